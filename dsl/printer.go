@@ -1,0 +1,314 @@
+package dsl
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+)
+
+// indentUnit is one level of indentation in canonical form.
+const indentUnit = "    "
+
+// Print renders a file in canonical form: one declaration after another
+// with a blank line between them, four spaces of indentation, one space
+// between the words of a phrase, at most one blank line in a row where the
+// source had any, and every comment where it was (on its own line, or at
+// the end of the line it followed). src is the text the file was parsed
+// from; it tells where the blank lines were.
+func Print(f *File, src []byte) []byte {
+	p := &printer{comments: f.Comments, blank: blankLines(src)}
+	for i, d := range f.Decls {
+		if i > 0 {
+			p.forceBlank = true
+		}
+		p.decl(d)
+	}
+	p.flushComments(1 << 30)
+	return p.buf.Bytes()
+}
+
+// blankLines returns the set of line numbers (1-based) that hold only
+// white space.
+func blankLines(src []byte) map[int]bool {
+	blank := map[int]bool{}
+	for i, line := range bytes.Split(src, []byte("\n")) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			blank[i+1] = true
+		}
+	}
+	return blank
+}
+
+type printer struct {
+	buf      bytes.Buffer
+	comments []Comment
+	blank    map[int]bool
+	depth    int
+	// lastLine is the source line of the last thing printed (0: none).
+	lastLine int
+	// afterOpen is set right after a line that opens a block: no blank line
+	// goes there.
+	afterOpen bool
+	// forceBlank asks for a blank line before the next thing printed.
+	forceBlank bool
+}
+
+// gap prints a blank line before something at source line `line` if the
+// source had one between it and the last thing printed.
+func (p *printer) gap(line int) {
+	if p.buf.Len() == 0 {
+		p.forceBlank = false
+		return
+	}
+	want := p.forceBlank
+	if !p.afterOpen && p.lastLine > 0 {
+		for l := p.lastLine + 1; l < line; l++ {
+			if p.blank[l] {
+				want = true
+				break
+			}
+		}
+	}
+	if want {
+		p.buf.WriteByte('\n')
+	}
+	p.forceBlank = false
+}
+
+// flushComments prints, each on its own line, the comments that start
+// before source line `line`.
+func (p *printer) flushComments(line int) {
+	for len(p.comments) > 0 && p.comments[0].Pos.Line < line {
+		c := p.comments[0]
+		p.comments = p.comments[1:]
+		p.gap(c.Pos.Line)
+		p.writeIndent()
+		p.buf.WriteString(c.Text)
+		p.buf.WriteByte('\n')
+		p.lastLine = c.Pos.Line
+		p.afterOpen = false
+	}
+}
+
+// line prints one line of output for something that starts at source line
+// `line` and whose text ends on source line `endLine`; a comment at the end
+// of that source line follows it.
+func (p *printer) line(line, endLine int, text string) {
+	p.flushComments(line)
+	p.gap(line)
+	p.writeIndent()
+	p.buf.WriteString(text)
+	p.trailing(endLine)
+	p.buf.WriteByte('\n')
+	p.lastLine = endLine
+	p.afterOpen = false
+}
+
+// trailing appends the comment at the end of source line `line`, if any.
+func (p *printer) trailing(line int) {
+	if len(p.comments) > 0 && p.comments[0].Pos.Line == line {
+		p.buf.WriteString(" ")
+		p.buf.WriteString(p.comments[0].Text)
+		p.comments = p.comments[1:]
+	}
+}
+
+func (p *printer) writeIndent() {
+	for i := 0; i < p.depth; i++ {
+		p.buf.WriteString(indentUnit)
+	}
+}
+
+// open prints a line that opens a block and indents what follows.
+func (p *printer) open(line int, text string) {
+	p.line(line, line, text+" {")
+	p.depth++
+	p.afterOpen = true
+}
+
+// close prints the closing brace of a block found at source line `line`,
+// after the comments that come before it.
+func (p *printer) close(line int, suffix string) {
+	p.flushComments(line)
+	p.depth--
+	p.afterOpen = false
+	p.writeIndent()
+	p.buf.WriteString("}" + suffix)
+	p.trailing(line)
+	p.buf.WriteByte('\n')
+	p.lastLine = line
+}
+
+func (p *printer) decl(d Decl) {
+	switch d := d.(type) {
+	case *Card:
+		p.open(d.Pos.Line, "card "+d.Name)
+		for _, it := range d.Items {
+			p.cardItem(it)
+		}
+		p.close(d.EndPos.Line, "")
+	case *Test:
+		p.open(d.Pos.Line, "test "+d.Name)
+		for _, s := range d.Sections {
+			p.section(s)
+		}
+		p.close(d.EndPos.Line, "")
+	case *EventDecl:
+		p.open(d.Pos.Line, "event "+d.Name)
+		p.eventItems(d.Items)
+		p.close(d.EndPos.Line, "")
+	case *RuleDecl:
+		p.open(d.Pos.Line, "rule "+d.Name)
+		p.eventItems(d.Items)
+		p.close(d.EndPos.Line, "")
+	case *FuncDecl:
+		params := make([]string, len(d.Params))
+		for i, f := range d.Params {
+			params[i] = f.Name + ": " + f.Type
+		}
+		head := fmt.Sprintf("%s %s(%s)", d.Kind, d.Name, strings.Join(params, ", "))
+		if d.Result != "" {
+			head += ": " + d.Result
+		}
+		if d.Items == nil {
+			p.line(d.Pos.Line, d.Pos.Line, head)
+			return
+		}
+		p.open(d.Pos.Line, head)
+		p.eventItems(d.Items)
+		p.close(d.EndPos.Line, "")
+	case *NamesDecl:
+		p.line(d.Pos.Line, d.Pos.Line, d.Kind+" "+strings.Join(d.Names, " "))
+	case *StepDecl:
+		p.line(d.Pos.Line, d.Pos.Line, "step "+d.Name+" "+strings.Join(d.Words, " "))
+	}
+}
+
+func (p *printer) eventItems(items []EventItem) {
+	for _, it := range items {
+		l := it.Position().Line
+		switch it := it.(type) {
+		case *DocItem:
+			p.line(l, l, "doc "+it.Text)
+		case *FieldDecl:
+			p.line(l, l, it.Name+": "+it.Type)
+		case *PhraseDecl:
+			s := "phrase " + it.Text
+			if it.Where != nil {
+				s += " where " + CondString(it.Where)
+			}
+			if it.Each != "" {
+				s += " each " + it.Each
+			}
+			if it.Once {
+				s += " once"
+			}
+			if len(it.Defaults) > 0 {
+				defs := make([]string, len(it.Defaults))
+				for i, d := range it.Defaults {
+					defs[i] = d.Name + " = " + SumString(d.Value)
+				}
+				s += " with " + strings.Join(defs, ", ")
+			}
+			p.line(l, l, s)
+		}
+	}
+}
+
+func (p *printer) cardItem(it CardItem) {
+	l := it.Position().Line
+	switch it := it.(type) {
+	case *CostItem:
+		p.line(l, l, "cost "+it.Cost)
+	case *TypeItem:
+		s := "type " + strings.Join(it.Types, " ")
+		if len(it.Subtypes) > 0 {
+			s += " — " + strings.Join(it.Subtypes, " ")
+		}
+		p.line(l, l, s)
+	case *PTItem:
+		p.line(l, l, "pt "+it.PT)
+	case *OracleItem:
+		p.line(l, l, "oracle "+it.Text)
+	case *EntersAbility:
+		p.line(l, l, "enters "+PhraseString(it.Phrase))
+	case *StaticAbility:
+		p.line(l, l, "static "+PhraseString(it.Phrase))
+	case *TriggerAbility:
+		p.open(l, it.Word+" "+PhraseString(it.Phrase))
+		p.block(it.Body, "")
+	case *ReplaceAbility:
+		p.open(l, "replace "+PhraseString(it.Phrase))
+		p.block(it.Body, "")
+	case *SpellAbility:
+		p.open(l, "spell")
+		p.block(it.Body, "")
+	}
+}
+
+// block prints the statements of an opened block and its closing brace.
+func (p *printer) block(b *Block, closeSuffix string) {
+	for _, s := range b.Stmts {
+		p.stmt(s)
+	}
+	p.close(b.EndPos.Line, closeSuffix)
+}
+
+func (p *printer) stmt(s Stmt) {
+	l := s.Position().Line
+	switch s := s.(type) {
+	case *ActionStmt:
+		p.line(l, l, PhraseString(s.Phrase))
+	case *AtStmt:
+		p.open(l, "at "+PhraseString(s.Phrase))
+		p.block(s.Body, "")
+	case *IfStmt:
+		p.open(l, "if "+CondString(s.Cond))
+		p.ifTail(s)
+	}
+}
+
+// ifTail prints the then-block of an if and its else chain.
+func (p *printer) ifTail(s *IfStmt) {
+	switch {
+	case s.Else == nil:
+		p.block(s.Then, "")
+	case s.Else.If != nil:
+		p.block(s.Then, " else if "+CondString(s.Else.If.Cond)+" {")
+		p.depth++
+		p.afterOpen = true
+		p.ifTail(s.Else.If)
+	default:
+		p.block(s.Then, " else {")
+		p.depth++
+		p.afterOpen = true
+		p.block(s.Else.Block, "")
+	}
+}
+
+func (p *printer) section(s TestSection) {
+	l := s.Position().Line
+	switch s := s.(type) {
+	case *Given:
+		p.open(l, "given")
+		for _, st := range s.Stmts {
+			sl := st.Position().Line
+			p.line(sl, sl, GivenString(st))
+		}
+		p.close(s.EndPos.Line, "")
+	case *When:
+		p.open(l, "when")
+		for _, st := range s.Stmts {
+			sl := st.Position().Line
+			p.line(sl, sl, ActionString(st))
+		}
+		p.close(s.EndPos.Line, "")
+	case *Then:
+		p.open(l, "then")
+		for _, st := range s.Stmts {
+			sl := st.Position().Line
+			p.line(sl, sl, AssertionString(st))
+		}
+		p.close(s.EndPos.Line, "")
+	}
+}

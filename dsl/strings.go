@@ -1,0 +1,281 @@
+package dsl
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// PhraseString renders a phrase in canonical form: its parts separated by
+// single spaces.
+func PhraseString(ph *Phrase) string {
+	parts := make([]string, len(ph.Parts))
+	for i, pt := range ph.Parts {
+		parts[i] = PartString(pt)
+	}
+	return strings.Join(parts, " ")
+}
+
+// PartString renders one part of a phrase.
+func PartString(pt *Part) string {
+	switch {
+	case pt.Bind != nil:
+		return "as " + *pt.Bind
+	case pt.PT != nil:
+		return *pt.PT
+	case pt.Mana != nil:
+		return *pt.Mana
+	case pt.Str != nil:
+		return *pt.Str
+	case pt.Expr != nil:
+		return SumString(pt.Expr)
+	}
+	return ""
+}
+
+// CondString renders a condition.
+func CondString(c *Cond) string {
+	s := andString(c.Left)
+	for _, r := range c.Right {
+		s += " or " + andString(r)
+	}
+	return s
+}
+
+func andString(a *AndCond) string {
+	s := notString(a.Left)
+	for _, r := range a.Right {
+		s += " and " + notString(r)
+	}
+	return s
+}
+
+func notString(n *NotCond) string {
+	if n.Not != nil {
+		return "not " + notString(n.Not)
+	}
+	s := SumString(n.Cmp.Left)
+	if n.Cmp.Op != "" {
+		s += " " + n.Cmp.Op + " " + SumString(n.Cmp.Right)
+	}
+	return s
+}
+
+// SumString renders an arithmetic expression.
+func SumString(s *Sum) string {
+	out := productString(s.Left)
+	for _, r := range s.Rest {
+		out += " " + r.Op + " " + productString(r.Right)
+	}
+	return out
+}
+
+func productString(p *Product) string {
+	out := unaryString(p.Left)
+	for _, r := range p.Rest {
+		out += " " + r.Op + " " + unaryString(r.Right)
+	}
+	return out
+}
+
+func unaryString(u *Unary) string {
+	if u.Neg != nil {
+		return "-" + unaryString(u.Neg)
+	}
+	pr := u.Primary
+	switch {
+	case pr.Number != nil:
+		return *pr.Number
+	case pr.Paren != nil:
+		return "(" + CondString(pr.Paren) + ")"
+	case pr.Ref != nil:
+		return strings.Join(append([]string{pr.Ref.Name}, pr.Ref.Fields...), ".")
+	}
+	return ""
+}
+
+// RefString renders a card reference of a test.
+func RefString(r *CardRef) string {
+	if r.Name != nil {
+		return *r.Name
+	}
+	if r.Alias != nil {
+		return *r.Alias
+	}
+	return ""
+}
+
+func targetString(t *TargetRef) string {
+	if t.Player != nil {
+		return *t.Player
+	}
+	return RefString(t.Card)
+}
+
+func refsString(refs []*CardRef, sep string) string {
+	s := make([]string, len(refs))
+	for i, r := range refs {
+		s[i] = RefString(r)
+	}
+	return strings.Join(s, sep)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func count(n int) string {
+	if n == 0 {
+		return "no"
+	}
+	return strconv.Itoa(n)
+}
+
+func cardSpecString(c *CardSpec) string {
+	s := c.Name
+	if len(c.With) > 0 {
+		w := make([]string, len(c.With))
+		for i, wc := range c.With {
+			if wc.Damage {
+				w[i] = fmt.Sprintf("%d damage", wc.Count)
+			} else {
+				w[i] = fmt.Sprintf("%d %s %s", wc.Count, wc.Counter, plural(wc.Count, "counter", "counters"))
+			}
+		}
+		s += " with " + strings.Join(w, ", ")
+	}
+	if c.Tapped {
+		s += " tapped"
+	}
+	if c.Alias != "" {
+		s += " as " + c.Alias
+	}
+	return s
+}
+
+func cardSpecsString(cs []*CardSpec) string {
+	s := make([]string, len(cs))
+	for i, c := range cs {
+		s[i] = cardSpecString(c)
+	}
+	return strings.Join(s, ", ")
+}
+
+func verb(player, you, they string) string {
+	if player == "you" {
+		return "you " + you
+	}
+	return player + " " + they
+}
+
+// GivenString renders a given statement of a test in canonical form.
+func GivenString(s GivenStmt) string {
+	switch s := s.(type) {
+	case *ControlStmt:
+		return verb(s.Player, "control", "controls") + " " + cardSpecsString(s.Cards)
+	case *LifeStmt:
+		return verb(s.Player, "have", "has") + fmt.Sprintf(" %d life", s.Life)
+	case *ZoneStmt:
+		return verb(s.Player, "have", "has") + " " + cardSpecsString(s.Cards) + " in " + s.Zone
+	case *StepStmt:
+		return "it is " + s.Player + " " + strings.Join(s.Step, " ")
+	}
+	return ""
+}
+
+// ActionString renders an action of a test in canonical form.
+func ActionString(a Action) string {
+	switch a := a.(type) {
+	case *DealAction:
+		combat := ""
+		if a.Combat {
+			combat = "combat "
+		}
+		return fmt.Sprintf("%s deals %d %sdamage to %s", RefString(a.Source), a.Amount, combat, targetString(a.Target))
+	case *CounterAction:
+		prep := "on"
+		if a.Verb == "remove" {
+			prep = "from"
+		}
+		return fmt.Sprintf("%s %d %s %s %s %s", a.Verb, a.Amount, a.Kind, plural(a.Amount, "counter", "counters"), prep, RefString(a.Card))
+	case *DestroyAction:
+		return "destroy " + RefString(a.Card)
+	case *CastAction:
+		s := "cast " + a.Name
+		if a.Player == "opponent" {
+			s = "opponent casts " + a.Name
+		}
+		if a.X != nil {
+			s += fmt.Sprintf(" with X = %d", *a.X)
+		}
+		if len(a.Targets) > 0 {
+			t := make([]string, len(a.Targets))
+			for i, tr := range a.Targets {
+				t[i] = targetString(tr)
+			}
+			s += " targeting " + strings.Join(t, ", ")
+		}
+		return s
+	case *AttackAction:
+		return "attack with " + refsString(a.Cards, ", ")
+	case *BlockAction:
+		return "block " + RefString(a.Attacker) + " with " + refsString(a.Blockers, ", ")
+	case *ResolveAction:
+		if a.All {
+			return "resolve all"
+		}
+		return "resolve"
+	case *AdvanceAction:
+		return "advance to " + strings.Join(a.Words, " ")
+	case *OrderAction:
+		return "order " + a.What + " " + refsString(a.Cards, ", ")
+	}
+	return ""
+}
+
+// AssertionString renders an assertion of a test in canonical form.
+func AssertionString(a Assertion) string {
+	not := func(b bool) string {
+		if b {
+			return "not "
+		}
+		return ""
+	}
+	switch a := a.(type) {
+	case *ZoneAssert:
+		s := RefString(a.Card) + " is " + not(a.Not)
+		if a.Battlefield {
+			return s + "on the battlefield"
+		}
+		if a.Owner != "" {
+			return s + "in " + a.Owner + " " + a.Zone
+		}
+		return s + "in " + a.Zone
+	case *StateAssert:
+		return RefString(a.Card) + " is " + not(a.Not) + a.State
+	case *PTAssert:
+		return RefString(a.Card) + " is " + a.PT
+	case *CountAssert:
+		if a.Damage {
+			return RefString(a.Card) + " has " + count(a.Count) + " damage"
+		}
+		return RefString(a.Card) + " has " + count(a.Count) + " " + a.Counter + " " + plural(a.Count, "counter", "counters")
+	case *LifeAssert:
+		return verb(a.Player, "have", "has") + fmt.Sprintf(" %d life", a.Life)
+	case *LogAssert:
+		s := "log has " + count(a.Count) + " " + a.Kind + " " + plural(a.Count, "event", "events")
+		if a.Involving != nil {
+			s += " involving " + RefString(a.Involving)
+		}
+		return s
+	case *StackAssert:
+		if a.Empty {
+			return "stack is empty"
+		}
+		return fmt.Sprintf("stack has %d %s", a.Count, plural(a.Count, "object", "objects"))
+	}
+	return ""
+}

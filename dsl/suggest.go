@@ -1,0 +1,52 @@
+package dsl
+
+import "strings"
+
+// Suggest returns the candidate closest to word, for "did you mean ...?"
+// hints, or "" when none is close enough: at most one edit for short words,
+// two for longer ones, case ignored. Ties go to the earlier candidate.
+func Suggest(word string, candidates []string) string {
+	best, bestDist := "", -1
+	limit := 1
+	if len([]rune(word)) > 4 {
+		limit = 2
+	}
+	lw := strings.ToLower(word)
+	for _, c := range candidates {
+		if c == word {
+			continue
+		}
+		d := editDistance(lw, strings.ToLower(c))
+		if d <= limit && (bestDist < 0 || d < bestDist) {
+			best, bestDist = c, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, counting
+// runes, where swapping two adjacent runes costs one edit.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev2 := make([]int, len(rb)+1)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(rb)]
+}

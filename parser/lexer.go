@@ -1,0 +1,37 @@
+package parser
+
+import (
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Lexer is the lexical grammar of the card language. Rules are tried in
+// order, so the longer forms come first: a counter kind such as "+1/+1"
+// before the operator "+", mana symbols "{G}" before the brace "{".
+var Lexer = lexer.MustSimple([]lexer.SimpleRule{
+	{Name: "Comment", Pattern: `//[^\n]*`},
+	{Name: "String", Pattern: `"(\\.|[^"\\\n])*"`},
+	{Name: "RawString", Pattern: "`[^`]*`"},
+	{Name: "Mana", Pattern: `(\{[0-9A-Za-z/]{1,4}\})+`},
+	{Name: "PT", Pattern: `[+-]?(\d+|\*)/[+-]?(\d+|\*)`},
+	{Name: "Number", Pattern: `\d+`},
+	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*(['’][A-Za-z]+)?`},
+	{Name: "Dash", Pattern: `—|--`},
+	{Name: "Op", Pattern: `==|!=|<=|>=|[-+*/<>=(){}.,:]`},
+	{Name: "Sep", Pattern: `[\n;]`},
+	{Name: "Whitespace", Pattern: `[ \t\r]+`},
+})
+
+// Token types of Lexer, for code that inspects tokens.
+var (
+	symbols       = Lexer.Symbols()
+	tokComment    = symbols["Comment"]
+	tokWhitespace = symbols["Whitespace"]
+	tokSep        = symbols["Sep"]
+	tokOp         = symbols["Op"]
+	tokIdent      = symbols["Ident"]
+	tokString     = symbols["String"]
+	tokRawString  = symbols["RawString"]
+)
+
+// elided are the token types the grammar never sees.
+var elided = []lexer.TokenType{tokComment, tokWhitespace}

@@ -1,0 +1,391 @@
+// Package parser turns card language source into a dsl.File: it lexes the
+// whole file, splits it into top-level declarations, and parses each with
+// the participle grammar carried by the dsl package's struct tags. A syntax
+// error in one declaration does not stop the others from being parsed and
+// checked.
+package parser
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/cardc/cardc/dsl"
+)
+
+// Diagnostic codes of the parser.
+const (
+	// CodeSyntax is a syntax error.
+	CodeSyntax = "P001"
+	// CodeBadChar is a character the language does not use.
+	CodeBadChar = "P002"
+	// CodeUnterminated is a string with no closing quote, or a brace with no
+	// closing brace.
+	CodeUnterminated = "P003"
+	// CodeInternal is a failure of the parser itself; please report it.
+	CodeInternal = "P999"
+)
+
+// declRoot is the grammar's start symbol: one top-level declaration.
+type declRoot struct {
+	Decl dsl.Decl `Sep* @@ Sep*`
+}
+
+var declParser = participle.MustBuild[declRoot](
+	participle.Lexer(Lexer),
+	participle.Elide("Comment", "Whitespace"),
+	participle.Union[dsl.Decl](&dsl.Card{}, &dsl.Test{}, &dsl.EventDecl{}, &dsl.FuncDecl{},
+		&dsl.RuleDecl{}, &dsl.NamesDecl{}, &dsl.StepDecl{}),
+	participle.Union[dsl.CardItem](&dsl.CostItem{}, &dsl.TypeItem{}, &dsl.PTItem{}, &dsl.OracleItem{},
+		&dsl.EntersAbility{}, &dsl.TriggerAbility{}, &dsl.ReplaceAbility{}, &dsl.StaticAbility{},
+		&dsl.SpellAbility{}),
+	participle.Union[dsl.Stmt](&dsl.IfStmt{}, &dsl.AtStmt{}, &dsl.ActionStmt{}),
+	participle.Union[dsl.EventItem](&dsl.DocItem{}, &dsl.PhraseDecl{}, &dsl.FieldDecl{}),
+	participle.Union[dsl.TestSection](&dsl.Given{}, &dsl.When{}, &dsl.Then{}),
+	participle.Union[dsl.GivenStmt](&dsl.ControlStmt{}, &dsl.LifeStmt{}, &dsl.ZoneStmt{}, &dsl.StepStmt{}),
+	participle.Union[dsl.Action](&dsl.CounterAction{}, &dsl.DestroyAction{}, &dsl.CastAction{},
+		&dsl.AttackAction{}, &dsl.BlockAction{}, &dsl.ResolveAction{}, &dsl.AdvanceAction{},
+		&dsl.OrderAction{}, &dsl.DealAction{}),
+	participle.Union[dsl.Assertion](&dsl.LogAssert{}, &dsl.StackAssert{}, &dsl.LifeAssert{},
+		&dsl.ZoneAssert{}, &dsl.StateAssert{}, &dsl.PTAssert{}, &dsl.CountAssert{}),
+	participle.UseLookahead(4),
+)
+
+// Grammar returns the grammar in EBNF, for the language reference.
+func Grammar() string { return declParser.String() }
+
+// ParseString parses source text; see Parse.
+func ParseString(filename, src string) (*dsl.File, dsl.Diagnostics) {
+	return Parse(filename, []byte(src))
+}
+
+// Parse parses a whole file. It returns every declaration that parsed, all
+// comments, and a diagnostic for each problem: at most one syntax error per
+// declaration, since the parser resumes at the next declaration.
+func Parse(filename string, src []byte) (*dsl.File, dsl.Diagnostics) {
+	toks, diags := lexAll(filename, src)
+	file := &dsl.File{Name: filename}
+	for _, t := range toks {
+		if t.Type == tokComment {
+			file.Comments = append(file.Comments, dsl.Comment{Pos: t.Pos, Text: strings.TrimRight(t.Value, " \t\r")})
+		}
+	}
+	for _, ch := range splitDecls(toks) {
+		decl, d := parseDecl(ch)
+		if d != nil {
+			diags = append(diags, *d)
+			continue
+		}
+		file.Decls = append(file.Decls, decl)
+	}
+	diags.Sort()
+	return file, diags
+}
+
+// lexAll lexes the whole source. A character the lexer rejects becomes a
+// diagnostic and is skipped, so that lexing goes on.
+func lexAll(filename string, src []byte) ([]lexer.Token, dsl.Diagnostics) {
+	var (
+		toks  []lexer.Token
+		diags dsl.Diagnostics
+		base  = lexer.Position{Filename: filename, Line: 1, Column: 1}
+		rest  = string(src)
+	)
+	for {
+		lx, err := Lexer.LexString(filename, rest)
+		if err != nil { // cannot happen with a string input; be safe
+			diags = append(diags, dsl.Errorf(base, CodeInternal, "lexer: %v", err))
+			return toks, diags
+		}
+		for {
+			t, err := lx.Next()
+			if err != nil {
+				pos := shift(positionOf(err), base)
+				diags = append(diags, badChar(pos, rest[pos.Offset-base.Offset:]))
+				// Resume after the offending rune (or the rest of the line
+				// for an unterminated string).
+				skip := skipLen(rest[pos.Offset-base.Offset:])
+				consumed := rest[:pos.Offset-base.Offset+skip]
+				base = advance(base, consumed)
+				rest = rest[len(consumed):]
+				break
+			}
+			t.Pos = shift(t.Pos, base)
+			if t.EOF() {
+				toks = append(toks, t)
+				return toks, diags
+			}
+			toks = append(toks, t)
+		}
+	}
+}
+
+// positionOf extracts the position of a lexer error.
+func positionOf(err error) lexer.Position {
+	if perr, ok := err.(participle.Error); ok {
+		return perr.Position()
+	}
+	return lexer.Position{Line: 1, Column: 1}
+}
+
+// shift moves a position relative to the start of a piece of text to the
+// whole file, given where the piece starts.
+func shift(p, base lexer.Position) lexer.Position {
+	if p.Line == 1 {
+		p.Column += base.Column - 1
+	}
+	p.Line += base.Line - 1
+	p.Offset += base.Offset
+	p.Filename = base.Filename
+	return p
+}
+
+// advance moves a position past some text.
+func advance(p lexer.Position, text string) lexer.Position {
+	for _, r := range text {
+		p.Offset += utf8.RuneLen(r)
+		if r == '\n' {
+			p.Line++
+			p.Column = 1
+		} else {
+			p.Column++
+		}
+	}
+	return p
+}
+
+func badChar(pos lexer.Position, rest string) dsl.Diagnostic {
+	r, _ := utf8.DecodeRuneInString(rest)
+	switch r {
+	case '"':
+		return dsl.Errorf(pos, CodeUnterminated, "string is not terminated before the end of the line").
+			WithHint("close it with \", or use a `raw string` for text with quotes and line breaks")
+	case '`':
+		return dsl.Errorf(pos, CodeUnterminated, "raw string is not terminated").WithHint("close it with `")
+	case '{':
+		return dsl.Errorf(pos, CodeBadChar, "unexpected %q", firstWord(rest)).
+			WithHint("mana symbols are written {2}, {G}, {X}, {G/U}, {T}; a block opens with { and a line break")
+	}
+	if r == utf8.RuneError {
+		return dsl.Errorf(pos, CodeBadChar, "invalid UTF-8")
+	}
+	return dsl.Errorf(pos, CodeBadChar, "unexpected character %q", r)
+}
+
+func skipLen(rest string) int {
+	if strings.HasPrefix(rest, `"`) || strings.HasPrefix(rest, "`") {
+		if i := strings.IndexByte(rest, '\n'); i >= 0 {
+			return i
+		}
+		return len(rest)
+	}
+	_, n := utf8.DecodeRuneInString(rest)
+	if n == 0 {
+		n = 1
+	}
+	return n
+}
+
+func firstWord(s string) string {
+	if i := strings.IndexAny(s, " \t\n"); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// topKeywords start top-level declarations; a line that starts with one in
+// the first column ends an unterminated declaration before it.
+var topKeywords = map[string]bool{
+	"card": true, "test": true, "event": true, "action": true, "query": true, "rule": true,
+	"types": true, "supertypes": true, "colors": true, "counters": true, "adjectives": true, "step": true,
+}
+
+// splitDecls splits a file's tokens into one slice per top-level
+// declaration. A declaration ends where its braces close, or at the end of
+// its line if it has none.
+func splitDecls(toks []lexer.Token) [][]lexer.Token {
+	var (
+		out    [][]lexer.Token
+		start  = -1
+		depth  = 0
+		braced = false
+	)
+	flush := func(end int) {
+		if start >= 0 {
+			out = append(out, toks[start:end])
+		}
+		start, depth, braced = -1, 0, false
+	}
+	for i, t := range toks {
+		if t.EOF() {
+			break
+		}
+		significant := t.Type != tokComment && t.Type != tokWhitespace && t.Type != tokSep
+		if start < 0 {
+			if significant {
+				start = i
+			}
+			if t.Type != tokOp || t.Value != "{" {
+				continue
+			}
+		} else if depth > 0 && t.Pos.Column == 1 && t.Type == tokIdent && topKeywords[t.Value] {
+			flush(i)
+			start = i
+			continue
+		}
+		switch {
+		case t.Type == tokOp && t.Value == "{":
+			depth++
+			braced = true
+		case t.Type == tokOp && t.Value == "}":
+			depth--
+			if depth <= 0 {
+				flush(i + 1)
+			}
+		case t.Type == tokSep && depth == 0 && !braced:
+			flush(i)
+		}
+	}
+	flush(len(toks))
+	return out
+}
+
+// replay is a lexer.Lexer that replays tokens already lexed.
+type replay struct {
+	toks []lexer.Token
+	eof  lexer.Position
+}
+
+func (r *replay) Next() (lexer.Token, error) {
+	if len(r.toks) == 0 {
+		return lexer.EOFToken(r.eof), nil
+	}
+	t := r.toks[0]
+	r.toks = r.toks[1:]
+	return t, nil
+}
+
+// parseDecl parses the tokens of one declaration.
+func parseDecl(toks []lexer.Token) (decl dsl.Decl, diag *dsl.Diagnostic) {
+	last := toks[len(toks)-1]
+	eof := advance(last.Pos, last.Value)
+	defer func() {
+		if r := recover(); r != nil {
+			d := dsl.Errorf(toks[0].Pos, CodeInternal, "parser failure: %v", r).
+				WithHint("this is a bug in cardc; please report it with this file")
+			decl, diag = nil, &d
+		}
+	}()
+	peek, err := lexer.Upgrade(&replay{toks: toks, eof: eof}, elided...)
+	if err == nil {
+		var root *declRoot
+		root, err = declParser.ParseFromLexer(peek)
+		if err == nil {
+			return root.Decl, nil
+		}
+	}
+	d := syntaxError(err, toks)
+	return nil, &d
+}
+
+var unexpectedRE = regexp.MustCompile(`^unexpected token "((?:\\.|[^"\\])*)"(?: \(expected (.*)\))?$`)
+
+// syntaxError turns a participle error into a diagnostic that says what was
+// found and what was expected, with a hint for misspelled keywords.
+func syntaxError(err error, toks []lexer.Token) dsl.Diagnostic {
+	pos := toks[0].Pos
+	msg := err.Error()
+	if perr, ok := err.(participle.Error); ok {
+		pos, msg = perr.Position(), perr.Message()
+	}
+	m := unexpectedRE.FindStringSubmatch(msg)
+	if m == nil {
+		return dsl.Errorf(pos, CodeSyntax, "%s", msg)
+	}
+	found := describeToken(m[1])
+	if found == "end of file" {
+		if t, ok := unclosed(toks); ok {
+			return dsl.Errorf(t.Pos, CodeUnterminated, "this { is never closed").WithHint("add the missing }")
+		}
+	}
+	d := dsl.Errorf(pos, CodeSyntax, "unexpected %s", found)
+	if m[2] != "" {
+		d.Message += ", expected " + describeExpected(m[2])
+	}
+	if hint := keywordHint(m[1]); hint != "" {
+		d.Hint = hint
+	}
+	return d
+}
+
+func describeToken(raw string) string {
+	switch raw {
+	case "<EOF>", "":
+		return "end of file"
+	case `\n`, ";":
+		return "end of line"
+	}
+	return fmt.Sprintf("%q", unescape(raw))
+}
+
+func unescape(s string) string {
+	return strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(s)
+}
+
+func describeExpected(s string) string {
+	s = strings.ReplaceAll(s, "<sep>", "end of line")
+	s = strings.ReplaceAll(s, "Sep", "end of line")
+	return s
+}
+
+// unclosed finds a "{" that is never closed.
+func unclosed(toks []lexer.Token) (lexer.Token, bool) {
+	var open []lexer.Token
+	for _, t := range toks {
+		if t.Type != tokOp {
+			continue
+		}
+		switch t.Value {
+		case "{":
+			open = append(open, t)
+		case "}":
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
+		}
+	}
+	if len(open) == 0 {
+		return lexer.Token{}, false
+	}
+	return open[len(open)-1], true
+}
+
+// keywords are the words the grammar spells out, for "did you mean" hints.
+var keywords = func() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, m := range regexp.MustCompile(`"([a-z][a-z']*)"`).FindAllStringSubmatch(Grammar(), -1) {
+		if !seen[m[1]] {
+			seen[m[1]] = true
+			out = append(out, m[1])
+		}
+	}
+	return out
+}()
+
+// keywordHint suggests a keyword for a misspelled one.
+func keywordHint(found string) string {
+	for _, k := range keywords {
+		if k == found {
+			return ""
+		}
+	}
+	if s := dsl.Suggest(found, keywords); s != "" {
+		return fmt.Sprintf("did you mean %q?", s)
+	}
+	return ""
+}
