@@ -75,7 +75,7 @@ type Func struct {
 	// MaxStack is the deepest the stack gets, computed by the compiler and
 	// checked by Verify.
 	MaxStack int32
-	// Code is the bytecode; every path ends in OpReturn.
+	// Code is the bytecode; no path runs off its end without OpReturn.
 	Code []Instr
 	// Pos is the source position of each instruction (same length as Code),
 	// or empty.
@@ -134,8 +134,11 @@ const (
 	FlagOnce uint32 = 1 << iota
 )
 
-// NoFunc marks an absent entry point or symbol.
+// NoFunc marks an absent entry point.
 const NoFunc int32 = -1
+
+// NoSymbol marks an absent symbol (an ability's Event or Rule).
+const NoSymbol = NoFunc
 
 // Target is one target of a spell or ability (CR 115).
 type Target struct {
@@ -152,17 +155,18 @@ type Target struct {
 type Ability struct {
 	Kind AbilityKind
 	// Event is the Symbols index of the event kind this ability watches
-	// (a SymName such as "event:damage"), or NoFunc.
+	// (a SymName such as "event:damage"), or NoSymbol.
 	Event int32
 	// Rule is the Symbols index of the rule an AbilityStatic applies, or
-	// NoFunc.
+	// NoSymbol.
 	Rule int32
 	// Match and Body are Funcs indexes, or NoFunc.
 	Match, Body int32
 	// NumLocals is the number of locals Match and Body share.
 	NumLocals int32
-	Flags     uint32
-	Targets   []Target
+	// Flags are ability flags such as FlagOnce.
+	Flags   uint32
+	Targets []Target
 	// Text is the ability's source text, for logs and the disassembler.
 	Text string
 	// Line is where the ability starts in the card's file.

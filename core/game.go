@@ -1,0 +1,295 @@
+// Package core is the reference rules engine: the host that runs compiled
+// cards. It implements the parts of the Comprehensive Rules that replacement,
+// prevention, triggered and mana events need: objects and zones, the turn,
+// the event pipeline (replacement and prevention effects, CR 614-616;
+// last-known information, CR 608.2h; triggered abilities, CR 603), state-
+// based actions (CR 704), the stack and resolution (CR 608), combat
+// (CR 506-511) and continuous effects (CR 613).
+//
+// Every player decision goes through a Decider; DefaultDecider makes each
+// one in a documented, deterministic way, so the same inputs give the same
+// event log, byte for byte.
+package core
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/cardc/cardc/vm"
+)
+
+// StartingLife is each player's life total at the start (CR 103.4).
+const StartingLife = 20
+
+// Player is a player of the game.
+type Player struct {
+	ID        PlayerID
+	Life      int
+	Poison    int
+	Hand      []ObjectID
+	Library   []ObjectID // the top is the last element
+	Graveyard []ObjectID
+	Exile     []ObjectID
+	// drewFromEmpty records an attempt to draw from an empty library
+	// (CR 704.5b).
+	drewFromEmpty bool
+	Lost          bool
+}
+
+// Game is one game of two players.
+type Game struct {
+	lib     *Library
+	decider Decider
+	machine *vm.Machine
+	players [2]*Player
+	// objects holds every object ever, by ID; objects[0] is unused.
+	objects     []*Object
+	cards       int
+	battlefield []ObjectID
+	stack       []*StackItem
+	turn        int
+	active      PlayerID
+	step        Step
+	log         []Event
+	pending     []pendingTrigger
+	delayed     []delayedTrigger
+	effects     []ptEffect
+	timestamp   int64
+	eventID     int64
+	frames      []frame
+	deferred    []deferredAction
+	// events and scratch hold, for each depth of nested events, the event
+	// being proposed and its replacement candidates, reused so that the
+	// pipeline allocates nothing in steady state.
+	depth       int
+	events      []*Event
+	scratch     [][]candidate
+	prevention  Event
+	matchLocals locals
+	over        bool
+	winner      PlayerID
+	// err is the first failure of a card's code (a VM error); the game
+	// goes on, and Err reports it.
+	err error
+	// attackers are the creatures declared as attackers this combat, in
+	// order.
+	attackers []ObjectID
+	// cleanupAgain is set when players received priority during a
+	// cleanup step (CR 514.3a).
+	cleanupAgain bool
+}
+
+// New starts a game between two players on turn 1, in the first player's
+// precombat main phase, with empty zones and 20 life each.
+func New(lib *Library, d Decider) *Game {
+	if d == nil {
+		d = DefaultDecider{}
+	}
+	g := &Game{lib: lib, decider: d, objects: []*Object{nil}, turn: 1, step: StepMain1, winner: NoPlayer}
+	for i := range g.players {
+		g.players[i] = &Player{ID: PlayerID(i), Life: StartingLife}
+	}
+	g.machine = vm.NewMachine(host{g})
+	return g
+}
+
+// Library returns the game's card library.
+func (g *Game) Library() *Library { return g.lib }
+
+// Player returns a player.
+func (g *Game) Player(p PlayerID) *Player { return g.players[p] }
+
+// Object returns an object by ID, or nil.
+func (g *Game) Object(id ObjectID) *Object {
+	if id <= 0 || int(id) >= len(g.objects) {
+		return nil
+	}
+	return g.objects[id]
+}
+
+// Turn, ActivePlayer and Step tell where the game is.
+func (g *Game) Turn() int { return g.turn }
+
+// ActivePlayer is the player whose turn it is.
+func (g *Game) ActivePlayer() PlayerID { return g.active }
+
+// Step is the current step.
+func (g *Game) Step() Step { return g.step }
+
+// Over reports whether the game has ended, and who won (NoPlayer for a
+// draw).
+func (g *Game) Over() (bool, PlayerID) { return g.over, g.winner }
+
+// Err returns the first failure of a card's code, if any.
+func (g *Game) Err() error { return g.err }
+
+// Log returns the events that happened, in order.
+func (g *Game) Log() []Event { return g.log }
+
+// Battlefield lists the permanents, oldest first.
+func (g *Game) Battlefield() []ObjectID { return g.battlefield }
+
+// Stack lists the stack, bottom first.
+func (g *Game) Stack() []*StackItem { return g.stack }
+
+// Opponent returns the other player.
+func Opponent(p PlayerID) PlayerID { return 1 - p }
+
+func (g *Game) fail(err error) {
+	if g.err == nil {
+		g.err = err
+	}
+}
+
+func (g *Game) nextTimestamp() int64 {
+	g.timestamp++
+	return g.timestamp
+}
+
+// objectName names an object for the log.
+func (g *Game) objectName(id ObjectID) string {
+	if o := g.Object(id); o != nil {
+		return fmt.Sprintf("%s#%d", o.Name(), o.ID)
+	}
+	return "nothing"
+}
+
+// newObject creates an object in a zone.
+func (g *Game) newObject(def *CardDef, card int, owner PlayerID, zone Zone) *Object {
+	o := &Object{ID: ObjectID(len(g.objects)), Def: def, Card: card, Owner: owner, Controller: owner, Zone: zone,
+		Timestamp: g.nextTimestamp(), SinceTurn: g.turn, Defender: NoPlayer}
+	g.objects = append(g.objects, o)
+	g.addToZone(o)
+	return o
+}
+
+// AddCard creates a card in a zone of a player, as a scenario's setup
+// does: no event happens. A permanent put onto the battlefield this way
+// has been under its controller's control since the turn began.
+func (g *Game) AddCard(name string, owner PlayerID, zone Zone) (*Object, error) {
+	def := g.lib.Card(name)
+	if def == nil {
+		return nil, fmt.Errorf("no card named %q", name)
+	}
+	g.cards++
+	o := g.newObject(def, g.cards, owner, zone)
+	o.SinceTurn = 0
+	return o, nil
+}
+
+// SetCounters sets the counters of a kind on an object, as a scenario's
+// setup does: no event happens.
+func (o *Object) SetCounters(k CounterKind, n int) { o.addCounters(k, n-o.Counters(k)) }
+
+// SetLife sets a player's life total, as a scenario's setup does.
+func (g *Game) SetLife(p PlayerID, life int) { g.players[p].Life = life }
+
+// SetStep puts the game in a step of a player's turn, as a scenario's
+// setup does: nothing happens on the way.
+func (g *Game) SetStep(p PlayerID, s Step) {
+	g.active, g.step = p, s
+}
+
+// zoneList returns the list of a player's zone, or nil for the
+// battlefield and the stack.
+func (g *Game) zoneList(p PlayerID, z Zone) *[]ObjectID {
+	pl := g.players[p]
+	switch z {
+	case ZoneHand:
+		return &pl.Hand
+	case ZoneLibrary:
+		return &pl.Library
+	case ZoneGraveyard:
+		return &pl.Graveyard
+	case ZoneExile:
+		return &pl.Exile
+	}
+	return nil
+}
+
+func (g *Game) addToZone(o *Object) {
+	if o.Zone == ZoneBattlefield {
+		g.battlefield = append(g.battlefield, o.ID)
+		return
+	}
+	if l := g.zoneList(o.Owner, o.Zone); l != nil {
+		*l = append(*l, o.ID)
+	}
+}
+
+func (g *Game) removeFromZone(o *Object) {
+	var l *[]ObjectID
+	if o.Zone == ZoneBattlefield {
+		l = &g.battlefield
+	} else {
+		l = g.zoneList(o.Owner, o.Zone)
+	}
+	if l == nil {
+		return
+	}
+	for i, id := range *l {
+		if id == o.ID {
+			*l = append((*l)[:i], (*l)[i+1:]...)
+			return
+		}
+	}
+}
+
+// onBattlefield returns the object if it is a permanent on the
+// battlefield.
+func (g *Game) onBattlefield(id ObjectID) *Object {
+	o := g.Object(id)
+	if o == nil || o.Left || o.Zone != ZoneBattlefield {
+		return nil
+	}
+	return o
+}
+
+// Power is an object's power: printed, plus continuous effects of layer
+// 7c and +X/+Y counters (CR 613.4c); for an object that left the
+// battlefield, its last-known power.
+func (g *Game) Power(id ObjectID) int {
+	p, _ := g.pt(id)
+	return p
+}
+
+// Toughness is an object's toughness, as Power.
+func (g *Game) Toughness(id ObjectID) int {
+	_, t := g.pt(id)
+	return t
+}
+
+func (g *Game) pt(id ObjectID) (int, int) {
+	o := g.Object(id)
+	if o == nil {
+		return 0, 0
+	}
+	if o.Left {
+		return o.lki.power, o.lki.toughness
+	}
+	p, t := int(o.Def.Card.Power), int(o.Def.Card.Toughness)
+	if o.Zone == ZoneBattlefield {
+		for i := range g.effects {
+			if e := &g.effects[i]; e.object == id {
+				p, t = p+e.power, t+e.toughness
+			}
+		}
+	}
+	for _, c := range o.counters {
+		if info := g.lib.counters[c.kind]; info.isPT {
+			p, t = p+info.power*c.n, t+info.toughness*c.n
+		}
+	}
+	return p, t
+}
+
+// ptEffect is a continuous effect that changes power and toughness
+// (layer 7c) until the end of the turn.
+type ptEffect struct {
+	object           ObjectID
+	power, toughness int
+	timestamp        int64
+}
+
+// errGameOver is returned by actions attempted after the game ended.
+var errGameOver = errors.New("the game is over")

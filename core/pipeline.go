@@ -1,0 +1,403 @@
+package core
+
+import (
+	"fmt"
+
+	"github.com/cardc/cardc/vm"
+)
+
+// candidate is a replacement or prevention effect that applies to an
+// event, with the locals its match function bound.
+type candidate struct {
+	source     ObjectID
+	controller PlayerID
+	def        *CardDef
+	ability    int
+	locals     locals
+	x          int
+}
+
+// abilityRef names one ability of one object, to apply each replacement
+// effect at most once to an event (CR 614.5).
+type abilityRef struct {
+	object  ObjectID
+	ability int
+}
+
+// ReplacementChoice describes an effect a player can choose to apply first
+// (CR 616.1).
+type ReplacementChoice struct {
+	Source ObjectID
+	Text   string
+}
+
+// propose runs an event through the replacement and prevention effects
+// that apply to it, in the order the affected player chooses, each effect
+// at most once (CR 614.5, 616.1), then performs what is left of it; the
+// other actions of those effects happen right after (CR 615.5).
+func (g *Game) propose(proposed Event) {
+	if g.over {
+		return
+	}
+	if g.depth >= maxDepth {
+		g.fail(fmt.Errorf("events nest deeper than %d: a loop of replacement effects or triggers?", maxDepth))
+		return
+	}
+	depth := g.depth
+	g.depth++
+	defer func() { g.depth-- }()
+	if depth == len(g.events) {
+		g.events = append(g.events, new(Event))
+		g.scratch = append(g.scratch, nil)
+	}
+	ev := g.events[depth]
+	*ev = proposed
+	ev.enterWith = ev.enterWith[:0]
+	g.eventID++
+	ev.ID, ev.Turn = g.eventID, g.turn
+	if ev.Kind == EvDamage && !ev.Unpreventable {
+		ev.Unpreventable = g.ruleApplies(RuleDamageCantBePrevented, ev)
+	}
+	start := len(g.deferred)
+	var appliedBuf [8]abilityRef
+	applied := appliedBuf[:0]
+	for {
+		cands := g.replacementsFor(ev, applied, g.scratch[depth][:0])
+		g.scratch[depth] = cands
+		if len(cands) == 0 {
+			break
+		}
+		i := 0
+		if len(cands) > 1 {
+			i = g.chooseReplacement(ev, cands)
+		}
+		c := &cands[i]
+		applied = append(applied, abilityRef{c.source, c.ability})
+		ab := &c.def.Card.Abilities[c.ability]
+		g.run(frame{mode: modeReplace, event: ev, source: c.source, controller: c.controller, def: c.def,
+			ability: c.ability, locals: c.locals.slice(), x: c.x}, ab.Body)
+		if ev.Kind == EvDamage && ev.Amount <= 0 {
+			break // no damage is left to modify (CR 614.7a)
+		}
+	}
+	g.perform(ev)
+	g.runDeferred(start)
+}
+
+// maxDepth bounds how deeply events may nest (an event whose effects
+// propose events, and so on).
+const maxDepth = 64
+
+// replacementsFor lists the effects that apply to an event and have not
+// been applied to it: the replacement abilities of permanents, and the
+// "enters with" abilities of a permanent about to enter (CR 614.12).
+func (g *Game) replacementsFor(ev *Event, applied []abilityRef, out []candidate) []candidate {
+	try := func(o *Object, ai int, kind vm.AbilityKind, controller PlayerID, x int) {
+		ab := o.ability(ai)
+		if ab.Kind != kind {
+			return
+		}
+		for _, a := range applied {
+			if a.object == o.ID && a.ability == ai {
+				return
+			}
+		}
+		out = append(out, candidate{source: o.ID, controller: controller, def: o.Def, ability: ai, x: x})
+		c := &out[len(out)-1]
+		ls := c.locals.reset(ab.NumLocals, o.ID, controller)
+		n, err := g.run(frame{mode: modeMatch, event: ev, source: o.ID, controller: controller, def: o.Def, ability: ai, locals: ls, x: x}, ab.Match)
+		if err != nil || n <= 0 {
+			out = out[:len(out)-1]
+		}
+	}
+	if ev.Kind == EvZoneChange && ev.To == ZoneBattlefield {
+		if o := g.Object(ev.Object); o != nil {
+			for _, ai := range o.Def.byEvent[EvZoneChange] {
+				try(o, ai, vm.AbilityEnters, ev.Player, o.X)
+			}
+		}
+	}
+	for _, id := range g.battlefield {
+		o := g.objects[id]
+		for _, ai := range o.Def.byEvent[ev.Kind] {
+			try(o, ai, vm.AbilityReplacement, o.Controller, 0)
+		}
+	}
+	return out
+}
+
+// chooseReplacement asks the affected player which effect applies first
+// (CR 616.1): the affected player, or the controller of the affected
+// object.
+func (g *Game) chooseReplacement(ev *Event, cands []candidate) int {
+	opts := make([]ReplacementChoice, len(cands))
+	for i, c := range cands {
+		opts[i] = ReplacementChoice{Source: c.source, Text: c.def.Card.Abilities[c.ability].Text}
+	}
+	i := g.decider.ChooseReplacement(g, g.affected(ev), *ev, opts)
+	if i < 0 || i >= len(cands) {
+		return 0
+	}
+	return i
+}
+
+// affected is the player who chooses the order of replacement effects on
+// an event (CR 616.1).
+func (g *Game) affected(ev *Event) PlayerID {
+	switch ev.Kind {
+	case EvDamage:
+		if p, ok := valuePlayer(ev.Target); ok {
+			return p
+		}
+		if o := g.valueObject(ev.Target); o != nil {
+			return o.Controller
+		}
+	case EvLifeGained, EvLifeLost:
+		return ev.Player
+	case EvZoneChange:
+		if ev.To == ZoneBattlefield && ev.Player != NoPlayer {
+			return ev.Player
+		}
+	}
+	if o := g.Object(ev.Object); o != nil {
+		return o.Controller
+	}
+	return g.active
+}
+
+// ruleApplies reports whether a static ability of a permanent applies a
+// rule to an event.
+func (g *Game) ruleApplies(r Rule, ev *Event) bool {
+	for _, id := range g.battlefield {
+		o := g.objects[id]
+		for _, ai := range o.Def.byEvent[ev.Kind] {
+			ab := o.ability(ai)
+			if ab.Kind != vm.AbilityStatic || Rule(o.Def.Prog.ID(ab.Rule)) != r {
+				continue
+			}
+			n, err := g.run(frame{mode: modeMatch, event: ev, source: o.ID, controller: o.Controller, def: o.Def,
+				ability: ai, locals: g.matchLocals.reset(ab.NumLocals, o.ID, o.Controller)}, ab.Match)
+			if err == nil && n > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// perform makes an event happen (what replacement effects left of it),
+// logs it and checks triggers.
+func (g *Game) perform(ev *Event) {
+	happened := true
+	switch ev.Kind {
+	case EvDamage:
+		happened = g.performDamage(ev)
+	case EvCounterPut:
+		o := g.onBattlefield(ev.Object)
+		happened = o != nil && ev.Amount > 0
+		if happened {
+			o.addCounters(ev.Counter, ev.Amount)
+		}
+	case EvCounterRemoved:
+		o := g.onBattlefield(ev.Object)
+		if o != nil {
+			ev.Amount = min(ev.Amount, o.Counters(ev.Counter))
+		}
+		happened = o != nil && ev.Amount > 0
+		if happened {
+			o.addCounters(ev.Counter, -ev.Amount)
+		}
+	case EvDestroy:
+		happened = g.onBattlefield(ev.Object) != nil
+	case EvZoneChange:
+		happened = g.move(ev)
+	case EvLifeGained:
+		happened = ev.Amount > 0
+		g.players[ev.Player].Life += ev.Amount
+	case EvLifeLost:
+		happened = ev.Amount > 0
+		g.players[ev.Player].Life -= ev.Amount
+	}
+	if happened {
+		g.record(ev)
+	}
+	if ev.Kind == EvDamage && ev.prevented > 0 {
+		// The prevention happens when the damage would have (CR 615.5).
+		g.eventID++
+		g.prevention = Event{ID: g.eventID, Kind: EvDamagePrevented, Source: ev.Source, Target: ev.Target,
+			Amount: ev.prevented, Combat: ev.Combat, Turn: g.turn}
+		g.record(&g.prevention)
+	}
+	if !happened {
+		return
+	}
+	switch ev.Kind {
+	case EvDestroy:
+		// A destroyed permanent is put into its owner's graveyard
+		// (CR 701.8a); that is an event of its own, which other effects
+		// can replace.
+		o := g.objects[ev.Object]
+		g.propose(Event{Kind: EvZoneChange, Object: o.ID, From: ZoneBattlefield, To: ZoneGraveyard, Player: NoPlayer})
+	case EvZoneChange:
+		// A permanent enters with its counters (CR 614.1c): putting them
+		// is an event too (CR 122.6).
+		for _, c := range ev.enterWith {
+			g.propose(Event{Kind: EvCounterPut, Object: ev.moved, Counter: c.kind, Amount: c.n})
+		}
+	case EvDamage:
+		g.damageResults(ev)
+	}
+}
+
+// record logs an event and checks what triggers on it.
+func (g *Game) record(ev *Event) {
+	e := *ev
+	e.enterWith = nil
+	g.log = append(g.log, e)
+	g.checkTriggers(ev)
+}
+
+// performDamage deals damage (CR 120.3): a player loses life; a creature
+// gets damage marked; a planeswalker loses loyalty. It reports whether any
+// damage was dealt.
+func (g *Game) performDamage(ev *Event) bool {
+	if ev.Amount <= 0 {
+		return false
+	}
+	if _, ok := valuePlayer(ev.Target); ok {
+		return true
+	}
+	o := g.permanentArg(ev.Target)
+	if o == nil {
+		return false
+	}
+	switch {
+	case o.IsCreature():
+		o.Damage += ev.Amount
+		if ev.Deathtouch {
+			o.DeathtouchDamage = true
+		}
+	case o.IsType(typePlaneswalker):
+	default:
+		return false
+	}
+	return true
+}
+
+// damageResults are the events that follow from damage dealt (CR 120.3):
+// life loss, loyalty removed, life gained by lifelink.
+func (g *Game) damageResults(ev *Event) {
+	if p, ok := valuePlayer(ev.Target); ok {
+		g.propose(Event{Kind: EvLifeLost, Player: p, Amount: ev.Amount})
+	} else if o := g.permanentArg(ev.Target); o != nil && !o.IsCreature() && o.IsType(typePlaneswalker) {
+		if k, ok := g.lib.Counter("loyalty"); ok {
+			g.propose(Event{Kind: EvCounterRemoved, Object: o.ID, Counter: k, Amount: ev.Amount})
+		}
+	}
+	if ev.Lifelink {
+		if src := g.Object(ev.Source); src != nil {
+			g.propose(Event{Kind: EvLifeGained, Player: src.Controller, Amount: ev.Amount})
+		}
+	}
+}
+
+// DealDamage has a source deal damage to a player or a permanent, as an
+// effect does (not combat damage, unless combat is set).
+func (g *Game) DealDamage(source ObjectID, target vm.Value, amount int, combat bool) {
+	if amount <= 0 {
+		return
+	}
+	if _, ok := valuePlayer(target); !ok && g.permanentArg(target) == nil {
+		return
+	}
+	g.propose(Event{Kind: EvDamage, Source: source, Target: target, Amount: amount, Combat: combat, Player: NoPlayer})
+}
+
+// move performs a zone change: the object becomes a new object in the new
+// zone (CR 400.7), and the old one keeps its last-known information.
+func (g *Game) move(ev *Event) bool {
+	o := g.Object(ev.Object)
+	if o == nil || o.Left || o.Zone != ev.From {
+		return false
+	}
+	if o.Zone == ZoneBattlefield {
+		p, t := g.pt(o.ID)
+		o.lki = lki{power: p, toughness: t}
+		g.removeFromCombat(o)
+		g.endEffectsOn(o.ID)
+	}
+	g.removeFromZone(o)
+	o.Left = true
+	owner := o.Owner
+	n := g.newObject(o.Def, o.Card, owner, ev.To)
+	n.Token, n.X = o.Token, o.X
+	if ev.To == ZoneBattlefield {
+		if ev.Player != NoPlayer {
+			n.Controller = ev.Player
+		}
+		n.SinceTurn = g.turn
+	}
+	ev.moved = n.ID
+	if o.Token && ev.From == ZoneBattlefield {
+		// A token that left the battlefield ceases to exist (CR 704.5d);
+		// nothing can be done with it in its new zone.
+		g.removeFromZone(n)
+		n.Left = true
+	}
+	return true
+}
+
+// MoveCard moves an object to another zone as an effect does, through the
+// event pipeline. It returns the new object, or nil if it did not move.
+func (g *Game) MoveCard(id ObjectID, to Zone) *Object {
+	o := g.Object(id)
+	if o == nil || o.Left {
+		return nil
+	}
+	ev := Event{Kind: EvZoneChange, Object: id, From: o.Zone, To: to, Player: NoPlayer}
+	before := len(g.objects)
+	g.propose(ev)
+	if len(g.objects) > before {
+		for i := len(g.objects) - 1; i >= before; i-- {
+			if g.objects[i].Card == o.Card {
+				return g.objects[i]
+			}
+		}
+	}
+	return nil
+}
+
+// endEffectsOn ends the continuous effects on an object that left the
+// battlefield: they applied to that object, which no longer exists.
+func (g *Game) endEffectsOn(id ObjectID) {
+	kept := g.effects[:0]
+	for _, e := range g.effects {
+		if e.object != id {
+			kept = append(kept, e)
+		}
+	}
+	g.effects = kept
+}
+
+// Destroy destroys a permanent, as an effect that says "destroy" does.
+func (g *Game) Destroy(id ObjectID) {
+	if g.onBattlefield(id) != nil {
+		g.propose(Event{Kind: EvDestroy, Object: id})
+	}
+}
+
+// PutCounters puts counters on a permanent, as an effect does.
+func (g *Game) PutCounters(id ObjectID, k CounterKind, n int) {
+	if g.onBattlefield(id) != nil && n > 0 {
+		g.propose(Event{Kind: EvCounterPut, Object: id, Counter: k, Amount: n})
+	}
+}
+
+// RemoveCounters removes counters from a permanent, as an effect does.
+func (g *Game) RemoveCounters(id ObjectID, k CounterKind, n int) {
+	if g.onBattlefield(id) != nil && n > 0 {
+		g.propose(Event{Kind: EvCounterRemoved, Object: id, Counter: k, Amount: n})
+	}
+}
+
+var _ = fmt.Sprint

@@ -1,0 +1,86 @@
+package core
+
+// stateBasedActions checks the state-based actions of CR 704.5 and
+// performs all that apply, as one batch (CR 704.3). It reports whether any
+// happened.
+func (g *Game) stateBasedActions() bool {
+	did := false
+	// 704.5a-c: a player with 0 or less life, who drew from an empty
+	// library, or with ten or more poison counters loses.
+	for _, p := range g.players {
+		if !p.Lost && (p.Life <= 0 || p.drewFromEmpty || p.Poison >= 10) {
+			p.Lost = true
+			did = true
+		}
+	}
+	if did {
+		g.checkGameOver()
+		if g.over {
+			return true
+		}
+	}
+	type counterFix struct {
+		id     ObjectID
+		plus   CounterKind
+		minus  CounterKind
+		amount int
+	}
+	var (
+		toGraveyard []ObjectID
+		toDestroy   []ObjectID
+		fixes       []counterFix
+	)
+	plus, hasPlus := g.lib.Counter("+1/+1")
+	minus, hasMinus := g.lib.Counter("-1/-1")
+	loyalty, _ := g.lib.Counter("loyalty")
+	for _, id := range g.battlefield {
+		o := g.objects[id]
+		if o.IsCreature() {
+			t := g.Toughness(id)
+			switch {
+			case t <= 0:
+				// 704.5f: toughness 0 or less; this is not destruction.
+				toGraveyard = append(toGraveyard, id)
+			case o.Damage >= t || (o.Damage > 0 && o.DeathtouchDamage):
+				// 704.5g, 704.5h: lethal damage, or damage from a source
+				// with deathtouch.
+				toDestroy = append(toDestroy, id)
+			}
+		}
+		if o.IsType(typePlaneswalker) && o.Counters(loyalty) <= 0 {
+			toGraveyard = append(toGraveyard, id) // 704.5i
+		}
+		// 704.5q: +1/+1 and -1/-1 counters annihilate in pairs.
+		if hasPlus && hasMinus {
+			if n := min(o.Counters(plus), o.Counters(minus)); n > 0 {
+				fixes = append(fixes, counterFix{id, plus, minus, n})
+			}
+		}
+	}
+	for _, id := range toGraveyard {
+		g.propose(Event{Kind: EvZoneChange, Object: id, From: ZoneBattlefield, To: ZoneGraveyard, Player: NoPlayer})
+	}
+	for _, id := range toDestroy {
+		g.propose(Event{Kind: EvDestroy, Object: id})
+	}
+	for _, f := range fixes {
+		g.propose(Event{Kind: EvCounterRemoved, Object: f.id, Counter: f.plus, Amount: f.amount})
+		g.propose(Event{Kind: EvCounterRemoved, Object: f.id, Counter: f.minus, Amount: f.amount})
+	}
+	return did || len(toGraveyard) > 0 || len(toDestroy) > 0 || len(fixes) > 0
+}
+
+// checkGameOver ends the game when at most one player is left (CR 104.2).
+func (g *Game) checkGameOver() {
+	left := NoPlayer
+	n := 0
+	for _, p := range g.players {
+		if !p.Lost {
+			left = p.ID
+			n++
+		}
+	}
+	if n <= 1 {
+		g.over, g.winner = true, left
+	}
+}

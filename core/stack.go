@@ -1,0 +1,222 @@
+package core
+
+import (
+	"fmt"
+
+	"github.com/cardc/cardc/vm"
+)
+
+// StackItem is a spell or an ability on the stack (CR 405).
+type StackItem struct {
+	// Spell is the spell's object, for a spell; 0 for an ability.
+	Spell ObjectID
+	// Source is the object an ability comes from; for a spell, the spell.
+	Source     ObjectID
+	Controller PlayerID
+	Def        *CardDef
+	// Ability is the index of the ability that resolves; -1 for a
+	// permanent spell.
+	Ability int
+	Locals  []vm.Value
+	X       int
+	Text    string
+	// Event is what triggered a triggered ability.
+	Event Event
+}
+
+// Name describes the item for messages.
+func (s *StackItem) Name() string {
+	if s.Spell != 0 {
+		return s.Def.Name
+	}
+	return fmt.Sprintf("%s: %s", s.Def.Name, s.Text)
+}
+
+// spellAbility returns the index of a card's spell ability, or -1.
+func spellAbility(def *CardDef) int {
+	for i, a := range def.Card.Abilities {
+		if a.Kind == vm.AbilitySpell {
+			return i
+		}
+	}
+	return -1
+}
+
+// Cast casts a spell from its owner's hand (CR 601.2), with a value for X
+// and targets in the order the card names them. Timing is checked (CR 307.1:
+// a sorcery or permanent spell only in its caster's main phase, with the
+// stack empty); the mana cost is not paid, since mana is not yet part of
+// the rules core.
+func (g *Game) Cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error {
+	if g.over {
+		return errGameOver
+	}
+	o := g.Object(card)
+	if o == nil || o.Left || o.Zone != ZoneHand || o.Owner != p {
+		return fmt.Errorf("%s is not in %s's hand", g.objectName(card), playerName(p))
+	}
+	def := o.Def
+	if def.types&typeLand != 0 {
+		return fmt.Errorf("%s is a land, which is played, not cast", def.Name)
+	}
+	instant := def.types&typeInstant != 0
+	if !instant && (g.active != p || (g.step != StepMain1 && g.step != StepMain2) || len(g.stack) > 0) {
+		return fmt.Errorf("%s can be cast only in its caster's main phase while the stack is empty (CR 307.1)", def.Name)
+	}
+	if x < 0 {
+		return fmt.Errorf("X cannot be negative")
+	}
+	item := &StackItem{Controller: p, Def: def, Ability: spellAbility(def), X: x, Text: def.Name}
+	if item.Ability >= 0 {
+		ab := &def.Card.Abilities[item.Ability]
+		item.Locals = make([]vm.Value, max(ab.NumLocals, 3))
+		if len(targets) != len(ab.Targets) {
+			return fmt.Errorf("%s needs %d target(s), got %d", def.Name, len(ab.Targets), len(targets))
+		}
+	} else if len(targets) > 0 {
+		return fmt.Errorf("%s has no targets", def.Name)
+	}
+	// Move the card to the stack (CR 601.2a); it becomes a new object.
+	g.removeFromZone(o)
+	o.Left = true
+	s := g.newObject(def, o.Card, p, ZoneStack)
+	s.X = x
+	item.Spell, item.Source = s.ID, s.ID
+	if item.Ability >= 0 {
+		item.Locals[0], item.Locals[1] = ObjectValue(s.ID), PlayerValue(p)
+		for i, t := range def.Card.Abilities[item.Ability].Targets {
+			if !g.legalTarget(item, i, targets[i]) {
+				g.removeFromZone(s)
+				s.Left = true
+				o.Left = false
+				g.addToZone(o)
+				return fmt.Errorf("%s: %s is not a legal target for %q", def.Name, g.valueName(targets[i]), t.Text)
+			}
+			item.Locals[t.Local] = targets[i]
+		}
+	}
+	g.stack = append(g.stack, item)
+	g.propose(Event{Kind: EvSpellCast, Object: s.ID, Player: p})
+	g.settle()
+	return nil
+}
+
+// valueName names an object or a player.
+func (g *Game) valueName(v vm.Value) string {
+	if p, ok := valuePlayer(v); ok {
+		return playerName(p)
+	}
+	id, _ := valueObject(v)
+	return g.objectName(id)
+}
+
+// legalTarget reports whether a value is a legal choice for target i of an
+// item (CR 115): it exists where the target can be (a player in the game,
+// a permanent on the battlefield) and satisfies the target's filter.
+func (g *Game) legalTarget(item *StackItem, i int, v vm.Value) bool {
+	ab := &item.Def.Card.Abilities[item.Ability]
+	if p, ok := valuePlayer(v); ok {
+		if g.players[p].Lost {
+			return false
+		}
+	} else if g.permanentArg(v) == nil {
+		return false
+	}
+	ls := g.matchLocals.reset(ab.NumLocals, item.Source, item.Controller)
+	copy(ls, item.Locals)
+	ls[2] = v
+	ok, err := g.run(frame{mode: modeMatch, source: item.Source, controller: item.Controller, def: item.Def,
+		ability: item.Ability, locals: ls, x: item.X}, ab.Targets[i].Filter)
+	return err == nil && ok != 0
+}
+
+// legalTargets lists the legal choices for target i: players first, then
+// permanents in timestamp order.
+func (g *Game) legalTargets(item *StackItem, i int) []vm.Value {
+	var out []vm.Value
+	for p := range g.players {
+		if v := PlayerValue(PlayerID(p)); g.legalTarget(item, i, v) {
+			out = append(out, v)
+		}
+	}
+	for _, id := range g.battlefield {
+		if v := ObjectValue(id); g.legalTarget(item, i, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// ResolveTop resolves the top of the stack (CR 608), as when all players
+// pass priority in succession, then checks state-based actions and puts
+// triggered abilities on the stack.
+func (g *Game) ResolveTop() error {
+	if g.over {
+		return errGameOver
+	}
+	if len(g.stack) == 0 {
+		return fmt.Errorf("the stack is empty")
+	}
+	item := g.stack[len(g.stack)-1]
+	g.stack = g.stack[:len(g.stack)-1]
+	g.resolve(item)
+	g.settle()
+	return nil
+}
+
+// ResolveAll resolves the stack until it is empty.
+func (g *Game) ResolveAll() {
+	for len(g.stack) > 0 && !g.over {
+		g.ResolveTop()
+	}
+}
+
+func (g *Game) resolve(item *StackItem) {
+	spell := g.Object(item.Spell)
+	if item.Ability < 0 {
+		// A permanent spell becomes a permanent (CR 608.3).
+		g.propose(Event{Kind: EvZoneChange, Object: spell.ID, From: ZoneStack, To: ZoneBattlefield, Player: item.Controller})
+		return
+	}
+	ab := &item.Def.Card.Abilities[item.Ability]
+	// Check targets (CR 608.2b): if every target is illegal, the spell or
+	// ability does not resolve; otherwise it does what it can, and does
+	// nothing to an illegal target.
+	legal := 0
+	for i, t := range ab.Targets {
+		if g.legalTarget(item, i, item.Locals[t.Local]) {
+			legal++
+		} else {
+			item.Locals[t.Local] = 0
+		}
+	}
+	if len(ab.Targets) > 0 && legal == 0 {
+		if spell != nil {
+			g.MoveCard(spell.ID, ZoneGraveyard)
+		}
+		return
+	}
+	g.run(frame{mode: modeResolve, source: item.Source, controller: item.Controller, def: item.Def,
+		ability: item.Ability, locals: item.Locals, x: item.X}, ab.Body)
+	if spell != nil && !spell.Left && spell.Zone == ZoneStack {
+		// An instant or sorcery goes to its owner's graveyard as the last
+		// step of resolving (CR 608.2n).
+		g.MoveCard(spell.ID, ZoneGraveyard)
+	}
+}
+
+// settle does what happens before a player would receive priority: state-
+// based actions until none happen, then pending triggered abilities go on
+// the stack, and again, until neither happens (CR 704.3, 117.5).
+func (g *Game) settle() {
+	for !g.over {
+		if g.stateBasedActions() {
+			continue
+		}
+		if len(g.pending) > 0 {
+			g.stackTriggers()
+			continue
+		}
+		return
+	}
+}

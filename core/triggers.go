@@ -1,0 +1,195 @@
+package core
+
+import (
+	"github.com/cardc/cardc/vm"
+)
+
+// pendingTrigger is a triggered ability that has triggered and waits to be
+// put on the stack (CR 603.3).
+type pendingTrigger struct {
+	source     ObjectID
+	controller PlayerID
+	def        *CardDef
+	ability    int
+	locals     locals
+	x          int
+	// event is what triggered it.
+	event Event
+	order int64
+}
+
+// delayedTrigger is a delayed triggered ability waiting for its event
+// (CR 603.7).
+type delayedTrigger struct {
+	source     ObjectID
+	controller PlayerID
+	def        *CardDef
+	ability    int
+	kind       EventKind
+	locals     locals
+	x          int
+}
+
+// TriggerChoice describes a triggered ability a player puts on the stack,
+// for the Decider to order (CR 603.3b).
+type TriggerChoice struct {
+	Source ObjectID
+	Text   string
+	// Event is the event that triggered it.
+	Event Event
+}
+
+// checkTriggers finds the triggered abilities an event triggers: those of
+// permanents, those of a permanent the event moved off the battlefield
+// (they look back in time, CR 603.10a), and delayed triggers.
+func (g *Game) checkTriggers(ev *Event) {
+	for _, id := range g.battlefield {
+		g.triggersOf(g.objects[id], ev)
+	}
+	if ev.Kind == EvZoneChange && ev.From == ZoneBattlefield {
+		if o := g.Object(ev.Object); o != nil && o.Left {
+			g.triggersOf(o, ev)
+		}
+	}
+	for i := 0; i < len(g.delayed); {
+		d := &g.delayed[i]
+		if d.kind != ev.Kind {
+			i++
+			continue
+		}
+		ab := &d.def.Card.Abilities[d.ability]
+		g.matchLocals.copyFrom(d.locals.slice(), ab.NumLocals)
+		n, err := g.run(frame{mode: modeMatch, event: ev, source: d.source, controller: d.controller, def: d.def,
+			ability: d.ability, locals: g.matchLocals.slice(), x: d.x}, ab.Match)
+		if err != nil || n <= 0 {
+			i++
+			continue
+		}
+		if ab.Flags&vm.FlagOnce != 0 {
+			n = 1
+		}
+		g.addPending(d.source, d.controller, d.def, d.ability, d.x, ev, int(n))
+		if ab.Flags&vm.FlagOnce != 0 {
+			g.delayed = append(g.delayed[:i], g.delayed[i+1:]...)
+			continue
+		}
+		i++
+	}
+}
+
+// triggersOf checks the triggered abilities of one object against an
+// event.
+func (g *Game) triggersOf(o *Object, ev *Event) {
+	for _, ai := range o.Def.byEvent[ev.Kind] {
+		ab := o.ability(ai)
+		if ab.Kind != vm.AbilityTriggered {
+			continue
+		}
+		x := 0
+		if ev.Kind == EvZoneChange && ev.To == ZoneBattlefield && ev.moved == o.ID {
+			x = o.X // its enters-the-battlefield abilities know X (CR 107.3m)
+		}
+		ls := g.matchLocals.reset(ab.NumLocals, o.ID, o.Controller)
+		n, err := g.run(frame{mode: modeMatch, event: ev, source: o.ID, controller: o.Controller, def: o.Def,
+			ability: ai, locals: ls, x: x}, ab.Match)
+		if err == nil && n > 0 {
+			g.addPending(o.ID, o.Controller, o.Def, ai, x, ev, int(n))
+		}
+	}
+}
+
+// addPending records that an ability triggered n times (CR 603.2c), with
+// the locals its match bound.
+func (g *Game) addPending(source ObjectID, controller PlayerID, def *CardDef, ability, x int, ev *Event, n int) {
+	for ; n > 0; n-- {
+		g.pending = append(g.pending, pendingTrigger{source: source, controller: controller, def: def, ability: ability, x: x,
+			event: *ev, order: g.nextTimestamp()})
+		p := &g.pending[len(g.pending)-1]
+		p.event.enterWith = nil
+		p.locals.copyFrom(g.matchLocals.slice(), def.Card.Abilities[ability].NumLocals)
+	}
+}
+
+// stackTriggers puts the pending triggered abilities on the stack: the
+// active player's first, then the other player's, each player ordering
+// their own (CR 603.3b). The Decider gives the order they resolve in.
+func (g *Game) stackTriggers() {
+	pending := g.pending
+	g.pending = nil
+	for _, p := range []PlayerID{g.active, Opponent(g.active)} {
+		var mine []pendingTrigger
+		for _, t := range pending {
+			if t.controller == p {
+				mine = append(mine, t)
+			}
+		}
+		if len(mine) == 0 {
+			continue
+		}
+		order := identity(len(mine))
+		if len(mine) > 1 {
+			choices := make([]TriggerChoice, len(mine))
+			for i, t := range mine {
+				choices[i] = TriggerChoice{Source: t.source, Text: t.def.Card.Abilities[t.ability].Text, Event: t.event}
+			}
+			order = validOrder(g.decider.OrderTriggers(g, p, choices), len(mine))
+		}
+		// The first to resolve goes on the stack last.
+		for i := len(order) - 1; i >= 0; i-- {
+			g.pushTrigger(&mine[order[i]])
+		}
+	}
+}
+
+func identity(n int) []int {
+	o := make([]int, n)
+	for i := range o {
+		o[i] = i
+	}
+	return o
+}
+
+// validOrder returns order if it is a permutation of 0..n-1, else the
+// identity.
+func validOrder(order []int, n int) []int {
+	if len(order) != n {
+		return identity(n)
+	}
+	seen := make([]bool, n)
+	for _, i := range order {
+		if i < 0 || i >= n || seen[i] {
+			return identity(n)
+		}
+		seen[i] = true
+	}
+	return order
+}
+
+// pushTrigger puts a triggered ability on the stack, choosing its targets
+// (CR 603.3d); without legal targets, it is removed.
+func (g *Game) pushTrigger(t *pendingTrigger) {
+	ab := &t.def.Card.Abilities[t.ability]
+	item := &StackItem{Source: t.source, Controller: t.controller, Def: t.def, Ability: t.ability, X: t.x,
+		Locals: append([]vm.Value(nil), t.locals.slice()...), Text: ab.Text, Event: t.event}
+	for i := range ab.Targets {
+		legal := g.legalTargets(item, i)
+		if len(legal) == 0 {
+			return
+		}
+		choice := g.decider.ChooseTarget(g, t.controller, item, i, legal)
+		if !containsValue(legal, choice) {
+			choice = legal[0]
+		}
+		item.Locals[ab.Targets[i].Local] = choice
+	}
+	g.stack = append(g.stack, item)
+}
+
+func containsValue(vs []vm.Value, v vm.Value) bool {
+	for _, x := range vs {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,147 @@
+package core
+
+import "fmt"
+
+// MaxHandSize is the maximum hand size checked in the cleanup step
+// (CR 402.2).
+const MaxHandSize = 7
+
+// Settle does what the game does before a player would receive priority:
+// state-based actions, then pending triggered abilities onto the stack
+// (CR 117.5). A scenario calls it after acting directly on the game.
+func (g *Game) Settle() { g.settle() }
+
+// AdvanceTo lets every player pass priority until the stack is empty and
+// then until the next time step s begins (later this turn, or in a later
+// turn). It stops where the active player would receive priority in s, so
+// abilities that triggered at the beginning of s are on the stack.
+func (g *Game) AdvanceTo(s Step) error {
+	// Two whole turns are enough to reach any step that is not skipped.
+	for n := 0; n < 2*int(numSteps)+2; n++ {
+		if g.over {
+			return errGameOver
+		}
+		g.ResolveAll()
+		if g.over {
+			return errGameOver
+		}
+		g.nextStep()
+		if g.step == s && !g.over {
+			return nil
+		}
+	}
+	return fmt.Errorf("the %s step never came: it was skipped (with no attackers, there are no declare blockers and combat damage steps, CR 508.8)", s)
+}
+
+// AdvanceToNextTurn passes priority until the next turn's upkeep, the
+// first step of a turn in which a player receives priority.
+func (g *Game) AdvanceToNextTurn() error {
+	turn := g.turn
+	for n := 0; n < 2*int(numSteps)+2; n++ {
+		g.ResolveAll()
+		if g.over {
+			return errGameOver
+		}
+		g.nextStep()
+		if g.turn > turn && g.step == StepUpkeep {
+			return nil
+		}
+	}
+	return fmt.Errorf("the next turn never came")
+}
+
+// nextStep ends the current step and begins the next one (CR 500.2).
+func (g *Game) nextStep() {
+	switch g.step {
+	case StepEndCombat:
+		g.endCombat()
+	case StepCleanup:
+		if g.cleanupAgain {
+			// Players got priority during the cleanup step, so there is
+			// another cleanup step (CR 514.3a).
+			g.beginStep(StepCleanup)
+			return
+		}
+		g.turn++
+		g.active = Opponent(g.active)
+		g.beginStep(StepUntap)
+		return
+	}
+	next := g.step + 1
+	if (next == StepDeclareBlockers || next == StepCombatDamage) && len(g.attackers) == 0 {
+		next = StepEndCombat // CR 508.8
+	}
+	g.beginStep(next)
+}
+
+// beginStep begins a step: abilities that trigger at its beginning
+// trigger (CR 603.2b), its turn-based actions happen, then the active
+// player would receive priority.
+func (g *Game) beginStep(s Step) {
+	g.step = s
+	switch s {
+	case StepUntap:
+		// CR 502.3: the active player untaps their permanents. No player
+		// receives priority in the untap step.
+		for _, id := range g.battlefield {
+			if o := g.objects[id]; o.Controller == g.active {
+				o.Tapped = false
+			}
+		}
+		g.nextStep()
+		return
+	case StepCleanup:
+		g.cleanup()
+		return
+	}
+	g.propose(Event{Kind: EvStepBegins, Step: s, Player: g.active})
+	switch s {
+	case StepDraw:
+		// CR 103.8a: the player who plays first skips their first draw.
+		if !(g.turn == 1 && g.active == 0) {
+			g.draw(g.active)
+		}
+	case StepDeclareAttackers:
+		g.declareAttackers()
+	case StepDeclareBlockers:
+		g.declareBlockers()
+	case StepCombatDamage:
+		g.combatDamage()
+	}
+	g.settle()
+}
+
+// cleanup is the cleanup step (CR 514): discard to the maximum hand size,
+// then remove damage and end "until end of turn" effects, at once.
+func (g *Game) cleanup() {
+	g.cleanupAgain = false
+	hand := g.players[g.active].Hand
+	if n := len(hand) - MaxHandSize; n > 0 {
+		for _, id := range g.decider.Discard(g, g.active, n) {
+			if o := g.Object(id); o != nil && o.Zone == ZoneHand && o.Owner == g.active {
+				g.MoveCard(id, ZoneGraveyard)
+			}
+		}
+	}
+	for _, id := range g.battlefield {
+		o := g.objects[id]
+		o.Damage, o.DeathtouchDamage = 0, false
+	}
+	g.effects = g.effects[:0]
+	// CR 514.3: normally no player receives priority; if state-based
+	// actions or triggers happen, they do, and another cleanup follows.
+	before := len(g.stack)
+	g.settle()
+	g.cleanupAgain = len(g.stack) > before
+}
+
+// draw has a player draw a card (CR 121.1); drawing from an empty library
+// loses the game at the next check of state-based actions (CR 704.5b).
+func (g *Game) draw(p PlayerID) {
+	lib := g.players[p].Library
+	if len(lib) == 0 {
+		g.players[p].drewFromEmpty = true
+		return
+	}
+	g.MoveCard(lib[len(lib)-1], ZoneHand)
+}

@@ -1,0 +1,275 @@
+package vm
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Disassemble writes a human-readable listing of p to w, for card designers
+// and golden files. The listing is deterministic: a header with the format
+// version and counts, the symbol and constant tables, then each card with
+// its characteristics and abilities, each ability followed by the listing
+// of its functions (match, body, target filters), and last the functions no
+// card refers to.
+//
+// An instruction reads
+//
+//	0004  CALL      3    ; destroy/1  [12:5]
+//
+// its index, mnemonic and argument, then what the argument means (a
+// symbol's name, a constant's value, a local's role, a jump's target) and
+// the source position when the function has positions. Disassemble copes
+// with programs that fail Verify, marking what it cannot resolve with "?".
+// It returns the first error of w.
+func (p *Program) Disassemble(w io.Writer) error {
+	if p == nil {
+		return errors.New("vm: disassemble nil program")
+	}
+	d := &disassembler{p: p, w: w, used: make([]bool, len(p.Funcs))}
+	d.header()
+	for i := range p.Cards {
+		d.card(&p.Cards[i])
+	}
+	d.unreferenced()
+	return d.err
+}
+
+// DisassembleString returns the listing Disassemble writes.
+func (p *Program) DisassembleString() string {
+	var b strings.Builder
+	_ = p.Disassemble(&b) // a strings.Builder never fails
+	return b.String()
+}
+
+// disassembler writes one listing; its first write error sticks.
+type disassembler struct {
+	p    *Program
+	w    io.Writer
+	err  error
+	used []bool // used[i]: a card refers to Funcs[i]
+}
+
+func (d *disassembler) printf(format string, args ...any) {
+	if d.err == nil {
+		_, d.err = fmt.Fprintf(d.w, format, args...)
+	}
+}
+
+func (d *disassembler) header() {
+	p := d.p
+	d.printf("cardvm format %d: %s, %s, %s, %s\n", FormatVersion,
+		plural(len(p.Cards), "card"), plural(len(p.Funcs), "func"),
+		plural(len(p.Symbols), "symbol"), plural(len(p.Consts), "const"))
+	if len(p.Symbols) > 0 {
+		d.printf("\nsymbols\n")
+		for i, s := range p.Symbols {
+			d.printf("  %4d  %-5s  %s\n", i, s.Kind, symbolString(s))
+		}
+	}
+	if len(p.Consts) > 0 {
+		d.printf("\nconsts\n")
+		for i, c := range p.Consts {
+			d.printf("  %4d  %d\n", i, c)
+		}
+	}
+}
+
+func (d *disassembler) card(c *Card) {
+	d.printf("\ncard %q\n", c.Name)
+	if c.ManaCost != "" {
+		d.printf("  cost    %s\n", c.ManaCost)
+	}
+	if len(c.Colors) > 0 {
+		d.printf("  colors  %s\n", strings.Join(c.Colors, " "))
+	}
+	if line := typeLine(c); line != "" {
+		d.printf("  type    %s\n", line)
+	}
+	if c.HasPT {
+		d.printf("  p/t     %d/%d\n", c.Power, c.Toughness)
+	}
+	if c.Oracle != "" {
+		d.printf("  oracle  %q\n", c.Oracle)
+	}
+	if c.File != "" {
+		d.printf("  source  %s:%d\n", c.File, c.Line)
+	}
+	for i := range c.Abilities {
+		d.ability(i, &c.Abilities[i])
+	}
+}
+
+func (d *disassembler) ability(i int, a *Ability) {
+	d.printf("\n  ability %d: %s, line %d\n", i, a.Kind, a.Line)
+	d.printf("    text    %q\n", a.Text)
+	if a.Event != NoFunc {
+		d.printf("    event   %s\n", d.symbolName(a.Event))
+	}
+	if a.Rule != NoFunc {
+		d.printf("    rule    %s\n", d.symbolName(a.Rule))
+	}
+	if a.Flags != 0 {
+		d.printf("    flags   %s\n", flagsString(a.Flags))
+	}
+	d.printf("    locals  %d\n", a.NumLocals)
+	for ti, t := range a.Targets {
+		d.printf("    target %d: local %d, %q\n", ti, t.Local, t.Text)
+	}
+	d.entry("match", a.Match)
+	d.entry("body", a.Body)
+	for ti, t := range a.Targets {
+		d.entry(fmt.Sprintf("target %d filter", ti), t.Filter)
+	}
+}
+
+// entry lists the function fn under the ability's role for it.
+func (d *disassembler) entry(role string, fn int32) {
+	if fn == NoFunc {
+		return
+	}
+	if fn < 0 || int(fn) >= len(d.p.Funcs) {
+		d.printf("    %s: func %d ?\n", role, fn)
+		return
+	}
+	d.used[fn] = true
+	d.printf("    %s: ", role)
+	d.function(int(fn), "      ")
+}
+
+func (d *disassembler) unreferenced() {
+	first := true
+	for i, used := range d.used {
+		if used {
+			continue
+		}
+		if first {
+			d.printf("\nunreferenced funcs\n")
+			first = false
+		}
+		d.printf("\n  ")
+		d.function(i, "    ")
+	}
+}
+
+// function lists Funcs[fi], its header first, its instructions indented.
+func (d *disassembler) function(fi int, indent string) {
+	f := &d.p.Funcs[fi]
+	d.printf("func %d %q (locals %d, stack %d)\n", fi, f.Name, f.NumLocals, f.MaxStack)
+	for pc, in := range f.Code {
+		d.printf("%s%s\n", indent, d.instr(f, pc, in))
+	}
+}
+
+// instr formats one instruction without its indentation.
+func (d *disassembler) instr(f *Func, pc int, in Instr) string {
+	line := fmt.Sprintf("%04d  %-8s", pc, in.Op)
+	if hasArg(in.Op) {
+		line += fmt.Sprintf("  %-5d", in.Arg)
+	} else {
+		line += "       "
+	}
+	comment := d.argMeaning(f, in)
+	if len(f.Pos) == len(f.Code) {
+		pos := f.Pos[pc]
+		comment = strings.TrimSpace(fmt.Sprintf("%s  [%d:%d]", comment, pos.Line, pos.Col))
+	}
+	if comment != "" {
+		line += "; " + comment
+	}
+	return strings.TrimRight(line, " ")
+}
+
+// hasArg reports whether op uses its argument.
+func hasArg(op Opcode) bool {
+	switch op {
+	case OpConst, OpInt, OpSym, OpLoad, OpStore, OpJump, OpJumpIfFalse, OpJumpIfTrue, OpCall, OpField:
+		return true
+	}
+	return false
+}
+
+// argMeaning says what in's argument stands for, or "" for nothing worth
+// saying.
+func (d *disassembler) argMeaning(f *Func, in Instr) string {
+	switch in.Op {
+	case OpConst:
+		if in.Arg < 0 || int(in.Arg) >= len(d.p.Consts) {
+			return "?"
+		}
+		return fmt.Sprint(d.p.Consts[in.Arg])
+	case OpCall, OpField, OpSym:
+		if in.Arg < 0 || int(in.Arg) >= len(d.p.Symbols) {
+			return "?"
+		}
+		return symbolString(d.p.Symbols[in.Arg])
+	case OpLoad, OpStore:
+		return localName(in.Arg)
+	case OpJump, OpJumpIfFalse, OpJumpIfTrue:
+		return fmt.Sprintf("→ %04d", in.Arg)
+	}
+	return ""
+}
+
+// symbolName is the name of symbol i, or "?" with i if there is none.
+func (d *disassembler) symbolName(i int32) string {
+	if i < 0 || int(i) >= len(d.p.Symbols) {
+		return fmt.Sprintf("? (symbol %d)", i)
+	}
+	return d.p.Symbols[i].Name
+}
+
+// symbolString is a symbol as a listing shows it: "destroy/1" for a host
+// function, "power/1 → value" for one that returns, the name otherwise.
+func symbolString(s Symbol) string {
+	if s.Kind != SymFunc {
+		return s.Name
+	}
+	if s.Returns {
+		return fmt.Sprintf("%s/%d → value", s.Name, s.Arity)
+	}
+	return fmt.Sprintf("%s/%d", s.Name, s.Arity)
+}
+
+// localName is the role of local i in the calling convention.
+func localName(i int32) string {
+	switch i {
+	case 0:
+		return "this"
+	case 1:
+		return "you"
+	}
+	return fmt.Sprintf("local %d", i)
+}
+
+// typeLine is "supertypes types — subtypes".
+func typeLine(c *Card) string {
+	words := append(append([]string{}, c.Supertypes...), c.Types...)
+	line := strings.Join(words, " ")
+	if len(c.Subtypes) > 0 {
+		line += " — " + strings.Join(c.Subtypes, " ")
+	}
+	return line
+}
+
+// flagsString names the flags set in f; unknown bits are shown in hex.
+func flagsString(f uint32) string {
+	var names []string
+	if f&FlagOnce != 0 {
+		names = append(names, "once")
+		f &^= FlagOnce
+	}
+	if f != 0 {
+		names = append(names, fmt.Sprintf("%#x", f))
+	}
+	return strings.Join(names, " ")
+}
+
+// plural is "1 card", "2 cards".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

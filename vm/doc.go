@@ -1,0 +1,78 @@
+// Package vm is the small stack machine that runs compiled card rules inside
+// a game engine, the host.
+//
+// The compiler turns the rules of Magic: The Gathering cards, written in
+// the project's DSL, into a Program: a bundle of Cards whose Abilities name
+// entry points (Funcs) of bytecode. The host decides when an ability
+// matters (an event happens, a spell resolves) and runs the right function
+// with Machine.Run.
+//
+// # The machine
+//
+// Every runtime value is a Value, an int64: a number, a boolean (0 or 1;
+// any non-zero value is true where a condition is read), or a handle the
+// host gave out (an object, a player, a counter kind). The compiler has
+// checked types, so the machine never does.
+//
+// A function works on a flat operand stack and on locals that belong to the
+// caller: Run reads and writes the caller's slice, so what a function
+// stores stays with the caller. Each instruction is an Opcode and one int32
+// argument; opcode.go gives each its stack picture. Arithmetic wraps around
+// on overflow as Go's int64 does; OpDiv truncates toward zero and fails on
+// a zero divisor.
+//
+// A program knows nothing of the host but names, its Symbols: host
+// functions (OpCall), fields of the current event (OpField) and named
+// constants of the host's vocabulary (OpSym). Link resolves every symbol to
+// the host's id once, through the host's Linker; the machine then passes
+// those ids to the Host's Call and Field. So one program runs on any host
+// that knows its names.
+//
+// # Calling convention
+//
+// The host passes the locals. Local 0 is "this" (the object the ability
+// belongs to, or the resolving spell), local 1 is "you" (that object's
+// controller). A target filter finds its candidate in local 2. A match
+// function stores what it binds (objects named with "as", event fields the
+// body reads) into further locals and returns how many times the ability
+// triggers or applies (0: not at all); the host keeps those locals and
+// passes them to the body.
+//
+// # Limits
+//
+// A Machine's stack holds StackSize values, shared by a run and every run
+// nested in it; a function may declare at most MaxFuncStack of them as its
+// MaxStack, at most MaxLocals locals, and a host function takes at most
+// MaxArity arguments. A Run executes at most Machine.MaxSteps instructions
+// (DefaultMaxSteps) and runs nest at most Machine.MaxDepth deep
+// (DefaultMaxDepth). Exceeding a limit is an error, never a crash.
+//
+// # Reentrancy
+//
+// A host function may call Run again on the same Machine while it is
+// running, for example when an action proposes an event that the match
+// functions of other cards must see. The nested run's stack starts above
+// the caller's. A Machine is not safe for concurrent use: give each
+// goroutine its own.
+//
+// # Safety
+//
+// Verify checks everything Run relies on (instructions, arguments, stack
+// depths, card references). Decode always verifies; a Program built in
+// memory must pass Verify before it is run. On a verified program, Run
+// never panics, whatever the host returns, and a steady-state run does not
+// allocate.
+//
+// # Binary format
+//
+// MarshalBinary writes the magic bytes "CARDVM", FormatVersion as a
+// little-endian uint16, then the symbols, constants, functions (code and
+// positions) and cards (every field of Card, Ability and Target), using
+// varints and length-prefixed strings and lists. Decode reads it back,
+// rejecting another version, truncated or trailing data, and never
+// allocating more than the input can justify, then verifies the program.
+// Disassemble prints a program for people.
+//
+// Package vm imports nothing of the project: the compiler and the hosts
+// depend on it, never the reverse.
+package vm

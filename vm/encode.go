@@ -1,0 +1,377 @@
+package vm
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+)
+
+// FormatVersion is the version of the binary format MarshalBinary writes
+// and UnmarshalBinary reads.
+const FormatVersion = 1
+
+// magic starts every encoded program.
+const magic = "CARDVM"
+
+// Smallest encodings, in bytes, of the things a count can count: a decoder
+// refuses a count the remaining bytes cannot hold before it makes a slice.
+const (
+	minSymbol  = 4  // kind, name, arity, returns
+	minConst   = 1  // varint
+	minFunc    = 5  // name, locals, max stack, code count, pos count
+	minInstr   = 2  // op, arg
+	minPos     = 2  // line, col
+	minString  = 1  // length
+	minCard    = 13 // see encodeCard
+	minAbility = 10 // see encodeAbility
+	minTarget  = 3  // filter, local, text
+)
+
+// MarshalBinary encodes p in the binary format: the magic bytes "CARDVM",
+// FormatVersion as a little-endian uint16, then the symbols, constants,
+// functions and cards, every field in declaration order. Integers are
+// varints (uvarints for counts, lengths and flags), strings and lists are
+// prefixed by their length, booleans are one byte 0 or 1, and Opcode,
+// SymbolKind, AbilityKind and Symbol.Arity are one byte each.
+//
+// The encoding is deterministic. Nil and empty slices encode alike (as a
+// zero count), and UnmarshalBinary decodes a zero count as a nil slice: a
+// Program whose empty slices are nil, as Decode and the compiler build
+// them, round-trips exactly. MarshalBinary fails only if p is nil.
+func (p *Program) MarshalBinary() ([]byte, error) {
+	if p == nil {
+		return nil, errors.New("vm: marshal nil program")
+	}
+	e := &encoder{buf: make([]byte, 0, 256)}
+	e.buf = append(e.buf, magic...)
+	e.buf = binary.LittleEndian.AppendUint16(e.buf, FormatVersion)
+	encodeList(e, p.Symbols, encodeSymbol)
+	encodeList(e, p.Consts, func(e *encoder, c Value) { e.varint(int64(c)) })
+	encodeList(e, p.Funcs, encodeFunc)
+	encodeList(e, p.Cards, encodeCard)
+	return e.buf, nil
+}
+
+// UnmarshalBinary decodes a program written by MarshalBinary into p. It
+// rejects a wrong magic, another format version, truncated data and
+// trailing bytes, and leaves p unchanged on error. It does not verify the
+// program: Decode does.
+func (p *Program) UnmarshalBinary(data []byte) error {
+	if len(data) < len(magic) || string(data[:len(magic)]) != magic {
+		return errors.New("vm: not a cardvm program")
+	}
+	if len(data) < len(magic)+2 {
+		return errors.New("vm: decode: truncated format version")
+	}
+	if v := binary.LittleEndian.Uint16(data[len(magic):]); v != FormatVersion {
+		return fmt.Errorf("vm: cardvm format version %d, this package reads version %d", v, FormatVersion)
+	}
+	d := &decoder{data: data, off: len(magic) + 2}
+	q := Program{
+		Symbols: decodeList(d, minSymbol, decodeSymbol),
+		Consts:  decodeList(d, minConst, func(d *decoder) Value { return Value(d.varint()) }),
+		Funcs:   decodeList(d, minFunc, decodeFunc),
+		Cards:   decodeList(d, minCard, decodeCard),
+	}
+	if d.err == nil && d.off != len(d.data) {
+		d.fail("%d trailing bytes", len(d.data)-d.off)
+	}
+	if d.err != nil {
+		return d.err
+	}
+	*p = q
+	return nil
+}
+
+// Decode decodes a program written by MarshalBinary and verifies it: a
+// program Decode returns is safe to link and run.
+func Decode(data []byte) (*Program, error) {
+	p := new(Program)
+	if err := p.UnmarshalBinary(data); err != nil {
+		return nil, err
+	}
+	if err := Verify(p); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// encoder appends the binary format to buf.
+type encoder struct {
+	buf []byte
+}
+
+func (e *encoder) uvarint(v uint64) { e.buf = binary.AppendUvarint(e.buf, v) }
+func (e *encoder) varint(v int64)   { e.buf = binary.AppendVarint(e.buf, v) }
+func (e *encoder) byte(b byte)      { e.buf = append(e.buf, b) }
+
+func (e *encoder) bool(b bool) {
+	if b {
+		e.byte(1)
+	} else {
+		e.byte(0)
+	}
+}
+
+func (e *encoder) string(s string) {
+	e.uvarint(uint64(len(s)))
+	e.buf = append(e.buf, s...)
+}
+
+func (e *encoder) strings(s []string) {
+	encodeList(e, s, (*encoder).string)
+}
+
+// encodeList writes the length of s, then each element.
+func encodeList[T any](e *encoder, s []T, elem func(*encoder, T)) {
+	e.uvarint(uint64(len(s)))
+	for _, x := range s {
+		elem(e, x)
+	}
+}
+
+func encodeSymbol(e *encoder, s Symbol) {
+	e.byte(byte(s.Kind))
+	e.string(s.Name)
+	e.byte(s.Arity)
+	e.bool(s.Returns)
+}
+
+func encodeFunc(e *encoder, f Func) {
+	e.string(f.Name)
+	e.varint(int64(f.NumLocals))
+	e.varint(int64(f.MaxStack))
+	encodeList(e, f.Code, func(e *encoder, in Instr) {
+		e.byte(byte(in.Op))
+		e.varint(int64(in.Arg))
+	})
+	encodeList(e, f.Pos, func(e *encoder, p Pos) {
+		e.varint(int64(p.Line))
+		e.varint(int64(p.Col))
+	})
+}
+
+func encodeCard(e *encoder, c Card) {
+	e.string(c.Name)
+	e.string(c.ManaCost)
+	e.strings(c.Colors)
+	e.strings(c.Supertypes)
+	e.strings(c.Types)
+	e.strings(c.Subtypes)
+	e.bool(c.HasPT)
+	e.varint(int64(c.Power))
+	e.varint(int64(c.Toughness))
+	e.string(c.Oracle)
+	encodeList(e, c.Abilities, encodeAbility)
+	e.string(c.File)
+	e.varint(int64(c.Line))
+}
+
+func encodeAbility(e *encoder, a Ability) {
+	e.byte(byte(a.Kind))
+	e.varint(int64(a.Event))
+	e.varint(int64(a.Rule))
+	e.varint(int64(a.Match))
+	e.varint(int64(a.Body))
+	e.varint(int64(a.NumLocals))
+	e.uvarint(uint64(a.Flags))
+	encodeList(e, a.Targets, func(e *encoder, t Target) {
+		e.varint(int64(t.Filter))
+		e.varint(int64(t.Local))
+		e.string(t.Text)
+	})
+	e.string(a.Text)
+	e.varint(int64(a.Line))
+}
+
+// decoder reads the binary format from data[off:]. Its first error sticks:
+// after it, every read returns a zero value and every count is 0.
+type decoder struct {
+	data []byte
+	off  int
+	err  error
+}
+
+func (d *decoder) fail(format string, args ...any) {
+	if d.err == nil {
+		d.err = fmt.Errorf("vm: decode: offset %d: %s", d.off, fmt.Sprintf(format, args...))
+	}
+}
+
+func (d *decoder) remaining() int { return len(d.data) - d.off }
+
+func (d *decoder) uvarint() uint64 {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(d.data[d.off:])
+	if n <= 0 {
+		d.fail("bad or truncated uvarint")
+		return 0
+	}
+	d.off += n
+	return v
+}
+
+func (d *decoder) varint() int64 {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Varint(d.data[d.off:])
+	if n <= 0 {
+		d.fail("bad or truncated varint")
+		return 0
+	}
+	d.off += n
+	return v
+}
+
+func (d *decoder) int32() int32 {
+	v := d.varint()
+	if v < math.MinInt32 || v > math.MaxInt32 {
+		d.fail("%d does not fit in an int32", v)
+		return 0
+	}
+	return int32(v)
+}
+
+func (d *decoder) uint32() uint32 {
+	v := d.uvarint()
+	if v > math.MaxUint32 {
+		d.fail("%d does not fit in a uint32", v)
+		return 0
+	}
+	return uint32(v)
+}
+
+func (d *decoder) byte() byte {
+	if d.err != nil {
+		return 0
+	}
+	if d.remaining() < 1 {
+		d.fail("unexpected end of data")
+		return 0
+	}
+	b := d.data[d.off]
+	d.off++
+	return b
+}
+
+func (d *decoder) bool() bool {
+	switch b := d.byte(); b {
+	case 0:
+		return false
+	case 1:
+		return true
+	default:
+		d.fail("bad boolean %d", b)
+		return false
+	}
+}
+
+func (d *decoder) string() string {
+	n := d.uvarint()
+	if d.err != nil {
+		return ""
+	}
+	if n > uint64(d.remaining()) {
+		d.fail("string of %d bytes but only %d left", n, d.remaining())
+		return ""
+	}
+	s := string(d.data[d.off : d.off+int(n)])
+	d.off += int(n)
+	return s
+}
+
+func (d *decoder) strings() []string {
+	return decodeList(d, minString, (*decoder).string)
+}
+
+// count reads a list length and checks that the remaining bytes can hold
+// that many elements of at least minSize bytes each.
+func (d *decoder) count(minSize int) int {
+	n := d.uvarint()
+	if d.err != nil {
+		return 0
+	}
+	if n > uint64(d.remaining()/minSize) {
+		d.fail("%d elements cannot fit in the remaining %d bytes", n, d.remaining())
+		return 0
+	}
+	return int(n)
+}
+
+// decodeList reads a length and that many elements; an empty list is nil.
+func decodeList[T any](d *decoder, minSize int, elem func(*decoder) T) []T {
+	n := d.count(minSize)
+	if n == 0 {
+		return nil
+	}
+	s := make([]T, n)
+	for i := range s {
+		s[i] = elem(d)
+		if d.err != nil {
+			return nil
+		}
+	}
+	return s
+}
+
+func decodeSymbol(d *decoder) Symbol {
+	return Symbol{
+		Kind:    SymbolKind(d.byte()),
+		Name:    d.string(),
+		Arity:   d.byte(),
+		Returns: d.bool(),
+	}
+}
+
+func decodeFunc(d *decoder) Func {
+	return Func{
+		Name:      d.string(),
+		NumLocals: d.int32(),
+		MaxStack:  d.int32(),
+		Code: decodeList(d, minInstr, func(d *decoder) Instr {
+			return Instr{Op: Opcode(d.byte()), Arg: d.int32()}
+		}),
+		Pos: decodeList(d, minPos, func(d *decoder) Pos {
+			return Pos{Line: d.int32(), Col: d.int32()}
+		}),
+	}
+}
+
+func decodeCard(d *decoder) Card {
+	return Card{
+		Name:       d.string(),
+		ManaCost:   d.string(),
+		Colors:     d.strings(),
+		Supertypes: d.strings(),
+		Types:      d.strings(),
+		Subtypes:   d.strings(),
+		HasPT:      d.bool(),
+		Power:      d.int32(),
+		Toughness:  d.int32(),
+		Oracle:     d.string(),
+		Abilities:  decodeList(d, minAbility, decodeAbility),
+		File:       d.string(),
+		Line:       d.int32(),
+	}
+}
+
+func decodeAbility(d *decoder) Ability {
+	return Ability{
+		Kind:      AbilityKind(d.byte()),
+		Event:     d.int32(),
+		Rule:      d.int32(),
+		Match:     d.int32(),
+		Body:      d.int32(),
+		NumLocals: d.int32(),
+		Flags:     d.uint32(),
+		Targets: decodeList(d, minTarget, func(d *decoder) Target {
+			return Target{Filter: d.int32(), Local: d.int32(), Text: d.string()}
+		}),
+		Text: d.string(),
+		Line: d.int32(),
+	}
+}

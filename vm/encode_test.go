@@ -1,0 +1,215 @@
+package vm_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/cardc/cardc/vm"
+)
+
+// marshal encodes p, failing the test on error.
+func marshal(t testing.TB, p *vm.Program) []byte {
+	t.Helper()
+	data, err := p.MarshalBinary()
+	if err != nil {
+		t.Fatalf("MarshalBinary: %v", err)
+	}
+	return data
+}
+
+func TestRoundTrip(t *testing.T) {
+	programs := map[string]*vm.Program{
+		"hydra": hydraProgram(),
+		"empty": {},
+		"extremes": {
+			Symbols: []vm.Symbol{{Kind: vm.SymFunc, Name: "f", Arity: vm.MaxArity, Returns: true}},
+			Consts:  []vm.Value{-1 << 63, 1<<63 - 1, 0},
+			Funcs: []vm.Func{{
+				Name: "extremes", NumLocals: vm.MaxLocals, MaxStack: vm.MaxFuncStack,
+				Code: []vm.Instr{in(vm.OpInt, -1<<31), in(vm.OpInt, 1<<31-1), op(vm.OpReturn)},
+				Pos:  []vm.Pos{{Line: 1<<31 - 1, Col: 0}, {Line: 1, Col: 1}, {Line: 2, Col: 3}},
+			}},
+			Cards: []vm.Card{{
+				Name: "Ünïcödé — “card”", Power: -1, Toughness: 1<<31 - 1, HasPT: true,
+				Supertypes: []string{"Legendary", "Snow"}, Types: []string{"Creature"},
+				Abilities: []vm.Ability{{
+					Kind: vm.AbilityStatic, Event: vm.NoFunc, Rule: vm.NoFunc, Match: vm.NoFunc, Body: vm.NoFunc,
+					Flags: 1<<32 - 1, Line: -5,
+				}},
+			}},
+		},
+	}
+	for name, p := range programs {
+		t.Run(name, func(t *testing.T) {
+			data := marshal(t, p)
+			var got vm.Program
+			if err := got.UnmarshalBinary(data); err != nil {
+				t.Fatalf("UnmarshalBinary: %v", err)
+			}
+			if diff := cmp.Diff(p, &got); diff != "" {
+				t.Errorf("round trip (-want +got):\n%s", diff)
+			}
+			if again := marshal(t, &got); !bytes.Equal(again, data) {
+				t.Errorf("re-encoding differs")
+			}
+		})
+	}
+}
+
+func TestDecodeVerifies(t *testing.T) {
+	p := hydraProgram()
+	got, err := vm.Decode(marshal(t, p))
+	if err != nil {
+		t.Fatalf("Decode: %v", err)
+	}
+	if diff := cmp.Diff(p, got); diff != "" {
+		t.Errorf("Decode (-want +got):\n%s", diff)
+	}
+
+	p.Funcs[0].MaxStack = 0
+	_, err = vm.Decode(marshal(t, p))
+	if want := "vm: invalid program: func 0: stack reaches depth 1 but MaxStack is 0"; err == nil || err.Error() != want {
+		t.Errorf("Decode of an invalid program: %v, want %q", err, want)
+	}
+}
+
+func TestEncodingIsDeterministic(t *testing.T) {
+	a := marshal(t, hydraProgram())
+	b := marshal(t, hydraProgram())
+	if !bytes.Equal(a, b) {
+		t.Fatal("two encodings of the same program differ")
+	}
+}
+
+func TestNilAndEmptySlicesEncodeAlike(t *testing.T) {
+	p := hydraProgram()
+	p.Cards[0].Supertypes = []string{}
+	p.Cards[1].Abilities[0].Targets = append(p.Cards[1].Abilities[0].Targets, vm.Target{}) // changes the bytes
+	q := hydraProgram()
+	q.Cards[0].Supertypes = nil
+	if bytes.Equal(marshal(t, p), marshal(t, q)) {
+		t.Fatal("different programs encode alike")
+	}
+	p.Cards[1].Abilities[0].Targets = p.Cards[1].Abilities[0].Targets[:1]
+	if !bytes.Equal(marshal(t, p), marshal(t, q)) {
+		t.Fatal("nil and empty slices encode differently")
+	}
+	var got vm.Program
+	if err := got.UnmarshalBinary(marshal(t, p)); err != nil {
+		t.Fatal(err)
+	}
+	if got.Cards[0].Supertypes != nil {
+		t.Error("an empty list decodes as a non-nil slice")
+	}
+	if diff := cmp.Diff(p, &got, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("round trip (-want +got):\n%s", diff)
+	}
+}
+
+func TestDecodeTruncated(t *testing.T) {
+	data := marshal(t, hydraProgram())
+	for n := range len(data) {
+		if _, err := vm.Decode(data[:n]); err == nil {
+			t.Fatalf("Decode of the first %d of %d bytes: no error", n, len(data))
+		}
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	valid := marshal(t, hydraProgram())
+	header := func(version uint16) []byte {
+		return binary.LittleEndian.AppendUint16([]byte("CARDVM"), version)
+	}
+	tests := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"empty", nil, "vm: not a cardvm program"},
+		{"bad magic", append([]byte("CARDVX"), valid[6:]...), "vm: not a cardvm program"},
+		{"text", []byte("card \"Protean Hydra\" {X}{G}\n"), "vm: not a cardvm program"},
+		{"no version", []byte("CARDVM\x01"), "vm: decode: truncated format version"},
+		{"newer version", append(header(2), valid[8:]...), "vm: cardvm format version 2, this package reads version 1"},
+		{"version 0", header(0), "vm: cardvm format version 0, this package reads version 1"},
+		{"trailing byte", append(valid[:len(valid):len(valid)], 0), "trailing bytes"},
+		{"huge count", binary.AppendUvarint(header(1), 1<<62), "elements cannot fit"},
+		{"count just too big", append(binary.AppendUvarint(header(1), 2), make([]byte, 7)...), "elements cannot fit"},
+		{"huge string", binary.AppendUvarint(append(binary.AppendUvarint(header(1), 1), 1), 1<<40), "string of 1099511627776 bytes"},
+		{"bad boolean", append(binary.AppendUvarint(header(1), 1), 1, 0, 0, 2, 0, 0, 0, 0), "bad boolean 2"},
+		{"int32 overflow", append(binary.AppendVarint(append(binary.AppendUvarint(header(1), 0), 0, 1, 0), 1<<31), 0, 0, 0, 0), "does not fit in an int32"},
+		{"bad varint", append(binary.AppendUvarint(header(1), 0), 1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01), "bad or truncated varint"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var p vm.Program
+			err := p.UnmarshalBinary(tt.data)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("UnmarshalBinary: %v, want %q", err, tt.want)
+			}
+			if _, err := vm.Decode(tt.data); err == nil {
+				t.Fatal("Decode: no error")
+			}
+		})
+	}
+}
+
+func TestUnmarshalErrorLeavesProgram(t *testing.T) {
+	p := hydraProgram()
+	data := marshal(t, p)
+	if err := p.UnmarshalBinary(data[:len(data)-1]); err == nil {
+		t.Fatal("UnmarshalBinary of truncated data: no error")
+	}
+	if diff := cmp.Diff(hydraProgram(), p); diff != "" {
+		t.Errorf("failed UnmarshalBinary changed the program (-want +got):\n%s", diff)
+	}
+}
+
+func TestMarshalNil(t *testing.T) {
+	var p *vm.Program
+	if _, err := p.MarshalBinary(); err == nil {
+		t.Error("MarshalBinary of a nil program: no error")
+	}
+}
+
+// allocatedBy returns how many bytes f allocates.
+func allocatedBy(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+func TestDecodeAllocationIsBounded(t *testing.T) {
+	header := binary.LittleEndian.AppendUint16([]byte("CARDVM"), vm.FormatVersion)
+	tests := []struct {
+		name string
+		data []byte
+	}{
+		// A count far beyond the input.
+		{"huge count", binary.AppendUvarint(header, 1<<40)},
+		// A count the input nearly holds: 100,000 symbols of 4 bytes claimed,
+		// one byte missing.
+		{"count one byte short", append(binary.AppendUvarint(header, 100_000), make([]byte, 4*100_000-1)...)},
+		// As many empty symbols as the input holds.
+		{"many small symbols", append(binary.AppendUvarint(header, 100_000), make([]byte, 4*100_000+3)...)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var p vm.Program
+			n := allocatedBy(func() { _ = p.UnmarshalBinary(tt.data) })
+			// A Symbol is 32 bytes and encodes in 4: 8 bytes per byte of
+			// input is justified, with room for the error and the runtime.
+			if limit := 16*uint64(len(tt.data)) + 4096; n > limit {
+				t.Errorf("decoding %d bytes allocated %d bytes, limit %d", len(tt.data), n, limit)
+			}
+		})
+	}
+}

@@ -1,0 +1,185 @@
+package vm_test
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/cardc/cardc/vm"
+)
+
+// seedPrograms are valid programs for the fuzzers to start from.
+func seedPrograms() []*vm.Program {
+	loop := &vm.Program{Symbols: opSyms, Consts: []vm.Value{math.MinInt64, -1}, Funcs: []vm.Func{
+		fn("loop", 2, opSyms,
+			in(vm.OpLoad, 0), in(vm.OpJumpIfFalse, 11),
+			in(vm.OpLoad, 1), in(vm.OpLoad, 0), op(vm.OpAdd), in(vm.OpStore, 1),
+			in(vm.OpLoad, 0), in(vm.OpInt, 1), op(vm.OpSub), in(vm.OpStore, 0),
+			in(vm.OpJump, 0),
+			in(vm.OpLoad, 1), op(vm.OpReturn)),
+		fn("divide", 0, opSyms,
+			in(vm.OpConst, 0), in(vm.OpConst, 1), op(vm.OpDiv),
+			in(vm.OpInt, 1), in(vm.OpInt, 2), in(vm.OpInt, 3), in(vm.OpCall, symCombine),
+			op(vm.OpDiv), op(vm.OpReturn)),
+		fn("forever", 0, opSyms, in(vm.OpJump, 0)),
+	}}
+	return []*vm.Program{hydraProgram(), benchProgram(), recursiveProgram(3), loop, {}}
+}
+
+func FuzzDecode(f *testing.F) {
+	for _, p := range seedPrograms() {
+		f.Add(marshal(f, p))
+	}
+	f.Add([]byte("CARDVM\x01\x00"))
+	f.Add([]byte("CARDVM\x02\x00\x00\x00\x00\x00"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		// Whatever decodes, even invalid, can be verified and listed.
+		var raw vm.Program
+		if raw.UnmarshalBinary(data) == nil {
+			_ = vm.Verify(&raw)
+			_ = raw.DisassembleString()
+			for _, f := range raw.Funcs {
+				_, _ = vm.MaxStackDepth(f.Code, raw.Symbols)
+			}
+		}
+
+		p, err := vm.Decode(data)
+		if err != nil {
+			return
+		}
+		again, err := p.MarshalBinary()
+		if err != nil {
+			t.Fatalf("MarshalBinary of a decoded program: %v", err)
+		}
+		q, err := vm.Decode(again)
+		if err != nil {
+			t.Fatalf("Decode of a re-encoded program: %v", err)
+		}
+		if diff := cmp.Diff(p, q); diff != "" {
+			t.Fatalf("round trip (-first +second):\n%s", diff)
+		}
+		if third, _ := q.MarshalBinary(); !bytes.Equal(again, third) {
+			t.Fatal("re-encoding is not stable")
+		}
+	})
+}
+
+// fuzzHost answers anything: according to the function's id, it returns an
+// extreme value, the sum of its arguments, an error, or the result of a
+// nested run.
+type fuzzHost struct {
+	m      *vm.Machine
+	l      *vm.Linked
+	nested int // nested runs left
+}
+
+func (h *fuzzHost) Call(fn int32, args []vm.Value) (vm.Value, error) {
+	var sum vm.Value
+	for _, a := range args {
+		sum += a
+	}
+	switch fn % 5 {
+	case 0:
+		return math.MinInt64, nil
+	case 1:
+		return sum, nil
+	case 2:
+		return 0, errors.New("host error")
+	case 3:
+		if h.nested > 0 {
+			h.nested--
+			n := vm.Value(len(h.l.Program.Funcs))
+			return h.m.Run(h.l, int32((sum%n+n)%n), fuzzLocals())
+		}
+	}
+	return -1, nil
+}
+
+func (h *fuzzHost) Field(field int32) (vm.Value, error) {
+	if field%7 == 6 {
+		return 0, errors.New("no such field")
+	}
+	return vm.Value(field) - 3, nil
+}
+
+// fuzzLocals returns the most locals any function may need.
+func fuzzLocals() []vm.Value {
+	locals := make([]vm.Value, vm.MaxLocals)
+	for i := range locals {
+		locals[i] = vm.Value(i) - 2
+	}
+	return locals
+}
+
+func FuzzRun(f *testing.F) {
+	for _, p := range seedPrograms() {
+		f.Add(marshal(f, p))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := vm.Decode(data)
+		if err != nil {
+			return
+		}
+		h := &fuzzHost{}
+		l, err := vm.Link(p, vm.LinkerFunc(func(s vm.Symbol) (int32, error) {
+			return int32(len(s.Name)), nil
+		}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := vm.NewMachine(h)
+		m.MaxSteps = 1000
+		m.MaxDepth = 4
+		h.m, h.l = m, l
+		for i := range p.Funcs {
+			h.nested = 10
+			_, _ = m.Run(l, int32(i), fuzzLocals())
+			if sp, depth := m.State(); sp != 0 || depth != 0 {
+				t.Fatalf("after running func %d: sp %d, depth %d; want 0, 0", i, sp, depth)
+			}
+		}
+	})
+}
+
+// FuzzRunCode reaches the interpreter faster than FuzzRun: it reads the
+// input as instructions (an opcode byte and a signed argument byte each),
+// and runs them if they verify.
+func FuzzRunCode(f *testing.F) {
+	f.Add([]byte{byte(vm.OpInt), 1, byte(vm.OpReturn), 0})
+	f.Add([]byte{byte(vm.OpLoad), 0, byte(vm.OpJumpIfFalse), 4, byte(vm.OpInt), 1, byte(vm.OpJump), 0, byte(vm.OpInt), 0, byte(vm.OpReturn), 0})
+	f.Add([]byte{byte(vm.OpConst), 0, byte(vm.OpConst), 1, byte(vm.OpDiv), 0, byte(vm.OpInt), 1, byte(vm.OpCall), 6, byte(vm.OpAdd), 0, byte(vm.OpReturn), 0})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var code []vm.Instr
+		for i := 0; i+1 < len(data); i += 2 {
+			code = append(code, vm.Instr{Op: vm.Opcode(data[i] % (byte(vm.OpReturn) + 1)), Arg: int32(int8(data[i+1]))})
+		}
+		depth, err := vm.MaxStackDepth(code, opSyms)
+		if err != nil {
+			return
+		}
+		p := &vm.Program{
+			Symbols: opSyms,
+			Consts:  []vm.Value{math.MinInt64, -1, math.MaxInt64},
+			Funcs:   []vm.Func{{Name: "fuzz", NumLocals: 4, MaxStack: depth, Code: code}},
+		}
+		if vm.Verify(p) != nil {
+			return
+		}
+		h := &fuzzHost{nested: 10}
+		l, err := vm.Link(p, vm.LinkerFunc(func(s vm.Symbol) (int32, error) { return int32(len(s.Name)), nil }))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := vm.NewMachine(h)
+		m.MaxSteps = 1000
+		m.MaxDepth = 4
+		h.m, h.l = m, l
+		_, _ = m.Run(l, 0, fuzzLocals())
+		if sp, depth := m.State(); sp != 0 || depth != 0 {
+			t.Fatalf("after the run: sp %d, depth %d; want 0, 0", sp, depth)
+		}
+	})
+}

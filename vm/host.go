@@ -1,0 +1,74 @@
+package vm
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Host is everything the machine needs from a game.
+//
+// A Host may call Machine.Run again from inside Call (see Machine.Run).
+type Host interface {
+	// Call runs host function fn (an id returned by the Linker for a
+	// SymFunc) with args (first argument first). args aliases the machine's
+	// stack: the host must not keep it. The result is ignored for functions
+	// that don't return.
+	Call(fn int32, args []Value) (Value, error)
+	// Field reads a field (an id the Linker returned for a SymField) of the
+	// event being matched or replaced.
+	Field(field int32) (Value, error)
+}
+
+// Linker resolves the symbols of a program to the host's ids.
+type Linker interface {
+	// Link returns the host's id for sym, or an error if the host does not
+	// know it (or knows it with another kind, arity or result).
+	Link(sym Symbol) (int32, error)
+}
+
+// LinkerFunc adapts an ordinary function to the Linker interface.
+type LinkerFunc func(sym Symbol) (int32, error)
+
+// Link calls f(sym).
+func (f LinkerFunc) Link(sym Symbol) (int32, error) { return f(sym) }
+
+// Linked is a program whose symbols are resolved for one host. The program
+// must not be modified once it is linked.
+type Linked struct {
+	// Program is the program that was linked.
+	Program *Program
+	ids     []int32 // ids[i] is the host's id for Program.Symbols[i]
+}
+
+// Link resolves every symbol of p once, in order, through l. The error names
+// the first symbol that failed and wraps the Linker's error.
+//
+// Link does not verify p: Decode does, and a Program built in memory must
+// pass Verify before it runs.
+func Link(p *Program, l Linker) (*Linked, error) {
+	if p == nil {
+		return nil, errors.New("vm: link: nil program")
+	}
+	if l == nil {
+		return nil, errors.New("vm: link: nil linker")
+	}
+	ids := make([]int32, len(p.Symbols))
+	for i, sym := range p.Symbols {
+		id, err := l.Link(sym)
+		if err != nil {
+			return nil, fmt.Errorf("vm: link symbol %d (%s %q): %w", i, sym.Kind, sym.Name, err)
+		}
+		ids[i] = id
+	}
+	return &Linked{Program: p, ids: ids}, nil
+}
+
+// ID returns the host's id for Program.Symbols[sym], such as an ability's
+// Event or Rule. It returns NoFunc when sym is not a symbol index (NoFunc
+// included).
+func (l *Linked) ID(sym int32) int32 {
+	if sym < 0 || int(sym) >= len(l.ids) {
+		return NoFunc
+	}
+	return l.ids[sym]
+}

@@ -1,0 +1,290 @@
+package vm
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Limits of the machine.
+const (
+	// StackSize is the number of Values of a Machine's stack, shared by a
+	// run and every run nested in it.
+	StackSize = 1024
+	// MaxFuncStack is the most a single Func may declare as MaxStack
+	// (Verify enforces it).
+	MaxFuncStack = 256
+	// DefaultMaxSteps is the MaxSteps of a new Machine.
+	DefaultMaxSteps = 100_000
+	// DefaultMaxDepth is the MaxDepth of a new Machine.
+	DefaultMaxDepth = 64
+)
+
+// Runtime errors, wrapped in an *Error by Machine.Run.
+var (
+	// ErrStepLimit means a run executed more than Machine.MaxSteps
+	// instructions.
+	ErrStepLimit = errors.New("step limit exceeded")
+	// ErrStackOverflow means a run needed more stack than was left above the
+	// runs it is nested in.
+	ErrStackOverflow = errors.New("stack overflow")
+	// ErrDivideByZero is OpDiv with a zero divisor.
+	ErrDivideByZero = errors.New("division by zero")
+	// ErrDepth means a run was started while Machine.MaxDepth runs were
+	// already in progress.
+	ErrDepth = errors.New("runs nested too deep")
+	// ErrLocals means the caller passed fewer locals than Func.NumLocals.
+	ErrLocals = errors.New("not enough locals")
+	// ErrNoFunc means Run was asked for a function the program doesn't have.
+	ErrNoFunc = errors.New("no such function")
+)
+
+// Error is a runtime error of Machine.Run. It wraps the cause: one of the
+// Err* sentinels, or the error a Host returned.
+type Error struct {
+	// Func is the Name of the function that failed.
+	Func string
+	// PC is the index of the instruction that failed, or -1 when the run
+	// failed before its first instruction.
+	PC int
+	// Pos is the source position of that instruction, when Func.Pos has it.
+	Pos Pos
+	// Err is the cause.
+	Err error
+}
+
+// Error reads like "Protean Hydra#1.body: pc 7 (line 12:5): division by zero".
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.Func)
+	if e.PC >= 0 {
+		b.WriteString(": pc ")
+		b.WriteString(strconv.Itoa(e.PC))
+	}
+	if e.Pos.Line > 0 {
+		fmt.Fprintf(&b, " (line %d:%d)", e.Pos.Line, e.Pos.Col)
+	}
+	b.WriteString(": ")
+	if e.Err != nil {
+		b.WriteString(e.Err.Error())
+	} else {
+		b.WriteString("error")
+	}
+	return b.String()
+}
+
+// Unwrap returns the cause, for errors.Is and errors.As.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Machine runs linked programs against one Host. A Machine is not safe for
+// concurrent use, but it is reentrant: see Run. Create it with NewMachine.
+type Machine struct {
+	// MaxSteps is the most instructions one call of Run executes; a run
+	// that needs more fails with ErrStepLimit. Nested runs count their own
+	// steps.
+	MaxSteps int
+	// MaxDepth is the most runs that may be nested in one another (the
+	// outermost run counts); one more fails with ErrDepth.
+	MaxDepth int
+
+	host  Host
+	stack [StackSize]Value
+	sp    int // first free slot: where the next (nested) run's frame starts
+	depth int // number of runs in progress
+}
+
+// NewMachine returns a machine that calls h, with MaxSteps DefaultMaxSteps
+// and MaxDepth DefaultMaxDepth.
+func NewMachine(h Host) *Machine {
+	return &Machine{MaxSteps: DefaultMaxSteps, MaxDepth: DefaultMaxDepth, host: h}
+}
+
+// Run executes l.Program.Funcs[fn] with the caller's locals and returns the
+// value of its OpReturn.
+//
+// locals must hold at least the function's NumLocals values; OpStore writes
+// into it, so the caller sees what the function stored (a match function's
+// bindings, for instance).
+//
+// Run is reentrant: a host function called by OpCall (or a field read by
+// OpField) may call Run again on the same machine, for example to run the
+// match functions of other cards against an event it proposes. The nested
+// run uses the stack above the caller's; it fails with ErrStackOverflow if
+// less than its function's MaxStack is left, and with ErrDepth if MaxDepth
+// runs are already in progress.
+//
+// Errors are *Error values. Run trusts that the program passed Verify
+// (Decode verifies; a Program built in memory must be verified before it is
+// linked and run) and does not check again what Verify checked.
+func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
+	if l == nil || l.Program == nil || fn < 0 || int(fn) >= len(l.Program.Funcs) {
+		return 0, &Error{Func: "func " + strconv.Itoa(int(fn)), PC: -1, Err: ErrNoFunc}
+	}
+	f := &l.Program.Funcs[fn]
+	switch {
+	case m.host == nil:
+		return 0, &Error{Func: f.Name, PC: -1, Err: errors.New("machine has no host")}
+	case len(locals) < int(f.NumLocals):
+		err := fmt.Errorf("%w: has %d, needs %d", ErrLocals, len(locals), f.NumLocals)
+		return 0, &Error{Func: f.Name, PC: -1, Err: err}
+	case m.depth >= m.MaxDepth:
+		return 0, &Error{Func: f.Name, PC: -1, Err: ErrDepth}
+	case StackSize-m.sp < int(f.MaxStack):
+		return 0, &Error{Func: f.Name, PC: -1, Err: ErrStackOverflow}
+	}
+	m.depth++
+	defer m.leave(m.sp)
+	return m.exec(l, f, locals)
+}
+
+// leave ends a run: it pops the run's frame and nesting level.
+func (m *Machine) leave(sp int) {
+	m.sp = sp
+	m.depth--
+}
+
+// exec is the interpreter loop. The run's frame is m.stack[m.sp:] up to
+// f.MaxStack values; sp indexes the frame.
+func (m *Machine) exec(l *Linked, f *Func, locals []Value) (Value, error) {
+	base := m.sp
+	st := m.stack[base : base+int(f.MaxStack)]
+	code := f.Code
+	consts := l.Program.Consts
+	syms := l.Program.Symbols
+	ids := l.ids
+	sp, pc := 0, 0
+	for budget := m.MaxSteps; ; budget-- {
+		if budget <= 0 {
+			return 0, fail(f, pc, ErrStepLimit)
+		}
+		in := code[pc]
+		pc++
+		switch in.Op {
+		case OpNop:
+		case OpConst:
+			st[sp] = consts[in.Arg]
+			sp++
+		case OpInt:
+			st[sp] = Value(in.Arg)
+			sp++
+		case OpSym:
+			st[sp] = Value(ids[in.Arg])
+			sp++
+		case OpLoad:
+			st[sp] = locals[in.Arg]
+			sp++
+		case OpStore:
+			sp--
+			locals[in.Arg] = st[sp]
+		case OpPop:
+			sp--
+		case OpDup:
+			st[sp] = st[sp-1]
+			sp++
+		case OpAdd:
+			sp--
+			st[sp-1] += st[sp]
+		case OpSub:
+			sp--
+			st[sp-1] -= st[sp]
+		case OpMul:
+			sp--
+			st[sp-1] *= st[sp]
+		case OpDiv:
+			sp--
+			if st[sp] == 0 {
+				return 0, fail(f, pc-1, ErrDivideByZero)
+			}
+			st[sp-1] /= st[sp]
+		case OpNeg:
+			st[sp-1] = -st[sp-1]
+		case OpMin:
+			sp--
+			st[sp-1] = min(st[sp-1], st[sp])
+		case OpMax:
+			sp--
+			st[sp-1] = max(st[sp-1], st[sp])
+		case OpEq:
+			sp--
+			st[sp-1] = boolValue(st[sp-1] == st[sp])
+		case OpNe:
+			sp--
+			st[sp-1] = boolValue(st[sp-1] != st[sp])
+		case OpLt:
+			sp--
+			st[sp-1] = boolValue(st[sp-1] < st[sp])
+		case OpLe:
+			sp--
+			st[sp-1] = boolValue(st[sp-1] <= st[sp])
+		case OpGt:
+			sp--
+			st[sp-1] = boolValue(st[sp-1] > st[sp])
+		case OpGe:
+			sp--
+			st[sp-1] = boolValue(st[sp-1] >= st[sp])
+		case OpNot:
+			st[sp-1] = boolValue(st[sp-1] == 0)
+		case OpAnd:
+			sp--
+			st[sp-1] = boolValue(st[sp-1] != 0 && st[sp] != 0)
+		case OpOr:
+			sp--
+			st[sp-1] = boolValue(st[sp-1] != 0 || st[sp] != 0)
+		case OpJump:
+			pc = int(in.Arg)
+		case OpJumpIfFalse:
+			sp--
+			if st[sp] == 0 {
+				pc = int(in.Arg)
+			}
+		case OpJumpIfTrue:
+			sp--
+			if st[sp] != 0 {
+				pc = int(in.Arg)
+			}
+		case OpCall:
+			sym := &syms[in.Arg]
+			n := int(sym.Arity)
+			m.sp = base + sp // a nested run starts above the arguments
+			r, err := m.host.Call(ids[in.Arg], st[sp-n:sp:sp])
+			if err != nil {
+				return 0, fail(f, pc-1, err)
+			}
+			sp -= n
+			if sym.Returns {
+				st[sp] = r
+				sp++
+			}
+		case OpField:
+			m.sp = base + sp
+			v, err := m.host.Field(ids[in.Arg])
+			if err != nil {
+				return 0, fail(f, pc-1, err)
+			}
+			st[sp] = v
+			sp++
+		case OpReturn:
+			return st[sp-1], nil
+		default:
+			return 0, fail(f, pc-1, fmt.Errorf("unknown opcode %d", in.Op))
+		}
+	}
+}
+
+// fail builds the *Error for instruction pc of f.
+func fail(f *Func, pc int, err error) *Error {
+	e := &Error{Func: f.Name, PC: pc, Err: err}
+	if pc >= 0 && pc < len(f.Pos) {
+		e.Pos = f.Pos[pc]
+	}
+	return e
+}
+
+// boolValue converts a Go bool to the machine's 0 or 1.
+func boolValue(b bool) Value {
+	if b {
+		return 1
+	}
+	return 0
+}

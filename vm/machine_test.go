@@ -1,0 +1,670 @@
+package vm_test
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/cardc/cardc/vm"
+)
+
+// fakeHost is a Host and a Linker. Its ids start at 100, far from symbol
+// indexes, so a test notices if the machine passes an index instead.
+type fakeHost struct {
+	ids    map[string]int32
+	calls  map[int32]func(args []vm.Value) (vm.Value, error)
+	fields map[int32]vm.Value
+}
+
+func newHost() *fakeHost {
+	return &fakeHost{
+		ids:    map[string]int32{},
+		calls:  map[int32]func([]vm.Value) (vm.Value, error){},
+		fields: map[int32]vm.Value{},
+	}
+}
+
+// id returns the host's id for name, handing out a new one if needed.
+func (h *fakeHost) id(name string) int32 {
+	if id, ok := h.ids[name]; ok {
+		return id
+	}
+	id := int32(100 + len(h.ids))
+	h.ids[name] = id
+	return id
+}
+
+func (h *fakeHost) fn(name string, f func(args []vm.Value) (vm.Value, error)) {
+	h.calls[h.id(name)] = f
+}
+
+func (h *fakeHost) field(name string, v vm.Value) { h.fields[h.id(name)] = v }
+
+func (h *fakeHost) Link(s vm.Symbol) (int32, error) { return h.id(s.Name), nil }
+
+func (h *fakeHost) Call(fn int32, args []vm.Value) (vm.Value, error) {
+	f, ok := h.calls[fn]
+	if !ok {
+		return 0, fmt.Errorf("no host function %d", fn)
+	}
+	return f(args)
+}
+
+func (h *fakeHost) Field(id int32) (vm.Value, error) {
+	v, ok := h.fields[id]
+	if !ok {
+		return 0, fmt.Errorf("no field %d", id)
+	}
+	return v, nil
+}
+
+// Symbols of the programs runCode builds.
+const (
+	symCombine int32 = iota
+	symNote
+	symAmount
+	symCounter
+	symFail
+	symBroken
+	symNested
+)
+
+var opSyms = []vm.Symbol{
+	symCombine: {Kind: vm.SymFunc, Name: "combine", Arity: 3, Returns: true},
+	symNote:    {Kind: vm.SymFunc, Name: "note", Arity: 1},
+	symAmount:  {Kind: vm.SymField, Name: "damage.amount"},
+	symCounter: {Kind: vm.SymName, Name: "counter:+1/+1"},
+	symFail:    {Kind: vm.SymFunc, Name: "fail", Returns: true},
+	symBroken:  {Kind: vm.SymField, Name: "broken"},
+	symNested:  {Kind: vm.SymFunc, Name: "nested", Arity: 1, Returns: true},
+}
+
+// errHost is the error the "fail" host function returns.
+type errHost struct{ msg string }
+
+func (e *errHost) Error() string { return e.msg }
+
+// opHost returns a host for opSyms; note records what "note" is called with.
+func opHost(notes *[]vm.Value) *fakeHost {
+	h := newHost()
+	for _, s := range opSyms { // ids 100 + symbol index
+		h.id(s.Name)
+	}
+	h.fn("combine", func(a []vm.Value) (vm.Value, error) { return a[0]*100 + a[1]*10 + a[2], nil })
+	h.fn("note", func(a []vm.Value) (vm.Value, error) {
+		*notes = append(*notes, a[0])
+		return 99, nil // ignored: note does not return
+	})
+	h.fn("fail", func([]vm.Value) (vm.Value, error) { return 0, &errHost{"the host is unhappy"} })
+	h.field("damage.amount", 7)
+	return h
+}
+
+// checkIdle fails the test unless m is back to its state between runs.
+func checkIdle(t *testing.T, m *vm.Machine) {
+	t.Helper()
+	if sp, depth := m.State(); sp != 0 || depth != 0 {
+		t.Errorf("machine left with sp %d, depth %d; want 0, 0", sp, depth)
+	}
+}
+
+// link verifies and links p for h, failing the test on error.
+func link(t testing.TB, p *vm.Program, h vm.Linker) *vm.Linked {
+	t.Helper()
+	if err := vm.Verify(p); err != nil {
+		t.Fatalf("Verify: %v", err)
+	}
+	l, err := vm.Link(p, h)
+	if err != nil {
+		t.Fatalf("Link: %v", err)
+	}
+	return l
+}
+
+// runCode runs code as the only function of a program with opSyms and
+// consts, with the given locals.
+func runCode(t *testing.T, h *fakeHost, consts []vm.Value, locals []vm.Value, code ...vm.Instr) (vm.Value, error) {
+	t.Helper()
+	p := &vm.Program{
+		Symbols: opSyms,
+		Consts:  consts,
+		Funcs:   []vm.Func{fn("test", int32(len(locals)), opSyms, code...)},
+	}
+	return vm.NewMachine(h).Run(link(t, p, h), 0, locals)
+}
+
+// binop is the code of "a OP b".
+func binop(a, b int32, o vm.Opcode) []vm.Instr {
+	return []vm.Instr{in(vm.OpInt, a), in(vm.OpInt, b), op(o), op(vm.OpReturn)}
+}
+
+func TestOpcodes(t *testing.T) {
+	ret := op(vm.OpReturn)
+	tests := []struct {
+		name   string
+		consts []vm.Value
+		locals []vm.Value
+		code   []vm.Instr
+		want   vm.Value
+		err    error
+	}{
+		{name: "NOP", code: []vm.Instr{op(vm.OpNop), in(vm.OpInt, 5), op(vm.OpNop), ret}, want: 5},
+		{name: "CONST", consts: []vm.Value{7, 1 << 40}, code: []vm.Instr{in(vm.OpConst, 1), ret}, want: 1 << 40},
+		{name: "INT", code: []vm.Instr{in(vm.OpInt, -3), ret}, want: -3},
+		{name: "SYM pushes the linked id", code: []vm.Instr{in(vm.OpSym, symCounter), ret}, want: 103},
+		{name: "LOAD", locals: []vm.Value{10, 20}, code: []vm.Instr{in(vm.OpLoad, 1), ret}, want: 20},
+		{name: "STORE", locals: []vm.Value{10, 20}, code: []vm.Instr{in(vm.OpInt, 9), in(vm.OpStore, 0), in(vm.OpLoad, 0), ret}, want: 9},
+		{name: "POP", code: []vm.Instr{in(vm.OpInt, 1), in(vm.OpInt, 2), op(vm.OpPop), ret}, want: 1},
+		{name: "DUP", code: []vm.Instr{in(vm.OpInt, 3), op(vm.OpDup), op(vm.OpMul), ret}, want: 9},
+		{name: "ADD", code: binop(2, 3, vm.OpAdd), want: 5},
+		{name: "ADD wraps", consts: []vm.Value{math.MaxInt64}, code: []vm.Instr{in(vm.OpConst, 0), in(vm.OpInt, 1), op(vm.OpAdd), ret}, want: math.MinInt64},
+		{name: "SUB", code: binop(2, 3, vm.OpSub), want: -1},
+		{name: "MUL", code: binop(-4, 3, vm.OpMul), want: -12},
+		{name: "DIV", code: binop(7, 2, vm.OpDiv), want: 3},
+		{name: "DIV truncates negative dividend", code: binop(-7, 2, vm.OpDiv), want: -3},
+		{name: "DIV truncates negative divisor", code: binop(7, -2, vm.OpDiv), want: -3},
+		{name: "DIV min by -1", consts: []vm.Value{math.MinInt64}, code: []vm.Instr{in(vm.OpConst, 0), in(vm.OpInt, -1), op(vm.OpDiv), ret}, want: math.MinInt64},
+		{name: "DIV by zero", code: binop(7, 0, vm.OpDiv), err: vm.ErrDivideByZero},
+		{name: "NEG", code: []vm.Instr{in(vm.OpInt, 5), op(vm.OpNeg), ret}, want: -5},
+		{name: "MIN", code: binop(5, -2, vm.OpMin), want: -2},
+		{name: "MAX", code: binop(5, -2, vm.OpMax), want: 5},
+		{name: "EQ true", code: binop(4, 4, vm.OpEq), want: 1},
+		{name: "EQ false", code: binop(4, 5, vm.OpEq), want: 0},
+		{name: "NE true", code: binop(4, 5, vm.OpNe), want: 1},
+		{name: "NE false", code: binop(4, 4, vm.OpNe), want: 0},
+		{name: "LT true", code: binop(4, 5, vm.OpLt), want: 1},
+		{name: "LT equal", code: binop(5, 5, vm.OpLt), want: 0},
+		{name: "LE equal", code: binop(5, 5, vm.OpLe), want: 1},
+		{name: "LE false", code: binop(6, 5, vm.OpLe), want: 0},
+		{name: "GT true", code: binop(6, 5, vm.OpGt), want: 1},
+		{name: "GT equal", code: binop(5, 5, vm.OpGt), want: 0},
+		{name: "GE equal", code: binop(5, 5, vm.OpGe), want: 1},
+		{name: "GE false", code: binop(4, 5, vm.OpGe), want: 0},
+		{name: "NOT zero", code: []vm.Instr{in(vm.OpInt, 0), op(vm.OpNot), ret}, want: 1},
+		{name: "NOT non-zero", code: []vm.Instr{in(vm.OpInt, 5), op(vm.OpNot), ret}, want: 0},
+		{name: "AND true", code: binop(1, 2, vm.OpAnd), want: 1},
+		{name: "AND false", code: binop(1, 0, vm.OpAnd), want: 0},
+		{name: "OR true", code: binop(0, -3, vm.OpOr), want: 1},
+		{name: "OR false", code: binop(0, 0, vm.OpOr), want: 0},
+		{name: "JUMP", code: []vm.Instr{in(vm.OpJump, 3), in(vm.OpInt, 1), ret, in(vm.OpInt, 2), ret}, want: 2},
+		{name: "JUMPF taken", code: []vm.Instr{in(vm.OpInt, 0), in(vm.OpJumpIfFalse, 4), in(vm.OpInt, 1), ret, in(vm.OpInt, 2), ret}, want: 2},
+		{name: "JUMPF not taken", code: []vm.Instr{in(vm.OpInt, 3), in(vm.OpJumpIfFalse, 4), in(vm.OpInt, 1), ret, in(vm.OpInt, 2), ret}, want: 1},
+		{name: "JUMPT taken", code: []vm.Instr{in(vm.OpInt, -1), in(vm.OpJumpIfTrue, 4), in(vm.OpInt, 1), ret, in(vm.OpInt, 2), ret}, want: 2},
+		{name: "JUMPT not taken", code: []vm.Instr{in(vm.OpInt, 0), in(vm.OpJumpIfTrue, 4), in(vm.OpInt, 1), ret, in(vm.OpInt, 2), ret}, want: 1},
+		{name: "CALL passes the first argument deepest", code: []vm.Instr{in(vm.OpInt, 1), in(vm.OpInt, 2), in(vm.OpInt, 3), in(vm.OpCall, symCombine), ret}, want: 123},
+		{name: "CALL keeps the stack below its arguments", code: []vm.Instr{in(vm.OpInt, 5000), in(vm.OpInt, 1), in(vm.OpInt, 2), in(vm.OpInt, 3), in(vm.OpCall, symCombine), op(vm.OpAdd), ret}, want: 5123},
+		{name: "CALL without result pushes nothing", code: []vm.Instr{in(vm.OpInt, 8), in(vm.OpInt, 4), in(vm.OpCall, symNote), ret}, want: 8},
+		{name: "CALL error", code: []vm.Instr{in(vm.OpCall, symFail), ret}, err: &errHost{}},
+		{name: "FIELD", code: []vm.Instr{in(vm.OpField, symAmount), ret}, want: 7},
+		{name: "FIELD error", code: []vm.Instr{in(vm.OpField, symBroken), ret}, err: errors.New("no field 105")},
+		{name: "RET leaves the rest of the stack", code: []vm.Instr{in(vm.OpInt, 1), in(vm.OpInt, 2), ret}, want: 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var notes []vm.Value
+			got, err := runCode(t, opHost(&notes), tt.consts, tt.locals, tt.code...)
+			switch want := tt.err.(type) {
+			case nil:
+				if err != nil || got != tt.want {
+					t.Fatalf("Run = %d, %v; want %d", got, err, tt.want)
+				}
+			case *errHost:
+				if !errors.As(err, &want) {
+					t.Fatalf("Run error %v: want an *errHost inside", err)
+				}
+			default:
+				if !errors.Is(err, want) && !errorEndsWith(err, want.Error()) {
+					t.Fatalf("Run error %v: want %v", err, want)
+				}
+			}
+		})
+	}
+}
+
+// errorEndsWith reports whether err's message ends with suffix.
+func errorEndsWith(err error, suffix string) bool {
+	if err == nil {
+		return false
+	}
+	msg := err.Error()
+	return len(msg) >= len(suffix) && msg[len(msg)-len(suffix):] == suffix
+}
+
+func TestStoreWritesCallersLocals(t *testing.T) {
+	locals := []vm.Value{1, 2, 3}
+	_, err := runCode(t, opHost(new([]vm.Value)), nil, locals,
+		in(vm.OpInt, 42), in(vm.OpStore, 2), in(vm.OpInt, 0), op(vm.OpReturn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]vm.Value{1, 2, 42}, locals); diff != "" {
+		t.Errorf("locals (-want +got):\n%s", diff)
+	}
+}
+
+func TestCallWithoutResultIgnoresHostValue(t *testing.T) {
+	var notes []vm.Value
+	got, err := runCode(t, opHost(&notes), nil, nil,
+		in(vm.OpInt, 4), in(vm.OpCall, symNote),
+		in(vm.OpInt, 5), in(vm.OpCall, symNote),
+		in(vm.OpInt, 0), op(vm.OpReturn))
+	if err != nil || got != 0 {
+		t.Fatalf("Run = %d, %v; want 0", got, err)
+	}
+	if diff := cmp.Diff([]vm.Value{4, 5}, notes); diff != "" {
+		t.Errorf("notes (-want +got):\n%s", diff)
+	}
+}
+
+func TestLoop(t *testing.T) {
+	// local 0 counts down from 10, local 1 sums.
+	code := []vm.Instr{
+		in(vm.OpLoad, 0), // 0
+		in(vm.OpJumpIfFalse, 11),
+		in(vm.OpLoad, 1),
+		in(vm.OpLoad, 0),
+		op(vm.OpAdd),
+		in(vm.OpStore, 1),
+		in(vm.OpLoad, 0),
+		in(vm.OpInt, 1),
+		op(vm.OpSub),
+		in(vm.OpStore, 0),
+		in(vm.OpJump, 0),
+		in(vm.OpLoad, 1), // 11
+		op(vm.OpReturn),
+	}
+	got, err := runCode(t, newHost(), nil, []vm.Value{10, 0}, code...)
+	if err != nil || got != 55 {
+		t.Fatalf("Run = %d, %v; want 55", got, err)
+	}
+}
+
+func TestErrorMessage(t *testing.T) {
+	code := []vm.Instr{
+		op(vm.OpNop), op(vm.OpNop), op(vm.OpNop), op(vm.OpNop), op(vm.OpNop),
+		in(vm.OpInt, 1), in(vm.OpInt, 0), op(vm.OpDiv), op(vm.OpReturn),
+	}
+	f := fn("Protean Hydra#1.body", 0, opSyms, code...)
+	f.Pos = positions(len(code), 12, 5)
+	f.Pos[7] = vm.Pos{Line: 12, Col: 5}
+	p := &vm.Program{Symbols: opSyms, Funcs: []vm.Func{f}}
+	h := newHost()
+	_, err := vm.NewMachine(h).Run(link(t, p, h), 0, nil)
+
+	const want = "Protean Hydra#1.body: pc 7 (line 12:5): division by zero"
+	if err == nil || err.Error() != want {
+		t.Fatalf("error %v, want %q", err, want)
+	}
+	var e *vm.Error
+	if !errors.As(err, &e) {
+		t.Fatalf("error %T is not an *vm.Error", err)
+	}
+	wantErr := vm.Error{Func: "Protean Hydra#1.body", PC: 7, Pos: vm.Pos{Line: 12, Col: 5}, Err: vm.ErrDivideByZero}
+	if *e != wantErr {
+		t.Errorf("Error = %#v, want %#v", *e, wantErr)
+	}
+}
+
+func TestHostErrorIsWrapped(t *testing.T) {
+	_, err := runCode(t, opHost(new([]vm.Value)), nil, nil, in(vm.OpInt, 1), op(vm.OpPop), in(vm.OpCall, symFail), op(vm.OpReturn))
+	var he *errHost
+	if !errors.As(err, &he) || he.msg != "the host is unhappy" {
+		t.Fatalf("error %v: want the host's *errHost", err)
+	}
+	var e *vm.Error
+	if !errors.As(err, &e) || e.PC != 2 || e.Func != "test" {
+		t.Fatalf("error %#v: want a *vm.Error at pc 2 of test", e)
+	}
+	if got, want := err.Error(), "test: pc 2: the host is unhappy"; got != want {
+		t.Errorf("message %q, want %q", got, want)
+	}
+}
+
+func TestRunRejectsBadCalls(t *testing.T) {
+	h := newHost()
+	p := &vm.Program{Symbols: opSyms, Funcs: []vm.Func{fn("needs2", 2, opSyms, in(vm.OpLoad, 1), op(vm.OpReturn))}}
+	l := link(t, p, h)
+	m := vm.NewMachine(h)
+
+	_, err := m.Run(l, 0, []vm.Value{1})
+	if !errors.Is(err, vm.ErrLocals) || err.Error() != "needs2: not enough locals: has 1, needs 2" {
+		t.Errorf("short locals: %v", err)
+	}
+	for _, fn := range []int32{-1, 1} {
+		_, err = m.Run(l, fn, []vm.Value{1, 2})
+		if !errors.Is(err, vm.ErrNoFunc) {
+			t.Errorf("Run(func %d): %v, want ErrNoFunc", fn, err)
+		}
+	}
+	if _, err = m.Run(nil, 0, nil); !errors.Is(err, vm.ErrNoFunc) {
+		t.Errorf("Run(nil): %v, want ErrNoFunc", err)
+	}
+	if _, err = vm.NewMachine(nil).Run(l, 0, []vm.Value{1, 2}); err == nil {
+		t.Errorf("Run without a host: no error")
+	}
+	checkIdle(t, m)
+	// The machine still works.
+	if got, err := m.Run(l, 0, []vm.Value{1, 2}); err != nil || got != 2 {
+		t.Errorf("Run = %d, %v; want 2", got, err)
+	}
+}
+
+func TestStepLimit(t *testing.T) {
+	h := newHost()
+	p := &vm.Program{Symbols: opSyms, Funcs: []vm.Func{
+		fn("loop", 0, opSyms, in(vm.OpJump, 0)),
+		fn("two steps", 0, opSyms, in(vm.OpInt, 1), op(vm.OpReturn)),
+	}}
+	l := link(t, p, h)
+	m := vm.NewMachine(h)
+
+	_, err := m.Run(l, 0, nil)
+	if !errors.Is(err, vm.ErrStepLimit) {
+		t.Fatalf("infinite loop: %v, want ErrStepLimit", err)
+	}
+	checkIdle(t, m)
+	var e *vm.Error
+	if !errors.As(err, &e) || e.PC != 0 {
+		t.Errorf("infinite loop: %#v, want pc 0", err)
+	}
+
+	m.MaxSteps = 2
+	if got, err := m.Run(l, 1, nil); err != nil || got != 1 {
+		t.Errorf("2 steps with MaxSteps 2: %d, %v", got, err)
+	}
+	m.MaxSteps = 1
+	if _, err := m.Run(l, 1, nil); !errors.Is(err, vm.ErrStepLimit) {
+		t.Errorf("2 steps with MaxSteps 1: %v, want ErrStepLimit", err)
+	}
+}
+
+// recursiveProgram has one function, "rec", that pushes pad values, then
+// calls "nested" with local 0 and adds everything up.
+func recursiveProgram(pad int) *vm.Program {
+	var code []vm.Instr
+	for range pad {
+		code = append(code, in(vm.OpInt, 0))
+	}
+	code = append(code, in(vm.OpLoad, 0), in(vm.OpCall, symNested))
+	for range pad {
+		code = append(code, op(vm.OpAdd))
+	}
+	code = append(code, op(vm.OpReturn))
+	return &vm.Program{Symbols: opSyms, Funcs: []vm.Func{fn("rec", 1, opSyms, code...)}}
+}
+
+// recursiveHost returns a host whose "nested"(n) runs rec(n-1) on m and
+// returns its result plus one, or 0 for n == 0.
+func recursiveHost(m **vm.Machine, l **vm.Linked) *fakeHost {
+	h := newHost()
+	h.fn("nested", func(a []vm.Value) (vm.Value, error) {
+		if a[0] == 0 {
+			return 0, nil
+		}
+		r, err := (*m).Run(*l, 0, []vm.Value{a[0] - 1})
+		return r + 1, err
+	})
+	return h
+}
+
+func TestReentrantRun(t *testing.T) {
+	var m *vm.Machine
+	var l *vm.Linked
+	h := recursiveHost(&m, &l)
+	l = link(t, recursiveProgram(0), h)
+	m = vm.NewMachine(h)
+	if got, err := m.Run(l, 0, []vm.Value{10}); err != nil || got != 10 {
+		t.Fatalf("rec(10) = %d, %v; want 10", got, err)
+	}
+}
+
+func TestNestedRunKeepsCallerStack(t *testing.T) {
+	h := newHost()
+	var m *vm.Machine
+	var l *vm.Linked
+	h.fn("nested", func(a []vm.Value) (vm.Value, error) {
+		r, err := m.Run(l, 1, []vm.Value{a[0]})
+		if a[0] != 3 {
+			return 0, fmt.Errorf("argument changed to %d during the nested run", a[0])
+		}
+		return r, err
+	})
+	p := &vm.Program{Symbols: opSyms, Funcs: []vm.Func{
+		fn("outer", 0, opSyms,
+			in(vm.OpInt, 1000), in(vm.OpInt, 200), in(vm.OpInt, 3),
+			in(vm.OpCall, symNested), op(vm.OpAdd), op(vm.OpAdd), op(vm.OpReturn)),
+		fn("inner", 1, opSyms,
+			in(vm.OpInt, 7), in(vm.OpInt, 7), in(vm.OpInt, 7), in(vm.OpInt, 7),
+			op(vm.OpAdd), op(vm.OpAdd), op(vm.OpAdd), in(vm.OpLoad, 0), op(vm.OpAdd), op(vm.OpReturn)),
+	}}
+	l = link(t, p, h)
+	m = vm.NewMachine(h)
+	if got, err := m.Run(l, 0, nil); err != nil || got != 1231 {
+		t.Fatalf("outer = %d, %v; want 1000+200+(28+3)", got, err)
+	}
+}
+
+func TestDepthLimit(t *testing.T) {
+	var m *vm.Machine
+	var l *vm.Linked
+	h := recursiveHost(&m, &l)
+	l = link(t, recursiveProgram(0), h)
+	m = vm.NewMachine(h)
+	m.MaxDepth = 5
+
+	// rec(4) nests 5 runs: allowed.
+	if got, err := m.Run(l, 0, []vm.Value{4}); err != nil || got != 4 {
+		t.Fatalf("rec(4) = %d, %v; want 4", got, err)
+	}
+	// rec(5) nests 6.
+	_, err := m.Run(l, 0, []vm.Value{5})
+	if !errors.Is(err, vm.ErrDepth) {
+		t.Fatalf("rec(5): %v, want ErrDepth", err)
+	}
+	checkIdle(t, m)
+	// Every level unwound: the machine is usable again.
+	if got, err := m.Run(l, 0, []vm.Value{4}); err != nil || got != 4 {
+		t.Fatalf("rec(4) after the error = %d, %v; want 4", got, err)
+	}
+}
+
+func TestStackOverflow(t *testing.T) {
+	var m *vm.Machine
+	var l *vm.Linked
+	h := recursiveHost(&m, &l)
+	// Each level holds 201 values while it calls the next: five levels
+	// fit in 1024, the sixth does not.
+	l = link(t, recursiveProgram(200), h)
+	m = vm.NewMachine(h)
+
+	if got, err := m.Run(l, 0, []vm.Value{4}); err != nil || got != 4 {
+		t.Fatalf("rec(4) = %d, %v; want 4", got, err)
+	}
+	_, err := m.Run(l, 0, []vm.Value{5})
+	if !errors.Is(err, vm.ErrStackOverflow) {
+		t.Fatalf("rec(5): %v, want ErrStackOverflow", err)
+	}
+	checkIdle(t, m)
+	if got, err := m.Run(l, 0, []vm.Value{4}); err != nil || got != 4 {
+		t.Fatalf("rec(4) after the error = %d, %v; want 4", got, err)
+	}
+}
+
+func TestNestedStepsCountSeparately(t *testing.T) {
+	var m *vm.Machine
+	var l *vm.Linked
+	h := recursiveHost(&m, &l)
+	l = link(t, recursiveProgram(0), h) // rec runs 3 instructions
+	m = vm.NewMachine(h)
+	m.MaxSteps = 3
+	if got, err := m.Run(l, 0, []vm.Value{3}); err != nil || got != 3 {
+		t.Fatalf("rec(3) with MaxSteps 3 = %d, %v; want 3", got, err)
+	}
+}
+
+func TestLinkError(t *testing.T) {
+	errUnknown := errors.New("unknown name")
+	_, err := vm.Link(hydraProgram(), vm.LinkerFunc(func(s vm.Symbol) (int32, error) {
+		if s.Name == "prevent" {
+			return 0, errUnknown
+		}
+		return 1, nil
+	}))
+	if !errors.Is(err, errUnknown) {
+		t.Fatalf("Link: %v, want errUnknown inside", err)
+	}
+	if got, want := err.Error(), `vm: link symbol 3 (func "prevent"): unknown name`; got != want {
+		t.Errorf("Link error %q, want %q", got, want)
+	}
+	if _, err := vm.Link(nil, newHost()); err == nil {
+		t.Error("Link(nil program): no error")
+	}
+	if _, err := vm.Link(hydraProgram(), nil); err == nil {
+		t.Error("Link(nil linker): no error")
+	}
+}
+
+func TestLinkedID(t *testing.T) {
+	h := newHost()
+	l := link(t, hydraProgram(), h)
+	if got, want := l.ID(symEventDamage), h.id("event:damage"); got != want {
+		t.Errorf("ID(event:damage) = %d, want %d", got, want)
+	}
+	for _, sym := range []int32{vm.NoFunc, -7, int32(len(hydraSymbols))} {
+		if got := l.ID(sym); got != vm.NoFunc {
+			t.Errorf("ID(%d) = %d, want NoFunc", sym, got)
+		}
+	}
+}
+
+// matchHost is a host for hydraProgram on which the replacement's match
+// function (func 2) applies: the damage is dealt to "this".
+func matchHost() *fakeHost {
+	h := newHost()
+	h.field("damage.target", 42)
+	h.field("damage.amount", 3)
+	return h
+}
+
+// benchProgram's only function is a realistic match function: two field
+// reads, a load, EQ, a conditional jump, a host call, a return.
+func benchProgram() *vm.Program {
+	syms := []vm.Symbol{
+		{Kind: vm.SymField, Name: "damage.target"},
+		{Kind: vm.SymField, Name: "damage.amount"},
+		{Kind: vm.SymFunc, Name: "can_prevent", Arity: 1, Returns: true},
+	}
+	return &vm.Program{Symbols: syms, Funcs: []vm.Func{fn("bench#1.match", 3, syms,
+		in(vm.OpField, 0),
+		in(vm.OpLoad, 0),
+		op(vm.OpEq),
+		in(vm.OpJumpIfFalse, 9),
+		in(vm.OpField, 1),
+		in(vm.OpStore, 2),
+		in(vm.OpLoad, 0),
+		in(vm.OpCall, 2),
+		op(vm.OpReturn),
+		in(vm.OpInt, 0),
+		op(vm.OpReturn),
+	)}}
+}
+
+func benchHost() *fakeHost {
+	h := matchHost()
+	h.fn("can_prevent", func(a []vm.Value) (vm.Value, error) { return boolValue(a[0] == 42), nil })
+	return h
+}
+
+func boolValue(b bool) vm.Value {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func TestRunDoesNotAllocate(t *testing.T) {
+	h := benchHost()
+	var m *vm.Machine
+	lb := link(t, benchProgram(), h)
+	nestedLocals := make([]vm.Value, 3)
+	h.fn("nested", func(a []vm.Value) (vm.Value, error) {
+		nestedLocals[0], nestedLocals[1], nestedLocals[2] = a[0], 1, 0
+		return m.Run(lb, 0, nestedLocals)
+	})
+	m = vm.NewMachine(h)
+
+	loop := &vm.Program{Symbols: opSyms, Funcs: []vm.Func{
+		fn("loop", 2, opSyms,
+			in(vm.OpLoad, 0), in(vm.OpJumpIfFalse, 11),
+			in(vm.OpLoad, 1), in(vm.OpLoad, 0), op(vm.OpAdd), in(vm.OpStore, 1),
+			in(vm.OpLoad, 0), in(vm.OpInt, 1), op(vm.OpSub), in(vm.OpStore, 0),
+			in(vm.OpJump, 0),
+			in(vm.OpLoad, 1), op(vm.OpReturn)),
+		fn("reenter", 0, opSyms,
+			in(vm.OpInt, 42), in(vm.OpCall, symNested), op(vm.OpReturn)),
+	}}
+	ll := link(t, loop, h)
+	locals := make([]vm.Value, 3)
+
+	tests := []struct {
+		name   string
+		l      *vm.Linked
+		fn     int32
+		locals []vm.Value
+		want   vm.Value
+	}{
+		{"match function", lb, 0, []vm.Value{42, 1, 0}, 1},
+		{"loop", ll, 0, []vm.Value{100, 0}, 5050},
+		{"nested run", ll, 1, nil, 1},
+	}
+	for _, tt := range tests {
+		allocs := testing.AllocsPerRun(1000, func() {
+			copy(locals, tt.locals)
+			if r, err := m.Run(tt.l, tt.fn, locals); err != nil || r != tt.want {
+				t.Fatalf("%s: Run = %d, %v; want %d", tt.name, r, err, tt.want)
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%s: %v allocations per run, want 0", tt.name, allocs)
+		}
+	}
+}
+
+func BenchmarkRun(b *testing.B) {
+	h := benchHost()
+	p := benchProgram()
+	l := link(b, p, h)
+	m := vm.NewMachine(h)
+	locals := []vm.Value{42, 1, 0}
+	b.ReportAllocs()
+	for b.Loop() {
+		if r, err := m.Run(l, 0, locals); err != nil || r != 1 {
+			b.Fatalf("Run = %d, %v", r, err)
+		}
+	}
+}
+
+// BenchmarkRunLoop measures the interpreter alone: a loop of 100
+// iterations, 1,102 instructions, no host calls.
+func BenchmarkRunLoop(b *testing.B) {
+	h := newHost()
+	p := &vm.Program{Symbols: opSyms, Funcs: []vm.Func{fn("loop", 2, opSyms,
+		in(vm.OpLoad, 0), in(vm.OpJumpIfFalse, 11),
+		in(vm.OpLoad, 1), in(vm.OpLoad, 0), op(vm.OpAdd), in(vm.OpStore, 1),
+		in(vm.OpLoad, 0), in(vm.OpInt, 1), op(vm.OpSub), in(vm.OpStore, 0),
+		in(vm.OpJump, 0),
+		in(vm.OpLoad, 1), op(vm.OpReturn))}}
+	l := link(b, p, h)
+	m := vm.NewMachine(h)
+	locals := make([]vm.Value, 2)
+	b.ReportAllocs()
+	for b.Loop() {
+		locals[0], locals[1] = 100, 0
+		if r, err := m.Run(l, 0, locals); err != nil || r != 5050 {
+			b.Fatalf("Run = %d, %v", r, err)
+		}
+	}
+}
