@@ -169,7 +169,7 @@ func wordEq(w, t string) bool {
 }
 
 // matchTemplates matches the parts against each template and returns the
-// argument sets of those that match, all with the first match's text.
+// argument sets of those that match, all of the first match's shape.
 func (m *matcher) matchTemplates(ts []*Template, mode matchMode) ([]*patternAlt, string, dsl.Pos) {
 	var (
 		alts    []*patternAlt
@@ -180,7 +180,7 @@ func (m *matcher) matchTemplates(ts []*Template, mode matchMode) ([]*patternAlt,
 		args := map[string]*arg{}
 		var trailing *dsl.Part
 		if m.try(t, 0, 0, args, mode, &trailing) {
-			if len(alts) > 0 && alts[0].tmpl.Text != t.Text {
+			if len(alts) > 0 && alts[0].tmpl.Shape != t.Shape {
 				continue
 			}
 			alts = append(alts, &patternAlt{tmpl: t, args: args})

@@ -88,7 +88,11 @@ type StepInfo struct {
 
 // Template is a phrase of the vocabulary: words and typed slots.
 type Template struct {
-	Text     string
+	Text string
+	// Shape is the text with the slots' names erased: two phrases of one
+	// shape that put the same words in different fields are alternatives
+	// ("{blocker} blocks or becomes blocked by {attacker}" and its mirror).
+	Shape    string
 	Items    []TemplateItem
 	Where    *dsl.Cond
 	Each     string
@@ -438,6 +442,15 @@ func (v *Vocab) template(p *dsl.PhraseDecl, own func(*Template)) (*Template, dsl
 		}
 		t.Items = append(t.Items, TemplateItem{Word: w})
 	}
+	var shape []string
+	for _, it := range t.Items {
+		if it.Slot != "" {
+			shape = append(shape, "{}")
+		} else {
+			shape = append(shape, it.Word)
+		}
+	}
+	t.Shape = strings.Join(shape, " ")
 	if len(p.Defaults) > 0 {
 		t.Defaults = map[string]*dsl.Sum{}
 		for _, d := range p.Defaults {

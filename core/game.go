@@ -293,3 +293,32 @@ type ptEffect struct {
 
 // errGameOver is returned by actions attempted after the game ended.
 var errGameOver = errors.New("the game is over")
+
+// CurrentObject returns the object a physical card is now (the newest
+// object of that card that has not left its zone), or nil.
+func (g *Game) CurrentObject(card int) *Object {
+	for i := len(g.objects) - 1; i > 0; i-- {
+		if o := g.objects[i]; o.Card == card && !o.Left {
+			return o
+		}
+	}
+	return nil
+}
+
+// CardsNamed returns the physical cards, by their Card numbers, whose
+// current object has a name, in the order they were created.
+func (g *Game) CardsNamed(name string) []int {
+	var out []int
+	for c := 1; c <= g.cards; c++ {
+		if o := g.CurrentObject(c); o != nil && o.Name() == name {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// SetDamage marks damage on a permanent, as a scenario's setup does.
+func (o *Object) SetDamage(n int) { o.Damage = n }
+
+// SetTapped taps or untaps a permanent, as a scenario's setup does.
+func (o *Object) SetTapped(t bool) { o.Tapped = t }

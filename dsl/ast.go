@@ -355,15 +355,18 @@ type Default struct {
 
 // FuncDecl declares an action or a query of the host:
 // `action destroy(object: object) { ... }`,
-// `query toughness(object: object): number`.
+// `query toughness(object: object): number`. An action marked
+// `in replace` or `in enters` may only be used in the body of that kind of
+// ability: `action prevent(event: damage) in replace { ... }`.
 type FuncDecl struct {
-	Pos    Pos
-	EndPos Pos
-	Kind   string       `@( "action" | "query" )`
-	Name   string       `@Ident`
-	Params []*FieldDecl `"(" ( @@ ( "," @@ )* )? ")"`
-	Result string       `( ":" @Ident )?`
-	Items  []EventItem  `( "{" Sep* ( @@ Sep* )* "}" )?`
+	Pos     Pos
+	EndPos  Pos
+	Kind    string       `@( "action" | "query" )`
+	Name    string       `@Ident`
+	Params  []*FieldDecl `"(" ( @@ ( "," @@ )* )? ")"`
+	Result  string       `( ":" @Ident )?`
+	Context string       `( "in" @( "replace" | "enters" ) )?`
+	Items   []EventItem  `( "{" Sep* ( @@ Sep* )* "}" )?`
 }
 
 // RuleDecl declares a rule a static ability can state:
@@ -376,10 +379,11 @@ type RuleDecl struct {
 }
 
 // NamesDecl declares a list of names of one kind:
-// `types artifact creature ...`, `counters "+1/+1" charge ...`.
+// `types artifact creature ...`, `counters "+1/+1" charge ...`. An
+// adjective names the query that tests it: `tapped` is `is_tapped`.
 type NamesDecl struct {
 	Pos   Pos
-	Kind  string   `@( "types" | "supertypes" | "colors" | "counters" | "adjectives" )`
+	Kind  string   `@( "types" | "supertypes" | "colors" | "counters" | "adjectives" | "zones" )`
 	Names []string `@( Ident | PT | String )+`
 }
 
@@ -579,7 +583,7 @@ type OrderAction struct {
 }
 
 // Assertion is a test assertion: *ZoneAssert, *StateAssert, *PTAssert,
-// *CountAssert, *LifeAssert, *LogAssert or *StackAssert.
+// *CountAssert, *LifeAssert, *LogAssert, *StackAssert or *TurnAssert.
 type Assertion interface {
 	Node
 	assertion()
@@ -735,7 +739,18 @@ func (*ResolveAction) action() {}
 func (*AdvanceAction) action() {}
 func (*OrderAction) action()   {}
 
-func (*ZoneAssert) assertion()  {}
+// TurnAssert checks where the game is: `it is your declare blockers step`,
+// `it is turn 2`.
+type TurnAssert struct {
+	Pos    Pos
+	Turn   int      `"it" "is" ( "turn" @Number`
+	Player string   `| @( "your" | "opponent's" )`
+	Step   []string `  @Ident+ )`
+}
+
+func (a *TurnAssert) Position() Pos { return a.Pos }
+func (*TurnAssert) assertion()      {}
+func (*ZoneAssert) assertion()      {}
 func (*StateAssert) assertion() {}
 func (*PTAssert) assertion()    {}
 func (*CountAssert) assertion() {}

@@ -18,13 +18,26 @@ const indentUnit = "    "
 func Print(f *File, src []byte) []byte {
 	p := &printer{comments: f.Comments, blank: blankLines(src)}
 	for i, d := range f.Decls {
-		if i > 0 {
+		if i > 0 && (multiline(d) || multiline(f.Decls[i-1])) {
 			p.forceBlank = true
 		}
 		p.decl(d)
 	}
 	p.flushComments(1 << 30)
 	return p.buf.Bytes()
+}
+
+// multiline reports whether a declaration has a body in braces; those are
+// always set apart by a blank line, one-line declarations only where the
+// source had one.
+func multiline(d Decl) bool {
+	switch d := d.(type) {
+	case *NamesDecl, *StepDecl:
+		return false
+	case *FuncDecl:
+		return d.Items != nil
+	}
+	return true
 }
 
 // blankLines returns the set of line numbers (1-based) that hold only
@@ -169,6 +182,9 @@ func (p *printer) decl(d Decl) {
 		head := fmt.Sprintf("%s %s(%s)", d.Kind, d.Name, strings.Join(params, ", "))
 		if d.Result != "" {
 			head += ": " + d.Result
+		}
+		if d.Context != "" {
+			head += " in " + d.Context
 		}
 		if d.Items == nil {
 			p.line(d.Pos.Line, d.Pos.Line, head)

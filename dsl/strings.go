@@ -271,6 +271,11 @@ func AssertionString(a Assertion) string {
 			s += " involving " + RefString(a.Involving)
 		}
 		return s
+	case *TurnAssert:
+		if a.Player == "" {
+			return fmt.Sprintf("it is turn %d", a.Turn)
+		}
+		return "it is " + a.Player + " " + strings.Join(a.Step, " ")
 	case *StackAssert:
 		if a.Empty {
 			return "stack is empty"

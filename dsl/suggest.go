@@ -8,7 +8,10 @@ import "strings"
 func Suggest(word string, candidates []string) string {
 	best, bestDist := "", -1
 	limit := 1
-	if len([]rune(word)) > 4 {
+	switch n := len([]rune(word)); {
+	case n <= 2:
+		limit = 0 // only a difference of case
+	case n > 4:
 		limit = 2
 	}
 	lw := strings.ToLower(word)

@@ -50,7 +50,7 @@ var declParser = participle.MustBuild[declRoot](
 	participle.Union[dsl.Action](&dsl.CounterAction{}, &dsl.DestroyAction{}, &dsl.CastAction{},
 		&dsl.AttackAction{}, &dsl.BlockAction{}, &dsl.ResolveAction{}, &dsl.AdvanceAction{},
 		&dsl.OrderAction{}, &dsl.DealAction{}),
-	participle.Union[dsl.Assertion](&dsl.LogAssert{}, &dsl.StackAssert{}, &dsl.LifeAssert{},
+	participle.Union[dsl.Assertion](&dsl.LogAssert{}, &dsl.StackAssert{}, &dsl.TurnAssert{}, &dsl.LifeAssert{},
 		&dsl.ZoneAssert{}, &dsl.StateAssert{}, &dsl.PTAssert{}, &dsl.CountAssert{}),
 	participle.UseLookahead(4),
 )
@@ -201,7 +201,8 @@ func firstWord(s string) string {
 // the first column ends an unterminated declaration before it.
 var topKeywords = map[string]bool{
 	"card": true, "test": true, "event": true, "action": true, "query": true, "rule": true,
-	"types": true, "supertypes": true, "colors": true, "counters": true, "adjectives": true, "step": true,
+	"types": true, "supertypes": true, "colors": true, "counters": true, "adjectives": true, "zones": true,
+	"step": true,
 }
 
 // splitDecls splits a file's tokens into one slice per top-level

@@ -1,0 +1,187 @@
+package scenario
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cardc/cardc/compiler"
+	"github.com/cardc/cardc/core"
+	"github.com/cardc/cardc/dsl"
+)
+
+// then checks every assertion of a then block; a failed assertion does
+// not stop the others.
+func (r *runner) then(s *dsl.Then) {
+	for _, a := range s.Stmts {
+		r.check(a)
+	}
+}
+
+var zoneByName = map[string]core.Zone{"hand": core.ZoneHand, "graveyard": core.ZoneGraveyard,
+	"library": core.ZoneLibrary, "exile": core.ZoneExile}
+
+func (r *runner) check(a dsl.Assertion) {
+	g := r.g
+	switch a := a.(type) {
+	case *dsl.ZoneAssert:
+		o, err := r.object(a.Card)
+		if err != nil {
+			return
+		}
+		want := "on the battlefield"
+		ok := o != nil && o.Zone == core.ZoneBattlefield
+		if !a.Battlefield {
+			z := zoneByName[a.Zone]
+			want = "in " + a.Zone
+			ok = o != nil && o.Zone == z
+			if a.Owner != "" {
+				want = "in " + a.Owner + " " + a.Zone
+				ok = ok && o.Owner == playerID(a.Owner)
+			}
+		}
+		if ok == a.Not {
+			neg := ""
+			if a.Not {
+				neg = "not "
+			}
+			r.failf(a.Pos, "expected %s %sto be %s, but it is %s", dsl.RefString(a.Card), neg, want, r.where(o))
+		}
+	case *dsl.StateAssert:
+		o, err := r.permanent(a.Card)
+		if err != nil {
+			return
+		}
+		var is bool
+		switch a.State {
+		case "tapped":
+			is = o.Tapped
+		case "untapped":
+			is = !o.Tapped
+		case "attacking":
+			is = o.Attacking
+		case "blocking":
+			is = o.Blocking != 0
+		case "blocked":
+			is = o.Blocked
+		}
+		if is == a.Not {
+			neg := ""
+			if a.Not {
+				neg = "not "
+			}
+			r.failf(a.Pos, "expected %s %sto be %s", dsl.RefString(a.Card), neg, a.State)
+		}
+	case *dsl.PTAssert:
+		o, err := r.permanent(a.Card)
+		if err != nil {
+			return
+		}
+		p, t, ok := compiler.ParsePT(a.PT)
+		if got := fmt.Sprintf("%d/%d", g.Power(o.ID), g.Toughness(o.ID)); !ok || p != g.Power(o.ID) || t != g.Toughness(o.ID) {
+			r.failf(a.Pos, "expected %s to be %s, but it is %s", dsl.RefString(a.Card), a.PT, got)
+		}
+	case *dsl.CountAssert:
+		o, err := r.permanent(a.Card)
+		if err != nil {
+			return
+		}
+		if a.Damage {
+			if o.Damage != a.Count {
+				r.failf(a.Pos, "expected %s to have %d damage marked, but it has %d", dsl.RefString(a.Card), a.Count, o.Damage)
+			}
+			return
+		}
+		k, err := r.counter(a.Pos, a.Counter)
+		if err != nil {
+			return
+		}
+		if n := o.Counters(k); n != a.Count {
+			r.failf(a.Pos, "expected %s to have %d %s counters, but it has %d", dsl.RefString(a.Card), a.Count, a.Counter, n)
+		}
+	case *dsl.LifeAssert:
+		if life := g.Player(playerID(a.Player)).Life; life != a.Life {
+			r.failf(a.Pos, "expected %s to have %d life, but %s %d", a.Player, a.Life,
+				map[bool]string{true: "you have", false: "they have"}[a.Player == "you"], life)
+		}
+	case *dsl.LogAssert:
+		r.checkLog(a)
+	case *dsl.TurnAssert:
+		if a.Player == "" {
+			if g.Turn() != a.Turn {
+				r.failf(a.Pos, "expected turn %d, but it is turn %d", a.Turn, g.Turn())
+			}
+			return
+		}
+		step, _ := stepFromWords(r.v, a.Step)
+		if g.ActivePlayer() != playerID(a.Player) || g.Step() != step {
+			r.failf(a.Pos, "expected %s, but it is %s %s step", dsl.AssertionString(a), r.possessive(g.ActivePlayer()), g.Step())
+		}
+	case *dsl.StackAssert:
+		n := len(g.Stack())
+		if a.Empty && n != 0 {
+			r.failf(a.Pos, "expected the stack to be empty, but it holds %s", r.stackText())
+		} else if !a.Empty && n != a.Count {
+			r.failf(a.Pos, "expected the stack to hold %d objects, but it holds %d: %s", a.Count, n, r.stackText())
+		}
+	}
+}
+
+func (r *runner) checkLog(a *dsl.LogAssert) {
+	kind, ok := eventKind(compiler.Unquote(a.Kind))
+	if !ok {
+		r.failf(a.Pos, "no event kind is called %s", a.Kind)
+		return
+	}
+	card := 0
+	if a.Involving != nil {
+		c, err := r.card(a.Involving)
+		if err != nil {
+			return
+		}
+		card = c
+	}
+	n := 0
+	for i := range r.g.Log() {
+		ev := &r.g.Log()[i]
+		if ev.Kind == kind && (card == 0 || r.script.involves(ev, card)) {
+			n++
+		}
+	}
+	if n != a.Count {
+		what := compiler.Unquote(a.Kind)
+		if a.Involving != nil {
+			what += " involving " + dsl.RefString(a.Involving)
+		}
+		r.failf(a.Pos, "expected %d %s events in the log, found %d", a.Count, what, n)
+	}
+}
+
+// where says where an object is, for messages.
+func (r *runner) where(o *core.Object) string {
+	if o == nil {
+		return "no longer in the game"
+	}
+	if o.Zone == core.ZoneBattlefield {
+		return "on the battlefield"
+	}
+	owner := "your"
+	if o.Owner == 1 {
+		owner = "the opponent's"
+	}
+	return "in " + owner + " " + o.Zone.String()
+}
+
+func (r *runner) possessive(p core.PlayerID) string {
+	if p == 0 {
+		return "your"
+	}
+	return "the opponent's"
+}
+
+func (r *runner) stackText() string {
+	var names []string
+	for i := len(r.g.Stack()) - 1; i >= 0; i-- {
+		names = append(names, r.g.Stack()[i].Name())
+	}
+	return strings.Join(names, "; ")
+}

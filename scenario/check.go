@@ -1,0 +1,256 @@
+package scenario
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cardc/cardc/compiler"
+	"github.com/cardc/cardc/core"
+	"github.com/cardc/cardc/dsl"
+)
+
+// Diagnostic codes of test files.
+const (
+	CodeUnknownCard  = "T001" // unknown-card: a test names a card the library does not have
+	CodeUnknownAlias = "T002" // unknown-alias: a name that no `as` of the test defined before
+	CodeUnknownStep  = "T003" // unknown-step: words that name no step
+	CodeUnknownKind  = "T004" // unknown-counter: a counter kind the vocabulary does not know
+	CodeUnknownEvent = "T005" // unknown-event: an event kind the log never holds
+	CodeDuplicate    = "T006" // duplicate: two tests of a file, or two aliases of a test, with one name
+	CodeNoAssertion  = "T007" // no-assertion: a test with no `then`, which proves nothing
+)
+
+// Codes lists the diagnostic codes of test files.
+var Codes = []compiler.CodeInfo{
+	{Code: CodeUnknownCard, Name: "unknown-card", Summary: "a test names a card the library does not have"},
+	{Code: CodeUnknownAlias, Name: "unknown-alias", Summary: "a name that no `as` of the test defined before"},
+	{Code: CodeUnknownStep, Name: "unknown-step", Summary: "words that name no step"},
+	{Code: CodeUnknownKind, Name: "unknown-counter", Summary: "a counter kind the vocabulary does not know"},
+	{Code: CodeUnknownEvent, Name: "unknown-event", Summary: "an event kind the log never holds"},
+	{Code: CodeDuplicate, Name: "duplicate", Summary: "two tests of a file, or two aliases of a test, with one name"},
+	{Code: CodeNoAssertion, Name: "no-assertion", Summary: "a test with no `then`, which proves nothing"},
+}
+
+// Check finds the mistakes of the tests of the files that show without
+// running them. cards lists the names of the cards the tests may use.
+func Check(files []*dsl.File, cards []string) dsl.Diagnostics {
+	v, err := compiler.Vocabulary()
+	if err != nil {
+		return dsl.Diagnostics{dsl.Errorf(dsl.Pos{Filename: "stdlib"}, compiler.CodeStdlib, "%v", err)}
+	}
+	known := map[string]bool{}
+	for _, c := range cards {
+		known[c] = true
+	}
+	c := &checker{v: v, known: known, cards: cards}
+	for _, f := range files {
+		names := map[string]dsl.Pos{}
+		for _, d := range f.Decls {
+			t, ok := d.(*dsl.Test)
+			if !ok {
+				continue
+			}
+			name := compiler.Unquote(t.Name)
+			if prev, dup := names[name]; dup {
+				c.add(dsl.Errorf(t.Pos, CodeDuplicate, "test %q is already defined at line %d", name, prev.Line))
+			}
+			names[name] = t.Pos
+			c.test(t)
+		}
+	}
+	c.diags.Sort()
+	return c.diags
+}
+
+type checker struct {
+	v       *compiler.Vocab
+	known   map[string]bool
+	cards   []string
+	aliases map[string]bool
+	diags   dsl.Diagnostics
+}
+
+func (c *checker) add(d dsl.Diagnostic) { c.diags = append(c.diags, d) }
+
+func (c *checker) test(t *dsl.Test) {
+	c.aliases = map[string]bool{}
+	asserts := false
+	for _, s := range t.Sections {
+		switch s := s.(type) {
+		case *dsl.Given:
+			for _, st := range s.Stmts {
+				c.given(st)
+			}
+		case *dsl.When:
+			for _, a := range s.Stmts {
+				c.action(a)
+			}
+		case *dsl.Then:
+			asserts = asserts || len(s.Stmts) > 0
+			for _, a := range s.Stmts {
+				c.assertion(a)
+			}
+		}
+	}
+	if !asserts {
+		c.add(dsl.Errorf(t.Pos, CodeNoAssertion, "test %s asserts nothing", t.Name).
+			WithHint("add a then { ... } block saying what the ruling makes true"))
+	}
+}
+
+func (c *checker) cardName(p dsl.Pos, raw string) {
+	name := compiler.Unquote(raw)
+	if c.known[name] {
+		return
+	}
+	d := dsl.Errorf(p, CodeUnknownCard, "no card named %q", name)
+	if s := dsl.Suggest(name, c.cards); s != "" {
+		d.Hint = fmt.Sprintf("did you mean %q?", s)
+	}
+	c.add(d)
+}
+
+func (c *checker) spec(s *dsl.CardSpec) {
+	c.cardName(s.Pos, s.Name)
+	for _, w := range s.With {
+		if !w.Damage {
+			c.counter(w.Pos, w.Counter)
+		}
+	}
+	if s.Alias != "" {
+		if c.aliases[s.Alias] {
+			c.add(dsl.Errorf(s.Pos, CodeDuplicate, "alias %q is already defined", s.Alias))
+		}
+		c.aliases[s.Alias] = true
+	}
+}
+
+func (c *checker) ref(r *dsl.CardRef) {
+	if r.Name != nil {
+		c.cardName(r.Pos, *r.Name)
+		return
+	}
+	if !c.aliases[*r.Alias] {
+		var names []string
+		for a := range c.aliases {
+			names = append(names, a)
+		}
+		d := dsl.Errorf(r.Pos, CodeUnknownAlias, "%q is not an alias defined before this line", *r.Alias)
+		if s := dsl.Suggest(*r.Alias, names); s != "" {
+			d.Hint = fmt.Sprintf("did you mean %q?", s)
+		} else {
+			d.Hint = `name a card with quotes, "Grizzly Bears", or give it an alias in given: ... as bears`
+		}
+		c.add(d)
+	}
+}
+
+func (c *checker) counter(p dsl.Pos, raw string) {
+	name := compiler.Unquote(raw)
+	if !c.v.IsName(compiler.KCounter, name) {
+		d := dsl.Errorf(p, CodeUnknownKind, "unknown counter kind %q", name)
+		if s := dsl.Suggest(name, c.v.Counters); s != "" {
+			d.Hint = fmt.Sprintf("did you mean %q?", s)
+		}
+		c.add(d)
+	}
+}
+
+func (c *checker) step(p dsl.Pos, words []string) {
+	if _, ok := stepFromWords(c.v, words); ok {
+		return
+	}
+	text := strings.Join(words, " ")
+	d := dsl.Errorf(p, CodeUnknownStep, "no step is called %q", text)
+	if s := dsl.Suggest(text, stepNames(c.v)); s != "" {
+		d.Hint = fmt.Sprintf("did you mean %q?", s)
+	}
+	c.add(d)
+}
+
+func (c *checker) target(t *dsl.TargetRef) {
+	if t.Card != nil {
+		c.ref(t.Card)
+	}
+}
+
+func (c *checker) given(s dsl.GivenStmt) {
+	switch s := s.(type) {
+	case *dsl.ControlStmt:
+		for _, cs := range s.Cards {
+			c.spec(cs)
+		}
+	case *dsl.ZoneStmt:
+		for _, cs := range s.Cards {
+			c.spec(cs)
+		}
+	case *dsl.StepStmt:
+		c.step(s.Pos, s.Step)
+	}
+}
+
+func (c *checker) action(a dsl.Action) {
+	switch a := a.(type) {
+	case *dsl.DealAction:
+		c.ref(a.Source)
+		c.target(a.Target)
+	case *dsl.CounterAction:
+		c.counter(a.Pos, a.Kind)
+		c.ref(a.Card)
+	case *dsl.DestroyAction:
+		c.ref(a.Card)
+	case *dsl.CastAction:
+		c.cardName(a.Pos, a.Name)
+		for _, t := range a.Targets {
+			c.target(t)
+		}
+	case *dsl.AttackAction:
+		for _, r := range a.Cards {
+			c.ref(r)
+		}
+	case *dsl.BlockAction:
+		c.ref(a.Attacker)
+		for _, r := range a.Blockers {
+			c.ref(r)
+		}
+	case *dsl.AdvanceAction:
+		if !isNextTurn(a.Words) {
+			c.step(a.Pos, a.Words)
+		}
+	case *dsl.OrderAction:
+		for _, r := range a.Cards {
+			c.ref(r)
+		}
+	}
+}
+
+func (c *checker) assertion(a dsl.Assertion) {
+	switch a := a.(type) {
+	case *dsl.ZoneAssert:
+		c.ref(a.Card)
+	case *dsl.StateAssert:
+		c.ref(a.Card)
+	case *dsl.PTAssert:
+		c.ref(a.Card)
+	case *dsl.CountAssert:
+		c.ref(a.Card)
+		if !a.Damage {
+			c.counter(a.Pos, a.Counter)
+		}
+	case *dsl.TurnAssert:
+		if a.Player != "" {
+			c.step(a.Pos, a.Step)
+		}
+	case *dsl.LogAssert:
+		if _, ok := eventKind(compiler.Unquote(a.Kind)); !ok {
+			d := dsl.Errorf(a.Pos, CodeUnknownEvent, "no event kind is called %s", a.Kind)
+			if s := dsl.Suggest(strings.ReplaceAll(compiler.Unquote(a.Kind), " ", "_"), core.EventKindNames()); s != "" {
+				d.Hint = fmt.Sprintf("did you mean %q?", strings.ReplaceAll(s, "_", " "))
+			}
+			c.add(d)
+		}
+		if a.Involving != nil {
+			c.ref(a.Involving)
+		}
+	}
+}

@@ -1,0 +1,130 @@
+package scenario
+
+import (
+	"github.com/cardc/cardc/core"
+)
+
+// script is the Decider of a test: the decisions the test scripted, and
+// core.DefaultDecider for the rest.
+type script struct {
+	core.DefaultDecider
+	r *runner
+	// attackers and blocks are used by the next declaration.
+	attackers []int
+	blocks    []blockDecl
+	// triggerOrders and replacementOrders are used by the next decisions
+	// of their kind, one each, in order: the cards whose triggers (or
+	// effects) come first.
+	triggerOrders     [][]int
+	replacementOrders [][]int
+}
+
+// involves reports whether an event involves any object of a card.
+func (s *script) involves(ev *core.Event, card int) bool {
+	for _, id := range s.objectsOf(card) {
+		if ev.Involves(id) {
+			return true
+		}
+	}
+	return false
+}
+
+// objectsOf lists every object a physical card has been.
+func (s *script) objectsOf(card int) []core.ObjectID {
+	var out []core.ObjectID
+	for id := core.ObjectID(1); ; id++ {
+		o := s.r.g.Object(id)
+		if o == nil {
+			return out
+		}
+		if o.Card == card {
+			out = append(out, id)
+		}
+	}
+}
+
+// OrderTriggers puts first the triggers whose event involves the scripted
+// cards, in the scripted order; the others follow in the default order.
+func (s *script) OrderTriggers(g *core.Game, p core.PlayerID, ts []core.TriggerChoice) []int {
+	if len(s.triggerOrders) == 0 {
+		return s.DefaultDecider.OrderTriggers(g, p, ts)
+	}
+	cards := s.triggerOrders[0]
+	s.triggerOrders = s.triggerOrders[1:]
+	var order []int
+	used := make([]bool, len(ts))
+	for _, c := range cards {
+		for i := range ts {
+			if !used[i] && s.involves(&ts[i].Event, c) && !s.isSource(ts[i].Source, c, ts) {
+				order = append(order, i)
+				used[i] = true
+				break
+			}
+		}
+	}
+	for i := range ts {
+		if !used[i] {
+			order = append(order, i)
+		}
+	}
+	return order
+}
+
+// isSource reports whether a card is the source of every trigger, in
+// which case it distinguishes none of them (the triggers of Engulfing
+// Slagwurm all involve the Slagwurm).
+func (s *script) isSource(src core.ObjectID, card int, ts []core.TriggerChoice) bool {
+	o := s.r.g.Object(src)
+	if o == nil || o.Card != card {
+		return false
+	}
+	for _, t := range ts {
+		if t.Source != src {
+			return false
+		}
+	}
+	return len(ts) > 1
+}
+
+// ChooseReplacement applies first the effect of the first scripted card
+// that has one.
+func (s *script) ChooseReplacement(g *core.Game, p core.PlayerID, ev core.Event, options []core.ReplacementChoice) int {
+	if len(s.replacementOrders) == 0 {
+		return s.DefaultDecider.ChooseReplacement(g, p, ev, options)
+	}
+	cards := s.replacementOrders[0]
+	s.replacementOrders = s.replacementOrders[1:]
+	for _, c := range cards {
+		for i, o := range options {
+			if obj := g.Object(o.Source); obj != nil && obj.Card == c {
+				return i
+			}
+		}
+	}
+	return 0
+}
+
+// DeclareAttackers declares the attackers the test named.
+func (s *script) DeclareAttackers(g *core.Game, p core.PlayerID) []core.ObjectID {
+	var out []core.ObjectID
+	for _, c := range s.attackers {
+		if o := g.CurrentObject(c); o != nil {
+			out = append(out, o.ID)
+		}
+	}
+	s.attackers = nil
+	return out
+}
+
+// DeclareBlockers declares the blocks the test named.
+func (s *script) DeclareBlockers(g *core.Game, p core.PlayerID) []core.Block {
+	var out []core.Block
+	for _, b := range s.blocks {
+		bl, at := g.CurrentObject(b.blocker), g.CurrentObject(b.attacker)
+		if bl != nil && at != nil {
+			out = append(out, core.Block{Blocker: bl.ID, Attacker: at.ID})
+		}
+	}
+	s.blocks = nil
+	return out
+}
