@@ -45,7 +45,7 @@ type Comment struct {
 type Block struct {
 	Pos    Pos
 	EndPos Pos
-	Stmts  []Stmt `"{" Sep* ( @@ Sep* )* "}"`
+	Stmts  []Stmt `parser:"'{' Sep* ( @@ Sep* )* '}'"`
 }
 
 // In the grammar tags, Sep is the token that ends a statement: a newline or
@@ -57,8 +57,8 @@ type Block struct {
 type Card struct {
 	Pos    Pos
 	EndPos Pos
-	Name   string     `"card" @(String | RawString) "{"`
-	Items  []CardItem `Sep* ( @@ Sep* )* "}"`
+	Name   string     `parser:"'card' @(String | RawString) '{'"`
+	Items  []CardItem `parser:"Sep* ( @@ Sep* )* '}'"`
 }
 
 // CardItem is a line of a card: a characteristic (*CostItem, *TypeItem,
@@ -72,26 +72,26 @@ type CardItem interface {
 // CostItem is the mana cost: `cost {X}{G}`.
 type CostItem struct {
 	Pos  Pos
-	Cost string `"cost" @Mana`
+	Cost string `parser:"'cost' @Mana"`
 }
 
 // TypeItem is the type line: `type Legendary Creature — Human Bard`.
 type TypeItem struct {
 	Pos      Pos
-	Types    []string `"type" @Ident+`
-	Subtypes []string `( ( Dash | "-" ) @Ident+ )?`
+	Types    []string `parser:"'type' @Ident+"`
+	Subtypes []string `parser:"( ( Dash | '-' ) @Ident+ )?"`
 }
 
 // PTItem is the printed power and toughness: `pt 2/2`.
 type PTItem struct {
 	Pos Pos
-	PT  string `"pt" @PT`
+	PT  string `parser:"'pt' @PT"`
 }
 
 // OracleItem is one paragraph of the card's Oracle text.
 type OracleItem struct {
 	Pos  Pos
-	Text string `"oracle" @(String | RawString)`
+	Text string `parser:"'oracle' @(String | RawString)"`
 }
 
 // EntersAbility modifies how the card's permanent enters the battlefield:
@@ -99,7 +99,7 @@ type OracleItem struct {
 type EntersAbility struct {
 	Pos    Pos
 	EndPos Pos
-	Phrase *Phrase `"enters" @@`
+	Phrase *Phrase `parser:"'enters' @@"`
 }
 
 // TriggerAbility is a triggered ability: `whenever PATTERN { ... }`,
@@ -107,9 +107,9 @@ type EntersAbility struct {
 type TriggerAbility struct {
 	Pos    Pos
 	EndPos Pos
-	Word   string  `@("whenever" | "when" | "at")`
-	Phrase *Phrase `@@`
-	Body   *Block  `@@`
+	Word   string  `parser:"@('whenever' | 'when' | 'at')"`
+	Phrase *Phrase `parser:"@@"`
+	Body   *Block  `parser:"@@"`
 }
 
 // ReplaceAbility is a replacement or prevention effect of a static ability:
@@ -117,8 +117,8 @@ type TriggerAbility struct {
 type ReplaceAbility struct {
 	Pos    Pos
 	EndPos Pos
-	Phrase *Phrase `"replace" @@`
-	Body   *Block  `@@`
+	Phrase *Phrase `parser:"'replace' @@"`
+	Body   *Block  `parser:"@@"`
 }
 
 // StaticAbility is a static ability stated as a rule of the vocabulary:
@@ -126,7 +126,7 @@ type ReplaceAbility struct {
 type StaticAbility struct {
 	Pos    Pos
 	EndPos Pos
-	Phrase *Phrase `"static" @@`
+	Phrase *Phrase `parser:"'static' @@"`
 }
 
 // SpellAbility is what an instant or sorcery does as it resolves:
@@ -134,7 +134,7 @@ type StaticAbility struct {
 type SpellAbility struct {
 	Pos    Pos
 	EndPos Pos
-	Body   *Block `"spell" @@`
+	Body   *Block `parser:"'spell' @@"`
 }
 
 // ---- Statements -----------------------------------------------------------
@@ -149,15 +149,15 @@ type Stmt interface {
 type IfStmt struct {
 	Pos    Pos
 	EndPos Pos
-	Cond   *Cond  `"if" @@`
-	Then   *Block `@@`
-	Else   *Else  `( "else" @@ )?`
+	Cond   *Cond  `parser:"'if' @@"`
+	Then   *Block `parser:"@@"`
+	Else   *Else  `parser:"( 'else' @@ )?"`
 }
 
 // Else is what follows `else`: another if, or a block.
 type Else struct {
-	If    *IfStmt `  @@`
-	Block *Block  `| @@`
+	If    *IfStmt `parser:"  @@"`
+	Block *Block  `parser:"| @@"`
 }
 
 // AtStmt creates a delayed triggered ability (CR 603.7):
@@ -165,8 +165,8 @@ type Else struct {
 type AtStmt struct {
 	Pos    Pos
 	EndPos Pos
-	Phrase *Phrase `"at" @@`
-	Body   *Block  `@@`
+	Phrase *Phrase `parser:"'at' @@"`
+	Body   *Block  `parser:"@@"`
 }
 
 // ActionStmt is one action, a phrase the compiler matches against the
@@ -174,7 +174,7 @@ type AtStmt struct {
 type ActionStmt struct {
 	Pos    Pos
 	EndPos Pos
-	Phrase *Phrase `@@`
+	Phrase *Phrase `parser:"@@"`
 }
 
 // ---- Phrases and expressions ----------------------------------------------
@@ -184,22 +184,22 @@ type ActionStmt struct {
 type Phrase struct {
 	Pos    Pos
 	EndPos Pos
-	Parts  []*Part `@@+`
+	Parts  []*Part `parser:"@@+"`
 }
 
 // Part is one element of a phrase. Exactly one field is set.
 type Part struct {
 	Pos Pos
 	// Bind names what comes before it: `as d`.
-	Bind *string `  "as" @Ident`
+	Bind *string `parser:"  'as' @Ident"`
 	// PT is a counter kind or power/toughness: `+1/+1`.
-	PT *string `| @PT`
+	PT *string `parser:"| @PT"`
 	// Mana is mana symbols: `{2}{G}`.
-	Mana *string `| @Mana`
+	Mana *string `parser:"| @Mana"`
 	// Str is a quoted text, such as a card name.
-	Str *string `| @(String | RawString)`
+	Str *string `parser:"| @(String | RawString)"`
 	// Expr is a word (a bare identifier) or an arithmetic expression.
-	Expr *Sum `| @@`
+	Expr *Sum `parser:"| @@"`
 }
 
 // Word returns the part as a bare word (an identifier with no field access
@@ -214,80 +214,80 @@ func (p *Part) Word() string {
 // Cond is a condition: `a or b`.
 type Cond struct {
 	Pos   Pos
-	Left  *AndCond   `@@`
-	Right []*AndCond `( "or" @@ )*`
+	Left  *AndCond   `parser:"@@"`
+	Right []*AndCond `parser:"( 'or' @@ )*"`
 }
 
 // AndCond is `a and b`.
 type AndCond struct {
 	Pos   Pos
-	Left  *NotCond   `@@`
-	Right []*NotCond `( "and" @@ )*`
+	Left  *NotCond   `parser:"@@"`
+	Right []*NotCond `parser:"( 'and' @@ )*"`
 }
 
 // NotCond is `not a`, or a comparison.
 type NotCond struct {
 	Pos Pos
-	Not *NotCond `  "not" @@`
-	Cmp *Compare `| @@`
+	Not *NotCond `parser:"  'not' @@"`
+	Cmp *Compare `parser:"| @@"`
 }
 
 // Compare is `a >= b`, or a lone value.
 type Compare struct {
 	Pos   Pos
-	Left  *Sum   `@@`
-	Op    string `( @( "==" | "!=" | "<=" | ">=" | "<" | ">" )`
-	Right *Sum   `  @@ )?`
+	Left  *Sum   `parser:"@@"`
+	Op    string `parser:"( @( '==' | '!=' | '<=' | '>=' | '<' | '>' )"`
+	Right *Sum   `parser:"  @@ )?"`
 }
 
 // Sum is `a + b - c`.
 type Sum struct {
 	Pos  Pos
-	Left *Product `@@`
-	Rest []*SumOp `@@*`
+	Left *Product `parser:"@@"`
+	Rest []*SumOp `parser:"@@*"`
 }
 
 // SumOp is one `+ b` or `- b` of a Sum.
 type SumOp struct {
 	Pos   Pos
-	Op    string   `@( "+" | "-" )`
-	Right *Product `@@`
+	Op    string   `parser:"@( '+' | '-' )"`
+	Right *Product `parser:"@@"`
 }
 
 // Product is `a * b / c`.
 type Product struct {
 	Pos  Pos
-	Left *Unary       `@@`
-	Rest []*ProductOp `@@*`
+	Left *Unary       `parser:"@@"`
+	Rest []*ProductOp `parser:"@@*"`
 }
 
 // ProductOp is one `* b` or `/ b` of a Product.
 type ProductOp struct {
 	Pos   Pos
-	Op    string `@( "*" | "/" )`
-	Right *Unary `@@`
+	Op    string `parser:"@( '*' | '/' )"`
+	Right *Unary `parser:"@@"`
 }
 
 // Unary is `-a`, or a primary.
 type Unary struct {
 	Pos     Pos
-	Neg     *Unary   `  "-" @@`
-	Primary *Primary `| @@`
+	Neg     *Unary   `parser:"  '-' @@"`
+	Primary *Primary `parser:"| @@"`
 }
 
 // Primary is a number, a parenthesized condition, or a reference.
 type Primary struct {
 	Pos    Pos
-	Number *string `  @Number`
-	Paren  *Cond   `| "(" @@ ")"`
-	Ref    *Ref    `| @@`
+	Number *string `parser:"  @Number"`
+	Paren  *Cond   `parser:"| '(' @@ ')'"`
+	Ref    *Ref    `parser:"| @@"`
 }
 
 // Ref is a name with optional field accesses: `d.amount`, `this.toughness`.
 type Ref struct {
 	Pos    Pos
-	Name   string   `@Ident`
-	Fields []string `( "." @Ident )*`
+	Name   string   `parser:"@Ident"`
+	Fields []string `parser:"( '.' @Ident )*"`
 }
 
 // Word returns the sum as a bare word, or "" if it is not one.
@@ -309,8 +309,8 @@ func (s *Sum) Word() string {
 type EventDecl struct {
 	Pos    Pos
 	EndPos Pos
-	Name   string      `"event" @Ident "{"`
-	Items  []EventItem `Sep* ( @@ Sep* )* "}"`
+	Name   string      `parser:"'event' @Ident '{'"`
+	Items  []EventItem `parser:"Sep* ( @@ Sep* )* '}'"`
 }
 
 // EventItem is a line of an event declaration: *DocItem, *FieldDecl or
@@ -323,14 +323,14 @@ type EventItem interface {
 // DocItem documents a declaration: `doc "..."`.
 type DocItem struct {
 	Pos  Pos
-	Text string `"doc" @(String | RawString)`
+	Text string `parser:"'doc' @(String | RawString)"`
 }
 
 // FieldDecl declares a field and its type: `amount: number`.
 type FieldDecl struct {
 	Pos  Pos
-	Name string `@Ident ":"`
-	Type string `@Ident`
+	Name string `parser:"@Ident ':'"`
+	Type string `parser:"@Ident"`
 }
 
 // PhraseDecl declares a phrase: a template of words and {slots}, with an
@@ -338,19 +338,19 @@ type FieldDecl struct {
 // `phrase "a {kind} counter is removed from {object}" each amount`.
 type PhraseDecl struct {
 	Pos      Pos
-	Text     string     `"phrase" @(String | RawString)`
-	Where    *Cond      `( "where" @@ )?`
-	Each     string     `( "each" @Ident )?`
-	Once     bool       `@"once"?`
-	Defaults []*Default `( "with" @@ ( "," @@ )* )?`
+	Text     string     `parser:"'phrase' @(String | RawString)"`
+	Where    *Cond      `parser:"( 'where' @@ )?"`
+	Each     string     `parser:"( 'each' @Ident )?"`
+	Once     bool       `parser:"@'once'?"`
+	Defaults []*Default `parser:"( 'with' @@ ( ',' @@ )* )?"`
 }
 
 // Default gives a parameter its value when a phrase does not mention it:
 // `with player = you`.
 type Default struct {
 	Pos   Pos
-	Name  string `@Ident "="`
-	Value *Sum   `@@`
+	Name  string `parser:"@Ident '='"`
+	Value *Sum   `parser:"@@"`
 }
 
 // FuncDecl declares an action or a query of the host:
@@ -361,12 +361,12 @@ type Default struct {
 type FuncDecl struct {
 	Pos     Pos
 	EndPos  Pos
-	Kind    string       `@( "action" | "query" )`
-	Name    string       `@Ident`
-	Params  []*FieldDecl `"(" ( @@ ( "," @@ )* )? ")"`
-	Result  string       `( ":" @Ident )?`
-	Context string       `( "in" @( "replace" | "enters" ) )?`
-	Items   []EventItem  `( "{" Sep* ( @@ Sep* )* "}" )?`
+	Kind    string       `parser:"@( 'action' | 'query' )"`
+	Name    string       `parser:"@Ident"`
+	Params  []*FieldDecl `parser:"'(' ( @@ ( ',' @@ )* )? ')'"`
+	Result  string       `parser:"( ':' @Ident )?"`
+	Context string       `parser:"( 'in' @( 'replace' | 'enters' ) )?"`
+	Items   []EventItem  `parser:"( '{' Sep* ( @@ Sep* )* '}' )?"`
 }
 
 // RuleDecl declares a rule a static ability can state:
@@ -374,8 +374,8 @@ type FuncDecl struct {
 type RuleDecl struct {
 	Pos    Pos
 	EndPos Pos
-	Name   string      `"rule" @Ident "{"`
-	Items  []EventItem `Sep* ( @@ Sep* )* "}"`
+	Name   string      `parser:"'rule' @Ident '{'"`
+	Items  []EventItem `parser:"Sep* ( @@ Sep* )* '}'"`
 }
 
 // NamesDecl declares a list of names of one kind:
@@ -383,16 +383,16 @@ type RuleDecl struct {
 // adjective names the query that tests it: `tapped` is `is_tapped`.
 type NamesDecl struct {
 	Pos   Pos
-	Kind  string   `@( "types" | "supertypes" | "colors" | "counters" | "adjectives" | "zones" )`
-	Names []string `@( Ident | PT | String )+`
+	Kind  string   `parser:"@( 'types' | 'supertypes' | 'colors' | 'counters' | 'adjectives' | 'zones' )"`
+	Names []string `parser:"@( Ident | PT | String )+"`
 }
 
 // StepDecl declares a step of the turn and the words that name it:
 // `step end "end step" "end"`.
 type StepDecl struct {
 	Pos   Pos
-	Name  string   `"step" @Ident`
-	Words []string `@String+`
+	Name  string   `parser:"'step' @Ident"`
+	Words []string `parser:"@String+"`
 }
 
 // ---- Scenario tests -------------------------------------------------------
@@ -401,8 +401,8 @@ type StepDecl struct {
 type Test struct {
 	Pos      Pos
 	EndPos   Pos
-	Name     string        `"test" @(String | RawString) "{"`
-	Sections []TestSection `Sep* ( @@ Sep* )* "}"`
+	Name     string        `parser:"'test' @(String | RawString) '{'"`
+	Sections []TestSection `parser:"Sep* ( @@ Sep* )* '}'"`
 }
 
 // TestSection is *Given, *When or *Then.
@@ -415,21 +415,21 @@ type TestSection interface {
 type Given struct {
 	Pos    Pos
 	EndPos Pos
-	Stmts  []GivenStmt `"given" "{" Sep* ( @@ Sep* )* "}"`
+	Stmts  []GivenStmt `parser:"'given' '{' Sep* ( @@ Sep* )* '}'"`
 }
 
 // When performs actions and scripts decisions.
 type When struct {
 	Pos    Pos
 	EndPos Pos
-	Stmts  []Action `"when" "{" Sep* ( @@ Sep* )* "}"`
+	Stmts  []Action `parser:"'when' '{' Sep* ( @@ Sep* )* '}'"`
 }
 
 // Then asserts on the game.
 type Then struct {
 	Pos    Pos
 	EndPos Pos
-	Stmts  []Assertion `"then" "{" Sep* ( @@ Sep* )* "}"`
+	Stmts  []Assertion `parser:"'then' '{' Sep* ( @@ Sep* )* '}'"`
 }
 
 // GivenStmt is *ControlStmt, *LifeStmt, *ZoneStmt or *StepStmt.
@@ -442,49 +442,49 @@ type GivenStmt interface {
 // `you control "Protean Hydra" with 2 +1/+1 counters as hydra`.
 type ControlStmt struct {
 	Pos    Pos
-	Player string      `@( "you" | "opponent" ) ( "control" | "controls" )`
-	Cards  []*CardSpec `@@ ( ( "," | "and" ) @@ )*`
+	Player string      `parser:"@( 'you' | 'opponent' ) ( 'control' | 'controls' )"`
+	Cards  []*CardSpec `parser:"@@ ( ( ',' | 'and' ) @@ )*"`
 }
 
 // CardSpec names a card to put somewhere, with its counters, damage and
 // state, and an optional alias.
 type CardSpec struct {
 	Pos    Pos
-	Name   string        `@(String | RawString)`
-	With   []*WithClause `( "with" @@ ( ( "," | "and" ) @@ )* )?`
-	Tapped bool          `@"tapped"?`
-	Alias  string        `( "as" @Ident )?`
+	Name   string        `parser:"@(String | RawString)"`
+	With   []*WithClause `parser:"( 'with' @@ ( ( ',' | 'and' ) @@ )* )?"`
+	Tapped bool          `parser:"@'tapped'?"`
+	Alias  string        `parser:"( 'as' @Ident )?"`
 }
 
 // WithClause is `2 +1/+1 counters` or `3 damage`.
 type WithClause struct {
 	Pos     Pos
-	Count   int    `@Number`
-	Damage  bool   `( @"damage"`
-	Counter string `| @( PT | Ident ) ( "counters" | "counter" ) )`
+	Count   int    `parser:"@Number"`
+	Damage  bool   `parser:"( @'damage'"`
+	Counter string `parser:"| @( PT | Ident ) ( 'counters' | 'counter' ) )"`
 }
 
 // LifeStmt sets a life total: `opponent has 10 life`.
 type LifeStmt struct {
 	Pos    Pos
-	Player string `@( "you" | "opponent" ) ( "have" | "has" )`
-	Life   int    `@Number "life"`
+	Player string `parser:"@( 'you' | 'opponent' ) ( 'have' | 'has' )"`
+	Life   int    `parser:"@Number 'life'"`
 }
 
 // ZoneStmt puts cards into a zone: `you have "Shock" in hand`.
 type ZoneStmt struct {
 	Pos    Pos
-	Player string      `@( "you" | "opponent" ) ( "have" | "has" )`
-	Cards  []*CardSpec `@@ ( ( "," | "and" ) @@ )*`
-	Zone   string      `"in" ( "your" | "their" )? @( "hand" | "graveyard" | "library" | "exile" )`
+	Player string      `parser:"@( 'you' | 'opponent' ) ( 'have' | 'has' )"`
+	Cards  []*CardSpec `parser:"@@ ( ( ',' | 'and' ) @@ )*"`
+	Zone   string      `parser:"'in' ( 'your' | 'their' )? @( 'hand' | 'graveyard' | 'library' | 'exile' )"`
 }
 
 // StepStmt sets the turn and step the test starts in:
 // `it is your end step`.
 type StepStmt struct {
 	Pos    Pos
-	Player string   `"it" "is" @( "your" | "opponent's" )`
-	Step   []string `@Ident+`
+	Player string   `parser:"'it' 'is' @( 'your' | \"opponent's\" )"`
+	Step   []string `parser:"@Ident+"`
 }
 
 // Action is a test action: *DealAction, *CounterAction, *DestroyAction,
@@ -498,79 +498,79 @@ type Action interface {
 // CardRef refers to a card of the test by name or by alias.
 type CardRef struct {
 	Pos   Pos
-	Name  *string `  @(String | RawString)`
-	Alias *string `| @Ident`
+	Name  *string `parser:"  @(String | RawString)"`
+	Alias *string `parser:"| @Ident"`
 }
 
 // TargetRef is a player or a card.
 type TargetRef struct {
 	Pos    Pos
-	Player *string  `  @( "you" | "opponent" )`
-	Card   *CardRef `| @@`
+	Player *string  `parser:"  @( 'you' | 'opponent' )"`
+	Card   *CardRef `parser:"| @@"`
 }
 
 // DealAction has a source deal damage directly:
 // `"Hill Giant" deals 3 damage to "Protean Hydra"`.
 type DealAction struct {
 	Pos    Pos
-	Source *CardRef   `@@ "deals"`
-	Amount int        `@Number`
-	Combat bool       `@"combat"? "damage" "to"`
-	Target *TargetRef `@@`
+	Source *CardRef   `parser:"@@ 'deals'"`
+	Amount int        `parser:"@Number"`
+	Combat bool       `parser:"@'combat'? 'damage' 'to'"`
+	Target *TargetRef `parser:"@@"`
 }
 
 // CounterAction puts or removes counters directly:
 // `put 1 -1/-1 counter on "Protean Hydra"`.
 type CounterAction struct {
 	Pos    Pos
-	Verb   string   `@( "put" | "remove" )`
-	Amount int      `@Number`
-	Kind   string   `@( PT | Ident ) ( "counters" | "counter" ) ( "on" | "from" )`
-	Card   *CardRef `@@`
+	Verb   string   `parser:"@( 'put' | 'remove' )"`
+	Amount int      `parser:"@Number"`
+	Kind   string   `parser:"@( PT | Ident ) ( 'counters' | 'counter' ) ( 'on' | 'from' )"`
+	Card   *CardRef `parser:"@@"`
 }
 
 // DestroyAction destroys a permanent directly: `destroy "Grizzly Bears"`.
 type DestroyAction struct {
 	Pos  Pos
-	Card *CardRef `"destroy" @@`
+	Card *CardRef `parser:"'destroy' @@"`
 }
 
 // CastAction casts a spell from its caster's hand:
 // `cast "Protean Hydra" with X = 3`, `opponent casts "Shock" targeting you`.
 type CastAction struct {
 	Pos     Pos
-	Player  string       `( @( "you" | "opponent" ) )? ( "cast" | "casts" )`
-	Name    string       `@(String | RawString)`
-	X       *int         `( "with" "X" "=" @Number )?`
-	Targets []*TargetRef `( "targeting" @@ ( ( "," | "and" ) @@ )* )?`
+	Player  string       `parser:"( @( 'you' | 'opponent' ) )? ( 'cast' | 'casts' )"`
+	Name    string       `parser:"@(String | RawString)"`
+	X       *int         `parser:"( 'with' 'X' '=' @Number )?"`
+	Targets []*TargetRef `parser:"( 'targeting' @@ ( ( ',' | 'and' ) @@ )* )?"`
 }
 
 // AttackAction declares attackers: `attack with "Engulfing Slagwurm"`.
 type AttackAction struct {
 	Pos   Pos
-	Cards []*CardRef `"attack" "with" @@ ( ( "," | "and" ) @@ )*`
+	Cards []*CardRef `parser:"'attack' 'with' @@ ( ( ',' | 'and' ) @@ )*"`
 }
 
 // BlockAction declares blockers for one attacker:
 // `block "Engulfing Slagwurm" with "Grizzly Bears", "Hill Giant"`.
 type BlockAction struct {
 	Pos      Pos
-	Attacker *CardRef   `"block" @@`
-	Blockers []*CardRef `"with" @@ ( ( "," | "and" ) @@ )*`
+	Attacker *CardRef   `parser:"'block' @@"`
+	Blockers []*CardRef `parser:"'with' @@ ( ( ',' | 'and' ) @@ )*"`
 }
 
 // ResolveAction lets players pass priority: `resolve` resolves the top
 // object of the stack, `resolve all` resolves until the stack is empty.
 type ResolveAction struct {
 	Pos Pos
-	All bool `"resolve" @"all"?`
+	All bool `parser:"'resolve' @'all'?"`
 }
 
 // AdvanceAction moves the game forward to the next time a step begins:
 // `advance to end step`, `advance to next turn`.
 type AdvanceAction struct {
 	Pos   Pos
-	Words []string `"advance" "to" @Ident+`
+	Words []string `parser:"'advance' 'to' @Ident+"`
 }
 
 // OrderAction scripts a decision: the next time a player orders triggered
@@ -578,8 +578,8 @@ type AdvanceAction struct {
 // first, in this order: `order triggers "Hill Giant", "Grizzly Bears"`.
 type OrderAction struct {
 	Pos   Pos
-	What  string     `"order" @( "triggers" | "replacements" )`
-	Cards []*CardRef `@@ ( ( "," | "and" | "then" ) @@ )*`
+	What  string     `parser:"'order' @( 'triggers' | 'replacements' )"`
+	Cards []*CardRef `parser:"@@ ( ( ',' | 'and' | 'then' ) @@ )*"`
 }
 
 // Assertion is a test assertion: *ZoneAssert, *StateAssert, *PTAssert,
@@ -593,59 +593,59 @@ type Assertion interface {
 // `"Grizzly Bears" is on the battlefield`.
 type ZoneAssert struct {
 	Pos         Pos
-	Card        *CardRef `@@ "is"`
-	Not         bool     `@"not"?`
-	Battlefield bool     `( @( "on" "the" "battlefield" )`
-	Owner       string   `| "in" @( "your" | "opponent's" )?`
-	Zone        string   `   @( "hand" | "graveyard" | "library" | "exile" ) )`
+	Card        *CardRef `parser:"@@ 'is'"`
+	Not         bool     `parser:"@'not'?"`
+	Battlefield bool     `parser:"( @( 'on' 'the' 'battlefield' )"`
+	Owner       string   `parser:"| 'in' @( 'your' | \"opponent's\" )?"`
+	Zone        string   `parser:"   @( 'hand' | 'graveyard' | 'library' | 'exile' ) )"`
 }
 
 // StateAssert checks a permanent's status: `"Grizzly Bears" is tapped`.
 type StateAssert struct {
 	Pos   Pos
-	Card  *CardRef `@@ "is"`
-	Not   bool     `@"not"?`
-	State string   `@( "tapped" | "untapped" | "attacking" | "blocking" | "blocked" )`
+	Card  *CardRef `parser:"@@ 'is'"`
+	Not   bool     `parser:"@'not'?"`
+	State string   `parser:"@( 'tapped' | 'untapped' | 'attacking' | 'blocking' | 'blocked' )"`
 }
 
 // PTAssert checks power and toughness: `"Protean Hydra" is 3/3`.
 type PTAssert struct {
 	Pos  Pos
-	Card *CardRef `@@ "is"`
-	PT   string   `@PT`
+	Card *CardRef `parser:"@@ 'is'"`
+	PT   string   `parser:"@PT"`
 }
 
 // CountAssert checks counters or damage: `"Protean Hydra" has 2 +1/+1
 // counters`, `"Hill Giant" has 0 damage`.
 type CountAssert struct {
 	Pos     Pos
-	Card    *CardRef `@@ "has"`
-	Count   int      `( @Number | "no" )`
-	Damage  bool     `( @"damage"`
-	Counter string   `| @( PT | Ident ) ( "counters" | "counter" ) )`
+	Card    *CardRef `parser:"@@ 'has'"`
+	Count   int      `parser:"( @Number | 'no' )"`
+	Damage  bool     `parser:"( @'damage'"`
+	Counter string   `parser:"| @( PT | Ident ) ( 'counters' | 'counter' ) )"`
 }
 
 // LifeAssert checks a life total: `you have 23 life`.
 type LifeAssert struct {
 	Pos    Pos
-	Player string `@( "you" | "opponent" ) ( "have" | "has" )`
-	Life   int    `@Number "life"`
+	Player string `parser:"@( 'you' | 'opponent' ) ( 'have' | 'has' )"`
+	Life   int    `parser:"@Number 'life'"`
 }
 
 // LogAssert counts events in the game's event log:
 // `log has 2 "counter removed" events involving "Protean Hydra"`.
 type LogAssert struct {
 	Pos       Pos
-	Count     int      `"log" "has" ( @Number | "no" )`
-	Kind      string   `@(String | RawString | Ident) ( "events" | "event" )`
-	Involving *CardRef `( "involving" @@ )?`
+	Count     int      `parser:"'log' 'has' ( @Number | 'no' )"`
+	Kind      string   `parser:"@(String | RawString | Ident) ( 'events' | 'event' )"`
+	Involving *CardRef `parser:"( 'involving' @@ )?"`
 }
 
 // StackAssert checks the stack: `stack is empty`, `stack has 2 objects`.
 type StackAssert struct {
 	Pos   Pos
-	Empty bool `"stack" ( @( "is" "empty" )`
-	Count int  `| "has" @Number ( "objects" | "object" ) )`
+	Empty bool `parser:"'stack' ( @( 'is' 'empty' )"`
+	Count int  `parser:"| 'has' @Number ( 'objects' | 'object' ) )"`
 }
 
 func (c *Card) Position() Pos           { return c.Pos }
@@ -743,17 +743,17 @@ func (*OrderAction) action()   {}
 // `it is turn 2`.
 type TurnAssert struct {
 	Pos    Pos
-	Turn   int      `"it" "is" ( "turn" @Number`
-	Player string   `| @( "your" | "opponent's" )`
-	Step   []string `  @Ident+ )`
+	Turn   int      `parser:"'it' 'is' ( 'turn' @Number"`
+	Player string   `parser:"| @( 'your' | \"opponent's\" )"`
+	Step   []string `parser:"  @Ident+ )"`
 }
 
 func (a *TurnAssert) Position() Pos { return a.Pos }
 func (*TurnAssert) assertion()      {}
 func (*ZoneAssert) assertion()      {}
-func (*StateAssert) assertion() {}
-func (*PTAssert) assertion()    {}
-func (*CountAssert) assertion() {}
-func (*LifeAssert) assertion()  {}
-func (*LogAssert) assertion()   {}
-func (*StackAssert) assertion() {}
+func (*StateAssert) assertion()     {}
+func (*PTAssert) assertion()        {}
+func (*CountAssert) assertion()     {}
+func (*LifeAssert) assertion()      {}
+func (*LogAssert) assertion()       {}
+func (*StackAssert) assertion()     {}

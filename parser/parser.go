@@ -32,7 +32,7 @@ const (
 
 // declRoot is the grammar's start symbol: one top-level declaration.
 type declRoot struct {
-	Decl dsl.Decl `Sep* @@ Sep*`
+	Decl dsl.Decl `parser:"Sep* @@ Sep*"`
 }
 
 var declParser = participle.MustBuild[declRoot](
