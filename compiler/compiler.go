@@ -317,31 +317,25 @@ func (cc *cardCompiler) fnName(ctx *abilityCtx, role string) string {
 func (cc *cardCompiler) trigger(a *dsl.TriggerAbility) {
 	text := a.Word + " " + dsl.PhraseString(a.Phrase)
 	ctx := cc.newAbility(vm.AbilityTriggered, text, a.Pos.Line, nil)
-	sc := newScope(rootScope())
-	pat := cc.matchPattern(a.Phrase, sc)
-	if pat != nil {
-		if pat.once {
-			cc.errorf(a.Phrase.Pos, CodeContext, "%q describes a delayed trigger, which an ability creates", text).Hint =
-				"put it inside the ability that creates it, or say `the beginning of each ...`"
-		}
-		cc.patternAbility(ctx, pat, sc, a.Phrase.Pos)
+	pat, sc := cc.eventAbility(ctx, a.Phrase, newScope(rootScope()))
+	if pat != nil && pat.once {
+		cc.errorf(a.Phrase.Pos, CodeContext, "%q describes a delayed trigger, which an ability creates", text).Hint =
+			"put it inside the ability that creates it, or say `the beginning of each ...`"
 	}
 	cc.bodyFunc(ctx, a.Body, sc)
+	cc.matchFunc(ctx, pat, sc)
 	cc.finish(ctx.tree)
 }
 
 func (cc *cardCompiler) replacement(a *dsl.ReplaceAbility) {
 	text := "replace " + dsl.PhraseString(a.Phrase)
 	ctx := cc.newAbility(vm.AbilityReplacement, text, a.Pos.Line, nil)
-	sc := newScope(rootScope())
-	pat := cc.matchPattern(a.Phrase, sc)
-	if pat != nil {
-		if pat.once {
-			cc.errorf(a.Phrase.Pos, CodeContext, "a replacement effect cannot wait for the next time; say what it replaces")
-		}
-		cc.patternAbility(ctx, pat, sc, a.Phrase.Pos)
+	pat, sc := cc.eventAbility(ctx, a.Phrase, newScope(rootScope()))
+	if pat != nil && pat.once {
+		cc.errorf(a.Phrase.Pos, CodeContext, "a replacement effect cannot wait for the next time; say what it replaces")
 	}
 	cc.bodyFunc(ctx, a.Body, sc)
+	cc.matchFunc(ctx, pat, sc)
 	cc.finish(ctx.tree)
 }
 
@@ -393,7 +387,8 @@ func (cc *cardCompiler) static(a *dsl.StaticAbility) {
 	}
 	cc.ability(ctx).Rule = cc.b.nameSym(rulePrefix + alt.tmpl.Rule.Name)
 	if pat != nil {
-		cc.patternAbility(ctx, pat, sc, a.Phrase.Pos)
+		cc.ability(ctx).Event = cc.b.nameSym(eventPrefix + pat.event.Name)
+		cc.matchFunc(ctx, pat, sc)
 	}
 	cc.finish(ctx.tree)
 }
@@ -404,11 +399,12 @@ func (cc *cardCompiler) spell(a *dsl.SpellAbility) {
 	cc.finish(ctx.tree)
 }
 
-// matchPattern matches an event pattern, reporting why if it does not. The
-// names a pattern that did not match would bind are bound anyway, with a
-// type that fits anywhere, so the body is still checked without reporting
-// the same mistake again.
-func (cc *cardCompiler) matchPattern(ph *dsl.Phrase, sc *scope) *pattern {
+// eventAbility matches the event pattern of a triggered, delayed or
+// replacement ability and binds the names it introduces, in a scope of its
+// own that it returns. A pattern that does not match is reported; the
+// names it would bind are bound anyway, with a type that fits anywhere, so
+// the body is still checked without reporting the same mistake twice.
+func (cc *cardCompiler) eventAbility(ctx *abilityCtx, ph *dsl.Phrase, sc *scope) (*pattern, *scope) {
 	m := &matcher{v: cc.v, sc: sc, parts: ph.Parts}
 	pat, d := m.matchPhrase(modePattern)
 	if d != nil {
@@ -418,21 +414,16 @@ func (cc *cardCompiler) matchPattern(ph *dsl.Phrase, sc *scope) *pattern {
 				sc.names[*p.Bind] = &binding{name: *p.Bind, typ: poisoned, used: true}
 			}
 		}
+		return nil, sc
 	}
-	return pat
-}
-
-// patternAbility binds the names a pattern introduces and compiles its
-// match function.
-func (cc *cardCompiler) patternAbility(ctx *abilityCtx, pat *pattern, sc *scope, p dsl.Pos) {
-	ab := cc.ability(ctx)
-	ab.Event = cc.b.nameSym(eventPrefix + pat.event.Name)
+	cc.ability(ctx).Event = cc.b.nameSym(eventPrefix + pat.event.Name)
 	cc.bind(pat, sc, ctx.tree)
-	ab.Match = cc.matchFunc(ctx, pat, sc, p)
+	return pat, sc
 }
 
-// bind gives each name of a pattern a local: objects named with `as`
-// after a filter, and the event itself with all its fields.
+// bind gives each name a pattern introduces a local: the objects named
+// with `as` after a filter, and the event itself, called by its kind's name
+// ("damage"), with all its fields.
 func (cc *cardCompiler) bind(pat *pattern, sc *scope, tree *abilityTree) {
 	for _, alt := range pat.alts {
 		for _, a := range alt.args {
@@ -443,7 +434,7 @@ func (cc *cardCompiler) bind(pat *pattern, sc *scope, tree *abilityTree) {
 			if _, mine := sc.names[name]; mine {
 				continue // the same name in another alternative
 			}
-			if sc.lookup(name) != nil {
+			if prev := sc.lookup(name); prev != nil && !prev.implicit {
 				cc.errorf(a.pos, CodeBinding, "%q is already bound", name).Hint = "choose another name"
 				continue
 			}
@@ -453,29 +444,30 @@ func (cc *cardCompiler) bind(pat *pattern, sc *scope, tree *abilityTree) {
 			tree.bindings = append(tree.bindings, b)
 		}
 	}
-	if pat.eventBind == "" {
-		return
+	e := pat.event
+	if _, taken := sc.names[e.Name]; taken {
+		return // a filter was named like the event: the filter wins
 	}
-	if sc.lookup(pat.eventBind) != nil {
-		cc.errorf(pat.bindPos, CodeBinding, "%q is already bound", pat.eventBind).Hint = "choose another name"
-		return
-	}
-	b := &binding{name: pat.eventBind, typ: Type{Kind: KEvent, Event: pat.event.Name}, fields: map[string]int32{}, pos: pat.bindPos}
-	for _, f := range pat.event.Fields {
+	b := &binding{name: e.Name, typ: Type{Kind: KEvent, Event: e.Name}, fields: map[string]int32{},
+		usedFields: map[string]bool{}, pos: pat.pos, implicit: true}
+	for _, f := range e.Fields {
 		b.fields[f.Name] = tree.alloc()
 	}
 	b.local = b.fields["id"]
-	sc.names[pat.eventBind] = b
-	cc.bound[pat.eventBind] = pat.bindPos.Line
-	tree.bindings = append(tree.bindings, b)
+	sc.names[e.Name] = b
 }
 
 // matchFunc compiles a pattern into a function that returns how many times
 // the event matches (0, 1, or the `each` field), trying each alternative in
 // turn and storing the names it binds.
-func (cc *cardCompiler) matchFunc(ctx *abilityCtx, pat *pattern, sc *scope, p dsl.Pos) int32 {
+func (cc *cardCompiler) matchFunc(ctx *abilityCtx, pat *pattern, sc *scope) {
+	if pat == nil {
+		return
+	}
+	p := pat.pos
 	f := cc.b.newFn(cc.fnName(ctx, "match"))
 	e := pat.event
+	ev := sc.names[e.Name]
 	for _, alt := range pat.alts {
 		var fails []int
 		for _, it := range alt.tmpl.Items {
@@ -518,10 +510,12 @@ func (cc *cardCompiler) matchFunc(ctx *abilityCtx, pat *pattern, sc *scope, p ds
 			f.at = nil
 			fails = append(fails, f.emit(vm.OpJumpIfFalse, 0, p))
 		}
-		if b := sc.names[pat.eventBind]; pat.eventBind != "" && b != nil {
+		if ev != nil && ev.implicit {
 			for _, fd := range e.Fields {
-				f.emit(vm.OpField, cc.b.fieldSym(e.Name, fd.Name), pat.bindPos)
-				f.emit(vm.OpStore, b.fields[fd.Name], pat.bindPos)
+				if ev.usedFields[fd.Name] {
+					f.emit(vm.OpField, cc.b.fieldSym(e.Name, fd.Name), p)
+					f.emit(vm.OpStore, ev.fields[fd.Name], p)
+				}
 			}
 		}
 		if alt.tmpl.Each != "" {
@@ -536,7 +530,7 @@ func (cc *cardCompiler) matchFunc(ctx *abilityCtx, pat *pattern, sc *scope, p ds
 	}
 	f.emit(vm.OpInt, 0, p)
 	f.emit(vm.OpReturn, 0, p)
-	return cc.addFunc(f, ctx.tree, p)
+	cc.ability(ctx).Match = cc.addFunc(f, ctx.tree, p)
 }
 
 // filter pushes whether the subject satisfies a filter.
@@ -670,11 +664,9 @@ func (cc *cardCompiler) delayed(f *fnBuilder, s *dsl.AtStmt, sc *scope, ctx *abi
 	text := "at " + dsl.PhraseString(s.Phrase)
 	dctx := cc.newAbility(vm.AbilityDelayed, text, s.Pos.Line, ctx.tree)
 	cc.ability(dctx).Flags |= vm.FlagOnce
-	dsc := newScope(sc)
-	if pat := cc.matchPattern(s.Phrase, dsc); pat != nil {
-		cc.patternAbility(dctx, pat, dsc, s.Phrase.Pos)
-	}
+	pat, dsc := cc.eventAbility(dctx, s.Phrase, newScope(sc))
 	cc.bodyFunc(dctx, s.Body, dsc)
+	cc.matchFunc(dctx, pat, dsc)
 	f.number(int64(dctx.index), s.Pos)
 	f.call(cc.v.Funcs["schedule_delayed"], s.Pos)
 }
@@ -741,6 +733,9 @@ func (cc *cardCompiler) argValue(f *fnBuilder, a *arg, sc *scope, ctx *abilityCt
 		f.emit(vm.OpSym, cc.b.nameSym(a.typ.Kind.symbolPrefix()+a.name), a.pos)
 	case argEventRef:
 		a.event.used = true
+		if a.event.usedFields != nil {
+			a.event.usedFields["id"] = true
+		}
 		f.emit(vm.OpLoad, a.event.local, a.pos)
 	case argFilter:
 		if a.filter.det != "target" && a.filter.det != "any" {

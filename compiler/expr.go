@@ -90,6 +90,9 @@ func refType(r *dsl.Ref, sc *scope, v *Vocab) (Type, *dsl.Diagnostic) {
 		return Type{}, &d
 	}
 	b.used = true
+	if b.typ.Kind == KEvent && len(r.Fields) > 0 && b.usedFields != nil {
+		b.usedFields[r.Fields[0]] = true
+	}
 	t := b.typ
 	for _, f := range r.Fields {
 		nt, ok := fieldType(t, f, v)

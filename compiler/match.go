@@ -68,14 +68,12 @@ type filterWord struct {
 }
 
 // pattern is a matched event pattern: one or more alternatives (phrases of
-// the same text that put the named objects in different fields) and an
-// optional name for the event.
+// the same shape that put the named objects in different fields).
 type pattern struct {
-	alts      []*patternAlt
-	event     *EventKind
-	eventBind string
-	bindPos   dsl.Pos
-	once      bool
+	alts  []*patternAlt
+	event *EventKind
+	pos   dsl.Pos
+	once  bool
 }
 
 // patternAlt is one way an event can match.
@@ -170,37 +168,33 @@ func wordEq(w, t string) bool {
 
 // matchTemplates matches the parts against each template and returns the
 // argument sets of those that match, all of the first match's shape.
-func (m *matcher) matchTemplates(ts []*Template, mode matchMode) ([]*patternAlt, string, dsl.Pos) {
-	var (
-		alts    []*patternAlt
-		bind    string
-		bindPos dsl.Pos
-	)
+func (m *matcher) matchTemplates(ts []*Template, mode matchMode) []*patternAlt {
+	var alts []*patternAlt
 	for _, t := range ts {
 		args := map[string]*arg{}
-		var trailing *dsl.Part
-		if m.try(t, 0, 0, args, mode, &trailing) {
+		if m.try(t, 0, 0, args, mode) {
 			if len(alts) > 0 && alts[0].tmpl.Shape != t.Shape {
 				continue
 			}
 			alts = append(alts, &patternAlt{tmpl: t, args: args})
-			if trailing != nil {
-				bind, bindPos = *trailing.Bind, trailing.Pos
-			}
 		}
 	}
-	return alts, bind, bindPos
+	return alts
 }
 
 // try matches template items from ti against parts from pi.
-func (m *matcher) try(t *Template, ti, pi int, args map[string]*arg, mode matchMode, trailing **dsl.Part) bool {
+func (m *matcher) try(t *Template, ti, pi int, args map[string]*arg, mode matchMode) bool {
 	if ti == len(t.Items) {
 		if pi == len(m.parts) {
 			return true
 		}
-		if mode == modePattern && pi == len(m.parts)-1 && m.parts[pi].Bind != nil {
-			*trailing = m.parts[pi]
-			return true
+		if p := m.parts[pi]; p.Bind != nil {
+			hint := "`as` names the object a filter describes, as in `a creature as c`"
+			if t.Event != nil {
+				hint += fmt.Sprintf("; the event itself is called %s", t.Event.Name)
+			}
+			m.fail(pi, CodeBinding, fmt.Sprintf("`as %s` follows no filter", *p.Bind), hint, t)
+			return false
 		}
 		m.fail(pi, "", fmt.Sprintf("%q goes on after the phrase %q ends", dsl.PartString(m.parts[pi]), t.Text), "", t)
 		return false
@@ -208,7 +202,7 @@ func (m *matcher) try(t *Template, ti, pi int, args map[string]*arg, mode matchM
 	item := t.Items[ti]
 	if item.Word != "" {
 		if pi < len(m.parts) && wordEq(m.parts[pi].Word(), item.Word) {
-			return m.try(t, ti+1, pi+1, args, mode, trailing)
+			return m.try(t, ti+1, pi+1, args, mode)
 		}
 		m.fail(pi, "", "", "", t)
 		m.near(t, pi, item.Word)
@@ -220,7 +214,7 @@ func (m *matcher) try(t *Template, ti, pi int, args map[string]*arg, mode matchM
 	}
 	for _, c := range m.candidates(t, item.Slot, pi, mode) {
 		args[item.Slot] = c.arg
-		if m.try(t, ti+1, c.next, args, mode, trailing) {
+		if m.try(t, ti+1, c.next, args, mode) {
 			return true
 		}
 	}
@@ -455,8 +449,8 @@ func (m *matcher) patternCandidates(t *Template, kind string, pi int) []candidat
 	var out []candidate
 	for end := len(m.parts); end > pi; end-- {
 		sub := &matcher{v: m.v, sc: m.sc, parts: m.parts[pi:end]}
-		alts, bind, _ := sub.matchTemplates(m.v.Events[kind].Templates, modePattern)
-		if len(alts) > 0 && bind == "" {
+		alts := sub.matchTemplates(m.v.Events[kind].Templates, modePattern)
+		if len(alts) > 0 {
 			out = append(out, candidate{&arg{kind: argPattern, pos: m.parts[pi].Pos, typ: Type{Kind: KEvent, Event: kind},
 				pattern: &pattern{alts: alts, event: m.v.Events[kind]}}, end})
 		}
@@ -604,9 +598,9 @@ func (m *matcher) matchPhrase(mode matchMode) (*pattern, *dsl.Diagnostic) {
 	case modeRule:
 		ts, code, what = m.v.ruleTemplates, CodeUnknownRule, "rule"
 	}
-	alts, bind, bindPos := m.matchTemplates(ts, mode)
+	alts := m.matchTemplates(ts, mode)
 	if len(alts) > 0 {
-		p := &pattern{alts: alts, eventBind: bind, bindPos: bindPos}
+		p := &pattern{alts: alts, pos: m.parts[0].Pos}
 		if alts[0].tmpl.Event != nil {
 			p.event = alts[0].tmpl.Event
 			p.once = alts[0].tmpl.Once

@@ -14,9 +14,11 @@ type binding struct {
 	// local is the local that holds the value; for an event binding, the
 	// event's id.
 	local int32
-	// fields maps each field of a bound event to the local it was captured
-	// into when the event matched.
-	fields map[string]int32
+	// fields maps each field of a bound event to the local it is captured
+	// into when the event matches; usedFields are those the ability reads,
+	// the only ones its match function captures.
+	fields     map[string]int32
+	usedFields map[string]bool
 	// query, if set, computes the value instead of reading a local (X).
 	query string
 	// field, if set, reads a field of the current event (in the `where`
@@ -30,6 +32,9 @@ type binding struct {
 	used     bool
 	// builtin marks this, you and X, which are never reported unused.
 	builtin bool
+	// implicit marks the event of an ability, bound by its kind's name; a
+	// nested ability may bind the name again.
+	implicit bool
 }
 
 // scope is a lexical scope of names.

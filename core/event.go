@@ -43,8 +43,9 @@ type Event struct {
 
 	// moved is the new object a zone change created (CR 400.7).
 	moved ObjectID
-	// prevented is how much of the damage prevention effects prevented.
-	prevented int
+	// prevented lists how much damage each prevention effect applied to
+	// the event prevented: each is an occurrence of its own (CR 615.13).
+	prevented []int
 	// enterWith are the counters a permanent enters with (CR 614.1c).
 	enterWith []counterCount
 }
@@ -53,6 +54,19 @@ type Event struct {
 type field struct {
 	name string
 	get  func(e *Event) vm.Value
+	// kind is the event kind the field belongs to, from its name.
+	kind EventKind
+}
+
+func init() {
+	for i := range fields {
+		prefix, _, _ := strings.Cut(fields[i].name, ".")
+		k, ok := EventKindNamed(prefix)
+		if !ok {
+			panic("core: field of an unknown event kind: " + fields[i].name)
+		}
+		fields[i].kind = k
+	}
 }
 
 func obj(id ObjectID) vm.Value { return ObjectValue(id) }
@@ -73,55 +87,55 @@ func boolValue(b bool) vm.Value {
 // into it. Counter kinds, zones and steps read as the ids the linker gives
 // their names.
 var fields = []field{
-	{"damage.id", func(e *Event) vm.Value { return vm.Value(e.ID) }},
-	{"damage.source", func(e *Event) vm.Value { return obj(e.Source) }},
-	{"damage.target", func(e *Event) vm.Value { return e.Target }},
-	{"damage.amount", func(e *Event) vm.Value { return vm.Value(e.Amount) }},
-	{"damage.combat", func(e *Event) vm.Value { return boolValue(e.Combat) }},
-	{"damage_prevented.id", func(e *Event) vm.Value { return vm.Value(e.ID) }},
-	{"damage_prevented.source", func(e *Event) vm.Value { return obj(e.Source) }},
-	{"damage_prevented.target", func(e *Event) vm.Value { return e.Target }},
-	{"damage_prevented.amount", func(e *Event) vm.Value { return vm.Value(e.Amount) }},
-	{"counter_put.id", func(e *Event) vm.Value { return vm.Value(e.ID) }},
-	{"counter_put.object", func(e *Event) vm.Value { return obj(e.Object) }},
-	{"counter_put.kind", func(e *Event) vm.Value { return vm.Value(e.Counter) }},
-	{"counter_put.amount", func(e *Event) vm.Value { return vm.Value(e.Amount) }},
-	{"counter_removed.id", func(e *Event) vm.Value { return vm.Value(e.ID) }},
-	{"counter_removed.object", func(e *Event) vm.Value { return obj(e.Object) }},
-	{"counter_removed.kind", func(e *Event) vm.Value { return vm.Value(e.Counter) }},
-	{"counter_removed.amount", func(e *Event) vm.Value { return vm.Value(e.Amount) }},
-	{"destroy.id", func(e *Event) vm.Value { return vm.Value(e.ID) }},
-	{"destroy.object", func(e *Event) vm.Value { return obj(e.Object) }},
-	{"zone_change.id", func(e *Event) vm.Value { return vm.Value(e.ID) }},
+	{name: "damage.id", get: func(e *Event) vm.Value { return vm.Value(e.ID) }},
+	{name: "damage.source", get: func(e *Event) vm.Value { return obj(e.Source) }},
+	{name: "damage.target", get: func(e *Event) vm.Value { return e.Target }},
+	{name: "damage.amount", get: func(e *Event) vm.Value { return vm.Value(e.Amount) }},
+	{name: "damage.combat", get: func(e *Event) vm.Value { return boolValue(e.Combat) }},
+	{name: "damage_prevented.id", get: func(e *Event) vm.Value { return vm.Value(e.ID) }},
+	{name: "damage_prevented.source", get: func(e *Event) vm.Value { return obj(e.Source) }},
+	{name: "damage_prevented.target", get: func(e *Event) vm.Value { return e.Target }},
+	{name: "damage_prevented.amount", get: func(e *Event) vm.Value { return vm.Value(e.Amount) }},
+	{name: "counter_put.id", get: func(e *Event) vm.Value { return vm.Value(e.ID) }},
+	{name: "counter_put.object", get: func(e *Event) vm.Value { return obj(e.Object) }},
+	{name: "counter_put.kind", get: func(e *Event) vm.Value { return vm.Value(e.Counter) }},
+	{name: "counter_put.amount", get: func(e *Event) vm.Value { return vm.Value(e.Amount) }},
+	{name: "counter_removed.id", get: func(e *Event) vm.Value { return vm.Value(e.ID) }},
+	{name: "counter_removed.object", get: func(e *Event) vm.Value { return obj(e.Object) }},
+	{name: "counter_removed.kind", get: func(e *Event) vm.Value { return vm.Value(e.Counter) }},
+	{name: "counter_removed.amount", get: func(e *Event) vm.Value { return vm.Value(e.Amount) }},
+	{name: "destroy.id", get: func(e *Event) vm.Value { return vm.Value(e.ID) }},
+	{name: "destroy.object", get: func(e *Event) vm.Value { return obj(e.Object) }},
+	{name: "zone_change.id", get: func(e *Event) vm.Value { return vm.Value(e.ID) }},
 	// The object of a zone change is the new permanent once it entered the
 	// battlefield (so "this enters" matches it), and otherwise the object
 	// as it last existed in the zone it left (CR 603.10a).
-	{"zone_change.object", func(e *Event) vm.Value {
+	{name: "zone_change.object", get: func(e *Event) vm.Value {
 		if e.To == ZoneBattlefield && e.moved != 0 {
 			return obj(e.moved)
 		}
 		return obj(e.Object)
 	}},
-	{"zone_change.from", func(e *Event) vm.Value { return vm.Value(e.From) }},
-	{"zone_change.to", func(e *Event) vm.Value { return vm.Value(e.To) }},
-	{"attacks.id", func(e *Event) vm.Value { return vm.Value(e.ID) }},
-	{"attacks.attacker", func(e *Event) vm.Value { return obj(e.Object) }},
-	{"attacks.player", func(e *Event) vm.Value { return player(e.Player) }},
-	{"block.id", func(e *Event) vm.Value { return vm.Value(e.ID) }},
-	{"block.attacker", func(e *Event) vm.Value { return obj(e.Object) }},
-	{"block.blocker", func(e *Event) vm.Value { return obj(e.Other) }},
-	{"life_gained.id", func(e *Event) vm.Value { return vm.Value(e.ID) }},
-	{"life_gained.player", func(e *Event) vm.Value { return player(e.Player) }},
-	{"life_gained.amount", func(e *Event) vm.Value { return vm.Value(e.Amount) }},
-	{"life_lost.id", func(e *Event) vm.Value { return vm.Value(e.ID) }},
-	{"life_lost.player", func(e *Event) vm.Value { return player(e.Player) }},
-	{"life_lost.amount", func(e *Event) vm.Value { return vm.Value(e.Amount) }},
-	{"step_begins.id", func(e *Event) vm.Value { return vm.Value(e.ID) }},
-	{"step_begins.step", func(e *Event) vm.Value { return vm.Value(e.Step) }},
-	{"step_begins.player", func(e *Event) vm.Value { return player(e.Player) }},
-	{"spell_cast.id", func(e *Event) vm.Value { return vm.Value(e.ID) }},
-	{"spell_cast.spell", func(e *Event) vm.Value { return obj(e.Object) }},
-	{"spell_cast.player", func(e *Event) vm.Value { return player(e.Player) }},
+	{name: "zone_change.from", get: func(e *Event) vm.Value { return vm.Value(e.From) }},
+	{name: "zone_change.to", get: func(e *Event) vm.Value { return vm.Value(e.To) }},
+	{name: "attacks.id", get: func(e *Event) vm.Value { return vm.Value(e.ID) }},
+	{name: "attacks.attacker", get: func(e *Event) vm.Value { return obj(e.Object) }},
+	{name: "attacks.player", get: func(e *Event) vm.Value { return player(e.Player) }},
+	{name: "block.id", get: func(e *Event) vm.Value { return vm.Value(e.ID) }},
+	{name: "block.attacker", get: func(e *Event) vm.Value { return obj(e.Object) }},
+	{name: "block.blocker", get: func(e *Event) vm.Value { return obj(e.Other) }},
+	{name: "life_gained.id", get: func(e *Event) vm.Value { return vm.Value(e.ID) }},
+	{name: "life_gained.player", get: func(e *Event) vm.Value { return player(e.Player) }},
+	{name: "life_gained.amount", get: func(e *Event) vm.Value { return vm.Value(e.Amount) }},
+	{name: "life_lost.id", get: func(e *Event) vm.Value { return vm.Value(e.ID) }},
+	{name: "life_lost.player", get: func(e *Event) vm.Value { return player(e.Player) }},
+	{name: "life_lost.amount", get: func(e *Event) vm.Value { return vm.Value(e.Amount) }},
+	{name: "step_begins.id", get: func(e *Event) vm.Value { return vm.Value(e.ID) }},
+	{name: "step_begins.step", get: func(e *Event) vm.Value { return vm.Value(e.Step) }},
+	{name: "step_begins.player", get: func(e *Event) vm.Value { return player(e.Player) }},
+	{name: "spell_cast.id", get: func(e *Event) vm.Value { return vm.Value(e.ID) }},
+	{name: "spell_cast.spell", get: func(e *Event) vm.Value { return obj(e.Object) }},
+	{name: "spell_cast.player", get: func(e *Event) vm.Value { return player(e.Player) }},
 }
 
 // Involves reports whether an event is about an object: as the object it

@@ -138,7 +138,7 @@ func (h host) Field(f int32) (vm.Value, error) {
 		return 0, errNoEvent
 	}
 	fd := &fields[f]
-	if !strings.HasPrefix(fd.name, fr.event.Kind.String()+".") {
+	if fd.kind != fr.event.Kind {
 		return 0, fmt.Errorf("field %s read on a %s event", fd.name, fr.event.Kind)
 	}
 	return fd.get(fr.event), nil
@@ -165,7 +165,9 @@ func (g *Game) defer1(fn int32, args []vm.Value, fr *frame) {
 // them.
 func (g *Game) runDeferred(start int) {
 	for i := start; i < len(g.deferred); i++ {
-		d := g.deferred[i]
+		// The arguments stay where they are: nested actions may append to
+		// g.deferred, but never change an action already recorded.
+		d := &g.deferred[i]
 		g.frames = append(g.frames, frame{mode: modeResolve, source: d.source, controller: d.controller, def: d.def})
 		_, err := hostFuncs[d.fn].call(g, d.args[:d.nargs])
 		g.frames = g.frames[:len(g.frames)-1]
@@ -387,7 +389,7 @@ func (g *Game) preventDamage(ev *Event, n int) {
 		return
 	}
 	ev.Amount -= n
-	ev.prevented += n
+	ev.prevented = append(ev.prevented, n)
 }
 
 // hEnterWithCounters gives the entering permanent counters (CR 614.1c).

@@ -51,8 +51,10 @@ func (g *Game) propose(proposed Event) {
 		g.scratch = append(g.scratch, nil)
 	}
 	ev := g.events[depth]
+	// Reuse the event's lists rather than the proposal's (nil) ones.
+	enterWith, prevented := ev.enterWith[:0], ev.prevented[:0]
 	*ev = proposed
-	ev.enterWith = ev.enterWith[:0]
+	ev.enterWith, ev.prevented = enterWith, prevented
 	g.eventID++
 	ev.ID, ev.Turn = g.eventID, g.turn
 	if ev.Kind == EvDamage && !ev.Unpreventable {
@@ -221,11 +223,11 @@ func (g *Game) perform(ev *Event) {
 	if happened {
 		g.record(ev)
 	}
-	if ev.Kind == EvDamage && ev.prevented > 0 {
-		// The prevention happens when the damage would have (CR 615.5).
+	// Each prevention happens when the damage would have (CR 615.5).
+	for _, n := range ev.prevented {
 		g.eventID++
 		g.prevention = Event{ID: g.eventID, Kind: EvDamagePrevented, Source: ev.Source, Target: ev.Target,
-			Amount: ev.prevented, Combat: ev.Combat, Turn: g.turn}
+			Amount: n, Combat: ev.Combat, Turn: g.turn}
 		g.record(&g.prevention)
 	}
 	if !happened {
@@ -252,7 +254,7 @@ func (g *Game) perform(ev *Event) {
 // record logs an event and checks what triggers on it.
 func (g *Game) record(ev *Event) {
 	e := *ev
-	e.enterWith = nil
+	e.enterWith, e.prevented = nil, nil
 	g.log = append(g.log, e)
 	g.checkTriggers(ev)
 }

@@ -105,7 +105,7 @@ func (g *Game) addPending(source ObjectID, controller PlayerID, def *CardDef, ab
 		g.pending = append(g.pending, pendingTrigger{source: source, controller: controller, def: def, ability: ability, x: x,
 			event: *ev, order: g.nextTimestamp()})
 		p := &g.pending[len(g.pending)-1]
-		p.event.enterWith = nil
+		p.event.enterWith, p.event.prevented = nil, nil
 		p.locals.copyFrom(g.matchLocals.slice(), def.Card.Abilities[ability].NumLocals)
 	}
 }

@@ -1,0 +1,183 @@
+package core_test
+
+import (
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardc/cardc/compiler"
+	"github.com/cardc/cardc/core"
+	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/parser"
+	"github.com/cardc/cardc/vm"
+)
+
+// library compiles cards from source for a test.
+func library(t testing.TB, src string) *core.Library {
+	t.Helper()
+	f, diags := parser.ParseString("test.card", src)
+	require.Empty(t, diags)
+	prog, diags := compiler.Compile([]*dsl.File{f})
+	require.False(t, diags.HasErrors(), "%v", diags)
+	lib, err := core.NewLibrary(prog)
+	require.NoError(t, err)
+	return lib
+}
+
+// TestVocabularyLinks checks that the rules core implements every name of
+// the standard vocabulary: each action and query with its arity, each
+// field of each event kind, each event kind, rule, step and zone.
+func TestVocabularyLinks(t *testing.T) {
+	v, err := compiler.Vocabulary()
+	require.NoError(t, err)
+	prog := &vm.Program{}
+	add := func(s vm.Symbol) { prog.Symbols = append(prog.Symbols, s) }
+	for _, f := range v.Funcs {
+		add(vm.Symbol{Kind: vm.SymFunc, Name: f.Name, Arity: uint8(len(f.Params)), Returns: !f.Action})
+	}
+	for _, e := range v.Events {
+		add(vm.Symbol{Kind: vm.SymName, Name: "event:" + e.Name})
+		for _, f := range e.Fields {
+			add(vm.Symbol{Kind: vm.SymField, Name: e.Name + "." + f.Name})
+		}
+	}
+	for name := range v.Rules {
+		add(vm.Symbol{Kind: vm.SymName, Name: "rule:" + name})
+	}
+	for _, s := range v.Steps {
+		add(vm.Symbol{Kind: vm.SymName, Name: "step:" + s.Name})
+	}
+	for _, lists := range []struct {
+		prefix string
+		names  []string
+	}{{"zone:", v.Zones}, {"type:", v.Types}, {"supertype:", v.Supertypes}, {"color:", v.Colors}, {"counter:", v.Counters}} {
+		for _, n := range lists.names {
+			add(vm.Symbol{Kind: vm.SymName, Name: lists.prefix + n})
+		}
+	}
+	sort.Slice(prog.Symbols, func(i, j int) bool { return prog.Symbols[i].Name < prog.Symbols[j].Name })
+	_, err = core.NewLibrary(prog)
+	require.NoError(t, err)
+
+	// And the other way: every event kind the core logs is in the
+	// vocabulary, so tests and cards can name it.
+	for _, name := range core.EventKindNames() {
+		require.Contains(t, v.Events, name)
+	}
+}
+
+const board = `
+card "Protean Hydra" {
+    cost {X}{G}
+    type Creature — Hydra
+    pt 0/0
+    oracle "..."
+    enters with X +1/+1 counters
+    replace damage to this {
+        prevent damage
+        remove damage.amount +1/+1 counters from this
+    }
+    whenever a +1/+1 counter is removed from this {
+        at the beginning of the next end step {
+            put two +1/+1 counters on this
+        }
+    }
+}
+card "Engulfing Slagwurm" {
+    cost {5}{G}{G}
+    type Creature — Wurm
+    pt 7/7
+    oracle "..."
+    whenever this blocks or becomes blocked by a creature as creature {
+        destroy creature
+        gain creature.toughness life
+    }
+}
+card "Grizzly Bears" {
+    cost {1}{G}
+    type Creature — Bear
+    pt 2/2
+    oracle ""
+}
+card "Hill Giant" {
+    cost {3}{R}
+    type Creature — Giant
+    pt 3/3
+    oracle ""
+}
+`
+
+// hydraBoard sets up a game with 100 permanents: the target Protean Hydra
+// with many counters, 24 more Hydras (their replacement effects watch every
+// damage event, their triggers every counter removed), 25 each of Grizzly
+// Bears, Hill Giant and Engulfing Slagwurm; and a source of damage.
+func hydraBoard(t testing.TB) (*core.Game, *core.Object, *core.Object) {
+	lib := library(t, board)
+	g := core.New(lib, nil)
+	plus, _ := lib.Counter("+1/+1")
+	hydra, _ := g.AddCard("Protean Hydra", 0, core.ZoneBattlefield)
+	hydra.SetCounters(plus, 1<<40)
+	for i := 0; i < 24; i++ {
+		h, _ := g.AddCard("Protean Hydra", 0, core.ZoneBattlefield)
+		h.SetCounters(plus, 1)
+	}
+	for _, name := range []string{"Grizzly Bears", "Hill Giant", "Engulfing Slagwurm"} {
+		for i := 0; i < 25; i++ {
+			g.AddCard(name, core.PlayerID(i%2), core.ZoneBattlefield)
+		}
+	}
+	source, _ := g.AddCard("Hill Giant", 1, core.ZoneHand)
+	require.Len(t, g.Battlefield(), 100)
+	return g, hydra, source
+}
+
+// BenchmarkDamageProteanHydra measures one damage event to Protean Hydra
+// on a board of 100 permanents: 25 replacement effects matched, one
+// applied (prevention, then counters removed: a second event), 25 triggers
+// matched against it, one triggering.
+func BenchmarkDamageProteanHydra(b *testing.B) {
+	g, hydra, source := hydraBoard(b)
+	target := core.ObjectValue(hydra.ID)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		g.DealDamage(source.ID, target, 1, false)
+		core.ForgetForBenchmark(g)
+	}
+}
+
+// TestDamagePipelineDoesNotAllocate proves the steady state of the event
+// pipeline allocates nothing: matching replacement effects and triggers,
+// running the replacement's body, performing and logging both events.
+func TestDamagePipelineDoesNotAllocate(t *testing.T) {
+	g, hydra, source := hydraBoard(t)
+	target := core.ObjectValue(hydra.ID)
+	plus, _ := g.Library().Counter("+1/+1")
+	before := hydra.Counters(plus)
+	step := func() {
+		g.DealDamage(source.ID, target, 1, false)
+		core.ForgetForBenchmark(g)
+	}
+	step() // warm up the buffers
+	allocs := testing.AllocsPerRun(200, step)
+	require.Zero(t, allocs)
+	// One warm-up, and AllocsPerRun runs the function once more than asked.
+	require.Equal(t, before-202, hydra.Counters(plus))
+	require.NoError(t, g.Err())
+}
+
+func TestEventLogDescribesEvents(t *testing.T) {
+	g, hydra, source := hydraBoard(t)
+	g.DealDamage(source.ID, core.ObjectValue(hydra.ID), 3, false)
+	var lines []string
+	for i := range g.Log() {
+		lines = append(lines, g.Describe(&g.Log()[i]))
+	}
+	require.Equal(t, []string{
+		"turn 1: damage_prevented 3 from Hill Giant#101 to Protean Hydra#1",
+		"turn 1: counter_removed 3 +1/+1 on Protean Hydra#1",
+	}, lines)
+	require.True(t, strings.HasPrefix(lines[0], "turn 1"))
+}

@@ -1,0 +1,280 @@
+package core_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardc/cardc/cards"
+	"github.com/cardc/cardc/core"
+	"github.com/cardc/cardc/vm"
+	"github.com/cardc/cardc/workspace"
+)
+
+// runScenarios runs the scenario tests of a source, whose cards are
+// compiled with the standard card library.
+func runScenarios(t *testing.T, src string) {
+	t.Helper()
+	w := &workspace.Workspace{Sources: map[string][]byte{}}
+	w.Add("rules_test.card", []byte(src))
+	results, diags, err := w.Test(nil)
+	require.NoError(t, err)
+	require.False(t, diags.HasErrors(), "%v", diags)
+	require.NotEmpty(t, results)
+	for _, r := range results {
+		t.Run(r.Name, func(t *testing.T) {
+			for _, f := range r.Failures {
+				t.Error(f.String())
+			}
+			if !r.Passed() {
+				for _, l := range r.Log {
+					t.Log(l)
+				}
+			}
+		})
+	}
+}
+
+// Fixture cards of these tests. They are not part of the card library.
+const fixtures = `
+card "Shield Bearer" {
+    cost {1}{W}
+    type Creature — Human Soldier
+    pt 1/1
+    oracle "If damage would be dealt to a creature you control, prevent 1 of that damage."
+
+    replace damage to a creature you control {
+        prevent 1 of damage
+    }
+}
+`
+
+func TestReplacementEffectsApplyOnceEach(t *testing.T) {
+	runScenarios(t, fixtures+`
+test "A replacement effect applies to an event only once, even if the event is still one it would apply to (CR 614.5)" {
+    given {
+        you control "Shield Bearer" and "Hill Giant"
+        opponent controls "Grizzly Bears"
+    }
+    when {
+        "Grizzly Bears" deals 3 damage to "Hill Giant"
+    }
+    then {
+        "Hill Giant" has 2 damage
+        log has 1 "damage prevented" event
+    }
+}
+`)
+}
+
+func TestAffectedPlayerOrdersReplacementEffects(t *testing.T) {
+	runScenarios(t, fixtures+`
+test "By default the effect whose source came first applies first" {
+    given {
+        you control "Shield Bearer"
+        you control "Protean Hydra" with 5 +1/+1 counters
+        opponent controls "Hill Giant"
+    }
+    when {
+        "Hill Giant" deals 3 damage to "Protean Hydra"
+    }
+    then {
+        // Shield Bearer prevents 1, the Hydra the other 2 and removes 2.
+        "Protean Hydra" has 3 +1/+1 counters
+        log has 2 "damage prevented" events
+    }
+}
+
+test "The controller of the affected creature chooses which effect applies first (CR 616.1)" {
+    given {
+        you control "Shield Bearer"
+        you control "Protean Hydra" with 5 +1/+1 counters
+        opponent controls "Hill Giant"
+    }
+    when {
+        order replacements "Protean Hydra"
+        "Hill Giant" deals 3 damage to "Protean Hydra"
+    }
+    then {
+        // The Hydra prevents all 3 and removes 3: nothing is left for the
+        // Shield Bearer to prevent (CR 614.7a).
+        "Protean Hydra" has 2 +1/+1 counters
+        log has 1 "damage prevented" event
+    }
+}
+`)
+}
+
+func TestTriggersGoOnTheStackInAPNAPOrder(t *testing.T) {
+	runScenarios(t, `
+test "The active player's triggered abilities go on the stack first, so the other player's resolve first (CR 603.3b)" {
+    given {
+        it is opponent's precombat main phase
+        opponent controls "Engulfing Slagwurm" as theirs
+        you control "Engulfing Slagwurm" as mine
+    }
+    when {
+        attack with theirs
+        block theirs with mine
+    }
+    then {
+        stack has 2 objects
+    }
+    when {
+        resolve
+    }
+    then {
+        theirs is in opponent's graveyard
+        mine is on the battlefield
+        you have 27 life
+        opponent has 20 life
+    }
+    when {
+        resolve
+    }
+    then {
+        // Their trigger still resolves: it was on the stack already.
+        mine is in your graveyard
+        opponent has 27 life
+    }
+}
+`)
+}
+
+func TestTargets(t *testing.T) {
+	runScenarios(t, `
+test "A spell whose only target became illegal does not resolve (CR 608.2b)" {
+    given {
+        you have "Shock" in hand
+        opponent controls "Grizzly Bears"
+        opponent has "Giant Growth" in hand
+    }
+    when {
+        cast "Shock" targeting "Grizzly Bears"
+        destroy "Grizzly Bears"
+        resolve
+    }
+    then {
+        "Shock" is in your graveyard
+        log has no damage events
+        stack is empty
+    }
+}
+
+test "Shock can target a player" {
+    given {
+        you have "Shock" in hand
+    }
+    when {
+        cast "Shock" targeting opponent
+        resolve
+    }
+    then {
+        opponent has 18 life
+        log has 1 "life lost" event
+    }
+}
+`)
+}
+
+func TestCleanupStep(t *testing.T) {
+	runScenarios(t, `
+test "In the cleanup step damage is removed and until-end-of-turn effects end (CR 514.2)" {
+    given {
+        you control "Grizzly Bears"
+        you have "Giant Growth" in hand
+        opponent controls "Hill Giant"
+    }
+    when {
+        cast "Giant Growth" targeting "Grizzly Bears"
+        resolve
+        "Hill Giant" deals 4 damage to "Grizzly Bears"
+    }
+    then {
+        "Grizzly Bears" is 5/5
+        "Grizzly Bears" has 4 damage
+    }
+    when {
+        advance to next turn
+    }
+    then {
+        it is turn 2
+        "Grizzly Bears" is 2/2
+        "Grizzly Bears" has no damage
+    }
+}
+
+test "Lethal damage destroys a creature; toughness 0 puts it into the graveyard without destroying it (CR 704.5f, 704.5g)" {
+    given {
+        you control "Grizzly Bears" as bears
+        you control "Protean Hydra" with 1 +1/+1 counter as hydra
+        opponent controls "Hill Giant"
+    }
+    when {
+        "Hill Giant" deals 2 damage to bears
+        remove 1 +1/+1 counter from hydra
+    }
+    then {
+        bears is in your graveyard
+        hydra is in your graveyard
+        log has 1 destroy event
+        log has 2 "zone change" events
+    }
+}
+`)
+}
+
+// TestSummoningSickness checks CR 302.6 and the errors a bad declaration
+// gives.
+func TestSummoningSickness(t *testing.T) {
+	lib, err := cards.Library()
+	require.NoError(t, err)
+	d := &attacker{}
+	g := core.New(lib, d)
+	bears, err := g.AddCard("Grizzly Bears", 0, core.ZoneHand)
+	require.NoError(t, err)
+	require.NoError(t, g.Cast(0, bears.ID, 0, nil))
+	g.ResolveAll()
+	d.card = bears.Card
+	require.NoError(t, g.AdvanceTo(core.StepDeclareAttackers))
+	require.ErrorContains(t, g.Err(), "CR 302.6")
+	require.False(t, g.CurrentObject(bears.Card).Attacking)
+}
+
+type attacker struct {
+	core.DefaultDecider
+	card int
+}
+
+func (a *attacker) DeclareAttackers(g *core.Game, p core.PlayerID) []core.ObjectID {
+	return []core.ObjectID{g.CurrentObject(a.card).ID}
+}
+
+// TestDrawFromEmptyLibraryLoses checks CR 704.5b and that the player who
+// starts skips their first draw (CR 103.8a).
+func TestDrawFromEmptyLibraryLoses(t *testing.T) {
+	lib, err := cards.Library()
+	require.NoError(t, err)
+	g := core.New(lib, nil)
+	require.NoError(t, g.AdvanceTo(core.StepEnd))
+	over, _ := g.Over()
+	require.False(t, over, "the first player skips the draw of turn 1")
+	require.ErrorContains(t, g.AdvanceTo(core.StepMain1), "game is over")
+	over, winner := g.Over()
+	require.True(t, over)
+	require.Equal(t, core.PlayerID(0), winner)
+	require.True(t, g.Player(1).Lost)
+}
+
+// TestCastingTiming checks CR 307.1: sorcery-speed spells only in the main
+// phase of their caster, with an empty stack.
+func TestCastingTiming(t *testing.T) {
+	lib, err := cards.Library()
+	require.NoError(t, err)
+	g := core.New(lib, nil)
+	hydra, _ := g.AddCard("Protean Hydra", 1, core.ZoneHand)
+	require.ErrorContains(t, g.Cast(1, hydra.ID, 2, nil), "main phase")
+	shock, _ := g.AddCard("Shock", 1, core.ZoneHand)
+	require.NoError(t, g.Cast(1, shock.ID, 0, []vm.Value{core.PlayerValue(0)}))
+	require.Len(t, g.Stack(), 1)
+}
