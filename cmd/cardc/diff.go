@@ -110,12 +110,12 @@ func diffLines(x, y []string) []diffOp {
 			ops = append(ops, diffOp{' ', x[i], i, j})
 			i++
 			j++
-		case j < m && (i == n || lcs[i][j+1] >= lcs[i+1][j]):
-			ops = append(ops, diffOp{'+', y[j], i, j})
-			j++
-		default:
+		case i < n && (j == m || lcs[i+1][j] >= lcs[i][j+1]):
 			ops = append(ops, diffOp{'-', x[i], i, j})
 			i++
+		default:
+			ops = append(ops, diffOp{'+', y[j], i, j})
+			j++
 		}
 	}
 	return ops
