@@ -1,0 +1,138 @@
+package compiler
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/cardc/cardc/dsl"
+)
+
+// Markdown renders the vocabulary as a reference for card designers and
+// engine authors: every event with its fields and phrases, every action
+// and query, every rule, and the names of the game. dsl/VOCABULARY.md is
+// this text; a test keeps it up to date.
+func (v *Vocab) Markdown() string {
+	var b strings.Builder
+	b.WriteString("# The standard vocabulary\n\n")
+	b.WriteString("Generated from `stdlib/*.card` by `go test ./compiler -run VocabularyDoc -update`; do not edit.\n")
+	b.WriteString("Every phrase a card can use is listed here. A `{slot}` takes a value of the type of the field or\n")
+	b.WriteString("parameter of the same name; see dsl/SPEC.md for how phrases are matched.\n\n")
+
+	b.WriteString("## Events\n\n")
+	b.WriteString("Phrases for `whenever`, `when`, `at`, `replace` and rules. In the ability, the event is called by its kind's\n")
+	b.WriteString("name (`damage.amount`). Every event also has the field `id`.\n\n")
+	for _, name := range sortedKeys(v.Events) {
+		e := v.Events[name]
+		fmt.Fprintf(&b, "### %s\n\n%s\n\n", e.Name, e.Doc)
+		var fields []string
+		for _, f := range e.Fields {
+			if f.Name != "id" {
+				fields = append(fields, fmt.Sprintf("`%s: %s`", f.Name, f.Type))
+			}
+		}
+		fmt.Fprintf(&b, "Fields: %s.\n\n", strings.Join(fields, ", "))
+		for _, t := range e.Templates {
+			b.WriteString("- `" + t.Text + "`")
+			if t.Where != nil {
+				b.WriteString(" (where " + condText(t) + ")")
+			}
+			if t.Each != "" {
+				b.WriteString(" — triggers once for each of `" + t.Each + "`")
+			}
+			if t.Once {
+				b.WriteString(" — delayed: only the next time")
+			}
+			b.WriteString("\n")
+		}
+		b.WriteString("\n")
+	}
+
+	b.WriteString("## Actions\n\n")
+	b.WriteString("Phrases for the statements of ability bodies.\n\n")
+	funcs := sortedKeys(v.Funcs)
+	for _, name := range funcs {
+		f := v.Funcs[name]
+		if !f.Action {
+			continue
+		}
+		fmt.Fprintf(&b, "### %s(%s)\n\n%s", f.Name, params(f.Params), f.Doc)
+		if f.Context != "" {
+			fmt.Fprintf(&b, " Only in a `%s` ability.", f.Context)
+		}
+		b.WriteString("\n\n")
+		for _, t := range f.Templates {
+			b.WriteString("- `" + t.Text + "`")
+			if len(t.Defaults) > 0 {
+				var defs []string
+				for _, k := range sortedKeys(t.Defaults) {
+					defs = append(defs, k+" = "+sumText(t.Defaults[k]))
+				}
+				b.WriteString(" (" + strings.Join(defs, ", ") + ")")
+			}
+			b.WriteString("\n")
+		}
+		if len(f.Templates) == 0 {
+			b.WriteString("No phrase: the compiler emits it.\n")
+		}
+		b.WriteString("\n")
+	}
+
+	b.WriteString("## Queries\n\n")
+	b.WriteString("A query of one object is read as a field: `creature.toughness`. `X` is the query `x`.\n\n")
+	b.WriteString("| query | returns | meaning |\n|---|---|---|\n")
+	for _, name := range funcs {
+		f := v.Funcs[name]
+		if f.Action {
+			continue
+		}
+		fmt.Fprintf(&b, "| `%s(%s)` | %s | %s |\n", f.Name, params(f.Params), f.Result, f.Doc)
+	}
+	b.WriteString("\n## Rules\n\nPhrases for `static` abilities.\n\n")
+	for _, name := range sortedKeys(v.Rules) {
+		r := v.Rules[name]
+		fmt.Fprintf(&b, "### %s\n\n%s\n\n", r.Name, r.Doc)
+		for _, t := range r.Templates {
+			b.WriteString("- `" + t.Text + "`\n")
+		}
+		b.WriteString("\n")
+	}
+
+	b.WriteString("## Names\n\n")
+	fmt.Fprintf(&b, "- Card types: %s\n", strings.Join(v.Types, ", "))
+	fmt.Fprintf(&b, "- Supertypes: %s\n", strings.Join(v.Supertypes, ", "))
+	fmt.Fprintf(&b, "- Colors: %s\n", strings.Join(v.Colors, ", "))
+	fmt.Fprintf(&b, "- Zones: %s\n", strings.Join(v.Zones, ", "))
+	fmt.Fprintf(&b, "- Counter kinds: %s\n", strings.Join(v.Counters, ", "))
+	fmt.Fprintf(&b, "- Adjectives of filters: %s\n", strings.Join(v.Adjectives, ", "))
+	b.WriteString("- Steps:\n")
+	for _, s := range v.Steps {
+		var words []string
+		for _, w := range s.Words {
+			words = append(words, "`"+strings.Join(w, " ")+"`")
+		}
+		fmt.Fprintf(&b, "  - %s: %s\n", s.Name, strings.Join(words, ", "))
+	}
+	return b.String()
+}
+
+func condText(t *Template) string { return dsl.CondString(t.Where) }
+
+func sumText(s *dsl.Sum) string { return dsl.SumString(s) }
+
+func params(fs []Field) string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.Name+": "+f.Type.String())
+	}
+	return strings.Join(out, ", ")
+}
+
+func sortedKeys[T any](m map[string]T) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,33 @@
+package compiler
+
+import (
+	"flag"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+var updateDoc = flag.Bool("update-vocabulary", false, "rewrite dsl/VOCABULARY.md")
+
+// TestVocabularyDoc keeps dsl/VOCABULARY.md equal to the vocabulary; run
+// with -update-vocabulary (or -update) after changing the stdlib.
+func TestVocabularyDoc(t *testing.T) {
+	v, err := Vocabulary()
+	require.NoError(t, err)
+	const path = "../dsl/VOCABULARY.md"
+	want := v.Markdown()
+	if *updateDoc || updateFlag() {
+		require.NoError(t, os.WriteFile(path, []byte(want), 0o644))
+	}
+	got, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, want, string(got), "dsl/VOCABULARY.md is stale: run go test ./compiler -run VocabularyDoc -update")
+}
+
+// updateFlag reports whether the package's -update flag (of the golden
+// tests) is set, without depending on where it is declared.
+func updateFlag() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}

@@ -1,0 +1,27 @@
+package workspace_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardc/cardc/compiler"
+	"github.com/cardc/cardc/parser"
+	"github.com/cardc/cardc/scenario"
+)
+
+// TestSpecListsEveryCode checks that dsl/SPEC.md documents every
+// diagnostic code, with its name.
+func TestSpecListsEveryCode(t *testing.T) {
+	spec, err := os.ReadFile("../dsl/SPEC.md")
+	require.NoError(t, err)
+	codes := append(append([]compiler.CodeInfo{}, compiler.Codes...), scenario.Codes...)
+	for _, c := range codes {
+		require.Contains(t, string(spec), "| "+c.Code+" | "+c.Name+" |", "SPEC.md does not list %s", c.Code)
+	}
+	for _, c := range []string{parser.CodeSyntax, parser.CodeBadChar, parser.CodeUnterminated, parser.CodeFormat, parser.CodeInternal} {
+		require.True(t, strings.Contains(string(spec), "| "+c+" |"), "SPEC.md does not list %s", c)
+	}
+}
