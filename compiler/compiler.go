@@ -426,8 +426,9 @@ func (cc *cardCompiler) eventAbility(ctx *abilityCtx, ph *dsl.Phrase, sc *scope)
 // ("damage"), with all its fields.
 func (cc *cardCompiler) bind(pat *pattern, sc *scope, tree *abilityTree) {
 	for _, alt := range pat.alts {
-		for _, a := range alt.args {
-			if a.kind != argFilter || a.filter.bind == "" {
+		for _, it := range alt.tmpl.Items { // in order, so locals are numbered the same every time
+			a := alt.args[it.Slot]
+			if it.Slot == "" || a == nil || a.kind != argFilter || a.filter.bind == "" {
 				continue
 			}
 			name := a.filter.bind

@@ -66,12 +66,19 @@ func (g *Game) Cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 	if x < 0 {
 		return fmt.Errorf("X cannot be negative")
 	}
-	item := &StackItem{Controller: p, Def: def, Ability: spellAbility(def), X: x, Text: def.Name}
+	item := &StackItem{Controller: p, Def: def, Ability: spellAbility(def), X: x, Text: def.Name, Source: o.ID}
 	if item.Ability >= 0 {
 		ab := &def.Card.Abilities[item.Ability]
-		item.Locals = make([]vm.Value, max(ab.NumLocals, 3))
 		if len(targets) != len(ab.Targets) {
 			return fmt.Errorf("%s needs %d target(s), got %d", def.Name, len(ab.Targets), len(targets))
+		}
+		item.Locals = make([]vm.Value, max(ab.NumLocals, 3))
+		item.Locals[0], item.Locals[1] = ObjectValue(o.ID), PlayerValue(p)
+		for i, t := range ab.Targets {
+			if !g.legalTarget(item, i, targets[i]) {
+				return fmt.Errorf("%s: %s is not a legal target for %q", def.Name, g.valueName(targets[i]), t.Text)
+			}
+			item.Locals[t.Local] = targets[i]
 		}
 	} else if len(targets) > 0 {
 		return fmt.Errorf("%s has no targets", def.Name)
@@ -82,18 +89,8 @@ func (g *Game) Cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 	s := g.newObject(def, o.Card, p, ZoneStack)
 	s.X = x
 	item.Spell, item.Source = s.ID, s.ID
-	if item.Ability >= 0 {
-		item.Locals[0], item.Locals[1] = ObjectValue(s.ID), PlayerValue(p)
-		for i, t := range def.Card.Abilities[item.Ability].Targets {
-			if !g.legalTarget(item, i, targets[i]) {
-				g.removeFromZone(s)
-				s.Left = true
-				o.Left = false
-				g.addToZone(o)
-				return fmt.Errorf("%s: %s is not a legal target for %q", def.Name, g.valueName(targets[i]), t.Text)
-			}
-			item.Locals[t.Local] = targets[i]
-		}
+	if item.Locals != nil {
+		item.Locals[0] = ObjectValue(s.ID)
 	}
 	g.stack = append(g.stack, item)
 	g.propose(Event{Kind: EvSpellCast, Object: s.ID, Player: p})

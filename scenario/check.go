@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/cardc/cardc/compiler"
@@ -135,6 +136,7 @@ func (c *checker) ref(r *dsl.CardRef) {
 		for a := range c.aliases {
 			names = append(names, a)
 		}
+		sort.Strings(names)
 		d := dsl.Errorf(r.Pos, CodeUnknownAlias, "%q is not an alias defined before this line", *r.Alias)
 		if s := dsl.Suggest(*r.Alias, names); s != "" {
 			d.Hint = fmt.Sprintf("did you mean %q?", s)
