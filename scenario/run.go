@@ -116,6 +116,9 @@ type runner struct {
 	// happen together when the next other action comes.
 	attacks []int
 	blocks  []blockDecl
+	// combatPos is where the first of them was written, where a problem
+	// declaring them is reported.
+	combatPos dsl.Pos
 }
 
 type blockDecl struct {
@@ -276,11 +279,14 @@ func (r *runner) counter(p dsl.Pos, name string) (core.CounterKind, error) {
 
 func (r *runner) when(s *dsl.When) error {
 	for _, a := range s.Stmts {
-		if _, isBlock := a.(*dsl.BlockAction); !isBlock {
-			if _, isAttack := a.(*dsl.AttackAction); !isAttack {
-				if err := r.flushCombat(a.Position()); err != nil {
-					return err
-				}
+		switch a.(type) {
+		case *dsl.AttackAction, *dsl.BlockAction:
+			if len(r.attacks) == 0 && len(r.blocks) == 0 {
+				r.combatPos = a.Position()
+			}
+		default:
+			if err := r.flushCombat(); err != nil {
+				return err
 			}
 		}
 		if err := r.act(a); err != nil {
@@ -291,14 +297,7 @@ func (r *runner) when(s *dsl.When) error {
 			return errStop
 		}
 	}
-	if err := r.flushCombat(s.EndPos); err != nil {
-		return err
-	}
-	if err := r.g.Err(); err != nil {
-		r.failf(s.EndPos, "%v", err)
-		return errStop
-	}
-	return nil
+	return r.flushCombat()
 }
 
 func (r *runner) act(a dsl.Action) error {
@@ -442,8 +441,22 @@ func (r *runner) cast(a *dsl.CastAction) error {
 }
 
 // flushCombat declares the attackers and blockers the test has named, by
-// advancing to the declare attackers or declare blockers step.
-func (r *runner) flushCombat(p dsl.Pos) error {
+// advancing to the declare attackers or declare blockers step. Problems
+// are reported where the first of those lines is.
+func (r *runner) flushCombat() error {
+	if len(r.attacks) == 0 && len(r.blocks) == 0 {
+		return nil
+	}
+	p := r.combatPos
+	err := r.declare(p)
+	if err == nil && r.g.Err() != nil {
+		r.failf(p, "%v", r.g.Err())
+		err = errStop
+	}
+	return err
+}
+
+func (r *runner) declare(p dsl.Pos) error {
 	if len(r.attacks) > 0 {
 		if r.g.Step() >= core.StepDeclareAttackers {
 			r.failf(p, "attackers are declared in the declare attackers step, which is over this turn (it is the %s step)", r.g.Step())
@@ -459,7 +472,7 @@ func (r *runner) flushCombat(p dsl.Pos) error {
 	}
 	if len(r.blocks) > 0 {
 		if r.g.Step() >= core.StepDeclareBlockers {
-			r.failf(r.blocks[0].pos, "blockers are declared in the declare blockers step, which is over this turn (it is the %s step)", r.g.Step())
+			r.failf(p, "blockers are declared in the declare blockers step, which is over this turn (it is the %s step)", r.g.Step())
 			r.blocks = nil
 			return errStop
 		}

@@ -1,0 +1,206 @@
+package scenario_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardc/cardc/cards"
+	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/parser"
+	"github.com/cardc/cardc/scenario"
+)
+
+// run parses one test and runs it against the standard cards.
+func run(t *testing.T, src string) scenario.Result {
+	t.Helper()
+	lib, err := cards.Library()
+	require.NoError(t, err)
+	f, diags := parser.ParseString("t_test.card", src)
+	require.Empty(t, diags)
+	require.Len(t, f.Decls, 1)
+	return scenario.RunTest(lib, f.Decls[0].(*dsl.Test))
+}
+
+func TestFailuresSayWhereAndWhat(t *testing.T) {
+	tests := []struct {
+		name string
+		body string
+		want []string
+	}{
+		{"life", `
+    then {
+        you have 19 life
+    }`, []string{"t_test.card:4:9: expected you to have 19 life, but you have 20"}},
+		{"counters", `
+    given {
+        you control "Protean Hydra" with 2 +1/+1 counters
+    }
+    then {
+        "Protean Hydra" has 3 +1/+1 counters
+        "Protean Hydra" is 3/3
+    }`, []string{
+			"t_test.card:7:9: expected \"Protean Hydra\" to have 3 +1/+1 counters, but it has 2",
+			"t_test.card:8:9: expected \"Protean Hydra\" to be 3/3, but it is 2/2",
+		}},
+		{"zone", `
+    given {
+        you control "Grizzly Bears"
+    }
+    then {
+        "Grizzly Bears" is in your graveyard
+    }`, []string{"t_test.card:7:9: expected \"Grizzly Bears\" to be in your graveyard, but it is on the battlefield"}},
+		{"log", `
+    given {
+        you control "Grizzly Bears"
+    }
+    when {
+        destroy "Grizzly Bears"
+    }
+    then {
+        log has 2 destroy events
+    }`, []string{"t_test.card:10:9: expected 2 destroy events in the log, found 1"}},
+		{"stack", `
+    given {
+        you have "Shock" in hand
+    }
+    when {
+        cast "Shock" targeting opponent
+    }
+    then {
+        stack is empty
+    }`, []string{"t_test.card:10:9: expected the stack to be empty, but it holds Shock"}},
+		{"not in hand", `
+    when {
+        cast "Shock" targeting opponent
+    }
+    then {
+        opponent has 18 life
+    }`, []string{"t_test.card:4:9: \"Shock\" is not in your hand; put it there with `you have \"Shock\" in hand`"}},
+		{"illegal target", `
+    given {
+        you have "Giant Growth" in hand
+    }
+    when {
+        cast "Giant Growth" targeting opponent
+    }
+    then {
+        stack is empty
+    }`, []string{"t_test.card:7:9: cannot cast: Giant Growth: player 2 is not a legal target for \"target creature\""}},
+		{"ambiguous name", `
+    given {
+        you control "Grizzly Bears", "Grizzly Bears"
+    }
+    then {
+        "Grizzly Bears" is tapped
+    }`, []string{"t_test.card:7:9: 2 cards are named \"Grizzly Bears\": give each an alias with `as`"}},
+		{"cannot attack", `
+    given {
+        you control "Grizzly Bears" tapped
+    }
+    when {
+        attack with "Grizzly Bears"
+    }
+    then {
+        stack is empty
+    }`, []string{"t_test.card:8:5: Grizzly Bears#1 cannot attack: it is tapped"}},
+		{"sorcery timing", `
+    given {
+        it is your end step
+        you have "Grizzly Bears" in hand
+    }
+    when {
+        cast "Grizzly Bears"
+    }
+    then {
+        stack is empty
+    }`, []string{"t_test.card:8:9: cannot cast: Grizzly Bears can be cast only in its caster's main phase while the stack is empty (CR 307.1)"}},
+		{"too late to attack", `
+    given {
+        it is your end step
+        you control "Grizzly Bears"
+    }
+    when {
+        attack with "Grizzly Bears"
+    }
+    then {
+        stack is empty
+    }`, []string{"t_test.card:7:9: attackers are declared in the declare attackers step, which is over this turn (it is the end step)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := run(t, "test \""+tt.name+"\" {"+tt.body+"\n}\n")
+			var got []string
+			for _, f := range res.Failures {
+				got = append(got, f.String())
+			}
+			require.Equal(t, tt.want, got)
+			require.False(t, res.Passed())
+		})
+	}
+}
+
+func TestPassingTestKeepsTheLog(t *testing.T) {
+	res := run(t, `test "log" {
+    given {
+        you control "Grizzly Bears"
+    }
+    when {
+        destroy "Grizzly Bears"
+    }
+    then {
+        "Grizzly Bears" is in your graveyard
+    }
+}
+`)
+	require.True(t, res.Passed(), "%v", res.Failures)
+	require.Equal(t, []string{
+		"turn 1: destroy Grizzly Bears#1",
+		"turn 1: zone_change Grizzly Bears#1 from battlefield to graveyard",
+	}, res.Log)
+}
+
+func TestCheckFindsMistakesWithoutRunning(t *testing.T) {
+	f, diags := parser.ParseString("c_test.card", `test "mistakes" {
+    given {
+        you control "Grizly Bears" as bears
+        it is your upkep
+    }
+    when {
+        put 1 +5/+5 counter on bears
+        destroy bear
+        advance to end stp
+    }
+    then {
+        log has 1 "counter remove" event
+    }
+}
+
+test "mistakes" {
+    then {
+        you have 20 life
+    }
+}
+
+test "nothing" {
+    given {
+        you have 3 life
+    }
+}
+`)
+	require.Empty(t, diags)
+	var got []string
+	for _, d := range scenario.Check([]*dsl.File{f}, []string{"Grizzly Bears", "Hill Giant"}) {
+		got = append(got, d.String())
+	}
+	require.Equal(t, []string{
+		`c_test.card:3:21: error: no card named "Grizly Bears"; did you mean "Grizzly Bears"? (T001)`,
+		`c_test.card:4:9: error: no step is called "upkep"; did you mean "upkeep"? (T003)`,
+		`c_test.card:7:9: error: unknown counter kind "+5/+5"; did you mean "+1/+1"? (T004)`,
+		`c_test.card:8:17: error: "bear" is not an alias defined before this line; did you mean "bears"? (T002)`,
+		`c_test.card:9:9: error: no step is called "end stp"; did you mean "end step"? (T003)`,
+		`c_test.card:12:9: error: no event kind is called "counter remove"; did you mean "counter removed"? (T005)`,
+		`c_test.card:16:1: error: test "mistakes" is already defined at line 1 (T006)`,
+		`c_test.card:22:1: error: test "nothing" asserts nothing; add a then { ... } block saying what the ruling makes true (T007)`,
+	}, got)
+}
