@@ -31,7 +31,7 @@ func TestFailuresSayWhereAndWhat(t *testing.T) {
 		{"life", `
     then {
         you have 19 life
-    }`, []string{"t_test.card:4:9: expected you to have 19 life, but you have 20"}},
+    }`, []string{"t_test.card:3:9: expected you to have 19 life, but you have 20"}},
 		{"counters", `
     given {
         you control "Protean Hydra" with 2 +1/+1 counters
@@ -40,8 +40,8 @@ func TestFailuresSayWhereAndWhat(t *testing.T) {
         "Protean Hydra" has 3 +1/+1 counters
         "Protean Hydra" is 3/3
     }`, []string{
-			"t_test.card:7:9: expected \"Protean Hydra\" to have 3 +1/+1 counters, but it has 2",
-			"t_test.card:8:9: expected \"Protean Hydra\" to be 3/3, but it is 2/2",
+			"t_test.card:6:9: expected \"Protean Hydra\" to have 3 +1/+1 counters, but it has 2",
+			"t_test.card:7:9: expected \"Protean Hydra\" to be 3/3, but it is 2/2",
 		}},
 		{"zone", `
     given {
@@ -49,7 +49,7 @@ func TestFailuresSayWhereAndWhat(t *testing.T) {
     }
     then {
         "Grizzly Bears" is in your graveyard
-    }`, []string{"t_test.card:7:9: expected \"Grizzly Bears\" to be in your graveyard, but it is on the battlefield"}},
+    }`, []string{"t_test.card:6:9: expected \"Grizzly Bears\" to be in your graveyard, but it is on the battlefield"}},
 		{"log", `
     given {
         you control "Grizzly Bears"
@@ -59,7 +59,7 @@ func TestFailuresSayWhereAndWhat(t *testing.T) {
     }
     then {
         log has 2 destroy events
-    }`, []string{"t_test.card:10:9: expected 2 destroy events in the log, found 1"}},
+    }`, []string{"t_test.card:9:9: expected 2 destroy events in the log, found 1"}},
 		{"stack", `
     given {
         you have "Shock" in hand
@@ -69,14 +69,14 @@ func TestFailuresSayWhereAndWhat(t *testing.T) {
     }
     then {
         stack is empty
-    }`, []string{"t_test.card:10:9: expected the stack to be empty, but it holds Shock"}},
+    }`, []string{"t_test.card:9:9: expected the stack to be empty, but it holds Shock"}},
 		{"not in hand", `
     when {
         cast "Shock" targeting opponent
     }
     then {
         opponent has 18 life
-    }`, []string{"t_test.card:4:9: \"Shock\" is not in your hand; put it there with `you have \"Shock\" in hand`"}},
+    }`, []string{"t_test.card:3:9: \"Shock\" is not in your hand; put it there with `you have \"Shock\" in hand`"}},
 		{"illegal target", `
     given {
         you have "Giant Growth" in hand
@@ -86,14 +86,14 @@ func TestFailuresSayWhereAndWhat(t *testing.T) {
     }
     then {
         stack is empty
-    }`, []string{"t_test.card:7:9: cannot cast: Giant Growth: player 2 is not a legal target for \"target creature\""}},
+    }`, []string{"t_test.card:6:9: cannot cast: Giant Growth: player 2 is not a legal target for \"target creature\""}},
 		{"ambiguous name", `
     given {
         you control "Grizzly Bears", "Grizzly Bears"
     }
     then {
         "Grizzly Bears" is tapped
-    }`, []string{"t_test.card:7:9: 2 cards are named \"Grizzly Bears\": give each an alias with `as`"}},
+    }`, []string{"t_test.card:6:9: 2 cards are named \"Grizzly Bears\": give each an alias with `as`"}},
 		{"cannot attack", `
     given {
         you control "Grizzly Bears" tapped
@@ -114,7 +114,7 @@ func TestFailuresSayWhereAndWhat(t *testing.T) {
     }
     then {
         stack is empty
-    }`, []string{"t_test.card:8:9: cannot cast: Grizzly Bears can be cast only in its caster's main phase while the stack is empty (CR 307.1)"}},
+    }`, []string{"t_test.card:7:9: cannot cast: Grizzly Bears can be cast only in its caster's main phase while the stack is empty (CR 307.1)"}},
 		{"too late to attack", `
     given {
         it is your end step
