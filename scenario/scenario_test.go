@@ -103,7 +103,7 @@ func TestFailuresSayWhereAndWhat(t *testing.T) {
     }
     then {
         stack is empty
-    }`, []string{"t_test.card:8:5: Grizzly Bears#1 cannot attack: it is tapped"}},
+    }`, []string{"t_test.card:6:9: Grizzly Bears#1 cannot attack: it is tapped"}},
 		{"sorcery timing", `
     given {
         it is your end step
