@@ -21,6 +21,7 @@ const (
 	CodeContext          = "C019" // context: an action used where it means nothing (prevent outside replace...)
 	CodeChoice           = "C020" // choice: "a creature" where the card must say which (use target, or bind it)
 	CodeBinding          = "C021" // binding: a name bound twice, or `as` where nothing can be named
+	CodeUnknownKeyword   = "C022" // unknown-keyword: a keyword ability the vocabulary does not know
 	CodeNoOracle         = "C030" // no-oracle (warning): the card carries no Oracle text
 	CodeUnusedBinding    = "C031" // unused-binding (warning): a name bound with `as` and never used
 	CodeAmbiguousPhrase  = "C032" // ambiguous (warning): a phrase reads as two different things
@@ -54,6 +55,7 @@ var Codes = []CodeInfo{
 	{CodeContext, "context", "an action used where it means nothing"},
 	{CodeChoice, "choice", "a filter where the card must say which object (use target, or bind it)"},
 	{CodeBinding, "binding", "a name bound twice, or `as` where nothing can be named"},
+	{CodeUnknownKeyword, "unknown-keyword", "a keyword ability the vocabulary does not know"},
 	{CodeNoOracle, "no-oracle", "warning: the card carries no Oracle text"},
 	{CodeUnusedBinding, "unused-binding", "warning: a name bound with `as` and never used"},
 	{CodeAmbiguousPhrase, "ambiguous", "warning: a phrase reads as two different things"},

@@ -169,6 +169,8 @@ func (cc *cardCompiler) header(c *dsl.Card) {
 			}
 		case *dsl.OracleItem:
 			oracle = append(oracle, unquote(it.Text))
+		case *dsl.KeywordsItem:
+			cc.keywords(it)
 		}
 	}
 	cc.card.Oracle = strings.Join(oracle, "\n")
@@ -185,6 +187,22 @@ func (cc *cardCompiler) header(c *dsl.Card) {
 	if len(oracle) == 0 {
 		cc.diags = append(cc.diags, dsl.Warningf(c.Pos, CodeNoOracle, "card %q carries no Oracle text", cc.card.Name).
 			WithHint(`add oracle "..." lines with the card's Oracle text, so readers can check the card against it`))
+	}
+}
+
+// keywords resolves the keyword abilities of a card.
+func (cc *cardCompiler) keywords(it *dsl.KeywordsItem) {
+	for _, k := range it.Keywords {
+		name := strings.ToLower(strings.Join(k.Words, " "))
+		if !cc.v.IsName(KKeyword, name) {
+			d := cc.errorf(k.Pos, CodeUnknownKeyword, "%q is not a keyword ability the rules know", name)
+			d.Hint = hintFrom(name, cc.v.Keywords)
+			if d.Hint == "" {
+				d.Hint = "the keywords are: " + strings.Join(cc.v.Keywords, ", ")
+			}
+			continue
+		}
+		cc.card.Keywords = append(cc.card.Keywords, name)
 	}
 }
 

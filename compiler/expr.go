@@ -256,6 +256,11 @@ func (f *fnBuilder) unary(u *dsl.Unary, sc *scope, v *Vocab) {
 // ref pushes the value of a name and its field accesses.
 func (f *fnBuilder) ref(r *dsl.Ref, sc *scope, v *Vocab) {
 	b := sc.lookup(r.Name)
+	if b == nil || b.typ == poisoned {
+		// The card already has an error; this code is never run.
+		f.emit(vm.OpInt, 0, r.Pos)
+		return
+	}
 	fields := r.Fields
 	t := b.typ
 	switch {

@@ -436,7 +436,7 @@ func (m *matcher) eventRefCandidate(t *Template, typ Type, pi int) []candidate {
 		}
 		return nil
 	}
-	if b.typ != typ {
+	if !typ.accepts(b.typ) {
 		m.fail(pi, CodeType, fmt.Sprintf("%q is %s, but %s is needed here", w, article(b.typ.String()), article(typ.String())), "", t)
 		return nil
 	}

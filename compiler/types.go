@@ -21,6 +21,7 @@ const (
 	KSupertype
 	KSubtype
 	KColor
+	KKeyword
 	// KEvent is an event of one kind (Type.Event), bound with `as`.
 	KEvent
 )
@@ -35,7 +36,7 @@ type Type struct {
 var kindNames = map[Kind]string{
 	KNumber: "number", KBool: "bool", KObject: "object", KPlayer: "player", KTarget: "target",
 	KCounter: "counter", KStep: "step", KZone: "zone", KCardType: "type", KSupertype: "supertype",
-	KSubtype: "subtype", KColor: "color",
+	KSubtype: "subtype", KColor: "color", KKeyword: "keyword",
 }
 
 // String names the type as diagnostics and the stdlib write it.
@@ -76,6 +77,8 @@ func (k Kind) symbolPrefix() string {
 		return "subtype:"
 	case KColor:
 		return "color:"
+	case KKeyword:
+		return "keyword:"
 	}
 	return ""
 }

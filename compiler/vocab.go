@@ -24,6 +24,7 @@ type Vocab struct {
 	Zones      []string
 	Counters   []string
 	Adjectives []string
+	Keywords   []string
 	Steps      []*StepInfo
 
 	eventTemplates  []*Template
@@ -279,6 +280,8 @@ func (v *Vocab) addNames(d *dsl.NamesDecl) {
 		list = &v.Counters
 	case "adjectives":
 		list = &v.Adjectives
+	case "keywords":
+		list = &v.Keywords
 	}
 	for _, n := range d.Names {
 		*list = append(*list, unquote(n))
@@ -303,6 +306,7 @@ func (v *Vocab) indexNames() {
 		KColor:     set(v.Colors),
 		KZone:      set(v.Zones),
 		KCounter:   set(v.Counters),
+		KKeyword:   set(v.Keywords),
 		KStep:      steps,
 	}
 }

@@ -105,6 +105,7 @@ func (v *Vocab) Markdown() string {
 	fmt.Fprintf(&b, "- Zones: %s\n", strings.Join(v.Zones, ", "))
 	fmt.Fprintf(&b, "- Counter kinds: %s\n", strings.Join(v.Counters, ", "))
 	fmt.Fprintf(&b, "- Adjectives of filters: %s\n", strings.Join(v.Adjectives, ", "))
+	fmt.Fprintf(&b, "- Keyword abilities: %s\n", strings.Join(v.Keywords, ", "))
 	b.WriteString("- Steps:\n")
 	for _, s := range v.Steps {
 		var words []string

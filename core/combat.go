@@ -19,7 +19,7 @@ func (g *Game) canAttack(id ObjectID) string {
 		return "its controller is not the active player"
 	case o.Tapped:
 		return "it is tapped"
-	case o.SinceTurn == g.turn && g.turn > 0:
+	case o.SinceTurn == g.turn && g.turn > 0 && !o.Has("haste"):
 		return "it has not been under its controller's control since the turn began (CR 302.6)"
 	case o.Attacking:
 		return "it is already attacking"
@@ -39,7 +39,9 @@ func (g *Game) declareAttackers() {
 			continue
 		}
 		o := g.objects[id]
-		o.Tapped = true
+		if !o.Has("vigilance") {
+			o.Tapped = true // CR 508.1f; vigilance, 702.20b
+		}
 		o.Attacking, o.Defender = true, defender
 		g.attackers = append(g.attackers, id)
 	}
@@ -70,6 +72,8 @@ func (g *Game) declareBlockers() {
 			why = "it is already blocking"
 		case at == nil || !at.Attacking:
 			why = fmt.Sprintf("%s is not attacking", g.objectName(b.Attacker))
+		case at.Has("flying") && !bl.Has("flying") && !bl.Has("reach"):
+			why = fmt.Sprintf("%s has flying, and only creatures with flying or reach can block it (CR 702.9b, 702.17b)", g.objectName(at.ID))
 		}
 		if why != "" {
 			g.fail(fmt.Errorf("%s cannot block: %s", g.objectName(b.Blocker), why))
@@ -156,7 +160,7 @@ func (g *Game) divide(id ObjectID, fights []ObjectID, power int) []int {
 	}
 	if len(split) != len(fights) || total != power {
 		g.fail(fmt.Errorf("%s: combat damage divided as %v does not add up to %d", g.objectName(id), split, power))
-		return LethalFirst(g, fights, power)
+		return LethalFirst(g, id, fights, power)
 	}
 	return split
 }

@@ -67,12 +67,14 @@ func (DefaultDecider) DeclareBlockers(g *Game, p PlayerID) []Block { return nil 
 // AssignCombatDamage assigns lethal damage to each creature in order and
 // the rest to the last.
 func (DefaultDecider) AssignCombatDamage(g *Game, creature ObjectID, fights []ObjectID, power int) []int {
-	return LethalFirst(g, fights, power)
+	return LethalFirst(g, creature, fights, power)
 }
 
 // LethalFirst assigns lethal damage to each creature in order, and what is
-// left to the last.
-func LethalFirst(g *Game, fights []ObjectID, power int) []int {
+// left to the last. From a source with deathtouch, 1 damage is lethal
+// (CR 702.2c).
+func LethalFirst(g *Game, source ObjectID, fights []ObjectID, power int) []int {
+	deathtouch := g.objects[source].Has("deathtouch")
 	out := make([]int, len(fights))
 	for i, id := range fights {
 		if i == len(fights)-1 {
@@ -80,6 +82,9 @@ func LethalFirst(g *Game, fights []ObjectID, power int) []int {
 			break
 		}
 		lethal := max(g.Toughness(id)-g.objects[id].Damage, 0)
+		if deathtouch {
+			lethal = min(lethal, 1)
+		}
 		n := min(lethal, power)
 		out[i], power = n, power-n
 	}

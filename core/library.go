@@ -36,6 +36,7 @@ type CardDef struct {
 	types      uint16
 	supertypes uint16
 	colors     uint16
+	keywords   uint16
 	subtypes   []int32
 	// byEvent lists, for each event kind, the abilities watching it.
 	byEvent [numEventKinds][]int
@@ -72,6 +73,11 @@ func NewLibrary(progs ...*vm.Program) (*Library, error) {
 			if _, dup := lib.cards[c.Name]; dup {
 				return nil, fmt.Errorf("card %q is defined twice", c.Name)
 			}
+			for _, k := range c.Keywords {
+				if _, ok := bitOf(keywordNames, k); !ok {
+					return nil, fmt.Errorf("card %q: the rules core knows no keyword %q", c.Name, k)
+				}
+			}
 			lib.cards[c.Name] = lib.define(c, linked)
 		}
 	}
@@ -94,6 +100,10 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) *CardDef {
 	}
 	for _, s := range c.Subtypes {
 		d.subtypes = append(d.subtypes, lib.subtype(s))
+	}
+	for _, k := range c.Keywords {
+		bit, _ := bitOf(keywordNames, k)
+		d.keywords |= bit
 	}
 	for i, a := range c.Abilities {
 		if a.Event == vm.NoFunc {

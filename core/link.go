@@ -56,6 +56,8 @@ func (l linker) name(full string) (int32, error) {
 		return bit(supertypeNames)
 	case "color":
 		return bit(colorNames)
+	case "keyword":
+		return bit(keywordNames)
 	case "counter":
 		return int32(l.lib.counter(name)), nil
 	case "subtype":

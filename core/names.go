@@ -98,8 +98,9 @@ func StepNamed(name string) (Step, bool) {
 	return 0, false
 }
 
-// Card types, supertypes and colors, as bit sets.
+// Card types, supertypes, colors and keyword abilities, as bit sets.
 var (
+	keywordNames   = []string{"flying", "reach", "deathtouch", "lifelink", "vigilance", "haste"}
 	typeNames      = []string{"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker", "sorcery"}
 	supertypeNames = []string{"basic", "legendary", "ongoing", "snow", "world"}
 	colorNames     = []string{"white", "blue", "black", "red", "green"}

@@ -94,6 +94,12 @@ func (o *Object) Name() string { return o.Def.Name }
 // IsType reports whether the object has a card type.
 func (o *Object) IsType(bit uint16) bool { return o.Def.types&bit != 0 }
 
+// Has reports whether the object has a keyword ability ("flying").
+func (o *Object) Has(keyword string) bool {
+	bit, _ := bitOf(keywordNames, keyword)
+	return o.Def.keywords&bit != 0
+}
+
 // IsCreature reports whether the object is a creature.
 func (o *Object) IsCreature() bool { return o.Def.types&typeCreature != 0 }
 

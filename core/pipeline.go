@@ -312,7 +312,13 @@ func (g *Game) DealDamage(source ObjectID, target vm.Value, amount int, combat b
 	if _, ok := valuePlayer(target); !ok && g.permanentArg(target) == nil {
 		return
 	}
-	g.propose(Event{Kind: EvDamage, Source: source, Target: target, Amount: amount, Combat: combat, Player: NoPlayer})
+	ev := Event{Kind: EvDamage, Source: source, Target: target, Amount: amount, Combat: combat, Player: NoPlayer}
+	if src := g.Object(source); src != nil {
+		// The source's abilities as it deals the damage, or as it last
+		// existed (CR 702.2b-c, 702.15b).
+		ev.Deathtouch, ev.Lifelink = src.Has("deathtouch"), src.Has("lifelink")
+	}
+	g.propose(ev)
 }
 
 // move performs a zone change: the object becomes a new object in the new

@@ -278,3 +278,44 @@ func TestCastingTiming(t *testing.T) {
 	require.NoError(t, g.Cast(1, shock.ID, 0, []vm.Value{core.PlayerValue(0)}))
 	require.Len(t, g.Stack(), 1)
 }
+
+// blocker declares one block.
+type blocker struct {
+	core.DefaultDecider
+	attacker, blocker int
+}
+
+func (b *blocker) DeclareAttackers(g *core.Game, p core.PlayerID) []core.ObjectID {
+	return []core.ObjectID{g.CurrentObject(b.attacker).ID}
+}
+
+func (b *blocker) DeclareBlockers(g *core.Game, p core.PlayerID) []core.Block {
+	return []core.Block{{Blocker: g.CurrentObject(b.blocker).ID, Attacker: g.CurrentObject(b.attacker).ID}}
+}
+
+// TestFlyingCanOnlyBeBlockedByFlyingOrReach checks CR 702.9b and 702.17b:
+// a creature without flying or reach cannot block a creature with flying.
+func TestFlyingCanOnlyBeBlockedByFlyingOrReach(t *testing.T) {
+	lib, err := cards.Library()
+	require.NoError(t, err)
+	for _, tt := range []struct {
+		blocker string
+		legal   bool
+	}{{"Grizzly Bears", false}, {"Deadly Recluse", true}, {"Serra Angel", true}} {
+		t.Run(tt.blocker, func(t *testing.T) {
+			d := &blocker{}
+			g := core.New(lib, d)
+			drake, _ := g.AddCard("Wind Drake", 0, core.ZoneBattlefield)
+			bl, _ := g.AddCard(tt.blocker, 1, core.ZoneBattlefield)
+			d.attacker, d.blocker = drake.Card, bl.Card
+			require.NoError(t, g.AdvanceTo(core.StepDeclareBlockers))
+			if tt.legal {
+				require.NoError(t, g.Err())
+				require.True(t, g.CurrentObject(drake.Card).Blocked)
+				return
+			}
+			require.ErrorContains(t, g.Err(), "CR 702.9b")
+			require.False(t, g.CurrentObject(drake.Card).Blocked)
+		})
+	}
+}

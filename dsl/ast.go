@@ -62,8 +62,8 @@ type Card struct {
 }
 
 // CardItem is a line of a card: a characteristic (*CostItem, *TypeItem,
-// *PTItem, *OracleItem) or an ability (*EntersAbility, *TriggerAbility,
-// *ReplaceAbility, *StaticAbility, *SpellAbility).
+// *PTItem, *OracleItem) or an ability (*KeywordsItem, *EntersAbility,
+// *TriggerAbility, *ReplaceAbility, *StaticAbility, *SpellAbility).
 type CardItem interface {
 	Node
 	cardItem()
@@ -92,6 +92,18 @@ type PTItem struct {
 type OracleItem struct {
 	Pos  Pos
 	Text string `parser:"'oracle' @(String | RawString)"`
+}
+
+// KeywordsItem lists keyword abilities: `keywords flying, vigilance`.
+type KeywordsItem struct {
+	Pos      Pos
+	Keywords []*Keyword `parser:"'keywords' @@ ( ',' @@ )*"`
+}
+
+// Keyword is one keyword ability, in one or more words.
+type Keyword struct {
+	Pos   Pos
+	Words []string `parser:"@Ident+"`
 }
 
 // EntersAbility modifies how the card's permanent enters the battlefield:
@@ -383,7 +395,7 @@ type RuleDecl struct {
 // adjective names the query that tests it: `tapped` is `is_tapped`.
 type NamesDecl struct {
 	Pos   Pos
-	Kind  string   `parser:"@( 'types' | 'supertypes' | 'colors' | 'counters' | 'adjectives' | 'zones' )"`
+	Kind  string   `parser:"@( 'types' | 'supertypes' | 'colors' | 'counters' | 'adjectives' | 'zones' | 'keywords' )"`
 	Names []string `parser:"@( Ident | PT | String )+"`
 }
 
@@ -653,6 +665,7 @@ func (c *CostItem) Position() Pos       { return c.Pos }
 func (c *TypeItem) Position() Pos       { return c.Pos }
 func (c *PTItem) Position() Pos         { return c.Pos }
 func (c *OracleItem) Position() Pos     { return c.Pos }
+func (a *KeywordsItem) Position() Pos   { return a.Pos }
 func (a *EntersAbility) Position() Pos  { return a.Pos }
 func (a *TriggerAbility) Position() Pos { return a.Pos }
 func (a *ReplaceAbility) Position() Pos { return a.Pos }
@@ -706,6 +719,7 @@ func (*CostItem) cardItem()       {}
 func (*TypeItem) cardItem()       {}
 func (*PTItem) cardItem()         {}
 func (*OracleItem) cardItem()     {}
+func (*KeywordsItem) cardItem()   {}
 func (*EntersAbility) cardItem()  {}
 func (*TriggerAbility) cardItem() {}
 func (*ReplaceAbility) cardItem() {}

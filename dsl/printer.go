@@ -246,6 +246,12 @@ func (p *printer) cardItem(it CardItem) {
 		p.line(l, l, "pt "+it.PT)
 	case *OracleItem:
 		p.line(l, l, "oracle "+it.Text)
+	case *KeywordsItem:
+		kws := make([]string, len(it.Keywords))
+		for i, k := range it.Keywords {
+			kws[i] = strings.Join(k.Words, " ")
+		}
+		p.line(l, l, "keywords "+strings.Join(kws, ", "))
 	case *EntersAbility:
 		p.line(l, l, "enters "+PhraseString(it.Phrase))
 	case *StaticAbility:

@@ -80,7 +80,11 @@ func productString(p *Product) string {
 
 func unaryString(u *Unary) string {
 	if u.Neg != nil {
-		return "-" + unaryString(u.Neg)
+		inner := unaryString(u.Neg)
+		if strings.HasPrefix(inner, "-") {
+			return "- " + inner // "--" would read as a dash
+		}
+		return "-" + inner
 	}
 	pr := u.Primary
 	switch {

@@ -41,7 +41,7 @@ var declParser = participle.MustBuild[declRoot](
 	participle.Union[dsl.Decl](&dsl.Card{}, &dsl.Test{}, &dsl.EventDecl{}, &dsl.FuncDecl{},
 		&dsl.RuleDecl{}, &dsl.NamesDecl{}, &dsl.StepDecl{}),
 	participle.Union[dsl.CardItem](&dsl.CostItem{}, &dsl.TypeItem{}, &dsl.PTItem{}, &dsl.OracleItem{},
-		&dsl.EntersAbility{}, &dsl.TriggerAbility{}, &dsl.ReplaceAbility{}, &dsl.StaticAbility{},
+		&dsl.KeywordsItem{}, &dsl.EntersAbility{}, &dsl.TriggerAbility{}, &dsl.ReplaceAbility{}, &dsl.StaticAbility{},
 		&dsl.SpellAbility{}),
 	participle.Union[dsl.Stmt](&dsl.IfStmt{}, &dsl.AtStmt{}, &dsl.ActionStmt{}),
 	participle.Union[dsl.EventItem](&dsl.DocItem{}, &dsl.PhraseDecl{}, &dsl.FieldDecl{}),
@@ -202,7 +202,7 @@ func firstWord(s string) string {
 var topKeywords = map[string]bool{
 	"card": true, "test": true, "event": true, "action": true, "query": true, "rule": true,
 	"types": true, "supertypes": true, "colors": true, "counters": true, "adjectives": true, "zones": true,
-	"step": true,
+	"step":     true,
 }
 
 // splitDecls splits a file's tokens into one slice per top-level

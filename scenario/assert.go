@@ -148,11 +148,11 @@ func (r *runner) checkLog(a *dsl.LogAssert) {
 		}
 	}
 	if n != a.Count {
-		what := compiler.Unquote(a.Kind)
+		involving := ""
 		if a.Involving != nil {
-			what += " involving " + dsl.RefString(a.Involving)
+			involving = " involving " + dsl.RefString(a.Involving)
 		}
-		r.failf(a.Pos, "expected %d %s events in the log, found %d", a.Count, what, n)
+		r.failf(a.Pos, "expected %d %s events%s in the log, found %d", a.Count, compiler.Unquote(a.Kind), involving, n)
 	}
 }
 

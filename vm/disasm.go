@@ -87,6 +87,9 @@ func (d *disassembler) card(c *Card) {
 	if line := typeLine(c); line != "" {
 		d.printf("  type    %s\n", line)
 	}
+	if len(c.Keywords) > 0 {
+		d.printf("  keyword %s\n", strings.Join(c.Keywords, ", "))
+	}
 	if c.HasPT {
 		d.printf("  p/t     %d/%d\n", c.Power, c.Toughness)
 	}

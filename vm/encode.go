@@ -159,6 +159,7 @@ func encodeCard(e *encoder, c Card) {
 	e.strings(c.Supertypes)
 	e.strings(c.Types)
 	e.strings(c.Subtypes)
+	e.strings(c.Keywords)
 	e.bool(c.HasPT)
 	e.varint(int64(c.Power))
 	e.varint(int64(c.Toughness))
@@ -349,6 +350,7 @@ func decodeCard(d *decoder) Card {
 		Supertypes: d.strings(),
 		Types:      d.strings(),
 		Subtypes:   d.strings(),
+		Keywords:   d.strings(),
 		HasPT:      d.bool(),
 		Power:      d.int32(),
 		Toughness:  d.int32(),

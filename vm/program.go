@@ -184,6 +184,9 @@ type Card struct {
 	Supertypes []string
 	Types      []string
 	Subtypes   []string
+	// Keywords are the card's keyword abilities ("flying", "deathtouch"),
+	// as the vocabulary names them.
+	Keywords []string
 	// HasPT says whether Power and Toughness are printed.
 	HasPT            bool
 	Power, Toughness int32
