@@ -202,7 +202,7 @@ func firstWord(s string) string {
 var topKeywords = map[string]bool{
 	"card": true, "test": true, "event": true, "action": true, "query": true, "rule": true,
 	"types": true, "supertypes": true, "colors": true, "counters": true, "adjectives": true, "zones": true,
-	"step":     true,
+	"step": true,
 }
 
 // splitDecls splits a file's tokens into one slice per top-level
