@@ -272,22 +272,30 @@ type abilityCtx struct {
 }
 
 type abilityTree struct {
-	locals    int32
+	locals int32
+	// names are the names of the locals, for the disassembler.
+	names     []string
 	abilities []int
 	funcs     []int32
 	bindings  []*binding
 }
 
-func (t *abilityTree) alloc() int32 {
+func newTree() *abilityTree {
+	return &abilityTree{locals: firstFreeLocal, names: []string{"this", "you", "candidate"}}
+}
+
+// alloc gives a new local, with a name for the disassembler.
+func (t *abilityTree) alloc(name string) int32 {
 	l := t.locals
 	t.locals++
+	t.names = append(t.names, name)
 	return l
 }
 
 // newAbility adds an ability to the card and returns its context.
 func (cc *cardCompiler) newAbility(kind vm.AbilityKind, text string, line int, tree *abilityTree) *abilityCtx {
 	if tree == nil {
-		tree = &abilityTree{locals: firstFreeLocal}
+		tree = newTree()
 	}
 	cc.card.Abilities = append(cc.card.Abilities, vm.Ability{
 		Kind: kind, Event: vm.NoFunc, Rule: vm.NoFunc, Match: vm.NoFunc, Body: vm.NoFunc,
@@ -308,6 +316,7 @@ func (cc *cardCompiler) finish(tree *abilityTree) {
 	}
 	for _, f := range tree.funcs {
 		cc.b.prog.Funcs[f].NumLocals = tree.locals
+		cc.b.prog.Funcs[f].Locals = tree.names
 	}
 	for _, b := range tree.bindings {
 		if !b.used {
@@ -457,7 +466,7 @@ func (cc *cardCompiler) bind(pat *pattern, sc *scope, tree *abilityTree) {
 				cc.errorf(a.pos, CodeBinding, "%q is already bound", name).Hint = "choose another name"
 				continue
 			}
-			b := &binding{name: name, typ: a.filter.yields, local: tree.alloc(), pos: a.pos}
+			b := &binding{name: name, typ: a.filter.yields, local: tree.alloc(name), pos: a.pos}
 			sc.names[name] = b
 			cc.bound[name] = a.pos.Line
 			tree.bindings = append(tree.bindings, b)
@@ -467,13 +476,8 @@ func (cc *cardCompiler) bind(pat *pattern, sc *scope, tree *abilityTree) {
 	if _, taken := sc.names[e.Name]; taken {
 		return // a filter was named like the event: the filter wins
 	}
-	b := &binding{name: e.Name, typ: Type{Kind: KEvent, Event: e.Name}, fields: map[string]int32{},
-		usedFields: map[string]bool{}, pos: pat.pos, implicit: true}
-	for _, f := range e.Fields {
-		b.fields[f.Name] = tree.alloc()
-	}
-	b.local = b.fields["id"]
-	sc.names[e.Name] = b
+	sc.names[e.Name] = &binding{name: e.Name, typ: Type{Kind: KEvent, Event: e.Name}, fields: map[string]int32{},
+		tree: tree, pos: pat.pos, implicit: true}
 }
 
 // matchFunc compiles a pattern into a function that returns how many times
@@ -530,10 +534,10 @@ func (cc *cardCompiler) matchFunc(ctx *abilityCtx, pat *pattern, sc *scope) {
 			fails = append(fails, f.emit(vm.OpJumpIfFalse, 0, p))
 		}
 		if ev != nil && ev.implicit {
-			for _, fd := range e.Fields {
-				if ev.usedFields[fd.Name] {
+			for _, fd := range e.Fields { // the fields the ability reads
+				if l, ok := ev.fields[fd.Name]; ok {
 					f.emit(vm.OpField, cc.b.fieldSym(e.Name, fd.Name), p)
-					f.emit(vm.OpStore, ev.fields[fd.Name], p)
+					f.emit(vm.OpStore, l, p)
 				}
 			}
 		}
@@ -752,10 +756,11 @@ func (cc *cardCompiler) argValue(f *fnBuilder, a *arg, sc *scope, ctx *abilityCt
 		f.emit(vm.OpSym, cc.b.nameSym(a.typ.Kind.symbolPrefix()+a.name), a.pos)
 	case argEventRef:
 		a.event.used = true
-		if a.event.usedFields != nil {
-			a.event.usedFields["id"] = true
+		local := a.event.local
+		if a.event.fields != nil {
+			local = a.event.fieldLocal("id")
 		}
-		f.emit(vm.OpLoad, a.event.local, a.pos)
+		f.emit(vm.OpLoad, local, a.pos)
 	case argFilter:
 		if a.filter.det != "target" && a.filter.det != "any" {
 			cc.errorf(a.pos, CodeChoice, "%q does not say which one", a.filter.text).Hint =
@@ -776,7 +781,7 @@ func (cc *cardCompiler) target(flt *filter, ctx *abilityCtx) int32 {
 	fn := cc.b.newFn(cc.fnName(ctx, "target"+strconv.Itoa(len(ab.Targets))))
 	cc.filter(fn, flt, func() { fn.emit(vm.OpLoad, localCandidate, flt.pos) })
 	fn.emit(vm.OpReturn, 0, flt.pos)
-	local := ctx.tree.alloc()
+	local := ctx.tree.alloc(fmt.Sprintf("target %d", len(ab.Targets)))
 	idx := cc.addFunc(fn, ctx.tree, flt.pos)
 	ab = cc.ability(ctx)
 	ab.Targets = append(ab.Targets, vm.Target{Filter: idx, Local: local, Text: flt.text})

@@ -90,9 +90,6 @@ func refType(r *dsl.Ref, sc *scope, v *Vocab) (Type, *dsl.Diagnostic) {
 		return Type{}, &d
 	}
 	b.used = true
-	if b.typ.Kind == KEvent && len(r.Fields) > 0 && b.usedFields != nil {
-		b.usedFields[r.Fields[0]] = true
-	}
 	t := b.typ
 	for _, f := range r.Fields {
 		nt, ok := fieldType(t, f, v)
@@ -273,7 +270,7 @@ func (f *fnBuilder) ref(r *dsl.Ref, sc *scope, v *Vocab) {
 	case b.symName != "":
 		f.emit(vm.OpSym, f.b.nameSym(b.symName), r.Pos)
 	case t.Kind == KEvent && len(fields) > 0:
-		f.emit(vm.OpLoad, b.fields[fields[0]], r.Pos)
+		f.emit(vm.OpLoad, b.fieldLocal(fields[0]), r.Pos)
 		t, _ = fieldType(t, fields[0], v)
 		fields = fields[1:]
 	default:

@@ -14,11 +14,11 @@ type binding struct {
 	// local is the local that holds the value; for an event binding, the
 	// event's id.
 	local int32
-	// fields maps each field of a bound event to the local it is captured
-	// into when the event matches; usedFields are those the ability reads,
-	// the only ones its match function captures.
-	fields     map[string]int32
-	usedFields map[string]bool
+	// fields maps the fields of a bound event that the ability reads to the
+	// locals they are captured into when the event matches; a field gets
+	// its local when first read (fieldLocal).
+	fields map[string]int32
+	tree   *abilityTree
 	// query, if set, computes the value instead of reading a local (X).
 	query string
 	// field, if set, reads a field of the current event (in the `where`
@@ -35,6 +35,17 @@ type binding struct {
 	// implicit marks the event of an ability, bound by its kind's name; a
 	// nested ability may bind the name again.
 	implicit bool
+}
+
+// fieldLocal returns the local a field of a bound event is captured into,
+// giving it one on first use.
+func (b *binding) fieldLocal(name string) int32 {
+	if l, ok := b.fields[name]; ok {
+		return l
+	}
+	l := b.tree.alloc(b.name + "." + name)
+	b.fields[name] = l
+	return l
 }
 
 // scope is a lexical scope of names.

@@ -208,6 +208,9 @@ func (d *disassembler) argMeaning(f *Func, in Instr) string {
 		}
 		return symbolString(d.p.Symbols[in.Arg])
 	case OpLoad, OpStore:
+		if in.Arg >= 0 && int(in.Arg) < len(f.Locals) && f.Locals[in.Arg] != "" {
+			return f.Locals[in.Arg]
+		}
 		return localName(in.Arg)
 	case OpJump, OpJumpIfFalse, OpJumpIfTrue:
 		return fmt.Sprintf("→ %04d", in.Arg)

@@ -150,6 +150,7 @@ func encodeFunc(e *encoder, f Func) {
 		e.varint(int64(p.Line))
 		e.varint(int64(p.Col))
 	})
+	e.strings(f.Locals)
 }
 
 func encodeCard(e *encoder, c Card) {
@@ -339,6 +340,7 @@ func decodeFunc(d *decoder) Func {
 		Pos: decodeList(d, minPos, func(d *decoder) Pos {
 			return Pos{Line: d.int32(), Col: d.int32()}
 		}),
+		Locals: d.strings(),
 	}
 }
 

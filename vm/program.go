@@ -80,6 +80,10 @@ type Func struct {
 	// Pos is the source position of each instruction (same length as Code),
 	// or empty.
 	Pos []Pos
+	// Locals names the locals, for the disassembler and error messages:
+	// "this", "you", "damage.amount", "creature". It is debug information
+	// (at most NumLocals names, "" for a local with no name), or empty.
+	Locals []string
 }
 
 // AbilityKind says how the host uses an ability's entry points.

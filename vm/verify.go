@@ -115,6 +115,8 @@ func verifyFunc(p *Program, fi int) *VerifyError {
 		return fail(-1, "empty code")
 	case len(f.Pos) != 0 && len(f.Pos) != len(f.Code):
 		return fail(-1, "len(Pos) is %d, len(Code) is %d", len(f.Pos), len(f.Code))
+	case len(f.Locals) > int(f.NumLocals):
+		return fail(-1, "%d local names for %d locals", len(f.Locals), f.NumLocals)
 	}
 	for pc, in := range f.Code {
 		if msg := checkArg(p, f, in); msg != "" {
