@@ -114,8 +114,12 @@ func (g *Game) replacementsFor(ev *Event, applied []abilityRef, out []candidate)
 	}
 	if ev.Kind == EvZoneChange && ev.To == ZoneBattlefield {
 		if o := g.Object(ev.Object); o != nil {
+			controller := ev.Player // who will control it: the caster, or its owner
+			if controller == NoPlayer {
+				controller = o.Owner
+			}
 			for _, ai := range o.Def.byEvent[EvZoneChange] {
-				try(o, ai, vm.AbilityEnters, ev.Player, o.X)
+				try(o, ai, vm.AbilityEnters, controller, o.X)
 			}
 		}
 	}
@@ -213,12 +217,13 @@ func (g *Game) perform(ev *Event) {
 		happened = g.onBattlefield(ev.Object) != nil
 	case EvZoneChange:
 		happened = g.move(ev)
-	case EvLifeGained:
-		happened = ev.Amount > 0
-		g.players[ev.Player].Life += ev.Amount
-	case EvLifeLost:
-		happened = ev.Amount > 0
-		g.players[ev.Player].Life -= ev.Amount
+	case EvLifeGained, EvLifeLost:
+		happened = ev.Amount > 0 && (ev.Player == 0 || ev.Player == 1)
+		if happened && ev.Kind == EvLifeGained {
+			g.players[ev.Player].Life += ev.Amount
+		} else if happened {
+			g.players[ev.Player].Life -= ev.Amount
+		}
 	}
 	if happened {
 		g.record(ev)

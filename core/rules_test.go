@@ -319,3 +319,28 @@ func TestFlyingCanOnlyBeBlockedByFlyingOrReach(t *testing.T) {
 		})
 	}
 }
+
+// TestEndlessTriggersStop checks that abilities that trigger one another
+// forever stop the game with an error, rather than hang it.
+func TestEndlessTriggersStop(t *testing.T) {
+	lib := library(t, `
+card "Echo Chamber" {
+    cost {2}
+    type Artifact Creature — Construct
+    pt 0/1
+    oracle "Whenever a +1/+1 counter is put on Echo Chamber, put a +1/+1 counter on it."
+
+    whenever a +1/+1 counter is put on this {
+        put a +1/+1 counter on this
+    }
+}
+`)
+	g := core.New(lib, nil)
+	echo, err := g.AddCard("Echo Chamber", 0, core.ZoneBattlefield)
+	require.NoError(t, err)
+	plus, _ := lib.Counter("+1/+1")
+	g.PutCounters(echo.ID, plus, 1)
+	g.Settle()
+	g.ResolveAll()
+	require.ErrorContains(t, g.Err(), "trigger one another forever")
+}

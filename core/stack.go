@@ -161,9 +161,18 @@ func (g *Game) ResolveTop() error {
 	return nil
 }
 
-// ResolveAll resolves the stack until it is empty.
+// maxResolutions bounds how many objects ResolveAll resolves: more means
+// abilities that trigger one another forever.
+const maxResolutions = 10000
+
+// ResolveAll resolves the stack until it is empty. A stack that never
+// empties (a loop of triggered abilities) stops it with an error (Err).
 func (g *Game) ResolveAll() {
-	for len(g.stack) > 0 && !g.over {
+	for n := 0; len(g.stack) > 0 && !g.over; n++ {
+		if n == maxResolutions {
+			g.fail(fmt.Errorf("the stack did not empty after %d objects resolved: triggered abilities that trigger one another forever?", n))
+			return
+		}
 		g.ResolveTop()
 	}
 }
@@ -206,7 +215,11 @@ func (g *Game) resolve(item *StackItem) {
 // based actions until none happen, then pending triggered abilities go on
 // the stack, and again, until neither happens (CR 704.3, 117.5).
 func (g *Game) settle() {
-	for !g.over {
+	for n := 0; !g.over; n++ {
+		if n == maxResolutions {
+			g.fail(fmt.Errorf("state-based actions kept happening %d times in a row: a loop?", n))
+			return
+		}
 		if g.stateBasedActions() {
 			continue
 		}
