@@ -1,9 +1,14 @@
 package compiler
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/parser"
 )
 
 func TestStdlibLoads(t *testing.T) {
@@ -13,4 +18,191 @@ func TestStdlibLoads(t *testing.T) {
 	require.Contains(t, v.Funcs, "destroy")
 	require.Contains(t, v.Rules, "damage_cant_be_prevented")
 	require.Contains(t, v.Counters, "+1/+1")
+}
+
+// Where the phrase of a phraseCase is, in the card built around it.
+const (
+	inTrigger       = "trigger"        // whenever/when/at PHRASE { gain 1 life }
+	inReplace       = "replace"        // replace PHRASE { gain 1 life }
+	inDelayed       = "delayed"        // whenever this dies { at PHRASE { gain 1 life } }
+	inStatic        = "static"         // static PHRASE
+	inEnters        = "enters"         // enters PHRASE
+	inSpell         = "spell"          // spell { PHRASE } of an instant
+	inReplaceAction = "replace action" // replace damage to this { PHRASE }
+)
+
+// phraseCases use each phrase of the standard vocabulary once, in the
+// smallest card that can say it.
+var phraseCases = []struct {
+	where    string
+	text     string // the ability's phrase, as a card writes it
+	template string // the phrase of the vocabulary it must read as
+}{
+	// Actions.
+	{inSpell, "destroy target creature", "destroy {object}"},
+	{inSpell, "gain 3 life", "gain {amount} life"},
+	{inSpell, "target player gains X life", "{player} gains {amount} life"},
+	{inSpell, "lose one life", "lose {amount} life"},
+	{inSpell, "target opponent loses 2 life", "{player} loses {amount} life"},
+	{inSpell, "put two +1/+1 counters on target creature", "put {amount} {kind} counters on {object}"},
+	{inSpell, "remove a charge counter from target artifact", "remove {amount} {kind} counters from {object}"},
+	{inSpell, "deal 2 damage to any target", "deal {amount} damage to {target}"},
+	{inSpell, "this deals X + 1 damage to target creature you control", "{source} deals {amount} damage to {target}"},
+	{inSpell, "target creature gets +3/+3 until end of turn", "{object} gets {power/toughness} until end of turn"},
+	{inReplaceAction, "prevent damage", "prevent {event}"},
+	{inReplaceAction, "prevent 2 of damage", "prevent {amount} of {event}"},
+	{inEnters, "with X +1/+1 counters", "with {amount} {kind} counters"},
+
+	// Events: damage.
+	{inReplace, "damage to this", "damage to {target}"},
+	{inReplace, "damage would be dealt to a creature you control", "damage would be dealt to {target}"},
+	{inTrigger, "whenever damage dealt by this", "damage dealt by {source}"},
+	{inReplace, "damage that would be dealt by a red creature", "damage that would be dealt by {source}"},
+	{inTrigger, "whenever damage dealt to you by another creature", "damage dealt to {target} by {source}"},
+	{inTrigger, "whenever this deals damage", "{source} deals damage"},
+	{inTrigger, "whenever a creature deals damage to you", "{source} deals damage to {target}"},
+	{inTrigger, "whenever this deals combat damage", "{source} deals combat damage"},
+	{inTrigger, "whenever this deals combat damage to a player", "{source} deals combat damage to {target}"},
+	{inTrigger, "whenever this is dealt damage", "{target} is dealt damage"},
+	// Events: counters.
+	{inTrigger, "whenever a +1/+1 counter is put on this", "a {kind} counter is put on {object}"},
+	{inTrigger, "whenever one or more -1/-1 counters are put on a creature you control", "one or more {kind} counters are put on {object}"},
+	{inTrigger, "whenever a counter is put on this", "a counter is put on {object}"},
+	{inTrigger, "whenever one or more counters are put on another creature", "one or more counters are put on {object}"},
+	{inTrigger, "whenever a +1/+1 counter is removed from this", "a {kind} counter is removed from {object}"},
+	{inTrigger, "whenever one or more charge counters are removed from an artifact", "one or more {kind} counters are removed from {object}"},
+	{inTrigger, "whenever a counter is removed from this", "a counter is removed from {object}"},
+	{inTrigger, "whenever one or more counters are removed from this", "one or more counters are removed from {object}"},
+	// Events: destruction, zones, combat, life, steps, prevention, spells.
+	{inReplace, "this would be destroyed", "{object} would be destroyed"},
+	{inTrigger, "when this enters", "{object} enters"},
+	{inTrigger, "whenever another creature enters the battlefield", "{object} enters the battlefield"},
+	{inReplace, "a creature an opponent controls would enter the battlefield", "{object} would enter the battlefield"},
+	{inTrigger, "whenever a nontoken creature you control dies", "{object} dies"},
+	{inTrigger, "when this leaves the battlefield", "{object} leaves the battlefield"},
+	{inTrigger, "whenever a creature is put into a graveyard from the battlefield", "{object} is put into a graveyard from the battlefield"},
+	{inTrigger, "whenever a creature you control attacks", "{attacker} attacks"},
+	{inTrigger, "whenever this blocks a creature", "{blocker} blocks {attacker}"},
+	{inTrigger, "whenever this becomes blocked by a creature", "{attacker} becomes blocked by {blocker}"},
+	{inTrigger, "whenever this blocks or becomes blocked by a creature", "{blocker} blocks or becomes blocked by {attacker}"},
+	{inTrigger, "whenever an opponent gains life", "{player} gains life"},
+	{inReplace, "you would gain life", "{player} would gain life"},
+	{inDelayed, "the beginning of the next end step", "the beginning of the next {step}"},
+	{inTrigger, "at the beginning of each upkeep", "the beginning of each {step}"},
+	{inTrigger, "at the beginning of the declare blockers step", "the beginning of the {step}"},
+	{inTrigger, "at the beginning of your precombat main phase", "the beginning of your {step}"},
+	{inTrigger, "whenever damage that would be dealt to this is prevented", "damage that would be dealt to {target} is prevented"},
+	{inTrigger, "whenever damage that would be dealt by this is prevented", "damage that would be dealt by {source} is prevented"},
+	{inTrigger, "whenever a player loses life", "{player} loses life"},
+	{inTrigger, "whenever an opponent casts a spell", "{player} casts a spell"},
+
+	// Rules.
+	{inStatic, "damage dealt by this can't be prevented", "{event} can't be prevented"},
+}
+
+// unreachableTemplates are phrases of the vocabulary that no card text can
+// read as: an earlier phrase reads every text they read.
+var unreachableTemplates = map[string]string{
+	"{player} cast a spell": `"cast" and "casts" are the same word, so "{player} casts a spell" reads first`,
+}
+
+// phraseCard builds the card a phrase case compiles.
+func phraseCard(where, text string) string {
+	const creature = "card \"Case\" {\n    cost {1}{G}\n    type Creature — Bear\n    pt 2/2\n    oracle \"\"\n    %s\n}\n"
+	switch where {
+	case inTrigger:
+		return fmt.Sprintf(creature, text+" {\n        gain 1 life\n    }")
+	case inReplace:
+		return fmt.Sprintf(creature, "replace "+text+" {\n        gain 1 life\n    }")
+	case inDelayed:
+		return fmt.Sprintf(creature, "whenever this dies {\n        at "+text+" {\n            gain 1 life\n        }\n    }")
+	case inStatic:
+		return fmt.Sprintf(creature, "static "+text)
+	case inEnters:
+		return fmt.Sprintf(creature, "enters "+text)
+	case inReplaceAction:
+		return fmt.Sprintf(creature, "replace damage to this {\n        "+text+"\n    }")
+	case inSpell:
+		return "card \"Case\" {\n    cost {R}\n    type Instant\n    oracle \"\"\n    spell {\n        " + text + "\n    }\n}\n"
+	}
+	panic("unknown place " + where)
+}
+
+// casePhrase finds the phrase a case is about in its parsed card, with the
+// mode it is matched in and the scope it is matched in.
+func casePhrase(t *testing.T, where string, card *dsl.Card) (*dsl.Phrase, matchMode, *scope) {
+	t.Helper()
+	sc := newScope(rootScope())
+	for _, it := range card.Items {
+		switch it := it.(type) {
+		case *dsl.TriggerAbility:
+			if where == inDelayed {
+				return it.Body.Stmts[0].(*dsl.AtStmt).Phrase, modePattern, sc
+			}
+			return it.Phrase, modePattern, sc
+		case *dsl.ReplaceAbility:
+			if where == inReplaceAction {
+				sc.names["damage"] = &binding{name: "damage", typ: Type{Kind: KEvent, Event: "damage"}}
+				return it.Body.Stmts[0].(*dsl.ActionStmt).Phrase, modeAction, sc
+			}
+			return it.Phrase, modePattern, sc
+		case *dsl.StaticAbility:
+			return it.Phrase, modeRule, sc
+		case *dsl.EntersAbility:
+			return it.Phrase, modeAction, sc
+		case *dsl.SpellAbility:
+			return it.Body.Stmts[0].(*dsl.ActionStmt).Phrase, modeAction, sc
+		}
+	}
+	t.Fatal("the card has no ability")
+	return nil, 0, nil
+}
+
+// TestPhrases compiles a small card for each phrase of the vocabulary and
+// checks that it compiles without a diagnostic and that its phrase reads as
+// the intended phrase of the vocabulary (among the alternatives of the same
+// shape); and that every phrase of the vocabulary is read by some case.
+func TestPhrases(t *testing.T) {
+	v, err := Vocabulary()
+	require.NoError(t, err)
+	covered := map[string]bool{} // the phrases some case reads as
+	for _, c := range phraseCases {
+		t.Run(c.text, func(t *testing.T) {
+			src := phraseCard(c.where, c.text)
+			file, diags := parser.ParseString("case.card", src)
+			require.Empty(t, diags, "parse:\n%s", src)
+			_, diags = CompileWith(v, []*dsl.File{file})
+			require.Empty(t, diags, "compile:\n%s", src)
+
+			ph, mode, sc := casePhrase(t, c.where, file.Decls[0].(*dsl.Card))
+			m := &matcher{v: v, sc: sc, parts: ph.Parts}
+			pat, d := m.matchPhrase(mode)
+			require.Nil(t, d)
+			var texts []string
+			for _, alt := range pat.alts {
+				texts = append(texts, alt.tmpl.Text)
+				covered[alt.tmpl.Text] = true
+			}
+			require.Contains(t, texts, c.template, "%q reads as %s", c.text, strings.Join(texts, " | "))
+		})
+	}
+
+	var all []*Template
+	for _, e := range v.Events {
+		all = append(all, e.Templates...)
+	}
+	for _, f := range v.Funcs {
+		all = append(all, f.Templates...)
+	}
+	for _, r := range v.Rules {
+		all = append(all, r.Templates...)
+	}
+	for _, tmpl := range all {
+		if _, ok := unreachableTemplates[tmpl.Text]; ok {
+			continue
+		}
+		if !covered[tmpl.Text] {
+			t.Errorf("no case of phraseCases reads as the phrase %q of %s", tmpl.Text, tmpl.owner())
+		}
+	}
 }

@@ -1,0 +1,182 @@
+package parser_test
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/cardc/cardc/parser"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// knownParseBugs are cases of testdata/parse whose golden file holds the
+// diagnostics the parser should give but does not yet; each names its bug.
+var knownParseBugs = map[string]string{
+	"missing_value.card":               "bug: a syntax error in the first tokens of an item is reported at the item's keyword (report #1)",
+	"misspelled_first_statement.card":  "bug: a misspelled first statement of a test section is reported at the section (report #1)",
+	"unterminated_string_cascade.card": "bug: an unterminated string also gets a P001 for the item it cut short (report #2)",
+}
+
+// knownFormatBugs are cases of testdata/fmt whose golden file holds the
+// output the formatter should give but does not yet.
+var knownFormatBugs = map[string]string{
+	"one_line_block_comment.card": "bug: a trailing comment after a statement of a one-line block moves to the block's opening line (report #7)",
+	"raw_string_comment.card":     "bug: a comment after a multi-line raw string moves to its own line after a new blank line (report #7)",
+}
+
+// goldenCases lists the .card files of ../testdata/<kind>, sorted.
+func goldenCases(t *testing.T, kind string) []string {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join("..", "testdata", kind, "*.card"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(paths) == 0 {
+		t.Fatalf("no test cases in ../testdata/%s", kind)
+	}
+	return paths
+}
+
+// goldenPath is the golden file of a test case: x.card → x.golden.
+func goldenPath(cardPath string) string {
+	return strings.TrimSuffix(cardPath, ".card") + ".golden"
+}
+
+// relName is the name a test case is parsed under, relative to the module
+// root, so that diagnostics read testdata/<kind>/x.card.
+func relName(cardPath string) string {
+	return filepath.ToSlash(strings.TrimPrefix(filepath.Clean(cardPath), ".."+string(filepath.Separator)))
+}
+
+// checkGolden compares got with the golden file at path, or rewrites the
+// file with -update.
+func checkGolden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("%s differs (-want +got; run go test -update to accept):\n%s", path, diff)
+	}
+}
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+// declsRE finds the `// decls: N` line a parse case may hold: the number of
+// declarations that must parse in spite of the errors.
+var declsRE = regexp.MustCompile(`(?m)^// decls: (\d+)$`)
+
+// TestParseGolden parses each file of testdata/parse and compares its
+// diagnostics, one per line, with the golden file.
+func TestParseGolden(t *testing.T) {
+	for _, path := range goldenCases(t, "parse") {
+		name := filepath.Base(path)
+		t.Run(strings.TrimSuffix(name, ".card"), func(t *testing.T) {
+			if bug, ok := knownParseBugs[name]; ok {
+				t.Skip(bug)
+			}
+			src := readFile(t, path)
+			file, diags := parser.Parse(relName(path), src)
+			var out strings.Builder
+			for _, d := range diags {
+				out.WriteString(d.String())
+				out.WriteByte('\n')
+			}
+			checkGolden(t, goldenPath(path), []byte(out.String()))
+			if m := declsRE.FindSubmatch(src); m != nil {
+				want, _ := strconv.Atoi(string(m[1]))
+				if len(file.Decls) != want {
+					t.Errorf("%d declarations parsed, want %d", len(file.Decls), want)
+				}
+			}
+		})
+	}
+}
+
+// TestFormatGolden formats each file of testdata/fmt and compares the
+// output with the golden file; the golden file must be canonical itself,
+// and every comment of the input must be in the output, in order.
+func TestFormatGolden(t *testing.T) {
+	for _, path := range goldenCases(t, "fmt") {
+		name := filepath.Base(path)
+		t.Run(strings.TrimSuffix(name, ".card"), func(t *testing.T) {
+			if bug, ok := knownFormatBugs[name]; ok {
+				t.Skip(bug)
+			}
+			src := readFile(t, path)
+			out, diags := parser.Format(relName(path), src)
+			if len(diags) > 0 {
+				t.Fatalf("Format: %v", diags)
+			}
+			checkGolden(t, goldenPath(path), out)
+
+			want := readFile(t, goldenPath(path))
+			again, diags := parser.Format(relName(path), want)
+			if len(diags) > 0 {
+				t.Fatalf("Format of the golden file: %v", diags)
+			}
+			if diff := cmp.Diff(string(want), string(again)); diff != "" {
+				t.Errorf("the golden file is not canonical (-golden +formatted):\n%s", diff)
+			}
+
+			file, _ := parser.Parse(relName(path), src)
+			rest := string(out)
+			for _, c := range file.Comments {
+				i := strings.Index(rest, c.Text)
+				if i < 0 {
+					t.Errorf("comment %q of line %d is lost or out of order", c.Text, c.Pos.Line)
+					continue
+				}
+				rest = rest[i+len(c.Text):]
+			}
+		})
+	}
+}
+
+// TestLibraryIsCanonical checks that every file of the card library and of
+// the standard library is in canonical form already.
+func TestLibraryIsCanonical(t *testing.T) {
+	for _, dir := range []string{"cards", "stdlib"} {
+		paths, err := filepath.Glob(filepath.Join("..", dir, "*.card"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(paths) == 0 {
+			t.Fatalf("no .card files in ../%s", dir)
+		}
+		for _, path := range paths {
+			name := filepath.Base(path)
+			t.Run(dir+"/"+name, func(t *testing.T) {
+				src := readFile(t, path)
+				out, diags := parser.Format(dir+"/"+name, src)
+				if len(diags) > 0 {
+					t.Fatalf("Format: %v", diags)
+				}
+				if diff := cmp.Diff(string(src), string(out)); diff != "" {
+					t.Errorf("not in canonical form (-file +formatted; run cardc fmt -w):\n%s", diff)
+				}
+			})
+		}
+	}
+}
