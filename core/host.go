@@ -58,34 +58,48 @@ func (l *locals) slice() []vm.Value {
 
 // reset prepares n locals with this and you set.
 func (l *locals) reset(n int32, this ObjectID, you PlayerID) []vm.Value {
-	if n < 3 {
-		n = 3
-	}
-	l.n = n
-	if n > maxInlineLocals {
-		l.more = make([]vm.Value, n)
-	} else {
-		l.more = nil
-		clear(l.v[:n])
-	}
-	s := l.slice()
+	s := l.sized(max(n, 3))
 	s[0], s[1] = ObjectValue(this), PlayerValue(you)
 	return s
 }
 
 // copyFrom copies locals, growing to n.
 func (l *locals) copyFrom(src []vm.Value, n int32) {
-	if n < int32(len(src)) {
-		n = int32(len(src))
-	}
+	copy(l.sized(max(n, int32(len(src)))), src)
+}
+
+// sized makes the locals n zeros, in place when they fit.
+func (l *locals) sized(n int32) []vm.Value {
 	l.n = n
 	if n > maxInlineLocals {
 		l.more = make([]vm.Value, n)
-	} else {
-		l.more = nil
-		clear(l.v[:n])
+		return l.more
 	}
-	copy(l.slice(), src)
+	l.more = nil
+	clear(l.v[:n])
+	return l.v[:n]
+}
+
+// instance is an ability of an object as it applies to one event: the
+// object, its controller, and the locals the ability's match bound. A
+// replacement effect about to apply, a triggered ability waiting for the
+// stack, and a delayed trigger waiting for its event are instances.
+type instance struct {
+	source     ObjectID
+	controller PlayerID
+	def        *CardDef
+	ability    int
+	locals     locals
+	x          int
+}
+
+// ab returns the instance's compiled ability.
+func (in *instance) ab() *vm.Ability { return &in.def.Card.Abilities[in.ability] }
+
+// frame is the frame to run the instance's code in.
+func (in *instance) frame(mode frameMode, ev *Event) frame {
+	return frame{mode: mode, event: ev, source: in.source, controller: in.controller, def: in.def,
+		ability: in.ability, locals: in.locals.slice(), x: in.x}
 }
 
 // run runs a function of a card in a frame.
@@ -413,7 +427,7 @@ func (g *Game) hScheduleDelayed(a []vm.Value) error {
 		return fmt.Errorf("no delayed ability %d", a[0])
 	}
 	ab := &fr.def.Card.Abilities[a[0]]
-	d := delayedTrigger{source: fr.source, controller: fr.controller, def: fr.def, ability: int(a[0]), x: fr.x}
+	d := delayedTrigger{instance: instance{source: fr.source, controller: fr.controller, def: fr.def, ability: int(a[0]), x: fr.x}}
 	d.kind = g.abilityEvent(fr.def, ab)
 	d.locals.copyFrom(fr.locals, ab.NumLocals)
 	g.delayed = append(g.delayed, d)

@@ -8,14 +8,7 @@ import (
 
 // candidate is a replacement or prevention effect that applies to an
 // event, with the locals its match function bound.
-type candidate struct {
-	source     ObjectID
-	controller PlayerID
-	def        *CardDef
-	ability    int
-	locals     locals
-	x          int
-}
+type candidate = instance
 
 // abilityRef names one ability of one object, to apply each replacement
 // effect at most once to an event (CR 614.5).
@@ -75,9 +68,7 @@ func (g *Game) propose(proposed Event) {
 		}
 		c := &cands[i]
 		applied = append(applied, abilityRef{c.source, c.ability})
-		ab := &c.def.Card.Abilities[c.ability]
-		g.run(frame{mode: modeReplace, event: ev, source: c.source, controller: c.controller, def: c.def,
-			ability: c.ability, locals: c.locals.slice(), x: c.x}, ab.Body)
+		g.run(c.frame(modeReplace, ev), c.ab().Body)
 		if ev.Kind == EvDamage && ev.Amount <= 0 {
 			break // no damage is left to modify (CR 614.7a)
 		}
@@ -106,8 +97,8 @@ func (g *Game) replacementsFor(ev *Event, applied []abilityRef, out []candidate)
 		}
 		out = append(out, candidate{source: o.ID, controller: controller, def: o.Def, ability: ai, x: x})
 		c := &out[len(out)-1]
-		ls := c.locals.reset(ab.NumLocals, o.ID, controller)
-		n, err := g.run(frame{mode: modeMatch, event: ev, source: o.ID, controller: controller, def: o.Def, ability: ai, locals: ls, x: x}, ab.Match)
+		c.locals.reset(ab.NumLocals, o.ID, controller)
+		n, err := g.run(c.frame(modeMatch, ev), ab.Match)
 		if err != nil || n <= 0 {
 			out = out[:len(out)-1]
 		}

@@ -7,27 +7,17 @@ import (
 // pendingTrigger is a triggered ability that has triggered and waits to be
 // put on the stack (CR 603.3).
 type pendingTrigger struct {
-	source     ObjectID
-	controller PlayerID
-	def        *CardDef
-	ability    int
-	locals     locals
-	x          int
+	instance
 	// event is what triggered it.
 	event Event
-	order int64
 }
 
 // delayedTrigger is a delayed triggered ability waiting for its event
 // (CR 603.7).
 type delayedTrigger struct {
-	source     ObjectID
-	controller PlayerID
-	def        *CardDef
-	ability    int
-	kind       EventKind
-	locals     locals
-	x          int
+	instance
+	// kind is the kind of event it waits for.
+	kind EventKind
 }
 
 // TriggerChoice describes a triggered ability a player puts on the stack,
@@ -57,10 +47,11 @@ func (g *Game) checkTriggers(ev *Event) {
 			i++
 			continue
 		}
-		ab := &d.def.Card.Abilities[d.ability]
+		ab := d.ab()
 		g.matchLocals.copyFrom(d.locals.slice(), ab.NumLocals)
-		n, err := g.run(frame{mode: modeMatch, event: ev, source: d.source, controller: d.controller, def: d.def,
-			ability: d.ability, locals: g.matchLocals.slice(), x: d.x}, ab.Match)
+		fr := d.frame(modeMatch, ev)
+		fr.locals = g.matchLocals.slice()
+		n, err := g.run(fr, ab.Match)
 		if err != nil || n <= 0 {
 			i++
 			continue
@@ -102,8 +93,10 @@ func (g *Game) triggersOf(o *Object, ev *Event) {
 // the locals its match bound.
 func (g *Game) addPending(source ObjectID, controller PlayerID, def *CardDef, ability, x int, ev *Event, n int) {
 	for ; n > 0; n-- {
-		g.pending = append(g.pending, pendingTrigger{source: source, controller: controller, def: def, ability: ability, x: x,
-			event: *ev, order: g.nextTimestamp()})
+		g.pending = append(g.pending, pendingTrigger{
+			instance: instance{source: source, controller: controller, def: def, ability: ability, x: x},
+			event:    *ev,
+		})
 		p := &g.pending[len(g.pending)-1]
 		p.event.enterWith, p.event.prevented = nil, nil
 		p.locals.copyFrom(g.matchLocals.slice(), def.Card.Abilities[ability].NumLocals)
@@ -130,7 +123,7 @@ func (g *Game) stackTriggers() {
 		if len(mine) > 1 {
 			choices := make([]TriggerChoice, len(mine))
 			for i, t := range mine {
-				choices[i] = TriggerChoice{Source: t.source, Text: t.def.Card.Abilities[t.ability].Text, Event: t.event}
+				choices[i] = TriggerChoice{Source: t.source, Text: t.ab().Text, Event: t.event}
 			}
 			order = validOrder(g.decider.OrderTriggers(g, p, choices), len(mine))
 		}
@@ -168,7 +161,7 @@ func validOrder(order []int, n int) []int {
 // pushTrigger puts a triggered ability on the stack, choosing its targets
 // (CR 603.3d); without legal targets, it is removed.
 func (g *Game) pushTrigger(t *pendingTrigger) {
-	ab := &t.def.Card.Abilities[t.ability]
+	ab := t.ab()
 	item := &StackItem{Source: t.source, Controller: t.controller, Def: t.def, Ability: t.ability, X: t.x,
 		Locals: append([]vm.Value(nil), t.locals.slice()...), Text: ab.Text, Event: t.event}
 	for i := range ab.Targets {
