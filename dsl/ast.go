@@ -39,6 +39,8 @@ type File struct {
 type Comment struct {
 	Pos  Pos
 	Text string // including the leading "//"
+	// Trailing is set for a comment that follows code on its line.
+	Trailing bool
 }
 
 // Block is a braced list of statements.
@@ -186,7 +188,9 @@ type AtStmt struct {
 type ActionStmt struct {
 	Pos    Pos
 	EndPos Pos
-	Phrase *Phrase `parser:"@@"`
+	// An action never starts with else: `} else gain 2 life` is an else
+	// without its braces, not an action.
+	Phrase *Phrase `parser:"(?! 'else' ) @@"`
 }
 
 // ---- Phrases and expressions ----------------------------------------------
@@ -488,7 +492,7 @@ type ZoneStmt struct {
 	Pos    Pos
 	Player string      `parser:"@( 'you' | 'opponent' ) ( 'have' | 'has' )"`
 	Cards  []*CardSpec `parser:"@@ ( ( ',' | 'and' ) @@ )*"`
-	Zone   string      `parser:"'in' ( 'your' | 'their' )? @( 'hand' | 'graveyard' | 'library' | 'exile' )"`
+	Zone   string      `parser:"'in' @( 'hand' | 'graveyard' | 'library' | 'exile' )"`
 }
 
 // StepStmt sets the turn and step the test starts in:

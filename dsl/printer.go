@@ -12,11 +12,18 @@ const indentUnit = "    "
 // Print renders a file in canonical form: one declaration after another
 // with a blank line between them, four spaces of indentation, one space
 // between the words of a phrase, at most one blank line in a row where the
-// source had any, and every comment where it was (on its own line, or at
-// the end of the line it followed). src is the text the file was parsed
-// from; it tells where the blank lines were.
+// source had any, and every comment where it was: on its own line, or at
+// the end of the line of code it followed. src is the text the file was
+// parsed from; it tells where the blank lines were.
 func Print(f *File, src []byte) []byte {
-	p := &printer{comments: f.Comments, blank: blankLines(src)}
+	p := &printer{blank: blankLines(src)}
+	for _, c := range f.Comments {
+		if c.Trailing {
+			p.trailing = append(p.trailing, c)
+		} else {
+			p.comments = append(p.comments, c)
+		}
+	}
 	for i, d := range f.Decls {
 		if i > 0 && (multiline(d) || multiline(f.Decls[i-1])) {
 			p.forceBlank = true
@@ -24,7 +31,7 @@ func Print(f *File, src []byte) []byte {
 		p.decl(d)
 	}
 	p.flushComments(1 << 30)
-	return p.buf.Bytes()
+	return p.render()
 }
 
 // multiline reports whether a declaration has a body in braces; those are
@@ -52,9 +59,19 @@ func blankLines(src []byte) map[int]bool {
 	return blank
 }
 
+// outLine is a line of output and the source line its text ends on (0 for
+// a blank line).
+type outLine struct {
+	text string
+	src  int
+}
+
 type printer struct {
-	buf      bytes.Buffer
+	lines []outLine
+	// comments are the comments on lines of their own, still to print;
+	// trailing are those that follow code, attached at the end.
 	comments []Comment
+	trailing []Comment
 	blank    map[int]bool
 	depth    int
 	// lastLine is the source line of the last thing printed (0: none).
@@ -66,10 +83,37 @@ type printer struct {
 	forceBlank bool
 }
 
+// render joins the lines, each trailing comment at the end of the last
+// line printed from the source line it followed.
+func (p *printer) render() []byte {
+	for _, c := range p.trailing {
+		i := len(p.lines) - 1
+		for i >= 0 && p.lines[i].src != c.Pos.Line {
+			i--
+		}
+		if i < 0 {
+			// No code of its line was printed: it stands alone.
+			p.lines = append(p.lines, outLine{text: c.Text, src: c.Pos.Line})
+			continue
+		}
+		p.lines[i].text += " " + c.Text
+	}
+	var buf bytes.Buffer
+	for _, l := range p.lines {
+		buf.WriteString(l.text)
+		buf.WriteByte('\n')
+	}
+	return buf.Bytes()
+}
+
+func (p *printer) emit(text string, src int) {
+	p.lines = append(p.lines, outLine{text: strings.Repeat(indentUnit, p.depth) + text, src: src})
+}
+
 // gap prints a blank line before something at source line `line` if the
 // source had one between it and the last thing printed.
 func (p *printer) gap(line int) {
-	if p.buf.Len() == 0 {
+	if len(p.lines) == 0 {
 		p.forceBlank = false
 		return
 	}
@@ -83,7 +127,7 @@ func (p *printer) gap(line int) {
 		}
 	}
 	if want {
-		p.buf.WriteByte('\n')
+		p.lines = append(p.lines, outLine{})
 	}
 	p.forceBlank = false
 }
@@ -95,41 +139,20 @@ func (p *printer) flushComments(line int) {
 		c := p.comments[0]
 		p.comments = p.comments[1:]
 		p.gap(c.Pos.Line)
-		p.writeIndent()
-		p.buf.WriteString(c.Text)
-		p.buf.WriteByte('\n')
+		p.emit(c.Text, c.Pos.Line)
 		p.lastLine = c.Pos.Line
 		p.afterOpen = false
 	}
 }
 
 // line prints one line of output for something that starts at source line
-// `line` and whose text ends on source line `endLine`; a comment at the end
-// of that source line follows it.
+// `line` and whose text ends on source line `endLine`.
 func (p *printer) line(line, endLine int, text string) {
 	p.flushComments(line)
 	p.gap(line)
-	p.writeIndent()
-	p.buf.WriteString(text)
-	p.trailing(endLine)
-	p.buf.WriteByte('\n')
+	p.emit(text, endLine)
 	p.lastLine = endLine
 	p.afterOpen = false
-}
-
-// trailing appends the comment at the end of source line `line`, if any.
-func (p *printer) trailing(line int) {
-	if len(p.comments) > 0 && p.comments[0].Pos.Line == line {
-		p.buf.WriteString(" ")
-		p.buf.WriteString(p.comments[0].Text)
-		p.comments = p.comments[1:]
-	}
-}
-
-func (p *printer) writeIndent() {
-	for i := 0; i < p.depth; i++ {
-		p.buf.WriteString(indentUnit)
-	}
 }
 
 // open prints a line that opens a block and indents what follows.
@@ -145,10 +168,7 @@ func (p *printer) close(line int, suffix string) {
 	p.flushComments(line)
 	p.depth--
 	p.afterOpen = false
-	p.writeIndent()
-	p.buf.WriteString("}" + suffix)
-	p.trailing(line)
-	p.buf.WriteByte('\n')
+	p.emit("}"+suffix, line)
 	p.lastLine = line
 }
 
@@ -205,7 +225,7 @@ func (p *printer) eventItems(items []EventItem) {
 		l := it.Position().Line
 		switch it := it.(type) {
 		case *DocItem:
-			p.line(l, l, "doc "+it.Text)
+			p.line(l, l+strings.Count(it.Text, "\n"), "doc "+it.Text)
 		case *FieldDecl:
 			p.line(l, l, it.Name+": "+it.Type)
 		case *PhraseDecl:
@@ -245,7 +265,7 @@ func (p *printer) cardItem(it CardItem) {
 	case *PTItem:
 		p.line(l, l, "pt "+it.PT)
 	case *OracleItem:
-		p.line(l, l, "oracle "+it.Text)
+		p.line(l, l+strings.Count(it.Text, "\n"), "oracle "+it.Text)
 	case *KeywordsItem:
 		kws := make([]string, len(it.Keywords))
 		for i, k := range it.Keywords {

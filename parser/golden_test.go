@@ -19,16 +19,11 @@ var update = flag.Bool("update", false, "rewrite golden files")
 // knownParseBugs are cases of testdata/parse whose golden file holds the
 // diagnostics the parser should give but does not yet; each names its bug.
 var knownParseBugs = map[string]string{
-	"missing_value.card":               "bug: a syntax error in the first tokens of an item is reported at the item's keyword (report #1)",
-	"misspelled_first_statement.card":  "bug: a misspelled first statement of a test section is reported at the section (report #1)",
-	"unterminated_string_cascade.card": "bug: an unterminated string also gets a P001 for the item it cut short (report #2)",
 }
 
 // knownFormatBugs are cases of testdata/fmt whose golden file holds the
 // output the formatter should give but does not yet.
 var knownFormatBugs = map[string]string{
-	"one_line_block_comment.card": "bug: a trailing comment after a statement of a one-line block moves to the block's opening line (report #7)",
-	"raw_string_comment.card":     "bug: a comment after a multi-line raw string moves to its own line after a new blank line (report #7)",
 }
 
 // goldenCases lists the .card files of ../testdata/<kind>, sorted.

@@ -11,7 +11,7 @@ var Lexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Comment", Pattern: `//[^\n]*`},
 	{Name: "String", Pattern: `"(\\.|[^"\\\n])*"`},
 	{Name: "RawString", Pattern: "`[^`]*`"},
-	{Name: "Mana", Pattern: `(\{[0-9A-Za-z/]{1,4}\})+`},
+	{Name: "Mana", Pattern: `(\{[0-9A-Za-z/]{1,5}\})+`},
 	{Name: "PT", Pattern: `[+-]?(\d+|\*)/[+-]?(\d+|\*)`},
 	{Name: "Number", Pattern: `\d+`},
 	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*(['’][A-Za-z]+)?`},

@@ -35,7 +35,8 @@ type declRoot struct {
 	Decl dsl.Decl `parser:"Sep* @@ Sep*"`
 }
 
-var declParser = participle.MustBuild[declRoot](
+// options are the options every parser of the grammar is built with.
+var options = []participle.Option{
 	participle.Lexer(Lexer),
 	participle.Elide("Comment", "Whitespace"),
 	participle.Union[dsl.Decl](&dsl.Card{}, &dsl.Test{}, &dsl.EventDecl{}, &dsl.FuncDecl{},
@@ -53,7 +54,9 @@ var declParser = participle.MustBuild[declRoot](
 	participle.Union[dsl.Assertion](&dsl.LogAssert{}, &dsl.StackAssert{}, &dsl.TurnAssert{}, &dsl.LifeAssert{},
 		&dsl.ZoneAssert{}, &dsl.StateAssert{}, &dsl.PTAssert{}, &dsl.CountAssert{}),
 	participle.UseLookahead(4),
-)
+}
+
+var declParser = participle.MustBuild[declRoot](options...)
 
 // Grammar returns the grammar in EBNF, for the language reference.
 func Grammar() string { return declParser.String() }
@@ -69,21 +72,45 @@ func ParseString(filename, src string) (*dsl.File, dsl.Diagnostics) {
 func Parse(filename string, src []byte) (*dsl.File, dsl.Diagnostics) {
 	toks, diags := lexAll(filename, src)
 	file := &dsl.File{Name: filename}
+	codeLine := 0 // the last line that holds code
 	for _, t := range toks {
-		if t.Type == tokComment {
-			file.Comments = append(file.Comments, dsl.Comment{Pos: t.Pos, Text: strings.TrimRight(t.Value, " \t\r")})
+		switch t.Type {
+		case tokComment:
+			file.Comments = append(file.Comments, dsl.Comment{Pos: t.Pos, Text: strings.TrimRight(t.Value, " \t\r"),
+				Trailing: codeLine == t.Pos.Line})
+		case tokWhitespace:
+		default:
+			if t.Value != "\n" {
+				codeLine = endOf(t).Line // a raw string may span lines
+			}
 		}
 	}
+	lexErrors := diags
 	for _, ch := range splitDecls(toks) {
 		decl, d := parseDecl(ch)
 		if d != nil {
-			diags = append(diags, *d)
+			// A declaration the lexer already found a bad character in
+			// fails to parse because of it; one error says it.
+			if !within(lexErrors, ch) {
+				diags = append(diags, *d)
+			}
 			continue
 		}
 		file.Decls = append(file.Decls, decl)
 	}
 	diags.Sort()
 	return file, diags
+}
+
+// within reports whether any diagnostic lies in the span of tokens.
+func within(diags dsl.Diagnostics, toks []lexer.Token) bool {
+	first, last := toks[0].Pos.Offset, endOf(toks[len(toks)-1]).Offset
+	for _, d := range diags {
+		if d.Pos.Offset >= first && d.Pos.Offset <= last {
+			return true
+		}
+	}
+	return false
 }
 
 // lexAll lexes the whole source. A character the lexer rejects becomes a
@@ -272,8 +299,7 @@ func (r *replay) Next() (lexer.Token, error) {
 
 // parseDecl parses the tokens of one declaration.
 func parseDecl(toks []lexer.Token) (decl dsl.Decl, diag *dsl.Diagnostic) {
-	last := toks[len(toks)-1]
-	eof := advance(last.Pos, last.Value)
+	eof := endOf(toks[len(toks)-1])
 	defer func() {
 		if r := recover(); r != nil {
 			d := dsl.Errorf(toks[0].Pos, CodeInternal, "parser failure: %v", r).
@@ -288,6 +314,25 @@ func parseDecl(toks []lexer.Token) (decl dsl.Decl, diag *dsl.Diagnostic) {
 		if err == nil {
 			return root.Decl, nil
 		}
+	}
+	// Look again, statement by statement, while the error moves further in
+	// (a section holds statements, a statement may hold a block...).
+	for tries := 0; tries < 8; tries++ {
+		perr, ok := err.(participle.Error)
+		if !ok {
+			break
+		}
+		better, first, ok := secondLook(toks, perr.Position())
+		if !ok {
+			break
+		}
+		if hint := keywordHint(first.Value); first.Type == tokIdent && hint != "" {
+			// A misspelled first word is the likeliest mistake of all.
+			d := dsl.Errorf(first.Pos, CodeSyntax, "unexpected %q", first.Value)
+			d.Hint = hint
+			return nil, &d
+		}
+		err = better
 	}
 	d := syntaxError(err, toks)
 	return nil, &d
@@ -314,11 +359,14 @@ func syntaxError(err error, toks []lexer.Token) dsl.Diagnostic {
 		}
 	}
 	d := dsl.Errorf(pos, CodeSyntax, "unexpected %s", found)
+	if hint := keywordHint(m[1]); hint != "" {
+		// A misspelled keyword: what the parser expected instead is
+		// beside the point.
+		d.Hint = hint
+		return d
+	}
 	if m[2] != "" {
 		d.Message += ", expected " + describeExpected(m[2])
-	}
-	if hint := keywordHint(m[1]); hint != "" {
-		d.Hint = hint
 	}
 	return d
 }
@@ -330,16 +378,92 @@ func describeToken(raw string) string {
 	case `\n`, ";":
 		return "end of line"
 	}
-	return fmt.Sprintf("%q", unescape(raw))
+	v := unescape(raw)
+	if len(v) > 0 && (v[0] == '"' || v[0] == '`') {
+		return v // a string shows its own quotes
+	}
+	return fmt.Sprintf("%q", v)
 }
 
 func unescape(s string) string {
 	return strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(s)
 }
 
+// tokenNames say what the grammar's token types and productions are, in
+// the words of a card designer.
+var tokenNames = map[string]string{
+	"<string>":                 "text in quotes",
+	"<rawstring>":              "text in quotes",
+	"(<string> | <rawstring>)": "text in quotes",
+	"<ident>":                  "a word",
+	"<ident>+":                 "a word",
+	"<number>":                 "a number",
+	"<pt>":                     "power/toughness such as 2/2",
+	"<mana>":                   "mana symbols such as {1}{G}",
+	"<sep>":                    "end of line",
+	"Decl":                     "a declaration (card, test...)",
+	"CardItem":                 "a line of a card (cost, type, pt, oracle, keywords or an ability)",
+	"Stmt":                     "a statement",
+	"Phrase":                   "a phrase",
+	"Cond":                     "a condition",
+	"Sum":                      "a value",
+	"CardRef":                  "a card name in quotes, or an alias",
+	"TargetRef":                "a card or a player",
+	"Else":                     "{ or if",
+}
+
+// describeExpected says what the parser expected, from participle's
+// grammar expression: its first element, in plain words.
 func describeExpected(s string) string {
-	s = strings.ReplaceAll(s, "<sep>", "end of line")
-	s = strings.ReplaceAll(s, "Sep", "end of line")
+	first := strings.TrimRight(firstElement(s), "*+?")
+	if name, ok := tokenNames[first]; ok {
+		return name
+	}
+	if alts, ok := literals(first); ok {
+		return strings.Join(alts, " or ")
+	}
+	if strings.HasPrefix(first, "(") {
+		return "something else"
+	}
+	return first
+}
+
+// literals reads a grammar alternation of literals, ("a" | "b"), as its
+// literals.
+func literals(s string) ([]string, bool) {
+	inner, ok := strings.CutPrefix(s, "(")
+	if !ok {
+		return nil, false
+	}
+	inner, ok = strings.CutSuffix(inner, ")")
+	if !ok {
+		return nil, false
+	}
+	alts := strings.Split(inner, " | ")
+	for _, a := range alts {
+		if len(a) < 2 || a[0] != '"' || a[len(a)-1] != '"' {
+			return nil, false
+		}
+	}
+	return alts, true
+}
+
+// firstElement returns the first element of a grammar expression: up to
+// the first space outside parentheses.
+func firstElement(s string) string {
+	depth := 0
+	for i, r := range s {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ' ':
+			if depth == 0 {
+				return s[:i]
+			}
+		}
+	}
 	return s
 }
 
