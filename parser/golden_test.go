@@ -18,13 +18,11 @@ var update = flag.Bool("update", false, "rewrite golden files")
 
 // knownParseBugs are cases of testdata/parse whose golden file holds the
 // diagnostics the parser should give but does not yet; each names its bug.
-var knownParseBugs = map[string]string{
-}
+var knownParseBugs = map[string]string{}
 
 // knownFormatBugs are cases of testdata/fmt whose golden file holds the
 // output the formatter should give but does not yet.
-var knownFormatBugs = map[string]string{
-}
+var knownFormatBugs = map[string]string{}
 
 // goldenCases lists the .card files of ../testdata/<kind>, sorted.
 func goldenCases(t *testing.T, kind string) []string {
