@@ -66,6 +66,8 @@ type cardCompiler struct {
 	// bound records where each name bound with `as` in the card was bound,
 	// to explain a name used outside its ability.
 	bound map[string]int
+	// badTypeLine is set when the type line has an unknown word.
+	badTypeLine bool
 }
 
 // hintScopes explains names used outside the ability that binds them.
@@ -179,6 +181,8 @@ func (cc *cardCompiler) header(c *dsl.Card) {
 	}
 	creature := cc.hasType("creature")
 	switch {
+	case cc.badTypeLine:
+		// Whether it should have P/T depends on the type it meant.
 	case creature && pt == nil && typ != nil:
 		cc.errorf(*typ, CodePT, "a creature needs power and toughness").Hint = "add a line such as: pt 2/2"
 	case !creature && pt != nil:
@@ -226,6 +230,7 @@ func (cc *cardCompiler) typeLine(it *dsl.TypeItem) {
 		case cc.v.IsName(KSupertype, lw):
 			cc.card.Supertypes = append(cc.card.Supertypes, lw)
 		default:
+			cc.badTypeLine = true
 			d := cc.errorf(it.Pos, CodeUnknownType, "%q is not a card type or supertype", w)
 			d.Hint = hintFrom(lw, append(append([]string{}, cc.v.Types...), cc.v.Supertypes...))
 			if d.Hint == "" {
@@ -405,6 +410,7 @@ func (cc *cardCompiler) static(a *dsl.StaticAbility) {
 		cc.finish(ctx.tree)
 		return
 	}
+	cc.add(rule.warning)
 	alt := rule.alts[0]
 	var pat *pattern
 	for _, it := range alt.tmpl.Items {
@@ -414,6 +420,14 @@ func (cc *cardCompiler) static(a *dsl.StaticAbility) {
 	}
 	cc.ability(ctx).Rule = cc.b.nameSym(rulePrefix + alt.tmpl.Rule.Name)
 	if pat != nil {
+		for _, palt := range pat.alts {
+			for _, it := range palt.tmpl.Items {
+				if a := palt.args[it.Slot]; a != nil && a.kind == argFilter && a.filter.bind != "" {
+					cc.errorf(a.pos, CodeBinding, "`as %s` in a static ability names nothing", a.filter.bind).Hint =
+						"a static ability has no body that could use the name"
+				}
+			}
+		}
 		cc.ability(ctx).Event = cc.b.nameSym(eventPrefix + pat.event.Name)
 		cc.matchFunc(ctx, pat, sc)
 	}
@@ -432,7 +446,7 @@ func (cc *cardCompiler) spell(a *dsl.SpellAbility) {
 // names it would bind are bound anyway, with a type that fits anywhere, so
 // the body is still checked without reporting the same mistake twice.
 func (cc *cardCompiler) eventAbility(ctx *abilityCtx, ph *dsl.Phrase, sc *scope) (*pattern, *scope) {
-	m := &matcher{v: cc.v, sc: sc, parts: ph.Parts}
+	m := &matcher{v: cc.v, sc: sc, parts: ph.Parts, elsewhere: cc.bound}
 	pat, d := m.matchPhrase(modePattern)
 	if d != nil {
 		cc.add(d)
@@ -441,8 +455,18 @@ func (cc *cardCompiler) eventAbility(ctx *abilityCtx, ph *dsl.Phrase, sc *scope)
 				sc.names[*p.Bind] = &binding{name: *p.Bind, typ: poisoned, used: true}
 			}
 		}
-		return nil, sc
+		// A stray `as` at the end is the only mistake? Then the rest of
+		// the pattern stands, and so does the event's name.
+		last := len(ph.Parts) - 1
+		if d.Code != CodeBinding || last < 1 || ph.Parts[last].Bind == nil {
+			return nil, sc
+		}
+		m = &matcher{v: cc.v, sc: sc, parts: ph.Parts[:last], elsewhere: cc.bound}
+		if pat, d = m.matchPhrase(modePattern); d != nil {
+			return nil, sc
+		}
 	}
+	cc.add(pat.warning)
 	cc.ability(ctx).Event = cc.b.nameSym(eventPrefix + pat.event.Name)
 	cc.bind(pat, sc, ctx.tree)
 	return pat, sc
@@ -453,12 +477,18 @@ func (cc *cardCompiler) eventAbility(ctx *abilityCtx, ph *dsl.Phrase, sc *scope)
 // ("damage"), with all its fields.
 func (cc *cardCompiler) bind(pat *pattern, sc *scope, tree *abilityTree) {
 	for _, alt := range pat.alts {
+		once := map[string]bool{}
 		for _, it := range alt.tmpl.Items { // in order, so locals are numbered the same every time
 			a := alt.args[it.Slot]
 			if it.Slot == "" || a == nil || a.kind != argFilter || a.filter.bind == "" {
 				continue
 			}
 			name := a.filter.bind
+			if once[name] {
+				cc.errorf(a.pos, CodeBinding, "%q is already bound", name).Hint = "choose another name"
+				continue
+			}
+			once[name] = true
 			if _, mine := sc.names[name]; mine {
 				continue // the same name in another alternative
 			}
@@ -500,6 +530,15 @@ func (cc *cardCompiler) matchFunc(ctx *abilityCtx, pat *pattern, sc *scope) {
 			a := alt.args[it.Slot]
 			fsym := cc.b.fieldSym(e.Name, it.Slot)
 			subject := func() { f.emit(vm.OpField, fsym, a.pos) }
+			if a.kind == argFilter && a.filter.bind != "" {
+				// Store the object it names, then test the local: the
+				// field is read once.
+				if b := sc.names[a.filter.bind]; b != nil {
+					subject()
+					f.emit(vm.OpStore, b.local, a.pos)
+					subject = func() { f.emit(vm.OpLoad, b.local, a.pos) }
+				}
+			}
 			switch a.kind {
 			case argExpr:
 				subject()
@@ -520,12 +559,6 @@ func (cc *cardCompiler) matchFunc(ctx *abilityCtx, pat *pattern, sc *scope) {
 				continue
 			}
 			fails = append(fails, f.emit(vm.OpJumpIfFalse, 0, a.pos))
-			if a.kind == argFilter && a.filter.bind != "" {
-				if b := sc.names[a.filter.bind]; b != nil {
-					subject()
-					f.emit(vm.OpStore, b.local, a.pos)
-				}
-			}
 		}
 		if alt.tmpl.Where != nil {
 			f.at = &p
@@ -634,8 +667,10 @@ func (cc *cardCompiler) filter(f *fnBuilder, flt *filter, subject func()) {
 func (cc *cardCompiler) bodyFunc(ctx *abilityCtx, b *dsl.Block, sc *scope) {
 	f := cc.b.newFn(cc.fnName(ctx, "body"))
 	cc.block(f, b, sc, ctx)
-	f.emit(vm.OpInt, 0, b.EndPos)
-	f.emit(vm.OpReturn, 0, b.EndPos)
+	end := b.EndPos // just after the closing brace
+	end.Column--
+	f.emit(vm.OpInt, 0, end)
+	f.emit(vm.OpReturn, 0, end)
 	cc.ability(ctx).Body = cc.addFunc(f, ctx.tree, b.Pos)
 }
 
@@ -654,6 +689,9 @@ func (cc *cardCompiler) block(f *fnBuilder, b *dsl.Block, sc *scope, ctx *abilit
 
 func (cc *cardCompiler) ifStmt(f *fnBuilder, s *dsl.IfStmt, sc *scope, ctx *abilityCtx) {
 	t, d := condType(s.Cond, sc, cc.v)
+	if t == poisoned {
+		t = Type{Kind: KBool}
+	}
 	if d != nil {
 		cc.add(d)
 	} else if t.Kind != KBool {
@@ -696,12 +734,13 @@ func (cc *cardCompiler) delayed(f *fnBuilder, s *dsl.AtStmt, sc *scope, ctx *abi
 
 // action compiles one action statement.
 func (cc *cardCompiler) action(f *fnBuilder, ph *dsl.Phrase, sc *scope, ctx *abilityCtx) {
-	m := &matcher{v: cc.v, sc: sc, parts: ph.Parts}
+	m := &matcher{v: cc.v, sc: sc, parts: ph.Parts, elsewhere: cc.bound}
 	pat, d := m.matchPhrase(modeAction)
 	if d != nil {
 		cc.add(d)
 		return
 	}
+	cc.add(pat.warning)
 	alt := pat.alts[0]
 	fi := alt.tmpl.Func
 	switch {
@@ -762,6 +801,17 @@ func (cc *cardCompiler) argValue(f *fnBuilder, a *arg, sc *scope, ctx *abilityCt
 		}
 		f.emit(vm.OpLoad, local, a.pos)
 	case argFilter:
+		if a.filter.bind != "" {
+			cc.errorf(a.pos, CodeBinding, "`as %s` in an action names nothing", a.filter.bind).Hint =
+				"`as` names the objects of an event pattern, in a trigger or a replacement effect"
+		}
+		if kind := ctx.kind; (a.filter.det == "target" || a.filter.det == "any") &&
+			(kind == vm.AbilityReplacement || kind == vm.AbilityEnters) {
+			cc.errorf(a.pos, CodeContext, "a replacement effect has no targets (CR 115.1)").Hint =
+				"only spells and abilities that go on the stack target; say which object it affects with a name bound in the pattern"
+			f.emit(vm.OpInt, 0, a.pos)
+			return
+		}
 		if a.filter.det != "target" && a.filter.det != "any" {
 			cc.errorf(a.pos, CodeChoice, "%q does not say which one", a.filter.text).Hint =
 				"say `target " + strings.TrimPrefix(strings.TrimPrefix(a.filter.text, a.filter.det+" "), "") + "`, or name it with `as` in the trigger"

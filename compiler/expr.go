@@ -31,7 +31,7 @@ func typeOf(s *dsl.Sum, sc *scope, v *Vocab) (Type, *dsl.Diagnostic) {
 }
 
 func wantNumber(t Type, p dsl.Pos, in string) *dsl.Diagnostic {
-	if t.Kind == KNumber {
+	if t.Kind == KNumber || t == poisoned {
 		return nil
 	}
 	d := dsl.Errorf(p, CodeType, "arithmetic needs numbers, but this is %s (in %q)", article(t.String()), in)
@@ -64,7 +64,7 @@ func unaryType(u *dsl.Unary, sc *scope, v *Vocab) (Type, *dsl.Diagnostic) {
 		if d != nil {
 			return t, d
 		}
-		return t, wantNumber(t, u.Pos, "-")
+		return t, wantNumber(t, u.Pos, dsl.SumString(&dsl.Sum{Left: &dsl.Product{Left: u}}))
 	}
 	pr := u.Primary
 	switch {
@@ -149,7 +149,7 @@ func condType(c *dsl.Cond, sc *scope, v *Vocab) (Type, *dsl.Diagnostic) {
 		if d != nil {
 			return t, d
 		}
-		if t.Kind != KBool {
+		if t.Kind != KBool && t != poisoned {
 			d := dsl.Errorf(a.Pos, CodeType, "`or` needs conditions, but this is %s", article(t.String()))
 			return t, &d
 		}
@@ -166,7 +166,7 @@ func andType(a *dsl.AndCond, sc *scope, v *Vocab) (Type, *dsl.Diagnostic) {
 		if d != nil {
 			return t, d
 		}
-		if t.Kind != KBool {
+		if t.Kind != KBool && t != poisoned {
 			d := dsl.Errorf(n.Pos, CodeType, "`and` needs conditions, but this is %s", article(t.String()))
 			return t, &d
 		}
@@ -177,7 +177,7 @@ func andType(a *dsl.AndCond, sc *scope, v *Vocab) (Type, *dsl.Diagnostic) {
 func notType(n *dsl.NotCond, sc *scope, v *Vocab) (Type, *dsl.Diagnostic) {
 	if n.Not != nil {
 		t, d := notType(n.Not, sc, v)
-		if d == nil && t.Kind != KBool {
+		if d == nil && t.Kind != KBool && t != poisoned {
 			dd := dsl.Errorf(n.Pos, CodeType, "`not` needs a condition, but this is %s", article(t.String()))
 			d = &dd
 		}
@@ -190,6 +190,9 @@ func notType(n *dsl.NotCond, sc *scope, v *Vocab) (Type, *dsl.Diagnostic) {
 	rt, d := typeOf(n.Cmp.Right, sc, v)
 	if d != nil {
 		return rt, d
+	}
+	if lt == poisoned || rt == poisoned {
+		return Type{Kind: KBool}, nil
 	}
 	switch n.Cmp.Op {
 	case "==", "!=":

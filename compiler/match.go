@@ -74,6 +74,8 @@ type pattern struct {
 	event *EventKind
 	pos   dsl.Pos
 	once  bool
+	// warning, if set, says the phrase also reads as another one (C032).
+	warning *dsl.Diagnostic
 }
 
 // patternAlt is one way an event can match.
@@ -106,7 +108,11 @@ type matcher struct {
 	v     *Vocab
 	sc    *scope
 	parts []*dsl.Part
-	best  failure
+	// elsewhere are the names bound in other abilities of the card, and
+	// their lines: such a word is a name used out of its scope, even if it
+	// is also a word of some phrase.
+	elsewhere map[string]int
+	best      failure
 	// bestTmpl is the template that got furthest, for "did you mean";
 	// bestNear says whether the word it wanted there is close to the
 	// phrase's word, which breaks ties between templates.
@@ -114,6 +120,8 @@ type matcher struct {
 	bestDepth int
 	bestNear  bool
 	failed    bool
+	// ambiguous is a second reading of the phrase, of another shape.
+	ambiguous *Template
 }
 
 // fail records a failure if it got further than the ones seen so far; at
@@ -167,13 +175,18 @@ func wordEq(w, t string) bool {
 }
 
 // matchTemplates matches the parts against each template and returns the
-// argument sets of those that match, all of the first match's shape.
+// argument sets of those that match, all of the first match's shape and
+// owner (one event kind, one action); a match of another shape or owner is
+// an ambiguity.
 func (m *matcher) matchTemplates(ts []*Template, mode matchMode) []*patternAlt {
 	var alts []*patternAlt
 	for _, t := range ts {
 		args := map[string]*arg{}
 		if m.try(t, 0, 0, args, mode) {
-			if len(alts) > 0 && alts[0].tmpl.Shape != t.Shape {
+			if len(alts) > 0 && (alts[0].tmpl.Shape != t.Shape || alts[0].tmpl.owner() != t.owner()) {
+				if m.ambiguous == nil {
+					m.ambiguous = t
+				}
 				continue
 			}
 			alts = append(alts, &patternAlt{tmpl: t, args: args})
@@ -281,7 +294,7 @@ func (m *matcher) exprCandidate(t *Template, typ Type, pi int) []candidate {
 		m.fail(pi, "", "", "", t)
 		// The first word of a phrase that names nothing is more likely a
 		// misspelled word of the phrase than a name.
-		if pi > 0 && !m.v.templateWords[strings.ToLower(w)] {
+		if _, bound := m.elsewhere[w]; pi > 0 && (bound || !m.v.templateWords[strings.ToLower(w)]) {
 			m.fail(pi, CodeUndefined, fmt.Sprintf("%q is not defined here", w), suggestName(w, m.sc), t)
 		}
 		return nil
@@ -368,11 +381,30 @@ func (m *matcher) stepCandidates(t *Template, pi int) []candidate {
 	}
 	if len(out) == 0 {
 		m.fail(pi, "", "", "", t)
+		if w := m.parts[pi].Word(); w != "" && pi > 0 {
+			var words []string
+			for _, p := range m.parts[pi:] {
+				words = append(words, dsl.PartString(p))
+			}
+			text := strings.Join(words, " ")
+			m.fail(pi, CodeUnknownStep, fmt.Sprintf("%q is not a step", text), hintFrom(text, m.v.stepNames()), t)
+		}
 	}
 	// Longest first, so "end step" wins over "end".
 	for i := 1; i < len(out); i++ {
 		for j := i; j > 0 && out[j].next > out[j-1].next; j-- {
 			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// stepNames lists every way to name a step, for hints.
+func (v *Vocab) stepNames() []string {
+	var out []string
+	for _, st := range v.Steps {
+		for _, w := range st.Words {
+			out = append(out, strings.Join(w, " "))
 		}
 	}
 	return out
@@ -452,7 +484,7 @@ func (m *matcher) patternCandidates(t *Template, kind string, pi int) []candidat
 		alts := sub.matchTemplates(m.v.Events[kind].Templates, modePattern)
 		if len(alts) > 0 {
 			out = append(out, candidate{&arg{kind: argPattern, pos: m.parts[pi].Pos, typ: Type{Kind: KEvent, Event: kind},
-				pattern: &pattern{alts: alts, event: m.v.Events[kind]}}, end})
+				pattern: &pattern{alts: alts, event: m.v.Events[kind], pos: m.parts[pi].Pos}}, end})
 		}
 	}
 	if len(out) == 0 {
@@ -604,6 +636,12 @@ func (m *matcher) matchPhrase(mode matchMode) (*pattern, *dsl.Diagnostic) {
 		if alts[0].tmpl.Event != nil {
 			p.event = alts[0].tmpl.Event
 			p.once = alts[0].tmpl.Once
+		}
+		if t := m.ambiguous; t != nil {
+			d := dsl.Warningf(m.parts[0].Pos, CodeAmbiguousPhrase, "%q reads as %q (%s) and as %q (%s); the first is taken",
+				phraseText(m.parts), alts[0].tmpl.Text, alts[0].tmpl.owner(), t.Text, t.owner())
+			d.Hint = "reword it so that it reads one way only"
+			p.warning = &d
 		}
 		return p, nil
 	}

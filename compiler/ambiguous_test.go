@@ -1,0 +1,48 @@
+package compiler
+
+import (
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/parser"
+)
+
+// TestAmbiguousPhrase proves C032 with a vocabulary in which one phrase
+// reads as two actions; the standard vocabulary has no such pair.
+func TestAmbiguousPhrase(t *testing.T) {
+	fsys := fstest.MapFS{"v.card": {Data: []byte(`
+types creature instant
+action gain_life(player: player, amount: number) {
+    phrase "gain {amount} life" with player = you
+}
+action lose_life(player: player, amount: number) {
+    phrase "gain {amount} life" with player = you
+}
+action schedule_delayed(ability: number)
+query is_type(object: object, type: type): bool
+query is_supertype(object: object, supertype: supertype): bool
+query is_subtype(object: object, subtype: subtype): bool
+query has_color(object: object, color: color): bool
+query is_player(target: target): bool
+query is_permanent(object: object): bool
+query controller(object: object): player
+`)}}
+	v, err := LoadVocab(fsys)
+	require.NoError(t, err)
+	f, diags := parser.ParseString("a.card", `card "A" {
+    type Instant
+    oracle ""
+    spell {
+        gain 2 life
+    }
+}
+`)
+	require.Empty(t, diags)
+	_, diags = CompileWith(v, []*dsl.File{f})
+	require.Len(t, diags, 1)
+	require.Equal(t, `a.card:5:9: warning: "gain 2 life" reads as "gain {amount} life" (action gain_life) and as "gain {amount} life" (action lose_life); the first is taken; reword it so that it reads one way only (C032)`,
+		diags[0].String())
+}
