@@ -646,6 +646,9 @@ func (m *matcher) matchPhrase(mode matchMode) (*pattern, *dsl.Diagnostic) {
 		return p, nil
 	}
 	text := phraseText(m.parts)
+	if d := gluedSubtraction(m.parts); d != nil {
+		return nil, d
+	}
 	if m.best.code != "" {
 		d := dsl.Errorf(m.best.pos, m.best.code, "%s", m.best.msg)
 		d.Hint = m.best.hint
@@ -662,6 +665,23 @@ func (m *matcher) matchPhrase(mode matchMode) (*pattern, *dsl.Diagnostic) {
 		d.Hint = fmt.Sprintf("did you mean %q?", t.Text)
 	}
 	return nil, &d
+}
+
+// gluedSubtraction finds a word of the phrase read as the left side of a
+// subtraction: "gain -X life" reads "gain - X", then "life".
+func gluedSubtraction(parts []*dsl.Part) *dsl.Diagnostic {
+	for _, p := range parts {
+		if p.Expr == nil || len(p.Expr.Rest) == 0 || p.Expr.Rest[0].Op != "-" {
+			continue
+		}
+		left := &dsl.Sum{Left: p.Expr.Left}
+		if w := left.Word(); w != "" {
+			d := dsl.Errorf(p.Pos, CodeType, "%q reads as a subtraction from %q", dsl.SumString(p.Expr), w)
+			d.Hint = "write a negative value in parentheses, as in (-X)"
+			return &d
+		}
+	}
+	return nil
 }
 
 // closest finds the template most like the phrase: the one that matched
