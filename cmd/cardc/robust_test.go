@@ -1,0 +1,470 @@
+package main
+
+// Broken and random input fed to every command: nothing may panic, every
+// exit code is one the contract allows, fmt never changes a file it cannot
+// parse, and the commands agree with one another.
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// cardsGlob finds the real card files the corpus is made from.
+const cardsGlob = "../../cards/*.card"
+
+// commandTimeout bounds one run of one command on one input: the inputs are
+// small, so anything slower is a hang.
+const commandTimeout = 10 * time.Second
+
+// input is one file of the corpus, with a name that says how it was made.
+type input struct {
+	name string
+	data []byte
+}
+
+// realCards reads the card library's files.
+func realCards(tb testing.TB) []input {
+	tb.Helper()
+	paths, err := filepath.Glob(cardsGlob)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if len(paths) == 0 {
+		tb.Fatalf("no card files match %s", cardsGlob)
+	}
+	var out []input
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, input{filepath.Base(p), data})
+	}
+	return out
+}
+
+// spread returns up to n indexes spread evenly over [0, size).
+func spread(size, n int) []int {
+	if size <= 0 {
+		return nil
+	}
+	if size <= n {
+		idx := make([]int, size)
+		for i := range idx {
+			idx[i] = i
+		}
+		return idx
+	}
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i * size / n
+	}
+	return idx
+}
+
+// occurrences returns the offsets of byte c in data.
+func occurrences(data []byte, c byte) []int {
+	var out []int
+	for i, b := range data {
+		if b == c {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func deleteAt(data []byte, i int) []byte {
+	return slices.Concat(data[:i], data[i+1:])
+}
+
+func insertAt(data []byte, i int, b ...byte) []byte {
+	return slices.Concat(data[:i], b, data[i:])
+}
+
+// words of the language, for random sequences that get past the lexer.
+var words = append(strings.Fields(`card test given when then cost type pt
+	oracle spell whenever replace static enters with as this it is you
+	opponent control controls has have in hand graveyard battlefield destroy
+	deal damage to any target creature gets until end of turn put remove
+	counter counters from a an the at beginning next step resolve all cast
+	casts targeting attack block advance order triggers log stack events
+	event life X = { } {G} {R} {1} {X} {B/R} 0 1 2 3 7 +1/+1 -1/-1 +3/+3 0/0
+	7/7 — Creature Instant Hydra . , //`),
+	`"Grizzly Bears"`, `"Hill Giant"`, `"Shock"`, `"Protean Hydra"`, `""`,
+	"`raw`", "\n", "\n", "\n")
+
+// corpusSize is how many broken inputs TestRobustness tries, besides the
+// real files: each costs tens of milliseconds, as every command parses the
+// standard cards again.
+const corpusSize, shortCorpusSize = 300, 60
+
+// corpus returns the real cards and size inputs made from them, taken evenly
+// from all that mutants makes, so that the time the test takes does not
+// grow with the card library.
+func corpus(tb testing.TB, size int) []input {
+	all := mutants(tb)
+	out := realCards(tb)
+	for _, i := range spread(len(all), size) {
+		out = append(out, all[i])
+	}
+	return out
+}
+
+// mutants makes broken inputs from the real cards: prefixes, one byte of
+// structure deleted or added, random bytes put in, lines shuffled; then
+// random bytes and random sequences of the language's words. It is
+// deterministic.
+func mutants(tb testing.TB) []input {
+	tb.Helper()
+	rng := rand.New(rand.NewPCG(2024, 11))
+	const cuts, perByte, randomBytes, shuffles, junk = 16, 4, 8, 2, 20
+	var out []input
+	add := func(format string, data []byte, args ...any) {
+		out = append(out, input{fmt.Sprintf(format, args...), data})
+	}
+	for _, c := range realCards(tb) {
+		src := c.data
+		for _, n := range spread(len(src), cuts) {
+			add("%s/prefix-%d", src[:n], c.name, n)
+		}
+		add("%s/prefix-%d", src[:len(src)-1], c.name, len(src)-1)
+		for _, b := range []byte("{}\"\n") {
+			at := occurrences(src, b)
+			for _, k := range spread(len(at), perByte) {
+				add("%s/delete-%q@%d", deleteAt(src, at[k]), c.name, b, at[k])
+			}
+			for range perByte {
+				i := rng.IntN(len(src) + 1)
+				add("%s/insert-%q@%d", insertAt(src, i, b), c.name, b, i)
+			}
+		}
+		for range randomBytes {
+			i, b := rng.IntN(len(src)), byte(rng.IntN(256))
+			mutant := bytes.Clone(src)
+			mutant[i] = b
+			add("%s/set-%#x@%d", mutant, c.name, b, i)
+			j := rng.IntN(len(src) + 1)
+			add("%s/insert-%#x@%d", insertAt(src, j, b), c.name, b, j)
+		}
+		lines := strings.SplitAfter(string(src), "\n")
+		for k := range shuffles {
+			shuffled := slices.Clone(lines)
+			rng.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
+			add("%s/shuffle-%d", []byte(strings.Join(shuffled, "")), c.name, k)
+		}
+	}
+	for k := range junk {
+		data := make([]byte, rng.IntN(600))
+		for i := range data {
+			data[i] = byte(rng.IntN(256))
+		}
+		add("random-bytes-%d", data, k)
+		var text []string
+		for range rng.IntN(200) {
+			text = append(text, words[rng.IntN(len(words))])
+		}
+		add("random-words-%d", []byte(strings.Join(text, " ")), k)
+	}
+	return out
+}
+
+// result is what one run of cardc did.
+type result struct {
+	args           []string
+	code           int
+	stdout, stderr string
+}
+
+func (r result) String() string {
+	return fmt.Sprintf("cardc %s: exit %d\nstdout:\n%s\nstderr:\n%s", strings.Join(r.args, " "), r.code, clip(r.stdout), clip(r.stderr))
+}
+
+// clip shortens long output for failure messages.
+func clip(s string) string {
+	const limit = 2000
+	if len(s) > limit {
+		return s[:limit] + fmt.Sprintf("... (%d more bytes)", len(s)-limit)
+	}
+	return s
+}
+
+// cardc calls run with args, and fails the test on a panic (run's recover
+// prints "internal error"), on an exit code other than 0 or 1 (every call
+// here is good usage), or when it does not return in time.
+func cardc(t testing.TB, args ...string) result {
+	t.Helper()
+	done := make(chan result, 1)
+	go func() {
+		var stdout, stderr bytes.Buffer
+		code := run(args, &stdout, &stderr)
+		done <- result{args, code, stdout.String(), stderr.String()}
+	}()
+	select {
+	case r := <-done:
+		if strings.Contains(r.stderr, "internal error") {
+			t.Fatalf("panic: %v", r)
+		}
+		if r.code != exitOK && r.code != exitFindings {
+			t.Fatalf("exit code %d, want 0 or 1: %v", r.code, r)
+		}
+		return r
+	case <-time.After(commandTimeout):
+		t.Fatalf("cardc %s did not return in %v", strings.Join(args, " "), commandTimeout)
+		return result{}
+	}
+}
+
+// lintDiagnostics runs cardc lint --format json on path.
+func lintDiagnostics(t testing.TB, path string) (result, []jsonDiagnostic) {
+	t.Helper()
+	r := cardc(t, "lint", "--format", "json", path)
+	var diags []jsonDiagnostic
+	if err := json.Unmarshal([]byte(r.stdout), &diags); err != nil {
+		t.Fatalf("lint --format json printed no JSON: %v\n%v", err, r)
+	}
+	return r, diags
+}
+
+// codes returns the severity and code of each diagnostic, sorted: what
+// formatting a file must not change.
+func codes(diags []jsonDiagnostic) []string {
+	var out []string
+	for _, d := range diags {
+		out = append(out, d.Severity+" "+d.Code)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func mustWrite(t testing.TB, path string, data []byte) {
+	t.Helper()
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func mustRead(t testing.TB, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// checkInput feeds src, as a .card file and as a bundle, to every command.
+func checkInput(t testing.TB, dir string, src []byte) {
+	t.Helper()
+	card := filepath.Join(dir, "in.card")
+	mustWrite(t, card, src)
+	lint, diags := checkLint(t, card)
+	checkFmt(t, dir, card, src, diags)
+	checkTest(t, card, diags)
+	checkBuild(t, dir, card, lint)
+	checkBundle(t, dir, src)
+}
+
+// checkLint runs lint, and checks that it fails exactly when it reports an
+// error.
+func checkLint(t testing.TB, card string) (result, []jsonDiagnostic) {
+	t.Helper()
+	lint, diags := lintDiagnostics(t, card)
+	if want := errorCode(diags, ""); lint.code != want {
+		t.Fatalf("lint exits %d, want %d for diagnostics %v", lint.code, want, codes(diags))
+	}
+	return lint, diags
+}
+
+// errorCode is the exit code due for diagnostics: 1 if any is an error
+// whose code starts with prefix, else 0.
+func errorCode(diags []jsonDiagnostic, prefix string) int {
+	for _, d := range diags {
+		if d.Severity == "error" && strings.HasPrefix(d.Code, prefix) {
+			return exitFindings
+		}
+	}
+	return exitOK
+}
+
+// checkFmt runs fmt -l, -d and -w. They fail exactly when the file does not
+// parse (a P code; any other failure is the formatter refusing its own
+// output, P900), never change a file they cannot format, and what -w
+// writes is formatted for good and keeps the file's diagnostics.
+func checkFmt(t testing.TB, dir, card string, src []byte, diags []jsonDiagnostic) {
+	t.Helper()
+	want := errorCode(diags, "P")
+	for _, flag := range []string{"-l", "-d"} {
+		if r := cardc(t, "fmt", flag, card); r.code != want {
+			t.Fatalf("fmt %s exits %d, want %d (lint: %v)\n%v", flag, r.code, want, codes(diags), r)
+		}
+	}
+	if !bytes.Equal(mustRead(t, card), src) {
+		t.Fatalf("fmt without -w changed the file")
+	}
+
+	// -w works on a copy, so that the other commands see the input.
+	path := filepath.Join(dir, "copy.card")
+	mustWrite(t, path, src)
+	w := cardc(t, "fmt", "-w", path)
+	formatted := mustRead(t, path)
+	switch {
+	case w.code != exitOK:
+		if !bytes.Equal(formatted, src) {
+			t.Fatalf("fmt -w changed a file it could not format\n%v\nbefore:\n%q\nafter:\n%q", w, clip(string(src)), clip(string(formatted)))
+		}
+	case !bytes.Equal(formatted, src):
+		if r := cardc(t, "fmt", "-l", path); r.stdout != "" {
+			t.Fatalf("fmt is not idempotent: fmt -l lists the file fmt -w wrote\n%v\nformatted:\n%s", r, clip(string(formatted)))
+		}
+		_, after := lintDiagnostics(t, path)
+		if got, want := codes(after), codes(diags); !slices.Equal(got, want) {
+			t.Fatalf("fmt -w changed the diagnostics: before %v, after %v\nformatted:\n%s", want, got, clip(string(formatted)))
+		}
+	}
+}
+
+// summary is the last line of cardc test.
+var summary = regexp.MustCompile(`(?m)^(\d+) passed, (\d+) failed\n\z`)
+
+// checkTest runs test -v. When a card has an error (a P or C code), it runs
+// nothing and prints nothing on stdout; otherwise it ends with the summary
+// line, and fails exactly when a test fails.
+func checkTest(t testing.TB, card string, diags []jsonDiagnostic) {
+	t.Helper()
+	r := cardc(t, "test", "-v", card)
+	if errorCode(diags, "P") == exitFindings || errorCode(diags, "C") == exitFindings {
+		if r.code != exitFindings || r.stdout != "" || !strings.Contains(r.stderr, "no test was run") {
+			t.Fatalf("test of cards with errors %v: want exit 1, no output and \"no test was run\"\n%v", codes(diags), r)
+		}
+		return
+	}
+	m := summary.FindStringSubmatch(r.stdout)
+	if m == nil {
+		t.Fatalf("test output does not end with \"N passed, N failed\"\n%v", r)
+	}
+	if want := map[bool]int{false: exitOK, true: exitFindings}[m[2] != "0"]; r.code != want {
+		t.Fatalf("test exits %d after %q\n%v", r.code, m[0], r)
+	}
+}
+
+// checkBuild runs build and disasm: build succeeds when lint does, disasm of
+// the sources fails when build does, and disasm of the bundle prints what
+// disasm of the sources prints.
+func checkBuild(t testing.TB, dir, card string, lint result) {
+	t.Helper()
+	bundle := filepath.Join(dir, "out.bin")
+	build := cardc(t, "build", "-o", bundle, card)
+	dis := cardc(t, "disasm", card)
+	if lint.code == exitOK && build.code != exitOK {
+		t.Fatalf("lint passes but build fails\n%v", build)
+	}
+	if build.code != dis.code {
+		t.Fatalf("build exits %d, disasm of the same file %d\n%v\n%v", build.code, dis.code, build, dis)
+	}
+	if build.code != exitOK {
+		return
+	}
+	fromBundle := cardc(t, "disasm", bundle)
+	if fromBundle.code != exitOK || fromBundle.stdout != dis.stdout {
+		t.Fatalf("disasm of the bundle differs from disasm of its source\n%v\n%v", fromBundle, dis)
+	}
+}
+
+// checkBundle gives data to disasm as a compiled bundle.
+func checkBundle(t testing.TB, dir string, data []byte) {
+	t.Helper()
+	path := filepath.Join(dir, "raw.bin")
+	mustWrite(t, path, data)
+	r := cardc(t, "disasm", path)
+	if r.code == exitFindings && !strings.HasPrefix(r.stderr, "cardc disasm: ") {
+		t.Fatalf("disasm fails without saying why\n%v", r)
+	}
+}
+
+// bundleMutants cuts and flips the bundle of the real cards.
+func bundleMutants(t *testing.T, short bool) []input {
+	dir := t.TempDir()
+	var paths []string
+	for _, c := range realCards(t) {
+		if !strings.HasSuffix(c.name, "_test.card") {
+			p := filepath.Join(dir, c.name)
+			mustWrite(t, p, c.data)
+			paths = append(paths, p)
+		}
+	}
+	bundle := filepath.Join(dir, "cards.bin")
+	if r := cardc(t, append([]string{"build", "-o", bundle}, paths...)...); r.code != exitOK {
+		t.Fatalf("the card library does not build\n%v", r)
+	}
+	data := mustRead(t, bundle)
+	cuts, flips := 200, 400
+	if short {
+		cuts, flips = 50, 100
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	out := []input{{"bundle", data}}
+	for _, n := range spread(len(data), cuts) {
+		out = append(out, input{fmt.Sprintf("bundle/prefix-%d", n), data[:n]})
+	}
+	for range flips {
+		i, b := rng.IntN(len(data)), byte(rng.IntN(256))
+		mutant := bytes.Clone(data)
+		mutant[i] = b
+		out = append(out, input{fmt.Sprintf("bundle/set-%#x@%d", b, i), mutant})
+	}
+	return out
+}
+
+// TestRobustness runs every command on the real cards and on a corpus of
+// broken ones.
+func TestRobustness(t *testing.T) {
+	t.Parallel()
+	size := corpusSize
+	if testing.Short() {
+		size = shortCorpusSize
+	}
+	for _, in := range corpus(t, size) {
+		t.Run(in.name, func(t *testing.T) {
+			t.Parallel()
+			checkInput(t, t.TempDir(), in.data)
+		})
+	}
+}
+
+// TestRobustnessBundles runs disasm on bundles cut short or with a byte
+// changed.
+func TestRobustnessBundles(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, in := range bundleMutants(t, testing.Short()) {
+		t.Run(in.name, func(t *testing.T) {
+			checkBundle(t, dir, in.data)
+		})
+	}
+}
+
+// FuzzCommands is TestRobustness for inputs of the fuzzer's making:
+//
+//	go test -run XXX -fuzz FuzzCommands -fuzztime 60s -fuzzminimizetime 5s ./cmd/cardc
+//
+// One input runs about ten commands, tens of milliseconds; with the default
+// -fuzzminimizetime of 60s the workers spend most of their time minimizing
+// each input that finds new coverage, and the execs count shown stands still
+// meanwhile.
+func FuzzCommands(f *testing.F) {
+	for _, in := range corpus(f, 20) {
+		f.Add(in.data)
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		checkInput(t, t.TempDir(), src)
+	})
+}
