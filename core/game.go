@@ -179,10 +179,10 @@ func (g *Game) AddCard(name string, owner PlayerID, zone Zone) (*Object, error) 
 
 // SetCounters sets the counters of a kind on an object, as a scenario's
 // setup does: no event happens.
-func (o *Object) SetCounters(k CounterKind, n int) { o.addCounters(k, n-o.Counters(k)) }
+func (o *Object) SetCounters(k CounterKind, n int) { o.addCounters(k, clamp(int64(n))-o.Counters(k)) }
 
 // SetLife sets a player's life total, as a scenario's setup does.
-func (g *Game) SetLife(p PlayerID, life int) { g.players[p].Life = life }
+func (g *Game) SetLife(p PlayerID, life int) { g.players[p].Life = clamp(int64(life)) }
 
 // SetStep puts the game in a step of a player's turn, as a scenario's
 // setup does: nothing happens on the way.
@@ -271,13 +271,13 @@ func (g *Game) pt(id ObjectID) (int, int) {
 	if o.Zone == ZoneBattlefield {
 		for i := range g.effects {
 			if e := &g.effects[i]; e.object == id {
-				p, t = p+e.power, t+e.toughness
+				p, t = add(p, e.power), add(t, e.toughness)
 			}
 		}
 	}
 	for _, c := range o.counters {
 		if info := g.lib.counters[c.kind]; info.isPT {
-			p, t = p+info.power*c.n, t+info.toughness*c.n
+			p, t = add(p, info.power*c.n), add(t, info.toughness*c.n)
 		}
 	}
 	return p, t
@@ -318,7 +318,7 @@ func (g *Game) CardsNamed(name string) []int {
 }
 
 // SetDamage marks damage on a permanent, as a scenario's setup does.
-func (o *Object) SetDamage(n int) { o.Damage = n }
+func (o *Object) SetDamage(n int) { o.Damage = clamp(int64(n)) }
 
 // SetTapped taps or untaps a permanent, as a scenario's setup does.
 func (o *Object) SetTapped(t bool) { o.Tapped = t }

@@ -327,41 +327,41 @@ func (g *Game) hDestroy(a []vm.Value) error {
 
 func (g *Game) hGainLife(a []vm.Value) error {
 	if p, ok := valuePlayer(a[0]); ok && a[1] > 0 {
-		g.propose(Event{Kind: EvLifeGained, Player: p, Amount: int(a[1])})
+		g.propose(Event{Kind: EvLifeGained, Player: p, Amount: qty(a[1])})
 	}
 	return nil
 }
 
 func (g *Game) hLoseLife(a []vm.Value) error {
 	if p, ok := valuePlayer(a[0]); ok && a[1] > 0 {
-		g.propose(Event{Kind: EvLifeLost, Player: p, Amount: int(a[1])})
+		g.propose(Event{Kind: EvLifeLost, Player: p, Amount: qty(a[1])})
 	}
 	return nil
 }
 
 func (g *Game) hPutCounters(a []vm.Value) error {
 	if o := g.permanentArg(a[0]); o != nil && a[2] > 0 {
-		g.propose(Event{Kind: EvCounterPut, Object: o.ID, Counter: CounterKind(a[1]), Amount: int(a[2])})
+		g.propose(Event{Kind: EvCounterPut, Object: o.ID, Counter: CounterKind(a[1]), Amount: qty(a[2])})
 	}
 	return nil
 }
 
 func (g *Game) hRemoveCounters(a []vm.Value) error {
 	if o := g.permanentArg(a[0]); o != nil && a[2] > 0 {
-		g.propose(Event{Kind: EvCounterRemoved, Object: o.ID, Counter: CounterKind(a[1]), Amount: int(a[2])})
+		g.propose(Event{Kind: EvCounterRemoved, Object: o.ID, Counter: CounterKind(a[1]), Amount: qty(a[2])})
 	}
 	return nil
 }
 
 func (g *Game) hDealDamage(a []vm.Value) error {
 	src, _ := valueObject(a[0])
-	g.DealDamage(src, a[1], int(a[2]), false)
+	g.DealDamage(src, a[1], qty(a[2]), false)
 	return nil
 }
 
 func (g *Game) hBoost(a []vm.Value) error {
 	if o := g.permanentArg(a[0]); o != nil {
-		g.effects = append(g.effects, ptEffect{object: o.ID, power: int(a[1]), toughness: int(a[2]), timestamp: g.nextTimestamp()})
+		g.effects = append(g.effects, ptEffect{object: o.ID, power: qty(a[1]), toughness: qty(a[2]), timestamp: g.nextTimestamp()})
 	}
 	return nil
 }
@@ -394,7 +394,7 @@ func (g *Game) hPreventAmount(a []vm.Value) error {
 	if err != nil || ev.Kind != EvDamage {
 		return err
 	}
-	g.preventDamage(ev, min(int(a[1]), ev.Amount))
+	g.preventDamage(ev, min(qty(a[1]), ev.Amount))
 	return nil
 }
 
@@ -413,7 +413,7 @@ func (g *Game) hEnterWithCounters(a []vm.Value) error {
 		return errNoEvent
 	}
 	if a[1] > 0 {
-		fr.event.enterWith = append(fr.event.enterWith, counterCount{CounterKind(a[0]), int(a[1])})
+		fr.event.enterWith = append(fr.event.enterWith, counterCount{CounterKind(a[0]), qty(a[1])})
 	}
 	return nil
 }

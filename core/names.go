@@ -171,3 +171,20 @@ const (
 )
 
 var ruleNames = [numRules]string{"damage_cant_be_prevented"}
+
+// MaxQuantity bounds every number of the game: life, counters, damage,
+// power and toughness, amounts of events. It is far beyond any real game,
+// and far enough from the limits of int that sums of quantities never
+// overflow.
+const MaxQuantity = 1 << 40
+
+// clamp brings a number within [-MaxQuantity, MaxQuantity].
+func clamp(n int64) int {
+	return int(max(min(n, MaxQuantity), -MaxQuantity))
+}
+
+// qty reads a VM value as a quantity.
+func qty(v vm.Value) int { return clamp(int64(v)) }
+
+// add adds two quantities, within bounds.
+func add(a, b int) int { return clamp(int64(a) + int64(b)) }

@@ -68,12 +68,12 @@ func (o *Object) Counters(k CounterKind) int {
 func (o *Object) addCounters(k CounterKind, n int) {
 	for i := range o.counters {
 		if o.counters[i].kind == k {
-			o.counters[i].n += n
+			o.counters[i].n = add(o.counters[i].n, n)
 			return
 		}
 	}
 	if n > 0 {
-		o.counters = append(o.counters, counterCount{k, n})
+		o.counters = append(o.counters, counterCount{k, clamp(int64(n))})
 	}
 }
 

@@ -211,9 +211,9 @@ func (g *Game) perform(ev *Event) {
 	case EvLifeGained, EvLifeLost:
 		happened = ev.Amount > 0 && (ev.Player == 0 || ev.Player == 1)
 		if happened && ev.Kind == EvLifeGained {
-			g.players[ev.Player].Life += ev.Amount
+			g.players[ev.Player].Life = add(g.players[ev.Player].Life, ev.Amount)
 		} else if happened {
-			g.players[ev.Player].Life -= ev.Amount
+			g.players[ev.Player].Life = add(g.players[ev.Player].Life, -ev.Amount)
 		}
 	}
 	if happened {
@@ -271,7 +271,7 @@ func (g *Game) performDamage(ev *Event) bool {
 	}
 	switch {
 	case o.IsCreature():
-		o.Damage += ev.Amount
+		o.Damage = add(o.Damage, ev.Amount)
 		if ev.Deathtouch {
 			o.DeathtouchDamage = true
 		}
@@ -302,6 +302,7 @@ func (g *Game) damageResults(ev *Event) {
 // DealDamage has a source deal damage to a player or a permanent, as an
 // effect does (not combat damage, unless combat is set).
 func (g *Game) DealDamage(source ObjectID, target vm.Value, amount int, combat bool) {
+	amount = clamp(int64(amount))
 	if amount <= 0 {
 		return
 	}

@@ -1,6 +1,8 @@
 package core
 
 import (
+	"fmt"
+
 	"github.com/cardc/cardc/vm"
 )
 
@@ -89,9 +91,19 @@ func (g *Game) triggersOf(o *Object, ev *Event) {
 	}
 }
 
+// maxTriggersPerEvent bounds how many times one event may trigger one
+// ability: an event that removes a billion counters is a mistake of the
+// test or of a card, not a game.
+const maxTriggersPerEvent = 1000
+
 // addPending records that an ability triggered n times (CR 603.2c), with
 // the locals its match bound.
 func (g *Game) addPending(source ObjectID, controller PlayerID, def *CardDef, ability, x int, ev *Event, n int) {
+	if n > maxTriggersPerEvent {
+		g.fail(fmt.Errorf("%s: one event (%s) would trigger an ability %d times; the rules core stops at %d",
+			def.Name, ev.Kind, n, maxTriggersPerEvent))
+		return
+	}
 	for ; n > 0; n-- {
 		g.pending = append(g.pending, pendingTrigger{
 			instance: instance{source: source, controller: controller, def: def, ability: ability, x: x},
