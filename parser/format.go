@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"reflect"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -21,13 +22,17 @@ func Format(filename string, src []byte) ([]byte, dsl.Diagnostics) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	out := dsl.Print(f, src)
+	body := bytes.TrimPrefix(src, bom)
+	out := dsl.Print(f, body)
 	g, diags2 := Parse(filename, out)
 	if diags2.HasErrors() || !sameFile(f, g) {
 		d := dsl.Errorf(lexer.Position{Filename: filename, Line: 1, Column: 1}, CodeFormat,
 			"cannot format this file without changing it; it was left as it is").
 			WithHint("this is a bug in cardc fmt; please report it with this file")
 		return nil, dsl.Diagnostics{d}
+	}
+	if len(body) < len(src) {
+		out = append(append([]byte{}, bom...), out...) // keep the byte order mark
 	}
 	return out, nil
 }

@@ -6,6 +6,7 @@
 package parser
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"strings"
@@ -70,7 +71,7 @@ func ParseString(filename, src string) (*dsl.File, dsl.Diagnostics) {
 // comments, and a diagnostic for each problem: at most one syntax error per
 // declaration, since the parser resumes at the next declaration.
 func Parse(filename string, src []byte) (*dsl.File, dsl.Diagnostics) {
-	toks, diags := lexAll(filename, src)
+	toks, diags := lexAll(filename, bytes.TrimPrefix(src, bom))
 	file := &dsl.File{Name: filename}
 	codeLine := 0 // the last line that holds code
 	for _, t := range toks {
@@ -87,13 +88,15 @@ func Parse(filename string, src []byte) (*dsl.File, dsl.Diagnostics) {
 	}
 	lexErrors := diags
 	for _, ch := range splitDecls(toks) {
+		// A declaration the lexer found a bad character in is left out:
+		// what it means without that character is a guess, and one error
+		// says what is wrong.
+		if within(lexErrors, ch) {
+			continue
+		}
 		decl, d := parseDecl(ch)
 		if d != nil {
-			// A declaration the lexer already found a bad character in
-			// fails to parse because of it; one error says it.
-			if !within(lexErrors, ch) {
-				diags = append(diags, *d)
-			}
+			diags = append(diags, *d)
 			continue
 		}
 		file.Decls = append(file.Decls, decl)
@@ -101,6 +104,9 @@ func Parse(filename string, src []byte) (*dsl.File, dsl.Diagnostics) {
 	diags.Sort()
 	return file, diags
 }
+
+// bom is the byte order mark some editors put at the start of UTF-8 files.
+var bom = []byte("\ufeff")
 
 // within reports whether any diagnostic lies in the span of tokens.
 func within(diags dsl.Diagnostics, toks []lexer.Token) bool {

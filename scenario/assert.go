@@ -121,7 +121,11 @@ func (r *runner) check(a dsl.Assertion) {
 		if a.Empty && n != 0 {
 			r.failf(a.Pos, "expected the stack to be empty, but it holds %s", r.stackText())
 		} else if !a.Empty && n != a.Count {
-			r.failf(a.Pos, "expected the stack to hold %d objects, but it holds %d: %s", a.Count, n, r.stackText())
+			held := "nothing"
+			if n > 0 {
+				held = fmt.Sprintf("%d: %s", n, r.stackText())
+			}
+			r.failf(a.Pos, "expected the stack to hold %d %s, but it holds %s", a.Count, objects(a.Count), held)
 		}
 	}
 }
@@ -169,6 +173,13 @@ func (r *runner) where(o *core.Object) string {
 		owner = "the opponent's"
 	}
 	return "in " + owner + " " + o.Zone.String()
+}
+
+func objects(n int) string {
+	if n == 1 {
+		return "object"
+	}
+	return "objects"
 }
 
 func (r *runner) possessive(p core.PlayerID) string {

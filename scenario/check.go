@@ -19,6 +19,7 @@ const (
 	CodeUnknownEvent = "T005" // unknown-event: an event kind the log never holds
 	CodeDuplicate    = "T006" // duplicate: two tests of a file, or two aliases of a test, with one name
 	CodeNoAssertion  = "T007" // no-assertion: a test with no `then`, which proves nothing
+	CodeTestName     = "T008" // test-name: a test name that is not one line of text
 )
 
 // Codes lists the diagnostic codes of test files.
@@ -30,6 +31,7 @@ var Codes = []compiler.CodeInfo{
 	{Code: CodeUnknownEvent, Name: "unknown-event", Summary: "an event kind the log never holds"},
 	{Code: CodeDuplicate, Name: "duplicate", Summary: "two tests of a file, or two aliases of a test, with one name"},
 	{Code: CodeNoAssertion, Name: "no-assertion", Summary: "a test with no `then`, which proves nothing"},
+	{Code: CodeTestName, Name: "test-name", Summary: "a test name that is not one line of text"},
 }
 
 // Check finds the mistakes of the tests of the files that show without
@@ -52,6 +54,10 @@ func Check(files []*dsl.File, cards []string) dsl.Diagnostics {
 				continue
 			}
 			name := compiler.Unquote(t.Name)
+			if strings.TrimSpace(name) == "" || strings.ContainsAny(name, "\n\r\t") {
+				c.add(dsl.Errorf(t.Pos, CodeTestName, "a test's name is one line of text, the ruling it proves").
+					WithHint("write it on one line"))
+			}
 			if prev, dup := names[name]; dup {
 				c.add(dsl.Errorf(t.Pos, CodeDuplicate, "test %q is already defined at line %d", name, prev.Line))
 			}

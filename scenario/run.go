@@ -82,6 +82,17 @@ func RunTest(lib *core.Library, t *dsl.Test) (res Result) {
 			res.Log = append(res.Log, r.g.Describe(&r.g.Log()[i]))
 		}
 	}()
+	asserts := false
+	for _, s := range t.Sections {
+		if th, ok := s.(*dsl.Then); ok && len(th.Stmts) > 0 {
+			asserts = true
+		}
+	}
+	if !asserts {
+		// A test that asserts nothing proves nothing: it must not pass.
+		r.failf(t.Pos, "the test asserts nothing; add a then { ... } block saying what the ruling makes true")
+		return res
+	}
 	filled := false
 	for _, s := range t.Sections {
 		var err error

@@ -84,6 +84,12 @@ func (p *Program) UnmarshalBinary(data []byte) error {
 	return nil
 }
 
+// IsBundle reports whether data starts like an encoded program (its magic
+// bytes), whatever its version and whether or not the rest is valid.
+func IsBundle(data []byte) bool {
+	return len(data) >= len(magic) && string(data[:len(magic)]) == magic
+}
+
 // Decode decodes a program written by MarshalBinary and verifies it: a
 // program Decode returns is safe to link and run.
 func Decode(data []byte) (*Program, error) {

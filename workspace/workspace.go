@@ -46,8 +46,21 @@ func Find(paths []string) ([]string, error) {
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
+	// A file is taken once however it is named (a.card, ./a.card, or
+	// found in a directory also named).
 	seen := map[string]bool{}
 	var out []string
+	add := func(path string) {
+		path = filepath.Clean(path)
+		key := path
+		if abs, err := filepath.Abs(path); err == nil {
+			key = abs
+		}
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, path)
+		}
+	}
 	for _, p := range paths {
 		p = strings.TrimSuffix(p, "/...")
 		if p == "" {
@@ -58,10 +71,7 @@ func Find(paths []string) ([]string, error) {
 			return nil, err
 		}
 		if !info.IsDir() {
-			if !seen[p] {
-				seen[p] = true
-				out = append(out, p)
-			}
+			add(p)
 			continue
 		}
 		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
@@ -71,9 +81,8 @@ func Find(paths []string) ([]string, error) {
 			if d.IsDir() && path != p && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
 				return filepath.SkipDir
 			}
-			if !d.IsDir() && strings.HasSuffix(path, Ext) && !seen[path] {
-				seen[path] = true
-				out = append(out, path)
+			if !d.IsDir() && strings.HasSuffix(path, Ext) {
+				add(path)
 			}
 			return nil
 		})

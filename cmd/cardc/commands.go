@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/cardc/cardc/dsl"
@@ -23,7 +24,7 @@ func flags(name string, stderr io.Writer, synopsis string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: cardc %s %s\n", name, synopsis)
+		fmt.Fprintln(stderr, strings.TrimSpace("usage: cardc "+name+" "+synopsis))
 		fs.PrintDefaults()
 	}
 	return fs
@@ -105,7 +106,8 @@ func printDiagnostics(w io.Writer, diags dsl.Diagnostics, format string) {
 			if d.Hint != "" {
 				msg += "; " + d.Hint
 			}
-			fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,title=%s::%s\n", d.Severity, d.Pos.Filename, d.Pos.Line, d.Pos.Column, d.Code, githubEscape(msg))
+			fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,title=%s::%s\n", d.Severity, githubProperty(d.Pos.Filename),
+				d.Pos.Line, d.Pos.Column, githubProperty(d.Code), githubEscape(msg))
 		}
 	default:
 		for _, d := range diags {
@@ -117,6 +119,12 @@ func printDiagnostics(w io.Writer, diags dsl.Diagnostics, format string) {
 // githubEscape escapes a message for a GitHub Actions workflow command.
 func githubEscape(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// githubProperty escapes a property value of a workflow command, where
+// ":" and "," separate properties.
+func githubProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }
 
 func format(args []string, stdout, stderr io.Writer) int {
@@ -165,8 +173,13 @@ func format(args []string, stdout, stderr io.Writer) int {
 
 // writeFile replaces a file's contents through a temporary file and a
 // rename, keeping its permissions, so that a failure never leaves it half
-// written.
+// written. A symbolic link is followed: its target is written.
 func writeFile(name string, data []byte) error {
+	// Write the file a link points to, and keep the link.
+	name, err := filepath.EvalSymlinks(name)
+	if err != nil {
+		return err
+	}
 	info, err := os.Stat(name)
 	if err != nil {
 		return err
@@ -221,12 +234,13 @@ func test(args []string, stdout, stderr io.Writer) int {
 	}
 	passed, failed := 0, 0
 	for _, r := range results {
+		name := oneLine(r.Name)
 		if r.Passed() {
 			passed++
-			fmt.Fprintf(stdout, "PASS %s\n", r.Name)
+			fmt.Fprintf(stdout, "PASS %s\n", name)
 		} else {
 			failed++
-			fmt.Fprintf(stdout, "FAIL %s (%s:%d)\n", r.Name, r.Pos.Filename, r.Pos.Line)
+			fmt.Fprintf(stdout, "FAIL %s (%s:%d)\n", name, r.Pos.Filename, r.Pos.Line)
 			for _, f := range r.Failures {
 				fmt.Fprintf(stdout, "    %s\n", f)
 			}
@@ -245,6 +259,13 @@ func test(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+// oneLine escapes the line breaks and other control characters of a test
+// name, so that every result is one line of output.
+func oneLine(s string) string {
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
+}
+
 func build(args []string, stdout, stderr io.Writer) int {
 	fs := flags("build", stderr, "-o FILE [PATH...]")
 	out := fs.String("o", "", "write the compiled bundle to `file`")
@@ -256,9 +277,21 @@ func build(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
+	if strings.HasSuffix(*out, workspace.Ext) {
+		fmt.Fprintf(stderr, "cardc build: -o %s would write the bundle over card source; name it like cards.cardvm\n", *out)
+		return exitUsage
+	}
 	w, ok := load(fs.Args(), stderr)
 	if !ok {
 		return exitUsage
+	}
+	if outInfo, err := os.Stat(*out); err == nil {
+		for name := range w.Sources {
+			if in, err := os.Stat(name); err == nil && os.SameFile(in, outInfo) {
+				fmt.Fprintf(stderr, "cardc build: -o %s is one of the inputs\n", *out)
+				return exitUsage
+			}
+		}
 	}
 	prog, diags := w.Build()
 	printDiagnostics(stderr, diags, "text")
@@ -286,18 +319,35 @@ func disasm(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "cardc disasm: name a compiled bundle, or .card files or directories")
 		return exitUsage
 	}
-	if fs.NArg() == 1 {
-		if data, err := os.ReadFile(fs.Arg(0)); err == nil && !strings.HasSuffix(fs.Arg(0), workspace.Ext) {
-			prog, err := vm.Decode(data)
-			if err != nil {
-				fmt.Fprintf(stderr, "cardc disasm: %s: %v\n", fs.Arg(0), err)
+	// Bundles are told by their contents; the rest is card source.
+	var sources []string
+	for _, arg := range fs.Args() {
+		data, err := os.ReadFile(arg)
+		if err != nil || !vm.IsBundle(data) {
+			sources = append(sources, arg)
+			continue
+		}
+		prog, err := vm.Decode(data)
+		if err != nil {
+			fmt.Fprintf(stderr, "cardc disasm: %s: %v\n", arg, err)
+			return exitFindings
+		}
+		fmt.Fprint(stdout, prog.DisassembleString())
+	}
+	if len(sources) == 0 {
+		return exitOK
+	}
+	for _, arg := range sources {
+		// A file that is not card source and not a bundle is a bundle
+		// that does not decode.
+		if data, err := os.ReadFile(arg); err == nil && !strings.HasSuffix(arg, workspace.Ext) && !vm.IsBundle(data) {
+			if _, err := vm.Decode(data); err != nil {
+				fmt.Fprintf(stderr, "cardc disasm: %s: %v\n", arg, err)
 				return exitFindings
 			}
-			fmt.Fprint(stdout, prog.DisassembleString())
-			return exitOK
 		}
 	}
-	w, ok := load(fs.Args(), stderr)
+	w, ok := load(sources, stderr)
 	if !ok {
 		return exitUsage
 	}
@@ -314,6 +364,10 @@ func version(args []string, stdout, stderr io.Writer) int {
 	fs := flags("version", stderr, "")
 	if code, stop := parseFlags(fs, args); stop {
 		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "cardc version: takes no arguments")
+		return exitUsage
 	}
 	fmt.Fprintf(stdout, "cardc %s (bytecode format %d)\n", Version, vm.FormatVersion)
 	return exitOK

@@ -13,6 +13,14 @@ const maxDiffCells = 4 << 20
 // lines of context.
 func unifiedDiff(name string, a, b []byte) string {
 	x, y := splitLines(string(a)), splitLines(string(b))
+	// A last line without its newline differs from the same line with one.
+	const noNewline = "\n\\ No newline at end of file"
+	if len(x) > 0 && !strings.HasSuffix(string(a), "\n") {
+		x[len(x)-1] += noNewline
+	}
+	if len(y) > 0 && !strings.HasSuffix(string(b), "\n") {
+		y[len(y)-1] += noNewline
+	}
 	ops := diffLines(x, y)
 	var out strings.Builder
 	fmt.Fprintf(&out, "--- %s\n+++ %s (formatted)\n", name, name)
