@@ -387,7 +387,7 @@ func (m *matcher) stepCandidates(t *Template, pi int) []candidate {
 				words = append(words, dsl.PartString(p))
 			}
 			text := strings.Join(words, " ")
-			m.fail(pi, CodeUnknownStep, fmt.Sprintf("%q is not a step", text), hintFrom(text, m.v.stepNames()), t)
+			m.fail(pi, CodeUnknownStep, fmt.Sprintf("%q is not a step", text), hintFrom(text, m.v.StepNames()), t)
 		}
 	}
 	// Longest first, so "end step" wins over "end".
@@ -399,8 +399,9 @@ func (m *matcher) stepCandidates(t *Template, pi int) []candidate {
 	return out
 }
 
-// stepNames lists every way to name a step, for hints.
-func (v *Vocab) stepNames() []string {
+// StepNames lists every way to name a step ("end step", "end",
+// "upkeep"...), for hints.
+func (v *Vocab) StepNames() []string {
 	var out []string
 	for _, st := range v.Steps {
 		for _, w := range st.Words {

@@ -363,15 +363,25 @@ func (v *Vocab) loadEvent(d *dsl.EventDecl) dsl.Diagnostics {
 	doc, fields, phrases, diags := v.items(d.Items)
 	e.Doc = doc
 	e.Fields = append([]Field{{Name: "id", Type: Type{Kind: KEvent, Event: d.Name}}}, fields...)
+	ts, ds := v.templates(phrases, func(t *Template) { t.Event = e })
+	e.Templates = ts
+	v.eventTemplates = append(v.eventTemplates, ts...)
+	return append(diags, ds...)
+}
+
+// templates reads the phrases of a declaration; own ties each to what it
+// describes.
+func (v *Vocab) templates(phrases []*dsl.PhraseDecl, own func(*Template)) ([]*Template, dsl.Diagnostics) {
+	var (
+		out   []*Template
+		diags dsl.Diagnostics
+	)
 	for _, p := range phrases {
-		t, ds := v.template(p, func(t *Template) { t.Event = e })
+		t, ds := v.template(p, own)
 		diags = append(diags, ds...)
-		if t != nil {
-			e.Templates = append(e.Templates, t)
-			v.eventTemplates = append(v.eventTemplates, t)
-		}
+		out = append(out, t)
 	}
-	return diags
+	return out, diags
 }
 
 func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
@@ -394,15 +404,10 @@ func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
 		diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "%s is declared twice", d.Name))
 	}
 	v.Funcs[d.Name] = f
-	for _, p := range phrases {
-		t, ds := v.template(p, func(t *Template) { t.Func = f })
-		diags = append(diags, ds...)
-		if t != nil {
-			f.Templates = append(f.Templates, t)
-			v.actionTemplates = append(v.actionTemplates, t)
-		}
-	}
-	return diags
+	ts, ds := v.templates(phrases, func(t *Template) { t.Func = f })
+	f.Templates = ts
+	v.actionTemplates = append(v.actionTemplates, ts...)
+	return append(diags, ds...)
 }
 
 func (v *Vocab) loadRule(d *dsl.RuleDecl) dsl.Diagnostics {
@@ -410,15 +415,10 @@ func (v *Vocab) loadRule(d *dsl.RuleDecl) dsl.Diagnostics {
 	doc, fields, phrases, diags := v.items(d.Items)
 	r.Doc, r.Params = doc, fields
 	v.Rules[d.Name] = r
-	for _, p := range phrases {
-		t, ds := v.template(p, func(t *Template) { t.Rule = r })
-		diags = append(diags, ds...)
-		if t != nil {
-			r.Templates = append(r.Templates, t)
-			v.ruleTemplates = append(v.ruleTemplates, t)
-		}
-	}
-	return diags
+	ts, ds := v.templates(phrases, func(t *Template) { t.Rule = r })
+	r.Templates = ts
+	v.ruleTemplates = append(v.ruleTemplates, ts...)
+	return append(diags, ds...)
 }
 
 // template reads a phrase declaration and checks its slots against the

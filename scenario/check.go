@@ -79,6 +79,16 @@ type checker struct {
 
 func (c *checker) add(d dsl.Diagnostic) { c.diags = append(c.diags, d) }
 
+// unknown reports a name that names nothing, with the closest of the
+// names it could be as a hint.
+func (c *checker) unknown(p dsl.Pos, code, msg, name string, names []string) {
+	d := dsl.Errorf(p, code, "%s", msg)
+	if s := dsl.Suggest(name, names); s != "" {
+		d.Hint = fmt.Sprintf("did you mean %q?", s)
+	}
+	c.add(d)
+}
+
 func (c *checker) test(t *dsl.Test) {
 	c.aliases = map[string]bool{}
 	asserts := false
@@ -110,11 +120,7 @@ func (c *checker) cardName(p dsl.Pos, raw string) {
 	if c.known[name] {
 		return
 	}
-	d := dsl.Errorf(p, CodeUnknownCard, "no card named %q", name)
-	if s := dsl.Suggest(name, c.cards); s != "" {
-		d.Hint = fmt.Sprintf("did you mean %q?", s)
-	}
-	c.add(d)
+	c.unknown(p, CodeUnknownCard, fmt.Sprintf("no card named %q", name), name, c.cards)
 }
 
 func (c *checker) spec(s *dsl.CardSpec) {
@@ -156,11 +162,7 @@ func (c *checker) ref(r *dsl.CardRef) {
 func (c *checker) counter(p dsl.Pos, raw string) {
 	name := compiler.Unquote(raw)
 	if !c.v.IsName(compiler.KCounter, name) {
-		d := dsl.Errorf(p, CodeUnknownKind, "unknown counter kind %q", name)
-		if s := dsl.Suggest(name, c.v.Counters); s != "" {
-			d.Hint = fmt.Sprintf("did you mean %q?", s)
-		}
-		c.add(d)
+		c.unknown(p, CodeUnknownKind, fmt.Sprintf("unknown counter kind %q", name), name, c.v.Counters)
 	}
 }
 
@@ -169,11 +171,7 @@ func (c *checker) step(p dsl.Pos, words []string) {
 		return
 	}
 	text := strings.Join(words, " ")
-	d := dsl.Errorf(p, CodeUnknownStep, "no step is called %q", text)
-	if s := dsl.Suggest(text, stepNames(c.v)); s != "" {
-		d.Hint = fmt.Sprintf("did you mean %q?", s)
-	}
-	c.add(d)
+	c.unknown(p, CodeUnknownStep, fmt.Sprintf("no step is called %q", text), text, c.v.StepNames())
 }
 
 func (c *checker) target(t *dsl.TargetRef) {

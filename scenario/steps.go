@@ -35,16 +35,6 @@ func isNextTurn(words []string) bool {
 	return s == "next turn" || s == "the next turn"
 }
 
-// stepNames lists every way to name a step, for hints.
-func stepNames(v *compiler.Vocab) []string {
-	var out []string
-	for _, st := range v.Steps {
-		for _, name := range st.Words {
-			out = append(out, strings.Join(name, " "))
-		}
-	}
-	return out
-}
 
 // eventKind reads the name of an event kind in a log assertion: "counter
 // removed" or counter_removed.
