@@ -35,7 +35,6 @@ func isNextTurn(words []string) bool {
 	return s == "next turn" || s == "the next turn"
 }
 
-
 // eventKind reads the name of an event kind in a log assertion: "counter
 // removed" or counter_removed.
 func eventKind(s string) (core.EventKind, bool) {
