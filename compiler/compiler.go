@@ -16,6 +16,7 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -388,6 +389,7 @@ func (cc *cardCompiler) enters(a *dsl.EntersAbility) {
 	m.emit(vm.OpAnd, 0, a.Pos)
 	m.emit(vm.OpReturn, 0, a.Pos)
 	ab.Match = cc.addFunc(m, ctx.tree, a.Pos)
+	ab.Anchors = []int32{cc.b.fieldSym("zone_change", "object")}
 	sc := newScope(rootScope())
 	body := cc.b.newFn(cc.fnName(ctx, "body"))
 	cc.action(body, a.Phrase, sc, ctx)
@@ -586,7 +588,32 @@ func (cc *cardCompiler) matchFunc(ctx *abilityCtx, pat *pattern, sc *scope) {
 	}
 	f.emit(vm.OpInt, 0, p)
 	f.emit(vm.OpReturn, 0, p)
-	cc.ability(ctx).Match = cc.addFunc(f, ctx.tree, p)
+	ab := cc.ability(ctx)
+	ab.Match = cc.addFunc(f, ctx.tree, p)
+	ab.Anchors = cc.anchors(pat)
+}
+
+// anchors are the fields that must hold "this" for a pattern to match:
+// for each alternative, the slots filled with `this`. If some alternative
+// has none, nothing can be skipped and there are none.
+func (cc *cardCompiler) anchors(pat *pattern) []int32 {
+	var out []int32
+	for _, alt := range pat.alts {
+		found := false
+		for _, it := range alt.tmpl.Items {
+			if a := alt.args[it.Slot]; it.Slot != "" && a.kind == argExpr && a.expr.Word() == "this" {
+				found = true
+				sym := cc.b.fieldSym(pat.event.Name, it.Slot)
+				if !slices.Contains(out, sym) {
+					out = append(out, sym)
+				}
+			}
+		}
+		if !found {
+			return nil
+		}
+	}
+	return out
 }
 
 // filter pushes whether the subject satisfies a filter.

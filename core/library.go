@@ -40,6 +40,26 @@ type CardDef struct {
 	subtypes   []int32
 	// byEvent lists, for each event kind, the abilities watching it.
 	byEvent [numEventKinds][]int
+	// anchors are, for each ability, its anchors as indexes of fields (see
+	// vm.Ability.Anchors).
+	anchors [][]int32
+}
+
+// anchored reports whether an event may match ability ai of an object:
+// true unless the ability has anchors and none of those fields of the
+// event holds the object. It spares running match functions that would
+// return 0.
+func (d *CardDef) anchored(ai int, ev *Event, id ObjectID) bool {
+	as := d.anchors[ai]
+	if len(as) == 0 {
+		return true
+	}
+	for _, f := range as {
+		if fd := &fields[f]; fd.kind == ev.Kind && fd.get(ev) == ObjectValue(id) {
+			return true
+		}
+	}
+	return false
 }
 
 // Is reports whether the card has a card type ("creature").
@@ -105,7 +125,11 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) *CardDef {
 		bit, _ := bitOf(keywordNames, k)
 		d.keywords |= bit
 	}
+	d.anchors = make([][]int32, len(c.Abilities))
 	for i, a := range c.Abilities {
+		for _, sym := range a.Anchors {
+			d.anchors[i] = append(d.anchors[i], linked.ID(sym))
+		}
 		if a.Event == vm.NoFunc {
 			continue
 		}

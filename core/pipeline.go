@@ -87,7 +87,7 @@ const maxDepth = 64
 func (g *Game) replacementsFor(ev *Event, applied []abilityRef, out []candidate) []candidate {
 	try := func(o *Object, ai int, kind vm.AbilityKind, controller PlayerID, x int) {
 		ab := o.ability(ai)
-		if ab.Kind != kind {
+		if ab.Kind != kind || !o.Def.anchored(ai, ev, o.ID) {
 			return
 		}
 		for _, a := range applied {
@@ -169,7 +169,7 @@ func (g *Game) ruleApplies(r Rule, ev *Event) bool {
 		o := g.objects[id]
 		for _, ai := range o.Def.byEvent[ev.Kind] {
 			ab := o.ability(ai)
-			if ab.Kind != vm.AbilityStatic || Rule(o.Def.Prog.ID(ab.Rule)) != r {
+			if ab.Kind != vm.AbilityStatic || Rule(o.Def.Prog.ID(ab.Rule)) != r || !o.Def.anchored(ai, ev, o.ID) {
 				continue
 			}
 			n, err := g.run(frame{mode: modeMatch, event: ev, source: o.ID, controller: o.Controller, def: o.Def,

@@ -45,7 +45,7 @@ func (g *Game) checkTriggers(ev *Event) {
 	}
 	for i := 0; i < len(g.delayed); {
 		d := &g.delayed[i]
-		if d.kind != ev.Kind {
+		if d.kind != ev.Kind || !d.def.anchored(d.ability, ev, d.source) {
 			i++
 			continue
 		}
@@ -75,7 +75,7 @@ func (g *Game) checkTriggers(ev *Event) {
 func (g *Game) triggersOf(o *Object, ev *Event) {
 	for _, ai := range o.Def.byEvent[ev.Kind] {
 		ab := o.ability(ai)
-		if ab.Kind != vm.AbilityTriggered {
+		if ab.Kind != vm.AbilityTriggered || !o.Def.anchored(ai, ev, o.ID) {
 			continue
 		}
 		x := 0

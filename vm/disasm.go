@@ -113,6 +113,13 @@ func (d *disassembler) ability(i int, a *Ability) {
 	if a.Rule != NoFunc {
 		d.printf("    rule    %s\n", d.symbolName(a.Rule))
 	}
+	if len(a.Anchors) > 0 {
+		names := make([]string, len(a.Anchors))
+		for i, sym := range a.Anchors {
+			names[i] = d.symbolName(sym)
+		}
+		d.printf("    anchors %s\n", strings.Join(names, ", "))
+	}
 	if a.Flags != 0 {
 		d.printf("    flags   %s\n", flagsString(a.Flags))
 	}

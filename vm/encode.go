@@ -19,12 +19,13 @@ const magic = "CARDVM"
 const (
 	minSymbol  = 4  // kind, name, arity, returns
 	minConst   = 1  // varint
-	minFunc    = 5  // name, locals, max stack, code count, pos count
+	minFunc    = 6  // name, locals, max stack, code count, pos count, local names count
 	minInstr   = 2  // op, arg
 	minPos     = 2  // line, col
+	minAnchor  = 1  // a symbol index
 	minString  = 1  // length
-	minCard    = 13 // see encodeCard
-	minAbility = 10 // see encodeAbility
+	minCard    = 14 // see encodeCard
+	minAbility = 11 // see encodeAbility
 	minTarget  = 3  // filter, local, text
 )
 
@@ -182,6 +183,7 @@ func encodeAbility(e *encoder, a Ability) {
 	e.varint(int64(a.Rule))
 	e.varint(int64(a.Match))
 	e.varint(int64(a.Body))
+	encodeList(e, a.Anchors, func(e *encoder, sym int32) { e.varint(int64(sym)) })
 	e.varint(int64(a.NumLocals))
 	e.uvarint(uint64(a.Flags))
 	encodeList(e, a.Targets, func(e *encoder, t Target) {
@@ -376,6 +378,7 @@ func decodeAbility(d *decoder) Ability {
 		Rule:      d.int32(),
 		Match:     d.int32(),
 		Body:      d.int32(),
+		Anchors:   decodeList(d, minAnchor, func(d *decoder) int32 { return d.int32() }),
 		NumLocals: d.int32(),
 		Flags:     d.uint32(),
 		Targets: decodeList(d, minTarget, func(d *decoder) Target {

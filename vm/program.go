@@ -166,6 +166,12 @@ type Ability struct {
 	Rule int32
 	// Match and Body are Funcs indexes, or NoFunc.
 	Match, Body int32
+	// Anchors are Symbols indexes of event fields (SymField). When there
+	// are any, Match can return non-zero only for an event in which one of
+	// these fields holds the ability's object (local 0, "this"), so a host
+	// may skip Match for every other event: "damage to this" is anchored
+	// on damage.target. The compiler sets them only where that holds.
+	Anchors []int32
 	// NumLocals is the number of locals Match and Body share.
 	NumLocals int32
 	// Flags are ability flags such as FlagOnce.

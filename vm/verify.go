@@ -320,6 +320,11 @@ func verifyAbility(p *Program, a *Ability) string {
 	if msg := checkNameRef(p, "event", a.Event); msg != "" {
 		return msg
 	}
+	for _, sym := range a.Anchors {
+		if sym < 0 || int(sym) >= len(p.Symbols) || p.Symbols[sym].Kind != SymField {
+			return fmt.Sprintf("anchor %d is not a field symbol", sym)
+		}
+	}
 	if msg := checkNameRef(p, "rule", a.Rule); msg != "" {
 		return msg
 	}
