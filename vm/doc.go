@@ -38,6 +38,19 @@
 // triggers or applies (0: not at all); the host keeps those locals and
 // passes them to the body.
 //
+// # Embedding
+//
+// An engine loads a bundle (Decode), links it to its own Host (Link), and,
+// for each game event, runs the Match function of every ability that
+// watches that kind of event (Ability.Event) with this and you set, then
+// the Body of those that match: a replacement effect's before the event
+// happens, a trigger's when it resolves from the stack. Ability.Anchors,
+// when present, let it skip the Match functions that cannot match: an
+// ability about "this" matches only events whose anchor field holds its
+// object. Func.Locals names the locals, for error messages and the
+// disassembler. The rules core of the project (package core) is such a
+// host, and the reference for what each name of the vocabulary does.
+//
 // # Limits
 //
 // A Machine's stack holds StackSize values, shared by a run and every run
@@ -67,7 +80,8 @@
 //
 // MarshalBinary writes the magic bytes "CARDVM", FormatVersion as a
 // little-endian uint16, then the symbols, constants, functions (code and
-// positions) and cards (every field of Card, Ability and Target), using
+// positions and local names) and cards (every field of Card, Ability and
+// Target), using
 // varints and length-prefixed strings and lists. Decode reads it back,
 // rejecting another version, truncated or trailing data, and never
 // allocating more than the input can justify, then verifies the program.
