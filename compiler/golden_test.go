@@ -1,22 +1,18 @@
 package compiler_test
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/cardc/cardc/compiler"
 	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/internal/golden"
 	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/vm"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // knownCheckBugs are cases of testdata/check whose golden file holds the
 // diagnostics the compiler should give but does not yet; each names its
@@ -31,38 +27,6 @@ var knownDisasmBugs = map[string]string{}
 // standard vocabulary, so no golden file can hold them.
 var neverEmitted = map[string]string{
 	compiler.CodeAmbiguousPhrase: "no two phrases of the standard vocabulary read alike; TestAmbiguousPhrase proves C032 with a vocabulary of its own",
-}
-
-// goldenCases lists the .card files of ../testdata/<kind>, sorted.
-func goldenCases(t *testing.T, kind string) []string {
-	t.Helper()
-	paths, err := filepath.Glob(filepath.Join("..", "testdata", kind, "*.card"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(paths) == 0 {
-		t.Fatalf("no test cases in ../testdata/%s", kind)
-	}
-	return paths
-}
-
-// checkGolden compares got with the golden file at path, or rewrites the
-// file with -update.
-func checkGolden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s differs (-want +got; run go test -update to accept):\n%s", path, diff)
-	}
 }
 
 // compileFile parses and compiles one file under the name rel, and returns
@@ -84,7 +48,7 @@ func compileFile(t *testing.T, path, rel string) (*vm.Program, dsl.Diagnostics) 
 // diagnostics, one per line, with the golden file. Whatever the diagnostics,
 // the program holds only cards that compiled, and the VM accepts it.
 func TestCheckGolden(t *testing.T) {
-	for _, path := range goldenCases(t, "check") {
+	for _, path := range golden.Cases(t, filepath.Join("..", "testdata", "check"), ".card") {
 		name := filepath.Base(path)
 		t.Run(strings.TrimSuffix(name, ".card"), func(t *testing.T) {
 			if bug, ok := knownCheckBugs[name]; ok {
@@ -96,7 +60,7 @@ func TestCheckGolden(t *testing.T) {
 				out.WriteString(d.String())
 				out.WriteByte('\n')
 			}
-			checkGolden(t, strings.TrimSuffix(path, ".card")+".golden", []byte(out.String()))
+			golden.Check(t, golden.Path(path), []byte(out.String()))
 			if err := vm.Verify(prog); err != nil {
 				t.Errorf("Verify: %v", err)
 			}
@@ -167,8 +131,8 @@ func TestDisassemblyGolden(t *testing.T) {
 			if err := vm.Verify(prog); err != nil {
 				t.Fatalf("Verify: %v", err)
 			}
-			golden := filepath.Join("..", "testdata", "disasm", strings.TrimSuffix(name, ".card")+".golden")
-			checkGolden(t, golden, []byte(prog.DisassembleString()))
+			goldenFile := filepath.Join("..", "testdata", "disasm", strings.TrimSuffix(name, ".card")+".golden")
+			golden.Check(t, goldenFile, []byte(prog.DisassembleString()))
 		})
 	}
 	if n == 0 {

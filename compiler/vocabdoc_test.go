@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/cardc/cardc/internal/golden"
 )
 
 var updateDoc = flag.Bool("update-vocabulary", false, "rewrite dsl/VOCABULARY.md")
@@ -17,17 +19,10 @@ func TestVocabularyDoc(t *testing.T) {
 	require.NoError(t, err)
 	const path = "../dsl/VOCABULARY.md"
 	want := v.Markdown()
-	if *updateDoc || updateFlag() {
+	if *updateDoc || *golden.Update {
 		require.NoError(t, os.WriteFile(path, []byte(want), 0o644))
 	}
 	got, err := os.ReadFile(path)
 	require.NoError(t, err)
 	require.Equal(t, want, string(got), "dsl/VOCABULARY.md is stale: run go test ./compiler -run VocabularyDoc -update")
-}
-
-// updateFlag reports whether the package's -update flag (of the golden
-// tests) is set, without depending on where it is declared.
-func updateFlag() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
 }

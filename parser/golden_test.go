@@ -1,7 +1,6 @@
 package parser_test
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,10 +10,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/cardc/cardc/internal/golden"
 	"github.com/cardc/cardc/parser"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // knownParseBugs are cases of testdata/parse whose golden file holds the
 // diagnostics the parser should give but does not yet; each names its bug.
@@ -24,47 +22,10 @@ var knownParseBugs = map[string]string{}
 // output the formatter should give but does not yet.
 var knownFormatBugs = map[string]string{}
 
-// goldenCases lists the .card files of ../testdata/<kind>, sorted.
-func goldenCases(t *testing.T, kind string) []string {
-	t.Helper()
-	paths, err := filepath.Glob(filepath.Join("..", "testdata", kind, "*.card"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(paths) == 0 {
-		t.Fatalf("no test cases in ../testdata/%s", kind)
-	}
-	return paths
-}
-
-// goldenPath is the golden file of a test case: x.card → x.golden.
-func goldenPath(cardPath string) string {
-	return strings.TrimSuffix(cardPath, ".card") + ".golden"
-}
-
 // relName is the name a test case is parsed under, relative to the module
 // root, so that diagnostics read testdata/<kind>/x.card.
 func relName(cardPath string) string {
 	return filepath.ToSlash(strings.TrimPrefix(filepath.Clean(cardPath), ".."+string(filepath.Separator)))
-}
-
-// checkGolden compares got with the golden file at path, or rewrites the
-// file with -update.
-func checkGolden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s differs (-want +got; run go test -update to accept):\n%s", path, diff)
-	}
 }
 
 func readFile(t *testing.T, path string) []byte {
@@ -83,7 +44,7 @@ var declsRE = regexp.MustCompile(`(?m)^// decls: (\d+)$`)
 // TestParseGolden parses each file of testdata/parse and compares its
 // diagnostics, one per line, with the golden file.
 func TestParseGolden(t *testing.T) {
-	for _, path := range goldenCases(t, "parse") {
+	for _, path := range golden.Cases(t, filepath.Join("..", "testdata", "parse"), ".card") {
 		name := filepath.Base(path)
 		t.Run(strings.TrimSuffix(name, ".card"), func(t *testing.T) {
 			if bug, ok := knownParseBugs[name]; ok {
@@ -96,7 +57,7 @@ func TestParseGolden(t *testing.T) {
 				out.WriteString(d.String())
 				out.WriteByte('\n')
 			}
-			checkGolden(t, goldenPath(path), []byte(out.String()))
+			golden.Check(t, golden.Path(path), []byte(out.String()))
 			if m := declsRE.FindSubmatch(src); m != nil {
 				want, _ := strconv.Atoi(string(m[1]))
 				if len(file.Decls) != want {
@@ -111,7 +72,7 @@ func TestParseGolden(t *testing.T) {
 // output with the golden file; the golden file must be canonical itself,
 // and every comment of the input must be in the output, in order.
 func TestFormatGolden(t *testing.T) {
-	for _, path := range goldenCases(t, "fmt") {
+	for _, path := range golden.Cases(t, filepath.Join("..", "testdata", "fmt"), ".card") {
 		name := filepath.Base(path)
 		t.Run(strings.TrimSuffix(name, ".card"), func(t *testing.T) {
 			if bug, ok := knownFormatBugs[name]; ok {
@@ -122,9 +83,9 @@ func TestFormatGolden(t *testing.T) {
 			if len(diags) > 0 {
 				t.Fatalf("Format: %v", diags)
 			}
-			checkGolden(t, goldenPath(path), out)
+			golden.Check(t, golden.Path(path), out)
 
-			want := readFile(t, goldenPath(path))
+			want := readFile(t, golden.Path(path))
 			again, diags := parser.Format(relName(path), want)
 			if len(diags) > 0 {
 				t.Fatalf("Format of the golden file: %v", diags)
