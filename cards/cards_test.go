@@ -66,3 +66,19 @@ func TestScenarios(t *testing.T) {
 	}
 	require.NotZero(t, ran)
 }
+
+// TestScenariosAreDeterministic runs every scenario test twice: the same
+// inputs must give the same event log, byte for byte.
+func TestScenariosAreDeterministic(t *testing.T) {
+	lib, err := cards.Library()
+	require.NoError(t, err)
+	files, _, err := cards.TestFiles()
+	require.NoError(t, err)
+	first := scenario.Run(lib, files)
+	second := scenario.Run(lib, files)
+	require.Equal(t, len(first), len(second))
+	for i := range first {
+		require.Equal(t, first[i].Log, second[i].Log, "the log of %q differs between two runs", first[i].Name)
+		require.NotEmpty(t, first[i].Log, "%q logs nothing", first[i].Name)
+	}
+}
