@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 
@@ -332,5 +331,3 @@ func fieldScope(e *EventKind, v *Vocab) *scope {
 	}
 	return sc
 }
-
-var _ = fmt.Sprint

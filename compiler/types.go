@@ -1,7 +1,5 @@
 package compiler
 
-import "github.com/cardc/cardc/vm"
-
 // Kind is the kind of a value in the language.
 type Kind int
 
@@ -96,5 +94,3 @@ const (
 	localCandidate = 2
 	firstFreeLocal = 3
 )
-
-var _ = vm.NoFunc

@@ -404,5 +404,3 @@ func (g *Game) RemoveCounters(id ObjectID, k CounterKind, n int) {
 		g.propose(Event{Kind: EvCounterRemoved, Object: id, Counter: k, Amount: n})
 	}
 }
-
-var _ = fmt.Sprint
