@@ -38,11 +38,7 @@ func TestScenarios(t *testing.T) {
 	files, diags, err := cards.TestFiles()
 	require.NoError(t, err)
 	require.Empty(t, diags)
-	var names []string
-	for _, c := range lib.Names() {
-		names = append(names, c)
-	}
-	require.Empty(t, scenario.Check(files, names))
+	require.Empty(t, scenario.Check(files, lib.Names()))
 	ran := 0
 	for _, f := range files {
 		for _, d := range f.Decls {

@@ -107,7 +107,6 @@ var (
 	typeCreature, _     = bitOf(typeNames, "creature")
 	typePlaneswalker, _ = bitOf(typeNames, "planeswalker")
 	typeInstant, _      = bitOf(typeNames, "instant")
-	typeSorcery, _      = bitOf(typeNames, "sorcery")
 	typeLand, _         = bitOf(typeNames, "land")
 )
 

@@ -64,7 +64,7 @@ func (g *Game) Cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 		return fmt.Errorf("%s can be cast only in its caster's main phase while the stack is empty (CR 307.1)", def.Name)
 	}
 	if x < 0 {
-		return fmt.Errorf("X cannot be negative")
+		return fmt.Errorf("the value of X cannot be negative")
 	}
 	item := &StackItem{Controller: p, Def: def, Ability: spellAbility(def), X: x, Text: def.Name, Source: o.ID}
 	if item.Ability >= 0 {

@@ -29,8 +29,6 @@ var (
 	tokSep        = symbols["Sep"]
 	tokOp         = symbols["Op"]
 	tokIdent      = symbols["Ident"]
-	tokString     = symbols["String"]
-	tokRawString  = symbols["RawString"]
 )
 
 // elided are the token types the grammar never sees.

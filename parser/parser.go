@@ -328,8 +328,8 @@ func parseDecl(toks []lexer.Token) (decl dsl.Decl, diag *dsl.Diagnostic) {
 		if !ok {
 			break
 		}
-		better, first, ok := secondLook(toks, perr.Position())
-		if !ok {
+		better, first := secondLook(toks, perr.Position())
+		if better == nil {
 			break
 		}
 		if hint := keywordHint(first.Value); first.Type == tokIdent && hint != "" {

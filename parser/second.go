@@ -100,9 +100,9 @@ func innerBlock(outer blockKind, word string) blockKind {
 }
 
 // secondLook parses again, on its own, the statement of toks that holds a
-// syntax error at pos, and returns its error if that error is further in,
-// with the statement's first token.
-func secondLook(toks []lexer.Token, pos lexer.Position) (error, lexer.Token, bool) {
+// syntax error at pos, and returns its error if that error is further in
+// (else nil), with the statement's first token.
+func secondLook(toks []lexer.Token, pos lexer.Position) (participle.Error, lexer.Token) {
 	type block struct {
 		kind blockKind
 		// opener is where the statement that opened the block starts.
@@ -141,7 +141,7 @@ func secondLook(toks []lexer.Token, pos lexer.Position) (error, lexer.Token, boo
 		start = at
 	}
 	if parse == nil || start >= len(toks) {
-		return nil, lexer.Token{}, false
+		return nil, lexer.Token{}
 	}
 	end := statementEnd(toks, start)
 	if end < len(toks) && toks[end].Type == tokSep {
@@ -149,14 +149,13 @@ func secondLook(toks []lexer.Token, pos lexer.Position) (error, lexer.Token, boo
 	}
 	peek, err := lexer.Upgrade(&replay{toks: toks[start:end], eof: endOf(toks[end-1])}, elided...)
 	if err != nil {
-		return nil, lexer.Token{}, false
+		return nil, lexer.Token{}
 	}
-	err = parse(peek)
-	perr, ok := err.(participle.Error)
+	perr, ok := parse(peek).(participle.Error)
 	if !ok || perr.Position().Offset <= pos.Offset {
-		return nil, lexer.Token{}, false
+		return nil, lexer.Token{}
 	}
-	return err, toks[start], true
+	return perr, toks[start]
 }
 
 // statementEnd finds where the statement that starts at toks[start] ends:
