@@ -129,6 +129,8 @@ var (
 	errNotEvent = errors.New("this is not the event being replaced")
 )
 
+// Call runs a host function for the machine; an action of a replacement
+// effect's body is deferred until the event has happened (CR 615.5).
 func (h host) Call(fn int32, args []vm.Value) (vm.Value, error) {
 	f := &hostFuncs[fn]
 	fr := h.g.frame()
@@ -146,6 +148,7 @@ func (h host) Call(fn int32, args []vm.Value) (vm.Value, error) {
 	return f.call(h.g, args)
 }
 
+// Field reads a field of the event the running code matches or replaces.
 func (h host) Field(f int32) (vm.Value, error) {
 	fr := h.g.frame()
 	if fr == nil || fr.event == nil {

@@ -12,6 +12,7 @@ import (
 // and names to the values the core uses for them.
 type linker struct{ lib *Library }
 
+// Link resolves one symbol.
 func (l linker) Link(sym vm.Symbol) (int32, error) {
 	switch sym.Kind {
 	case vm.SymFunc:

@@ -55,6 +55,7 @@ const (
 
 var zoneNames = []string{"none", "battlefield", "graveyard", "hand", "library", "exile", "stack", "command"}
 
+// String names the zone.
 func (z Zone) String() string { return zoneNames[z] }
 
 // Step is a step of the turn (CR 500). Main phases count as steps here.
@@ -81,6 +82,7 @@ const (
 var stepNames = [numSteps]string{"untap", "upkeep", "draw", "main1", "beginning_of_combat",
 	"declare_attackers", "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup"}
 
+// String is the stdlib's name of the step.
 func (s Step) String() string {
 	if s >= 0 && s < numSteps {
 		return stepNames[s]
@@ -141,6 +143,7 @@ const (
 var eventNames = [numEventKinds]string{"damage", "damage_prevented", "counter_put", "counter_removed", "destroy",
 	"zone_change", "attacks", "block", "life_gained", "life_lost", "step_begins", "spell_cast"}
 
+// String is the stdlib's name of the event kind.
 func (k EventKind) String() string {
 	if k >= 0 && k < numEventKinds {
 		return eventNames[k]

@@ -664,52 +664,143 @@ type StackAssert struct {
 	Count int  `parser:"| 'has' @Number ( 'objects' | 'object' ) )"`
 }
 
-func (c *Card) Position() Pos           { return c.Pos }
-func (c *CostItem) Position() Pos       { return c.Pos }
-func (c *TypeItem) Position() Pos       { return c.Pos }
-func (c *PTItem) Position() Pos         { return c.Pos }
-func (c *OracleItem) Position() Pos     { return c.Pos }
-func (a *KeywordsItem) Position() Pos   { return a.Pos }
-func (a *EntersAbility) Position() Pos  { return a.Pos }
+// Position returns where the Card starts.
+func (c *Card) Position() Pos { return c.Pos }
+
+// Position returns where the CostItem starts.
+func (c *CostItem) Position() Pos { return c.Pos }
+
+// Position returns where the TypeItem starts.
+func (c *TypeItem) Position() Pos { return c.Pos }
+
+// Position returns where the PTItem starts.
+func (c *PTItem) Position() Pos { return c.Pos }
+
+// Position returns where the OracleItem starts.
+func (c *OracleItem) Position() Pos { return c.Pos }
+
+// Position returns where the KeywordsItem starts.
+func (a *KeywordsItem) Position() Pos { return a.Pos }
+
+// Position returns where the EntersAbility starts.
+func (a *EntersAbility) Position() Pos { return a.Pos }
+
+// Position returns where the TriggerAbility starts.
 func (a *TriggerAbility) Position() Pos { return a.Pos }
+
+// Position returns where the ReplaceAbility starts.
 func (a *ReplaceAbility) Position() Pos { return a.Pos }
-func (a *StaticAbility) Position() Pos  { return a.Pos }
-func (a *SpellAbility) Position() Pos   { return a.Pos }
-func (s *IfStmt) Position() Pos         { return s.Pos }
-func (s *AtStmt) Position() Pos         { return s.Pos }
-func (s *ActionStmt) Position() Pos     { return s.Pos }
-func (d *EventDecl) Position() Pos      { return d.Pos }
-func (d *DocItem) Position() Pos        { return d.Pos }
-func (d *FieldDecl) Position() Pos      { return d.Pos }
-func (d *PhraseDecl) Position() Pos     { return d.Pos }
-func (d *FuncDecl) Position() Pos       { return d.Pos }
-func (d *RuleDecl) Position() Pos       { return d.Pos }
-func (d *NamesDecl) Position() Pos      { return d.Pos }
-func (d *StepDecl) Position() Pos       { return d.Pos }
-func (t *Test) Position() Pos           { return t.Pos }
-func (s *Given) Position() Pos          { return s.Pos }
-func (s *When) Position() Pos           { return s.Pos }
-func (s *Then) Position() Pos           { return s.Pos }
-func (s *ControlStmt) Position() Pos    { return s.Pos }
-func (s *LifeStmt) Position() Pos       { return s.Pos }
-func (s *ZoneStmt) Position() Pos       { return s.Pos }
-func (s *StepStmt) Position() Pos       { return s.Pos }
-func (a *DealAction) Position() Pos     { return a.Pos }
-func (a *CounterAction) Position() Pos  { return a.Pos }
-func (a *DestroyAction) Position() Pos  { return a.Pos }
-func (a *CastAction) Position() Pos     { return a.Pos }
-func (a *AttackAction) Position() Pos   { return a.Pos }
-func (a *BlockAction) Position() Pos    { return a.Pos }
-func (a *ResolveAction) Position() Pos  { return a.Pos }
-func (a *AdvanceAction) Position() Pos  { return a.Pos }
-func (a *OrderAction) Position() Pos    { return a.Pos }
-func (a *ZoneAssert) Position() Pos     { return a.Pos }
-func (a *StateAssert) Position() Pos    { return a.Pos }
-func (a *PTAssert) Position() Pos       { return a.Pos }
-func (a *CountAssert) Position() Pos    { return a.Pos }
-func (a *LifeAssert) Position() Pos     { return a.Pos }
-func (a *LogAssert) Position() Pos      { return a.Pos }
-func (a *StackAssert) Position() Pos    { return a.Pos }
+
+// Position returns where the StaticAbility starts.
+func (a *StaticAbility) Position() Pos { return a.Pos }
+
+// Position returns where the SpellAbility starts.
+func (a *SpellAbility) Position() Pos { return a.Pos }
+
+// Position returns where the IfStmt starts.
+func (s *IfStmt) Position() Pos { return s.Pos }
+
+// Position returns where the AtStmt starts.
+func (s *AtStmt) Position() Pos { return s.Pos }
+
+// Position returns where the ActionStmt starts.
+func (s *ActionStmt) Position() Pos { return s.Pos }
+
+// Position returns where the EventDecl starts.
+func (d *EventDecl) Position() Pos { return d.Pos }
+
+// Position returns where the DocItem starts.
+func (d *DocItem) Position() Pos { return d.Pos }
+
+// Position returns where the FieldDecl starts.
+func (d *FieldDecl) Position() Pos { return d.Pos }
+
+// Position returns where the PhraseDecl starts.
+func (d *PhraseDecl) Position() Pos { return d.Pos }
+
+// Position returns where the FuncDecl starts.
+func (d *FuncDecl) Position() Pos { return d.Pos }
+
+// Position returns where the RuleDecl starts.
+func (d *RuleDecl) Position() Pos { return d.Pos }
+
+// Position returns where the NamesDecl starts.
+func (d *NamesDecl) Position() Pos { return d.Pos }
+
+// Position returns where the StepDecl starts.
+func (d *StepDecl) Position() Pos { return d.Pos }
+
+// Position returns where the Test starts.
+func (t *Test) Position() Pos { return t.Pos }
+
+// Position returns where the Given starts.
+func (s *Given) Position() Pos { return s.Pos }
+
+// Position returns where the When starts.
+func (s *When) Position() Pos { return s.Pos }
+
+// Position returns where the Then starts.
+func (s *Then) Position() Pos { return s.Pos }
+
+// Position returns where the ControlStmt starts.
+func (s *ControlStmt) Position() Pos { return s.Pos }
+
+// Position returns where the LifeStmt starts.
+func (s *LifeStmt) Position() Pos { return s.Pos }
+
+// Position returns where the ZoneStmt starts.
+func (s *ZoneStmt) Position() Pos { return s.Pos }
+
+// Position returns where the StepStmt starts.
+func (s *StepStmt) Position() Pos { return s.Pos }
+
+// Position returns where the DealAction starts.
+func (a *DealAction) Position() Pos { return a.Pos }
+
+// Position returns where the CounterAction starts.
+func (a *CounterAction) Position() Pos { return a.Pos }
+
+// Position returns where the DestroyAction starts.
+func (a *DestroyAction) Position() Pos { return a.Pos }
+
+// Position returns where the CastAction starts.
+func (a *CastAction) Position() Pos { return a.Pos }
+
+// Position returns where the AttackAction starts.
+func (a *AttackAction) Position() Pos { return a.Pos }
+
+// Position returns where the BlockAction starts.
+func (a *BlockAction) Position() Pos { return a.Pos }
+
+// Position returns where the ResolveAction starts.
+func (a *ResolveAction) Position() Pos { return a.Pos }
+
+// Position returns where the AdvanceAction starts.
+func (a *AdvanceAction) Position() Pos { return a.Pos }
+
+// Position returns where the OrderAction starts.
+func (a *OrderAction) Position() Pos { return a.Pos }
+
+// Position returns where the ZoneAssert starts.
+func (a *ZoneAssert) Position() Pos { return a.Pos }
+
+// Position returns where the StateAssert starts.
+func (a *StateAssert) Position() Pos { return a.Pos }
+
+// Position returns where the PTAssert starts.
+func (a *PTAssert) Position() Pos { return a.Pos }
+
+// Position returns where the CountAssert starts.
+func (a *CountAssert) Position() Pos { return a.Pos }
+
+// Position returns where the LifeAssert starts.
+func (a *LifeAssert) Position() Pos { return a.Pos }
+
+// Position returns where the LogAssert starts.
+func (a *LogAssert) Position() Pos { return a.Pos }
+
+// Position returns where the StackAssert starts.
+func (a *StackAssert) Position() Pos { return a.Pos }
 
 func (*Card) decl()      {}
 func (*Test) decl()      {}
@@ -766,6 +857,7 @@ type TurnAssert struct {
 	Step   []string `parser:"  @Ident+ )"`
 }
 
+// Position returns where the TurnAssert starts.
 func (a *TurnAssert) Position() Pos { return a.Pos }
 func (*TurnAssert) assertion()      {}
 func (*ZoneAssert) assertion()      {}

@@ -294,6 +294,7 @@ type replay struct {
 	eof  lexer.Position
 }
 
+// Next returns the next token, then EOF.
 func (r *replay) Next() (lexer.Token, error) {
 	if len(r.toks) == 0 {
 		return lexer.EOFToken(r.eof), nil

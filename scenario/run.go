@@ -29,6 +29,7 @@ type Failure struct {
 	Message string
 }
 
+// String renders the failure as path:line:col: message.
 func (f Failure) String() string {
 	return fmt.Sprintf("%s:%d:%d: %s", f.Pos.Filename, f.Pos.Line, f.Pos.Column, f.Message)
 }
