@@ -2,8 +2,6 @@ package compiler_test
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -11,26 +9,10 @@ import (
 
 	"github.com/cardc/cardc/compiler"
 	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/internal/corpus"
 	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/vm"
 )
-
-// splitDecls cuts a file before each line that starts a top-level
-// declaration (a line that starts with a letter), so that each card is also
-// a seed of its own: small inputs mutate faster.
-func splitDecls(src string) []string {
-	var out []string
-	start := 0
-	for i := 1; i < len(src); i++ {
-		if src[i-1] == '\n' && isLetter(src[i]) {
-			out = append(out, src[start:i])
-			start = i
-		}
-	}
-	return append(out, src[start:])
-}
-
-func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // FuzzCompile checks that parsing and compiling arbitrary text never panics
 // nor fails inside the compiler, and that what the compiler builds is
@@ -38,23 +20,8 @@ func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 // left out of the program, so this holds whatever the diagnostics; the
 // program of a file without errors holds all its cards.
 func FuzzCompile(f *testing.F) {
-	for _, pattern := range []string{"../cards/*.card", "../stdlib/*.card", "../testdata/*/*.card"} {
-		paths, err := filepath.Glob(pattern)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, path := range paths {
-			src, err := os.ReadFile(path)
-			if err != nil {
-				f.Fatal(err)
-			}
-			f.Add(string(src))
-			if decls := splitDecls(string(src)); len(decls) > 1 {
-				for _, d := range decls {
-					f.Add(d)
-				}
-			}
-		}
+	for _, seed := range corpus.Seeds(f, corpus.CardFiles...) {
+		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		file, diags := parser.ParseString("fuzz.card", src)

@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/cardc/cardc/vm"
 )
@@ -92,12 +93,8 @@ func (s Step) String() string {
 
 // StepNamed returns the step with a stdlib name ("end", "main1").
 func StepNamed(name string) (Step, bool) {
-	for i, n := range stepNames {
-		if n == name {
-			return Step(i), true
-		}
-	}
-	return 0, false
+	i := slices.Index(stepNames[:], name)
+	return Step(i), i >= 0
 }
 
 // Card types, supertypes, colors and keyword abilities, as bit sets.
@@ -153,12 +150,8 @@ func (k EventKind) String() string {
 
 // EventKindNamed returns the event kind with a stdlib name.
 func EventKindNamed(name string) (EventKind, bool) {
-	for i, n := range eventNames {
-		if n == name {
-			return EventKind(i), true
-		}
-	}
-	return 0, false
+	i := slices.Index(eventNames[:], name)
+	return EventKind(i), i >= 0
 }
 
 // EventKindNames lists the names of the event kinds the core logs.
