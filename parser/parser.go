@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
@@ -496,8 +497,9 @@ func unclosed(toks []lexer.Token) (lexer.Token, bool) {
 	return open[len(open)-1], true
 }
 
-// keywords are the words the grammar spells out, for "did you mean" hints.
-var keywords = func() []string {
+// keywords are the words the grammar spells out, for "did you mean" hints;
+// they are listed on the first syntax error.
+var keywords = sync.OnceValue(func() []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, m := range regexp.MustCompile(`"([a-z][a-z']*)"`).FindAllStringSubmatch(Grammar(), -1) {
@@ -507,16 +509,16 @@ var keywords = func() []string {
 		}
 	}
 	return out
-}()
+})
 
 // keywordHint suggests a keyword for a misspelled one.
 func keywordHint(found string) string {
-	for _, k := range keywords {
+	for _, k := range keywords() {
 		if k == found {
 			return ""
 		}
 	}
-	if s := dsl.Suggest(found, keywords); s != "" {
+	if s := dsl.Suggest(found, keywords()); s != "" {
 		return fmt.Sprintf("did you mean %q?", s)
 	}
 	return ""

@@ -1,6 +1,8 @@
 package parser
 
 import (
+	"sync"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -54,16 +56,19 @@ type (
 	}
 )
 
-// statementParsers parse one statement of each kind of block.
-var statementParsers = map[blockKind]func(*lexer.PeekingLexer) error{
-	blockCard:  parseWith(participle.MustBuild[cardItemRoot](options...)),
-	blockStmts: parseWith(participle.MustBuild[stmtRoot](options...)),
-	blockTest:  parseWith(participle.MustBuild[sectionRoot](options...)),
-	blockGiven: parseWith(participle.MustBuild[givenRoot](options...)),
-	blockWhen:  parseWith(participle.MustBuild[actionRoot](options...)),
-	blockThen:  parseWith(participle.MustBuild[assertionRoot](options...)),
-	blockVocab: parseWith(participle.MustBuild[eventItemRoot](options...)),
-}
+// statementParsers parse one statement of each kind of block. They are
+// built on the first syntax error, not at start-up: most runs need none.
+var statementParsers = sync.OnceValue(func() map[blockKind]func(*lexer.PeekingLexer) error {
+	return map[blockKind]func(*lexer.PeekingLexer) error{
+		blockCard:  parseWith(participle.MustBuild[cardItemRoot](options...)),
+		blockStmts: parseWith(participle.MustBuild[stmtRoot](options...)),
+		blockTest:  parseWith(participle.MustBuild[sectionRoot](options...)),
+		blockGiven: parseWith(participle.MustBuild[givenRoot](options...)),
+		blockWhen:  parseWith(participle.MustBuild[actionRoot](options...)),
+		blockThen:  parseWith(participle.MustBuild[assertionRoot](options...)),
+		blockVocab: parseWith(participle.MustBuild[eventItemRoot](options...)),
+	}
+})
 
 func parseWith[G any](p *participle.Parser[G]) func(*lexer.PeekingLexer) error {
 	return func(l *lexer.PeekingLexer) error {
@@ -136,7 +141,7 @@ func secondLook(toks []lexer.Token, pos lexer.Position) (participle.Error, lexer
 		}
 	}
 	kind := stack[len(stack)-1].kind
-	parse := statementParsers[kind]
+	parse := statementParsers()[kind]
 	if start < 0 {
 		start = at
 	}
