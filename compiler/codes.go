@@ -1,7 +1,12 @@
 package compiler
 
+import "github.com/cardc/cardc/vocab"
+
 // Diagnostic codes of the compiler. A code never changes meaning; new
-// checks get new codes. dsl/SPEC.md lists them all.
+// checks get new codes. dsl/SPEC.md lists them all. The codes of phrases
+// and expressions (C010-C018, C021, C032, C900) are raised by package
+// vocab, which reads them; they are repeated here so that this file lists
+// every code of a card.
 const (
 	CodeUnknownType      = "C001" // unknown-type: a word of the type line is no card type or supertype
 	CodeBadMana          = "C002" // bad-mana: a mana symbol that does not exist
@@ -9,23 +14,23 @@ const (
 	CodePT               = "C004" // pt: P/T on a non-creature, none on a creature, or malformed
 	CodeDuplicateCard    = "C005" // duplicate-card: two cards with the same name
 	CodeSpellAbility     = "C006" // spell-ability: `spell` on a permanent card, or none on an instant or sorcery
-	CodeUnknownAction    = "C010" // unknown-action: no action of the vocabulary reads like this
-	CodeUnknownEvent     = "C011" // unknown-event: no event of the vocabulary reads like this
-	CodeUnknownRule      = "C012" // unknown-rule: no rule of the vocabulary reads like this
-	CodeType             = "C013" // type: a value of the wrong type (a number where an object is due...)
-	CodeUndefined        = "C014" // undefined: a name that is not bound here
-	CodeUnknownWord      = "C015" // unknown-word: a word of a filter that names nothing
-	CodeUnknownCounter   = "C016" // unknown-counter: a counter kind the vocabulary does not know
-	CodeUnknownStep      = "C017" // unknown-step: a step the vocabulary does not know
-	CodeUnknownField     = "C018" // unknown-field: `x.f` where x has no field or query f
+	CodeUnknownAction    = vocab.CodeUnknownAction
+	CodeUnknownEvent     = vocab.CodeUnknownEvent
+	CodeUnknownRule      = vocab.CodeUnknownRule
+	CodeType             = vocab.CodeType
+	CodeUndefined        = vocab.CodeUndefined
+	CodeUnknownWord      = vocab.CodeUnknownWord
+	CodeUnknownCounter   = vocab.CodeUnknownCounter
+	CodeUnknownStep      = vocab.CodeUnknownStep
+	CodeUnknownField     = vocab.CodeUnknownField
 	CodeContext          = "C019" // context: an action used where it means nothing (prevent outside replace...)
 	CodeChoice           = "C020" // choice: "a creature" where the card must say which (use target, or bind it)
-	CodeBinding          = "C021" // binding: a name bound twice, or `as` where nothing can be named
+	CodeBinding          = vocab.CodeBinding
 	CodeUnknownKeyword   = "C022" // unknown-keyword: a keyword ability the vocabulary does not know
 	CodeNoOracle         = "C030" // no-oracle (warning): the card carries no Oracle text
 	CodeUnusedBinding    = "C031" // unused-binding (warning): a name bound with `as` and never used
-	CodeAmbiguousPhrase  = "C032" // ambiguous (warning): a phrase reads as two different things
-	CodeStdlib           = "C900" // stdlib: the standard vocabulary itself is broken
+	CodeAmbiguousPhrase  = vocab.CodeAmbiguousPhrase
+	CodeStdlib           = vocab.CodeStdlib
 	CodeInternalCompiler = "C999" // internal: a failure of the compiler itself
 )
 
@@ -35,7 +40,7 @@ type CodeInfo struct {
 }
 
 // Codes lists every diagnostic code of the compiler, for documentation and
-// `cardc lint --codes`.
+// tests.
 var Codes = []CodeInfo{
 	{CodeUnknownType, "unknown-type", "a word of the type line is no card type or supertype"},
 	{CodeBadMana, "bad-mana", "a mana symbol that does not exist"},

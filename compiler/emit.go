@@ -1,22 +1,44 @@
 package compiler
 
 import (
+	"fmt"
 	"math"
+	"slices"
+	"strconv"
 
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/vm"
+	"github.com/cardc/cardc/vocab"
 )
+
+// The emitter lowers checked cards to bytecode. It reports nothing: the
+// checker has found every mistake, so a failure here is a bug of the
+// compiler (it panics, and Compile reports C999).
+
+// Local slots every ability's functions share (see vm.Func).
+const (
+	localThis      = 0
+	localYou       = 1
+	localCandidate = 2
+	firstFreeLocal = 3
+)
+
+// nameSymbol is the symbol of a name of the vocabulary of a kind.
+func nameSymbol(k vocab.Kind, name string) vm.Symbol {
+	return vm.Symbol{Kind: vm.SymName, Name: k.NameKind() + ":" + name}
+}
 
 // builder assembles a vm.Program, sharing symbols and constants between
 // all the cards it compiles.
 type builder struct {
+	v      *vocab.Vocab
 	prog   *vm.Program
 	syms   map[vm.Symbol]int32
 	consts map[vm.Value]int32
 }
 
-func newBuilder() *builder {
-	return &builder{prog: &vm.Program{}, syms: map[vm.Symbol]int32{}, consts: map[vm.Value]int32{}}
+func newBuilder(v *vocab.Vocab) *builder {
+	return &builder{v: v, prog: &vm.Program{}, syms: map[vm.Symbol]int32{}, consts: map[vm.Value]int32{}}
 }
 
 // sym interns a symbol.
@@ -30,9 +52,13 @@ func (b *builder) sym(s vm.Symbol) int32 {
 	return i
 }
 
-func (b *builder) nameSym(name string) int32 { return b.sym(vm.Symbol{Kind: vm.SymName, Name: name}) }
+func (b *builder) nameSym(k vocab.Kind, name string) int32 { return b.sym(nameSymbol(k, name)) }
 
-func (b *builder) funcSym(f *FuncInfo) int32 {
+func (b *builder) eventSym(event string) int32 {
+	return b.sym(vm.Symbol{Kind: vm.SymName, Name: "event:" + event})
+}
+
+func (b *builder) funcSym(f *vocab.FuncInfo) int32 {
 	return b.sym(vm.Symbol{Kind: vm.SymFunc, Name: f.Name, Arity: uint8(len(f.Params)), Returns: !f.Action})
 }
 
@@ -51,17 +77,17 @@ func (b *builder) constant(v vm.Value) int32 {
 	return i
 }
 
-// addFunc finishes a function and adds it to the program.
-func (b *builder) addFunc(f *fnBuilder, numLocals int32) (int32, error) {
+// addFunc finishes a function of an ability tree and adds it to the
+// program.
+func (b *builder) addFunc(f *fnBuilder, tree *abilityTree) int32 {
 	depth, err := vm.MaxStackDepth(f.code, b.prog.Symbols)
 	if err != nil {
-		return vm.NoFunc, err
+		panic(fmt.Sprintf("bad code for %s: %v", f.name, err))
 	}
 	i := int32(len(b.prog.Funcs))
-	b.prog.Funcs = append(b.prog.Funcs, vm.Func{
-		Name: f.name, NumLocals: numLocals, MaxStack: depth, Code: f.code, Pos: f.pos,
-	})
-	return i, nil
+	b.prog.Funcs = append(b.prog.Funcs, vm.Func{Name: f.name, MaxStack: depth, Code: f.code, Pos: f.pos})
+	tree.funcs = append(tree.funcs, i)
+	return i
 }
 
 // fnBuilder assembles the code of one function.
@@ -103,6 +129,365 @@ func (f *fnBuilder) number(n int64, p dsl.Pos) {
 }
 
 // call calls a function of the vocabulary, its arguments already pushed.
-func (f *fnBuilder) call(fi *FuncInfo, p dsl.Pos) {
-	f.emit(vm.OpCall, f.b.funcSym(fi), p)
+func (f *fnBuilder) call(name string, p dsl.Pos) {
+	f.emit(vm.OpCall, f.b.funcSym(f.b.v.Func(name)), p)
+}
+
+// ---- cards and abilities ----------------------------------------------------
+
+// emitCard lowers a checked card and adds it to the program.
+func (b *builder) emitCard(cc *checkedCard) {
+	e := &cardEmitter{b: b, card: cc.card}
+	e.card.Abilities = make([]vm.Ability, cc.count)
+	for _, a := range cc.abilities {
+		e.ability(a)
+	}
+	b.prog.Cards = append(b.prog.Cards, e.card)
+}
+
+// cardEmitter lowers the abilities of one card.
+type cardEmitter struct {
+	b    *builder
+	card vm.Card
+}
+
+func (e *cardEmitter) fnName(a *checkedAbility, role string) string {
+	return fmt.Sprintf("%s#%d.%s", e.card.Name, a.index, role)
+}
+
+// ability lowers a top-level ability and the delayed abilities it creates,
+// then gives all their functions the final number of locals.
+func (e *cardEmitter) ability(a *checkedAbility) {
+	e.lower(a)
+	for _, d := range a.tree.abilities {
+		e.card.Abilities[d.index].NumLocals = a.tree.locals
+	}
+	for _, f := range a.tree.funcs {
+		e.b.prog.Funcs[f].NumLocals = a.tree.locals
+		e.b.prog.Funcs[f].Locals = a.tree.names
+	}
+}
+
+// lower emits one ability's functions: the event it watches first, then
+// its body (and what the body creates), then its match function.
+func (e *cardEmitter) lower(a *checkedAbility) {
+	ab := &e.card.Abilities[a.index]
+	*ab = vm.Ability{Kind: a.kind, Event: vm.NoSymbol, Rule: vm.NoSymbol, Match: vm.NoFunc, Body: vm.NoFunc,
+		Flags: a.flags, Text: a.text, Line: int32(a.line)}
+	switch a.kind {
+	case vm.AbilityEnters:
+		e.enters(a)
+		return
+	case vm.AbilityStatic:
+		ab.Rule = e.b.sym(vm.Symbol{Kind: vm.SymName, Name: "rule:" + a.rule})
+		if a.pattern != nil {
+			ab.Event = e.b.eventSym(a.pattern.Event.Name)
+			e.match(a)
+		}
+		return
+	}
+	if a.pattern != nil {
+		ab = &e.card.Abilities[a.index]
+		ab.Event = e.b.eventSym(a.pattern.Event.Name)
+		for _, b := range a.binds {
+			b.local, b.hasLocal = a.tree.alloc(b.name), true
+		}
+	}
+	f := e.b.newFn(e.fnName(a, "body"))
+	e.block(f, a.body, a)
+	end := a.bodyEnd // just after the closing brace
+	end.Column--
+	f.emit(vm.OpInt, 0, end)
+	f.emit(vm.OpReturn, 0, end)
+	body := e.b.addFunc(f, a.tree)
+	e.card.Abilities[a.index].Body = body
+	if a.pattern != nil {
+		e.match(a)
+	}
+}
+
+// enters lowers `enters with ...`: a replacement effect on the event of
+// this permanent entering the battlefield.
+func (e *cardEmitter) enters(a *checkedAbility) {
+	p := a.bodyPos
+	ab := &e.card.Abilities[a.index]
+	ab.Event = e.b.eventSym("zone_change")
+	m := e.b.newFn(e.fnName(a, "match"))
+	object := e.b.fieldSym("zone_change", "object")
+	m.emit(vm.OpField, object, p)
+	m.emit(vm.OpLoad, localThis, p)
+	m.emit(vm.OpEq, 0, p)
+	m.emit(vm.OpField, e.b.fieldSym("zone_change", "to"), p)
+	m.emit(vm.OpSym, e.b.nameSym(vocab.KZone, "battlefield"), p)
+	m.emit(vm.OpEq, 0, p)
+	m.emit(vm.OpAnd, 0, p)
+	m.emit(vm.OpReturn, 0, p)
+	match := e.b.addFunc(m, a.tree)
+	body := e.b.newFn(e.fnName(a, "body"))
+	e.action(body, a.enters, a)
+	body.emit(vm.OpInt, 0, p)
+	body.emit(vm.OpReturn, 0, p)
+	bodyFn := e.b.addFunc(body, a.tree)
+	ab = &e.card.Abilities[a.index]
+	ab.Match, ab.Body, ab.Anchors = match, bodyFn, []int32{object}
+}
+
+// match lowers a pattern into a function that returns how many times the
+// event matches (0, 1, or the `each` field), trying each alternative in
+// turn and storing the names it binds.
+func (e *cardEmitter) match(a *checkedAbility) {
+	pat, sc := a.pattern, a.sc
+	p := pat.Pos
+	f := e.b.newFn(e.fnName(a, "match"))
+	ev := pat.Event
+	event := sc.names[ev.Name]
+	for _, alt := range pat.Alts {
+		var fails []int
+		for _, it := range alt.Template.Items {
+			if it.Slot == "" {
+				continue
+			}
+			arg := alt.Args[it.Slot]
+			fsym := e.b.fieldSym(ev.Name, it.Slot)
+			subject := func() { f.emit(vm.OpField, fsym, arg.Pos) }
+			if arg.Kind == vocab.ArgFilter && arg.Filter.Bind != "" {
+				// Store the object it names, then test the local: the
+				// field is read once.
+				if b := sc.names[arg.Filter.Bind]; b != nil {
+					subject()
+					f.emit(vm.OpStore, b.local, arg.Pos)
+					subject = func() { f.emit(vm.OpLoad, b.local, arg.Pos) }
+				}
+			}
+			switch arg.Kind {
+			case vocab.ArgExpr:
+				subject()
+				f.sum(arg.Expr, sc)
+				f.emit(vm.OpEq, 0, arg.Pos)
+			case vocab.ArgConst:
+				subject()
+				f.number(arg.Num, arg.Pos)
+				f.emit(vm.OpEq, 0, arg.Pos)
+			case vocab.ArgName:
+				subject()
+				f.emit(vm.OpSym, e.b.nameSym(arg.Type.Kind, arg.Name), arg.Pos)
+				f.emit(vm.OpEq, 0, arg.Pos)
+			case vocab.ArgFilter:
+				e.filter(f, arg.Filter, subject)
+			}
+			fails = append(fails, f.emit(vm.OpJumpIfFalse, 0, arg.Pos))
+		}
+		if alt.Template.Where != nil {
+			f.at = &p
+			f.cond(alt.Template.Where, whereScope(e.b.v, ev))
+			f.at = nil
+			fails = append(fails, f.emit(vm.OpJumpIfFalse, 0, p))
+		}
+		if event != nil && event.implicit {
+			for _, fd := range ev.Fields { // the fields the ability reads
+				if l, ok := event.fields[fd.Name]; ok {
+					f.emit(vm.OpField, e.b.fieldSym(ev.Name, fd.Name), p)
+					f.emit(vm.OpStore, l, p)
+				}
+			}
+		}
+		if alt.Template.Each != "" {
+			f.emit(vm.OpField, e.b.fieldSym(ev.Name, alt.Template.Each), p)
+		} else {
+			f.emit(vm.OpInt, 1, p)
+		}
+		f.emit(vm.OpReturn, 0, p)
+		for _, j := range fails {
+			f.patch(j)
+		}
+	}
+	f.emit(vm.OpInt, 0, p)
+	f.emit(vm.OpReturn, 0, p)
+	match := e.b.addFunc(f, a.tree)
+	ab := &e.card.Abilities[a.index]
+	ab.Match = match
+	ab.Anchors = e.anchors(pat)
+}
+
+// anchors are the fields that must hold "this" for a pattern to match:
+// for each alternative, the slots filled with `this`. If some alternative
+// has none, nothing can be skipped and there are none.
+func (e *cardEmitter) anchors(pat *vocab.Match) []int32 {
+	var out []int32
+	for _, alt := range pat.Alts {
+		found := false
+		for _, it := range alt.Template.Items {
+			if arg := alt.Args[it.Slot]; it.Slot != "" && arg.Kind == vocab.ArgExpr && arg.Expr.Word() == "this" {
+				found = true
+				sym := e.b.fieldSym(pat.Event.Name, it.Slot)
+				if !slices.Contains(out, sym) {
+					out = append(out, sym)
+				}
+			}
+		}
+		if !found {
+			return nil
+		}
+	}
+	return out
+}
+
+// filter pushes whether the subject satisfies a filter.
+func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
+	n := 0
+	and := func() {
+		if n > 0 {
+			f.emit(vm.OpAnd, 0, flt.Pos)
+		}
+		n++
+	}
+	if flt.Det == "any" {
+		subject()
+		f.call("is_player", flt.Pos)
+		for _, t := range []string{"creature", "planeswalker", "battle"} {
+			subject()
+			f.emit(vm.OpSym, e.b.nameSym(vocab.KCardType, t), flt.Pos)
+			f.call("is_type", flt.Pos)
+			f.emit(vm.OpOr, 0, flt.Pos)
+		}
+		and()
+	}
+	if flt.Det == "another" {
+		subject()
+		f.emit(vm.OpLoad, localThis, flt.Pos)
+		f.emit(vm.OpNe, 0, flt.Pos)
+		and()
+	}
+	for _, w := range flt.Words {
+		subject()
+		switch w.Kind {
+		case vocab.KCardType:
+			f.emit(vm.OpSym, e.b.nameSym(w.Kind, w.Name), flt.Pos)
+			f.call("is_type", flt.Pos)
+		case vocab.KSupertype:
+			f.emit(vm.OpSym, e.b.nameSym(w.Kind, w.Name), flt.Pos)
+			f.call("is_supertype", flt.Pos)
+		case vocab.KSubtype:
+			f.emit(vm.OpSym, e.b.nameSym(w.Kind, w.Name), flt.Pos)
+			f.call("is_subtype", flt.Pos)
+		case vocab.KColor:
+			f.emit(vm.OpSym, e.b.nameSym(w.Kind, w.Name), flt.Pos)
+			f.call("has_color", flt.Pos)
+		default:
+			f.call(w.Query, flt.Pos)
+		}
+		if w.Name == "opponent" {
+			subject()
+			f.emit(vm.OpLoad, localYou, flt.Pos)
+			f.emit(vm.OpNe, 0, flt.Pos)
+			f.emit(vm.OpAnd, 0, flt.Pos)
+		}
+		if w.Neg {
+			f.emit(vm.OpNot, 0, flt.Pos)
+		}
+		and()
+	}
+	if flt.Control != "" {
+		subject()
+		f.call("controller", flt.Pos)
+		f.emit(vm.OpLoad, localYou, flt.Pos)
+		if flt.Control == "you" {
+			f.emit(vm.OpEq, 0, flt.Pos)
+		} else {
+			f.emit(vm.OpNe, 0, flt.Pos)
+		}
+		and()
+	}
+	if n == 0 {
+		f.emit(vm.OpInt, 1, flt.Pos)
+	}
+}
+
+// ---- statements ------------------------------------------------------------
+
+func (e *cardEmitter) block(f *fnBuilder, stmts []checkedStmt, a *checkedAbility) {
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *checkedAction:
+			e.action(f, s, a)
+		case *checkedDelayed:
+			e.lower(s.ability)
+			f.number(int64(s.ability.index), s.pos)
+			f.call("schedule_delayed", s.pos)
+		case *checkedIf:
+			e.ifStmt(f, s, a)
+		}
+	}
+}
+
+func (e *cardEmitter) ifStmt(f *fnBuilder, s *checkedIf, a *checkedAbility) {
+	f.cond(s.cond, s.sc)
+	skip := f.emit(vm.OpJumpIfFalse, 0, s.pos)
+	e.block(f, s.then, a)
+	if s.els == nil {
+		f.patch(skip)
+		return
+	}
+	end := f.emit(vm.OpJump, 0, s.pos)
+	f.patch(skip)
+	e.block(f, s.els, a)
+	f.patch(end)
+}
+
+// action lowers one action: its arguments, in the order of its parameters,
+// then the call.
+func (e *cardEmitter) action(f *fnBuilder, act *checkedAction, a *checkedAbility) {
+	for _, ca := range act.args {
+		switch {
+		case ca.def != nil:
+			f.at = &ca.pos
+			f.sum(ca.def, rootScope())
+			f.at = nil
+		case ca.half == 1:
+			f.number(ca.arg.Power, ca.arg.Pos)
+		case ca.half == 2:
+			f.number(ca.arg.Toughness, ca.arg.Pos)
+		default:
+			e.argValue(f, ca.arg, ca.sc, a)
+		}
+	}
+	f.call(act.fn.Name, act.pos)
+	if !act.fn.Action {
+		f.emit(vm.OpPop, 0, act.pos)
+	}
+}
+
+// argValue pushes the value of an argument of an action.
+func (e *cardEmitter) argValue(f *fnBuilder, arg *vocab.Arg, sc *scope, a *checkedAbility) {
+	switch arg.Kind {
+	case vocab.ArgExpr:
+		f.sum(arg.Expr, sc)
+	case vocab.ArgConst:
+		f.number(arg.Num, arg.Pos)
+	case vocab.ArgName:
+		f.emit(vm.OpSym, e.b.nameSym(arg.Type.Kind, arg.Name), arg.Pos)
+	case vocab.ArgEventRef:
+		event := sc.lookup(arg.Name)
+		local := event.local
+		if event.fields != nil {
+			local = event.fieldLocal("id")
+		}
+		f.emit(vm.OpLoad, local, arg.Pos)
+	case vocab.ArgFilter:
+		f.emit(vm.OpLoad, e.target(arg.Filter, a), arg.Pos)
+	}
+}
+
+// target adds a target to the ability and returns the local it is stored
+// in.
+func (e *cardEmitter) target(flt *vocab.Filter, a *checkedAbility) int32 {
+	n := len(e.card.Abilities[a.index].Targets)
+	fn := e.b.newFn(e.fnName(a, "target"+strconv.Itoa(n)))
+	e.filter(fn, flt, func() { fn.emit(vm.OpLoad, localCandidate, flt.Pos) })
+	fn.emit(vm.OpReturn, 0, flt.Pos)
+	local := a.tree.alloc(fmt.Sprintf("target %d", n))
+	idx := e.b.addFunc(fn, a.tree)
+	ab := &e.card.Abilities[a.index]
+	ab.Targets = append(ab.Targets, vm.Target{Filter: idx, Local: local, Text: flt.Text})
+	return local
 }

@@ -4,19 +4,24 @@ import (
 	"sort"
 
 	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/vm"
+	"github.com/cardc/cardc/vocab"
 )
 
 // binding is a name a card's ability can use: this, you, X, a name bound
-// with `as`, or a target.
+// with `as`, the event of the ability, or a name of a `where` condition of
+// the vocabulary.
 type binding struct {
 	name string
-	typ  Type
-	// local is the local that holds the value; for an event binding, the
-	// event's id.
-	local int32
+	typ  vocab.Type
+	// local is the local that holds the value; for the event of an
+	// ability, its id. The emitter gives names bound with `as` their local
+	// (hasLocal says whether it did).
+	local    int32
+	hasLocal bool
 	// fields maps the fields of a bound event that the ability reads to the
-	// locals they are captured into when the event matches; a field gets
-	// its local when first read (fieldLocal).
+	// locals they are captured into when the event matches; the emitter
+	// gives a field its local when it is first read (fieldLocal).
 	fields map[string]int32
 	tree   *abilityTree
 	// query, if set, computes the value instead of reading a local (X).
@@ -24,14 +29,12 @@ type binding struct {
 	// field, if set, reads a field of the current event (in the `where`
 	// conditions of the vocabulary): "zone_change.to".
 	field string
-	// symName, if set, is a vocabulary name pushed as a symbol
+	// symbol, if set, is a vocabulary name pushed as a symbol
 	// ("zone:battlefield"); constant, if set, is a number.
-	symName  string
+	symbol   *vm.Symbol
 	constant *int64
 	pos      dsl.Pos
 	used     bool
-	// builtin marks this, you and X, which are never reported unused.
-	builtin bool
 	// implicit marks the event of an ability, bound by its kind's name; a
 	// nested ability may bind the name again.
 	implicit bool
@@ -48,10 +51,15 @@ func (b *binding) fieldLocal(name string) int32 {
 	return l
 }
 
-// scope is a lexical scope of names.
+// scope is a lexical scope of names. It is the vocab.Scope the checker
+// types expressions in, and the emitter reads the bindings back from it.
 type scope struct {
 	parent *scope
 	names  map[string]*binding
+	// where, when set, is the event of a `where` condition of the
+	// vocabulary: its fields and the vocabulary's names are in scope.
+	where *vocab.EventKind
+	v     *vocab.Vocab
 }
 
 func newScope(parent *scope) *scope {
@@ -64,12 +72,39 @@ func (s *scope) lookup(name string) *binding {
 		if b, ok := s.names[name]; ok {
 			return b
 		}
+		if s.where != nil {
+			if w, ok := s.v.Where(s.where, name); ok && (w.Field != "" || w.Name != "") {
+				b := &binding{name: name, typ: w.Type}
+				if w.Field != "" {
+					b.field = s.where.Name + "." + w.Field
+				} else {
+					sym := nameSymbol(w.Type.Kind, w.Name)
+					b.symbol = &sym
+				}
+				return b
+			}
+		}
 	}
 	return nil
 }
 
-// all returns every visible name, sorted, for "did you mean" hints.
-func (s *scope) all() []string {
+// Type implements vocab.Scope.
+func (s *scope) Type(name string) (vocab.Type, bool) {
+	if b := s.lookup(name); b != nil {
+		return b.typ, true
+	}
+	return vocab.Type{}, false
+}
+
+// Use implements vocab.Scope.
+func (s *scope) Use(name string) {
+	if b := s.lookup(name); b != nil {
+		b.used = true
+	}
+}
+
+// Names implements vocab.Scope: every visible name, sorted.
+func (s *scope) Names() []string {
 	seen := map[string]bool{}
 	var out []string
 	for ; s != nil; s = s.parent {
@@ -84,14 +119,24 @@ func (s *scope) all() []string {
 	return out
 }
 
-// rootScope holds the names every ability sees.
+// rootScope holds the names every ability sees (vocab.Builtins).
 func rootScope() *scope {
 	s := newScope(nil)
-	s.names["this"] = &binding{name: "this", typ: Type{Kind: KObject}, local: localThis, builtin: true}
-	s.names["you"] = &binding{name: "you", typ: Type{Kind: KPlayer}, local: localYou, builtin: true}
-	s.names["X"] = &binding{name: "X", typ: Type{Kind: KNumber}, query: "x", builtin: true}
+	for name, t := range vocab.Builtins {
+		s.names[name] = &binding{name: name, typ: t, used: true}
+	}
+	s.names["this"].local, s.names["this"].hasLocal = localThis, true
+	s.names["you"].local, s.names["you"].hasLocal = localYou, true
+	s.names["X"].query = "x"
 	one, zero := int64(1), int64(0)
-	s.names["true"] = &binding{name: "true", typ: Type{Kind: KBool}, constant: &one, builtin: true}
-	s.names["false"] = &binding{name: "false", typ: Type{Kind: KBool}, constant: &zero, builtin: true}
+	s.names["true"].constant = &one
+	s.names["false"].constant = &zero
+	return s
+}
+
+// whereScope is the scope of a `where` condition of a phrase of event e.
+func whereScope(v *vocab.Vocab, e *vocab.EventKind) *scope {
+	s := newScope(rootScope())
+	s.where, s.v = e, v
 	return s
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/vm"
+	"github.com/cardc/cardc/vocab"
 )
 
 // library compiles cards from source for a test.
@@ -30,29 +31,30 @@ func library(t testing.TB, src string) *core.Library {
 // the standard vocabulary: each action and query with its arity, each
 // field of each event kind, each event kind, rule, step and zone.
 func TestVocabularyLinks(t *testing.T) {
-	v, err := compiler.Vocabulary()
+	v, err := vocab.Standard()
 	require.NoError(t, err)
 	prog := &vm.Program{}
 	add := func(s vm.Symbol) { prog.Symbols = append(prog.Symbols, s) }
-	for _, f := range v.Funcs {
+	for _, f := range v.Funcs() {
 		add(vm.Symbol{Kind: vm.SymFunc, Name: f.Name, Arity: uint8(len(f.Params)), Returns: !f.Action})
 	}
-	for _, e := range v.Events {
+	for _, e := range v.Events() {
 		add(vm.Symbol{Kind: vm.SymName, Name: "event:" + e.Name})
 		for _, f := range e.Fields {
 			add(vm.Symbol{Kind: vm.SymField, Name: e.Name + "." + f.Name})
 		}
 	}
-	for name := range v.Rules {
-		add(vm.Symbol{Kind: vm.SymName, Name: "rule:" + name})
+	for _, r := range v.Rules() {
+		add(vm.Symbol{Kind: vm.SymName, Name: "rule:" + r.Name})
 	}
-	for _, s := range v.Steps {
+	for _, s := range v.Steps() {
 		add(vm.Symbol{Kind: vm.SymName, Name: "step:" + s.Name})
 	}
 	for _, lists := range []struct {
 		prefix string
 		names  []string
-	}{{"zone:", v.Zones}, {"type:", v.Types}, {"supertype:", v.Supertypes}, {"color:", v.Colors}, {"counter:", v.Counters}} {
+	}{{"zone:", v.Names(vocab.KZone)}, {"type:", v.Names(vocab.KCardType)}, {"supertype:", v.Names(vocab.KSupertype)},
+		{"color:", v.Names(vocab.KColor)}, {"counter:", v.Names(vocab.KCounter)}} {
 		for _, n := range lists.names {
 			add(vm.Symbol{Kind: vm.SymName, Name: lists.prefix + n})
 		}
@@ -64,7 +66,7 @@ func TestVocabularyLinks(t *testing.T) {
 	// And the other way: every event kind the core logs is in the
 	// vocabulary, so tests and cards can name it.
 	for _, name := range core.EventKindNames() {
-		require.Contains(t, v.Events, name)
+		require.NotNil(t, v.Event(name), name)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/cardc/cardc/compiler"
 	"github.com/cardc/cardc/core"
 	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/vocab"
 )
 
 // Diagnostic codes of test files.
@@ -37,7 +38,7 @@ var Codes = []compiler.CodeInfo{
 // Check finds the mistakes of the tests of the files that show without
 // running them. cards lists the names of the cards the tests may use.
 func Check(files []*dsl.File, cards []string) dsl.Diagnostics {
-	v, err := compiler.Vocabulary()
+	v, err := vocab.Standard()
 	if err != nil {
 		return dsl.Diagnostics{dsl.Errorf(dsl.Pos{Filename: "stdlib"}, compiler.CodeStdlib, "%v", err)}
 	}
@@ -53,7 +54,7 @@ func Check(files []*dsl.File, cards []string) dsl.Diagnostics {
 			if !ok {
 				continue
 			}
-			name := compiler.Unquote(t.Name)
+			name := dsl.Unquote(t.Name)
 			if strings.TrimSpace(name) == "" || strings.ContainsAny(name, "\n\r\t") {
 				c.add(dsl.Errorf(t.Pos, CodeTestName, "a test's name is one line of text, the ruling it proves").
 					WithHint("write it on one line"))
@@ -70,7 +71,7 @@ func Check(files []*dsl.File, cards []string) dsl.Diagnostics {
 }
 
 type checker struct {
-	v       *compiler.Vocab
+	v       *vocab.Vocab
 	known   map[string]bool
 	cards   []string
 	aliases map[string]bool
@@ -116,7 +117,7 @@ func (c *checker) test(t *dsl.Test) {
 }
 
 func (c *checker) cardName(p dsl.Pos, raw string) {
-	name := compiler.Unquote(raw)
+	name := dsl.Unquote(raw)
 	if c.known[name] {
 		return
 	}
@@ -160,9 +161,9 @@ func (c *checker) ref(r *dsl.CardRef) {
 }
 
 func (c *checker) counter(p dsl.Pos, raw string) {
-	name := compiler.Unquote(raw)
-	if !c.v.IsName(compiler.KCounter, name) {
-		c.unknown(p, CodeUnknownKind, fmt.Sprintf("unknown counter kind %q", name), name, c.v.Counters)
+	name := dsl.Unquote(raw)
+	if !c.v.IsName(vocab.KCounter, name) {
+		c.unknown(p, CodeUnknownKind, fmt.Sprintf("unknown counter kind %q", name), name, c.v.Names(vocab.KCounter))
 	}
 }
 
@@ -248,9 +249,9 @@ func (c *checker) assertion(a dsl.Assertion) {
 			c.step(a.Pos, a.Step)
 		}
 	case *dsl.LogAssert:
-		if _, ok := eventKind(compiler.Unquote(a.Kind)); !ok {
+		if _, ok := eventKind(dsl.Unquote(a.Kind)); !ok {
 			d := dsl.Errorf(a.Pos, CodeUnknownEvent, "no event kind is called %s", a.Kind)
-			if s := dsl.Suggest(strings.ReplaceAll(compiler.Unquote(a.Kind), " ", "_"), core.EventKindNames()); s != "" {
+			if s := dsl.Suggest(strings.ReplaceAll(dsl.Unquote(a.Kind), " ", "_"), core.EventKindNames()); s != "" {
 				d.Hint = fmt.Sprintf("did you mean %q?", strings.ReplaceAll(s, "_", " "))
 			}
 			c.add(d)

@@ -3,14 +3,14 @@ package scenario
 import (
 	"strings"
 
-	"github.com/cardc/cardc/compiler"
 	"github.com/cardc/cardc/core"
+	"github.com/cardc/cardc/vocab"
 )
 
 // stepFromWords reads the name of a step, such as "end step", "the next
 // end step", "precombat main phase" or "upkeep", with the vocabulary's
 // step names.
-func stepFromWords(v *compiler.Vocab, words []string) (core.Step, bool) {
+func stepFromWords(v *vocab.Vocab, words []string) (core.Step, bool) {
 	var ws []string
 	for _, w := range words {
 		lw := strings.ToLower(w)
@@ -19,7 +19,7 @@ func stepFromWords(v *compiler.Vocab, words []string) (core.Step, bool) {
 		}
 		ws = append(ws, lw)
 	}
-	for _, st := range v.Steps {
+	for _, st := range v.Steps() {
 		for _, name := range st.Words {
 			if strings.Join(name, " ") == strings.Join(ws, " ") {
 				return core.StepNamed(st.Name)

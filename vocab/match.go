@@ -1,4 +1,4 @@
-package compiler
+package vocab
 
 import (
 	"fmt"
@@ -8,89 +8,105 @@ import (
 	"github.com/cardc/cardc/dsl"
 )
 
-// argKind says what fills a slot.
-type argKind int
+// ArgKind says what fills a slot.
+type ArgKind int
 
 const (
-	argExpr     argKind = iota + 1 // an expression: this, a bound name, d.amount, 2 + X
-	argConst                       // a number word: a, an, one ... ten
-	argFilter                      // a filter: a creature you control, target creature, any target
-	argName                        // a name of the vocabulary: a counter kind, a step, a zone
-	argPT                          // +N/+M
-	argPattern                     // an event pattern, for the slots of rules
-	argEventRef                    // a bound event, for `prevent d`
+	ArgExpr     ArgKind = iota + 1 // an expression: this, a bound name, d.amount, 2 + X
+	ArgConst                       // a number word: a, an, one ... ten
+	ArgFilter                      // a filter: a creature you control, target creature, any target
+	ArgName                        // a name of the vocabulary: a counter kind, a step, a zone
+	ArgPT                          // +N/+M
+	ArgPattern                     // an event pattern, for the slots of rules
+	ArgEventRef                    // a bound event, for `prevent d`
 )
 
-// arg is what fills one slot of a template.
-type arg struct {
-	kind argKind
-	pos  dsl.Pos
-	typ  Type
-	expr *dsl.Sum
-	num  int64
-	// filter is set for argFilter.
-	filter *filter
-	// name is the vocabulary name of an argName.
-	name string
-	// power and toughness of an argPT.
-	power, toughness int64
-	// pattern is set for argPattern.
-	pattern *pattern
-	// event is the bound event of an argEventRef.
-	event *binding
+// Arg is what fills one slot of a template.
+type Arg struct {
+	Kind ArgKind
+	Pos  dsl.Pos
+	Type Type
+	// Expr is set for ArgExpr.
+	Expr *dsl.Sum
+	// Num is the number of an ArgConst.
+	Num int64
+	// Filter is set for ArgFilter.
+	Filter *Filter
+	// Name is the vocabulary name of an ArgName, or the name of the bound
+	// event of an ArgEventRef.
+	Name string
+	// Power and Toughness are those of an ArgPT.
+	Power, Toughness int64
+	// Pattern is set for ArgPattern.
+	Pattern *Match
 }
 
-// filter is a description of objects or players: "another tapped creature
+// Filter is a description of objects or players: "another tapped creature
 // you control as c", "target creature", "any target".
-type filter struct {
-	pos dsl.Pos
-	// det is the determiner: a, an, another, target, any (for "any target").
-	det   string
-	words []filterWord
-	// control is "you", "opponent" or "" for a "you control" / "an
+type Filter struct {
+	Pos dsl.Pos
+	// Det is the determiner: a, an, another, target, any (for "any target").
+	Det   string
+	Words []FilterWord
+	// Control is "you", "opponent" or "" for a "you control" / "an
 	// opponent controls" suffix.
-	control string
-	bind    string
-	// yields is what the filter describes: objects, players, or both.
-	yields Type
-	text   string
+	Control string
+	// Bind is the name `as` gives what the filter matches, or "".
+	Bind string
+	// Yields is what the filter describes: objects, players, or both.
+	Yields Type
+	// Text is the filter as the card says it.
+	Text string
 }
 
-// filterWord is one word of a filter, resolved.
-type filterWord struct {
-	kind Kind // KCardType, KSupertype, KSubtype, KColor; 0 for adjectives and nouns
-	name string
-	// adjective is the query that tests an adjective ("is_tapped"), or a
-	// noun's test ("is_permanent", "is_player").
-	query string
-	neg   bool
-	noun  bool
+// FilterWord is one word of a filter, resolved.
+type FilterWord struct {
+	// Kind is KCardType, KSupertype, KSubtype or KColor; 0 for adjectives
+	// and nouns.
+	Kind Kind
+	Name string
+	// Query is the query that tests an adjective ("is_tapped"), or a noun's
+	// test ("is_permanent", "is_player").
+	Query string
+	Neg   bool
+	Noun  bool
 }
 
-// pattern is a matched event pattern: one or more alternatives (phrases of
-// the same shape that put the named objects in different fields).
-type pattern struct {
-	alts  []*patternAlt
-	event *EventKind
-	pos   dsl.Pos
-	once  bool
-	// warning, if set, says the phrase also reads as another one (C032).
-	warning *dsl.Diagnostic
+// Match is a phrase read against the vocabulary: one or more alternatives
+// (phrases of the same shape, such as an event pattern that puts the named
+// objects in different fields).
+type Match struct {
+	Alts []*Alt
+	// Event is the event kind of an event pattern.
+	Event *EventKind
+	Pos   dsl.Pos
+	// Once is set for a pattern of a delayed trigger ("the next end step").
+	Once bool
+	// Warning, if set, says the phrase also reads as another one (C032).
+	Warning *dsl.Diagnostic
 }
 
-// patternAlt is one way an event can match.
-type patternAlt struct {
-	tmpl *Template
-	args map[string]*arg
+// Alt is one way a phrase reads: a template and what fills its slots.
+type Alt struct {
+	Template *Template
+	Args     map[string]*Arg
 }
 
-// matchMode says which templates a phrase is matched against.
-type matchMode int
+// Mismatch is why a phrase did not read as any phrase of the vocabulary.
+type Mismatch struct {
+	dsl.Diagnostic
+	// Undefined is the name, for a diagnostic that says a name is not
+	// defined here (CodeUndefined).
+	Undefined string
+}
+
+// Mode says which templates a phrase is matched against.
+type Mode int
 
 const (
-	modeAction  matchMode = iota + 1 // an action of an ability body
-	modePattern                      // an event pattern of a trigger or replacement
-	modeRule                         // a rule of a static ability
+	ModeAction  Mode = iota + 1 // an action of an ability body
+	ModePattern                 // an event pattern of a trigger or replacement
+	ModeRule                    // a rule of a static ability
 )
 
 // failure is why a phrase did not match, kept for the deepest attempt.
@@ -101,12 +117,14 @@ type failure struct {
 	msg   string
 	hint  string
 	tmpl  *Template
+	// undefined is the name a CodeUndefined failure is about.
+	undefined string
 }
 
 // matcher matches phrases against templates.
 type matcher struct {
 	v     *Vocab
-	sc    *scope
+	sc    Scope
 	parts []*dsl.Part
 	// elsewhere are the names bound in other abilities of the card, and
 	// their lines: such a word is a name used out of its scope, even if it
@@ -128,13 +146,24 @@ type matcher struct {
 // the same depth, a failure that knows what went wrong (it has a code)
 // wins over one that only knows the phrase did not fit.
 func (m *matcher) fail(depth int, code, msg, hint string, t *Template) {
+	m.failName(depth, code, msg, hint, "", t)
+}
+
+// undefined records the failure of a word that is no name bound here.
+func (m *matcher) undefined(depth int, name string, t *Template) {
+	d := Undefined(dsl.Pos{}, name, m.sc)
+	m.failName(depth, d.Code, d.Message, d.Hint, name, t)
+}
+
+// failName is fail, for a failure about an undefined name.
+func (m *matcher) failName(depth int, code, msg, hint, name string, t *Template) {
 	better := !m.failed || depth > m.best.depth || (depth == m.best.depth && m.best.code == "" && code != "")
 	if better {
 		pos := m.endPos()
 		if depth < len(m.parts) {
 			pos = m.parts[depth].Pos
 		}
-		m.best = failure{depth: depth, pos: pos, code: code, msg: msg, hint: hint, tmpl: t}
+		m.best = failure{depth: depth, pos: pos, code: code, msg: msg, hint: hint, tmpl: t, undefined: name}
 		m.failed = true
 	}
 	if t != nil && (m.bestTmpl == nil || depth > m.bestDepth) {
@@ -178,25 +207,25 @@ func wordEq(w, t string) bool {
 // argument sets of those that match, all of the first match's shape and
 // owner (one event kind, one action); a match of another shape or owner is
 // an ambiguity.
-func (m *matcher) matchTemplates(ts []*Template, mode matchMode) []*patternAlt {
-	var alts []*patternAlt
+func (m *matcher) matchTemplates(ts []*Template, mode Mode) []*Alt {
+	var alts []*Alt
 	for _, t := range ts {
-		args := map[string]*arg{}
+		args := map[string]*Arg{}
 		if m.try(t, 0, 0, args, mode) {
-			if len(alts) > 0 && (alts[0].tmpl.Shape != t.Shape || alts[0].tmpl.owner() != t.owner()) {
+			if len(alts) > 0 && (alts[0].Template.Shape != t.Shape || alts[0].Template.Owner() != t.Owner()) {
 				if m.ambiguous == nil {
 					m.ambiguous = t
 				}
 				continue
 			}
-			alts = append(alts, &patternAlt{tmpl: t, args: args})
+			alts = append(alts, &Alt{Template: t, Args: args})
 		}
 	}
 	return alts
 }
 
 // try matches template items from ti against parts from pi.
-func (m *matcher) try(t *Template, ti, pi int, args map[string]*arg, mode matchMode) bool {
+func (m *matcher) try(t *Template, ti, pi int, args map[string]*Arg, mode Mode) bool {
 	if ti == len(t.Items) {
 		if pi == len(m.parts) {
 			return true
@@ -237,16 +266,16 @@ func (m *matcher) try(t *Template, ti, pi int, args map[string]*arg, mode matchM
 
 // candidate is one way to fill a slot, and where the phrase goes on.
 type candidate struct {
-	arg  *arg
+	arg  *Arg
 	next int
 }
 
 // candidates lists the ways parts from pi can fill a slot, longest first.
-func (m *matcher) candidates(t *Template, slot string, pi int, mode matchMode) []candidate {
+func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []candidate {
 	if slot == "power/toughness" {
 		return m.ptCandidates(t, pi)
 	}
-	typ, _ := t.slotType(slot)
+	typ, _ := t.SlotType(slot)
 	part := m.parts[pi]
 	switch typ.Kind {
 	case KCounter:
@@ -256,21 +285,21 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode matchMode) [
 	case KStep:
 		return m.stepCandidates(t, pi)
 	case KEvent:
-		if mode == modeRule {
+		if mode == ModeRule {
 			return m.patternCandidates(t, typ.Event, pi)
 		}
 		return m.eventRefCandidate(t, typ, pi)
 	case KNumber:
 		if n, ok := numberWords[strings.ToLower(part.Word())]; ok {
-			return []candidate{{&arg{kind: argConst, pos: part.Pos, typ: typ, num: n}, pi + 1}}
+			return []candidate{{&Arg{Kind: ArgConst, Pos: part.Pos, Type: typ, Num: n}, pi + 1}}
 		}
 	case KObject, KPlayer, KTarget:
 		var out []candidate
 		for _, f := range m.filters(t, pi) {
-			if typ.accepts(f.arg.typ) {
+			if typ.Accepts(f.arg.Type) {
 				out = append(out, f)
 			} else {
-				m.fail(pi, CodeType, fmt.Sprintf("%q describes %ss, but %s is needed here", f.arg.filter.text, f.arg.typ, article(typ.String())), "", t)
+				m.fail(pi, CodeType, fmt.Sprintf("%q describes %ss, but %s is needed here", f.arg.Filter.Text, f.arg.Type, Article(typ.String())), "", t)
 			}
 		}
 		if len(out) > 0 {
@@ -288,45 +317,27 @@ func (m *matcher) exprCandidate(t *Template, typ Type, pi int) []candidate {
 		return nil
 	}
 	w := part.Word()
-	if w != "" && m.sc.lookup(w) == nil {
+	if _, bound := m.sc.Type(w); w != "" && !bound {
 		// A bare word that names nothing: a word of some phrase in the
 		// wrong place, or a name that is not bound.
 		m.fail(pi, "", "", "", t)
 		// The first word of a phrase that names nothing is more likely a
 		// misspelled word of the phrase than a name.
 		if _, bound := m.elsewhere[w]; pi > 0 && (bound || !m.v.templateWords[strings.ToLower(w)]) {
-			m.fail(pi, CodeUndefined, fmt.Sprintf("%q is not defined here", w), suggestName(w, m.sc), t)
+			m.undefined(pi, w, t)
 		}
 		return nil
 	}
-	et, d := typeOf(part.Expr, m.sc, m.v)
+	et, d := m.v.TypeOf(part.Expr, m.sc)
 	if d != nil {
-		m.fail(pi, d.Code, d.Message, d.Hint, t)
+		m.failName(pi, d.Code, d.Message, d.Hint, d.Undefined, t)
 		return nil
 	}
-	if !typ.accepts(et) {
-		m.fail(pi, CodeType, fmt.Sprintf("%q is %s, but %s is needed here", dsl.SumString(part.Expr), article(et.String()), article(typ.String())), "", t)
+	if !typ.Accepts(et) {
+		m.fail(pi, CodeType, fmt.Sprintf("%q is %s, but %s is needed here", dsl.SumString(part.Expr), Article(et.String()), Article(typ.String())), "", t)
 		return nil
 	}
-	return []candidate{{&arg{kind: argExpr, pos: part.Pos, typ: et, expr: part.Expr}, pi + 1}}
-}
-
-func suggestName(w string, sc *scope) string {
-	if s := dsl.Suggest(w, sc.all()); s != "" {
-		return fmt.Sprintf("did you mean %q?", s)
-	}
-	return ""
-}
-
-func article(s string) string {
-	if s == "" {
-		return s
-	}
-	switch s[0] {
-	case 'a', 'e', 'i', 'o', 'u':
-		return "an " + s
-	}
-	return "a " + s
+	return []candidate{{&Arg{Kind: ArgExpr, Pos: part.Pos, Type: et, Expr: part.Expr}, pi + 1}}
 }
 
 var numberWords = map[string]int64{
@@ -343,7 +354,7 @@ func (m *matcher) nameCandidate(t *Template, pi int, k Kind) []candidate {
 	case part.PT != nil:
 		name = *part.PT
 	case part.Str != nil:
-		name = unquote(*part.Str)
+		name = dsl.Unquote(*part.Str)
 	default:
 		name = part.Word()
 	}
@@ -353,29 +364,22 @@ func (m *matcher) nameCandidate(t *Template, pi int, k Kind) []candidate {
 	}
 	if !m.v.IsName(k, name) {
 		if k == KCounter && (part.PT != nil || part.Str != nil) {
-			m.fail(pi, CodeUnknownCounter, fmt.Sprintf("unknown counter kind %q", name), hintFrom(name, m.v.Counters), t)
+			m.fail(pi, CodeUnknownCounter, fmt.Sprintf("unknown counter kind %q", name), dsl.DidYouMean(name, m.v.lists[KCounter]), t)
 		} else {
 			m.fail(pi, "", "", "", t)
 		}
 		return nil
 	}
-	return []candidate{{&arg{kind: argName, pos: part.Pos, typ: Type{Kind: k}, name: name}, pi + 1}}
-}
-
-func hintFrom(w string, list []string) string {
-	if s := dsl.Suggest(w, list); s != "" {
-		return fmt.Sprintf("did you mean %q?", s)
-	}
-	return ""
+	return []candidate{{&Arg{Kind: ArgName, Pos: part.Pos, Type: Type{Kind: k}, Name: name}, pi + 1}}
 }
 
 // stepCandidates fills a slot with the words of a step.
 func (m *matcher) stepCandidates(t *Template, pi int) []candidate {
 	var out []candidate
-	for _, st := range m.v.Steps {
+	for _, st := range m.v.steps {
 		for _, words := range st.Words {
 			if m.wordsAt(pi, words) {
-				out = append(out, candidate{&arg{kind: argName, pos: m.parts[pi].Pos, typ: Type{Kind: KStep}, name: st.Name}, pi + len(words)})
+				out = append(out, candidate{&Arg{Kind: ArgName, Pos: m.parts[pi].Pos, Type: Type{Kind: KStep}, Name: st.Name}, pi + len(words)})
 			}
 		}
 	}
@@ -387,7 +391,7 @@ func (m *matcher) stepCandidates(t *Template, pi int) []candidate {
 				words = append(words, dsl.PartString(p))
 			}
 			text := strings.Join(words, " ")
-			m.fail(pi, CodeUnknownStep, fmt.Sprintf("%q is not a step", text), hintFrom(text, m.v.StepNames()), t)
+			m.fail(pi, CodeUnknownStep, fmt.Sprintf("%q is not a step", text), dsl.DidYouMean(text, m.v.StepNames()), t)
 		}
 	}
 	// Longest first, so "end step" wins over "end".
@@ -403,7 +407,7 @@ func (m *matcher) stepCandidates(t *Template, pi int) []candidate {
 // "upkeep"...), for hints.
 func (v *Vocab) StepNames() []string {
 	var out []string
-	for _, st := range v.Steps {
+	for _, st := range v.steps {
 		for _, w := range st.Words {
 			out = append(out, strings.Join(w, " "))
 		}
@@ -431,49 +435,32 @@ func (m *matcher) ptCandidates(t *Template, pi int) []candidate {
 		m.fail(pi, "", "", "", t)
 		return nil
 	}
-	p, tough, ok := ParsePT(*part.PT)
+	p, tough, ok := dsl.ParsePT(*part.PT)
 	if !ok {
 		m.fail(pi, CodeType, fmt.Sprintf("%q is not +N/+M", *part.PT), "", t)
 		return nil
 	}
-	return []candidate{{&arg{kind: argPT, pos: part.Pos, power: int64(p), toughness: int64(tough)}, pi + 1}}
-}
-
-// ParsePT reads "+1/+1", "-2/-0" or "3/3" as two numbers.
-func ParsePT(s string) (power, toughness int, ok bool) {
-	a, b, found := strings.Cut(s, "/")
-	if !found {
-		return 0, 0, false
-	}
-	var err1, err2 error
-	power, err1 = atoiSigned(a)
-	toughness, err2 = atoiSigned(b)
-	return power, toughness, err1 == nil && err2 == nil
-}
-
-func atoiSigned(s string) (int, error) {
-	var n int
-	_, err := fmt.Sscanf(s, "%d", &n)
-	return n, err
+	return []candidate{{&Arg{Kind: ArgPT, Pos: part.Pos, Power: int64(p), Toughness: int64(tough)}, pi + 1}}
 }
 
 // eventRefCandidate fills an event slot of an action with a bound event.
 func (m *matcher) eventRefCandidate(t *Template, typ Type, pi int) []candidate {
 	part := m.parts[pi]
 	w := part.Word()
-	b := m.sc.lookup(w)
-	if w == "" || b == nil {
+	bt, bound := m.sc.Type(w)
+	if w == "" || !bound {
 		m.fail(pi, "", "", "", t)
 		if w != "" {
-			m.fail(pi, CodeUndefined, fmt.Sprintf("%q is not defined here", w), suggestName(w, m.sc), t)
+			m.undefined(pi, w, t)
 		}
 		return nil
 	}
-	if !typ.accepts(b.typ) {
-		m.fail(pi, CodeType, fmt.Sprintf("%q is %s, but %s is needed here", w, article(b.typ.String()), article(typ.String())), "", t)
+	if !typ.Accepts(bt) {
+		m.fail(pi, CodeType, fmt.Sprintf("%q is %s, but %s is needed here", w, Article(bt.String()), Article(typ.String())), "", t)
 		return nil
 	}
-	return []candidate{{&arg{kind: argEventRef, pos: part.Pos, typ: typ, event: b}, pi + 1}}
+	m.sc.Use(w)
+	return []candidate{{&Arg{Kind: ArgEventRef, Pos: part.Pos, Type: typ, Name: w}, pi + 1}}
 }
 
 // patternCandidates fills an event slot of a rule with an event pattern
@@ -482,10 +469,10 @@ func (m *matcher) patternCandidates(t *Template, kind string, pi int) []candidat
 	var out []candidate
 	for end := len(m.parts); end > pi; end-- {
 		sub := &matcher{v: m.v, sc: m.sc, parts: m.parts[pi:end]}
-		alts := sub.matchTemplates(m.v.Events[kind].Templates, modePattern)
+		alts := sub.matchTemplates(m.v.events[kind].Templates, ModePattern)
 		if len(alts) > 0 {
-			out = append(out, candidate{&arg{kind: argPattern, pos: m.parts[pi].Pos, typ: Type{Kind: KEvent, Event: kind},
-				pattern: &pattern{alts: alts, event: m.v.Events[kind], pos: m.parts[pi].Pos}}, end})
+			out = append(out, candidate{&Arg{Kind: ArgPattern, Pos: m.parts[pi].Pos, Type: Type{Kind: KEvent, Event: kind},
+				Pattern: &Match{Alts: alts, Event: m.v.events[kind], Pos: m.parts[pi].Pos}}, end})
 		}
 	}
 	if len(out) == 0 {
@@ -505,15 +492,15 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 	}
 	if det == "any" {
 		if pi+1 < len(m.parts) && wordEq(m.parts[pi+1].Word(), "target") {
-			f := &filter{pos: m.parts[pi].Pos, det: "any", yields: Type{Kind: KTarget}, text: "any target"}
+			f := &Filter{Pos: m.parts[pi].Pos, Det: "any", Yields: Type{Kind: KTarget}, Text: "any target"}
 			return m.withSuffix(f, pi+2)
 		}
 		return nil
 	}
-	var words []filterWord
+	var words []FilterWord
 	j := pi + 1
 	for ; j < len(m.parts); j++ {
-		fw, ok := m.v.filterWord(m.parts[j].Word())
+		fw, ok := m.v.FilterWord(m.parts[j].Word())
 		if !ok {
 			break
 		}
@@ -521,49 +508,49 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 	}
 	var out []candidate
 	for k := len(words); k > 0; k-- {
-		if !words[k-1].noun {
+		if !words[k-1].Noun {
 			continue
 		}
-		f := &filter{pos: m.parts[pi].Pos, det: det, words: words[:k], yields: Type{Kind: KObject}}
-		switch words[k-1].name {
+		f := &Filter{Pos: m.parts[pi].Pos, Det: det, Words: words[:k], Yields: Type{Kind: KObject}}
+		switch words[k-1].Name {
 		case "player", "opponent":
-			f.yields = Type{Kind: KPlayer}
+			f.Yields = Type{Kind: KPlayer}
 		}
 		var texts []string
 		for _, p := range m.parts[pi : pi+1+k] {
 			texts = append(texts, dsl.PartString(p))
 		}
-		f.text = strings.Join(texts, " ")
+		f.Text = strings.Join(texts, " ")
 		out = append(out, m.withSuffix(f, pi+1+k)...)
 	}
 	if len(out) == 0 && j < len(m.parts) && m.parts[j].Word() != "" && len(words) == 0 {
 		w := m.parts[j].Word()
-		m.fail(j, CodeUnknownWord, fmt.Sprintf("%q names no card type, color, subtype or quality", w), hintFrom(w, m.v.filterWords()), t)
+		m.fail(j, CodeUnknownWord, fmt.Sprintf("%q names no card type, color, subtype or quality", w), dsl.DidYouMean(w, m.v.filterWords()), t)
 	}
 	return out
 }
 
 // withSuffix completes a filter with an optional controller suffix and an
 // optional binding, giving every variant, longest first.
-func (m *matcher) withSuffix(f *filter, j int) []candidate {
+func (m *matcher) withSuffix(f *Filter, j int) []candidate {
 	var out []candidate
-	add := func(g *filter, next int) {
+	add := func(g *Filter, next int) {
 		if next < len(m.parts) && m.parts[next].Bind != nil {
 			h := *g
-			h.bind = *m.parts[next].Bind
-			out = append(out, candidate{&arg{kind: argFilter, pos: g.pos, typ: g.yields, filter: &h}, next + 1})
+			h.Bind = *m.parts[next].Bind
+			out = append(out, candidate{&Arg{Kind: ArgFilter, Pos: g.Pos, Type: g.Yields, Filter: &h}, next + 1})
 		}
-		out = append(out, candidate{&arg{kind: argFilter, pos: g.pos, typ: g.yields, filter: g}, next})
+		out = append(out, candidate{&Arg{Kind: ArgFilter, Pos: g.Pos, Type: g.Yields, Filter: g}, next})
 	}
-	if f.yields.Kind == KObject {
+	if f.Yields.Kind == KObject {
 		switch {
 		case m.wordsAt(j, []string{"you", "control"}):
 			g := *f
-			g.control, g.text = "you", f.text+" you control"
+			g.Control, g.Text = "you", f.Text+" you control"
 			add(&g, j+2)
 		case m.wordsAt(j, []string{"an", "opponent", "controls"}):
 			g := *f
-			g.control, g.text = "opponent", f.text+" an opponent controls"
+			g.Control, g.Text = "opponent", f.Text+" an opponent controls"
 			add(&g, j+3)
 		}
 	}
@@ -571,16 +558,16 @@ func (m *matcher) withSuffix(f *filter, j int) []candidate {
 	return out
 }
 
-// filterWord resolves one word of a filter.
-func (v *Vocab) filterWord(w string) (filterWord, bool) {
+// FilterWord resolves one word of a filter.
+func (v *Vocab) FilterWord(w string) (FilterWord, bool) {
 	if w == "" {
-		return filterWord{}, false
+		return FilterWord{}, false
 	}
 	lw := strings.ToLower(w)
 	// "nontoken", "nonblack", "noncreature": the negation of a quality.
 	if strings.HasPrefix(lw, "non") && len(lw) > 3 {
-		if fw, ok := v.filterWord(w[3:]); ok && fw.name != "permanent" && fw.name != "player" && fw.name != "opponent" {
-			fw.neg, fw.noun = true, false
+		if fw, ok := v.FilterWord(w[3:]); ok && fw.Name != "permanent" && fw.Name != "player" && fw.Name != "opponent" {
+			fw.Neg, fw.Noun = true, false
 			return fw, true
 		}
 	}
@@ -588,72 +575,83 @@ func (v *Vocab) filterWord(w string) (filterWord, bool) {
 	for _, cand := range []string{lw, sing} {
 		switch {
 		case v.IsName(KCardType, cand):
-			return filterWord{kind: KCardType, name: cand, noun: true}, true
+			return FilterWord{Kind: KCardType, Name: cand, Noun: true}, true
 		case v.IsName(KSupertype, cand):
-			return filterWord{kind: KSupertype, name: cand}, true
+			return FilterWord{Kind: KSupertype, Name: cand}, true
 		case v.IsName(KColor, cand):
-			return filterWord{kind: KColor, name: cand}, true
+			return FilterWord{Kind: KColor, Name: cand}, true
 		case cand == "permanent":
-			return filterWord{name: "permanent", query: "is_permanent", noun: true}, true
+			return FilterWord{Name: "permanent", Query: "is_permanent", Noun: true}, true
 		case cand == "player", cand == "opponent":
-			return filterWord{name: cand, query: "is_player", noun: true}, true
+			return FilterWord{Name: cand, Query: "is_player", Noun: true}, true
 		}
-		for _, a := range v.Adjectives {
+		for _, a := range v.adjectives {
 			if cand == a {
-				return filterWord{name: a, query: "is_" + a}, true
+				return FilterWord{Name: a, Query: "is_" + a}, true
 			}
 		}
 	}
 	if r := []rune(w); unicode.IsUpper(r[0]) {
-		return filterWord{kind: KSubtype, name: w, noun: true}, true
+		return FilterWord{Kind: KSubtype, Name: w, Noun: true}, true
 	}
-	return filterWord{}, false
+	return FilterWord{}, false
 }
 
 // filterWords lists the words filters know, for hints.
 func (v *Vocab) filterWords() []string {
-	out := append([]string{"permanent", "player", "opponent"}, v.Types...)
-	out = append(out, v.Supertypes...)
-	out = append(out, v.Colors...)
-	return append(out, v.Adjectives...)
+	out := append([]string{"permanent", "player", "opponent"}, v.lists[KCardType]...)
+	out = append(out, v.lists[KSupertype]...)
+	out = append(out, v.lists[KColor]...)
+	return append(out, v.adjectives...)
+}
+
+// Match reads the parts of a phrase as a phrase of the vocabulary of the
+// mode's kind (actions, event patterns or rules), with the names of a
+// scope; elsewhere are the names bound by other abilities of the card, and
+// their lines (a word bound elsewhere is taken as a name used out of its
+// scope rather than a misspelled word). It returns every alternative of
+// the first shape that reads, or why none does.
+func (v *Vocab) Match(parts []*dsl.Part, mode Mode, sc Scope, elsewhere map[string]int) (*Match, *Mismatch) {
+	m := &matcher{v: v, sc: sc, parts: parts, elsewhere: elsewhere}
+	return m.matchPhrase(mode)
 }
 
 // matchPhrase matches a phrase in a mode and returns the alternatives, or
 // a diagnostic saying why nothing matched.
-func (m *matcher) matchPhrase(mode matchMode) (*pattern, *dsl.Diagnostic) {
+func (m *matcher) matchPhrase(mode Mode) (*Match, *Mismatch) {
 	var ts []*Template
 	var code, what string
 	switch mode {
-	case modeAction:
+	case ModeAction:
 		ts, code, what = m.v.actionTemplates, CodeUnknownAction, "action"
-	case modePattern:
+	case ModePattern:
 		ts, code, what = m.v.eventTemplates, CodeUnknownEvent, "event"
-	case modeRule:
+	case ModeRule:
 		ts, code, what = m.v.ruleTemplates, CodeUnknownRule, "rule"
 	}
 	alts := m.matchTemplates(ts, mode)
 	if len(alts) > 0 {
-		p := &pattern{alts: alts, pos: m.parts[0].Pos}
-		if alts[0].tmpl.Event != nil {
-			p.event = alts[0].tmpl.Event
-			p.once = alts[0].tmpl.Once
+		p := &Match{Alts: alts, Pos: m.parts[0].Pos}
+		if alts[0].Template.Event != nil {
+			p.Event = alts[0].Template.Event
+			p.Once = alts[0].Template.Once
 		}
 		if t := m.ambiguous; t != nil {
 			d := dsl.Warningf(m.parts[0].Pos, CodeAmbiguousPhrase, "%q reads as %q (%s) and as %q (%s); the first is taken",
-				phraseText(m.parts), alts[0].tmpl.Text, alts[0].tmpl.owner(), t.Text, t.owner())
+				phraseText(m.parts), alts[0].Template.Text, alts[0].Template.Owner(), t.Text, t.Owner())
 			d.Hint = "reword it so that it reads one way only"
-			p.warning = &d
+			p.Warning = &d
 		}
 		return p, nil
 	}
 	text := phraseText(m.parts)
 	if d := gluedSubtraction(m.parts); d != nil {
-		return nil, d
+		return nil, &Mismatch{Diagnostic: *d}
 	}
 	if m.best.code != "" {
 		d := dsl.Errorf(m.best.pos, m.best.code, "%s", m.best.msg)
 		d.Hint = m.best.hint
-		return nil, &d
+		return nil, &Mismatch{Diagnostic: d, Undefined: m.best.undefined}
 	}
 	d := dsl.Errorf(m.parts[0].Pos, code, "no %s of the vocabulary reads %q", what, text)
 	switch {
@@ -665,7 +663,7 @@ func (m *matcher) matchPhrase(mode matchMode) (*pattern, *dsl.Diagnostic) {
 	if t := m.closest(ts); t != nil {
 		d.Hint = fmt.Sprintf("did you mean %q?", t.Text)
 	}
-	return nil, &d
+	return nil, &Mismatch{Diagnostic: d}
 }
 
 // gluedSubtraction finds a word of the phrase read as the left side of a

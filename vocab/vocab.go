@@ -1,4 +1,4 @@
-package compiler
+package vocab
 
 import (
 	"fmt"
@@ -12,20 +12,23 @@ import (
 	"github.com/cardc/cardc/stdlib"
 )
 
-// Vocab is the standard vocabulary: what the compiler resolves the words of
-// a card against. It is read from the stdlib package's files.
+// Vocab is a vocabulary: what the words of a card are resolved against.
+// The standard one (Standard) is read from the stdlib package's files.
+//
+// A Vocab is immutable once loaded and safe to share between goroutines:
+// its methods return copies of its lists, and the declarations they point
+// to (EventKind, FuncInfo, RuleInfo, StepInfo, Template) must not be
+// modified.
 type Vocab struct {
-	Events     map[string]*EventKind
-	Funcs      map[string]*FuncInfo
-	Rules      map[string]*RuleInfo
-	Types      []string
-	Supertypes []string
-	Colors     []string
-	Zones      []string
-	Counters   []string
-	Adjectives []string
-	Keywords   []string
-	Steps      []*StepInfo
+	events     map[string]*EventKind
+	funcs      map[string]*FuncInfo
+	rules      map[string]*RuleInfo
+	eventList  []*EventKind
+	funcList   []*FuncInfo
+	ruleList   []*RuleInfo
+	steps      []*StepInfo
+	lists      map[Kind][]string
+	adjectives []string
 
 	eventTemplates  []*Template
 	actionTemplates []*Template
@@ -34,6 +37,36 @@ type Vocab struct {
 	// templateWords are the words of all phrases, lower case.
 	templateWords map[string]bool
 }
+
+// Event returns the event kind with a name, or nil.
+func (v *Vocab) Event(name string) *EventKind { return v.events[name] }
+
+// Events lists the event kinds in the order the vocabulary declares them.
+func (v *Vocab) Events() []*EventKind { return append([]*EventKind(nil), v.eventList...) }
+
+// Func returns the action or query with a name, or nil.
+func (v *Vocab) Func(name string) *FuncInfo { return v.funcs[name] }
+
+// Funcs lists the actions and queries in the order the vocabulary declares
+// them.
+func (v *Vocab) Funcs() []*FuncInfo { return append([]*FuncInfo(nil), v.funcList...) }
+
+// Rule returns the rule with a name, or nil.
+func (v *Vocab) Rule(name string) *RuleInfo { return v.rules[name] }
+
+// Rules lists the rules in the order the vocabulary declares them.
+func (v *Vocab) Rules() []*RuleInfo { return append([]*RuleInfo(nil), v.ruleList...) }
+
+// Steps lists the steps of the turn, in turn order.
+func (v *Vocab) Steps() []*StepInfo { return append([]*StepInfo(nil), v.steps...) }
+
+// Names lists the declared names of a kind, in declaration order: KCardType,
+// KSupertype, KColor, KZone, KCounter or KKeyword.
+func (v *Vocab) Names(k Kind) []string { return append([]string(nil), v.lists[k]...) }
+
+// Adjectives lists the adjectives of filters; the adjective a is tested by
+// the query is_a.
+func (v *Vocab) Adjectives() []string { return append([]string(nil), v.adjectives...) }
 
 // EventKind is an event kind of the vocabulary.
 type EventKind struct {
@@ -114,8 +147,8 @@ type TemplateItem struct {
 	Slot string
 }
 
-// slotType returns the type of a slot of the template.
-func (t *Template) slotType(slot string) (Type, bool) {
+// SlotType returns the type of a slot of the template.
+func (t *Template) SlotType(slot string) (Type, bool) {
 	var fields []Field
 	switch {
 	case t.Event != nil:
@@ -133,8 +166,19 @@ func (t *Template) slotType(slot string) (Type, bool) {
 	return Type{}, false
 }
 
-// owner names what the template describes, for messages.
-func (t *Template) owner() string {
+// fills reports whether the template gives a parameter a value: a slot, the
+// {power/toughness} slot for power and toughness, or a default.
+func (t *Template) fills(param string) bool {
+	for _, it := range t.Items {
+		if it.Slot == param || (it.Slot == "power/toughness" && (param == "power" || param == "toughness")) {
+			return true
+		}
+	}
+	return t.Defaults[param] != nil
+}
+
+// Owner names what the template describes, for messages.
+func (t *Template) Owner() string {
 	switch {
 	case t.Event != nil:
 		return "event " + t.Event.Name
@@ -146,30 +190,22 @@ func (t *Template) owner() string {
 	return ""
 }
 
-var (
-	stdOnce  sync.Once
-	stdVocab *Vocab
-	stdErr   error
-)
-
-// Vocabulary returns the standard vocabulary, read once from the stdlib
+// Standard returns the standard vocabulary, read once from the stdlib
 // package. An error means the stdlib itself is broken.
-func Vocabulary() (*Vocab, error) {
-	stdOnce.Do(func() { stdVocab, stdErr = LoadVocab(stdlib.FS) })
-	return stdVocab, stdErr
-}
+var Standard = sync.OnceValues(func() (*Vocab, error) { return Load(stdlib.FS) })
 
-// LoadVocab reads a vocabulary from the *.card files of a file system.
-func LoadVocab(fsys fs.FS) (*Vocab, error) {
+// Load reads a vocabulary from the *.card files of a file system.
+func Load(fsys fs.FS) (*Vocab, error) {
 	names, err := fs.Glob(fsys, "*.card")
 	if err != nil {
 		return nil, err
 	}
 	sort.Strings(names)
 	v := &Vocab{
-		Events: map[string]*EventKind{},
-		Funcs:  map[string]*FuncInfo{},
-		Rules:  map[string]*RuleInfo{},
+		events: map[string]*EventKind{},
+		funcs:  map[string]*FuncInfo{},
+		rules:  map[string]*RuleInfo{},
+		lists:  map[Kind][]string{},
 	}
 	var diags dsl.Diagnostics
 	var decls []dsl.Decl
@@ -186,15 +222,17 @@ func LoadVocab(fsys fs.FS) (*Vocab, error) {
 	for _, d := range decls {
 		switch d := d.(type) {
 		case *dsl.EventDecl:
-			v.Events[d.Name] = &EventKind{Name: d.Name}
+			e := &EventKind{Name: d.Name}
+			v.events[d.Name] = e
+			v.eventList = append(v.eventList, e)
 		case *dsl.NamesDecl:
 			v.addNames(d)
 		case *dsl.StepDecl:
 			st := &StepInfo{Name: d.Name}
 			for _, w := range d.Words {
-				st.Words = append(st.Words, strings.Fields(unquote(w)))
+				st.Words = append(st.Words, strings.Fields(dsl.Unquote(w)))
 			}
-			v.Steps = append(v.Steps, st)
+			v.steps = append(v.steps, st)
 		}
 	}
 	v.indexNames()
@@ -228,6 +266,12 @@ func LoadVocab(fsys fs.FS) (*Vocab, error) {
 	return v, nil
 }
 
+// Needed are the queries and actions the compiler emits by itself, which
+// every vocabulary must declare: filters test card types, supertypes,
+// subtypes, colors, players, permanents and controllers, and `at ... { }`
+// statements create delayed triggered abilities.
+var Needed = []string{"is_type", "is_supertype", "is_subtype", "has_color", "is_player", "is_permanent", "controller", "schedule_delayed"}
+
 // checkTemplates type-checks the `where` conditions and `with` defaults of
 // every phrase, and that every adjective has its query.
 func (v *Vocab) checkTemplates() dsl.Diagnostics {
@@ -236,78 +280,129 @@ func (v *Vocab) checkTemplates() dsl.Diagnostics {
 		if t.Where == nil {
 			continue
 		}
-		if ty, d := condType(t.Where, fieldScope(t.Event, v), v); d != nil {
-			diags = append(diags, *d)
+		if ty, d := v.CondType(t.Where, whereScope{v, t.Event}); d != nil {
+			diags = append(diags, d.Diagnostic)
 		} else if ty.Kind != KBool {
 			diags = append(diags, dsl.Errorf(t.Pos, CodeStdlib, "where needs a condition"))
 		}
 	}
 	for _, t := range v.actionTemplates {
+		for _, p := range t.Func.Params {
+			if !t.fills(p.Name) {
+				diags = append(diags, dsl.Errorf(t.Pos, CodeStdlib, "phrase %q gives no value for %s", t.Text, p.Name))
+			}
+		}
 		for name, def := range t.Defaults {
-			want, _ := t.slotType(name)
-			if ty, d := typeOf(def, rootScope(), v); d != nil {
-				diags = append(diags, *d)
-			} else if !want.accepts(ty) {
+			want, _ := t.SlotType(name)
+			if ty, d := v.TypeOf(def, builtinScope{}); d != nil {
+				diags = append(diags, d.Diagnostic)
+			} else if !want.Accepts(ty) {
 				diags = append(diags, dsl.Errorf(t.Pos, CodeStdlib, "with %s: %s is due, not %s", name, want, ty))
 			}
 		}
 	}
-	for _, a := range v.Adjectives {
-		if q := v.Funcs["is_"+a]; q == nil || q.Action || len(q.Params) != 1 {
+	for _, a := range v.adjectives {
+		if q := v.funcs["is_"+a]; q == nil || q.Action || len(q.Params) != 1 {
 			diags = append(diags, dsl.Errorf(dsl.Pos{Filename: "stdlib"}, CodeStdlib, "adjective %s needs a query is_%s(object: object): bool", a, a))
 		}
 	}
-	for _, name := range []string{"is_type", "is_supertype", "is_subtype", "has_color", "is_player", "is_permanent", "controller", "schedule_delayed"} {
-		if v.Funcs[name] == nil {
+	for _, name := range Needed {
+		if v.funcs[name] == nil {
 			diags = append(diags, dsl.Errorf(dsl.Pos{Filename: "stdlib"}, CodeStdlib, "the compiler needs %s", name))
 		}
 	}
 	return diags
 }
 
-func (v *Vocab) addNames(d *dsl.NamesDecl) {
-	var list *[]string
-	switch d.Kind {
-	case "types":
-		list = &v.Types
-	case "supertypes":
-		list = &v.Supertypes
-	case "colors":
-		list = &v.Colors
-	case "zones":
-		list = &v.Zones
-	case "counters":
-		list = &v.Counters
-	case "adjectives":
-		list = &v.Adjectives
-	case "keywords":
-		list = &v.Keywords
+// Builtins are the names every ability sees, with their types: this (the
+// permanent the ability belongs to, or the resolving spell), you (its
+// controller), X, true and false.
+var Builtins = map[string]Type{
+	"this": {Kind: KObject}, "you": {Kind: KPlayer}, "X": {Kind: KNumber},
+	"true": {Kind: KBool}, "false": {Kind: KBool},
+}
+
+// builtinScope is the scope of the `with` defaults of phrases: the
+// builtins.
+type builtinScope struct{}
+
+func (builtinScope) Type(name string) (Type, bool) { t, ok := Builtins[name]; return t, ok }
+func (builtinScope) Use(string)                    {}
+func (builtinScope) Names() []string               { return sortedKeys(Builtins) }
+
+// WhereName is what a name of a `where` condition refers to: a field of
+// the event, a name of the vocabulary, or else one of the Builtins.
+type WhereName struct {
+	Type Type
+	// Field is set for a field of the event.
+	Field string
+	// Name is set for a name of the vocabulary, of kind Type.Kind.
+	Name string
+}
+
+// Where resolves a name of a `where` condition of a phrase of event e.
+func (v *Vocab) Where(e *EventKind, name string) (WhereName, bool) {
+	if f := e.Field(name); f != nil {
+		return WhereName{Type: f.Type, Field: name}, true
 	}
+	for _, k := range []Kind{KZone, KStep, KCardType, KColor, KCounter} {
+		if v.names[k][name] {
+			return WhereName{Type: Type{Kind: k}, Name: name}, true
+		}
+	}
+	if t, ok := Builtins[name]; ok {
+		return WhereName{Type: t}, true
+	}
+	return WhereName{}, false
+}
+
+// whereScope is the scope of a `where` condition.
+type whereScope struct {
+	v *Vocab
+	e *EventKind
+}
+
+func (s whereScope) Type(name string) (Type, bool) {
+	w, ok := s.v.Where(s.e, name)
+	return w.Type, ok
+}
+func (whereScope) Use(string) {}
+func (s whereScope) Names() []string {
+	var out []string
+	for _, f := range s.e.Fields {
+		out = append(out, f.Name)
+	}
+	return out
+}
+
+// namesKinds are the kinds of the name lists of the vocabulary, by the
+// word that declares them.
+var namesKinds = map[string]Kind{
+	"types": KCardType, "supertypes": KSupertype, "colors": KColor, "zones": KZone,
+	"counters": KCounter, "keywords": KKeyword,
+}
+
+func (v *Vocab) addNames(d *dsl.NamesDecl) {
 	for _, n := range d.Names {
-		*list = append(*list, unquote(n))
+		if d.Kind == "adjectives" {
+			v.adjectives = append(v.adjectives, dsl.Unquote(n))
+			continue
+		}
+		k := namesKinds[d.Kind]
+		v.lists[k] = append(v.lists[k], dsl.Unquote(n))
 	}
 }
 
 func (v *Vocab) indexNames() {
-	set := func(list []string) map[string]bool {
-		m := map[string]bool{}
+	v.names = map[Kind]map[string]bool{KStep: {}}
+	for k, list := range v.lists {
+		v.names[k] = map[string]bool{}
 		for _, s := range list {
-			m[s] = true
+			v.names[k][s] = true
 		}
-		return m
 	}
-	steps := map[string]bool{}
-	for _, s := range v.Steps {
-		steps[s.Name] = true
-	}
-	v.names = map[Kind]map[string]bool{
-		KCardType:  set(v.Types),
-		KSupertype: set(v.Supertypes),
-		KColor:     set(v.Colors),
-		KZone:      set(v.Zones),
-		KCounter:   set(v.Counters),
-		KKeyword:   set(v.Keywords),
-		KStep:      steps,
+	for _, s := range v.steps {
+		v.names[KStep][s.Name] = true
 	}
 }
 
@@ -321,7 +416,7 @@ func (v *Vocab) typeNamed(name string) (Type, bool) {
 			return Type{Kind: k}, true
 		}
 	}
-	if _, ok := v.Events[name]; ok {
+	if _, ok := v.events[name]; ok {
 		return Type{Kind: KEvent, Event: name}, true
 	}
 	return Type{}, false
@@ -347,7 +442,7 @@ func (v *Vocab) items(items []dsl.EventItem) (doc string, fields []Field, phrase
 	for _, it := range items {
 		switch it := it.(type) {
 		case *dsl.DocItem:
-			doc = unquote(it.Text)
+			doc = dsl.Unquote(it.Text)
 		case *dsl.FieldDecl:
 			fd = append(fd, it)
 		case *dsl.PhraseDecl:
@@ -359,7 +454,7 @@ func (v *Vocab) items(items []dsl.EventItem) (doc string, fields []Field, phrase
 }
 
 func (v *Vocab) loadEvent(d *dsl.EventDecl) dsl.Diagnostics {
-	e := v.Events[d.Name]
+	e := v.events[d.Name]
 	doc, fields, phrases, diags := v.items(d.Items)
 	e.Doc = doc
 	e.Fields = append([]Field{{Name: "id", Type: Type{Kind: KEvent, Event: d.Name}}}, fields...)
@@ -400,10 +495,11 @@ func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
 	doc, _, phrases, ds := v.items(d.Items)
 	diags = append(diags, ds...)
 	f.Doc = doc
-	if _, dup := v.Funcs[d.Name]; dup {
+	if _, dup := v.funcs[d.Name]; dup {
 		diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "%s is declared twice", d.Name))
 	}
-	v.Funcs[d.Name] = f
+	v.funcs[d.Name] = f
+	v.funcList = append(v.funcList, f)
 	ts, ds := v.templates(phrases, func(t *Template) { t.Func = f })
 	f.Templates = ts
 	v.actionTemplates = append(v.actionTemplates, ts...)
@@ -414,7 +510,8 @@ func (v *Vocab) loadRule(d *dsl.RuleDecl) dsl.Diagnostics {
 	r := &RuleInfo{Name: d.Name}
 	doc, fields, phrases, diags := v.items(d.Items)
 	r.Doc, r.Params = doc, fields
-	v.Rules[d.Name] = r
+	v.rules[d.Name] = r
+	v.ruleList = append(v.ruleList, r)
 	ts, ds := v.templates(phrases, func(t *Template) { t.Rule = r })
 	r.Templates = ts
 	v.ruleTemplates = append(v.ruleTemplates, ts...)
@@ -424,7 +521,7 @@ func (v *Vocab) loadRule(d *dsl.RuleDecl) dsl.Diagnostics {
 // template reads a phrase declaration and checks its slots against the
 // fields or parameters of what it describes.
 func (v *Vocab) template(p *dsl.PhraseDecl, own func(*Template)) (*Template, dsl.Diagnostics) {
-	t := &Template{Text: unquote(p.Text), Where: p.Where, Each: p.Each, Once: p.Once, Pos: p.Pos}
+	t := &Template{Text: dsl.Unquote(p.Text), Where: p.Where, Each: p.Each, Once: p.Once, Pos: p.Pos}
 	own(t)
 	var diags dsl.Diagnostics
 	for _, w := range strings.Fields(t.Text) {
@@ -432,15 +529,15 @@ func (v *Vocab) template(p *dsl.PhraseDecl, own func(*Template)) (*Template, dsl
 			slot := w[1 : len(w)-1]
 			t.Items = append(t.Items, TemplateItem{Slot: slot})
 			if slot == "power/toughness" {
-				_, okP := t.slotType("power")
-				_, okT := t.slotType("toughness")
+				_, okP := t.SlotType("power")
+				_, okT := t.SlotType("toughness")
 				if !okP || !okT {
 					diags = append(diags, dsl.Errorf(p.Pos, CodeStdlib, "slot {power/toughness} needs parameters power and toughness"))
 				}
 				continue
 			}
-			if _, ok := t.slotType(slot); !ok {
-				diags = append(diags, dsl.Errorf(p.Pos, CodeStdlib, "slot {%s} names no field of %s", slot, t.owner()))
+			if _, ok := t.SlotType(slot); !ok {
+				diags = append(diags, dsl.Errorf(p.Pos, CodeStdlib, "slot {%s} names no field of %s", slot, t.Owner()))
 			}
 			continue
 		}
@@ -458,48 +555,16 @@ func (v *Vocab) template(p *dsl.PhraseDecl, own func(*Template)) (*Template, dsl
 	if len(p.Defaults) > 0 {
 		t.Defaults = map[string]*dsl.Sum{}
 		for _, d := range p.Defaults {
-			if _, ok := t.slotType(d.Name); !ok {
+			if _, ok := t.SlotType(d.Name); !ok {
 				diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "with %s: no such parameter", d.Name))
 			}
 			t.Defaults[d.Name] = d.Value
 		}
 	}
 	if t.Each != "" {
-		if ft, ok := t.slotType(t.Each); !ok || ft.Kind != KNumber {
+		if ft, ok := t.SlotType(t.Each); !ok || ft.Kind != KNumber {
 			diags = append(diags, dsl.Errorf(p.Pos, CodeStdlib, "each %s: needs a number field", t.Each))
 		}
 	}
 	return t, diags
 }
-
-// unquote returns the text of a string literal as written in source
-// ("..." with escapes, or `...` raw), or s itself if it is not quoted.
-func unquote(s string) string {
-	if len(s) >= 2 && s[0] == '`' && s[len(s)-1] == '`' {
-		return s[1 : len(s)-1]
-	}
-	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
-		var b strings.Builder
-		for i := 1; i < len(s)-1; i++ {
-			c := s[i]
-			if c == '\\' && i+1 < len(s)-1 {
-				i++
-				switch s[i] {
-				case 'n':
-					b.WriteByte('\n')
-				case 't':
-					b.WriteByte('\t')
-				default:
-					b.WriteByte(s[i])
-				}
-				continue
-			}
-			b.WriteByte(c)
-		}
-		return b.String()
-	}
-	return s
-}
-
-// Unquote returns the text of a string literal of the language.
-func Unquote(s string) string { return unquote(s) }

@@ -1,4 +1,4 @@
-package compiler
+package vocab
 
 import (
 	"flag"
@@ -15,7 +15,7 @@ var updateDoc = flag.Bool("update-vocabulary", false, "rewrite dsl/VOCABULARY.md
 // TestVocabularyDoc keeps dsl/VOCABULARY.md equal to the vocabulary; run
 // with -update-vocabulary (or -update) after changing the stdlib.
 func TestVocabularyDoc(t *testing.T) {
-	v, err := Vocabulary()
+	v, err := Standard()
 	require.NoError(t, err)
 	const path = "../dsl/VOCABULARY.md"
 	want := v.Markdown()
@@ -24,5 +24,5 @@ func TestVocabularyDoc(t *testing.T) {
 	}
 	got, err := os.ReadFile(path)
 	require.NoError(t, err)
-	require.Equal(t, want, string(got), "dsl/VOCABULARY.md is stale: run go test ./compiler -run VocabularyDoc -update")
+	require.Equal(t, want, string(got), "dsl/VOCABULARY.md is stale: run go test ./vocab -run VocabularyDoc -update")
 }

@@ -1,4 +1,4 @@
-package compiler
+package vocab_test
 
 import (
 	"fmt"
@@ -7,17 +7,34 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardc/cardc/compiler"
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/parser"
+	"github.com/cardc/cardc/vocab"
 )
 
 func TestStdlibLoads(t *testing.T) {
-	v, err := Vocabulary()
+	v, err := vocab.Standard()
 	require.NoError(t, err)
-	require.Contains(t, v.Events, "damage")
-	require.Contains(t, v.Funcs, "destroy")
-	require.Contains(t, v.Rules, "damage_cant_be_prevented")
-	require.Contains(t, v.Counters, "+1/+1")
+	require.NotNil(t, v.Event("damage"))
+	require.NotNil(t, v.Func("destroy"))
+	require.NotNil(t, v.Rule("damage_cant_be_prevented"))
+	require.Contains(t, v.Names(vocab.KCounter), "+1/+1")
+}
+
+// testScope is a scope of names and their types.
+type testScope map[string]vocab.Type
+
+func (s testScope) Type(name string) (vocab.Type, bool) { t, ok := s[name]; return t, ok }
+func (s testScope) Use(string)                          {}
+func (s testScope) Names() []string                     { return nil }
+
+func newTestScope() testScope {
+	s := testScope{}
+	for name, t := range vocab.Builtins {
+		s[name] = t
+	}
+	return s
 }
 
 // Where the phrase of a phraseCase is, in the card built around it.
@@ -128,28 +145,28 @@ func phraseCard(where, text string) string {
 
 // casePhrase finds the phrase a case is about in its parsed card, with the
 // mode it is matched in and the scope it is matched in.
-func casePhrase(t *testing.T, where string, card *dsl.Card) (*dsl.Phrase, matchMode, *scope) {
+func casePhrase(t *testing.T, where string, card *dsl.Card) (*dsl.Phrase, vocab.Mode, testScope) {
 	t.Helper()
-	sc := newScope(rootScope())
+	sc := newTestScope()
 	for _, it := range card.Items {
 		switch it := it.(type) {
 		case *dsl.TriggerAbility:
 			if where == inDelayed {
-				return it.Body.Stmts[0].(*dsl.AtStmt).Phrase, modePattern, sc
+				return it.Body.Stmts[0].(*dsl.AtStmt).Phrase, vocab.ModePattern, sc
 			}
-			return it.Phrase, modePattern, sc
+			return it.Phrase, vocab.ModePattern, sc
 		case *dsl.ReplaceAbility:
 			if where == inReplaceAction {
-				sc.names["damage"] = &binding{name: "damage", typ: Type{Kind: KEvent, Event: "damage"}}
-				return it.Body.Stmts[0].(*dsl.ActionStmt).Phrase, modeAction, sc
+				sc["damage"] = vocab.Type{Kind: vocab.KEvent, Event: "damage"}
+				return it.Body.Stmts[0].(*dsl.ActionStmt).Phrase, vocab.ModeAction, sc
 			}
-			return it.Phrase, modePattern, sc
+			return it.Phrase, vocab.ModePattern, sc
 		case *dsl.StaticAbility:
-			return it.Phrase, modeRule, sc
+			return it.Phrase, vocab.ModeRule, sc
 		case *dsl.EntersAbility:
-			return it.Phrase, modeAction, sc
+			return it.Phrase, vocab.ModeAction, sc
 		case *dsl.SpellAbility:
-			return it.Body.Stmts[0].(*dsl.ActionStmt).Phrase, modeAction, sc
+			return it.Body.Stmts[0].(*dsl.ActionStmt).Phrase, vocab.ModeAction, sc
 		}
 	}
 	t.Fatal("the card has no ability")
@@ -161,7 +178,7 @@ func casePhrase(t *testing.T, where string, card *dsl.Card) (*dsl.Phrase, matchM
 // the intended phrase of the vocabulary (among the alternatives of the same
 // shape); and that every phrase of the vocabulary is read by some case.
 func TestPhrases(t *testing.T) {
-	v, err := Vocabulary()
+	v, err := vocab.Standard()
 	require.NoError(t, err)
 	covered := map[string]bool{} // the phrases some case reads as
 	for _, c := range phraseCases {
@@ -169,30 +186,29 @@ func TestPhrases(t *testing.T) {
 			src := phraseCard(c.where, c.text)
 			file, diags := parser.ParseString("case.card", src)
 			require.Empty(t, diags, "parse:\n%s", src)
-			_, diags = CompileWith(v, []*dsl.File{file})
+			_, diags = compiler.CompileWith(v, []*dsl.File{file})
 			require.Empty(t, diags, "compile:\n%s", src)
 
 			ph, mode, sc := casePhrase(t, c.where, file.Decls[0].(*dsl.Card))
-			m := &matcher{v: v, sc: sc, parts: ph.Parts}
-			pat, d := m.matchPhrase(mode)
-			require.Nil(t, d)
+			pat, m := v.Match(ph.Parts, mode, sc, nil)
+			require.Nil(t, m)
 			var texts []string
-			for _, alt := range pat.alts {
-				texts = append(texts, alt.tmpl.Text)
-				covered[alt.tmpl.Text] = true
+			for _, alt := range pat.Alts {
+				texts = append(texts, alt.Template.Text)
+				covered[alt.Template.Text] = true
 			}
 			require.Contains(t, texts, c.template, "%q reads as %s", c.text, strings.Join(texts, " | "))
 		})
 	}
 
-	var all []*Template
-	for _, e := range v.Events {
+	var all []*vocab.Template
+	for _, e := range v.Events() {
 		all = append(all, e.Templates...)
 	}
-	for _, f := range v.Funcs {
+	for _, f := range v.Funcs() {
 		all = append(all, f.Templates...)
 	}
-	for _, r := range v.Rules {
+	for _, r := range v.Rules() {
 		all = append(all, r.Templates...)
 	}
 	for _, tmpl := range all {
@@ -200,7 +216,7 @@ func TestPhrases(t *testing.T) {
 			continue
 		}
 		if !covered[tmpl.Text] {
-			t.Errorf("no case of phraseCases reads as the phrase %q of %s", tmpl.Text, tmpl.owner())
+			t.Errorf("no case of phraseCases reads as the phrase %q of %s", tmpl.Text, tmpl.Owner())
 		}
 	}
 }

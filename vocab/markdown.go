@@ -1,4 +1,4 @@
-package compiler
+package vocab
 
 import (
 	"fmt"
@@ -15,15 +15,15 @@ import (
 func (v *Vocab) Markdown() string {
 	var b strings.Builder
 	b.WriteString("# The standard vocabulary\n\n")
-	b.WriteString("Generated from `stdlib/*.card` by `go test ./compiler -run VocabularyDoc -update`; do not edit.\n")
+	b.WriteString("Generated from `stdlib/*.card` by `go test ./vocab -run VocabularyDoc -update`; do not edit.\n")
 	b.WriteString("Every phrase a card can use is listed here. A `{slot}` takes a value of the type of the field or\n")
 	b.WriteString("parameter of the same name; see dsl/SPEC.md for how phrases are matched.\n\n")
 
 	b.WriteString("## Events\n\n")
 	b.WriteString("Phrases for `whenever`, `when`, `at`, `replace` and rules. In the ability, the event is called by its kind's\n")
 	b.WriteString("name (`damage.amount`). Every event also has the field `id`.\n\n")
-	for _, name := range sortedKeys(v.Events) {
-		e := v.Events[name]
+	for _, name := range sortedKeys(v.events) {
+		e := v.events[name]
 		fmt.Fprintf(&b, "### %s\n\n%s\n\n", e.Name, e.Doc)
 		var fields []string
 		for _, f := range e.Fields {
@@ -50,9 +50,9 @@ func (v *Vocab) Markdown() string {
 
 	b.WriteString("## Actions\n\n")
 	b.WriteString("Phrases for the statements of ability bodies.\n\n")
-	funcs := sortedKeys(v.Funcs)
+	funcs := sortedKeys(v.funcs)
 	for _, name := range funcs {
-		f := v.Funcs[name]
+		f := v.funcs[name]
 		if !f.Action {
 			continue
 		}
@@ -82,15 +82,15 @@ func (v *Vocab) Markdown() string {
 	b.WriteString("A query of one object is read as a field: `creature.toughness`. `X` is the query `x`.\n\n")
 	b.WriteString("| query | returns | meaning |\n|---|---|---|\n")
 	for _, name := range funcs {
-		f := v.Funcs[name]
+		f := v.funcs[name]
 		if f.Action {
 			continue
 		}
 		fmt.Fprintf(&b, "| `%s(%s)` | %s | %s |\n", f.Name, params(f.Params), f.Result, f.Doc)
 	}
 	b.WriteString("\n## Rules\n\nPhrases for `static` abilities.\n\n")
-	for _, name := range sortedKeys(v.Rules) {
-		r := v.Rules[name]
+	for _, name := range sortedKeys(v.rules) {
+		r := v.rules[name]
 		fmt.Fprintf(&b, "### %s\n\n%s\n\n", r.Name, r.Doc)
 		for _, t := range r.Templates {
 			b.WriteString("- `" + t.Text + "`\n")
@@ -99,15 +99,15 @@ func (v *Vocab) Markdown() string {
 	}
 
 	b.WriteString("## Names\n\n")
-	fmt.Fprintf(&b, "- Card types: %s\n", strings.Join(v.Types, ", "))
-	fmt.Fprintf(&b, "- Supertypes: %s\n", strings.Join(v.Supertypes, ", "))
-	fmt.Fprintf(&b, "- Colors: %s\n", strings.Join(v.Colors, ", "))
-	fmt.Fprintf(&b, "- Zones: %s\n", strings.Join(v.Zones, ", "))
-	fmt.Fprintf(&b, "- Counter kinds: %s\n", strings.Join(v.Counters, ", "))
-	fmt.Fprintf(&b, "- Adjectives of filters: %s\n", strings.Join(v.Adjectives, ", "))
-	fmt.Fprintf(&b, "- Keyword abilities: %s\n", strings.Join(v.Keywords, ", "))
+	fmt.Fprintf(&b, "- Card types: %s\n", strings.Join(v.lists[KCardType], ", "))
+	fmt.Fprintf(&b, "- Supertypes: %s\n", strings.Join(v.lists[KSupertype], ", "))
+	fmt.Fprintf(&b, "- Colors: %s\n", strings.Join(v.lists[KColor], ", "))
+	fmt.Fprintf(&b, "- Zones: %s\n", strings.Join(v.lists[KZone], ", "))
+	fmt.Fprintf(&b, "- Counter kinds: %s\n", strings.Join(v.lists[KCounter], ", "))
+	fmt.Fprintf(&b, "- Adjectives of filters: %s\n", strings.Join(v.adjectives, ", "))
+	fmt.Fprintf(&b, "- Keyword abilities: %s\n", strings.Join(v.lists[KKeyword], ", "))
 	b.WriteString("- Steps:\n")
-	for _, s := range v.Steps {
+	for _, s := range v.steps {
 		var words []string
 		for _, w := range s.Words {
 			words = append(words, "`"+strings.Join(w, " ")+"`")

@@ -1,4 +1,4 @@
-package compiler
+package vocab_test
 
 import (
 	"testing"
@@ -6,8 +6,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardc/cardc/compiler"
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/parser"
+	"github.com/cardc/cardc/vocab"
 )
 
 // TestAmbiguousPhrase proves C032 with a vocabulary in which one phrase
@@ -30,7 +32,7 @@ query is_player(target: target): bool
 query is_permanent(object: object): bool
 query controller(object: object): player
 `)}}
-	v, err := LoadVocab(fsys)
+	v, err := vocab.Load(fsys)
 	require.NoError(t, err)
 	f, diags := parser.ParseString("a.card", `card "A" {
     type Instant
@@ -41,7 +43,7 @@ query controller(object: object): player
 }
 `)
 	require.Empty(t, diags)
-	_, diags = CompileWith(v, []*dsl.File{f})
+	_, diags = compiler.CompileWith(v, []*dsl.File{f})
 	require.Len(t, diags, 1)
 	require.Equal(t, `a.card:5:9: warning: "gain 2 life" reads as "gain {amount} life" (action gain_life) and as "gain {amount} life" (action lose_life); the first is taken; reword it so that it reads one way only (C032)`,
 		diags[0].String())

@@ -1,0 +1,138 @@
+package compiler
+
+import (
+	"strings"
+
+	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/vocab"
+)
+
+// header reads the card's characteristics.
+func (c *checker) header(card *dsl.Card) {
+	var cost, typ, pt *dsl.Pos
+	var oracle []string
+	once := func(seen **dsl.Pos, p dsl.Pos, what string) bool {
+		if *seen != nil {
+			c.errorf(p, CodeCharacteristic, "%s is given twice (first at line %d)", what, (*seen).Line)
+			return false
+		}
+		*seen = &p
+		return true
+	}
+	for _, it := range card.Items {
+		switch it := it.(type) {
+		case *dsl.CostItem:
+			if once(&cost, it.Pos, "the mana cost") {
+				c.out.card.ManaCost = it.Cost
+				colors, bad := parseManaCost(it.Cost)
+				c.out.card.Colors = colors
+				for _, s := range bad {
+					c.errorf(it.Pos, CodeBadMana, "%s is not a mana symbol", s).Hint =
+						"mana symbols are {0}..{20}, {X}, {W}{U}{B}{R}{G}, {C}, {S}, hybrid {W/U} or {2/W}, Phyrexian {W/P}"
+				}
+			}
+		case *dsl.TypeItem:
+			if once(&typ, it.Pos, "the type line") {
+				c.typeLine(it)
+			}
+		case *dsl.PTItem:
+			if once(&pt, it.Pos, "power/toughness") {
+				p, t, ok := dsl.ParsePT(it.PT)
+				if !ok || strings.ContainsAny(it.PT, "+*") {
+					c.errorf(it.Pos, CodePT, "power/toughness must be two numbers, like 2/2").Hint =
+						"characteristic-defining P/T such as */* is not in the language yet"
+				}
+				c.out.card.HasPT, c.out.card.Power, c.out.card.Toughness = true, int32(p), int32(t)
+			}
+		case *dsl.OracleItem:
+			oracle = append(oracle, dsl.Unquote(it.Text))
+		case *dsl.KeywordsItem:
+			c.keywords(it)
+		}
+	}
+	c.out.card.Oracle = strings.Join(oracle, "\n")
+	if typ == nil {
+		c.errorf(card.Pos, CodeCharacteristic, "card %q has no type line", c.out.card.Name).Hint = "add a line such as: type Creature — Bear"
+	}
+	creature := c.hasType("creature")
+	switch {
+	case c.badTypeLine:
+		// Whether it should have P/T depends on the type it meant.
+	case creature && pt == nil && typ != nil:
+		c.errorf(*typ, CodePT, "a creature needs power and toughness").Hint = "add a line such as: pt 2/2"
+	case !creature && pt != nil:
+		c.errorf(*pt, CodePT, "only creatures have power and toughness")
+	}
+	if len(oracle) == 0 {
+		c.diags = append(c.diags, dsl.Warningf(card.Pos, CodeNoOracle, "card %q carries no Oracle text", c.out.card.Name).
+			WithHint(`add oracle "..." lines with the card's Oracle text, so readers can check the card against it`))
+	}
+}
+
+// keywords resolves the keyword abilities of a card.
+func (c *checker) keywords(it *dsl.KeywordsItem) {
+	for _, k := range it.Keywords {
+		name := strings.ToLower(strings.Join(k.Words, " "))
+		if !c.v.IsName(vocab.KKeyword, name) {
+			d := c.errorf(k.Pos, CodeUnknownKeyword, "%q is not a keyword ability the rules know", name)
+			d.Hint = dsl.DidYouMean(name, c.v.Names(vocab.KKeyword))
+			if d.Hint == "" {
+				d.Hint = "the keywords are: " + strings.Join(c.v.Names(vocab.KKeyword), ", ")
+			}
+			continue
+		}
+		c.out.card.Keywords = append(c.out.card.Keywords, name)
+	}
+}
+
+func (c *checker) hasType(t string) bool {
+	for _, x := range c.out.card.Types {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// typeLine classifies the words before the dash as supertypes and card
+// types; the words after it are subtypes.
+func (c *checker) typeLine(it *dsl.TypeItem) {
+	for _, w := range it.Types {
+		lw := strings.ToLower(w)
+		switch {
+		case c.v.IsName(vocab.KCardType, lw):
+			c.out.card.Types = append(c.out.card.Types, lw)
+		case c.v.IsName(vocab.KSupertype, lw):
+			c.out.card.Supertypes = append(c.out.card.Supertypes, lw)
+		default:
+			c.badTypeLine = true
+			d := c.errorf(it.Pos, CodeUnknownType, "%q is not a card type or supertype", w)
+			d.Hint = dsl.DidYouMean(lw, append(c.v.Names(vocab.KCardType), c.v.Names(vocab.KSupertype)...))
+			if d.Hint == "" {
+				d.Hint = "subtypes go after the dash: type Creature — " + w
+			}
+		}
+	}
+	if len(c.out.card.Types) == 0 && len(it.Types) > 0 {
+		c.errorf(it.Pos, CodeUnknownType, "the type line names no card type")
+	}
+	c.out.card.Subtypes = append(c.out.card.Subtypes, it.Subtypes...)
+}
+
+func (c *checker) checkSpellAbility(card *dsl.Card) {
+	instant := c.hasType("instant") || c.hasType("sorcery")
+	hasSpell := false
+	for _, it := range card.Items {
+		if s, ok := it.(*dsl.SpellAbility); ok {
+			hasSpell = true
+			if !instant && len(c.out.card.Types) > 0 {
+				c.errorf(s.Pos, CodeSpellAbility, "only instants and sorceries have a spell ability").Hint =
+					"a permanent's abilities are triggered (whenever), replacement (replace), static or enters abilities"
+			}
+		}
+	}
+	if instant && !hasSpell {
+		c.errorf(card.Pos, CodeSpellAbility, "an instant or sorcery needs a spell ability saying what it does").Hint =
+			"add: spell { ... }"
+	}
+}

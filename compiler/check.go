@@ -1,0 +1,514 @@
+package compiler
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/vm"
+	"github.com/cardc/cardc/vocab"
+)
+
+// The checker reads every phrase of a card against the vocabulary, types
+// every expression and scopes every name, and reports every diagnostic. What
+// it produces, a checkedCard, is what the emitter lowers to bytecode; the
+// emitter reports nothing, so a card the checker passes always compiles.
+
+// checkedCard is a card whose characteristics and abilities were checked.
+type checkedCard struct {
+	// card holds the characteristics; the emitter adds the abilities.
+	card vm.Card
+	// abilities are the card's abilities in the order they were written.
+	// The delayed abilities they create hang off their statements.
+	abilities []*checkedAbility
+	// count is how many abilities there are, delayed ones included.
+	count int
+}
+
+// checkedAbility is one ability of a card.
+type checkedAbility struct {
+	kind vm.AbilityKind
+	// index is the ability's place in the card (vm.Card.Abilities): the
+	// order the checker met them in, each delayed ability right after the
+	// abilities that come before the statement that creates it.
+	index int
+	text  string
+	line  int
+	flags uint32
+	// tree is shared by an ability and the delayed abilities it creates.
+	tree *abilityTree
+	// pattern is the event pattern a triggered, delayed, replacement or
+	// static ability watches, and sc the scope of the names it binds (in
+	// the order they get their locals, binds).
+	pattern *vocab.Match
+	sc      *scope
+	binds   []*binding
+	// rule is the rule a static ability states.
+	rule string
+	// enters is the action of an `enters` ability.
+	enters *checkedAction
+	// body is the block of a triggered, delayed, replacement or spell
+	// ability; bodyPos and bodyEnd are where it starts and ends.
+	body             []checkedStmt
+	bodyPos, bodyEnd dsl.Pos
+}
+
+// checkedStmt is *checkedAction, *checkedIf or *checkedDelayed.
+type checkedStmt interface{ stmt() }
+
+// checkedAction is one action, with its arguments in the order of the
+// action's parameters.
+type checkedAction struct {
+	fn   *vocab.FuncInfo
+	args []checkedArg
+	pos  dsl.Pos
+}
+
+// checkedArg is the value of one parameter of an action: an argument of
+// the phrase, one half of a +N/+M, or the phrase's default.
+type checkedArg struct {
+	arg *vocab.Arg
+	sc  *scope
+	// half is 1 for the power of a +N/+M argument, 2 for its toughness.
+	half int
+	// def is the default the phrase gives the parameter, at pos.
+	def *dsl.Sum
+	pos dsl.Pos
+}
+
+// checkedIf is an if statement.
+type checkedIf struct {
+	cond      *dsl.Cond
+	sc        *scope
+	then, els []checkedStmt
+	pos       dsl.Pos
+}
+
+// checkedDelayed is an `at ... { }` statement: it creates a delayed
+// triggered ability.
+type checkedDelayed struct {
+	ability *checkedAbility
+	pos     dsl.Pos
+}
+
+func (*checkedAction) stmt()  {}
+func (*checkedIf) stmt()      {}
+func (*checkedDelayed) stmt() {}
+
+// checker checks one card.
+type checker struct {
+	v     *vocab.Vocab
+	out   *checkedCard
+	diags dsl.Diagnostics
+	// bound records where each name bound with `as` in the card was bound,
+	// to explain a name used outside its ability.
+	bound map[string]int
+	// undefined are the diagnostics (by index) about a name that is not
+	// bound where it is used, with the name.
+	undefined map[int]string
+	// badTypeLine is set when the type line has an unknown word.
+	badTypeLine bool
+}
+
+func (c *checker) errorf(p dsl.Pos, code, format string, args ...any) *dsl.Diagnostic {
+	c.diags = append(c.diags, dsl.Errorf(p, code, format, args...))
+	return &c.diags[len(c.diags)-1]
+}
+
+// mismatch reports why a phrase or an expression did not check.
+func (c *checker) mismatch(m *vocab.Mismatch) {
+	if m.Undefined != "" {
+		c.undefined[len(c.diags)] = m.Undefined
+	}
+	c.diags = append(c.diags, m.Diagnostic)
+}
+
+func (c *checker) warn(d *dsl.Diagnostic) {
+	if d != nil {
+		c.diags = append(c.diags, *d)
+	}
+}
+
+// checkCard checks a card: its characteristics, then its abilities.
+func checkCard(v *vocab.Vocab, card *dsl.Card) (*checkedCard, dsl.Diagnostics) {
+	c := &checker{v: v, out: &checkedCard{}, bound: map[string]int{}, undefined: map[int]string{}}
+	c.out.card = vm.Card{Name: dsl.Unquote(card.Name), File: card.Pos.Filename, Line: int32(card.Pos.Line)}
+	c.header(card)
+	for _, it := range card.Items {
+		var a *checkedAbility
+		switch it := it.(type) {
+		case *dsl.TriggerAbility:
+			a = c.trigger(it)
+		case *dsl.ReplaceAbility:
+			a = c.replacement(it)
+		case *dsl.EntersAbility:
+			a = c.enters(it)
+		case *dsl.StaticAbility:
+			a = c.static(it)
+		case *dsl.SpellAbility:
+			a = c.spell(it)
+		default:
+			continue
+		}
+		c.out.abilities = append(c.out.abilities, a)
+	}
+	c.checkSpellAbility(card)
+	c.hintScopes()
+	return c.out, c.diags
+}
+
+// hintScopes explains names used outside the ability that binds them.
+func (c *checker) hintScopes() {
+	for i, name := range c.undefined {
+		if line, found := c.bound[name]; found && c.diags[i].Hint == "" {
+			c.diags[i].Hint = fmt.Sprintf("%q is bound at line %d, and a name is seen only inside the ability (or block) that binds it", name, line)
+		}
+	}
+}
+
+// ---- abilities -------------------------------------------------------------
+
+// abilityTree is shared by an ability and the delayed abilities it
+// creates: they share their locals, so a delayed ability sees the names of
+// the ability that created it. The emitter numbers the locals.
+type abilityTree struct {
+	locals int32
+	// names are the names of the locals, for the disassembler.
+	names     []string
+	abilities []*checkedAbility
+	funcs     []int32
+	bindings  []*binding
+}
+
+func newTree() *abilityTree {
+	return &abilityTree{locals: firstFreeLocal, names: []string{"this", "you", "candidate"}}
+}
+
+// alloc gives a new local, with a name for the disassembler.
+func (t *abilityTree) alloc(name string) int32 {
+	l := t.locals
+	t.locals++
+	t.names = append(t.names, name)
+	return l
+}
+
+// newAbility adds an ability to the card.
+func (c *checker) newAbility(kind vm.AbilityKind, text string, line int, tree *abilityTree) *checkedAbility {
+	if tree == nil {
+		tree = newTree()
+	}
+	a := &checkedAbility{kind: kind, index: c.out.count, text: text, line: line, tree: tree}
+	c.out.count++
+	tree.abilities = append(tree.abilities, a)
+	return a
+}
+
+// finish warns about names bound in a tree and never used.
+func (c *checker) finish(tree *abilityTree) {
+	for _, b := range tree.bindings {
+		if !b.used {
+			c.diags = append(c.diags, dsl.Warningf(b.pos, CodeUnusedBinding, "%q is bound but never used", b.name).
+				WithHint("remove `as %s`", b.name))
+		}
+	}
+}
+
+func (c *checker) trigger(t *dsl.TriggerAbility) *checkedAbility {
+	text := t.Word + " " + dsl.PhraseString(t.Phrase)
+	a := c.newAbility(vm.AbilityTriggered, text, t.Pos.Line, nil)
+	c.eventAbility(a, t.Phrase, newScope(rootScope()))
+	if a.pattern != nil && a.pattern.Once {
+		c.errorf(t.Phrase.Pos, CodeContext, "%q describes a delayed trigger, which an ability creates", text).Hint =
+			"put it inside the ability that creates it, or say `the beginning of each ...`"
+	}
+	c.body(a, t.Body)
+	c.finish(a.tree)
+	return a
+}
+
+func (c *checker) replacement(r *dsl.ReplaceAbility) *checkedAbility {
+	text := "replace " + dsl.PhraseString(r.Phrase)
+	a := c.newAbility(vm.AbilityReplacement, text, r.Pos.Line, nil)
+	c.eventAbility(a, r.Phrase, newScope(rootScope()))
+	if a.pattern != nil && a.pattern.Once {
+		c.errorf(r.Phrase.Pos, CodeContext, "a replacement effect cannot wait for the next time; say what it replaces")
+	}
+	c.body(a, r.Body)
+	c.finish(a.tree)
+	return a
+}
+
+// enters checks `enters with ...`: a replacement effect on the event of
+// this permanent entering the battlefield.
+func (c *checker) enters(e *dsl.EntersAbility) *checkedAbility {
+	a := c.newAbility(vm.AbilityEnters, "enters "+dsl.PhraseString(e.Phrase), e.Pos.Line, nil)
+	a.bodyPos = e.Pos
+	a.enters = c.action(e.Phrase, newScope(rootScope()), a)
+	c.finish(a.tree)
+	return a
+}
+
+// static checks `static RULE`: a rule of the vocabulary applied to the
+// events a pattern describes.
+func (c *checker) static(s *dsl.StaticAbility) *checkedAbility {
+	a := c.newAbility(vm.AbilityStatic, "static "+dsl.PhraseString(s.Phrase), s.Pos.Line, nil)
+	a.sc = newScope(rootScope())
+	rule, m := c.v.Match(s.Phrase.Parts, vocab.ModeRule, a.sc, nil)
+	if m != nil {
+		c.mismatch(m)
+		c.finish(a.tree)
+		return a
+	}
+	c.warn(rule.Warning)
+	alt := rule.Alts[0]
+	a.rule = alt.Template.Rule.Name
+	for _, it := range alt.Template.Items {
+		if it.Slot != "" && alt.Args[it.Slot].Kind == vocab.ArgPattern {
+			a.pattern = alt.Args[it.Slot].Pattern
+		}
+	}
+	if a.pattern != nil {
+		for _, palt := range a.pattern.Alts {
+			for _, it := range palt.Template.Items {
+				if arg := palt.Args[it.Slot]; arg != nil && arg.Kind == vocab.ArgFilter && arg.Filter.Bind != "" {
+					c.errorf(arg.Pos, CodeBinding, "`as %s` in a static ability names nothing", arg.Filter.Bind).Hint =
+						"a static ability has no body that could use the name"
+				}
+			}
+		}
+		c.checkPattern(a.pattern)
+	}
+	c.finish(a.tree)
+	return a
+}
+
+func (c *checker) spell(s *dsl.SpellAbility) *checkedAbility {
+	a := c.newAbility(vm.AbilitySpell, "spell", s.Pos.Line, nil)
+	c.bodyIn(a, s.Body, newScope(rootScope()))
+	c.finish(a.tree)
+	return a
+}
+
+// body checks the block of an ability in the scope of its pattern.
+func (c *checker) body(a *checkedAbility, b *dsl.Block) { c.bodyIn(a, b, a.sc) }
+
+func (c *checker) bodyIn(a *checkedAbility, b *dsl.Block, sc *scope) {
+	a.bodyPos, a.bodyEnd = b.Pos, b.EndPos
+	a.body = c.block(b, sc, a)
+}
+
+// eventAbility reads the event pattern of a triggered, delayed or
+// replacement ability and binds the names it introduces, in a scope of its
+// own (a.sc). A pattern that does not read is reported; the names it would
+// bind are bound anyway, with a type that fits anywhere, so the body is
+// still checked without reporting the same mistake twice.
+func (c *checker) eventAbility(a *checkedAbility, ph *dsl.Phrase, sc *scope) {
+	a.sc = sc
+	pat, m := c.v.Match(ph.Parts, vocab.ModePattern, sc, c.bound)
+	if m != nil {
+		c.mismatch(m)
+		for _, p := range ph.Parts {
+			if p.Bind != nil {
+				sc.names[*p.Bind] = &binding{name: *p.Bind, typ: vocab.Poisoned, used: true}
+			}
+		}
+		// A stray `as` at the end is the only mistake? Then the rest of
+		// the pattern stands, and so does the event's name.
+		last := len(ph.Parts) - 1
+		if m.Code != CodeBinding || last < 1 || ph.Parts[last].Bind == nil {
+			return
+		}
+		if pat, m = c.v.Match(ph.Parts[:last], vocab.ModePattern, sc, c.bound); m != nil {
+			return
+		}
+	}
+	c.warn(pat.Warning)
+	a.pattern = pat
+	c.bind(a, pat, sc)
+	c.checkPattern(pat)
+}
+
+// checkPattern checks that what fills each slot of a pattern can describe
+// an event's field.
+func (c *checker) checkPattern(pat *vocab.Match) {
+	for _, alt := range pat.Alts {
+		for _, it := range alt.Template.Items {
+			if it.Slot == "" {
+				continue
+			}
+			switch arg := alt.Args[it.Slot]; arg.Kind {
+			case vocab.ArgExpr, vocab.ArgConst, vocab.ArgName, vocab.ArgFilter:
+			default:
+				c.errorf(arg.Pos, CodeType, "this cannot describe an event's %s", it.Slot)
+			}
+		}
+	}
+}
+
+// bind binds each name a pattern introduces: the objects named with `as`
+// after a filter, and the event itself, called by its kind's name
+// ("damage"), with all its fields.
+func (c *checker) bind(a *checkedAbility, pat *vocab.Match, sc *scope) {
+	for _, alt := range pat.Alts {
+		once := map[string]bool{}
+		for _, it := range alt.Template.Items { // in order, so locals are numbered the same every time
+			arg := alt.Args[it.Slot]
+			if it.Slot == "" || arg == nil || arg.Kind != vocab.ArgFilter || arg.Filter.Bind == "" {
+				continue
+			}
+			name := arg.Filter.Bind
+			if once[name] {
+				c.errorf(arg.Pos, CodeBinding, "%q is already bound", name).Hint = "choose another name"
+				continue
+			}
+			once[name] = true
+			if _, mine := sc.names[name]; mine {
+				continue // the same name in another alternative
+			}
+			if prev := sc.lookup(name); prev != nil && !prev.implicit {
+				c.errorf(arg.Pos, CodeBinding, "%q is already bound", name).Hint = "choose another name"
+				continue
+			}
+			b := &binding{name: name, typ: arg.Filter.Yields, pos: arg.Pos}
+			sc.names[name] = b
+			c.bound[name] = arg.Pos.Line
+			a.binds = append(a.binds, b)
+			a.tree.bindings = append(a.tree.bindings, b)
+		}
+	}
+	e := pat.Event
+	if _, taken := sc.names[e.Name]; taken {
+		return // a filter was named like the event: the filter wins
+	}
+	sc.names[e.Name] = &binding{name: e.Name, typ: vocab.Type{Kind: vocab.KEvent, Event: e.Name},
+		fields: map[string]int32{}, tree: a.tree, pos: pat.Pos, implicit: true}
+}
+
+// ---- statements ------------------------------------------------------------
+
+func (c *checker) block(b *dsl.Block, sc *scope, a *checkedAbility) []checkedStmt {
+	var out []checkedStmt
+	for _, s := range b.Stmts {
+		switch s := s.(type) {
+		case *dsl.ActionStmt:
+			if act := c.action(s.Phrase, sc, a); act != nil {
+				out = append(out, act)
+			}
+		case *dsl.AtStmt:
+			out = append(out, c.delayed(s, sc, a))
+		case *dsl.IfStmt:
+			out = append(out, c.ifStmt(s, sc, a))
+		}
+	}
+	return out
+}
+
+func (c *checker) ifStmt(s *dsl.IfStmt, sc *scope, a *checkedAbility) *checkedIf {
+	out := &checkedIf{cond: s.Cond, sc: sc, pos: s.Pos}
+	t, m := c.v.CondType(s.Cond, sc)
+	if t == vocab.Poisoned {
+		t = vocab.Type{Kind: vocab.KBool}
+	}
+	switch {
+	case m != nil:
+		c.mismatch(m)
+	case t.Kind != vocab.KBool:
+		c.errorf(s.Cond.Pos, CodeType, "`if` needs a condition, but this is %s", vocab.Article(t.String()))
+	}
+	out.then = c.block(s.Then, newScope(sc), a)
+	switch {
+	case s.Else == nil:
+	case s.Else.If != nil:
+		out.els = []checkedStmt{c.ifStmt(s.Else.If, sc, a)}
+	default:
+		out.els = c.block(s.Else.Block, newScope(sc), a)
+	}
+	return out
+}
+
+// delayed checks `at PATTERN { ... }` inside a body: a delayed triggered
+// ability of the card, created when the statement runs (CR 603.7). It
+// triggers only the next time its event happens (CR 603.7b).
+func (c *checker) delayed(s *dsl.AtStmt, sc *scope, parent *checkedAbility) *checkedDelayed {
+	d := c.newAbility(vm.AbilityDelayed, "at "+dsl.PhraseString(s.Phrase), s.Pos.Line, parent.tree)
+	d.flags |= vm.FlagOnce
+	c.eventAbility(d, s.Phrase, newScope(sc))
+	c.body(d, s.Body)
+	return &checkedDelayed{ability: d, pos: s.Pos}
+}
+
+// action checks one action statement; it returns nil when the statement
+// has an error.
+func (c *checker) action(ph *dsl.Phrase, sc *scope, a *checkedAbility) *checkedAction {
+	pat, m := c.v.Match(ph.Parts, vocab.ModeAction, sc, c.bound)
+	if m != nil {
+		c.mismatch(m)
+		return nil
+	}
+	c.warn(pat.Warning)
+	alt := pat.Alts[0]
+	fi := alt.Template.Func
+	switch {
+	case fi.Context == "replace" && a.kind != vm.AbilityReplacement:
+		c.errorf(ph.Pos, CodeContext, "%q only means something in a replacement effect", dsl.PhraseString(ph)).Hint =
+			"a trigger happens after its event; to change the event, use `replace ... { }`"
+		return nil
+	case fi.Context == "enters" && a.kind != vm.AbilityEnters:
+		c.errorf(ph.Pos, CodeContext, "%q only means something after `enters`", dsl.PhraseString(ph))
+		return nil
+	case a.kind == vm.AbilityEnters && fi.Context != "enters":
+		c.errorf(ph.Pos, CodeContext, "`enters` says how this permanent enters, such as `enters with X +1/+1 counters`").Hint =
+			"to do something after it enters, use `when this enters { ... }`"
+		return nil
+	}
+	act := &checkedAction{fn: fi, pos: ph.Pos}
+	ok := true
+	for _, p := range fi.Params {
+		arg := alt.Args[p.Name]
+		switch {
+		case arg != nil:
+			ok = c.argument(arg, a) && ok
+			act.args = append(act.args, checkedArg{arg: arg, sc: sc})
+		case p.Name == "power" || p.Name == "toughness":
+			pt := alt.Args["power/toughness"]
+			half := 1
+			if p.Name == "toughness" {
+				half = 2
+			}
+			act.args = append(act.args, checkedArg{arg: pt, half: half})
+		default:
+			// The vocabulary guarantees a default for every parameter no
+			// slot fills (vocab.Load checks it).
+			act.args = append(act.args, checkedArg{def: alt.Template.Defaults[p.Name], pos: ph.Pos})
+		}
+	}
+	if !ok {
+		return nil
+	}
+	return act
+}
+
+// argument checks what fills a parameter of an action, in the ability it
+// is used in.
+func (c *checker) argument(arg *vocab.Arg, a *checkedAbility) bool {
+	if arg.Kind != vocab.ArgFilter {
+		return true
+	}
+	f := arg.Filter
+	if f.Bind != "" {
+		c.errorf(arg.Pos, CodeBinding, "`as %s` in an action names nothing", f.Bind).Hint =
+			"`as` names the objects of an event pattern, in a trigger or a replacement effect"
+	}
+	targets := f.Det == "target" || f.Det == "any"
+	switch {
+	case targets && (a.kind == vm.AbilityReplacement || a.kind == vm.AbilityEnters):
+		c.errorf(arg.Pos, CodeContext, "a replacement effect has no targets (CR 115.1)").Hint =
+			"only spells and abilities that go on the stack target; say which object it affects with a name bound in the pattern"
+		return false
+	case !targets:
+		c.errorf(arg.Pos, CodeChoice, "%q does not say which one", f.Text).Hint =
+			"say `target " + strings.TrimPrefix(f.Text, f.Det+" ") + "`, or name it with `as` in the trigger"
+		return false
+	}
+	return f.Bind == ""
+}

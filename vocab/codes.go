@@ -1,0 +1,19 @@
+package vocab
+
+// Diagnostic codes raised while reading phrases and expressions against the
+// vocabulary. A code never changes meaning; dsl/SPEC.md lists them all, and
+// compiler.Codes describes them.
+const (
+	CodeUnknownAction   = "C010" // unknown-action: no action of the vocabulary reads like this
+	CodeUnknownEvent    = "C011" // unknown-event: no event of the vocabulary reads like this
+	CodeUnknownRule     = "C012" // unknown-rule: no rule of the vocabulary reads like this
+	CodeType            = "C013" // type: a value of the wrong type (a number where an object is due...)
+	CodeUndefined       = "C014" // undefined: a name that is not bound here
+	CodeUnknownWord     = "C015" // unknown-word: a word of a filter that names nothing
+	CodeUnknownCounter  = "C016" // unknown-counter: a counter kind the vocabulary does not know
+	CodeUnknownStep     = "C017" // unknown-step: a step the vocabulary does not know
+	CodeUnknownField    = "C018" // unknown-field: `x.f` where x has no field or query f
+	CodeBinding         = "C021" // binding: a name bound twice, or `as` where nothing can be named
+	CodeAmbiguousPhrase = "C032" // ambiguous (warning): a phrase reads as two different things
+	CodeStdlib          = "C900" // stdlib: the standard vocabulary itself is broken
+)

@@ -1,0 +1,83 @@
+package vocab
+
+// Kind is the kind of a value in the language.
+type Kind int
+
+// The kinds of values.
+const (
+	KNumber Kind = iota + 1
+	KBool
+	KObject
+	KPlayer
+	// KTarget is an object or a player: what "any target" or a damage
+	// event's target can be.
+	KTarget
+	KCounter
+	KStep
+	KZone
+	KCardType
+	KSupertype
+	KSubtype
+	KColor
+	KKeyword
+	// KEvent is an event of one kind (Type.Event), bound with `as`.
+	KEvent
+)
+
+var kindNames = map[Kind]string{
+	KNumber: "number", KBool: "bool", KObject: "object", KPlayer: "player", KTarget: "target",
+	KCounter: "counter", KStep: "step", KZone: "zone", KCardType: "type", KSupertype: "supertype",
+	KSubtype: "subtype", KColor: "color", KKeyword: "keyword",
+}
+
+// NameKind is the prefix of the vm.SymName symbols that name values of the
+// kind ("counter" for "counter:+1/+1"), or "" for a kind whose values are
+// not names of the vocabulary.
+func (k Kind) NameKind() string {
+	switch k {
+	case KCounter:
+		return "counter"
+	case KStep:
+		return "step"
+	case KZone:
+		return "zone"
+	case KCardType:
+		return "type"
+	case KSupertype:
+		return "supertype"
+	case KSubtype:
+		return "subtype"
+	case KColor:
+		return "color"
+	case KKeyword:
+		return "keyword"
+	}
+	return ""
+}
+
+// Type is the static type of an expression or a parameter.
+type Type struct {
+	Kind Kind
+	// Event is the event kind of a KEvent.
+	Event string
+}
+
+// String names the type as diagnostics and the stdlib write it.
+func (t Type) String() string {
+	if t.Kind == KEvent {
+		return t.Event + " event"
+	}
+	return kindNames[t.Kind]
+}
+
+// Poisoned is the type of a name whose declaration had an error: it is
+// accepted anywhere, so that one mistake is reported once.
+var Poisoned = Type{}
+
+// Accepts reports whether a value of type v can be used where t is due.
+func (t Type) Accepts(v Type) bool {
+	if t == v || t == Poisoned || v == Poisoned {
+		return true
+	}
+	return t.Kind == KTarget && (v.Kind == KObject || v.Kind == KPlayer)
+}
