@@ -439,23 +439,8 @@ func (m *matcher) ptCandidates(t *Template, pi int) []candidate {
 	return []candidate{{&arg{kind: argPT, pos: part.Pos, power: int64(p), toughness: int64(tough)}, pi + 1}}
 }
 
-// ParsePT reads "+1/+1", "-2/-0" or "3/3" as two numbers.
-func ParsePT(s string) (power, toughness int, ok bool) {
-	a, b, found := strings.Cut(s, "/")
-	if !found {
-		return 0, 0, false
-	}
-	var err1, err2 error
-	power, err1 = atoiSigned(a)
-	toughness, err2 = atoiSigned(b)
-	return power, toughness, err1 == nil && err2 == nil
-}
-
-func atoiSigned(s string) (int, error) {
-	var n int
-	_, err := fmt.Sscanf(s, "%d", &n)
-	return n, err
-}
+// ParsePT reads "+1/+1", "-2/-0" or "3/3" as two numbers; see dsl.ParsePT.
+func ParsePT(s string) (power, toughness int, ok bool) { return dsl.ParsePT(s) }
 
 // eventRefCandidate fills an event slot of an action with a bound event.
 func (m *matcher) eventRefCandidate(t *Template, typ Type, pi int) []candidate {

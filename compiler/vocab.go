@@ -472,34 +472,8 @@ func (v *Vocab) template(p *dsl.PhraseDecl, own func(*Template)) (*Template, dsl
 	return t, diags
 }
 
-// unquote returns the text of a string literal as written in source
-// ("..." with escapes, or `...` raw), or s itself if it is not quoted.
-func unquote(s string) string {
-	if len(s) >= 2 && s[0] == '`' && s[len(s)-1] == '`' {
-		return s[1 : len(s)-1]
-	}
-	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
-		var b strings.Builder
-		for i := 1; i < len(s)-1; i++ {
-			c := s[i]
-			if c == '\\' && i+1 < len(s)-1 {
-				i++
-				switch s[i] {
-				case 'n':
-					b.WriteByte('\n')
-				case 't':
-					b.WriteByte('\t')
-				default:
-					b.WriteByte(s[i])
-				}
-				continue
-			}
-			b.WriteByte(c)
-		}
-		return b.String()
-	}
-	return s
-}
+// unquote returns the text of a string literal; see dsl.Unquote.
+func unquote(s string) string { return dsl.Unquote(s) }
 
 // Unquote returns the text of a string literal of the language.
-func Unquote(s string) string { return unquote(s) }
+func Unquote(s string) string { return dsl.Unquote(s) }

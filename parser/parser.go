@@ -518,8 +518,5 @@ func keywordHint(found string) string {
 			return ""
 		}
 	}
-	if s := dsl.Suggest(found, keywords()); s != "" {
-		return fmt.Sprintf("did you mean %q?", s)
-	}
-	return ""
+	return dsl.DidYouMean(found, keywords())
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/cardc/cardc/compiler"
 	"github.com/cardc/cardc/core"
 	"github.com/cardc/cardc/dsl"
 )
@@ -76,7 +75,7 @@ func (r *runner) check(a dsl.Assertion) {
 		if err != nil {
 			return
 		}
-		p, t, ok := compiler.ParsePT(a.PT)
+		p, t, ok := dsl.ParsePT(a.PT)
 		if got := fmt.Sprintf("%d/%d", g.Power(o.ID), g.Toughness(o.ID)); !ok || p != g.Power(o.ID) || t != g.Toughness(o.ID) {
 			r.failf(a.Pos, "expected %s to be %s, but it is %s", dsl.RefString(a.Card), a.PT, got)
 		}
@@ -131,7 +130,7 @@ func (r *runner) check(a dsl.Assertion) {
 }
 
 func (r *runner) checkLog(a *dsl.LogAssert) {
-	kind, ok := eventKind(compiler.Unquote(a.Kind))
+	kind, ok := eventKind(dsl.Unquote(a.Kind))
 	if !ok {
 		r.failf(a.Pos, "no event kind is called %s", a.Kind)
 		return
@@ -156,7 +155,7 @@ func (r *runner) checkLog(a *dsl.LogAssert) {
 		if a.Involving != nil {
 			involving = " involving " + dsl.RefString(a.Involving)
 		}
-		r.failf(a.Pos, "expected %d %s events%s in the log, found %d", a.Count, compiler.Unquote(a.Kind), involving, n)
+		r.failf(a.Pos, "expected %d %s events%s in the log, found %d", a.Count, dsl.Unquote(a.Kind), involving, n)
 	}
 }
 

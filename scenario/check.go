@@ -53,7 +53,7 @@ func Check(files []*dsl.File, cards []string) dsl.Diagnostics {
 			if !ok {
 				continue
 			}
-			name := compiler.Unquote(t.Name)
+			name := dsl.Unquote(t.Name)
 			if strings.TrimSpace(name) == "" || strings.ContainsAny(name, "\n\r\t") {
 				c.add(dsl.Errorf(t.Pos, CodeTestName, "a test's name is one line of text, the ruling it proves").
 					WithHint("write it on one line"))
@@ -83,9 +83,7 @@ func (c *checker) add(d dsl.Diagnostic) { c.diags = append(c.diags, d) }
 // names it could be as a hint.
 func (c *checker) unknown(p dsl.Pos, code, msg, name string, names []string) {
 	d := dsl.Errorf(p, code, "%s", msg)
-	if s := dsl.Suggest(name, names); s != "" {
-		d.Hint = fmt.Sprintf("did you mean %q?", s)
-	}
+	d.Hint = dsl.DidYouMean(name, names)
 	c.add(d)
 }
 
@@ -116,7 +114,7 @@ func (c *checker) test(t *dsl.Test) {
 }
 
 func (c *checker) cardName(p dsl.Pos, raw string) {
-	name := compiler.Unquote(raw)
+	name := dsl.Unquote(raw)
 	if c.known[name] {
 		return
 	}
@@ -150,9 +148,8 @@ func (c *checker) ref(r *dsl.CardRef) {
 		}
 		sort.Strings(names)
 		d := dsl.Errorf(r.Pos, CodeUnknownAlias, "%q is not an alias defined before this line", *r.Alias)
-		if s := dsl.Suggest(*r.Alias, names); s != "" {
-			d.Hint = fmt.Sprintf("did you mean %q?", s)
-		} else {
+		d.Hint = dsl.DidYouMean(*r.Alias, names)
+		if d.Hint == "" {
 			d.Hint = `name a card with quotes, "Grizzly Bears", or give it an alias in given: ... as bears`
 		}
 		c.add(d)
@@ -160,7 +157,7 @@ func (c *checker) ref(r *dsl.CardRef) {
 }
 
 func (c *checker) counter(p dsl.Pos, raw string) {
-	name := compiler.Unquote(raw)
+	name := dsl.Unquote(raw)
 	if !c.v.IsName(compiler.KCounter, name) {
 		c.unknown(p, CodeUnknownKind, fmt.Sprintf("unknown counter kind %q", name), name, c.v.Counters)
 	}
@@ -248,11 +245,15 @@ func (c *checker) assertion(a dsl.Assertion) {
 			c.step(a.Pos, a.Step)
 		}
 	case *dsl.LogAssert:
-		if _, ok := eventKind(compiler.Unquote(a.Kind)); !ok {
+		if _, ok := eventKind(dsl.Unquote(a.Kind)); !ok {
 			d := dsl.Errorf(a.Pos, CodeUnknownEvent, "no event kind is called %s", a.Kind)
-			if s := dsl.Suggest(strings.ReplaceAll(compiler.Unquote(a.Kind), " ", "_"), core.EventKindNames()); s != "" {
-				d.Hint = fmt.Sprintf("did you mean %q?", strings.ReplaceAll(s, "_", " "))
+			// Event kinds are written with spaces in tests, with
+			// underscores in the core.
+			kinds := core.EventKindNames()
+			for i, k := range kinds {
+				kinds[i] = strings.ReplaceAll(k, "_", " ")
 			}
+			d.Hint = dsl.DidYouMean(strings.ReplaceAll(dsl.Unquote(a.Kind), "_", " "), kinds)
 			c.add(d)
 		}
 		if a.Involving != nil {

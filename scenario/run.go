@@ -66,7 +66,7 @@ var errStop = errors.New("stop")
 
 // RunTest runs one test.
 func RunTest(lib *core.Library, t *dsl.Test) (res Result) {
-	res = Result{Name: compiler.Unquote(t.Name), Pos: t.Pos}
+	res = Result{Name: dsl.Unquote(t.Name), Pos: t.Pos}
 	v, err := compiler.Vocabulary()
 	if err != nil {
 		res.Failures = append(res.Failures, Failure{t.Pos, err.Error()})
@@ -196,7 +196,7 @@ func (r *runner) given(s *dsl.Given) error {
 }
 
 func (r *runner) addCard(c *dsl.CardSpec, p core.PlayerID, zone core.Zone) error {
-	name := compiler.Unquote(c.Name)
+	name := dsl.Unquote(c.Name)
 	o, err := r.g.AddCard(name, p, zone)
 	if err != nil {
 		r.failf(c.Pos, "%v", err)
@@ -207,7 +207,7 @@ func (r *runner) addCard(c *dsl.CardSpec, p core.PlayerID, zone core.Zone) error
 			o.SetDamage(w.Count)
 			continue
 		}
-		k, ok := r.lib.Counter(compiler.Unquote(w.Counter))
+		k, ok := r.lib.Counter(dsl.Unquote(w.Counter))
 		if !ok {
 			r.failf(w.Pos, "unknown counter kind %q", w.Counter)
 			return errStop
@@ -230,7 +230,7 @@ func (r *runner) card(ref *dsl.CardRef) (int, error) {
 		r.failf(ref.Pos, "%q is not an alias of this test", *ref.Alias)
 		return 0, errStop
 	}
-	name := compiler.Unquote(*ref.Name)
+	name := dsl.Unquote(*ref.Name)
 	cards := r.g.CardsNamed(name)
 	switch len(cards) {
 	case 0:
@@ -281,7 +281,7 @@ func (r *runner) target(t *dsl.TargetRef) (vm.Value, error) {
 }
 
 func (r *runner) counter(p dsl.Pos, name string) (core.CounterKind, error) {
-	k, ok := r.lib.Counter(compiler.Unquote(name))
+	k, ok := r.lib.Counter(dsl.Unquote(name))
 	if !ok {
 		r.failf(p, "unknown counter kind %q", name)
 		return 0, errStop
@@ -419,7 +419,7 @@ func (r *runner) act(a dsl.Action) error {
 
 func (r *runner) cast(a *dsl.CastAction) error {
 	p := playerID(a.Player)
-	name := compiler.Unquote(a.Name)
+	name := dsl.Unquote(a.Name)
 	var card *core.Object
 	for _, id := range r.g.Player(p).Hand {
 		if o := r.g.Object(id); o.Name() == name {

@@ -125,7 +125,7 @@ func (w *Workspace) ownCards() map[string]bool {
 	for _, f := range w.Files {
 		for _, d := range f.Decls {
 			if c, ok := d.(*dsl.Card); ok {
-				own[compiler.Unquote(c.Name)] = true
+				own[dsl.Unquote(c.Name)] = true
 			}
 		}
 	}
@@ -155,7 +155,7 @@ func (w *Workspace) withStandard() ([]*dsl.File, error) {
 	for _, f := range std {
 		kept := &dsl.File{Name: f.Name}
 		for _, d := range f.Decls {
-			if c, ok := d.(*dsl.Card); ok && !own[compiler.Unquote(c.Name)] {
+			if c, ok := d.(*dsl.Card); ok && !own[dsl.Unquote(c.Name)] {
 				kept.Decls = append(kept.Decls, d)
 			}
 		}
@@ -234,7 +234,7 @@ func (w *Workspace) Test(run *regexp.Regexp) ([]scenario.Result, dsl.Diagnostics
 	for _, f := range w.Files {
 		for _, d := range f.Decls {
 			t, ok := d.(*dsl.Test)
-			if !ok || (run != nil && !run.MatchString(compiler.Unquote(t.Name))) {
+			if !ok || (run != nil && !run.MatchString(dsl.Unquote(t.Name))) {
 				continue
 			}
 			out = append(out, scenario.RunTest(lib, t))
