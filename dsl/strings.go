@@ -9,11 +9,17 @@ import (
 // PhraseString renders a phrase in canonical form: its parts separated by
 // single spaces.
 func PhraseString(ph *Phrase) string {
-	parts := make([]string, len(ph.Parts))
-	for i, pt := range ph.Parts {
-		parts[i] = PartString(pt)
+	return PartsString(ph.Parts)
+}
+
+// PartsString renders parts of a phrase in canonical form, separated by
+// single spaces.
+func PartsString(parts []*Part) string {
+	s := make([]string, len(parts))
+	for i, pt := range parts {
+		s[i] = PartString(pt)
 	}
-	return strings.Join(parts, " ")
+	return strings.Join(s, " ")
 }
 
 // PartString renders one part of a phrase.

@@ -1,6 +1,9 @@
 package dsl
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Suggest returns the candidate closest to word, for "did you mean ...?"
 // hints, or "" when none is close enough: at most one edit for short words,
@@ -25,6 +28,15 @@ func Suggest(word string, candidates []string) string {
 		}
 	}
 	return best
+}
+
+// DidYouMean returns the hint `did you mean "X"?` for the candidate X that
+// Suggest finds for word, or "" when none is close enough.
+func DidYouMean(word string, candidates []string) string {
+	if s := Suggest(word, candidates); s != "" {
+		return fmt.Sprintf("did you mean %q?", s)
+	}
+	return ""
 }
 
 // editDistance is the Levenshtein distance between a and b, counting

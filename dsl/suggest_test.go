@@ -44,3 +44,15 @@ func TestSuggest(t *testing.T) {
 		})
 	}
 }
+
+func TestDidYouMean(t *testing.T) {
+	if got, want := dsl.DidYouMean("cots", []string{"card", "cost"}), `did you mean "cost"?`; got != want {
+		t.Errorf("DidYouMean = %q, want %q", got, want)
+	}
+	if got, want := dsl.DidYouMean("say \"ho\"", []string{`say "hi"`}), `did you mean "say \"hi\""?`; got != want {
+		t.Errorf("DidYouMean = %q, want %q", got, want)
+	}
+	if got := dsl.DidYouMean("banana", []string{"card", "cost"}); got != "" {
+		t.Errorf("DidYouMean with nothing close = %q, want \"\"", got)
+	}
+}

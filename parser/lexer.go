@@ -25,6 +25,8 @@ var Lexer = lexer.MustSimple([]lexer.SimpleRule{
 var (
 	symbols       = Lexer.Symbols()
 	tokComment    = symbols["Comment"]
+	tokString     = symbols["String"]
+	tokRawString  = symbols["RawString"]
 	tokWhitespace = symbols["Whitespace"]
 	tokSep        = symbols["Sep"]
 	tokOp         = symbols["Op"]

@@ -7,8 +7,10 @@ package parser
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -346,55 +348,90 @@ func parseDecl(toks []lexer.Token) (decl dsl.Decl, diag *dsl.Diagnostic) {
 	return nil, &d
 }
 
-var unexpectedRE = regexp.MustCompile(`^unexpected token "((?:\\.|[^"\\])*)"(?: \(expected (.*)\))?$`)
-
 // syntaxError turns a participle error into a diagnostic that says what was
 // found and what was expected, with a hint for misspelled keywords.
 func syntaxError(err error, toks []lexer.Token) dsl.Diagnostic {
-	pos := toks[0].Pos
-	msg := err.Error()
-	if perr, ok := err.(participle.Error); ok {
-		pos, msg = perr.Position(), perr.Message()
-	}
-	m := unexpectedRE.FindStringSubmatch(msg)
-	if m == nil {
+	found, expected, ok := unexpected(err)
+	if !ok {
+		pos, msg := toks[0].Pos, err.Error()
+		if perr, ok := err.(participle.Error); ok {
+			pos, msg = perr.Position(), perr.Message()
+		}
 		return dsl.Errorf(pos, CodeSyntax, "%s", msg)
 	}
-	found := describeToken(m[1])
-	if found == "end of file" {
+	if found.EOF() {
 		if t, ok := unclosed(toks); ok {
 			return dsl.Errorf(t.Pos, CodeUnterminated, "this { is never closed").WithHint("add the missing }")
 		}
 	}
-	d := dsl.Errorf(pos, CodeSyntax, "unexpected %s", found)
-	if hint := keywordHint(m[1]); hint != "" {
-		// A misspelled keyword: what the parser expected instead is
-		// beside the point.
-		d.Hint = hint
-		return d
+	d := dsl.Errorf(found.Pos, CodeSyntax, "unexpected %s", describeToken(found))
+	if found.Type != tokString && found.Type != tokRawString { // quoted text is no keyword
+		if hint := keywordHint(found.Value); hint != "" {
+			// A misspelled keyword: what the parser expected instead is
+			// beside the point.
+			d.Hint = hint
+			return d
+		}
 	}
-	if m[2] != "" {
-		d.Message += ", expected " + describeExpected(m[2])
+	if expected != "" {
+		d.Message += ", expected " + describeExpected(expected)
 	}
 	return d
 }
 
-func describeToken(raw string) string {
-	switch raw {
-	case "<EOF>", "":
-		return "end of file"
-	case `\n`, ";":
-		return "end of line"
+// unexpected returns the token a syntax error is about and, in grammar
+// notation, what the parser expected there ("" when it does not say), or
+// false if err is not about an unexpected token.
+func unexpected(err error) (found lexer.Token, expected string, ok bool) {
+	var uerr *participle.UnexpectedTokenError
+	if !errors.As(err, &uerr) {
+		return lexer.Token{}, "", false
 	}
-	v := unescape(raw)
-	if len(v) > 0 && (v[0] == '"' || v[0] == '`') {
-		return v // a string shows its own quotes
+	expected = uerr.Expect
+	if expected == "" {
+		// participle (v2.1.4) keeps what it expected as an unexported
+		// grammar node, which only its message shows:
+		// `unexpected token "T" (expected E)`. Cut E out of it.
+		prefix := fmt.Sprintf("unexpected token %q (expected ", uerr.Unexpected)
+		if rest, ok := strings.CutPrefix(uerr.Message(), prefix); ok {
+			expected = strings.TrimSuffix(rest, ")")
+		}
 	}
-	return fmt.Sprintf("%q", v)
+	return uerr.Unexpected, expected, true
 }
 
-func unescape(s string) string {
-	return strings.NewReplacer(`\"`, `"`, `\\`, `\`).Replace(s)
+// describeToken says what a token is, as a syntax error shows it.
+func describeToken(t lexer.Token) string {
+	switch {
+	case t.EOF():
+		return "end of file"
+	case t.Type == tokSep:
+		return "end of line"
+	case t.Type == tokString || t.Type == tokRawString:
+		return oneLine(t.Value) // a string shows its own quotes
+	}
+	return fmt.Sprintf("%q", t.Value)
+}
+
+// oneLine returns text as written, except that line breaks, tabs and the
+// other characters that do not print are escaped as Go escapes them
+// ("\n", "\t", "\u200b"), so that a diagnostic stays on one line.
+func oneLine(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case strconv.IsPrint(r):
+			b.WriteRune(r)
+		default:
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		}
+		i += n
+	}
+	return b.String()
 }
 
 // tokenNames say what the grammar's token types and productions are, in
@@ -499,6 +536,11 @@ func unclosed(toks []lexer.Token) (lexer.Token, bool) {
 
 // keywords are the words the grammar spells out, for "did you mean" hints;
 // they are listed on the first syntax error.
+//
+// They are read from the grammar's text, where every literal is in double
+// quotes: participle keeps its grammar nodes unexported, and walking the
+// struct tags instead would need the members of each union type, which
+// only the participle.Union options know.
 var keywords = sync.OnceValue(func() []string {
 	seen := map[string]bool{}
 	var out []string
@@ -518,8 +560,5 @@ func keywordHint(found string) string {
 			return ""
 		}
 	}
-	if s := dsl.Suggest(found, keywords()); s != "" {
-		return fmt.Sprintf("did you mean %q?", s)
-	}
-	return ""
+	return dsl.DidYouMean(found, keywords())
 }

@@ -84,9 +84,7 @@ func (c *checker) add(d dsl.Diagnostic) { c.diags = append(c.diags, d) }
 // names it could be as a hint.
 func (c *checker) unknown(p dsl.Pos, code, msg, name string, names []string) {
 	d := dsl.Errorf(p, code, "%s", msg)
-	if s := dsl.Suggest(name, names); s != "" {
-		d.Hint = fmt.Sprintf("did you mean %q?", s)
-	}
+	d.Hint = dsl.DidYouMean(name, names)
 	c.add(d)
 }
 
@@ -151,9 +149,8 @@ func (c *checker) ref(r *dsl.CardRef) {
 		}
 		sort.Strings(names)
 		d := dsl.Errorf(r.Pos, CodeUnknownAlias, "%q is not an alias defined before this line", *r.Alias)
-		if s := dsl.Suggest(*r.Alias, names); s != "" {
-			d.Hint = fmt.Sprintf("did you mean %q?", s)
-		} else {
+		d.Hint = dsl.DidYouMean(*r.Alias, names)
+		if d.Hint == "" {
 			d.Hint = `name a card with quotes, "Grizzly Bears", or give it an alias in given: ... as bears`
 		}
 		c.add(d)
@@ -251,9 +248,13 @@ func (c *checker) assertion(a dsl.Assertion) {
 	case *dsl.LogAssert:
 		if _, ok := eventKind(dsl.Unquote(a.Kind)); !ok {
 			d := dsl.Errorf(a.Pos, CodeUnknownEvent, "no event kind is called %s", a.Kind)
-			if s := dsl.Suggest(strings.ReplaceAll(dsl.Unquote(a.Kind), " ", "_"), core.EventKindNames()); s != "" {
-				d.Hint = fmt.Sprintf("did you mean %q?", strings.ReplaceAll(s, "_", " "))
+			// Event kinds are written with spaces in tests, with
+			// underscores in the core.
+			kinds := core.EventKindNames()
+			for i, k := range kinds {
+				kinds[i] = strings.ReplaceAll(k, "_", " ")
 			}
+			d.Hint = dsl.DidYouMean(strings.ReplaceAll(dsl.Unquote(a.Kind), "_", " "), kinds)
 			c.add(d)
 		}
 		if a.Involving != nil {

@@ -1,12 +1,14 @@
 package dsl
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 )
 
 // Unquote returns the text of a string literal as written in source
 // ("..." with escapes, or `...` raw), or s itself if it is not quoted.
+// Of the escapes, \n and \t stand for a line break and a tab; a backslash
+// before any other character stands for that character.
 func Unquote(s string) string {
 	if len(s) >= 2 && s[0] == '`' && s[len(s)-1] == '`' {
 		return s[1 : len(s)-1]
@@ -34,29 +36,17 @@ func Unquote(s string) string {
 	return s
 }
 
-
-// ParsePT reads "+1/+1", "-2/-0" or "3/3" as two numbers.
+// ParsePT reads power and toughness, or what a counter or an effect adds to
+// them: "3/3", "+1/+1", "-2/-0". Each side is a whole decimal number with
+// an optional sign; anything else (a "*", trailing text) is not ok, and
+// then the numbers mean nothing.
 func ParsePT(s string) (power, toughness int, ok bool) {
 	a, b, found := strings.Cut(s, "/")
 	if !found {
 		return 0, 0, false
 	}
 	var err1, err2 error
-	power, err1 = atoiSigned(a)
-	toughness, err2 = atoiSigned(b)
+	power, err1 = strconv.Atoi(a)
+	toughness, err2 = strconv.Atoi(b)
 	return power, toughness, err1 == nil && err2 == nil
-}
-
-func atoiSigned(s string) (int, error) {
-	var n int
-	_, err := fmt.Sscanf(s, "%d", &n)
-	return n, err
-}
-
-// DidYouMean is a hint for a word close to one of the candidates.
-func DidYouMean(word string, candidates []string) string {
-	if s := Suggest(word, candidates); s != "" {
-		return fmt.Sprintf("did you mean %q?", s)
-	}
-	return ""
 }

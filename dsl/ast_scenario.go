@@ -1,0 +1,309 @@
+package dsl
+
+// Scenario tests: `test "..." { given {...} when {...} then {...} }`.
+
+// Test is a scenario test: `test "ruling" { given {...} when {...} then {...} }`.
+type Test struct {
+	Span
+	Name     string        `parser:"'test' @(String | RawString) '{'"`
+	Sections []TestSection `parser:"Sep* ( @@ Sep* )* '}'"`
+}
+
+func (*Test) decl() {}
+
+// TestSection is *Given, *When or *Then.
+type TestSection interface {
+	Node
+	testSection()
+}
+
+// Given sets up the game.
+type Given struct {
+	Span
+	Stmts []GivenStmt `parser:"'given' '{' Sep* ( @@ Sep* )* '}'"`
+}
+
+func (*Given) testSection() {}
+
+// When performs actions and scripts decisions.
+type When struct {
+	Span
+	Stmts []Action `parser:"'when' '{' Sep* ( @@ Sep* )* '}'"`
+}
+
+func (*When) testSection() {}
+
+// Then asserts on the game.
+type Then struct {
+	Span
+	Stmts []Assertion `parser:"'then' '{' Sep* ( @@ Sep* )* '}'"`
+}
+
+func (*Then) testSection() {}
+
+// GivenStmt is *ControlStmt, *LifeStmt, *ZoneStmt or *StepStmt.
+type GivenStmt interface {
+	Node
+	givenStmt()
+}
+
+// ControlStmt puts permanents onto the battlefield:
+// `you control "Protean Hydra" with 2 +1/+1 counters as hydra`.
+type ControlStmt struct {
+	Span
+	Player string      `parser:"@( 'you' | 'opponent' ) ( 'control' | 'controls' )"`
+	Cards  []*CardSpec `parser:"@@ ( ( ',' | 'and' ) @@ )*"`
+}
+
+func (*ControlStmt) givenStmt() {}
+
+// CardSpec names a card to put somewhere, with its counters, damage and
+// state, and an optional alias.
+type CardSpec struct {
+	Span
+	Name   string        `parser:"@(String | RawString)"`
+	With   []*WithClause `parser:"( 'with' @@ ( ( ',' | 'and' ) @@ )* )?"`
+	Tapped bool          `parser:"@'tapped'?"`
+	Alias  string        `parser:"( 'as' @Ident )?"`
+}
+
+// WithClause is `2 +1/+1 counters` or `3 damage`.
+type WithClause struct {
+	Span
+	Count   int    `parser:"@Number"`
+	Damage  bool   `parser:"( @'damage'"`
+	Counter string `parser:"| @( PT | Ident ) ( 'counters' | 'counter' ) )"`
+}
+
+// LifeStmt sets a life total: `opponent has 10 life`.
+type LifeStmt struct {
+	Span
+	Player string `parser:"@( 'you' | 'opponent' ) ( 'have' | 'has' )"`
+	Life   int    `parser:"@Number 'life'"`
+}
+
+func (*LifeStmt) givenStmt() {}
+
+// ZoneStmt puts cards into a zone: `you have "Shock" in hand`.
+type ZoneStmt struct {
+	Span
+	Player string      `parser:"@( 'you' | 'opponent' ) ( 'have' | 'has' )"`
+	Cards  []*CardSpec `parser:"@@ ( ( ',' | 'and' ) @@ )*"`
+	Zone   string      `parser:"'in' @( 'hand' | 'graveyard' | 'library' | 'exile' )"`
+}
+
+func (*ZoneStmt) givenStmt() {}
+
+// StepStmt sets the turn and step the test starts in:
+// `it is your end step`.
+type StepStmt struct {
+	Span
+	Player string   `parser:"'it' 'is' @( 'your' | \"opponent's\" )"`
+	Step   []string `parser:"@Ident+"`
+}
+
+func (*StepStmt) givenStmt() {}
+
+// Action is a test action: *DealAction, *CounterAction, *DestroyAction,
+// *CastAction, *AttackAction, *BlockAction, *ResolveAction, *AdvanceAction
+// or *OrderAction.
+type Action interface {
+	Node
+	action()
+}
+
+// CardRef refers to a card of the test by name or by alias.
+type CardRef struct {
+	Span
+	Name  *string `parser:"  @(String | RawString)"`
+	Alias *string `parser:"| @Ident"`
+}
+
+// TargetRef is a player or a card.
+type TargetRef struct {
+	Span
+	Player *string  `parser:"  @( 'you' | 'opponent' )"`
+	Card   *CardRef `parser:"| @@"`
+}
+
+// DealAction has a source deal damage directly:
+// `"Hill Giant" deals 3 damage to "Protean Hydra"`.
+type DealAction struct {
+	Span
+	Source *CardRef   `parser:"@@ 'deals'"`
+	Amount int        `parser:"@Number"`
+	Combat bool       `parser:"@'combat'? 'damage' 'to'"`
+	Target *TargetRef `parser:"@@"`
+}
+
+func (*DealAction) action() {}
+
+// CounterAction puts or removes counters directly:
+// `put 1 -1/-1 counter on "Protean Hydra"`.
+type CounterAction struct {
+	Span
+	Verb   string   `parser:"@( 'put' | 'remove' )"`
+	Amount int      `parser:"@Number"`
+	Kind   string   `parser:"@( PT | Ident ) ( 'counters' | 'counter' ) ( 'on' | 'from' )"`
+	Card   *CardRef `parser:"@@"`
+}
+
+func (*CounterAction) action() {}
+
+// DestroyAction destroys a permanent directly: `destroy "Grizzly Bears"`.
+type DestroyAction struct {
+	Span
+	Card *CardRef `parser:"'destroy' @@"`
+}
+
+func (*DestroyAction) action() {}
+
+// CastAction casts a spell from its caster's hand:
+// `cast "Protean Hydra" with X = 3`, `opponent casts "Shock" targeting you`.
+type CastAction struct {
+	Span
+	Player  string       `parser:"( @( 'you' | 'opponent' ) )? ( 'cast' | 'casts' )"`
+	Name    string       `parser:"@(String | RawString)"`
+	X       *int         `parser:"( 'with' 'X' '=' @Number )?"`
+	Targets []*TargetRef `parser:"( 'targeting' @@ ( ( ',' | 'and' ) @@ )* )?"`
+}
+
+func (*CastAction) action() {}
+
+// AttackAction declares attackers: `attack with "Engulfing Slagwurm"`.
+type AttackAction struct {
+	Span
+	Cards []*CardRef `parser:"'attack' 'with' @@ ( ( ',' | 'and' ) @@ )*"`
+}
+
+func (*AttackAction) action() {}
+
+// BlockAction declares blockers for one attacker:
+// `block "Engulfing Slagwurm" with "Grizzly Bears", "Hill Giant"`.
+type BlockAction struct {
+	Span
+	Attacker *CardRef   `parser:"'block' @@"`
+	Blockers []*CardRef `parser:"'with' @@ ( ( ',' | 'and' ) @@ )*"`
+}
+
+func (*BlockAction) action() {}
+
+// ResolveAction lets players pass priority: `resolve` resolves the top
+// object of the stack, `resolve all` resolves until the stack is empty.
+type ResolveAction struct {
+	Span
+	All bool `parser:"'resolve' @'all'?"`
+}
+
+func (*ResolveAction) action() {}
+
+// AdvanceAction moves the game forward to the next time a step begins:
+// `advance to end step`, `advance to next turn`.
+type AdvanceAction struct {
+	Span
+	Words []string `parser:"'advance' 'to' @Ident+"`
+}
+
+func (*AdvanceAction) action() {}
+
+// OrderAction scripts a decision: the next time a player orders triggered
+// abilities (or replacement effects), the ones involving these cards come
+// first, in this order: `order triggers "Hill Giant", "Grizzly Bears"`.
+type OrderAction struct {
+	Span
+	What  string     `parser:"'order' @( 'triggers' | 'replacements' )"`
+	Cards []*CardRef `parser:"@@ ( ( ',' | 'and' | 'then' ) @@ )*"`
+}
+
+func (*OrderAction) action() {}
+
+// Assertion is a test assertion: *ZoneAssert, *StateAssert, *PTAssert,
+// *CountAssert, *LifeAssert, *LogAssert, *StackAssert or *TurnAssert.
+type Assertion interface {
+	Node
+	assertion()
+}
+
+// ZoneAssert checks where a card is: `"Protean Hydra" is in your graveyard`,
+// `"Grizzly Bears" is on the battlefield`.
+type ZoneAssert struct {
+	Span
+	Card        *CardRef `parser:"@@ 'is'"`
+	Not         bool     `parser:"@'not'?"`
+	Battlefield bool     `parser:"( @( 'on' 'the' 'battlefield' )"`
+	Owner       string   `parser:"| 'in' @( 'your' | \"opponent's\" )?"`
+	Zone        string   `parser:"   @( 'hand' | 'graveyard' | 'library' | 'exile' ) )"`
+}
+
+func (*ZoneAssert) assertion() {}
+
+// StateAssert checks a permanent's status: `"Grizzly Bears" is tapped`.
+type StateAssert struct {
+	Span
+	Card  *CardRef `parser:"@@ 'is'"`
+	Not   bool     `parser:"@'not'?"`
+	State string   `parser:"@( 'tapped' | 'untapped' | 'attacking' | 'blocking' | 'blocked' )"`
+}
+
+func (*StateAssert) assertion() {}
+
+// PTAssert checks power and toughness: `"Protean Hydra" is 3/3`.
+type PTAssert struct {
+	Span
+	Card *CardRef `parser:"@@ 'is'"`
+	PT   string   `parser:"@PT"`
+}
+
+func (*PTAssert) assertion() {}
+
+// CountAssert checks counters or damage: `"Protean Hydra" has 2 +1/+1
+// counters`, `"Hill Giant" has 0 damage`.
+type CountAssert struct {
+	Span
+	Card    *CardRef `parser:"@@ 'has'"`
+	Count   int      `parser:"( @Number | 'no' )"`
+	Damage  bool     `parser:"( @'damage'"`
+	Counter string   `parser:"| @( PT | Ident ) ( 'counters' | 'counter' ) )"`
+}
+
+func (*CountAssert) assertion() {}
+
+// LifeAssert checks a life total: `you have 23 life`.
+type LifeAssert struct {
+	Span
+	Player string `parser:"@( 'you' | 'opponent' ) ( 'have' | 'has' )"`
+	Life   int    `parser:"@Number 'life'"`
+}
+
+func (*LifeAssert) assertion() {}
+
+// LogAssert counts events in the game's event log:
+// `log has 2 "counter removed" events involving "Protean Hydra"`.
+type LogAssert struct {
+	Span
+	Count     int      `parser:"'log' 'has' ( @Number | 'no' )"`
+	Kind      string   `parser:"@(String | RawString | Ident) ( 'events' | 'event' )"`
+	Involving *CardRef `parser:"( 'involving' @@ )?"`
+}
+
+func (*LogAssert) assertion() {}
+
+// StackAssert checks the stack: `stack is empty`, `stack has 2 objects`.
+type StackAssert struct {
+	Span
+	Empty bool `parser:"'stack' ( @( 'is' 'empty' )"`
+	Count int  `parser:"| 'has' @Number ( 'objects' | 'object' ) )"`
+}
+
+func (*StackAssert) assertion() {}
+
+// TurnAssert checks where the game is: `it is your declare blockers step`,
+// `it is turn 2`.
+type TurnAssert struct {
+	Span
+	Turn   int      `parser:"'it' 'is' ( 'turn' @Number"`
+	Player string   `parser:"| @( 'your' | \"opponent's\" )"`
+	Step   []string `parser:"  @Ident+ )"`
+}
+
+func (*TurnAssert) assertion() {}

@@ -1,0 +1,63 @@
+package dsl_test
+
+import (
+	"testing"
+
+	"github.com/cardc/cardc/dsl"
+)
+
+func TestUnquote(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`"Grizzly Bears"`, "Grizzly Bears"},
+		{`"say \"hi\""`, `say "hi"`},
+		{`"a\nb\tc"`, "a\nb\tc"},
+		{`"back\\slash"`, `back\slash`},
+		{`"\x"`, "x"},
+		{`"trailing\"`, `trailing\`},
+		{"`raw \\n \"text\"`", `raw \n "text"`},
+		{`""`, ""},
+		{"``", ""},
+		{"counter", "counter"},
+		{`"`, `"`},
+		{`"open`, `"open`},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := dsl.Unquote(tt.in); got != tt.want {
+			t.Errorf("Unquote(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestParsePT(t *testing.T) {
+	tests := []struct {
+		in               string
+		power, toughness int
+		ok               bool
+	}{
+		{"3/3", 3, 3, true},
+		{"+1/+1", 1, 1, true},
+		{"-1/-1", -1, -1, true},
+		{"-2/-0", -2, 0, true},
+		{"+0/+3", 0, 3, true},
+		{"0/1", 0, 1, true},
+		{"10/12", 10, 12, true},
+		{"+1/-1", 1, -1, true},
+		{"*/*", 0, 0, false},
+		{"2/*", 0, 0, false},
+		{"+1/+1x", 0, 0, false},
+		{"1x/1", 0, 0, false},
+		{"+1", 0, 0, false},
+		{"1/", 0, 0, false},
+		{"/1", 0, 0, false},
+		{"1/1/1", 0, 0, false},
+		{" 1/1", 0, 0, false},
+		{"", 0, 0, false},
+	}
+	for _, tt := range tests {
+		p, tough, ok := dsl.ParsePT(tt.in)
+		if ok != tt.ok || (ok && (p != tt.power || tough != tt.toughness)) {
+			t.Errorf("ParsePT(%q) = %d, %d, %v; want %d, %d, %v", tt.in, p, tough, ok, tt.power, tt.toughness, tt.ok)
+		}
+	}
+}
