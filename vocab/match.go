@@ -3,7 +3,6 @@ package vocab
 import (
 	"fmt"
 	"strings"
-	"unicode"
 
 	"github.com/cardc/cardc/dsl"
 )
@@ -39,37 +38,6 @@ type Arg struct {
 	Power, Toughness int64
 	// Pattern is set for ArgPattern.
 	Pattern *Match
-}
-
-// Filter is a description of objects or players: "another tapped creature
-// you control as c", "target creature", "any target".
-type Filter struct {
-	Pos dsl.Pos
-	// Det is the determiner: a, an, another, target, any (for "any target").
-	Det   string
-	Words []FilterWord
-	// Control is "you", "opponent" or "" for a "you control" / "an
-	// opponent controls" suffix.
-	Control string
-	// Bind is the name `as` gives what the filter matches, or "".
-	Bind string
-	// Yields is what the filter describes: objects, players, or both.
-	Yields Type
-	// Text is the filter as the card says it.
-	Text string
-}
-
-// FilterWord is one word of a filter, resolved.
-type FilterWord struct {
-	// Kind is KCardType, KSupertype, KSubtype or KColor; 0 for adjectives
-	// and nouns.
-	Kind Kind
-	Name string
-	// Query is the query that tests an adjective ("is_tapped"), or a noun's
-	// test ("is_permanent", "is_player").
-	Query string
-	Neg   bool
-	Noun  bool
 }
 
 // Match is a phrase read against the vocabulary: one or more alternatives
@@ -481,130 +449,6 @@ func (m *matcher) patternCandidates(t *Template, kind string, pi int) []candidat
 	return out
 }
 
-// determiners start a filter.
-var determiners = map[string]bool{"a": true, "an": true, "another": true, "target": true, "any": true}
-
-// filters lists the filters that can start at part pi, longest first.
-func (m *matcher) filters(t *Template, pi int) []candidate {
-	det := strings.ToLower(m.parts[pi].Word())
-	if !determiners[det] {
-		return nil
-	}
-	if det == "any" {
-		if pi+1 < len(m.parts) && wordEq(m.parts[pi+1].Word(), "target") {
-			f := &Filter{Pos: m.parts[pi].Pos, Det: "any", Yields: Type{Kind: KTarget}, Text: "any target"}
-			return m.withSuffix(f, pi+2)
-		}
-		return nil
-	}
-	var words []FilterWord
-	j := pi + 1
-	for ; j < len(m.parts); j++ {
-		fw, ok := m.v.FilterWord(m.parts[j].Word())
-		if !ok {
-			break
-		}
-		words = append(words, fw)
-	}
-	var out []candidate
-	for k := len(words); k > 0; k-- {
-		if !words[k-1].Noun {
-			continue
-		}
-		f := &Filter{Pos: m.parts[pi].Pos, Det: det, Words: words[:k], Yields: Type{Kind: KObject}}
-		switch words[k-1].Name {
-		case "player", "opponent":
-			f.Yields = Type{Kind: KPlayer}
-		}
-		var texts []string
-		for _, p := range m.parts[pi : pi+1+k] {
-			texts = append(texts, dsl.PartString(p))
-		}
-		f.Text = strings.Join(texts, " ")
-		out = append(out, m.withSuffix(f, pi+1+k)...)
-	}
-	if len(out) == 0 && j < len(m.parts) && m.parts[j].Word() != "" && len(words) == 0 {
-		w := m.parts[j].Word()
-		m.fail(j, CodeUnknownWord, fmt.Sprintf("%q names no card type, color, subtype or quality", w), dsl.DidYouMean(w, m.v.filterWords()), t)
-	}
-	return out
-}
-
-// withSuffix completes a filter with an optional controller suffix and an
-// optional binding, giving every variant, longest first.
-func (m *matcher) withSuffix(f *Filter, j int) []candidate {
-	var out []candidate
-	add := func(g *Filter, next int) {
-		if next < len(m.parts) && m.parts[next].Bind != nil {
-			h := *g
-			h.Bind = *m.parts[next].Bind
-			out = append(out, candidate{&Arg{Kind: ArgFilter, Pos: g.Pos, Type: g.Yields, Filter: &h}, next + 1})
-		}
-		out = append(out, candidate{&Arg{Kind: ArgFilter, Pos: g.Pos, Type: g.Yields, Filter: g}, next})
-	}
-	if f.Yields.Kind == KObject {
-		switch {
-		case m.wordsAt(j, []string{"you", "control"}):
-			g := *f
-			g.Control, g.Text = "you", f.Text+" you control"
-			add(&g, j+2)
-		case m.wordsAt(j, []string{"an", "opponent", "controls"}):
-			g := *f
-			g.Control, g.Text = "opponent", f.Text+" an opponent controls"
-			add(&g, j+3)
-		}
-	}
-	add(f, j)
-	return out
-}
-
-// FilterWord resolves one word of a filter.
-func (v *Vocab) FilterWord(w string) (FilterWord, bool) {
-	if w == "" {
-		return FilterWord{}, false
-	}
-	lw := strings.ToLower(w)
-	// "nontoken", "nonblack", "noncreature": the negation of a quality.
-	if strings.HasPrefix(lw, "non") && len(lw) > 3 {
-		if fw, ok := v.FilterWord(w[3:]); ok && fw.Name != "permanent" && fw.Name != "player" && fw.Name != "opponent" {
-			fw.Neg, fw.Noun = true, false
-			return fw, true
-		}
-	}
-	sing := strings.TrimSuffix(lw, "s")
-	for _, cand := range []string{lw, sing} {
-		switch {
-		case v.IsName(KCardType, cand):
-			return FilterWord{Kind: KCardType, Name: cand, Noun: true}, true
-		case v.IsName(KSupertype, cand):
-			return FilterWord{Kind: KSupertype, Name: cand}, true
-		case v.IsName(KColor, cand):
-			return FilterWord{Kind: KColor, Name: cand}, true
-		case cand == "permanent":
-			return FilterWord{Name: "permanent", Query: "is_permanent", Noun: true}, true
-		case cand == "player", cand == "opponent":
-			return FilterWord{Name: cand, Query: "is_player", Noun: true}, true
-		}
-		for _, a := range v.adjectives {
-			if cand == a {
-				return FilterWord{Name: a, Query: "is_" + a}, true
-			}
-		}
-	}
-	if r := []rune(w); unicode.IsUpper(r[0]) {
-		return FilterWord{Kind: KSubtype, Name: w, Noun: true}, true
-	}
-	return FilterWord{}, false
-}
-
-// filterWords lists the words filters know, for hints.
-func (v *Vocab) filterWords() []string {
-	out := append([]string{"permanent", "player", "opponent"}, v.lists[KCardType]...)
-	out = append(out, v.lists[KSupertype]...)
-	out = append(out, v.lists[KColor]...)
-	return append(out, v.adjectives...)
-}
-
 // Match reads the parts of a phrase as a phrase of the vocabulary of the
 // mode's kind (actions, event patterns or rules), with the names of a
 // scope; elsewhere are the names bound by other abilities of the card, and
@@ -638,13 +482,13 @@ func (m *matcher) matchPhrase(mode Mode) (*Match, *Mismatch) {
 		}
 		if t := m.ambiguous; t != nil {
 			d := dsl.Warningf(m.parts[0].Pos, CodeAmbiguousPhrase, "%q reads as %q (%s) and as %q (%s); the first is taken",
-				phraseText(m.parts), alts[0].Template.Text, alts[0].Template.Owner(), t.Text, t.Owner())
+				dsl.PartsString(m.parts), alts[0].Template.Text, alts[0].Template.Owner(), t.Text, t.Owner())
 			d.Hint = "reword it so that it reads one way only"
 			p.Warning = &d
 		}
 		return p, nil
 	}
-	text := phraseText(m.parts)
+	text := dsl.PartsString(m.parts)
 	if d := gluedSubtraction(m.parts); d != nil {
 		return nil, &Mismatch{Diagnostic: *d}
 	}
@@ -690,7 +534,7 @@ func (m *matcher) closest(ts []*Template) *Template {
 		return m.bestTmpl
 	}
 	best, bestScore := (*Template)(nil), -1
-	words := strings.Fields(strings.ToLower(phraseText(m.parts)))
+	words := strings.Fields(strings.ToLower(dsl.PartsString(m.parts)))
 	for _, t := range ts {
 		score := 0
 		for i, it := range t.Items {
@@ -708,12 +552,4 @@ func (m *matcher) closest(ts []*Template) *Template {
 		}
 	}
 	return best
-}
-
-func phraseText(parts []*dsl.Part) string {
-	s := make([]string, len(parts))
-	for i, p := range parts {
-		s[i] = dsl.PartString(p)
-	}
-	return strings.Join(s, " ")
 }
