@@ -33,13 +33,17 @@ var (
 )
 
 // Program returns the library compiled to bytecode. It is compiled once;
-// any error in a card is an error of the whole library.
+// any error in a card is an error of the whole library. The program is
+// shared by every caller and by Library: it must not be modified (link it,
+// run it, encode it; copy it with vm.Decode of its encoding to change it).
 func Program() (*vm.Program, error) {
 	once.Do(load)
 	return program, loadErr
 }
 
-// Library returns the library linked to the rules core, ready for games.
+// Library returns the library linked to the rules core, ready for games. It
+// is immutable and safe to share: any number of games, in any number of
+// goroutines, may use it at once.
 func Library() (*core.Library, error) {
 	once.Do(load)
 	return library, loadErr

@@ -1,6 +1,7 @@
 package cards_test
 
 import (
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -76,5 +77,49 @@ func TestScenariosAreDeterministic(t *testing.T) {
 	for i := range first {
 		require.Equal(t, first[i].Log, second[i].Log, "the log of %q differs between two runs", first[i].Name)
 		require.NotEmpty(t, first[i].Log, "%q logs nothing", first[i].Name)
+	}
+}
+
+// TestScenariosInParallel runs every scenario test of the library at once,
+// in goroutines sharing one compiled and linked library, and checks each
+// gives the event log it gives alone. Under `go test -race` (as CI runs
+// it) this proves the library, its programs and the vocabulary are safe to
+// share between games.
+func TestScenariosInParallel(t *testing.T) {
+	lib, err := cards.Library()
+	require.NoError(t, err)
+	files, _, err := cards.TestFiles()
+	require.NoError(t, err)
+	var tests []*dsl.Test
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if test, ok := d.(*dsl.Test); ok {
+				tests = append(tests, test)
+			}
+		}
+	}
+	want := make([]scenario.Result, len(tests))
+	for i, test := range tests {
+		want[i] = scenario.RunTest(lib, test)
+	}
+	const rounds = 4
+	got := make([][]scenario.Result, rounds)
+	var wg sync.WaitGroup
+	for r := range rounds {
+		got[r] = make([]scenario.Result, len(tests))
+		for i, test := range tests {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				got[r][i] = scenario.RunTest(lib, test)
+			}()
+		}
+	}
+	wg.Wait()
+	for r := range rounds {
+		for i := range tests {
+			require.Equal(t, want[i].Log, got[r][i].Log, "%q in parallel", want[i].Name)
+			require.Equal(t, want[i].Failures, got[r][i].Failures, "%q in parallel", want[i].Name)
+		}
 	}
 }
