@@ -1,3 +1,17 @@
+// Package vocab is the vocabulary of the card language as Go values: the
+// event kinds with their fields and phrases, the actions and queries a
+// card's abilities can use, the rules of static abilities, and the names
+// of the game (card types, colors, zones, counter kinds, keywords, steps).
+// The vocabulary is declared in the language itself, in the stdlib
+// package's files; Load reads it, and Standard is the standard one.
+//
+// Besides the declarations, the package reads phrases against them
+// (Vocab.Match: "remove damage.amount +1/+1 counters from this" is the
+// action remove_counters with its three arguments), types expressions
+// (Vocab.TypeOf, Vocab.CondType) and renders the reference designers read
+// (Vocab.Markdown, dsl/VOCABULARY.md). The compiler, the scenario runner
+// and editor tooling use it; the rules core's name tables are generated
+// from it.
 package vocab
 
 import (
