@@ -19,7 +19,7 @@ func (g *Game) canAttack(id ObjectID) string {
 		return "its controller is not the active player"
 	case o.Tapped:
 		return "it is tapped"
-	case o.SinceTurn == g.turn && g.turn > 0 && !o.Has("haste"):
+	case o.SinceTurn == g.turn && g.turn > 0 && !o.hasKeyword(keywordHaste):
 		return "it has not been under its controller's control since the turn began (CR 302.6)"
 	case o.Attacking:
 		return "it is already attacking"
@@ -39,7 +39,7 @@ func (g *Game) declareAttackers() {
 			continue
 		}
 		o := g.objects[id]
-		if !o.Has("vigilance") {
+		if !o.hasKeyword(keywordVigilance) {
 			o.Tapped = true // CR 508.1f; vigilance, 702.20b
 		}
 		o.Attacking, o.Defender = true, defender
@@ -72,7 +72,7 @@ func (g *Game) declareBlockers() {
 			why = "it is already blocking"
 		case at == nil || !at.Attacking:
 			why = fmt.Sprintf("%s is not attacking", g.objectName(b.Attacker))
-		case at.Has("flying") && !bl.Has("flying") && !bl.Has("reach"):
+		case at.hasKeyword(keywordFlying) && !bl.hasKeyword(keywordFlying) && !bl.hasKeyword(keywordReach):
 			why = fmt.Sprintf("%s has flying, and only creatures with flying or reach can block it (CR 702.9b, 702.17b)", g.objectName(at.ID))
 		}
 		if why != "" {

@@ -276,8 +276,11 @@ func (g *Game) pt(id ObjectID) (int, int) {
 		}
 	}
 	for _, c := range o.counters {
-		if info := g.lib.counters[c.kind]; info.isPT {
-			p, t = add(p, info.power*c.n), add(t, info.toughness*c.n)
+		if uint32(c.kind) >= uint32(numCounters) {
+			continue
+		}
+		if pt := counterPT[c.kind]; pt.ok {
+			p, t = add(p, pt.power*c.n), add(t, pt.toughness*c.n)
 		}
 	}
 	return p, t

@@ -96,19 +96,15 @@ func (o *Object) IsType(bit uint16) bool { return o.Def.types&bit != 0 }
 
 // Has reports whether the object has a keyword ability ("flying").
 func (o *Object) Has(keyword string) bool {
-	bit, _ := bitOf(keywordNames, keyword)
+	bit, _ := bitOf(keywordNames[:], keyword)
 	return o.Def.keywords&bit != 0
 }
 
 // IsCreature reports whether the object is a creature.
 func (o *Object) IsCreature() bool { return o.Def.types&typeCreature != 0 }
 
-var (
-	typeCreature, _     = bitOf(typeNames, "creature")
-	typePlaneswalker, _ = bitOf(typeNames, "planeswalker")
-	typeInstant, _      = bitOf(typeNames, "instant")
-	typeLand, _         = bitOf(typeNames, "land")
-)
+// hasKeyword reports whether the object has a keyword ability, by its bit.
+func (o *Object) hasKeyword(bit uint16) bool { return o.Def.keywords&bit != 0 }
 
 // ability returns one of the object's compiled abilities.
 func (o *Object) ability(i int) *vm.Ability { return &o.Def.Card.Abilities[i] }

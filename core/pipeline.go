@@ -288,9 +288,7 @@ func (g *Game) damageResults(ev *Event) {
 	if p, ok := valuePlayer(ev.Target); ok {
 		g.propose(Event{Kind: EvLifeLost, Player: p, Amount: ev.Amount})
 	} else if o := g.permanentArg(ev.Target); o != nil && !o.IsCreature() && o.IsType(typePlaneswalker) {
-		if k, ok := g.lib.Counter("loyalty"); ok {
-			g.propose(Event{Kind: EvCounterRemoved, Object: o.ID, Counter: k, Amount: ev.Amount})
-		}
+		g.propose(Event{Kind: EvCounterRemoved, Object: o.ID, Counter: CounterLoyalty, Amount: ev.Amount})
 	}
 	if ev.Lifelink {
 		if src := g.Object(ev.Source); src != nil {
@@ -313,7 +311,7 @@ func (g *Game) DealDamage(source ObjectID, target vm.Value, amount int, combat b
 	if src := g.Object(source); src != nil {
 		// The source's abilities as it deals the damage, or as it last
 		// existed (CR 702.2b-c, 702.15b).
-		ev.Deathtouch, ev.Lifelink = src.Has("deathtouch"), src.Has("lifelink")
+		ev.Deathtouch, ev.Lifelink = src.hasKeyword(keywordDeathtouch), src.hasKeyword(keywordLifelink)
 	}
 	g.propose(ev)
 }

@@ -53,7 +53,7 @@ func (g *Game) AdvanceToNextTurn() error {
 // nextStep ends the current step and begins the next one (CR 500.2).
 func (g *Game) nextStep() {
 	switch g.step {
-	case StepEndCombat:
+	case StepEndOfCombat:
 		g.endCombat()
 	case StepCleanup:
 		if g.cleanupAgain {
@@ -69,7 +69,7 @@ func (g *Game) nextStep() {
 	}
 	next := g.step + 1
 	if (next == StepDeclareBlockers || next == StepCombatDamage) && len(g.attackers) == 0 {
-		next = StepEndCombat // CR 508.8
+		next = StepEndOfCombat // CR 508.8
 	}
 	g.beginStep(next)
 }
