@@ -167,8 +167,10 @@ func (h host) Field(f int32) (vm.Value, error) {
 // deferredAction is an action of a replacement effect's body, done right
 // after the event it replaced (CR 615.5).
 type deferredAction struct {
-	impl       hostImpl
-	args       [4]vm.Value
+	impl hostImpl
+	// args holds the arguments: a host function takes at most
+	// vm.MaxArity.
+	args       [vm.MaxArity]vm.Value
 	nargs      int
 	source     ObjectID
 	controller PlayerID
@@ -176,9 +178,11 @@ type deferredAction struct {
 }
 
 func (g *Game) defer1(impl hostImpl, args []vm.Value, fr *frame) {
-	d := deferredAction{impl: impl, nargs: len(args), source: fr.source, controller: fr.controller, def: fr.def}
-	copy(d.args[:], args)
-	g.deferred = append(g.deferred, d)
+	// Fill the new entry in place: it is large, and copying it would cost
+	// more than the action it records.
+	g.deferred = append(g.deferred, deferredAction{})
+	d := &g.deferred[len(g.deferred)-1]
+	d.impl, d.nargs, d.source, d.controller, d.def = impl, copy(d.args[:], args), fr.source, fr.controller, fr.def
 }
 
 // runDeferred does the deferred actions from index start on, then forgets
