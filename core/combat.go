@@ -136,7 +136,7 @@ func (g *Game) combatDamage() {
 		}
 	}
 	for _, a := range all {
-		g.DealDamage(a.source, a.target, a.amount, true)
+		g.dealDamage(a.source, a.target, a.amount, true)
 	}
 }
 

@@ -47,8 +47,7 @@ func TestDeferredActionWithFiveArguments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.DealDamage(five.ID, PlayerValue(1), 1, false)
-	if err := g.Err(); err != nil {
+	if err := g.DealDamage(five.ID, PlayerValue(1), 1, false); err != nil {
 		t.Fatal(err)
 	}
 	if want := []vm.Value{1, 2, 3, 4, 5}; !slices.Equal(got, want) {

@@ -68,8 +68,9 @@ type Game struct {
 	matchLocals locals
 	over        bool
 	winner      PlayerID
-	// err is the first failure of a card's code (a VM error); the game
-	// goes on, and Err reports it.
+	// err is the first failure during the action of the API being
+	// carried out (see FailureError); the game goes on, and the action
+	// returns it.
 	err error
 	// attackers are the creatures declared as attackers this combat, in
 	// order.
@@ -120,9 +121,6 @@ func (g *Game) Step() Step { return g.step }
 // draw).
 func (g *Game) Over() (bool, PlayerID) { return g.over, g.winner }
 
-// Err returns the first failure of a card's code, if any.
-func (g *Game) Err() error { return g.err }
-
 // Log returns the events that happened, in order.
 func (g *Game) Log() []Event { return g.log }
 
@@ -135,10 +133,51 @@ func (g *Game) Stack() []*StackItem { return g.stack }
 // Opponent returns the other player.
 func Opponent(p PlayerID) PlayerID { return 1 - p }
 
+// fail records a failure while an action is carried out; the first one
+// is what the action returns.
 func (g *Game) fail(err error) {
 	if g.err == nil {
 		g.err = err
 	}
+}
+
+// FailureError is a failure while an action of the API was carried out:
+// the code of a card failed (a VM error), a decision of the Decider was
+// illegal (a creature that cannot attack declared as an attacker), or a
+// limit of the rules core stopped a loop. The game went on as the rules
+// say it does, leaving out what failed. An action returns the first
+// failure while it was carried out.
+//
+// Any other error of an action means the action itself was not carried
+// out (or, for AdvanceTo, not finished): it was illegal or impossible at
+// that moment, such as a sorcery cast in the end step, resolving an empty
+// stack, or acting once the game is over.
+type FailureError struct{ Err error }
+
+// Error is the failure's message.
+func (e *FailureError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the failure.
+func (e *FailureError) Unwrap() error { return e.Err }
+
+// begin starts an action of the API: the failures it will return are
+// collected from now on. Actions of the API do not nest: the rules core
+// calls its internal versions, and a Decider must not act on the game.
+func (g *Game) begin() { g.err = nil }
+
+// done ends an action of the API: it returns err, the action's own error,
+// if there is one, and otherwise the first failure while it was carried
+// out.
+func (g *Game) done(err error) error {
+	failure := g.err
+	g.err = nil
+	if err != nil {
+		return err
+	}
+	if failure != nil {
+		return &FailureError{failure}
+	}
+	return nil
 }
 
 func (g *Game) nextTimestamp() int64 {

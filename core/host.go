@@ -360,7 +360,7 @@ func (g *Game) hRemoveCounters(a []vm.Value) (vm.Value, error) {
 
 func (g *Game) hDealDamage(a []vm.Value) (vm.Value, error) {
 	src, _ := valueObject(a[0])
-	g.DealDamage(src, a[1], qty(a[2]), false)
+	g.dealDamage(src, a[1], qty(a[2]), false)
 	return 0, nil
 }
 

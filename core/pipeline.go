@@ -298,8 +298,17 @@ func (g *Game) damageResults(ev *Event) {
 }
 
 // DealDamage has a source deal damage to a player or a permanent, as an
-// effect does (not combat damage, unless combat is set).
-func (g *Game) DealDamage(source ObjectID, target vm.Value, amount int, combat bool) {
+// effect does (not combat damage, unless combat is set). As for an effect,
+// damage to what is neither a player nor a permanent is not dealt, and that
+// is no error. It returns the first failure while the damage was dealt
+// (see FailureError).
+func (g *Game) DealDamage(source ObjectID, target vm.Value, amount int, combat bool) error {
+	g.begin()
+	g.dealDamage(source, target, amount, combat)
+	return g.done(nil)
+}
+
+func (g *Game) dealDamage(source ObjectID, target vm.Value, amount int, combat bool) {
 	amount = clamp(int64(amount))
 	if amount <= 0 {
 		return
@@ -351,8 +360,15 @@ func (g *Game) move(ev *Event) bool {
 }
 
 // MoveCard moves an object to another zone as an effect does, through the
-// event pipeline. It returns the new object, or nil if it did not move.
-func (g *Game) MoveCard(id ObjectID, to Zone) *Object {
+// event pipeline. It returns the new object, or nil if it did not move,
+// and the first failure while it moved (see FailureError).
+func (g *Game) MoveCard(id ObjectID, to Zone) (*Object, error) {
+	g.begin()
+	o := g.moveCard(id, to)
+	return o, g.done(nil)
+}
+
+func (g *Game) moveCard(id ObjectID, to Zone) *Object {
 	o := g.Object(id)
 	if o == nil || o.Left {
 		return nil
@@ -382,23 +398,41 @@ func (g *Game) endEffectsOn(id ObjectID) {
 	g.effects = kept
 }
 
-// Destroy destroys a permanent, as an effect that says "destroy" does.
-func (g *Game) Destroy(id ObjectID) {
+// Destroy destroys a permanent, as an effect that says "destroy" does:
+// what is not a permanent is not destroyed, and that is no error. It
+// returns the first failure while it was destroyed (see FailureError).
+func (g *Game) Destroy(id ObjectID) error {
+	g.begin()
 	if g.onBattlefield(id) != nil {
 		g.propose(Event{Kind: EvDestroy, Object: id})
 	}
+	return g.done(nil)
 }
 
-// PutCounters puts counters on a permanent, as an effect does.
-func (g *Game) PutCounters(id ObjectID, k CounterKind, n int) {
+// PutCounters puts counters on a permanent, as an effect does. A counter
+// kind the stdlib does not declare is an error; no counters go on what is
+// not a permanent, and that is no error. It returns the first failure
+// while they were put (see FailureError).
+func (g *Game) PutCounters(id ObjectID, k CounterKind, n int) error {
+	if k < 0 || k >= numCounters {
+		return fmt.Errorf("no counter kind %d", k)
+	}
+	g.begin()
 	if g.onBattlefield(id) != nil && n > 0 {
 		g.propose(Event{Kind: EvCounterPut, Object: id, Counter: k, Amount: n})
 	}
+	return g.done(nil)
 }
 
-// RemoveCounters removes counters from a permanent, as an effect does.
-func (g *Game) RemoveCounters(id ObjectID, k CounterKind, n int) {
+// RemoveCounters removes counters from a permanent, as an effect does, as
+// PutCounters puts them.
+func (g *Game) RemoveCounters(id ObjectID, k CounterKind, n int) error {
+	if k < 0 || k >= numCounters {
+		return fmt.Errorf("no counter kind %d", k)
+	}
+	g.begin()
 	if g.onBattlefield(id) != nil && n > 0 {
 		g.propose(Event{Kind: EvCounterRemoved, Object: id, Counter: k, Amount: n})
 	}
+	return g.done(nil)
 }

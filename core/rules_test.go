@@ -1,6 +1,7 @@
 package core_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -234,10 +235,12 @@ func TestSummoningSickness(t *testing.T) {
 	bears, err := g.AddCard("Grizzly Bears", 0, core.ZoneHand)
 	require.NoError(t, err)
 	require.NoError(t, g.Cast(0, bears.ID, 0, nil))
-	g.ResolveAll()
+	require.NoError(t, g.ResolveAll())
 	d.card = bears.Card
-	require.NoError(t, g.AdvanceTo(core.StepDeclareAttackers))
-	require.ErrorContains(t, g.Err(), "CR 302.6")
+	err = g.AdvanceTo(core.StepDeclareAttackers)
+	require.ErrorContains(t, err, "CR 302.6")
+	var failure *core.FailureError
+	require.ErrorAs(t, err, &failure, "an illegal declaration is a failure while advancing, not an illegal advance")
 	require.False(t, g.CurrentObject(bears.Card).Attacking)
 }
 
@@ -273,7 +276,10 @@ func TestCastingTiming(t *testing.T) {
 	require.NoError(t, err)
 	g := core.New(lib, nil)
 	hydra, _ := g.AddCard("Protean Hydra", 1, core.ZoneHand)
-	require.ErrorContains(t, g.Cast(1, hydra.ID, 2, nil), "main phase")
+	err = g.Cast(1, hydra.ID, 2, nil)
+	require.ErrorContains(t, err, "main phase")
+	var failure *core.FailureError
+	require.False(t, errors.As(err, &failure), "an illegal cast is the cast's own error, not a failure while casting")
 	shock, _ := g.AddCard("Shock", 1, core.ZoneHand)
 	require.NoError(t, g.Cast(1, shock.ID, 0, []vm.Value{core.PlayerValue(0)}))
 	require.Len(t, g.Stack(), 1)
@@ -308,13 +314,13 @@ func TestFlyingCanOnlyBeBlockedByFlyingOrReach(t *testing.T) {
 			drake, _ := g.AddCard("Wind Drake", 0, core.ZoneBattlefield)
 			bl, _ := g.AddCard(tt.blocker, 1, core.ZoneBattlefield)
 			d.attacker, d.blocker = drake.Card, bl.Card
-			require.NoError(t, g.AdvanceTo(core.StepDeclareBlockers))
+			err := g.AdvanceTo(core.StepDeclareBlockers)
 			if tt.legal {
-				require.NoError(t, g.Err())
+				require.NoError(t, err)
 				require.True(t, g.CurrentObject(drake.Card).Blocked)
 				return
 			}
-			require.ErrorContains(t, g.Err(), "CR 702.9b")
+			require.ErrorContains(t, err, "CR 702.9b")
 			require.False(t, g.CurrentObject(drake.Card).Blocked)
 		})
 	}
@@ -339,8 +345,7 @@ card "Echo Chamber" {
 	echo, err := g.AddCard("Echo Chamber", 0, core.ZoneBattlefield)
 	require.NoError(t, err)
 	plus, _ := lib.Counter("+1/+1")
-	g.PutCounters(echo.ID, plus, 1)
-	g.Settle()
-	g.ResolveAll()
-	require.ErrorContains(t, g.Err(), "trigger one another forever")
+	require.NoError(t, g.PutCounters(echo.ID, plus, 1))
+	require.NoError(t, g.Settle())
+	require.ErrorContains(t, g.ResolveAll(), "trigger one another forever")
 }

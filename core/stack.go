@@ -46,8 +46,15 @@ func spellAbility(def *CardDef) int {
 // and targets in the order the card names them. Timing is checked (CR 307.1:
 // a sorcery or permanent spell only in its caster's main phase, with the
 // stack empty); the mana cost is not paid, since mana is not yet part of
-// the rules core.
+// the rules core. An illegal cast is an error, and nothing happens;
+// otherwise Cast returns the first failure while the spell was cast (see
+// FailureError).
 func (g *Game) Cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error {
+	g.begin()
+	return g.done(g.cast(p, card, x, targets))
+}
+
+func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error {
 	if g.over {
 		return errGameOver
 	}
@@ -146,8 +153,15 @@ func (g *Game) legalTargets(item *StackItem, i int) []vm.Value {
 
 // ResolveTop resolves the top of the stack (CR 608), as when all players
 // pass priority in succession, then checks state-based actions and puts
-// triggered abilities on the stack.
+// triggered abilities on the stack. An empty stack or a game that is over
+// is an error, and nothing happens; otherwise ResolveTop returns the first
+// failure while it resolved (see FailureError).
 func (g *Game) ResolveTop() error {
+	g.begin()
+	return g.done(g.resolveTop())
+}
+
+func (g *Game) resolveTop() error {
 	if g.over {
 		return errGameOver
 	}
@@ -165,15 +179,22 @@ func (g *Game) ResolveTop() error {
 // abilities that trigger one another forever.
 const maxResolutions = 10000
 
-// ResolveAll resolves the stack until it is empty. A stack that never
-// empties (a loop of triggered abilities) stops it with an error (Err).
-func (g *Game) ResolveAll() {
+// ResolveAll resolves the stack until it is empty or the game is over. It
+// returns the first failure while it resolved (see FailureError); a stack
+// that never empties (a loop of triggered abilities) is one.
+func (g *Game) ResolveAll() error {
+	g.begin()
+	g.resolveAll()
+	return g.done(nil)
+}
+
+func (g *Game) resolveAll() {
 	for n := 0; len(g.stack) > 0 && !g.over; n++ {
 		if n == maxResolutions {
 			g.fail(fmt.Errorf("the stack did not empty after %d objects resolved: triggered abilities that trigger one another forever?", n))
 			return
 		}
-		g.ResolveTop()
+		g.resolveTop()
 	}
 }
 
@@ -198,7 +219,7 @@ func (g *Game) resolve(item *StackItem) {
 	}
 	if len(ab.Targets) > 0 && legal == 0 {
 		if spell != nil {
-			g.MoveCard(spell.ID, ZoneGraveyard)
+			g.moveCard(spell.ID, ZoneGraveyard)
 		}
 		return
 	}
@@ -207,7 +228,7 @@ func (g *Game) resolve(item *StackItem) {
 	if spell != nil && !spell.Left && spell.Zone == ZoneStack {
 		// An instant or sorcery goes to its owner's graveyard as the last
 		// step of resolving (CR 608.2n).
-		g.MoveCard(spell.ID, ZoneGraveyard)
+		g.moveCard(spell.ID, ZoneGraveyard)
 	}
 }
 
