@@ -43,11 +43,11 @@ func TestDeferredActionWithFiveArguments(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := New(lib, nil)
-	five, err := g.AddCard("Five", 0, ZoneBattlefield)
+	five, err := g.Setup().AddCard("Five", 0, ZoneBattlefield)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := g.DealDamage(five.ID, PlayerValue(1), 1, false); err != nil {
+	if err := g.DealDamage(five.ID(), PlayerValue(1), 1, false); err != nil {
 		t.Fatal(err)
 	}
 	if want := []vm.Value{1, 2, 3, 4, 5}; !slices.Equal(got, want) {

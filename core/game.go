@@ -14,6 +14,7 @@ package core
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/cardc/cardc/vm"
 )
@@ -21,8 +22,8 @@ import (
 // StartingLife is each player's life total at the start (CR 103.4).
 const StartingLife = 20
 
-// Player is a player of the game.
-type Player struct {
+// player is a player of the game.
+type player struct {
 	ID        PlayerID
 	Life      int
 	Poison    int
@@ -41,7 +42,7 @@ type Game struct {
 	lib     *Library
 	decider Decider
 	machine *vm.Machine
-	players [2]*Player
+	players [2]*player
 	// objects holds every object ever, by ID; objects[0] is unused.
 	objects     []*Object
 	cards       int
@@ -88,7 +89,7 @@ func New(lib *Library, d Decider) *Game {
 	}
 	g := &Game{lib: lib, decider: d, objects: []*Object{nil}, turn: 1, step: StepMain1, winner: NoPlayer}
 	for i := range g.players {
-		g.players[i] = &Player{ID: PlayerID(i), Life: StartingLife}
+		g.players[i] = &player{ID: PlayerID(i), Life: StartingLife}
 	}
 	g.machine = vm.NewMachine(host{g})
 	return g
@@ -97,8 +98,27 @@ func New(lib *Library, d Decider) *Game {
 // Library returns the game's card library.
 func (g *Game) Library() *Library { return g.lib }
 
-// Player returns a player.
-func (g *Game) Player(p PlayerID) *Player { return g.players[p] }
+// PlayerView is a player as seen from outside the game: a copy, which
+// the game does not change afterwards, and which changes nothing in the
+// game.
+type PlayerView struct {
+	ID     PlayerID
+	Life   int
+	Poison int
+	// Hand, Library, Graveyard and Exile list the objects in the player's
+	// zones; the top of the library is the last.
+	Hand, Library, Graveyard, Exile []ObjectID
+	// Lost is set once the player has lost the game (CR 104.3).
+	Lost bool
+}
+
+// Player returns a view of a player (0 or 1).
+func (g *Game) Player(p PlayerID) PlayerView {
+	pl := g.players[p]
+	return PlayerView{ID: pl.ID, Life: pl.Life, Poison: pl.Poison, Hand: slices.Clone(pl.Hand),
+		Library: slices.Clone(pl.Library), Graveyard: slices.Clone(pl.Graveyard), Exile: slices.Clone(pl.Exile),
+		Lost: pl.Lost}
+}
 
 // Object returns an object by ID, or nil.
 func (g *Game) Object(id ObjectID) *Object {
@@ -121,14 +141,27 @@ func (g *Game) Step() Step { return g.step }
 // draw).
 func (g *Game) Over() (bool, PlayerID) { return g.over, g.winner }
 
-// Log returns the events that happened, in order.
-func (g *Game) Log() []Event { return g.log }
+// Log returns a copy of the events that happened, in order.
+func (g *Game) Log() []Event { return slices.Clone(g.log) }
 
-// Battlefield lists the permanents, oldest first.
-func (g *Game) Battlefield() []ObjectID { return g.battlefield }
+// LogLen is how many events happened.
+func (g *Game) LogLen() int { return len(g.log) }
 
-// Stack lists the stack, bottom first.
-func (g *Game) Stack() []*StackItem { return g.stack }
+// LogEvent returns the i-th event that happened, from 0.
+func (g *Game) LogEvent(i int) Event { return g.log[i] }
+
+// Battlefield lists the permanents, oldest first (a copy).
+func (g *Game) Battlefield() []ObjectID { return slices.Clone(g.battlefield) }
+
+// Stack lists copies of the spells and abilities on the stack, bottom
+// first.
+func (g *Game) Stack() []StackItem {
+	out := make([]StackItem, len(g.stack))
+	for i, s := range g.stack {
+		out[i] = s.clone()
+	}
+	return out
+}
 
 // Opponent returns the other player.
 func Opponent(p PlayerID) PlayerID { return 1 - p }
@@ -188,45 +221,18 @@ func (g *Game) nextTimestamp() int64 {
 // objectName names an object for the log.
 func (g *Game) objectName(id ObjectID) string {
 	if o := g.Object(id); o != nil {
-		return fmt.Sprintf("%s#%d", o.Name(), o.ID)
+		return fmt.Sprintf("%s#%d", o.Name(), o.id)
 	}
 	return "nothing"
 }
 
 // newObject creates an object in a zone.
 func (g *Game) newObject(def *CardDef, card int, owner PlayerID, zone Zone) *Object {
-	o := &Object{ID: ObjectID(len(g.objects)), Def: def, Card: card, Owner: owner, Controller: owner, Zone: zone,
-		Timestamp: g.nextTimestamp(), SinceTurn: g.turn, Defender: NoPlayer}
+	o := &Object{id: ObjectID(len(g.objects)), def: def, card: card, owner: owner, controller: owner, zone: zone,
+		timestamp: g.nextTimestamp(), sinceTurn: g.turn, defender: NoPlayer}
 	g.objects = append(g.objects, o)
 	g.addToZone(o)
 	return o
-}
-
-// AddCard creates a card in a zone of a player, as a scenario's setup
-// does: no event happens. A permanent put onto the battlefield this way
-// has been under its controller's control since the turn began.
-func (g *Game) AddCard(name string, owner PlayerID, zone Zone) (*Object, error) {
-	def := g.lib.Card(name)
-	if def == nil {
-		return nil, fmt.Errorf("no card named %q", name)
-	}
-	g.cards++
-	o := g.newObject(def, g.cards, owner, zone)
-	o.SinceTurn = 0
-	return o, nil
-}
-
-// SetCounters sets the counters of a kind on an object, as a scenario's
-// setup does: no event happens.
-func (o *Object) SetCounters(k CounterKind, n int) { o.addCounters(k, clamp(int64(n))-o.Counters(k)) }
-
-// SetLife sets a player's life total, as a scenario's setup does.
-func (g *Game) SetLife(p PlayerID, life int) { g.players[p].Life = clamp(int64(life)) }
-
-// SetStep puts the game in a step of a player's turn, as a scenario's
-// setup does: nothing happens on the way.
-func (g *Game) SetStep(p PlayerID, s Step) {
-	g.active, g.step = p, s
 }
 
 // zoneList returns the list of a player's zone, or nil for the
@@ -247,27 +253,27 @@ func (g *Game) zoneList(p PlayerID, z Zone) *[]ObjectID {
 }
 
 func (g *Game) addToZone(o *Object) {
-	if o.Zone == ZoneBattlefield {
-		g.battlefield = append(g.battlefield, o.ID)
+	if o.zone == ZoneBattlefield {
+		g.battlefield = append(g.battlefield, o.id)
 		return
 	}
-	if l := g.zoneList(o.Owner, o.Zone); l != nil {
-		*l = append(*l, o.ID)
+	if l := g.zoneList(o.owner, o.zone); l != nil {
+		*l = append(*l, o.id)
 	}
 }
 
 func (g *Game) removeFromZone(o *Object) {
 	var l *[]ObjectID
-	if o.Zone == ZoneBattlefield {
+	if o.zone == ZoneBattlefield {
 		l = &g.battlefield
 	} else {
-		l = g.zoneList(o.Owner, o.Zone)
+		l = g.zoneList(o.owner, o.zone)
 	}
 	if l == nil {
 		return
 	}
 	for i, id := range *l {
-		if id == o.ID {
+		if id == o.id {
 			*l = append((*l)[:i], (*l)[i+1:]...)
 			return
 		}
@@ -278,7 +284,7 @@ func (g *Game) removeFromZone(o *Object) {
 // battlefield.
 func (g *Game) onBattlefield(id ObjectID) *Object {
 	o := g.Object(id)
-	if o == nil || o.Left || o.Zone != ZoneBattlefield {
+	if o == nil || o.left || o.zone != ZoneBattlefield {
 		return nil
 	}
 	return o
@@ -303,11 +309,11 @@ func (g *Game) pt(id ObjectID) (int, int) {
 	if o == nil {
 		return 0, 0
 	}
-	if o.Left {
+	if o.left {
 		return o.lki.power, o.lki.toughness
 	}
-	p, t := int(o.Def.Card.Power), int(o.Def.Card.Toughness)
-	if o.Zone == ZoneBattlefield {
+	p, t := int(o.def.Card.Power), int(o.def.Card.Toughness)
+	if o.zone == ZoneBattlefield {
 		for i := range g.effects {
 			if e := &g.effects[i]; e.object == id {
 				p, t = add(p, e.power), add(t, e.toughness)
@@ -340,7 +346,7 @@ var errGameOver = errors.New("the game is over")
 // object of that card that has not left its zone), or nil.
 func (g *Game) CurrentObject(card int) *Object {
 	for i := len(g.objects) - 1; i > 0; i-- {
-		if o := g.objects[i]; o.Card == card && !o.Left {
+		if o := g.objects[i]; o.card == card && !o.left {
 			return o
 		}
 	}
@@ -358,9 +364,3 @@ func (g *Game) CardsNamed(name string) []int {
 	}
 	return out
 }
-
-// SetDamage marks damage on a permanent, as a scenario's setup does.
-func (o *Object) SetDamage(n int) { o.Damage = clamp(int64(n)) }
-
-// SetTapped taps or untaps a permanent, as a scenario's setup does.
-func (o *Object) SetTapped(t bool) { o.Tapped = t }

@@ -247,18 +247,18 @@ var hostImpls = [numFuncs]hostImpl{
 	fnOwner:               func(g *Game, a []vm.Value) (vm.Value, error) { return g.objectPlayer(a[0], true), nil },
 	fnCounters:            qCounters,
 	fnX:                   func(g *Game, a []vm.Value) (vm.Value, error) { return vm.Value(g.frame().x), nil },
-	fnIsType:              g1(func(o *Object, v vm.Value) bool { return o.Def.types&uint16(v) != 0 }),
-	fnIsSupertype:         g1(func(o *Object, v vm.Value) bool { return o.Def.supertypes&uint16(v) != 0 }),
-	fnIsSubtype:           g1(func(o *Object, v vm.Value) bool { return slices.Contains(o.Def.subtypes, int32(v)) }),
-	fnHasColor:            g1(func(o *Object, v vm.Value) bool { return o.Def.colors&uint16(v) != 0 }),
+	fnIsType:              g1(func(o *Object, v vm.Value) bool { return o.def.types&uint16(v) != 0 }),
+	fnIsSupertype:         g1(func(o *Object, v vm.Value) bool { return o.def.supertypes&uint16(v) != 0 }),
+	fnIsSubtype:           g1(func(o *Object, v vm.Value) bool { return slices.Contains(o.def.subtypes, int32(v)) }),
+	fnHasColor:            g1(func(o *Object, v vm.Value) bool { return o.def.colors&uint16(v) != 0 }),
 	fnIsPlayer:            qIsPlayer,
 	fnIsPermanent:         qIsPermanent,
-	fnIsTapped:            g0(func(o *Object) bool { return o.Tapped }),
-	fnIsUntapped:          g0(func(o *Object) bool { return !o.Tapped }),
-	fnIsAttacking:         g0(func(o *Object) bool { return o.Attacking }),
-	fnIsBlocking:          g0(func(o *Object) bool { return o.Blocking != 0 }),
-	fnIsBlocked:           g0(func(o *Object) bool { return o.Blocked }),
-	fnIsToken:             g0(func(o *Object) bool { return o.Token }),
+	fnIsTapped:            g0(func(o *Object) bool { return o.tapped }),
+	fnIsUntapped:          g0(func(o *Object) bool { return !o.tapped }),
+	fnIsAttacking:         g0(func(o *Object) bool { return o.attacking }),
+	fnIsBlocking:          g0(func(o *Object) bool { return o.blocking != 0 }),
+	fnIsBlocked:           g0(func(o *Object) bool { return o.blocked }),
+	fnIsToken:             g0(func(o *Object) bool { return o.token }),
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {
@@ -313,9 +313,9 @@ func (g *Game) objectPlayer(v vm.Value, owner bool) vm.Value {
 		return 0
 	}
 	if owner {
-		return PlayerValue(o.Owner)
+		return PlayerValue(o.owner)
 	}
-	return PlayerValue(o.Controller)
+	return PlayerValue(o.controller)
 }
 
 // ---- actions ----------------------------------------------------------------
@@ -325,7 +325,7 @@ func (g *Game) objectPlayer(v vm.Value, owner bool) vm.Value {
 
 func (g *Game) hDestroy(a []vm.Value) (vm.Value, error) {
 	if o := g.permanentArg(a[0]); o != nil {
-		g.propose(Event{Kind: EvDestroy, Object: o.ID})
+		g.propose(Event{Kind: EvDestroy, Object: o.id})
 	}
 	return 0, nil
 }
@@ -346,14 +346,14 @@ func (g *Game) hLoseLife(a []vm.Value) (vm.Value, error) {
 
 func (g *Game) hPutCounters(a []vm.Value) (vm.Value, error) {
 	if o := g.permanentArg(a[0]); o != nil && a[2] > 0 {
-		g.propose(Event{Kind: EvCounterPut, Object: o.ID, Counter: CounterKind(a[1]), Amount: qty(a[2])})
+		g.propose(Event{Kind: EvCounterPut, Object: o.id, Counter: CounterKind(a[1]), Amount: qty(a[2])})
 	}
 	return 0, nil
 }
 
 func (g *Game) hRemoveCounters(a []vm.Value) (vm.Value, error) {
 	if o := g.permanentArg(a[0]); o != nil && a[2] > 0 {
-		g.propose(Event{Kind: EvCounterRemoved, Object: o.ID, Counter: CounterKind(a[1]), Amount: qty(a[2])})
+		g.propose(Event{Kind: EvCounterRemoved, Object: o.id, Counter: CounterKind(a[1]), Amount: qty(a[2])})
 	}
 	return 0, nil
 }
@@ -366,7 +366,7 @@ func (g *Game) hDealDamage(a []vm.Value) (vm.Value, error) {
 
 func (g *Game) hBoost(a []vm.Value) (vm.Value, error) {
 	if o := g.permanentArg(a[0]); o != nil {
-		g.effects = append(g.effects, ptEffect{object: o.ID, power: qty(a[1]), toughness: qty(a[2]), timestamp: g.nextTimestamp()})
+		g.effects = append(g.effects, ptEffect{object: o.id, power: qty(a[1]), toughness: qty(a[2]), timestamp: g.nextTimestamp()})
 	}
 	return 0, nil
 }

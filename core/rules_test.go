@@ -232,16 +232,16 @@ func TestSummoningSickness(t *testing.T) {
 	require.NoError(t, err)
 	d := &attacker{}
 	g := core.New(lib, d)
-	bears, err := g.AddCard("Grizzly Bears", 0, core.ZoneHand)
+	bears, err := g.Setup().AddCard("Grizzly Bears", 0, core.ZoneHand)
 	require.NoError(t, err)
-	require.NoError(t, g.Cast(0, bears.ID, 0, nil))
+	require.NoError(t, g.Cast(0, bears.ID(), 0, nil))
 	require.NoError(t, g.ResolveAll())
-	d.card = bears.Card
+	d.card = bears.Card()
 	err = g.AdvanceTo(core.StepDeclareAttackers)
 	require.ErrorContains(t, err, "CR 302.6")
 	var failure *core.FailureError
 	require.ErrorAs(t, err, &failure, "an illegal declaration is a failure while advancing, not an illegal advance")
-	require.False(t, g.CurrentObject(bears.Card).Attacking)
+	require.False(t, g.CurrentObject(bears.Card()).Attacking())
 }
 
 type attacker struct {
@@ -250,7 +250,7 @@ type attacker struct {
 }
 
 func (a *attacker) DeclareAttackers(g *core.Game, p core.PlayerID) []core.ObjectID {
-	return []core.ObjectID{g.CurrentObject(a.card).ID}
+	return []core.ObjectID{g.CurrentObject(a.card).ID()}
 }
 
 // TestDrawFromEmptyLibraryLoses checks CR 704.5b and that the player who
@@ -275,13 +275,13 @@ func TestCastingTiming(t *testing.T) {
 	lib, err := cards.Library()
 	require.NoError(t, err)
 	g := core.New(lib, nil)
-	hydra, _ := g.AddCard("Protean Hydra", 1, core.ZoneHand)
-	err = g.Cast(1, hydra.ID, 2, nil)
+	hydra, _ := g.Setup().AddCard("Protean Hydra", 1, core.ZoneHand)
+	err = g.Cast(1, hydra.ID(), 2, nil)
 	require.ErrorContains(t, err, "main phase")
 	var failure *core.FailureError
 	require.False(t, errors.As(err, &failure), "an illegal cast is the cast's own error, not a failure while casting")
-	shock, _ := g.AddCard("Shock", 1, core.ZoneHand)
-	require.NoError(t, g.Cast(1, shock.ID, 0, []vm.Value{core.PlayerValue(0)}))
+	shock, _ := g.Setup().AddCard("Shock", 1, core.ZoneHand)
+	require.NoError(t, g.Cast(1, shock.ID(), 0, []vm.Value{core.PlayerValue(0)}))
 	require.Len(t, g.Stack(), 1)
 }
 
@@ -292,11 +292,11 @@ type blocker struct {
 }
 
 func (b *blocker) DeclareAttackers(g *core.Game, p core.PlayerID) []core.ObjectID {
-	return []core.ObjectID{g.CurrentObject(b.attacker).ID}
+	return []core.ObjectID{g.CurrentObject(b.attacker).ID()}
 }
 
 func (b *blocker) DeclareBlockers(g *core.Game, p core.PlayerID) []core.Block {
-	return []core.Block{{Blocker: g.CurrentObject(b.blocker).ID, Attacker: g.CurrentObject(b.attacker).ID}}
+	return []core.Block{{Blocker: g.CurrentObject(b.blocker).ID(), Attacker: g.CurrentObject(b.attacker).ID()}}
 }
 
 // TestFlyingCanOnlyBeBlockedByFlyingOrReach checks CR 702.9b and 702.17b:
@@ -311,17 +311,17 @@ func TestFlyingCanOnlyBeBlockedByFlyingOrReach(t *testing.T) {
 		t.Run(tt.blocker, func(t *testing.T) {
 			d := &blocker{}
 			g := core.New(lib, d)
-			drake, _ := g.AddCard("Wind Drake", 0, core.ZoneBattlefield)
-			bl, _ := g.AddCard(tt.blocker, 1, core.ZoneBattlefield)
-			d.attacker, d.blocker = drake.Card, bl.Card
+			drake, _ := g.Setup().AddCard("Wind Drake", 0, core.ZoneBattlefield)
+			bl, _ := g.Setup().AddCard(tt.blocker, 1, core.ZoneBattlefield)
+			d.attacker, d.blocker = drake.Card(), bl.Card()
 			err := g.AdvanceTo(core.StepDeclareBlockers)
 			if tt.legal {
 				require.NoError(t, err)
-				require.True(t, g.CurrentObject(drake.Card).Blocked)
+				require.True(t, g.CurrentObject(drake.Card()).Blocked())
 				return
 			}
 			require.ErrorContains(t, err, "CR 702.9b")
-			require.False(t, g.CurrentObject(drake.Card).Blocked)
+			require.False(t, g.CurrentObject(drake.Card()).Blocked())
 		})
 	}
 }
@@ -342,10 +342,10 @@ card "Echo Chamber" {
 }
 `)
 	g := core.New(lib, nil)
-	echo, err := g.AddCard("Echo Chamber", 0, core.ZoneBattlefield)
+	echo, err := g.Setup().AddCard("Echo Chamber", 0, core.ZoneBattlefield)
 	require.NoError(t, err)
 	plus, _ := lib.Counter("+1/+1")
-	require.NoError(t, g.PutCounters(echo.ID, plus, 1))
+	require.NoError(t, g.PutCounters(echo.ID(), plus, 1))
 	require.NoError(t, g.Settle())
 	require.ErrorContains(t, g.ResolveAll(), "trigger one another forever")
 }

@@ -38,13 +38,13 @@ func (g *Game) stateBasedActions() bool {
 			case t <= 0:
 				// 704.5f: toughness 0 or less; this is not destruction.
 				toGraveyard = append(toGraveyard, id)
-			case o.Damage >= t || (o.Damage > 0 && o.DeathtouchDamage):
+			case o.damage >= t || (o.damage > 0 && o.deathtouchDamage):
 				// 704.5g, 704.5h: lethal damage, or damage from a source
 				// with deathtouch.
 				toDestroy = append(toDestroy, id)
 			}
 		}
-		if o.IsType(typePlaneswalker) && o.Counters(CounterLoyalty) <= 0 {
+		if o.isType(typePlaneswalker) && o.Counters(CounterLoyalty) <= 0 {
 			toGraveyard = append(toGraveyard, id) // 704.5i
 		}
 		// 704.5q: +1/+1 and -1/-1 counters annihilate in pairs.

@@ -103,8 +103,8 @@ func (g *Game) beginStep(s Step) {
 		// CR 502.3: the active player untaps their permanents. No player
 		// receives priority in the untap step.
 		for _, id := range g.battlefield {
-			if o := g.objects[id]; o.Controller == g.active {
-				o.Tapped = false
+			if o := g.objects[id]; o.controller == g.active {
+				o.tapped = false
 			}
 		}
 		g.nextStep()
@@ -137,14 +137,14 @@ func (g *Game) cleanup() {
 	hand := g.players[g.active].Hand
 	if n := len(hand) - MaxHandSize; n > 0 {
 		for _, id := range g.decider.Discard(g, g.active, n) {
-			if o := g.Object(id); o != nil && o.Zone == ZoneHand && o.Owner == g.active {
+			if o := g.Object(id); o != nil && o.zone == ZoneHand && o.owner == g.active {
 				g.moveCard(id, ZoneGraveyard)
 			}
 		}
 	}
 	for _, id := range g.battlefield {
 		o := g.objects[id]
-		o.Damage, o.DeathtouchDamage = 0, false
+		o.damage, o.deathtouchDamage = 0, false
 	}
 	g.effects = g.effects[:0]
 	// CR 514.3: normally no player receives priority; if state-based

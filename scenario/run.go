@@ -79,8 +79,8 @@ func RunTest(lib *core.Library, t *dsl.Test) (res Result) {
 		if p := recover(); p != nil {
 			r.failf(t.Pos, "the test crashed the rules core: %v (please report this bug)", p)
 		}
-		for i := range r.g.Log() {
-			res.Log = append(res.Log, r.g.Describe(&r.g.Log()[i]))
+		for _, ev := range r.g.Log() {
+			res.Log = append(res.Log, r.g.Describe(&ev))
 		}
 	}()
 	asserts := false
@@ -157,7 +157,7 @@ func (r *runner) fillLibraries() {
 			continue
 		}
 		for i := 0; i < DefaultLibrarySize; i++ {
-			if _, err := r.g.AddCard(DefaultLibraryCard, p, core.ZoneLibrary); err != nil {
+			if _, err := r.g.Setup().AddCard(DefaultLibraryCard, p, core.ZoneLibrary); err != nil {
 				return
 			}
 		}
@@ -182,14 +182,20 @@ func (r *runner) given(s *dsl.Given) error {
 				}
 			}
 		case *dsl.LifeStmt:
-			r.g.SetLife(playerID(st.Player), st.Life)
+			if err := r.g.Setup().SetLife(playerID(st.Player), st.Life); err != nil {
+				r.failf(st.Pos, "%v", err)
+				return errStop
+			}
 		case *dsl.StepStmt:
 			step, ok := stepFromWords(r.v, st.Step)
 			if !ok {
 				r.failf(st.Pos, "no step is called %q", strings.Join(st.Step, " "))
 				return errStop
 			}
-			r.g.SetStep(playerID(st.Player), step)
+			if err := r.g.Setup().SetStep(playerID(st.Player), step); err != nil {
+				r.failf(st.Pos, "%v", err)
+				return errStop
+			}
 		}
 	}
 	return nil
@@ -197,26 +203,34 @@ func (r *runner) given(s *dsl.Given) error {
 
 func (r *runner) addCard(c *dsl.CardSpec, p core.PlayerID, zone core.Zone) error {
 	name := compiler.Unquote(c.Name)
-	o, err := r.g.AddCard(name, p, zone)
+	setup := r.g.Setup()
+	o, err := setup.AddCard(name, p, zone)
 	if err != nil {
 		r.failf(c.Pos, "%v", err)
 		return errStop
 	}
 	for _, w := range c.With {
 		if w.Damage {
-			o.SetDamage(w.Count)
-			continue
+			err = setup.SetDamage(o.ID(), w.Count)
+		} else {
+			k, ok := r.lib.Counter(compiler.Unquote(w.Counter))
+			if !ok {
+				r.failf(w.Pos, "unknown counter kind %q", w.Counter)
+				return errStop
+			}
+			err = setup.SetCounters(o.ID(), k, o.Counters(k)+w.Count)
 		}
-		k, ok := r.lib.Counter(compiler.Unquote(w.Counter))
-		if !ok {
-			r.failf(w.Pos, "unknown counter kind %q", w.Counter)
+		if err != nil {
+			r.failf(w.Pos, "%v", err)
 			return errStop
 		}
-		o.SetCounters(k, o.Counters(k)+w.Count)
 	}
-	o.SetTapped(c.Tapped)
+	if err := setup.SetTapped(o.ID(), c.Tapped); err != nil {
+		r.failf(c.Pos, "%v", err)
+		return errStop
+	}
 	if c.Alias != "" {
-		r.aliases[c.Alias] = o.Card
+		r.aliases[c.Alias] = o.Card()
 	}
 	return nil
 }
@@ -258,7 +272,7 @@ func (r *runner) permanent(ref *dsl.CardRef) (*core.Object, error) {
 	if err != nil {
 		return nil, err
 	}
-	if o == nil || o.Zone != core.ZoneBattlefield {
+	if o == nil || o.Zone() != core.ZoneBattlefield {
 		r.failf(ref.Pos, "%s is not on the battlefield", dsl.RefString(ref))
 		return nil, errStop
 	}
@@ -277,7 +291,7 @@ func (r *runner) target(t *dsl.TargetRef) (vm.Value, error) {
 		r.failf(t.Pos, "%s is not in the game", dsl.RefString(t.Card))
 		return 0, errStop
 	}
-	return core.ObjectValue(o.ID), nil
+	return core.ObjectValue(o.ID()), nil
 }
 
 func (r *runner) counter(p dsl.Pos, name string) (core.CounterKind, error) {
@@ -350,7 +364,7 @@ func (r *runner) act(a dsl.Action) error {
 		if err != nil {
 			return err
 		}
-		return r.failed(a.Pos, "", r.settled(g.DealDamage(src.ID, t, a.Amount, a.Combat)))
+		return r.failed(a.Pos, "", r.settled(g.DealDamage(src.ID(), t, a.Amount, a.Combat)))
 	case *dsl.CounterAction:
 		o, err := r.permanent(a.Card)
 		if err != nil {
@@ -361,9 +375,9 @@ func (r *runner) act(a dsl.Action) error {
 			return err
 		}
 		if a.Verb == "put" {
-			err = g.PutCounters(o.ID, k, a.Amount)
+			err = g.PutCounters(o.ID(), k, a.Amount)
 		} else {
-			err = g.RemoveCounters(o.ID, k, a.Amount)
+			err = g.RemoveCounters(o.ID(), k, a.Amount)
 		}
 		return r.failed(a.Pos, "", r.settled(err))
 	case *dsl.DestroyAction:
@@ -371,7 +385,7 @@ func (r *runner) act(a dsl.Action) error {
 		if err != nil {
 			return err
 		}
-		return r.failed(a.Pos, "", r.settled(g.Destroy(o.ID)))
+		return r.failed(a.Pos, "", r.settled(g.Destroy(o.ID())))
 	case *dsl.CastAction:
 		return r.cast(a)
 	case *dsl.AttackAction:
@@ -458,7 +472,7 @@ func (r *runner) cast(a *dsl.CastAction) error {
 	if a.X != nil {
 		x = *a.X
 	}
-	return r.failed(a.Pos, "cannot cast", r.g.Cast(p, card.ID, x, targets))
+	return r.failed(a.Pos, "cannot cast", r.g.Cast(p, card.ID(), x, targets))
 }
 
 // flushCombat declares the attackers and blockers the test has named, by
