@@ -1,14 +1,27 @@
 // Package core is the reference rules engine: the host that runs compiled
-// cards. It implements the parts of the Comprehensive Rules that replacement,
-// prevention, triggered and mana events need: objects and zones, the turn,
-// the event pipeline (replacement and prevention effects, CR 614-616;
-// last-known information, CR 608.2h; triggered abilities, CR 603), state-
-// based actions (CR 704), the stack and resolution (CR 608), combat
-// (CR 506-511) and continuous effects (CR 613).
+// cards. It implements the parts of the Comprehensive Rules that the
+// vocabulary of the stdlib needs: objects and zones, with last-known
+// information (CR 400.7, 608.2h); the turn and its steps (CR 500-514); the
+// event pipeline, with replacement and prevention effects (CR 614-616) and
+// triggered abilities, delayed ones included (CR 603); state-based actions
+// (CR 704); casting spells and the stack, with targets and resolution
+// (CR 601, 608); combat (CR 506-511) with the keywords of the stdlib; and
+// one kind of continuous effect, a power/toughness change until end of
+// turn (layer 7c, CR 613.4c). There is no mana: costs are not paid, and the
+// layer system of CR 613 is not implemented beyond that one layer.
+//
+// The names it knows (event kinds, fields, steps, zones, counter kinds,
+// actions and queries...) are the stdlib's: vocab_gen.go is generated
+// from stdlib/*.card by `go generate ./core`.
+//
+// A Library is immutable once NewLibrary has returned it: it is safe to
+// share between goroutines and between games. A Game, with its Setup, is
+// for one goroutine at a time.
 //
 // Every player decision goes through a Decider; DefaultDecider makes each
 // one in a documented, deterministic way, so the same inputs give the same
-// event log, byte for byte.
+// event log, byte for byte. Every action of a Game returns an error: its
+// own, or the first failure while it was carried out (FailureError).
 package core
 
 import (

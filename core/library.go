@@ -9,7 +9,10 @@ import (
 )
 
 // Library is a set of compiled cards linked against the rules core, ready
-// for games. It is read-only once built, so many games can share it.
+// for games. Nothing changes it once NewLibrary has returned it (linking
+// interns subtypes, and only then), so any number of games, in any
+// goroutines, can share it. The CardDefs it holds, and the compiled cards
+// and programs they point to, are shared too: they must not be modified.
 type Library struct {
 	cards map[string]*CardDef
 	// subtypes are interned while the library is built, and only read

@@ -2,6 +2,7 @@ package core_test
 
 import (
 	"errors"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -348,4 +349,44 @@ card "Echo Chamber" {
 	require.NoError(t, g.PutCounters(echo.ID(), plus, 1))
 	require.NoError(t, g.Settle())
 	require.ErrorContains(t, g.ResolveAll(), "trigger one another forever")
+}
+
+// TestLibraryIsSharedBetweenGoroutines plays games on one library in
+// several goroutines at once; run with -race, it proves no game writes to
+// the library.
+func TestLibraryIsSharedBetweenGoroutines(t *testing.T) {
+	lib, err := cards.Library()
+	require.NoError(t, err)
+	var wg sync.WaitGroup
+	for i := 0; i < 4; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			g := core.New(lib, nil)
+			setup := g.Setup()
+			hydra, err := setup.AddCard("Protean Hydra", 0, core.ZoneHand)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			giant, _ := setup.AddCard("Hill Giant", 1, core.ZoneBattlefield)
+			if err := g.Cast(0, hydra.ID(), 3, nil); err != nil {
+				t.Error(err)
+			}
+			if err := g.ResolveAll(); err != nil {
+				t.Error(err)
+			}
+			h := g.CurrentObject(hydra.Card())
+			if err := g.DealDamage(giant.ID(), core.ObjectValue(h.ID()), 2, false); err != nil {
+				t.Error(err)
+			}
+			if n := h.Counters(core.CounterPlus1Plus1); n != 1 {
+				t.Errorf("the Hydra has %d +1/+1 counters, want 1", n)
+			}
+			if err := g.AdvanceToNextTurn(); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
 }
