@@ -15,6 +15,7 @@ import (
 	"unicode"
 
 	"github.com/cardc/cardc/compiler"
+	"github.com/cardc/cardc/dsl"
 )
 
 // vocabulary is what the tables are made of: the names of the standard
@@ -45,38 +46,46 @@ type function struct {
 	phrases int
 }
 
-// load reads the standard vocabulary. It is the only place that knows
-// where the vocabulary comes from.
+// load reads the standard vocabulary. It is the only function that uses
+// the package that provides it: only its first line and the import name
+// that package.
 func load() (*vocabulary, error) {
 	v, err := compiler.Vocabulary()
 	if err != nil {
 		return nil, err
 	}
-	out := &vocabulary{steps: nil, zones: v.Zones, types: v.Types, supertypes: v.Supertypes,
+	out := &vocabulary{zones: v.Zones, types: v.Types, supertypes: v.Supertypes,
 		colors: v.Colors, keywords: v.Keywords, counters: v.Counters}
 	for _, s := range v.Steps {
 		out.steps = append(out.steps, s.Name)
 	}
 	// The event kinds in the order they are declared: that of their first
 	// phrase (an event kind without phrases comes last, by name).
-	evs := make([]*compiler.EventKind, 0, len(v.Events))
-	for _, e := range v.Events {
-		evs = append(evs, e)
+	type declared struct {
+		event
+		pos  dsl.Pos
+		none bool
 	}
-	slices.SortFunc(evs, func(a, b *compiler.EventKind) int {
-		if len(a.Templates) == 0 || len(b.Templates) == 0 {
-			return cmp.Or(cmp.Compare(len(b.Templates), len(a.Templates)), strings.Compare(a.Name, b.Name))
+	var evs []declared
+	for _, e := range v.Events {
+		d := declared{event: event{name: e.Name, doc: e.Doc}, none: len(e.Templates) == 0}
+		if !d.none {
+			d.pos = e.Templates[0].Pos
 		}
-		pa, pb := a.Templates[0].Pos, b.Templates[0].Pos
-		return cmp.Or(strings.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Line, pb.Line),
-			cmp.Compare(pa.Column, pb.Column), strings.Compare(a.Name, b.Name))
-	})
-	for _, e := range evs {
-		ev := event{name: e.Name, doc: e.Doc}
 		for _, f := range e.Fields {
-			ev.fields = append(ev.fields, f.Name)
+			d.fields = append(d.fields, f.Name)
 		}
-		out.events = append(out.events, ev)
+		evs = append(evs, d)
+	}
+	slices.SortFunc(evs, func(a, b declared) int {
+		if a.none || b.none {
+			return cmp.Or(cmp.Compare(boolInt(a.none), boolInt(b.none)), strings.Compare(a.name, b.name))
+		}
+		return cmp.Or(strings.Compare(a.pos.Filename, b.pos.Filename), cmp.Compare(a.pos.Line, b.pos.Line),
+			cmp.Compare(a.pos.Column, b.pos.Column), strings.Compare(a.name, b.name))
+	})
+	for _, d := range evs {
+		out.events = append(out.events, d.event)
 	}
 	for _, f := range v.Funcs {
 		out.funcs = append(out.funcs, function{name: f.Name, arity: len(f.Params), action: f.Action,
@@ -323,6 +332,13 @@ func parsePT(s string) (power, toughness int, ok bool) {
 	p, okP := num(a)
 	t, okT := num(b)
 	return p, t, found && okP && okT
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func quoteAll(names []string) string {
