@@ -14,9 +14,9 @@ type frameMode int8
 const (
 	// modeMatch runs match and target functions: queries only.
 	modeMatch frameMode = iota
-	// modeReplace runs the body of a replacement effect: it modifies the
-	// event being replaced; its other actions happen right after the event
-	// (CR 615.5).
+	// modeReplace runs the body of a replacement effect: its actions that
+	// run at once (funcDecl.atOnce) happen now, modifying the event being
+	// replaced; its other actions happen right after the event (CR 615.5).
 	modeReplace
 	// modeResolve runs a resolving spell or ability: actions happen.
 	modeResolve
