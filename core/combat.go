@@ -15,13 +15,13 @@ func (g *Game) canAttack(id ObjectID) string {
 		return "it is not on the battlefield"
 	case !o.IsCreature():
 		return "it is not a creature"
-	case o.Controller != g.active:
+	case o.controller != g.active:
 		return "its controller is not the active player"
-	case o.Tapped:
+	case o.tapped:
 		return "it is tapped"
-	case o.SinceTurn == g.turn && g.turn > 0 && !o.Has("haste"):
+	case o.sinceTurn == g.turn && g.turn > 0 && !o.hasKeyword(keywordHaste):
 		return "it has not been under its controller's control since the turn began (CR 302.6)"
-	case o.Attacking:
+	case o.attacking:
 		return "it is already attacking"
 	}
 	return ""
@@ -39,10 +39,10 @@ func (g *Game) declareAttackers() {
 			continue
 		}
 		o := g.objects[id]
-		if !o.Has("vigilance") {
-			o.Tapped = true // CR 508.1f; vigilance, 702.20b
+		if !o.hasKeyword(keywordVigilance) {
+			o.tapped = true // CR 508.1f; vigilance, 702.20b
 		}
-		o.Attacking, o.Defender = true, defender
+		o.attacking, o.defender = true, defender
 		g.attackers = append(g.attackers, id)
 	}
 	for _, id := range g.attackers {
@@ -64,24 +64,24 @@ func (g *Game) declareBlockers() {
 			why = "it is not on the battlefield"
 		case !bl.IsCreature():
 			why = "it is not a creature"
-		case bl.Controller != defender:
+		case bl.controller != defender:
 			why = "it is not controlled by the defending player"
-		case bl.Tapped:
+		case bl.tapped:
 			why = "it is tapped"
-		case bl.Blocking != 0:
+		case bl.blocking != 0:
 			why = "it is already blocking"
-		case at == nil || !at.Attacking:
+		case at == nil || !at.attacking:
 			why = fmt.Sprintf("%s is not attacking", g.objectName(b.Attacker))
-		case at.Has("flying") && !bl.Has("flying") && !bl.Has("reach"):
-			why = fmt.Sprintf("%s has flying, and only creatures with flying or reach can block it (CR 702.9b, 702.17b)", g.objectName(at.ID))
+		case at.hasKeyword(keywordFlying) && !bl.hasKeyword(keywordFlying) && !bl.hasKeyword(keywordReach):
+			why = fmt.Sprintf("%s has flying, and only creatures with flying or reach can block it (CR 702.9b, 702.17b)", g.objectName(at.id))
 		}
 		if why != "" {
 			g.fail(fmt.Errorf("%s cannot block: %s", g.objectName(b.Blocker), why))
 			continue
 		}
-		bl.Blocking = at.ID
-		at.Blocked = true
-		at.BlockedBy = append(at.BlockedBy, bl.ID)
+		bl.blocking = at.id
+		at.blocked = true
+		at.blockedBy = append(at.blockedBy, bl.id)
 		blocks = append(blocks, b)
 	}
 	for _, b := range blocks {
@@ -101,22 +101,22 @@ func (g *Game) combatDamage() {
 	var all []assignment
 	for _, id := range g.attackers {
 		a := g.onBattlefield(id)
-		if a == nil || !a.Attacking {
+		if a == nil || !a.attacking {
 			continue
 		}
 		power := g.Power(id)
 		if power <= 0 {
 			continue
 		}
-		if !a.Blocked {
-			all = append(all, assignment{id, PlayerValue(a.Defender), power})
+		if !a.blocked {
+			all = append(all, assignment{id, PlayerValue(a.defender), power})
 			continue
 		}
 		// A blocked creature stays blocked even if its blockers are gone;
 		// then it assigns no combat damage (CR 509.1h, 510.1c).
 		var fights []ObjectID
-		for _, b := range a.BlockedBy {
-			if bl := g.onBattlefield(b); bl != nil && bl.Blocking == id {
+		for _, b := range a.blockedBy {
+			if bl := g.onBattlefield(b); bl != nil && bl.blocking == id {
 				fights = append(fights, b)
 			}
 		}
@@ -126,17 +126,17 @@ func (g *Game) combatDamage() {
 	}
 	for _, id := range g.battlefield {
 		b := g.objects[id]
-		if b.Blocking == 0 {
+		if b.blocking == 0 {
 			continue
 		}
-		if at := g.onBattlefield(b.Blocking); at != nil && at.Attacking {
+		if at := g.onBattlefield(b.blocking); at != nil && at.attacking {
 			if power := g.Power(id); power > 0 {
-				all = append(all, assignment{id, ObjectValue(at.ID), power})
+				all = append(all, assignment{id, ObjectValue(at.id), power})
 			}
 		}
 	}
 	for _, a := range all {
-		g.DealDamage(a.source, a.target, a.amount, true)
+		g.dealDamage(a.source, a.target, a.amount, true)
 	}
 }
 
@@ -168,17 +168,17 @@ func (g *Game) divide(id ObjectID, fights []ObjectID, power int) []int {
 // removeFromCombat takes a permanent out of combat (CR 506.4). An
 // attacker it was blocking stays blocked.
 func (g *Game) removeFromCombat(o *Object) {
-	if o.Blocking != 0 {
-		if at := g.Object(o.Blocking); at != nil {
-			for i, b := range at.BlockedBy {
-				if b == o.ID {
-					at.BlockedBy = append(at.BlockedBy[:i], at.BlockedBy[i+1:]...)
+	if o.blocking != 0 {
+		if at := g.Object(o.blocking); at != nil {
+			for i, b := range at.blockedBy {
+				if b == o.id {
+					at.blockedBy = append(at.blockedBy[:i], at.blockedBy[i+1:]...)
 					break
 				}
 			}
 		}
 	}
-	o.Attacking, o.Blocked, o.Blocking, o.BlockedBy, o.Defender = false, false, 0, nil, NoPlayer
+	o.attacking, o.blocked, o.blocking, o.blockedBy, o.defender = false, false, 0, nil, NoPlayer
 }
 
 // endCombat removes every creature from combat as the end of combat step
@@ -186,7 +186,7 @@ func (g *Game) removeFromCombat(o *Object) {
 func (g *Game) endCombat() {
 	for _, id := range g.battlefield {
 		o := g.objects[id]
-		o.Attacking, o.Blocked, o.Blocking, o.BlockedBy, o.Defender = false, false, 0, nil, NoPlayer
+		o.attacking, o.blocked, o.blocking, o.blockedBy, o.defender = false, false, 0, nil, NoPlayer
 	}
 	g.attackers = g.attackers[:0]
 }

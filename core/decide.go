@@ -4,7 +4,9 @@ import "github.com/cardc/cardc/vm"
 
 // Decider makes the decisions of the players. Every choice the rules give
 // a player goes through it; DefaultDecider makes each one the same way
-// every time, so games are deterministic.
+// every time, so games are deterministic. A Decider may look at the game,
+// but must not act on it (call its actions or its Setup): it is called in
+// the middle of one.
 type Decider interface {
 	// OrderTriggers returns the order in which a player's triggered
 	// abilities, put on the stack at the same time, will resolve: indexes
@@ -24,7 +26,8 @@ type Decider interface {
 	// amount per creature, adding up to power.
 	AssignCombatDamage(g *Game, creature ObjectID, fights []ObjectID, power int) []int
 	// ChooseTarget chooses target i of a triggered ability among the legal
-	// choices (CR 603.3d).
+	// choices (CR 603.3d). item is a copy of the ability as it will go on
+	// the stack.
 	ChooseTarget(g *Game, p PlayerID, item *StackItem, i int, legal []vm.Value) vm.Value
 	// Discard chooses n cards of a player's hand to discard (CR 514.1).
 	Discard(g *Game, p PlayerID, n int) []ObjectID
@@ -74,14 +77,14 @@ func (DefaultDecider) AssignCombatDamage(g *Game, creature ObjectID, fights []Ob
 // left to the last. From a source with deathtouch, 1 damage is lethal
 // (CR 702.2c).
 func LethalFirst(g *Game, source ObjectID, fights []ObjectID, power int) []int {
-	deathtouch := g.objects[source].Has("deathtouch")
+	deathtouch := g.objects[source].hasKeyword(keywordDeathtouch)
 	out := make([]int, len(fights))
 	for i, id := range fights {
 		if i == len(fights)-1 {
 			out[i] = power
 			break
 		}
-		lethal := max(g.Toughness(id)-g.objects[id].Damage, 0)
+		lethal := max(g.Toughness(id)-g.objects[id].damage, 0)
 		if deathtouch {
 			lethal = min(lethal, 1)
 		}

@@ -50,27 +50,18 @@ type Event struct {
 	enterWith []counterCount
 }
 
-// field is a field of an event kind, as the stdlib names it.
-type field struct {
+// fieldID is a field of an event kind; a linked SymField is one.
+type fieldID int32
+
+// fieldDecl is a field as the stdlib declares it: its full name
+// ("damage.amount") and the event kind it belongs to.
+type fieldDecl struct {
 	name string
-	get  func(e *Event) vm.Value
-	// kind is the event kind the field belongs to, from its name.
 	kind EventKind
 }
 
-func init() {
-	for i := range fields {
-		prefix, _, _ := strings.Cut(fields[i].name, ".")
-		k, ok := EventKindNamed(prefix)
-		if !ok {
-			panic("core: field of an unknown event kind: " + fields[i].name)
-		}
-		fields[i].kind = k
-	}
-}
-
 func obj(id ObjectID) vm.Value { return ObjectValue(id) }
-func player(p PlayerID) vm.Value {
+func playerValue(p PlayerID) vm.Value {
 	if p == NoPlayer {
 		return 0
 	}
@@ -83,60 +74,83 @@ func boolValue(b bool) vm.Value {
 	return 0
 }
 
-// fields are all fields of all event kinds; a linked SymField is an index
-// into it. Counter kinds, zones and steps read as the ids the linker gives
-// their names.
-var fields = []field{
-	{name: "damage.id", get: func(e *Event) vm.Value { return vm.Value(e.ID) }},
-	{name: "damage.source", get: func(e *Event) vm.Value { return obj(e.Source) }},
-	{name: "damage.target", get: func(e *Event) vm.Value { return e.Target }},
-	{name: "damage.amount", get: func(e *Event) vm.Value { return vm.Value(e.Amount) }},
-	{name: "damage.combat", get: func(e *Event) vm.Value { return boolValue(e.Combat) }},
-	{name: "damage_prevented.id", get: func(e *Event) vm.Value { return vm.Value(e.ID) }},
-	{name: "damage_prevented.source", get: func(e *Event) vm.Value { return obj(e.Source) }},
-	{name: "damage_prevented.target", get: func(e *Event) vm.Value { return e.Target }},
-	{name: "damage_prevented.amount", get: func(e *Event) vm.Value { return vm.Value(e.Amount) }},
-	{name: "counter_put.id", get: func(e *Event) vm.Value { return vm.Value(e.ID) }},
-	{name: "counter_put.object", get: func(e *Event) vm.Value { return obj(e.Object) }},
-	{name: "counter_put.kind", get: func(e *Event) vm.Value { return vm.Value(e.Counter) }},
-	{name: "counter_put.amount", get: func(e *Event) vm.Value { return vm.Value(e.Amount) }},
-	{name: "counter_removed.id", get: func(e *Event) vm.Value { return vm.Value(e.ID) }},
-	{name: "counter_removed.object", get: func(e *Event) vm.Value { return obj(e.Object) }},
-	{name: "counter_removed.kind", get: func(e *Event) vm.Value { return vm.Value(e.Counter) }},
-	{name: "counter_removed.amount", get: func(e *Event) vm.Value { return vm.Value(e.Amount) }},
-	{name: "destroy.id", get: func(e *Event) vm.Value { return vm.Value(e.ID) }},
-	{name: "destroy.object", get: func(e *Event) vm.Value { return obj(e.Object) }},
-	{name: "zone_change.id", get: func(e *Event) vm.Value { return vm.Value(e.ID) }},
+func eventID(e *Event) vm.Value     { return vm.Value(e.ID) }
+func eventSource(e *Event) vm.Value { return obj(e.Source) }
+func eventTarget(e *Event) vm.Value { return e.Target }
+func eventAmount(e *Event) vm.Value { return vm.Value(e.Amount) }
+func eventObject(e *Event) vm.Value { return obj(e.Object) }
+func eventPlayer(e *Event) vm.Value { return playerValue(e.Player) }
+
+// Counter kinds, zones and steps read as the ids the linker gives their
+// names.
+func eventCounter(e *Event) vm.Value { return vm.Value(e.Counter) }
+
+// fieldGetters read the fields of events, by the generated field ids.
+var fieldGetters = [numFields]func(e *Event) vm.Value{
+	fieldDamageID:     eventID,
+	fieldDamageSource: eventSource,
+	fieldDamageTarget: eventTarget,
+	fieldDamageAmount: eventAmount,
+	fieldDamageCombat: func(e *Event) vm.Value { return boolValue(e.Combat) },
+
+	fieldDamagePreventedID:     eventID,
+	fieldDamagePreventedSource: eventSource,
+	fieldDamagePreventedTarget: eventTarget,
+	fieldDamagePreventedAmount: eventAmount,
+
+	fieldCounterPutID:     eventID,
+	fieldCounterPutObject: eventObject,
+	fieldCounterPutKind:   eventCounter,
+	fieldCounterPutAmount: eventAmount,
+
+	fieldCounterRemovedID:     eventID,
+	fieldCounterRemovedObject: eventObject,
+	fieldCounterRemovedKind:   eventCounter,
+	fieldCounterRemovedAmount: eventAmount,
+
+	fieldDestroyID:     eventID,
+	fieldDestroyObject: eventObject,
+
+	fieldZoneChangeID: eventID,
 	// The object of a zone change is the new permanent once it entered the
 	// battlefield (so "this enters" matches it), and otherwise the object
 	// as it last existed in the zone it left (CR 603.10a).
-	{name: "zone_change.object", get: func(e *Event) vm.Value {
+	fieldZoneChangeObject: func(e *Event) vm.Value {
 		if e.To == ZoneBattlefield && e.moved != 0 {
 			return obj(e.moved)
 		}
 		return obj(e.Object)
-	}},
-	{name: "zone_change.from", get: func(e *Event) vm.Value { return vm.Value(e.From) }},
-	{name: "zone_change.to", get: func(e *Event) vm.Value { return vm.Value(e.To) }},
-	{name: "attacks.id", get: func(e *Event) vm.Value { return vm.Value(e.ID) }},
-	{name: "attacks.attacker", get: func(e *Event) vm.Value { return obj(e.Object) }},
-	{name: "attacks.player", get: func(e *Event) vm.Value { return player(e.Player) }},
-	{name: "block.id", get: func(e *Event) vm.Value { return vm.Value(e.ID) }},
-	{name: "block.attacker", get: func(e *Event) vm.Value { return obj(e.Object) }},
-	{name: "block.blocker", get: func(e *Event) vm.Value { return obj(e.Other) }},
-	{name: "life_gained.id", get: func(e *Event) vm.Value { return vm.Value(e.ID) }},
-	{name: "life_gained.player", get: func(e *Event) vm.Value { return player(e.Player) }},
-	{name: "life_gained.amount", get: func(e *Event) vm.Value { return vm.Value(e.Amount) }},
-	{name: "life_lost.id", get: func(e *Event) vm.Value { return vm.Value(e.ID) }},
-	{name: "life_lost.player", get: func(e *Event) vm.Value { return player(e.Player) }},
-	{name: "life_lost.amount", get: func(e *Event) vm.Value { return vm.Value(e.Amount) }},
-	{name: "step_begins.id", get: func(e *Event) vm.Value { return vm.Value(e.ID) }},
-	{name: "step_begins.step", get: func(e *Event) vm.Value { return vm.Value(e.Step) }},
-	{name: "step_begins.player", get: func(e *Event) vm.Value { return player(e.Player) }},
-	{name: "spell_cast.id", get: func(e *Event) vm.Value { return vm.Value(e.ID) }},
-	{name: "spell_cast.spell", get: func(e *Event) vm.Value { return obj(e.Object) }},
-	{name: "spell_cast.player", get: func(e *Event) vm.Value { return player(e.Player) }},
+	},
+	fieldZoneChangeFrom: func(e *Event) vm.Value { return vm.Value(e.From) },
+	fieldZoneChangeTo:   func(e *Event) vm.Value { return vm.Value(e.To) },
+
+	fieldAttacksID:       eventID,
+	fieldAttacksAttacker: eventObject,
+	fieldAttacksPlayer:   eventPlayer,
+
+	fieldBlockID:       eventID,
+	fieldBlockAttacker: eventObject,
+	fieldBlockBlocker:  func(e *Event) vm.Value { return obj(e.Other) },
+
+	fieldLifeGainedID:     eventID,
+	fieldLifeGainedPlayer: eventPlayer,
+	fieldLifeGainedAmount: eventAmount,
+
+	fieldLifeLostID:     eventID,
+	fieldLifeLostPlayer: eventPlayer,
+	fieldLifeLostAmount: eventAmount,
+
+	fieldStepBeginsID:     eventID,
+	fieldStepBeginsStep:   func(e *Event) vm.Value { return vm.Value(e.Step) },
+	fieldStepBeginsPlayer: eventPlayer,
+
+	fieldSpellCastID:     eventID,
+	fieldSpellCastSpell:  eventObject,
+	fieldSpellCastPlayer: eventPlayer,
 }
+
+// field reads field f of an event, which must be of the field's kind.
+func (e *Event) field(f fieldID) vm.Value { return fieldGetters[f](e) }
 
 // Involves reports whether an event is about an object: as the object it
 // is about, its source, its target, or the other creature of a block.

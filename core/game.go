@@ -1,19 +1,33 @@
 // Package core is the reference rules engine: the host that runs compiled
-// cards. It implements the parts of the Comprehensive Rules that replacement,
-// prevention, triggered and mana events need: objects and zones, the turn,
-// the event pipeline (replacement and prevention effects, CR 614-616;
-// last-known information, CR 608.2h; triggered abilities, CR 603), state-
-// based actions (CR 704), the stack and resolution (CR 608), combat
-// (CR 506-511) and continuous effects (CR 613).
+// cards. It implements the parts of the Comprehensive Rules that the
+// vocabulary of the stdlib needs: objects and zones, with last-known
+// information (CR 400.7, 608.2h); the turn and its steps (CR 500-514); the
+// event pipeline, with replacement and prevention effects (CR 614-616) and
+// triggered abilities, delayed ones included (CR 603); state-based actions
+// (CR 704); casting spells and the stack, with targets and resolution
+// (CR 601, 608); combat (CR 506-511) with the keywords of the stdlib; and
+// one kind of continuous effect, a power/toughness change until end of
+// turn (layer 7c, CR 613.4c). There is no mana: costs are not paid, and the
+// layer system of CR 613 is not implemented beyond that one layer.
+//
+// The names it knows (event kinds, fields, steps, zones, counter kinds,
+// actions and queries...) are the stdlib's: vocab_gen.go is generated
+// from stdlib/*.card by `go generate ./core`.
+//
+// A Library is immutable once NewLibrary has returned it: it is safe to
+// share between goroutines and between games. A Game, with its Setup, is
+// for one goroutine at a time.
 //
 // Every player decision goes through a Decider; DefaultDecider makes each
 // one in a documented, deterministic way, so the same inputs give the same
-// event log, byte for byte.
+// event log, byte for byte. Every action of a Game returns an error: its
+// own, or the first failure while it was carried out (FailureError).
 package core
 
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/cardc/cardc/vm"
 )
@@ -21,8 +35,8 @@ import (
 // StartingLife is each player's life total at the start (CR 103.4).
 const StartingLife = 20
 
-// Player is a player of the game.
-type Player struct {
+// player is a player of the game.
+type player struct {
 	ID        PlayerID
 	Life      int
 	Poison    int
@@ -41,7 +55,7 @@ type Game struct {
 	lib     *Library
 	decider Decider
 	machine *vm.Machine
-	players [2]*Player
+	players [2]*player
 	// objects holds every object ever, by ID; objects[0] is unused.
 	objects     []*Object
 	cards       int
@@ -68,8 +82,9 @@ type Game struct {
 	matchLocals locals
 	over        bool
 	winner      PlayerID
-	// err is the first failure of a card's code (a VM error); the game
-	// goes on, and Err reports it.
+	// err is the first failure during the action of the API being
+	// carried out (see FailureError); the game goes on, and the action
+	// returns it.
 	err error
 	// attackers are the creatures declared as attackers this combat, in
 	// order.
@@ -87,7 +102,7 @@ func New(lib *Library, d Decider) *Game {
 	}
 	g := &Game{lib: lib, decider: d, objects: []*Object{nil}, turn: 1, step: StepMain1, winner: NoPlayer}
 	for i := range g.players {
-		g.players[i] = &Player{ID: PlayerID(i), Life: StartingLife}
+		g.players[i] = &player{ID: PlayerID(i), Life: StartingLife}
 	}
 	g.machine = vm.NewMachine(host{g})
 	return g
@@ -96,8 +111,27 @@ func New(lib *Library, d Decider) *Game {
 // Library returns the game's card library.
 func (g *Game) Library() *Library { return g.lib }
 
-// Player returns a player.
-func (g *Game) Player(p PlayerID) *Player { return g.players[p] }
+// PlayerView is a player as seen from outside the game: a copy, which
+// the game does not change afterwards, and which changes nothing in the
+// game.
+type PlayerView struct {
+	ID     PlayerID
+	Life   int
+	Poison int
+	// Hand, Library, Graveyard and Exile list the objects in the player's
+	// zones; the top of the library is the last.
+	Hand, Library, Graveyard, Exile []ObjectID
+	// Lost is set once the player has lost the game (CR 104.3).
+	Lost bool
+}
+
+// Player returns a view of a player (0 or 1).
+func (g *Game) Player(p PlayerID) PlayerView {
+	pl := g.players[p]
+	return PlayerView{ID: pl.ID, Life: pl.Life, Poison: pl.Poison, Hand: slices.Clone(pl.Hand),
+		Library: slices.Clone(pl.Library), Graveyard: slices.Clone(pl.Graveyard), Exile: slices.Clone(pl.Exile),
+		Lost: pl.Lost}
+}
 
 // Object returns an object by ID, or nil.
 func (g *Game) Object(id ObjectID) *Object {
@@ -120,25 +154,76 @@ func (g *Game) Step() Step { return g.step }
 // draw).
 func (g *Game) Over() (bool, PlayerID) { return g.over, g.winner }
 
-// Err returns the first failure of a card's code, if any.
-func (g *Game) Err() error { return g.err }
+// Log returns a copy of the events that happened, in order.
+func (g *Game) Log() []Event { return slices.Clone(g.log) }
 
-// Log returns the events that happened, in order.
-func (g *Game) Log() []Event { return g.log }
+// LogLen is how many events happened.
+func (g *Game) LogLen() int { return len(g.log) }
 
-// Battlefield lists the permanents, oldest first.
-func (g *Game) Battlefield() []ObjectID { return g.battlefield }
+// LogEvent returns the i-th event that happened, from 0.
+func (g *Game) LogEvent(i int) Event { return g.log[i] }
 
-// Stack lists the stack, bottom first.
-func (g *Game) Stack() []*StackItem { return g.stack }
+// Battlefield lists the permanents, oldest first (a copy).
+func (g *Game) Battlefield() []ObjectID { return slices.Clone(g.battlefield) }
+
+// Stack lists copies of the spells and abilities on the stack, bottom
+// first.
+func (g *Game) Stack() []StackItem {
+	out := make([]StackItem, len(g.stack))
+	for i, s := range g.stack {
+		out[i] = s.clone()
+	}
+	return out
+}
 
 // Opponent returns the other player.
 func Opponent(p PlayerID) PlayerID { return 1 - p }
 
+// fail records a failure while an action is carried out; the first one
+// is what the action returns.
 func (g *Game) fail(err error) {
 	if g.err == nil {
 		g.err = err
 	}
+}
+
+// FailureError is a failure while an action of the API was carried out:
+// the code of a card failed (a VM error), a decision of the Decider was
+// illegal (a creature that cannot attack declared as an attacker), or a
+// limit of the rules core stopped a loop. The game went on as the rules
+// say it does, leaving out what failed. An action returns the first
+// failure while it was carried out.
+//
+// Any other error of an action means the action itself was not carried
+// out (or, for AdvanceTo, not finished): it was illegal or impossible at
+// that moment, such as a sorcery cast in the end step, resolving an empty
+// stack, or acting once the game is over.
+type FailureError struct{ Err error }
+
+// Error is the failure's message.
+func (e *FailureError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the failure.
+func (e *FailureError) Unwrap() error { return e.Err }
+
+// begin starts an action of the API: the failures it will return are
+// collected from now on. Actions of the API do not nest: the rules core
+// calls its internal versions, and a Decider must not act on the game.
+func (g *Game) begin() { g.err = nil }
+
+// done ends an action of the API: it returns err, the action's own error,
+// if there is one, and otherwise the first failure while it was carried
+// out.
+func (g *Game) done(err error) error {
+	failure := g.err
+	g.err = nil
+	if err != nil {
+		return err
+	}
+	if failure != nil {
+		return &FailureError{failure}
+	}
+	return nil
 }
 
 func (g *Game) nextTimestamp() int64 {
@@ -149,45 +234,18 @@ func (g *Game) nextTimestamp() int64 {
 // objectName names an object for the log.
 func (g *Game) objectName(id ObjectID) string {
 	if o := g.Object(id); o != nil {
-		return fmt.Sprintf("%s#%d", o.Name(), o.ID)
+		return fmt.Sprintf("%s#%d", o.Name(), o.id)
 	}
 	return "nothing"
 }
 
 // newObject creates an object in a zone.
 func (g *Game) newObject(def *CardDef, card int, owner PlayerID, zone Zone) *Object {
-	o := &Object{ID: ObjectID(len(g.objects)), Def: def, Card: card, Owner: owner, Controller: owner, Zone: zone,
-		Timestamp: g.nextTimestamp(), SinceTurn: g.turn, Defender: NoPlayer}
+	o := &Object{id: ObjectID(len(g.objects)), def: def, card: card, owner: owner, controller: owner, zone: zone,
+		timestamp: g.nextTimestamp(), sinceTurn: g.turn, defender: NoPlayer}
 	g.objects = append(g.objects, o)
 	g.addToZone(o)
 	return o
-}
-
-// AddCard creates a card in a zone of a player, as a scenario's setup
-// does: no event happens. A permanent put onto the battlefield this way
-// has been under its controller's control since the turn began.
-func (g *Game) AddCard(name string, owner PlayerID, zone Zone) (*Object, error) {
-	def := g.lib.Card(name)
-	if def == nil {
-		return nil, fmt.Errorf("no card named %q", name)
-	}
-	g.cards++
-	o := g.newObject(def, g.cards, owner, zone)
-	o.SinceTurn = 0
-	return o, nil
-}
-
-// SetCounters sets the counters of a kind on an object, as a scenario's
-// setup does: no event happens.
-func (o *Object) SetCounters(k CounterKind, n int) { o.addCounters(k, clamp(int64(n))-o.Counters(k)) }
-
-// SetLife sets a player's life total, as a scenario's setup does.
-func (g *Game) SetLife(p PlayerID, life int) { g.players[p].Life = clamp(int64(life)) }
-
-// SetStep puts the game in a step of a player's turn, as a scenario's
-// setup does: nothing happens on the way.
-func (g *Game) SetStep(p PlayerID, s Step) {
-	g.active, g.step = p, s
 }
 
 // zoneList returns the list of a player's zone, or nil for the
@@ -208,27 +266,27 @@ func (g *Game) zoneList(p PlayerID, z Zone) *[]ObjectID {
 }
 
 func (g *Game) addToZone(o *Object) {
-	if o.Zone == ZoneBattlefield {
-		g.battlefield = append(g.battlefield, o.ID)
+	if o.zone == ZoneBattlefield {
+		g.battlefield = append(g.battlefield, o.id)
 		return
 	}
-	if l := g.zoneList(o.Owner, o.Zone); l != nil {
-		*l = append(*l, o.ID)
+	if l := g.zoneList(o.owner, o.zone); l != nil {
+		*l = append(*l, o.id)
 	}
 }
 
 func (g *Game) removeFromZone(o *Object) {
 	var l *[]ObjectID
-	if o.Zone == ZoneBattlefield {
+	if o.zone == ZoneBattlefield {
 		l = &g.battlefield
 	} else {
-		l = g.zoneList(o.Owner, o.Zone)
+		l = g.zoneList(o.owner, o.zone)
 	}
 	if l == nil {
 		return
 	}
 	for i, id := range *l {
-		if id == o.ID {
+		if id == o.id {
 			*l = append((*l)[:i], (*l)[i+1:]...)
 			return
 		}
@@ -239,7 +297,7 @@ func (g *Game) removeFromZone(o *Object) {
 // battlefield.
 func (g *Game) onBattlefield(id ObjectID) *Object {
 	o := g.Object(id)
-	if o == nil || o.Left || o.Zone != ZoneBattlefield {
+	if o == nil || o.left || o.zone != ZoneBattlefield {
 		return nil
 	}
 	return o
@@ -264,11 +322,11 @@ func (g *Game) pt(id ObjectID) (int, int) {
 	if o == nil {
 		return 0, 0
 	}
-	if o.Left {
+	if o.left {
 		return o.lki.power, o.lki.toughness
 	}
-	p, t := int(o.Def.Card.Power), int(o.Def.Card.Toughness)
-	if o.Zone == ZoneBattlefield {
+	p, t := int(o.def.Card.Power), int(o.def.Card.Toughness)
+	if o.zone == ZoneBattlefield {
 		for i := range g.effects {
 			if e := &g.effects[i]; e.object == id {
 				p, t = add(p, e.power), add(t, e.toughness)
@@ -276,8 +334,11 @@ func (g *Game) pt(id ObjectID) (int, int) {
 		}
 	}
 	for _, c := range o.counters {
-		if info := g.lib.counters[c.kind]; info.isPT {
-			p, t = add(p, info.power*c.n), add(t, info.toughness*c.n)
+		if uint32(c.kind) >= uint32(numCounters) {
+			continue
+		}
+		if pt := counterPT[c.kind]; pt.ok {
+			p, t = add(p, pt.power*c.n), add(t, pt.toughness*c.n)
 		}
 	}
 	return p, t
@@ -298,7 +359,7 @@ var errGameOver = errors.New("the game is over")
 // object of that card that has not left its zone), or nil.
 func (g *Game) CurrentObject(card int) *Object {
 	for i := len(g.objects) - 1; i > 0; i-- {
-		if o := g.objects[i]; o.Card == card && !o.Left {
+		if o := g.objects[i]; o.card == card && !o.left {
 			return o
 		}
 	}
@@ -316,9 +377,3 @@ func (g *Game) CardsNamed(name string) []int {
 	}
 	return out
 }
-
-// SetDamage marks damage on a permanent, as a scenario's setup does.
-func (o *Object) SetDamage(n int) { o.Damage = clamp(int64(n)) }
-
-// SetTapped taps or untaps a permanent, as a scenario's setup does.
-func (o *Object) SetTapped(t bool) { o.Tapped = t }

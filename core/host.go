@@ -3,7 +3,7 @@ package core
 import (
 	"errors"
 	"fmt"
-	"strings"
+	"slices"
 
 	"github.com/cardc/cardc/vm"
 )
@@ -14,9 +14,9 @@ type frameMode int8
 const (
 	// modeMatch runs match and target functions: queries only.
 	modeMatch frameMode = iota
-	// modeReplace runs the body of a replacement effect: it modifies the
-	// event being replaced; its other actions happen right after the event
-	// (CR 615.5).
+	// modeReplace runs the body of a replacement effect: its actions that
+	// run at once (funcDecl.atOnce) happen now, modifying the event being
+	// replaced; its other actions happen right after the event (CR 615.5).
 	modeReplace
 	// modeResolve runs a resolving spell or ability: actions happen.
 	modeResolve
@@ -129,23 +129,26 @@ var (
 	errNotEvent = errors.New("this is not the event being replaced")
 )
 
-// Call runs a host function for the machine; an action of a replacement
-// effect's body is deferred until the event has happened (CR 615.5).
+// Call runs a host function for the machine. In a replacement effect's
+// body, an action that runs at once (it changes the event being replaced,
+// or it is schedule_delayed, which must see the running locals) runs now;
+// the others are deferred until the event has happened (CR 615.5).
 func (h host) Call(fn int32, args []vm.Value) (vm.Value, error) {
-	f := &hostFuncs[fn]
+	f := &funcs[fn]
+	impl := hostImpls[fn]
 	fr := h.g.frame()
 	if f.action && fr != nil {
 		switch fr.mode {
 		case modeMatch:
 			return 0, errInMatch
 		case modeReplace:
-			if !f.modifies {
-				h.g.defer1(fn, args, fr)
+			if !f.atOnce {
+				h.g.defer1(impl, args, fr)
 				return 0, nil
 			}
 		}
 	}
-	return f.call(h.g, args)
+	return impl(h.g, args)
 }
 
 // Field reads a field of the event the running code matches or replaces.
@@ -158,24 +161,28 @@ func (h host) Field(f int32) (vm.Value, error) {
 	if fd.kind != fr.event.Kind {
 		return 0, fmt.Errorf("field %s read on a %s event", fd.name, fr.event.Kind)
 	}
-	return fd.get(fr.event), nil
+	return fr.event.field(fieldID(f)), nil
 }
 
 // deferredAction is an action of a replacement effect's body, done right
 // after the event it replaced (CR 615.5).
 type deferredAction struct {
-	fn         int32
-	args       [4]vm.Value
+	impl hostImpl
+	// args holds the arguments: a host function takes at most
+	// vm.MaxArity.
+	args       [vm.MaxArity]vm.Value
 	nargs      int
 	source     ObjectID
 	controller PlayerID
 	def        *CardDef
 }
 
-func (g *Game) defer1(fn int32, args []vm.Value, fr *frame) {
-	d := deferredAction{fn: fn, nargs: len(args), source: fr.source, controller: fr.controller, def: fr.def}
-	copy(d.args[:], args)
-	g.deferred = append(g.deferred, d)
+func (g *Game) defer1(impl hostImpl, args []vm.Value, fr *frame) {
+	// Fill the new entry in place: it is large, and copying it would cost
+	// more than the action it records.
+	g.deferred = append(g.deferred, deferredAction{})
+	d := &g.deferred[len(g.deferred)-1]
+	d.impl, d.nargs, d.source, d.controller, d.def = impl, copy(d.args[:], args), fr.source, fr.controller, fr.def
 }
 
 // runDeferred does the deferred actions from index start on, then forgets
@@ -186,7 +193,7 @@ func (g *Game) runDeferred(start int) {
 		// g.deferred, but never change an action already recorded.
 		d := &g.deferred[i]
 		g.frames = append(g.frames, frame{mode: modeResolve, source: d.source, controller: d.controller, def: d.def})
-		_, err := hostFuncs[d.fn].call(g, d.args[:d.nargs])
+		_, err := d.impl(g, d.args[:d.nargs])
 		g.frames = g.frames[:len(g.frames)-1]
 		if err != nil {
 			g.fail(err)
@@ -195,104 +202,99 @@ func (g *Game) runDeferred(start int) {
 	g.deferred = g.deferred[:start]
 }
 
-// hostFunc is a function of the vocabulary, as the core implements it.
-type hostFunc struct {
+// funcID is an action or a query of the vocabulary; a linked SymFunc is
+// one.
+type funcID int32
+
+// funcDecl is an action or a query as the stdlib declares it.
+type funcDecl struct {
 	name    string
 	arity   int
 	returns bool
 	action  bool
-	// modifies marks the actions that change the event being replaced;
-	// they run at once even in a replacement body.
-	modifies bool
-	call     func(g *Game, args []vm.Value) (vm.Value, error)
+	// context is where the vocabulary allows the action: "replace" (the
+	// body of a replacement effect), "enters" (an "enters with" effect),
+	// or "" (anywhere).
+	context string
+	// atOnce marks the actions that run at once inside a replacement
+	// body, instead of right after the event (CR 615.5): those that
+	// change the event being replaced (prevent, prevent_amount,
+	// enter_with_counters), and schedule_delayed, the compiler's own
+	// action, which copies the running ability's locals as they are now.
+	atOnce bool
 }
 
-// hostFuncs are the actions and queries of the stdlib (actions.card). A
-// linked SymFunc is an index into it.
-var hostFuncs []hostFunc
+// hostImpl implements an action or a query. An action returns 0.
+type hostImpl func(g *Game, args []vm.Value) (vm.Value, error)
 
-func init() {
-	hostFuncs = []hostFunc{
-		action("destroy", 1, (*Game).hDestroy),
-		action("gain_life", 2, (*Game).hGainLife),
-		action("lose_life", 2, (*Game).hLoseLife),
-		action("put_counters", 3, (*Game).hPutCounters),
-		action("remove_counters", 3, (*Game).hRemoveCounters),
-		action("deal_damage", 3, (*Game).hDealDamage),
-		action("boost_until_end_of_turn", 3, (*Game).hBoost),
-		modifier("prevent", 1, (*Game).hPrevent),
-		modifier("prevent_amount", 2, (*Game).hPreventAmount),
-		modifier("enter_with_counters", 2, (*Game).hEnterWithCounters),
-		modifier("schedule_delayed", 1, (*Game).hScheduleDelayed),
-		query("power", 1, func(g *Game, a []vm.Value) vm.Value { return vm.Value(g.Power(ObjectID(a[0]))) }),
-		query("toughness", 1, func(g *Game, a []vm.Value) vm.Value { return vm.Value(g.Toughness(ObjectID(a[0]))) }),
-		query("controller", 1, func(g *Game, a []vm.Value) vm.Value { return g.objectPlayer(a[0], false) }),
-		query("owner", 1, func(g *Game, a []vm.Value) vm.Value { return g.objectPlayer(a[0], true) }),
-		query("counters", 2, func(g *Game, a []vm.Value) vm.Value {
-			if o := g.valueObject(a[0]); o != nil {
-				return vm.Value(o.Counters(CounterKind(a[1])))
-			}
-			return 0
-		}),
-		query("x", 0, func(g *Game, a []vm.Value) vm.Value { return vm.Value(g.frame().x) }),
-		query("is_type", 2, g1(func(o *Object, v vm.Value) bool { return o.Def.types&uint16(v) != 0 })),
-		query("is_supertype", 2, g1(func(o *Object, v vm.Value) bool { return o.Def.supertypes&uint16(v) != 0 })),
-		query("is_subtype", 2, g1(func(o *Object, v vm.Value) bool {
-			for _, s := range o.Def.subtypes {
-				if s == int32(v) {
-					return true
-				}
-			}
-			return false
-		})),
-		query("has_color", 2, g1(func(o *Object, v vm.Value) bool { return o.Def.colors&uint16(v) != 0 })),
-		query("is_player", 1, func(g *Game, a []vm.Value) vm.Value { _, ok := valuePlayer(a[0]); return boolValue(ok) }),
-		query("is_permanent", 1, func(g *Game, a []vm.Value) vm.Value {
-			id, _ := valueObject(a[0])
-			return boolValue(g.onBattlefield(id) != nil)
-		}),
-		query("is_tapped", 1, g0(func(o *Object) bool { return o.Tapped })),
-		query("is_untapped", 1, g0(func(o *Object) bool { return !o.Tapped })),
-		query("is_attacking", 1, g0(func(o *Object) bool { return o.Attacking })),
-		query("is_blocking", 1, g0(func(o *Object) bool { return o.Blocking != 0 })),
-		query("is_blocked", 1, g0(func(o *Object) bool { return o.Blocked })),
-		query("is_token", 1, g0(func(o *Object) bool { return o.Token })),
+// hostImpls implement the actions and queries of the stdlib
+// (actions.card), by the generated ids.
+var hostImpls = [numFuncs]hostImpl{
+	fnDestroy:             (*Game).hDestroy,
+	fnGainLife:            (*Game).hGainLife,
+	fnLoseLife:            (*Game).hLoseLife,
+	fnPutCounters:         (*Game).hPutCounters,
+	fnRemoveCounters:      (*Game).hRemoveCounters,
+	fnDealDamage:          (*Game).hDealDamage,
+	fnBoostUntilEndOfTurn: (*Game).hBoost,
+	fnPrevent:             (*Game).hPrevent,
+	fnPreventAmount:       (*Game).hPreventAmount,
+	fnEnterWithCounters:   (*Game).hEnterWithCounters,
+	fnScheduleDelayed:     (*Game).hScheduleDelayed,
+	fnPower:               func(g *Game, a []vm.Value) (vm.Value, error) { return vm.Value(g.Power(ObjectID(a[0]))), nil },
+	fnToughness:           func(g *Game, a []vm.Value) (vm.Value, error) { return vm.Value(g.Toughness(ObjectID(a[0]))), nil },
+	fnController:          func(g *Game, a []vm.Value) (vm.Value, error) { return g.objectPlayer(a[0], false), nil },
+	fnOwner:               func(g *Game, a []vm.Value) (vm.Value, error) { return g.objectPlayer(a[0], true), nil },
+	fnCounters:            qCounters,
+	fnX:                   func(g *Game, a []vm.Value) (vm.Value, error) { return vm.Value(g.frame().x), nil },
+	fnIsType:              g1(func(o *Object, v vm.Value) bool { return o.def.types&uint16(v) != 0 }),
+	fnIsSupertype:         g1(func(o *Object, v vm.Value) bool { return o.def.supertypes&uint16(v) != 0 }),
+	fnIsSubtype:           g1(func(o *Object, v vm.Value) bool { return slices.Contains(o.def.subtypes, int32(v)) }),
+	fnHasColor:            g1(func(o *Object, v vm.Value) bool { return o.def.colors&uint16(v) != 0 }),
+	fnIsPlayer:            qIsPlayer,
+	fnIsPermanent:         qIsPermanent,
+	fnIsTapped:            g0(func(o *Object) bool { return o.tapped }),
+	fnIsUntapped:          g0(func(o *Object) bool { return !o.tapped }),
+	fnIsAttacking:         g0(func(o *Object) bool { return o.attacking }),
+	fnIsBlocking:          g0(func(o *Object) bool { return o.blocking != 0 }),
+	fnIsBlocked:           g0(func(o *Object) bool { return o.blocked }),
+	fnIsToken:             g0(func(o *Object) bool { return o.token }),
+}
+
+func qCounters(g *Game, a []vm.Value) (vm.Value, error) {
+	if o := g.valueObject(a[0]); o != nil {
+		return vm.Value(o.Counters(CounterKind(a[1]))), nil
 	}
+	return 0, nil
 }
 
-func action(name string, arity int, f func(*Game, []vm.Value) error) hostFunc {
-	return hostFunc{name: name, arity: arity, action: true,
-		call: func(g *Game, a []vm.Value) (vm.Value, error) { return 0, f(g, a) }}
+func qIsPlayer(g *Game, a []vm.Value) (vm.Value, error) {
+	_, ok := valuePlayer(a[0])
+	return boolValue(ok), nil
 }
 
-func modifier(name string, arity int, f func(*Game, []vm.Value) error) hostFunc {
-	h := action(name, arity, f)
-	h.modifies = true
-	return h
-}
-
-func query(name string, arity int, f func(*Game, []vm.Value) vm.Value) hostFunc {
-	return hostFunc{name: name, arity: arity, returns: true,
-		call: func(g *Game, a []vm.Value) (vm.Value, error) { return f(g, a), nil }}
+func qIsPermanent(g *Game, a []vm.Value) (vm.Value, error) {
+	id, _ := valueObject(a[0])
+	return boolValue(g.onBattlefield(id) != nil), nil
 }
 
 // g0 makes a query of one object argument; anything else is false.
-func g0(f func(*Object) bool) func(*Game, []vm.Value) vm.Value {
-	return func(g *Game, a []vm.Value) vm.Value {
+func g0(f func(*Object) bool) hostImpl {
+	return func(g *Game, a []vm.Value) (vm.Value, error) {
 		if o := g.valueObject(a[0]); o != nil {
-			return boolValue(f(o))
+			return boolValue(f(o)), nil
 		}
-		return 0
+		return 0, nil
 	}
 }
 
 // g1 makes a query of an object and a name.
-func g1(f func(*Object, vm.Value) bool) func(*Game, []vm.Value) vm.Value {
-	return func(g *Game, a []vm.Value) vm.Value {
+func g1(f func(*Object, vm.Value) bool) hostImpl {
+	return func(g *Game, a []vm.Value) (vm.Value, error) {
 		if o := g.valueObject(a[0]); o != nil {
-			return boolValue(f(o, a[1]))
+			return boolValue(f(o, a[1])), nil
 		}
-		return 0
+		return 0, nil
 	}
 }
 
@@ -311,9 +313,9 @@ func (g *Game) objectPlayer(v vm.Value, owner bool) vm.Value {
 		return 0
 	}
 	if owner {
-		return PlayerValue(o.Owner)
+		return PlayerValue(o.owner)
 	}
-	return PlayerValue(o.Controller)
+	return PlayerValue(o.controller)
 }
 
 // ---- actions ----------------------------------------------------------------
@@ -321,52 +323,52 @@ func (g *Game) objectPlayer(v vm.Value, owner bool) vm.Value {
 // An action that cannot be done does nothing (CR 608.2b, 614.6): a
 // permanent that is gone cannot be destroyed, no counters go on it.
 
-func (g *Game) hDestroy(a []vm.Value) error {
+func (g *Game) hDestroy(a []vm.Value) (vm.Value, error) {
 	if o := g.permanentArg(a[0]); o != nil {
-		g.propose(Event{Kind: EvDestroy, Object: o.ID})
+		g.propose(Event{Kind: EvDestroy, Object: o.id})
 	}
-	return nil
+	return 0, nil
 }
 
-func (g *Game) hGainLife(a []vm.Value) error {
+func (g *Game) hGainLife(a []vm.Value) (vm.Value, error) {
 	if p, ok := valuePlayer(a[0]); ok && a[1] > 0 {
 		g.propose(Event{Kind: EvLifeGained, Player: p, Amount: qty(a[1])})
 	}
-	return nil
+	return 0, nil
 }
 
-func (g *Game) hLoseLife(a []vm.Value) error {
+func (g *Game) hLoseLife(a []vm.Value) (vm.Value, error) {
 	if p, ok := valuePlayer(a[0]); ok && a[1] > 0 {
 		g.propose(Event{Kind: EvLifeLost, Player: p, Amount: qty(a[1])})
 	}
-	return nil
+	return 0, nil
 }
 
-func (g *Game) hPutCounters(a []vm.Value) error {
+func (g *Game) hPutCounters(a []vm.Value) (vm.Value, error) {
 	if o := g.permanentArg(a[0]); o != nil && a[2] > 0 {
-		g.propose(Event{Kind: EvCounterPut, Object: o.ID, Counter: CounterKind(a[1]), Amount: qty(a[2])})
+		g.propose(Event{Kind: EvCounterPut, Object: o.id, Counter: CounterKind(a[1]), Amount: qty(a[2])})
 	}
-	return nil
+	return 0, nil
 }
 
-func (g *Game) hRemoveCounters(a []vm.Value) error {
+func (g *Game) hRemoveCounters(a []vm.Value) (vm.Value, error) {
 	if o := g.permanentArg(a[0]); o != nil && a[2] > 0 {
-		g.propose(Event{Kind: EvCounterRemoved, Object: o.ID, Counter: CounterKind(a[1]), Amount: qty(a[2])})
+		g.propose(Event{Kind: EvCounterRemoved, Object: o.id, Counter: CounterKind(a[1]), Amount: qty(a[2])})
 	}
-	return nil
+	return 0, nil
 }
 
-func (g *Game) hDealDamage(a []vm.Value) error {
+func (g *Game) hDealDamage(a []vm.Value) (vm.Value, error) {
 	src, _ := valueObject(a[0])
-	g.DealDamage(src, a[1], qty(a[2]), false)
-	return nil
+	g.dealDamage(src, a[1], qty(a[2]), false)
+	return 0, nil
 }
 
-func (g *Game) hBoost(a []vm.Value) error {
+func (g *Game) hBoost(a []vm.Value) (vm.Value, error) {
 	if o := g.permanentArg(a[0]); o != nil {
-		g.effects = append(g.effects, ptEffect{object: o.ID, power: qty(a[1]), toughness: qty(a[2]), timestamp: g.nextTimestamp()})
+		g.effects = append(g.effects, ptEffect{object: o.id, power: qty(a[1]), toughness: qty(a[2]), timestamp: g.nextTimestamp()})
 	}
-	return nil
+	return 0, nil
 }
 
 // replacing returns the event a replacement body modifies, if id names it.
@@ -383,22 +385,22 @@ func (g *Game) replacing(id vm.Value) (*Event, error) {
 
 // hPrevent prevents all the damage of the event (CR 615); damage that
 // can't be prevented is not (CR 615.12).
-func (g *Game) hPrevent(a []vm.Value) error {
+func (g *Game) hPrevent(a []vm.Value) (vm.Value, error) {
 	ev, err := g.replacing(a[0])
 	if err != nil || ev.Kind != EvDamage {
-		return err
+		return 0, err
 	}
 	g.preventDamage(ev, ev.Amount)
-	return nil
+	return 0, nil
 }
 
-func (g *Game) hPreventAmount(a []vm.Value) error {
+func (g *Game) hPreventAmount(a []vm.Value) (vm.Value, error) {
 	ev, err := g.replacing(a[0])
 	if err != nil || ev.Kind != EvDamage {
-		return err
+		return 0, err
 	}
 	g.preventDamage(ev, min(qty(a[1]), ev.Amount))
-	return nil
+	return 0, nil
 }
 
 func (g *Game) preventDamage(ev *Event, n int) {
@@ -410,31 +412,31 @@ func (g *Game) preventDamage(ev *Event, n int) {
 }
 
 // hEnterWithCounters gives the entering permanent counters (CR 614.1c).
-func (g *Game) hEnterWithCounters(a []vm.Value) error {
+func (g *Game) hEnterWithCounters(a []vm.Value) (vm.Value, error) {
 	fr := g.frame()
 	if fr == nil || fr.mode != modeReplace || fr.event == nil || fr.event.Kind != EvZoneChange || fr.event.To != ZoneBattlefield {
-		return errNoEvent
+		return 0, errNoEvent
 	}
 	if a[1] > 0 {
 		fr.event.enterWith = append(fr.event.enterWith, counterCount{CounterKind(a[0]), qty(a[1])})
 	}
-	return nil
+	return 0, nil
 }
 
 // hScheduleDelayed creates a delayed triggered ability of the running
 // ability's card (CR 603.7), which sees the running ability's locals. Its
 // controller is the running ability's controller (CR 603.7d-f).
-func (g *Game) hScheduleDelayed(a []vm.Value) error {
+func (g *Game) hScheduleDelayed(a []vm.Value) (vm.Value, error) {
 	fr := g.frame()
 	if fr == nil || fr.def == nil || a[0] < 0 || int(a[0]) >= len(fr.def.Card.Abilities) {
-		return fmt.Errorf("no delayed ability %d", a[0])
+		return 0, fmt.Errorf("no delayed ability %d", a[0])
 	}
 	ab := &fr.def.Card.Abilities[a[0]]
 	d := delayedTrigger{instance: instance{source: fr.source, controller: fr.controller, def: fr.def, ability: int(a[0]), x: fr.x}}
-	d.kind = g.abilityEvent(fr.def, ab)
+	d.kind = abilityEvent(fr.def.Prog, ab)
 	d.locals.copyFrom(fr.locals, ab.NumLocals)
 	g.delayed = append(g.delayed, d)
-	return nil
+	return 0, nil
 }
 
 // permanentArg returns the permanent a value names, or nil if it names
@@ -447,8 +449,8 @@ func (g *Game) permanentArg(v vm.Value) *Object {
 	return g.onBattlefield(id)
 }
 
-// abilityEvent is the event kind an ability watches.
-func (g *Game) abilityEvent(def *CardDef, ab *vm.Ability) EventKind {
-	k, _ := EventKindNamed(strings.TrimPrefix(def.Prog.Program.Symbols[ab.Event].Name, "event:"))
-	return k
+// abilityEvent is the event kind an ability watches: its Event symbol is
+// linked to an EventKind.
+func abilityEvent(linked *vm.Linked, ab *vm.Ability) EventKind {
+	return EventKind(linked.ID(ab.Event))
 }

@@ -9,20 +9,15 @@ import (
 )
 
 // Library is a set of compiled cards linked against the rules core, ready
-// for games. It is read-only once built, so many games can share it.
+// for games. Nothing changes it once NewLibrary has returned it (linking
+// interns subtypes, and only then), so any number of games, in any
+// goroutines, can share it. The CardDefs it holds, and the compiled cards
+// and programs they point to, are shared too: they must not be modified.
 type Library struct {
-	cards      map[string]*CardDef
-	counters   []counterInfo
-	counterIDs map[string]CounterKind
-	subtypes   map[string]int32
-}
-
-// counterInfo is what the rules know of a counter kind.
-type counterInfo struct {
-	name string
-	// power and toughness are what a +X/+Y counter adds (CR 122.1a).
-	power, toughness int
-	isPT             bool
+	cards map[string]*CardDef
+	// subtypes are interned while the library is built, and only read
+	// afterwards.
+	subtypes map[string]int32
 }
 
 // CardDef is a card of a library: its compiled characteristics and
@@ -42,7 +37,7 @@ type CardDef struct {
 	byEvent [numEventKinds][]int
 	// anchors are, for each ability, its anchors as indexes of fields (see
 	// vm.Ability.Anchors).
-	anchors [][]int32
+	anchors [][]fieldID
 }
 
 // anchored reports whether an event may match ability ai of an object:
@@ -55,7 +50,7 @@ func (d *CardDef) anchored(ai int, ev *Event, id ObjectID) bool {
 		return true
 	}
 	for _, f := range as {
-		if fd := &fields[f]; fd.kind == ev.Kind && fd.get(ev) == ObjectValue(id) {
+		if fields[f].kind == ev.Kind && ev.field(f) == ObjectValue(id) {
 			return true
 		}
 	}
@@ -64,22 +59,14 @@ func (d *CardDef) anchored(ai int, ev *Event, id ObjectID) bool {
 
 // Is reports whether the card has a card type ("creature").
 func (d *CardDef) Is(t string) bool {
-	bit, _ := bitOf(typeNames, t)
+	bit, _ := bitOf(typeNames[:], t)
 	return d.types&bit != 0
 }
-
-// knownCounters are interned in every library, so scenario tests can name
-// them even if no card of the library does.
-var knownCounters = []string{"+1/+1", "-1/-1", "+1/+0", "+0/+1", "-1/-0", "-0/-1", "+2/+2", "-2/-2",
-	"charge", "loyalty", "shield", "stun", "finality", "defense", "poison", "lore", "time", "age", "fade", "quest"}
 
 // NewLibrary links programs into a library. A card name defined twice is
 // an error, as is a symbol the core does not implement.
 func NewLibrary(progs ...*vm.Program) (*Library, error) {
-	lib := &Library{cards: map[string]*CardDef{}, counterIDs: map[string]CounterKind{}, subtypes: map[string]int32{}}
-	for _, c := range knownCounters {
-		lib.counter(c)
-	}
+	lib := &Library{cards: map[string]*CardDef{}, subtypes: map[string]int32{}}
 	for _, p := range progs {
 		if err := vm.Verify(p); err != nil {
 			return nil, err
@@ -94,49 +81,56 @@ func NewLibrary(progs ...*vm.Program) (*Library, error) {
 				return nil, fmt.Errorf("card %q is defined twice", c.Name)
 			}
 			for _, k := range c.Keywords {
-				if _, ok := bitOf(keywordNames, k); !ok {
+				if _, ok := bitOf(keywordNames[:], k); !ok {
 					return nil, fmt.Errorf("card %q: the rules core knows no keyword %q", c.Name, k)
 				}
 			}
-			lib.cards[c.Name] = lib.define(c, linked)
+			d, err := lib.define(c, linked)
+			if err != nil {
+				return nil, err
+			}
+			lib.cards[c.Name] = d
 		}
 	}
 	return lib, nil
 }
 
-func (lib *Library) define(c *vm.Card, linked *vm.Linked) *CardDef {
+func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 	d := &CardDef{Name: c.Name, Card: c, Prog: linked}
 	for _, t := range c.Types {
-		bit, _ := bitOf(typeNames, t)
+		bit, _ := bitOf(typeNames[:], t)
 		d.types |= bit
 	}
 	for _, t := range c.Supertypes {
-		bit, _ := bitOf(supertypeNames, t)
+		bit, _ := bitOf(supertypeNames[:], t)
 		d.supertypes |= bit
 	}
 	for _, col := range c.Colors {
-		bit, _ := bitOf(colorNames, col)
+		bit, _ := bitOf(colorNames[:], col)
 		d.colors |= bit
 	}
 	for _, s := range c.Subtypes {
 		d.subtypes = append(d.subtypes, lib.subtype(s))
 	}
 	for _, k := range c.Keywords {
-		bit, _ := bitOf(keywordNames, k)
+		bit, _ := bitOf(keywordNames[:], k)
 		d.keywords |= bit
 	}
-	d.anchors = make([][]int32, len(c.Abilities))
+	d.anchors = make([][]fieldID, len(c.Abilities))
 	for i, a := range c.Abilities {
-		for _, sym := range a.Anchors {
-			d.anchors[i] = append(d.anchors[i], linked.ID(sym))
+		for _, sym := range a.Anchors { // vm.Verify checked they are fields
+			d.anchors[i] = append(d.anchors[i], fieldID(linked.ID(sym)))
 		}
 		if a.Event == vm.NoFunc {
 			continue
 		}
-		kind, _ := EventKindNamed(strings.TrimPrefix(linked.Program.Symbols[a.Event].Name, "event:"))
+		if sym := linked.Program.Symbols[a.Event]; sym.Kind != vm.SymName || !strings.HasPrefix(sym.Name, "event:") {
+			return nil, fmt.Errorf("card %q: ability %d watches %q, which is no event kind", c.Name, i, sym.Name)
+		}
+		kind := abilityEvent(linked, &c.Abilities[i])
 		d.byEvent[kind] = append(d.byEvent[kind], i)
 	}
-	return d
+	return d, nil
 }
 
 // Card returns the card with a name, or nil.
@@ -152,34 +146,11 @@ func (lib *Library) Names() []string {
 	return out
 }
 
-// Counter returns the counter kind with a name, if the library knows it.
-func (lib *Library) Counter(name string) (CounterKind, bool) {
-	k, ok := lib.counterIDs[name]
-	return k, ok
-}
+// Counter returns the counter kind with a stdlib name, if there is one.
+func (lib *Library) Counter(name string) (CounterKind, bool) { return CounterNamed(name) }
 
-// CounterName returns the name of a counter kind.
-func (lib *Library) CounterName(k CounterKind) string {
-	if k >= 0 && int(k) < len(lib.counters) {
-		return lib.counters[k].name
-	}
-	return "?"
-}
-
-// counter interns a counter kind (only while the library is built).
-func (lib *Library) counter(name string) CounterKind {
-	if k, ok := lib.counterIDs[name]; ok {
-		return k
-	}
-	info := counterInfo{name: name}
-	if p, t, ok := parsePT(name); ok {
-		info.power, info.toughness, info.isPT = p, t, true
-	}
-	k := CounterKind(len(lib.counters))
-	lib.counters = append(lib.counters, info)
-	lib.counterIDs[name] = k
-	return k
-}
+// CounterName returns the stdlib's name of a counter kind.
+func (lib *Library) CounterName(k CounterKind) string { return k.String() }
 
 // subtype interns a subtype (only while the library is built).
 func (lib *Library) subtype(name string) int32 {
@@ -189,15 +160,4 @@ func (lib *Library) subtype(name string) int32 {
 	id := int32(len(lib.subtypes))
 	lib.subtypes[name] = id
 	return id
-}
-
-// parsePT reads "+1/+1" or "-2/-0" as the power and toughness it adds.
-func parsePT(s string) (power, toughness int, ok bool) {
-	a, b, found := strings.Cut(s, "/")
-	if !found || len(a) < 2 || len(b) < 2 || (a[0] != '+' && a[0] != '-') || (b[0] != '+' && b[0] != '-') {
-		return 0, 0, false
-	}
-	_, err1 := fmt.Sscanf(a, "%d", &power)
-	_, err2 := fmt.Sscanf(b, "%d", &toughness)
-	return power, toughness, err1 == nil && err2 == nil
 }

@@ -7,16 +7,17 @@ import (
 	"github.com/cardc/cardc/vm"
 )
 
-// linker resolves the symbols of a program to the core's ids: host
-// functions to indexes of hostFuncs, event fields to indexes of fields,
-// and names to the values the core uses for them.
+// linker resolves the symbols of a program to the core's ids, looking
+// them up in the generated tables (vocab_gen.go): host functions to
+// funcIDs, event fields to fieldIDs, and names to the values the core uses
+// for them.
 type linker struct{ lib *Library }
 
 // Link resolves one symbol.
 func (l linker) Link(sym vm.Symbol) (int32, error) {
 	switch sym.Kind {
 	case vm.SymFunc:
-		for i, f := range hostFuncs {
+		for i, f := range funcs {
 			if f.name == sym.Name {
 				if f.arity != int(sym.Arity) || f.returns != sym.Returns {
 					return 0, fmt.Errorf("%s takes %d arguments (returns %v), the program says %d (returns %v)",
@@ -41,7 +42,7 @@ func (l linker) Link(sym vm.Symbol) (int32, error) {
 
 // name links a named constant. Card types, supertypes and colors link to
 // their bits; zones, steps, event kinds and rules to their numbers; counter
-// kinds and subtypes are interned by the library.
+// kinds are the stdlib's; subtypes are interned by the library.
 func (l linker) name(full string) (int32, error) {
 	kind, name, _ := strings.Cut(full, ":")
 	bit := func(names []string) (int32, error) {
@@ -52,15 +53,17 @@ func (l linker) name(full string) (int32, error) {
 	}
 	switch kind {
 	case "type":
-		return bit(typeNames)
+		return bit(typeNames[:])
 	case "supertype":
-		return bit(supertypeNames)
+		return bit(supertypeNames[:])
 	case "color":
-		return bit(colorNames)
+		return bit(colorNames[:])
 	case "keyword":
-		return bit(keywordNames)
+		return bit(keywordNames[:])
 	case "counter":
-		return int32(l.lib.counter(name)), nil
+		if k, ok := CounterNamed(name); ok {
+			return int32(k), nil
+		}
 	case "subtype":
 		return l.lib.subtype(name), nil
 	case "zone":

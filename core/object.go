@@ -1,47 +1,119 @@
 package core
 
-import "github.com/cardc/cardc/vm"
+import (
+	"slices"
+
+	"github.com/cardc/cardc/vm"
+)
 
 // Object is a card, a token or a spell in some zone (CR 109). When it
 // moves to another zone it becomes a new object (CR 400.7); the old one is
 // marked Left and keeps what it was when it left, its last-known
 // information (CR 608.2h), for the effects and triggers that look back.
+//
+// Outside the core an Object is read-only: its methods tell its state,
+// which only the game changes (and Setup, before the game is played).
 type Object struct {
-	ID  ObjectID
-	Def *CardDef
-	// Card identifies the physical card across zones (and tokens), so a
+	id  ObjectID
+	def *CardDef
+	// card identifies the physical card across zones (and tokens), so a
 	// scenario test can follow "Protean Hydra" to the graveyard.
-	Card       int
-	Owner      PlayerID
-	Controller PlayerID
-	Zone       Zone
-	Token      bool
-	Tapped     bool
-	// Damage is the damage marked on the permanent (CR 120.6).
-	Damage int
-	// DeathtouchDamage records damage from a source with deathtouch since
+	card       int
+	owner      PlayerID
+	controller PlayerID
+	zone       Zone
+	token      bool
+	tapped     bool
+	// damage is the damage marked on the permanent (CR 120.6).
+	damage int
+	// deathtouchDamage records damage from a source with deathtouch since
 	// the last cleanup (CR 704.5h).
-	DeathtouchDamage bool
+	deathtouchDamage bool
 	counters         []counterCount
-	// Timestamp orders permanents and effects (CR 613.7).
-	Timestamp int64
-	// SinceTurn is the turn since which the controller has controlled the
+	// timestamp orders permanents and effects (CR 613.7).
+	timestamp int64
+	// sinceTurn is the turn since which the controller has controlled the
 	// permanent continuously (CR 302.6).
-	SinceTurn int
+	sinceTurn int
 	// Combat state (CR 506.4).
-	Attacking bool
-	Blocked   bool
-	Blocking  ObjectID
-	BlockedBy []ObjectID
-	Defender  PlayerID
-	// X is the value of X chosen for the spell (CR 107.3); a permanent
+	attacking bool
+	blocked   bool
+	blocking  ObjectID
+	blockedBy []ObjectID
+	defender  PlayerID
+	// x is the value of X chosen for the spell (CR 107.3); a permanent
 	// keeps the X of the spell it was, for its enters-the-battlefield
 	// abilities (CR 107.3m).
-	X int
-	// Left is set once the object has left its zone.
-	Left bool
+	x int
+	// left is set once the object has left its zone.
+	left bool
 	lki  lki
 }
+
+// ID is the object's ID.
+func (o *Object) ID() ObjectID { return o.id }
+
+// Def is the card the object is.
+func (o *Object) Def() *CardDef { return o.def }
+
+// Card identifies the physical card across zones (and tokens): every
+// object a card becomes has the same Card, so a scenario test can follow
+// "Protean Hydra" to the graveyard.
+func (o *Object) Card() int { return o.card }
+
+// Owner is the object's owner (CR 108.3).
+func (o *Object) Owner() PlayerID { return o.owner }
+
+// Controller is the object's controller (CR 108.4).
+func (o *Object) Controller() PlayerID { return o.controller }
+
+// Zone is the zone the object is in, or was in when it left.
+func (o *Object) Zone() Zone { return o.zone }
+
+// Token reports whether the object is a token (CR 111).
+func (o *Object) Token() bool { return o.token }
+
+// Tapped reports whether the permanent is tapped (CR 701.26).
+func (o *Object) Tapped() bool { return o.tapped }
+
+// Damage is the damage marked on the permanent (CR 120.6).
+func (o *Object) Damage() int { return o.damage }
+
+// DeathtouchDamage reports whether damage from a source with deathtouch
+// was dealt to the permanent since the last cleanup (CR 704.5h).
+func (o *Object) DeathtouchDamage() bool { return o.deathtouchDamage }
+
+// Timestamp orders permanents and effects (CR 613.7).
+func (o *Object) Timestamp() int64 { return o.timestamp }
+
+// SinceTurn is the turn since which the controller has controlled the
+// permanent continuously (CR 302.6).
+func (o *Object) SinceTurn() int { return o.sinceTurn }
+
+// Attacking reports whether the creature is attacking (CR 506.4).
+func (o *Object) Attacking() bool { return o.attacking }
+
+// Blocked reports whether the attacking creature is blocked (CR 509.1h);
+// it stays blocked even if its blockers leave.
+func (o *Object) Blocked() bool { return o.blocked }
+
+// Blocking is the attacking creature the creature blocks, or 0.
+func (o *Object) Blocking() ObjectID { return o.blocking }
+
+// BlockedBy lists the creatures blocking the attacking creature (a copy).
+func (o *Object) BlockedBy() []ObjectID { return slices.Clone(o.blockedBy) }
+
+// Defender is the player the attacking creature attacks, or NoPlayer.
+func (o *Object) Defender() PlayerID { return o.defender }
+
+// X is the value of X chosen for the spell (CR 107.3); a permanent keeps
+// the X of the spell it was, for its enters-the-battlefield abilities
+// (CR 107.3m).
+func (o *Object) X() int { return o.x }
+
+// Left reports whether the object has left its zone (CR 400.7); it then
+// keeps its last-known information (CR 608.2h).
+func (o *Object) Left() bool { return o.left }
 
 // lki is the last-known information of an object that left the
 // battlefield, frozen as it left.
@@ -89,26 +161,25 @@ func (o *Object) CounterKinds() map[CounterKind]int {
 }
 
 // Name is the object's name.
-func (o *Object) Name() string { return o.Def.Name }
+func (o *Object) Name() string { return o.def.Name }
 
-// IsType reports whether the object has a card type.
-func (o *Object) IsType(bit uint16) bool { return o.Def.types&bit != 0 }
+// Is reports whether the object has a card type ("creature").
+func (o *Object) Is(t string) bool { return o.def.Is(t) }
+
+// isType reports whether the object has a card type, by its bit.
+func (o *Object) isType(bit uint16) bool { return o.def.types&bit != 0 }
 
 // Has reports whether the object has a keyword ability ("flying").
 func (o *Object) Has(keyword string) bool {
-	bit, _ := bitOf(keywordNames, keyword)
-	return o.Def.keywords&bit != 0
+	bit, _ := bitOf(keywordNames[:], keyword)
+	return o.def.keywords&bit != 0
 }
 
 // IsCreature reports whether the object is a creature.
-func (o *Object) IsCreature() bool { return o.Def.types&typeCreature != 0 }
+func (o *Object) IsCreature() bool { return o.def.types&typeCreature != 0 }
 
-var (
-	typeCreature, _     = bitOf(typeNames, "creature")
-	typePlaneswalker, _ = bitOf(typeNames, "planeswalker")
-	typeInstant, _      = bitOf(typeNames, "instant")
-	typeLand, _         = bitOf(typeNames, "land")
-)
+// hasKeyword reports whether the object has a keyword ability, by its bit.
+func (o *Object) hasKeyword(bit uint16) bool { return o.def.keywords&bit != 0 }
 
 // ability returns one of the object's compiled abilities.
-func (o *Object) ability(i int) *vm.Ability { return &o.Def.Card.Abilities[i] }
+func (o *Object) ability(i int) *vm.Ability { return &o.def.Card.Abilities[i] }

@@ -87,17 +87,17 @@ const maxDepth = 64
 func (g *Game) replacementsFor(ev *Event, applied []abilityRef, out []candidate) []candidate {
 	try := func(o *Object, ai int, kind vm.AbilityKind, controller PlayerID, x int) {
 		ab := o.ability(ai)
-		if ab.Kind != kind || !o.Def.anchored(ai, ev, o.ID) {
+		if ab.Kind != kind || !o.def.anchored(ai, ev, o.id) {
 			return
 		}
 		for _, a := range applied {
-			if a.object == o.ID && a.ability == ai {
+			if a.object == o.id && a.ability == ai {
 				return
 			}
 		}
-		out = append(out, candidate{source: o.ID, controller: controller, def: o.Def, ability: ai, x: x})
+		out = append(out, candidate{source: o.id, controller: controller, def: o.def, ability: ai, x: x})
 		c := &out[len(out)-1]
-		c.locals.reset(ab.NumLocals, o.ID, controller)
+		c.locals.reset(ab.NumLocals, o.id, controller)
 		n, err := g.run(c.frame(modeMatch, ev), ab.Match)
 		if err != nil || n <= 0 {
 			out = out[:len(out)-1]
@@ -107,17 +107,17 @@ func (g *Game) replacementsFor(ev *Event, applied []abilityRef, out []candidate)
 		if o := g.Object(ev.Object); o != nil {
 			controller := ev.Player // who will control it: the caster, or its owner
 			if controller == NoPlayer {
-				controller = o.Owner
+				controller = o.owner
 			}
-			for _, ai := range o.Def.byEvent[EvZoneChange] {
-				try(o, ai, vm.AbilityEnters, controller, o.X)
+			for _, ai := range o.def.byEvent[EvZoneChange] {
+				try(o, ai, vm.AbilityEnters, controller, o.x)
 			}
 		}
 	}
 	for _, id := range g.battlefield {
 		o := g.objects[id]
-		for _, ai := range o.Def.byEvent[ev.Kind] {
-			try(o, ai, vm.AbilityReplacement, o.Controller, 0)
+		for _, ai := range o.def.byEvent[ev.Kind] {
+			try(o, ai, vm.AbilityReplacement, o.controller, 0)
 		}
 	}
 	return out
@@ -147,7 +147,7 @@ func (g *Game) affected(ev *Event) PlayerID {
 			return p
 		}
 		if o := g.valueObject(ev.Target); o != nil {
-			return o.Controller
+			return o.controller
 		}
 	case EvLifeGained, EvLifeLost:
 		return ev.Player
@@ -157,7 +157,7 @@ func (g *Game) affected(ev *Event) PlayerID {
 		}
 	}
 	if o := g.Object(ev.Object); o != nil {
-		return o.Controller
+		return o.controller
 	}
 	return g.active
 }
@@ -167,13 +167,13 @@ func (g *Game) affected(ev *Event) PlayerID {
 func (g *Game) ruleApplies(r Rule, ev *Event) bool {
 	for _, id := range g.battlefield {
 		o := g.objects[id]
-		for _, ai := range o.Def.byEvent[ev.Kind] {
+		for _, ai := range o.def.byEvent[ev.Kind] {
 			ab := o.ability(ai)
-			if ab.Kind != vm.AbilityStatic || Rule(o.Def.Prog.ID(ab.Rule)) != r || !o.Def.anchored(ai, ev, o.ID) {
+			if ab.Kind != vm.AbilityStatic || Rule(o.def.Prog.ID(ab.Rule)) != r || !o.def.anchored(ai, ev, o.id) {
 				continue
 			}
-			n, err := g.run(frame{mode: modeMatch, event: ev, source: o.ID, controller: o.Controller, def: o.Def,
-				ability: ai, locals: g.matchLocals.reset(ab.NumLocals, o.ID, o.Controller)}, ab.Match)
+			n, err := g.run(frame{mode: modeMatch, event: ev, source: o.id, controller: o.controller, def: o.def,
+				ability: ai, locals: g.matchLocals.reset(ab.NumLocals, o.id, o.controller)}, ab.Match)
 			if err == nil && n > 0 {
 				return true
 			}
@@ -235,7 +235,7 @@ func (g *Game) perform(ev *Event) {
 		// (CR 701.8a); that is an event of its own, which other effects
 		// can replace.
 		o := g.objects[ev.Object]
-		g.propose(Event{Kind: EvZoneChange, Object: o.ID, From: ZoneBattlefield, To: ZoneGraveyard, Player: NoPlayer})
+		g.propose(Event{Kind: EvZoneChange, Object: o.id, From: ZoneBattlefield, To: ZoneGraveyard, Player: NoPlayer})
 	case EvZoneChange:
 		// A permanent enters with its counters (CR 614.1c): putting them
 		// is an event too (CR 122.6).
@@ -271,11 +271,11 @@ func (g *Game) performDamage(ev *Event) bool {
 	}
 	switch {
 	case o.IsCreature():
-		o.Damage = add(o.Damage, ev.Amount)
+		o.damage = add(o.damage, ev.Amount)
 		if ev.Deathtouch {
-			o.DeathtouchDamage = true
+			o.deathtouchDamage = true
 		}
-	case o.IsType(typePlaneswalker):
+	case o.isType(typePlaneswalker):
 	default:
 		return false
 	}
@@ -287,21 +287,28 @@ func (g *Game) performDamage(ev *Event) bool {
 func (g *Game) damageResults(ev *Event) {
 	if p, ok := valuePlayer(ev.Target); ok {
 		g.propose(Event{Kind: EvLifeLost, Player: p, Amount: ev.Amount})
-	} else if o := g.permanentArg(ev.Target); o != nil && !o.IsCreature() && o.IsType(typePlaneswalker) {
-		if k, ok := g.lib.Counter("loyalty"); ok {
-			g.propose(Event{Kind: EvCounterRemoved, Object: o.ID, Counter: k, Amount: ev.Amount})
-		}
+	} else if o := g.permanentArg(ev.Target); o != nil && !o.IsCreature() && o.isType(typePlaneswalker) {
+		g.propose(Event{Kind: EvCounterRemoved, Object: o.id, Counter: CounterLoyalty, Amount: ev.Amount})
 	}
 	if ev.Lifelink {
 		if src := g.Object(ev.Source); src != nil {
-			g.propose(Event{Kind: EvLifeGained, Player: src.Controller, Amount: ev.Amount})
+			g.propose(Event{Kind: EvLifeGained, Player: src.controller, Amount: ev.Amount})
 		}
 	}
 }
 
 // DealDamage has a source deal damage to a player or a permanent, as an
-// effect does (not combat damage, unless combat is set).
-func (g *Game) DealDamage(source ObjectID, target vm.Value, amount int, combat bool) {
+// effect does (not combat damage, unless combat is set). As for an effect,
+// damage to what is neither a player nor a permanent is not dealt, and that
+// is no error. It returns the first failure while the damage was dealt
+// (see FailureError).
+func (g *Game) DealDamage(source ObjectID, target vm.Value, amount int, combat bool) error {
+	g.begin()
+	g.dealDamage(source, target, amount, combat)
+	return g.done(nil)
+}
+
+func (g *Game) dealDamage(source ObjectID, target vm.Value, amount int, combat bool) {
 	amount = clamp(int64(amount))
 	if amount <= 0 {
 		return
@@ -313,7 +320,7 @@ func (g *Game) DealDamage(source ObjectID, target vm.Value, amount int, combat b
 	if src := g.Object(source); src != nil {
 		// The source's abilities as it deals the damage, or as it last
 		// existed (CR 702.2b-c, 702.15b).
-		ev.Deathtouch, ev.Lifelink = src.Has("deathtouch"), src.Has("lifelink")
+		ev.Deathtouch, ev.Lifelink = src.hasKeyword(keywordDeathtouch), src.hasKeyword(keywordLifelink)
 	}
 	g.propose(ev)
 }
@@ -322,49 +329,56 @@ func (g *Game) DealDamage(source ObjectID, target vm.Value, amount int, combat b
 // zone (CR 400.7), and the old one keeps its last-known information.
 func (g *Game) move(ev *Event) bool {
 	o := g.Object(ev.Object)
-	if o == nil || o.Left || o.Zone != ev.From {
+	if o == nil || o.left || o.zone != ev.From {
 		return false
 	}
-	if o.Zone == ZoneBattlefield {
-		p, t := g.pt(o.ID)
+	if o.zone == ZoneBattlefield {
+		p, t := g.pt(o.id)
 		o.lki = lki{power: p, toughness: t}
 		g.removeFromCombat(o)
-		g.endEffectsOn(o.ID)
+		g.endEffectsOn(o.id)
 	}
 	g.removeFromZone(o)
-	o.Left = true
-	owner := o.Owner
-	n := g.newObject(o.Def, o.Card, owner, ev.To)
-	n.Token, n.X = o.Token, o.X
+	o.left = true
+	owner := o.owner
+	n := g.newObject(o.def, o.card, owner, ev.To)
+	n.token, n.x = o.token, o.x
 	if ev.To == ZoneBattlefield {
 		if ev.Player != NoPlayer {
-			n.Controller = ev.Player
+			n.controller = ev.Player
 		}
-		n.SinceTurn = g.turn
+		n.sinceTurn = g.turn
 	}
-	ev.moved = n.ID
-	if o.Token && ev.From == ZoneBattlefield {
+	ev.moved = n.id
+	if o.token && ev.From == ZoneBattlefield {
 		// A token that left the battlefield ceases to exist (CR 704.5d);
 		// nothing can be done with it in its new zone.
 		g.removeFromZone(n)
-		n.Left = true
+		n.left = true
 	}
 	return true
 }
 
 // MoveCard moves an object to another zone as an effect does, through the
-// event pipeline. It returns the new object, or nil if it did not move.
-func (g *Game) MoveCard(id ObjectID, to Zone) *Object {
+// event pipeline. It returns the new object, or nil if it did not move,
+// and the first failure while it moved (see FailureError).
+func (g *Game) MoveCard(id ObjectID, to Zone) (*Object, error) {
+	g.begin()
+	o := g.moveCard(id, to)
+	return o, g.done(nil)
+}
+
+func (g *Game) moveCard(id ObjectID, to Zone) *Object {
 	o := g.Object(id)
-	if o == nil || o.Left {
+	if o == nil || o.left {
 		return nil
 	}
-	ev := Event{Kind: EvZoneChange, Object: id, From: o.Zone, To: to, Player: NoPlayer}
+	ev := Event{Kind: EvZoneChange, Object: id, From: o.zone, To: to, Player: NoPlayer}
 	before := len(g.objects)
 	g.propose(ev)
 	if len(g.objects) > before {
 		for i := len(g.objects) - 1; i >= before; i-- {
-			if g.objects[i].Card == o.Card {
+			if g.objects[i].card == o.card {
 				return g.objects[i]
 			}
 		}
@@ -384,23 +398,41 @@ func (g *Game) endEffectsOn(id ObjectID) {
 	g.effects = kept
 }
 
-// Destroy destroys a permanent, as an effect that says "destroy" does.
-func (g *Game) Destroy(id ObjectID) {
+// Destroy destroys a permanent, as an effect that says "destroy" does:
+// what is not a permanent is not destroyed, and that is no error. It
+// returns the first failure while it was destroyed (see FailureError).
+func (g *Game) Destroy(id ObjectID) error {
+	g.begin()
 	if g.onBattlefield(id) != nil {
 		g.propose(Event{Kind: EvDestroy, Object: id})
 	}
+	return g.done(nil)
 }
 
-// PutCounters puts counters on a permanent, as an effect does.
-func (g *Game) PutCounters(id ObjectID, k CounterKind, n int) {
+// PutCounters puts counters on a permanent, as an effect does. A counter
+// kind the stdlib does not declare is an error; no counters go on what is
+// not a permanent, and that is no error. It returns the first failure
+// while they were put (see FailureError).
+func (g *Game) PutCounters(id ObjectID, k CounterKind, n int) error {
+	if k < 0 || k >= numCounters {
+		return fmt.Errorf("no counter kind %d", k)
+	}
+	g.begin()
 	if g.onBattlefield(id) != nil && n > 0 {
 		g.propose(Event{Kind: EvCounterPut, Object: id, Counter: k, Amount: n})
 	}
+	return g.done(nil)
 }
 
-// RemoveCounters removes counters from a permanent, as an effect does.
-func (g *Game) RemoveCounters(id ObjectID, k CounterKind, n int) {
+// RemoveCounters removes counters from a permanent, as an effect does, as
+// PutCounters puts them.
+func (g *Game) RemoveCounters(id ObjectID, k CounterKind, n int) error {
+	if k < 0 || k >= numCounters {
+		return fmt.Errorf("no counter kind %d", k)
+	}
+	g.begin()
 	if g.onBattlefield(id) != nil && n > 0 {
 		g.propose(Event{Kind: EvCounterRemoved, Object: id, Counter: k, Amount: n})
 	}
+	return g.done(nil)
 }

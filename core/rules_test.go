@@ -1,6 +1,8 @@
 package core_test
 
 import (
+	"errors"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -231,14 +233,16 @@ func TestSummoningSickness(t *testing.T) {
 	require.NoError(t, err)
 	d := &attacker{}
 	g := core.New(lib, d)
-	bears, err := g.AddCard("Grizzly Bears", 0, core.ZoneHand)
+	bears, err := g.Setup().AddCard("Grizzly Bears", 0, core.ZoneHand)
 	require.NoError(t, err)
-	require.NoError(t, g.Cast(0, bears.ID, 0, nil))
-	g.ResolveAll()
-	d.card = bears.Card
-	require.NoError(t, g.AdvanceTo(core.StepDeclareAttackers))
-	require.ErrorContains(t, g.Err(), "CR 302.6")
-	require.False(t, g.CurrentObject(bears.Card).Attacking)
+	require.NoError(t, g.Cast(0, bears.ID(), 0, nil))
+	require.NoError(t, g.ResolveAll())
+	d.card = bears.Card()
+	err = g.AdvanceTo(core.StepDeclareAttackers)
+	require.ErrorContains(t, err, "CR 302.6")
+	var failure *core.FailureError
+	require.ErrorAs(t, err, &failure, "an illegal declaration is a failure while advancing, not an illegal advance")
+	require.False(t, g.CurrentObject(bears.Card()).Attacking())
 }
 
 type attacker struct {
@@ -247,7 +251,7 @@ type attacker struct {
 }
 
 func (a *attacker) DeclareAttackers(g *core.Game, p core.PlayerID) []core.ObjectID {
-	return []core.ObjectID{g.CurrentObject(a.card).ID}
+	return []core.ObjectID{g.CurrentObject(a.card).ID()}
 }
 
 // TestDrawFromEmptyLibraryLoses checks CR 704.5b and that the player who
@@ -272,10 +276,13 @@ func TestCastingTiming(t *testing.T) {
 	lib, err := cards.Library()
 	require.NoError(t, err)
 	g := core.New(lib, nil)
-	hydra, _ := g.AddCard("Protean Hydra", 1, core.ZoneHand)
-	require.ErrorContains(t, g.Cast(1, hydra.ID, 2, nil), "main phase")
-	shock, _ := g.AddCard("Shock", 1, core.ZoneHand)
-	require.NoError(t, g.Cast(1, shock.ID, 0, []vm.Value{core.PlayerValue(0)}))
+	hydra, _ := g.Setup().AddCard("Protean Hydra", 1, core.ZoneHand)
+	err = g.Cast(1, hydra.ID(), 2, nil)
+	require.ErrorContains(t, err, "main phase")
+	var failure *core.FailureError
+	require.False(t, errors.As(err, &failure), "an illegal cast is the cast's own error, not a failure while casting")
+	shock, _ := g.Setup().AddCard("Shock", 1, core.ZoneHand)
+	require.NoError(t, g.Cast(1, shock.ID(), 0, []vm.Value{core.PlayerValue(0)}))
 	require.Len(t, g.Stack(), 1)
 }
 
@@ -286,11 +293,11 @@ type blocker struct {
 }
 
 func (b *blocker) DeclareAttackers(g *core.Game, p core.PlayerID) []core.ObjectID {
-	return []core.ObjectID{g.CurrentObject(b.attacker).ID}
+	return []core.ObjectID{g.CurrentObject(b.attacker).ID()}
 }
 
 func (b *blocker) DeclareBlockers(g *core.Game, p core.PlayerID) []core.Block {
-	return []core.Block{{Blocker: g.CurrentObject(b.blocker).ID, Attacker: g.CurrentObject(b.attacker).ID}}
+	return []core.Block{{Blocker: g.CurrentObject(b.blocker).ID(), Attacker: g.CurrentObject(b.attacker).ID()}}
 }
 
 // TestFlyingCanOnlyBeBlockedByFlyingOrReach checks CR 702.9b and 702.17b:
@@ -305,17 +312,17 @@ func TestFlyingCanOnlyBeBlockedByFlyingOrReach(t *testing.T) {
 		t.Run(tt.blocker, func(t *testing.T) {
 			d := &blocker{}
 			g := core.New(lib, d)
-			drake, _ := g.AddCard("Wind Drake", 0, core.ZoneBattlefield)
-			bl, _ := g.AddCard(tt.blocker, 1, core.ZoneBattlefield)
-			d.attacker, d.blocker = drake.Card, bl.Card
-			require.NoError(t, g.AdvanceTo(core.StepDeclareBlockers))
+			drake, _ := g.Setup().AddCard("Wind Drake", 0, core.ZoneBattlefield)
+			bl, _ := g.Setup().AddCard(tt.blocker, 1, core.ZoneBattlefield)
+			d.attacker, d.blocker = drake.Card(), bl.Card()
+			err := g.AdvanceTo(core.StepDeclareBlockers)
 			if tt.legal {
-				require.NoError(t, g.Err())
-				require.True(t, g.CurrentObject(drake.Card).Blocked)
+				require.NoError(t, err)
+				require.True(t, g.CurrentObject(drake.Card()).Blocked())
 				return
 			}
-			require.ErrorContains(t, g.Err(), "CR 702.9b")
-			require.False(t, g.CurrentObject(drake.Card).Blocked)
+			require.ErrorContains(t, err, "CR 702.9b")
+			require.False(t, g.CurrentObject(drake.Card()).Blocked())
 		})
 	}
 }
@@ -336,11 +343,50 @@ card "Echo Chamber" {
 }
 `)
 	g := core.New(lib, nil)
-	echo, err := g.AddCard("Echo Chamber", 0, core.ZoneBattlefield)
+	echo, err := g.Setup().AddCard("Echo Chamber", 0, core.ZoneBattlefield)
 	require.NoError(t, err)
 	plus, _ := lib.Counter("+1/+1")
-	g.PutCounters(echo.ID, plus, 1)
-	g.Settle()
-	g.ResolveAll()
-	require.ErrorContains(t, g.Err(), "trigger one another forever")
+	require.NoError(t, g.PutCounters(echo.ID(), plus, 1))
+	require.NoError(t, g.Settle())
+	require.ErrorContains(t, g.ResolveAll(), "trigger one another forever")
+}
+
+// TestLibraryIsSharedBetweenGoroutines plays games on one library in
+// several goroutines at once; run with -race, it proves no game writes to
+// the library.
+func TestLibraryIsSharedBetweenGoroutines(t *testing.T) {
+	lib, err := cards.Library()
+	require.NoError(t, err)
+	var wg sync.WaitGroup
+	for i := 0; i < 4; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			g := core.New(lib, nil)
+			setup := g.Setup()
+			hydra, err := setup.AddCard("Protean Hydra", 0, core.ZoneHand)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			giant, _ := setup.AddCard("Hill Giant", 1, core.ZoneBattlefield)
+			if err := g.Cast(0, hydra.ID(), 3, nil); err != nil {
+				t.Error(err)
+			}
+			if err := g.ResolveAll(); err != nil {
+				t.Error(err)
+			}
+			h := g.CurrentObject(hydra.Card())
+			if err := g.DealDamage(giant.ID(), core.ObjectValue(h.ID()), 2, false); err != nil {
+				t.Error(err)
+			}
+			if n := h.Counters(core.CounterPlus1Plus1); n != 1 {
+				t.Errorf("the Hydra has %d +1/+1 counters, want 1", n)
+			}
+			if err := g.AdvanceToNextTurn(); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
 }

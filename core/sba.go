@@ -30,9 +30,6 @@ func (g *Game) stateBasedActions() bool {
 		toDestroy   []ObjectID
 		fixes       []counterFix
 	)
-	plus, hasPlus := g.lib.Counter("+1/+1")
-	minus, hasMinus := g.lib.Counter("-1/-1")
-	loyalty, _ := g.lib.Counter("loyalty")
 	for _, id := range g.battlefield {
 		o := g.objects[id]
 		if o.IsCreature() {
@@ -41,20 +38,18 @@ func (g *Game) stateBasedActions() bool {
 			case t <= 0:
 				// 704.5f: toughness 0 or less; this is not destruction.
 				toGraveyard = append(toGraveyard, id)
-			case o.Damage >= t || (o.Damage > 0 && o.DeathtouchDamage):
+			case o.damage >= t || (o.damage > 0 && o.deathtouchDamage):
 				// 704.5g, 704.5h: lethal damage, or damage from a source
 				// with deathtouch.
 				toDestroy = append(toDestroy, id)
 			}
 		}
-		if o.IsType(typePlaneswalker) && o.Counters(loyalty) <= 0 {
+		if o.isType(typePlaneswalker) && o.Counters(CounterLoyalty) <= 0 {
 			toGraveyard = append(toGraveyard, id) // 704.5i
 		}
 		// 704.5q: +1/+1 and -1/-1 counters annihilate in pairs.
-		if hasPlus && hasMinus {
-			if n := min(o.Counters(plus), o.Counters(minus)); n > 0 {
-				fixes = append(fixes, counterFix{id, plus, minus, n})
-			}
+		if n := min(o.Counters(CounterPlus1Plus1), o.Counters(CounterMinus1Minus1)); n > 0 {
+			fixes = append(fixes, counterFix{id, CounterPlus1Plus1, CounterMinus1Minus1, n})
 		}
 	}
 	for _, id := range toGraveyard {

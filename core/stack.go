@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/cardc/cardc/vm"
 )
@@ -22,6 +23,13 @@ type StackItem struct {
 	Text    string
 	// Event is what triggered a triggered ability.
 	Event Event
+}
+
+// clone copies the item, its locals included.
+func (s *StackItem) clone() StackItem {
+	c := *s
+	c.Locals = slices.Clone(s.Locals)
+	return c
 }
 
 // Name describes the item for messages.
@@ -46,16 +54,23 @@ func spellAbility(def *CardDef) int {
 // and targets in the order the card names them. Timing is checked (CR 307.1:
 // a sorcery or permanent spell only in its caster's main phase, with the
 // stack empty); the mana cost is not paid, since mana is not yet part of
-// the rules core.
+// the rules core. An illegal cast is an error, and nothing happens;
+// otherwise Cast returns the first failure while the spell was cast (see
+// FailureError).
 func (g *Game) Cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error {
+	g.begin()
+	return g.done(g.cast(p, card, x, targets))
+}
+
+func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error {
 	if g.over {
 		return errGameOver
 	}
 	o := g.Object(card)
-	if o == nil || o.Left || o.Zone != ZoneHand || o.Owner != p {
+	if o == nil || o.left || o.zone != ZoneHand || o.owner != p {
 		return fmt.Errorf("%s is not in %s's hand", g.objectName(card), playerName(p))
 	}
-	def := o.Def
+	def := o.def
 	if def.types&typeLand != 0 {
 		return fmt.Errorf("%s is a land, which is played, not cast", def.Name)
 	}
@@ -66,14 +81,14 @@ func (g *Game) Cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 	if x < 0 {
 		return fmt.Errorf("the value of X cannot be negative")
 	}
-	item := &StackItem{Controller: p, Def: def, Ability: spellAbility(def), X: x, Text: def.Name, Source: o.ID}
+	item := &StackItem{Controller: p, Def: def, Ability: spellAbility(def), X: x, Text: def.Name, Source: o.id}
 	if item.Ability >= 0 {
 		ab := &def.Card.Abilities[item.Ability]
 		if len(targets) != len(ab.Targets) {
 			return fmt.Errorf("%s needs %d target(s), got %d", def.Name, len(ab.Targets), len(targets))
 		}
 		item.Locals = make([]vm.Value, max(ab.NumLocals, 3))
-		item.Locals[0], item.Locals[1] = ObjectValue(o.ID), PlayerValue(p)
+		item.Locals[0], item.Locals[1] = ObjectValue(o.id), PlayerValue(p)
 		for i, t := range ab.Targets {
 			if !g.legalTarget(item, i, targets[i]) {
 				return fmt.Errorf("%s: %s is not a legal target for %q", def.Name, g.valueName(targets[i]), t.Text)
@@ -85,15 +100,15 @@ func (g *Game) Cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 	}
 	// Move the card to the stack (CR 601.2a); it becomes a new object.
 	g.removeFromZone(o)
-	o.Left = true
-	s := g.newObject(def, o.Card, p, ZoneStack)
-	s.X = x
-	item.Spell, item.Source = s.ID, s.ID
+	o.left = true
+	s := g.newObject(def, o.card, p, ZoneStack)
+	s.x = x
+	item.Spell, item.Source = s.id, s.id
 	if item.Locals != nil {
-		item.Locals[0] = ObjectValue(s.ID)
+		item.Locals[0] = ObjectValue(s.id)
 	}
 	g.stack = append(g.stack, item)
-	g.propose(Event{Kind: EvSpellCast, Object: s.ID, Player: p})
+	g.propose(Event{Kind: EvSpellCast, Object: s.id, Player: p})
 	g.settle()
 	return nil
 }
@@ -146,8 +161,15 @@ func (g *Game) legalTargets(item *StackItem, i int) []vm.Value {
 
 // ResolveTop resolves the top of the stack (CR 608), as when all players
 // pass priority in succession, then checks state-based actions and puts
-// triggered abilities on the stack.
+// triggered abilities on the stack. An empty stack or a game that is over
+// is an error, and nothing happens; otherwise ResolveTop returns the first
+// failure while it resolved (see FailureError).
 func (g *Game) ResolveTop() error {
+	g.begin()
+	return g.done(g.resolveTop())
+}
+
+func (g *Game) resolveTop() error {
 	if g.over {
 		return errGameOver
 	}
@@ -165,15 +187,22 @@ func (g *Game) ResolveTop() error {
 // abilities that trigger one another forever.
 const maxResolutions = 10000
 
-// ResolveAll resolves the stack until it is empty. A stack that never
-// empties (a loop of triggered abilities) stops it with an error (Err).
-func (g *Game) ResolveAll() {
+// ResolveAll resolves the stack until it is empty or the game is over. It
+// returns the first failure while it resolved (see FailureError); a stack
+// that never empties (a loop of triggered abilities) is one.
+func (g *Game) ResolveAll() error {
+	g.begin()
+	g.resolveAll()
+	return g.done(nil)
+}
+
+func (g *Game) resolveAll() {
 	for n := 0; len(g.stack) > 0 && !g.over; n++ {
 		if n == maxResolutions {
 			g.fail(fmt.Errorf("the stack did not empty after %d objects resolved: triggered abilities that trigger one another forever?", n))
 			return
 		}
-		g.ResolveTop()
+		g.resolveTop()
 	}
 }
 
@@ -181,7 +210,7 @@ func (g *Game) resolve(item *StackItem) {
 	spell := g.Object(item.Spell)
 	if item.Ability < 0 {
 		// A permanent spell becomes a permanent (CR 608.3).
-		g.propose(Event{Kind: EvZoneChange, Object: spell.ID, From: ZoneStack, To: ZoneBattlefield, Player: item.Controller})
+		g.propose(Event{Kind: EvZoneChange, Object: spell.id, From: ZoneStack, To: ZoneBattlefield, Player: item.Controller})
 		return
 	}
 	ab := &item.Def.Card.Abilities[item.Ability]
@@ -198,16 +227,16 @@ func (g *Game) resolve(item *StackItem) {
 	}
 	if len(ab.Targets) > 0 && legal == 0 {
 		if spell != nil {
-			g.MoveCard(spell.ID, ZoneGraveyard)
+			g.moveCard(spell.id, ZoneGraveyard)
 		}
 		return
 	}
 	g.run(frame{mode: modeResolve, source: item.Source, controller: item.Controller, def: item.Def,
 		ability: item.Ability, locals: item.Locals, x: item.X}, ab.Body)
-	if spell != nil && !spell.Left && spell.Zone == ZoneStack {
+	if spell != nil && !spell.left && spell.zone == ZoneStack {
 		// An instant or sorcery goes to its owner's graveyard as the last
 		// step of resolving (CR 608.2n).
-		g.MoveCard(spell.ID, ZoneGraveyard)
+		g.moveCard(spell.id, ZoneGraveyard)
 	}
 }
 

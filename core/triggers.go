@@ -39,7 +39,7 @@ func (g *Game) checkTriggers(ev *Event) {
 		g.triggersOf(g.objects[id], ev)
 	}
 	if ev.Kind == EvZoneChange && ev.From == ZoneBattlefield {
-		if o := g.Object(ev.Object); o != nil && o.Left {
+		if o := g.Object(ev.Object); o != nil && o.left {
 			g.triggersOf(o, ev)
 		}
 	}
@@ -73,20 +73,20 @@ func (g *Game) checkTriggers(ev *Event) {
 // triggersOf checks the triggered abilities of one object against an
 // event.
 func (g *Game) triggersOf(o *Object, ev *Event) {
-	for _, ai := range o.Def.byEvent[ev.Kind] {
+	for _, ai := range o.def.byEvent[ev.Kind] {
 		ab := o.ability(ai)
-		if ab.Kind != vm.AbilityTriggered || !o.Def.anchored(ai, ev, o.ID) {
+		if ab.Kind != vm.AbilityTriggered || !o.def.anchored(ai, ev, o.id) {
 			continue
 		}
 		x := 0
-		if ev.Kind == EvZoneChange && ev.To == ZoneBattlefield && ev.moved == o.ID {
-			x = o.X // its enters-the-battlefield abilities know X (CR 107.3m)
+		if ev.Kind == EvZoneChange && ev.To == ZoneBattlefield && ev.moved == o.id {
+			x = o.x // its enters-the-battlefield abilities know X (CR 107.3m)
 		}
-		ls := g.matchLocals.reset(ab.NumLocals, o.ID, o.Controller)
-		n, err := g.run(frame{mode: modeMatch, event: ev, source: o.ID, controller: o.Controller, def: o.Def,
+		ls := g.matchLocals.reset(ab.NumLocals, o.id, o.controller)
+		n, err := g.run(frame{mode: modeMatch, event: ev, source: o.id, controller: o.controller, def: o.def,
 			ability: ai, locals: ls, x: x}, ab.Match)
 		if err == nil && n > 0 {
-			g.addPending(o.ID, o.Controller, o.Def, ai, x, ev, int(n))
+			g.addPending(o.id, o.controller, o.def, ai, x, ev, int(n))
 		}
 	}
 }
@@ -181,7 +181,8 @@ func (g *Game) pushTrigger(t *pendingTrigger) {
 		if len(legal) == 0 {
 			return
 		}
-		choice := g.decider.ChooseTarget(g, t.controller, item, i, legal)
+		view := item.clone()
+		choice := g.decider.ChooseTarget(g, t.controller, &view, i, legal)
 		if !containsValue(legal, choice) {
 			choice = legal[0]
 		}

@@ -8,20 +8,33 @@ const MaxHandSize = 7
 
 // Settle does what the game does before a player would receive priority:
 // state-based actions, then pending triggered abilities onto the stack
-// (CR 117.5). A scenario calls it after acting directly on the game.
-func (g *Game) Settle() { g.settle() }
+// (CR 117.5). A scenario calls it after acting directly on the game. It
+// returns the first failure meanwhile (see FailureError).
+func (g *Game) Settle() error {
+	g.begin()
+	g.settle()
+	return g.done(nil)
+}
 
 // AdvanceTo lets every player pass priority until the stack is empty and
 // then until the next time step s begins (later this turn, or in a later
 // turn). It stops where the active player would receive priority in s, so
-// abilities that triggered at the beginning of s are on the stack.
+// abilities that triggered at the beginning of s are on the stack. A game
+// that is over, or ends on the way, and a step that never comes are
+// errors; otherwise AdvanceTo returns the first failure on the way (see
+// FailureError), such as an illegal attack the Decider declared.
 func (g *Game) AdvanceTo(s Step) error {
+	g.begin()
+	return g.done(g.advanceTo(s))
+}
+
+func (g *Game) advanceTo(s Step) error {
 	// Two whole turns are enough to reach any step that is not skipped.
 	for n := 0; n < 2*int(numSteps)+2; n++ {
 		if g.over {
 			return errGameOver
 		}
-		g.ResolveAll()
+		g.resolveAll()
 		if g.over {
 			return errGameOver
 		}
@@ -34,11 +47,17 @@ func (g *Game) AdvanceTo(s Step) error {
 }
 
 // AdvanceToNextTurn passes priority until the next turn's upkeep, the
-// first step of a turn in which a player receives priority.
+// first step of a turn in which a player receives priority. Its errors are
+// those of AdvanceTo.
 func (g *Game) AdvanceToNextTurn() error {
+	g.begin()
+	return g.done(g.advanceToNextTurn())
+}
+
+func (g *Game) advanceToNextTurn() error {
 	turn := g.turn
 	for n := 0; n < 2*int(numSteps)+2; n++ {
-		g.ResolveAll()
+		g.resolveAll()
 		if g.over {
 			return errGameOver
 		}
@@ -53,7 +72,7 @@ func (g *Game) AdvanceToNextTurn() error {
 // nextStep ends the current step and begins the next one (CR 500.2).
 func (g *Game) nextStep() {
 	switch g.step {
-	case StepEndCombat:
+	case StepEndOfCombat:
 		g.endCombat()
 	case StepCleanup:
 		if g.cleanupAgain {
@@ -69,7 +88,7 @@ func (g *Game) nextStep() {
 	}
 	next := g.step + 1
 	if (next == StepDeclareBlockers || next == StepCombatDamage) && len(g.attackers) == 0 {
-		next = StepEndCombat // CR 508.8
+		next = StepEndOfCombat // CR 508.8
 	}
 	g.beginStep(next)
 }
@@ -84,8 +103,8 @@ func (g *Game) beginStep(s Step) {
 		// CR 502.3: the active player untaps their permanents. No player
 		// receives priority in the untap step.
 		for _, id := range g.battlefield {
-			if o := g.objects[id]; o.Controller == g.active {
-				o.Tapped = false
+			if o := g.objects[id]; o.controller == g.active {
+				o.tapped = false
 			}
 		}
 		g.nextStep()
@@ -118,14 +137,14 @@ func (g *Game) cleanup() {
 	hand := g.players[g.active].Hand
 	if n := len(hand) - MaxHandSize; n > 0 {
 		for _, id := range g.decider.Discard(g, g.active, n) {
-			if o := g.Object(id); o != nil && o.Zone == ZoneHand && o.Owner == g.active {
-				g.MoveCard(id, ZoneGraveyard)
+			if o := g.Object(id); o != nil && o.zone == ZoneHand && o.owner == g.active {
+				g.moveCard(id, ZoneGraveyard)
 			}
 		}
 	}
 	for _, id := range g.battlefield {
 		o := g.objects[id]
-		o.Damage, o.DeathtouchDamage = 0, false
+		o.damage, o.deathtouchDamage = 0, false
 	}
 	g.effects = g.effects[:0]
 	// CR 514.3: normally no player receives priority; if state-based
@@ -143,5 +162,5 @@ func (g *Game) draw(p PlayerID) {
 		g.players[p].drewFromEmpty = true
 		return
 	}
-	g.MoveCard(lib[len(lib)-1], ZoneHand)
+	g.moveCard(lib[len(lib)-1], ZoneHand)
 }

@@ -28,14 +28,14 @@ func (r *runner) check(a dsl.Assertion) {
 			return
 		}
 		want := "on the battlefield"
-		ok := o != nil && o.Zone == core.ZoneBattlefield
+		ok := o != nil && o.Zone() == core.ZoneBattlefield
 		if !a.Battlefield {
 			z := zoneByName[a.Zone]
 			want = "in " + a.Zone
-			ok = o != nil && o.Zone == z
+			ok = o != nil && o.Zone() == z
 			if a.Owner != "" {
 				want = "in " + a.Owner + " " + a.Zone
-				ok = ok && o.Owner == playerID(a.Owner)
+				ok = ok && o.Owner() == playerID(a.Owner)
 			}
 		}
 		if ok == a.Not {
@@ -53,15 +53,15 @@ func (r *runner) check(a dsl.Assertion) {
 		var is bool
 		switch a.State {
 		case "tapped":
-			is = o.Tapped
+			is = o.Tapped()
 		case "untapped":
-			is = !o.Tapped
+			is = !o.Tapped()
 		case "attacking":
-			is = o.Attacking
+			is = o.Attacking()
 		case "blocking":
-			is = o.Blocking != 0
+			is = o.Blocking() != 0
 		case "blocked":
-			is = o.Blocked
+			is = o.Blocked()
 		}
 		if is == a.Not {
 			neg := ""
@@ -76,7 +76,7 @@ func (r *runner) check(a dsl.Assertion) {
 			return
 		}
 		p, t, ok := dsl.ParsePT(a.PT)
-		if got := fmt.Sprintf("%d/%d", g.Power(o.ID), g.Toughness(o.ID)); !ok || p != g.Power(o.ID) || t != g.Toughness(o.ID) {
+		if got := fmt.Sprintf("%d/%d", g.Power(o.ID()), g.Toughness(o.ID())); !ok || p != g.Power(o.ID()) || t != g.Toughness(o.ID()) {
 			r.failf(a.Pos, "expected %s to be %s, but it is %s", dsl.RefString(a.Card), a.PT, got)
 		}
 	case *dsl.CountAssert:
@@ -85,8 +85,8 @@ func (r *runner) check(a dsl.Assertion) {
 			return
 		}
 		if a.Damage {
-			if o.Damage != a.Count {
-				r.failf(a.Pos, "expected %s to have %d damage marked, but it has %d", dsl.RefString(a.Card), a.Count, o.Damage)
+			if o.Damage() != a.Count {
+				r.failf(a.Pos, "expected %s to have %d damage marked, but it has %d", dsl.RefString(a.Card), a.Count, o.Damage())
 			}
 			return
 		}
@@ -144,9 +144,8 @@ func (r *runner) checkLog(a *dsl.LogAssert) {
 		card = c
 	}
 	n := 0
-	for i := range r.g.Log() {
-		ev := &r.g.Log()[i]
-		if ev.Kind == kind && (card == 0 || r.script.involves(ev, card)) {
+	for _, ev := range r.g.Log() {
+		if ev.Kind == kind && (card == 0 || r.script.involves(&ev, card)) {
 			n++
 		}
 	}
@@ -164,14 +163,14 @@ func (r *runner) where(o *core.Object) string {
 	if o == nil {
 		return "no longer in the game"
 	}
-	if o.Zone == core.ZoneBattlefield {
+	if o.Zone() == core.ZoneBattlefield {
 		return "on the battlefield"
 	}
 	owner := "your"
-	if o.Owner == 1 {
+	if o.Owner() == 1 {
 		owner = "the opponent's"
 	}
-	return "in " + owner + " " + o.Zone.String()
+	return "in " + owner + " " + o.Zone().String()
 }
 
 func objects(n int) string {
@@ -190,8 +189,9 @@ func (r *runner) possessive(p core.PlayerID) string {
 
 func (r *runner) stackText() string {
 	var names []string
-	for i := len(r.g.Stack()) - 1; i >= 0; i-- {
-		names = append(names, r.g.Stack()[i].Name())
+	stack := r.g.Stack()
+	for i := len(stack) - 1; i >= 0; i-- {
+		names = append(names, stack[i].Name())
 	}
 	return strings.Join(names, "; ")
 }

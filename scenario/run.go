@@ -79,8 +79,8 @@ func RunTest(lib *core.Library, t *dsl.Test) (res Result) {
 		if p := recover(); p != nil {
 			r.failf(t.Pos, "the test crashed the rules core: %v (please report this bug)", p)
 		}
-		for i := range r.g.Log() {
-			res.Log = append(res.Log, r.g.Describe(&r.g.Log()[i]))
+		for _, ev := range r.g.Log() {
+			res.Log = append(res.Log, r.g.Describe(&ev))
 		}
 	}()
 	asserts := false
@@ -157,7 +157,7 @@ func (r *runner) fillLibraries() {
 			continue
 		}
 		for i := 0; i < DefaultLibrarySize; i++ {
-			if _, err := r.g.AddCard(DefaultLibraryCard, p, core.ZoneLibrary); err != nil {
+			if _, err := r.g.Setup().AddCard(DefaultLibraryCard, p, core.ZoneLibrary); err != nil {
 				return
 			}
 		}
@@ -182,14 +182,20 @@ func (r *runner) given(s *dsl.Given) error {
 				}
 			}
 		case *dsl.LifeStmt:
-			r.g.SetLife(playerID(st.Player), st.Life)
+			if err := r.g.Setup().SetLife(playerID(st.Player), st.Life); err != nil {
+				r.failf(st.Pos, "%v", err)
+				return errStop
+			}
 		case *dsl.StepStmt:
 			step, ok := stepFromWords(r.v, st.Step)
 			if !ok {
 				r.failf(st.Pos, "no step is called %q", strings.Join(st.Step, " "))
 				return errStop
 			}
-			r.g.SetStep(playerID(st.Player), step)
+			if err := r.g.Setup().SetStep(playerID(st.Player), step); err != nil {
+				r.failf(st.Pos, "%v", err)
+				return errStop
+			}
 		}
 	}
 	return nil
@@ -197,26 +203,34 @@ func (r *runner) given(s *dsl.Given) error {
 
 func (r *runner) addCard(c *dsl.CardSpec, p core.PlayerID, zone core.Zone) error {
 	name := dsl.Unquote(c.Name)
-	o, err := r.g.AddCard(name, p, zone)
+	setup := r.g.Setup()
+	o, err := setup.AddCard(name, p, zone)
 	if err != nil {
 		r.failf(c.Pos, "%v", err)
 		return errStop
 	}
 	for _, w := range c.With {
 		if w.Damage {
-			o.SetDamage(w.Count)
-			continue
+			err = setup.SetDamage(o.ID(), w.Count)
+		} else {
+			k, ok := r.lib.Counter(dsl.Unquote(w.Counter))
+			if !ok {
+				r.failf(w.Pos, "unknown counter kind %q", w.Counter)
+				return errStop
+			}
+			err = setup.SetCounters(o.ID(), k, o.Counters(k)+w.Count)
 		}
-		k, ok := r.lib.Counter(dsl.Unquote(w.Counter))
-		if !ok {
-			r.failf(w.Pos, "unknown counter kind %q", w.Counter)
+		if err != nil {
+			r.failf(w.Pos, "%v", err)
 			return errStop
 		}
-		o.SetCounters(k, o.Counters(k)+w.Count)
 	}
-	o.SetTapped(c.Tapped)
+	if err := setup.SetTapped(o.ID(), c.Tapped); err != nil {
+		r.failf(c.Pos, "%v", err)
+		return errStop
+	}
 	if c.Alias != "" {
-		r.aliases[c.Alias] = o.Card
+		r.aliases[c.Alias] = o.Card()
 	}
 	return nil
 }
@@ -258,7 +272,7 @@ func (r *runner) permanent(ref *dsl.CardRef) (*core.Object, error) {
 	if err != nil {
 		return nil, err
 	}
-	if o == nil || o.Zone != core.ZoneBattlefield {
+	if o == nil || o.Zone() != core.ZoneBattlefield {
 		r.failf(ref.Pos, "%s is not on the battlefield", dsl.RefString(ref))
 		return nil, errStop
 	}
@@ -277,7 +291,7 @@ func (r *runner) target(t *dsl.TargetRef) (vm.Value, error) {
 		r.failf(t.Pos, "%s is not in the game", dsl.RefString(t.Card))
 		return 0, errStop
 	}
-	return core.ObjectValue(o.ID), nil
+	return core.ObjectValue(o.ID()), nil
 }
 
 func (r *runner) counter(p dsl.Pos, name string) (core.CounterKind, error) {
@@ -304,12 +318,34 @@ func (r *runner) when(s *dsl.When) error {
 		if err := r.act(a); err != nil {
 			return err
 		}
-		if err := r.g.Err(); err != nil {
-			r.failf(a.Position(), "%v", err)
-			return errStop
-		}
 	}
 	return r.flushCombat()
+}
+
+// failed reports the error of an action of the game, if there is one,
+// where the test's action is written. prefix says what could not be done
+// ("cannot cast"); it is left out for failures while the action was
+// carried out (core.FailureError), which say what went wrong themselves.
+func (r *runner) failed(p dsl.Pos, prefix string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var failure *core.FailureError
+	if prefix == "" || errors.As(err, &failure) {
+		r.failf(p, "%v", err)
+	} else {
+		r.failf(p, "%s: %v", prefix, err)
+	}
+	return errStop
+}
+
+// settled lets the game settle after a test acted on it directly, and
+// returns the first error of the two.
+func (r *runner) settled(err error) error {
+	if e := r.g.Settle(); err == nil {
+		err = e
+	}
+	return err
 }
 
 func (r *runner) act(a dsl.Action) error {
@@ -328,8 +364,7 @@ func (r *runner) act(a dsl.Action) error {
 		if err != nil {
 			return err
 		}
-		g.DealDamage(src.ID, t, a.Amount, a.Combat)
-		g.Settle()
+		return r.failed(a.Pos, "", r.settled(g.DealDamage(src.ID(), t, a.Amount, a.Combat)))
 	case *dsl.CounterAction:
 		o, err := r.permanent(a.Card)
 		if err != nil {
@@ -340,18 +375,17 @@ func (r *runner) act(a dsl.Action) error {
 			return err
 		}
 		if a.Verb == "put" {
-			g.PutCounters(o.ID, k, a.Amount)
+			err = g.PutCounters(o.ID(), k, a.Amount)
 		} else {
-			g.RemoveCounters(o.ID, k, a.Amount)
+			err = g.RemoveCounters(o.ID(), k, a.Amount)
 		}
-		g.Settle()
+		return r.failed(a.Pos, "", r.settled(err))
 	case *dsl.DestroyAction:
 		o, err := r.permanent(a.Card)
 		if err != nil {
 			return err
 		}
-		g.Destroy(o.ID)
-		g.Settle()
+		return r.failed(a.Pos, "", r.settled(g.Destroy(o.ID())))
 	case *dsl.CastAction:
 		return r.cast(a)
 	case *dsl.AttackAction:
@@ -376,13 +410,9 @@ func (r *runner) act(a dsl.Action) error {
 		}
 	case *dsl.ResolveAction:
 		if a.All {
-			g.ResolveAll()
-			return nil
+			return r.failed(a.Pos, "", g.ResolveAll())
 		}
-		if err := g.ResolveTop(); err != nil {
-			r.failf(a.Pos, "cannot resolve: %v", err)
-			return errStop
-		}
+		return r.failed(a.Pos, "cannot resolve", g.ResolveTop())
 	case *dsl.AdvanceAction:
 		var err error
 		if isNextTurn(a.Words) {
@@ -395,10 +425,7 @@ func (r *runner) act(a dsl.Action) error {
 			}
 			err = g.AdvanceTo(step)
 		}
-		if err != nil {
-			r.failf(a.Pos, "%v", err)
-			return errStop
-		}
+		return r.failed(a.Pos, "", err)
 	case *dsl.OrderAction:
 		var cards []int
 		for _, ref := range a.Cards {
@@ -445,11 +472,7 @@ func (r *runner) cast(a *dsl.CastAction) error {
 	if a.X != nil {
 		x = *a.X
 	}
-	if err := r.g.Cast(p, card.ID, x, targets); err != nil {
-		r.failf(a.Pos, "cannot cast: %v", err)
-		return errStop
-	}
-	return nil
+	return r.failed(a.Pos, "cannot cast", r.g.Cast(p, card.ID(), x, targets))
 }
 
 // flushCombat declares the attackers and blockers the test has named, by
@@ -459,16 +482,26 @@ func (r *runner) flushCombat() error {
 	if len(r.attacks) == 0 && len(r.blocks) == 0 {
 		return nil
 	}
-	p := r.combatPos
-	err := r.declare(p)
-	if err == nil && r.g.Err() != nil {
-		r.failf(p, "%v", r.g.Err())
-		err = errStop
-	}
-	return err
+	return r.declare(r.combatPos)
 }
 
+// declare advances to the declare attackers step, then to the declare
+// blockers step, as the test's combat needs. An illegal declaration is a
+// failure while advancing: the game goes on to the blockers' step before
+// the first failure is reported at p.
 func (r *runner) declare(p dsl.Pos) error {
+	var first error
+	advance := func(s core.Step) error {
+		err := r.g.AdvanceTo(s)
+		var failure *core.FailureError
+		if errors.As(err, &failure) {
+			if first == nil {
+				first = err
+			}
+			return nil
+		}
+		return r.failed(p, "", err)
+	}
 	if len(r.attacks) > 0 {
 		if r.g.Step() >= core.StepDeclareAttackers {
 			r.failf(p, "attackers are declared in the declare attackers step, which is over this turn (it is the %s step)", r.g.Step())
@@ -477,9 +510,8 @@ func (r *runner) declare(p dsl.Pos) error {
 		}
 		r.script.attackers = r.attacks
 		r.attacks = nil
-		if err := r.g.AdvanceTo(core.StepDeclareAttackers); err != nil {
-			r.failf(p, "%v", err)
-			return errStop
+		if err := advance(core.StepDeclareAttackers); err != nil {
+			return err
 		}
 	}
 	if len(r.blocks) > 0 {
@@ -490,10 +522,9 @@ func (r *runner) declare(p dsl.Pos) error {
 		}
 		r.script.blocks = r.blocks
 		r.blocks = nil
-		if err := r.g.AdvanceTo(core.StepDeclareBlockers); err != nil {
-			r.failf(p, "%v", err)
-			return errStop
+		if err := advance(core.StepDeclareBlockers); err != nil {
+			return err
 		}
 	}
-	return nil
+	return r.failed(p, "", first)
 }

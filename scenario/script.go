@@ -37,7 +37,7 @@ func (s *script) objectsOf(card int) []core.ObjectID {
 		if o == nil {
 			return out
 		}
-		if o.Card == card {
+		if o.Card() == card {
 			out = append(out, id)
 		}
 	}
@@ -75,7 +75,7 @@ func (s *script) OrderTriggers(g *core.Game, p core.PlayerID, ts []core.TriggerC
 // Slagwurm all involve the Slagwurm).
 func (s *script) isSource(src core.ObjectID, card int, ts []core.TriggerChoice) bool {
 	o := s.r.g.Object(src)
-	if o == nil || o.Card != card {
+	if o == nil || o.Card() != card {
 		return false
 	}
 	for _, t := range ts {
@@ -96,7 +96,7 @@ func (s *script) ChooseReplacement(g *core.Game, p core.PlayerID, ev core.Event,
 	s.replacementOrders = s.replacementOrders[1:]
 	for _, c := range cards {
 		for i, o := range options {
-			if obj := g.Object(o.Source); obj != nil && obj.Card == c {
+			if obj := g.Object(o.Source); obj != nil && obj.Card() == c {
 				return i
 			}
 		}
@@ -109,7 +109,7 @@ func (s *script) DeclareAttackers(g *core.Game, p core.PlayerID) []core.ObjectID
 	var out []core.ObjectID
 	for _, c := range s.attackers {
 		if o := g.CurrentObject(c); o != nil {
-			out = append(out, o.ID)
+			out = append(out, o.ID())
 		}
 	}
 	s.attackers = nil
@@ -122,7 +122,7 @@ func (s *script) DeclareBlockers(g *core.Game, p core.PlayerID) []core.Block {
 	for _, b := range s.blocks {
 		bl, at := g.CurrentObject(b.blocker), g.CurrentObject(b.attacker)
 		if bl != nil && at != nil {
-			out = append(out, core.Block{Blocker: bl.ID, Attacker: at.ID})
+			out = append(out, core.Block{Blocker: bl.ID(), Attacker: at.ID()})
 		}
 	}
 	s.blocks = nil

@@ -1,0 +1,72 @@
+package core_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardc/cardc/compiler"
+	"github.com/cardc/cardc/core"
+	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/parser"
+	"github.com/cardc/cardc/scenario"
+	"github.com/cardc/cardc/vm"
+	"github.com/cardc/cardc/vocab"
+)
+
+// TestEveryPhraseRuns compiles cards that say every action phrase of the
+// vocabulary and watch every event kind (testdata/phrases_test.card),
+// checks that they do, links them to the rules core and plays the
+// scenario tests of the file: the compiler and the core agree on every
+// name the vocabulary declares, as the cards use them.
+func TestEveryPhraseRuns(t *testing.T) {
+	const path = "testdata/phrases_test.card"
+	src, err := os.ReadFile(path)
+	require.NoError(t, err)
+	f, diags := parser.ParseString(path, string(src))
+	require.Empty(t, diags)
+	prog, diags := compiler.Compile([]*dsl.File{f})
+	require.False(t, diags.HasErrors(), "%v", diags)
+
+	// Every action, and every event kind as the event of an ability.
+	used := map[string]bool{}
+	for _, s := range prog.Symbols {
+		if s.Kind == vm.SymFunc {
+			used[s.Name] = true
+		}
+	}
+	for _, c := range prog.Cards {
+		for _, a := range c.Abilities {
+			if a.Event != vm.NoFunc {
+				used[prog.Symbols[a.Event].Name] = true
+			}
+		}
+	}
+	v, err := vocab.Standard()
+	require.NoError(t, err)
+	for _, fn := range v.Funcs() {
+		if fn.Action {
+			require.True(t, used[fn.Name], "no card of %s says the action %s", path, fn.Name)
+		}
+	}
+	for _, e := range v.Events() {
+		require.True(t, used["event:"+e.Name], "no ability of %s watches the event %s", path, e.Name)
+	}
+
+	lib, err := core.NewLibrary(prog)
+	require.NoError(t, err)
+	results := scenario.Run(lib, []*dsl.File{f})
+	require.NotEmpty(t, results)
+	for _, r := range results {
+		t.Run(r.Name, func(t *testing.T) {
+			for _, f := range r.Failures {
+				t.Error(f.String())
+			}
+			if !r.Passed() {
+				t.Log(strings.Join(r.Log, "\n"))
+			}
+		})
+	}
+}
