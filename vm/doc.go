@@ -56,17 +56,39 @@
 // A Machine's stack holds StackSize values, shared by a run and every run
 // nested in it; a function may declare at most MaxFuncStack of them as its
 // MaxStack, at most MaxLocals locals, and a host function takes at most
-// MaxArity arguments. A Run executes at most Machine.MaxSteps instructions
-// (DefaultMaxSteps) and runs nest at most Machine.MaxDepth deep
+// MaxArity arguments. Runs nest at most Machine.MaxDepth deep
 // (DefaultMaxDepth). Exceeding a limit is an error, never a crash.
+//
+// A top-level call of Run, one made while no other run is in progress,
+// executes at most Machine.MaxSteps instructions (DefaultMaxSteps), counting
+// those of every run nested in it through the host: the nested runs draw
+// on what is left of the same budget, so MaxSteps bounds the work of one
+// call of the engine, for example one game event and everything the
+// effects it triggers run. When the budget is spent, the run in progress,
+// however deep, fails with ErrStepLimit; a host that passes that error on,
+// as it should, makes the top-level call fail too. The next top-level call
+// starts a new budget.
+//
+// # Cancellation
+//
+// To bound time rather than instructions, or to stop a game that is no
+// longer wanted, call Machine.Cancel with a reason, from any goroutine. The
+// run in progress notices within 256 instructions, or when the host
+// function it is calling returns (the machine cannot interrupt the host),
+// and fails with an error that wraps ErrCancelled and includes the reason;
+// so do the runs it is nested in, if the host passes the error on. The
+// machine stays cancelled: every later Run fails the same way at once, so
+// a cancellation that arrives just before a call, or between two runs of
+// one event, is not lost. Machine.Uncancel makes it usable again, for
+// example before the next event once the cancelled call has returned.
 //
 // # Reentrancy
 //
 // A host function may call Run again on the same Machine while it is
 // running, for example when an action proposes an event that the match
 // functions of other cards must see. The nested run's stack starts above
-// the caller's. A Machine is not safe for concurrent use: give each
-// goroutine its own.
+// the caller's. A Machine is not safe for concurrent use, Cancel and
+// Uncancel aside: give each goroutine its own.
 //
 // # Safety
 //

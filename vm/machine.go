@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 // Limits of the machine.
@@ -21,11 +22,19 @@ const (
 	DefaultMaxDepth = 64
 )
 
+// checkInterval is the most instructions a run executes between two looks
+// at Machine.Cancel (and at what is left of MaxSteps). A run also looks
+// before its first instruction and after every OpCall and OpField.
+const checkInterval = 256
+
 // Runtime errors, wrapped in an *Error by Machine.Run.
 var (
-	// ErrStepLimit means a run executed more than Machine.MaxSteps
-	// instructions.
+	// ErrStepLimit means a top-level run and the runs nested in it would
+	// together execute more than Machine.MaxSteps instructions.
 	ErrStepLimit = errors.New("step limit exceeded")
+	// ErrCancelled means Machine.Cancel was called. The *Error's cause
+	// wraps it and includes the reason given to Cancel.
+	ErrCancelled = errors.New("cancelled")
 	// ErrStackOverflow means a run needed more stack than was left above the
 	// runs it is nested in.
 	ErrStackOverflow = errors.New("stack overflow")
@@ -78,11 +87,16 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // Machine runs linked programs against one Host. A Machine is not safe for
-// concurrent use, but it is reentrant: see Run. Create it with NewMachine.
+// concurrent use, but it is reentrant (see Run), and Cancel and Uncancel may
+// be called from any goroutine. Create it with NewMachine.
 type Machine struct {
-	// MaxSteps is the most instructions one call of Run executes; a run
-	// that needs more fails with ErrStepLimit. Nested runs count their own
-	// steps.
+	// MaxSteps is the most instructions a top-level call of Run (one not
+	// nested in another run) executes, counting those of every run nested
+	// in it: the budget starts when the top-level run starts, and nested
+	// runs draw from what is left of it. When it is spent, the run
+	// executing at that moment, the innermost, fails with ErrStepLimit.
+	// Changing MaxSteps while a run is in progress takes effect at the
+	// next top-level call.
 	MaxSteps int
 	// MaxDepth is the most runs that may be nested in one another (the
 	// outermost run counts); one more fails with ErrDepth.
@@ -92,6 +106,11 @@ type Machine struct {
 	stack [StackSize]Value
 	sp    int // first free slot: where the next (nested) run's frame starts
 	depth int // number of runs in progress
+	// steps is what is left of the top-level call's budget, less what the
+	// running exec has taken for its current stretch of instructions.
+	steps int
+	// cancel is the reason given to Cancel, or nil.
+	cancel atomic.Pointer[string]
 }
 
 // NewMachine returns a machine that calls h, with MaxSteps DefaultMaxSteps
@@ -114,6 +133,11 @@ func NewMachine(h Host) *Machine {
 // less than its function's MaxStack is left, and with ErrDepth if MaxDepth
 // runs are already in progress.
 //
+// A top-level call starts a budget of MaxSteps instructions that the runs
+// nested in it share; see MaxSteps. A run fails with ErrCancelled, without
+// executing anything more, once Cancel has been called and until Uncancel
+// is.
+//
 // Errors are *Error values. Run trusts that the program passed Verify
 // (Decode verifies; a Program built in memory must be verified before it is
 // linked and run) and does not check again what Verify checked.
@@ -133,9 +157,35 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 	case StackSize-m.sp < int(f.MaxStack):
 		return 0, &Error{Func: f.Name, PC: -1, Err: ErrStackOverflow}
 	}
+	if m.depth == 0 {
+		m.steps = m.MaxSteps
+	}
 	m.depth++
 	defer m.leave(m.sp)
 	return m.exec(l, f, locals)
+}
+
+// Cancel makes the run in progress, if any, and every run nested in it,
+// fail with an error that wraps ErrCancelled and includes reason. A run
+// notices within 256 instructions, or when the host function it is
+// calling returns. The machine stays cancelled: every later Run fails the
+// same way before its first instruction, until Uncancel. Cancel may be
+// called from any goroutine, for example by a timer that bounds the time of
+// one game event; calling it again replaces the reason.
+func (m *Machine) Cancel(reason string) { m.cancel.Store(&reason) }
+
+// Uncancel undoes Cancel, so that the machine runs again. Like Cancel, it
+// may be called from any goroutine; to stop a run in progress and then
+// reuse the machine, call Uncancel after that run has returned.
+func (m *Machine) Uncancel() { m.cancel.Store(nil) }
+
+// stopped is why a run must stop at a checkpoint of exec: Cancel was
+// called, or the budget is spent.
+func (m *Machine) stopped() error {
+	if r := m.cancel.Load(); r != nil {
+		return fmt.Errorf("%w: %s", ErrCancelled, *r)
+	}
+	return ErrStepLimit
 }
 
 // leave ends a run: it pops the run's frame and nesting level.
@@ -146,6 +196,12 @@ func (m *Machine) leave(sp int) {
 
 // exec is the interpreter loop. The run's frame is m.stack[m.sp:] up to
 // f.MaxStack values; sp indexes the frame.
+//
+// budget is how many instructions exec may still execute, this one
+// included, before its next checkpoint, where it looks at Cancel and takes
+// the next stretch of at most checkInterval instructions from m.steps.
+// Before a host call, which may nest runs that draw on m.steps, and before
+// it returns, exec gives back what it has not used.
 func (m *Machine) exec(l *Linked, f *Func, locals []Value) (Value, error) {
 	base := m.sp
 	st := m.stack[base : base+int(f.MaxStack)]
@@ -153,10 +209,14 @@ func (m *Machine) exec(l *Linked, f *Func, locals []Value) (Value, error) {
 	consts := l.Program.Consts
 	syms := l.Program.Symbols
 	ids := l.ids
-	sp, pc := 0, 0
-	for budget := m.MaxSteps; ; budget-- {
-		if budget <= 0 {
-			return 0, fail(f, pc, ErrStepLimit)
+	sp, pc, budget := 0, 0, 0
+	for ; ; budget-- {
+		if budget <= 0 { // a checkpoint
+			if m.steps <= 0 || m.cancel.Load() != nil {
+				return 0, fail(f, pc, m.stopped())
+			}
+			budget = min(m.steps, checkInterval)
+			m.steps -= budget
 		}
 		in := code[pc]
 		pc++
@@ -194,6 +254,7 @@ func (m *Machine) exec(l *Linked, f *Func, locals []Value) (Value, error) {
 		case OpDiv:
 			sp--
 			if st[sp] == 0 {
+				m.steps += budget - 1
 				return 0, fail(f, pc-1, ErrDivideByZero)
 			}
 			st[sp-1] /= st[sp]
@@ -246,7 +307,9 @@ func (m *Machine) exec(l *Linked, f *Func, locals []Value) (Value, error) {
 		case OpCall:
 			sym := &syms[in.Arg]
 			n := int(sym.Arity)
-			m.sp = base + sp // a nested run starts above the arguments
+			m.sp = base + sp      // a nested run starts above the arguments
+			m.steps += budget - 1 // this instruction is executed
+			budget = 1            // the loop makes it 0: checkpoint next
 			r, err := m.host.Call(ids[in.Arg], st[sp-n:sp:sp])
 			if err != nil {
 				return 0, fail(f, pc-1, err)
@@ -258,6 +321,8 @@ func (m *Machine) exec(l *Linked, f *Func, locals []Value) (Value, error) {
 			}
 		case OpField:
 			m.sp = base + sp
+			m.steps += budget - 1
+			budget = 1
 			v, err := m.host.Field(ids[in.Arg])
 			if err != nil {
 				return 0, fail(f, pc-1, err)
@@ -265,8 +330,10 @@ func (m *Machine) exec(l *Linked, f *Func, locals []Value) (Value, error) {
 			st[sp] = v
 			sp++
 		case OpReturn:
+			m.steps += budget - 1
 			return st[sp-1], nil
 		default:
+			m.steps += budget - 1
 			return 0, fail(f, pc-1, fmt.Errorf("unknown opcode %d", in.Op))
 		}
 	}
