@@ -30,13 +30,25 @@
 //
 // # Calling convention
 //
-// The host passes the locals. Local 0 is "this" (the object the ability
-// belongs to, or the resolving spell), local 1 is "you" (that object's
-// controller). A target filter finds its candidate in local 2. A match
-// function stores what it binds (objects named with "as", event fields the
-// body reads) into further locals and returns how many times the ability
-// triggers or applies (0: not at all); the host keeps those locals and
-// passes them to the body.
+// The host passes the locals. Local LocalThis (0) is "this" (the object the
+// ability belongs to, or the resolving spell), local LocalYou (1) is "you"
+// (that object's controller). A target filter finds its candidate in local
+// LocalCandidate (2). A match function stores what it binds (objects named
+// with "as", event fields the body reads) into further locals, from
+// FirstFreeLocal on, and returns how many times the ability triggers or
+// applies (0: not at all); the host keeps those locals and passes them to
+// the body.
+//
+// # Names
+//
+// The names of symbols are the contract between a program and its host,
+// and they follow two patterns. A SymName is "kind:name", its kind one of
+// the NameKind constants ("counter:+1/+1", "type:creature",
+// "event:damage", "rule:damage_cant_be_prevented", "step:end"); a SymField
+// is "event.field", the event's kind as a NameEvent names it, then the
+// field ("damage.amount"). A SymFunc is a plain name ("destroy"). Build
+// the names with NameSymbol and FieldSymbol and take them apart with
+// Symbol.SplitName and Symbol.SplitField rather than by hand.
 //
 // # Embedding
 //
@@ -109,6 +121,8 @@
 // allocating more than the input can justify, then verifies the program.
 // Disassemble prints a program for people.
 //
-// Package vm imports nothing of the project: the compiler and the hosts
-// depend on it, never the reverse.
+// The non-test code of package vm imports nothing of the project, only
+// the standard library: the compiler and the hosts depend on it, never the
+// reverse. Its tests may import the project's test helpers
+// (internal/golden).
 package vm

@@ -333,8 +333,8 @@ func verifyAbility(p *Program, a *Ability) string {
 		if msg := checkFuncRef(p, a, role+" filter", t.Filter, true); msg != "" {
 			return msg
 		}
-		if t.Local < 2 || t.Local >= a.NumLocals {
-			return fmt.Sprintf("%s: local %d out of range [2, %d)", role, t.Local, a.NumLocals)
+		if t.Local < LocalCandidate || t.Local >= a.NumLocals {
+			return fmt.Sprintf("%s: local %d out of range [%d, %d)", role, t.Local, LocalCandidate, a.NumLocals)
 		}
 	}
 	return ""
