@@ -287,7 +287,7 @@ type abilityTree struct {
 }
 
 func newTree() *abilityTree {
-	return &abilityTree{locals: firstFreeLocal, names: []string{"this", "you", "candidate"}}
+	return &abilityTree{locals: vm.FirstFreeLocal, names: []string{"this", "you", "candidate"}}
 }
 
 // alloc gives a new local, with a name for the disassembler.
@@ -378,13 +378,13 @@ func (cc *cardCompiler) enters(a *dsl.EntersAbility) {
 	text := "enters " + dsl.PhraseString(a.Phrase)
 	ctx := cc.newAbility(vm.AbilityEnters, text, a.Pos.Line, nil)
 	ab := cc.ability(ctx)
-	ab.Event = cc.b.nameSym(eventPrefix + "zone_change")
+	ab.Event = cc.b.nameSym(vm.NameEvent, "zone_change")
 	m := cc.b.newFn(cc.fnName(ctx, "match"))
 	m.emit(vm.OpField, cc.b.fieldSym("zone_change", "object"), a.Pos)
-	m.emit(vm.OpLoad, localThis, a.Pos)
+	m.emit(vm.OpLoad, vm.LocalThis, a.Pos)
 	m.emit(vm.OpEq, 0, a.Pos)
 	m.emit(vm.OpField, cc.b.fieldSym("zone_change", "to"), a.Pos)
-	m.emit(vm.OpSym, cc.b.nameSym(KZone.symbolPrefix()+"battlefield"), a.Pos)
+	m.emit(vm.OpSym, cc.b.nameSym(KZone.nameKind(), "battlefield"), a.Pos)
 	m.emit(vm.OpEq, 0, a.Pos)
 	m.emit(vm.OpAnd, 0, a.Pos)
 	m.emit(vm.OpReturn, 0, a.Pos)
@@ -420,7 +420,7 @@ func (cc *cardCompiler) static(a *dsl.StaticAbility) {
 			pat = alt.args[it.Slot].pattern
 		}
 	}
-	cc.ability(ctx).Rule = cc.b.nameSym(rulePrefix + alt.tmpl.Rule.Name)
+	cc.ability(ctx).Rule = cc.b.nameSym(vm.NameRule, alt.tmpl.Rule.Name)
 	if pat != nil {
 		for _, palt := range pat.alts {
 			for _, it := range palt.tmpl.Items {
@@ -430,7 +430,7 @@ func (cc *cardCompiler) static(a *dsl.StaticAbility) {
 				}
 			}
 		}
-		cc.ability(ctx).Event = cc.b.nameSym(eventPrefix + pat.event.Name)
+		cc.ability(ctx).Event = cc.b.nameSym(vm.NameEvent, pat.event.Name)
 		cc.matchFunc(ctx, pat, sc)
 	}
 	cc.finish(ctx.tree)
@@ -469,7 +469,7 @@ func (cc *cardCompiler) eventAbility(ctx *abilityCtx, ph *dsl.Phrase, sc *scope)
 		}
 	}
 	cc.add(pat.warning)
-	cc.ability(ctx).Event = cc.b.nameSym(eventPrefix + pat.event.Name)
+	cc.ability(ctx).Event = cc.b.nameSym(vm.NameEvent, pat.event.Name)
 	cc.bind(pat, sc, ctx.tree)
 	return pat, sc
 }
@@ -552,7 +552,7 @@ func (cc *cardCompiler) matchFunc(ctx *abilityCtx, pat *pattern, sc *scope) {
 				f.emit(vm.OpEq, 0, a.pos)
 			case argName:
 				subject()
-				f.emit(vm.OpSym, cc.b.nameSym(a.typ.Kind.symbolPrefix()+a.name), a.pos)
+				f.emit(vm.OpSym, cc.b.nameSym(a.typ.Kind.nameKind(), a.name), a.pos)
 				f.emit(vm.OpEq, 0, a.pos)
 			case argFilter:
 				cc.filter(f, a.filter, subject)
@@ -631,7 +631,7 @@ func (cc *cardCompiler) filter(f *fnBuilder, flt *filter, subject func()) {
 		f.call(cc.v.Funcs["is_player"], flt.pos)
 		for _, t := range []string{"creature", "planeswalker", "battle"} {
 			subject()
-			f.emit(vm.OpSym, cc.b.nameSym(KCardType.symbolPrefix()+t), flt.pos)
+			f.emit(vm.OpSym, cc.b.nameSym(KCardType.nameKind(), t), flt.pos)
 			f.call(isType, flt.pos)
 			f.emit(vm.OpOr, 0, flt.pos)
 		}
@@ -639,7 +639,7 @@ func (cc *cardCompiler) filter(f *fnBuilder, flt *filter, subject func()) {
 	}
 	if flt.det == "another" {
 		subject()
-		f.emit(vm.OpLoad, localThis, flt.pos)
+		f.emit(vm.OpLoad, vm.LocalThis, flt.pos)
 		f.emit(vm.OpNe, 0, flt.pos)
 		and()
 	}
@@ -647,23 +647,23 @@ func (cc *cardCompiler) filter(f *fnBuilder, flt *filter, subject func()) {
 		subject()
 		switch w.kind {
 		case KCardType:
-			f.emit(vm.OpSym, cc.b.nameSym(KCardType.symbolPrefix()+w.name), flt.pos)
+			f.emit(vm.OpSym, cc.b.nameSym(KCardType.nameKind(), w.name), flt.pos)
 			f.call(isType, flt.pos)
 		case KSupertype:
-			f.emit(vm.OpSym, cc.b.nameSym(KSupertype.symbolPrefix()+w.name), flt.pos)
+			f.emit(vm.OpSym, cc.b.nameSym(KSupertype.nameKind(), w.name), flt.pos)
 			f.call(cc.v.Funcs["is_supertype"], flt.pos)
 		case KSubtype:
-			f.emit(vm.OpSym, cc.b.nameSym(KSubtype.symbolPrefix()+w.name), flt.pos)
+			f.emit(vm.OpSym, cc.b.nameSym(KSubtype.nameKind(), w.name), flt.pos)
 			f.call(cc.v.Funcs["is_subtype"], flt.pos)
 		case KColor:
-			f.emit(vm.OpSym, cc.b.nameSym(KColor.symbolPrefix()+w.name), flt.pos)
+			f.emit(vm.OpSym, cc.b.nameSym(KColor.nameKind(), w.name), flt.pos)
 			f.call(cc.v.Funcs["has_color"], flt.pos)
 		default:
 			f.call(cc.v.Funcs[w.query], flt.pos)
 		}
 		if w.name == "opponent" {
 			subject()
-			f.emit(vm.OpLoad, localYou, flt.pos)
+			f.emit(vm.OpLoad, vm.LocalYou, flt.pos)
 			f.emit(vm.OpNe, 0, flt.pos)
 			f.emit(vm.OpAnd, 0, flt.pos)
 		}
@@ -675,7 +675,7 @@ func (cc *cardCompiler) filter(f *fnBuilder, flt *filter, subject func()) {
 	if flt.control != "" {
 		subject()
 		f.call(cc.v.Funcs["controller"], flt.pos)
-		f.emit(vm.OpLoad, localYou, flt.pos)
+		f.emit(vm.OpLoad, vm.LocalYou, flt.pos)
 		if flt.control == "you" {
 			f.emit(vm.OpEq, 0, flt.pos)
 		} else {
@@ -819,7 +819,7 @@ func (cc *cardCompiler) argValue(f *fnBuilder, a *arg, sc *scope, ctx *abilityCt
 	case argConst:
 		f.number(a.num, a.pos)
 	case argName:
-		f.emit(vm.OpSym, cc.b.nameSym(a.typ.Kind.symbolPrefix()+a.name), a.pos)
+		f.emit(vm.OpSym, cc.b.nameSym(a.typ.Kind.nameKind(), a.name), a.pos)
 	case argEventRef:
 		a.event.used = true
 		local := a.event.local
@@ -856,7 +856,7 @@ func (cc *cardCompiler) argValue(f *fnBuilder, a *arg, sc *scope, ctx *abilityCt
 func (cc *cardCompiler) target(flt *filter, ctx *abilityCtx) int32 {
 	ab := cc.ability(ctx)
 	fn := cc.b.newFn(cc.fnName(ctx, "target"+strconv.Itoa(len(ab.Targets))))
-	cc.filter(fn, flt, func() { fn.emit(vm.OpLoad, localCandidate, flt.pos) })
+	cc.filter(fn, flt, func() { fn.emit(vm.OpLoad, vm.LocalCandidate, flt.pos) })
 	fn.emit(vm.OpReturn, 0, flt.pos)
 	local := ctx.tree.alloc(fmt.Sprintf("target %d", len(ab.Targets)))
 	idx := cc.addFunc(fn, ctx.tree, flt.pos)

@@ -30,14 +30,16 @@ func (b *builder) sym(s vm.Symbol) int32 {
 	return i
 }
 
-func (b *builder) nameSym(name string) int32 { return b.sym(vm.Symbol{Kind: vm.SymName, Name: name}) }
+func (b *builder) nameSym(kind vm.NameKind, name string) int32 {
+	return b.sym(vm.NameSymbol(kind, name))
+}
 
 func (b *builder) funcSym(f *FuncInfo) int32 {
 	return b.sym(vm.Symbol{Kind: vm.SymFunc, Name: f.Name, Arity: uint8(len(f.Params)), Returns: !f.Action})
 }
 
 func (b *builder) fieldSym(event, field string) int32 {
-	return b.sym(vm.Symbol{Kind: vm.SymField, Name: event + "." + field})
+	return b.sym(vm.FieldSymbol(event, field))
 }
 
 // constant interns a constant.

@@ -270,7 +270,7 @@ func (f *fnBuilder) ref(r *dsl.Ref, sc *scope, v *Vocab) {
 	case b.field != "":
 		f.emit(vm.OpField, f.b.sym(vm.Symbol{Kind: vm.SymField, Name: b.field}), r.Pos)
 	case b.symName != "":
-		f.emit(vm.OpSym, f.b.nameSym(b.symName), r.Pos)
+		f.emit(vm.OpSym, f.b.sym(vm.Symbol{Kind: vm.SymName, Name: b.symName}), r.Pos)
 	case t.Kind == KEvent && len(fields) > 0:
 		f.emit(vm.OpLoad, b.fieldLocal(fields[0]), r.Pos)
 		t, _ = fieldType(t, fields[0], v)
@@ -322,11 +322,11 @@ func (f *fnBuilder) not(n *dsl.NotCond, sc *scope, v *Vocab) {
 func fieldScope(e *EventKind, v *Vocab) *scope {
 	sc := newScope(rootScope())
 	for _, fd := range e.Fields {
-		sc.names[fd.Name] = &binding{name: fd.Name, typ: fd.Type, field: e.Name + "." + fd.Name, builtin: true}
+		sc.names[fd.Name] = &binding{name: fd.Name, typ: fd.Type, field: vm.FieldSymbol(e.Name, fd.Name).Name, builtin: true}
 	}
 	for _, k := range []Kind{KZone, KStep, KCardType, KColor, KCounter} {
 		for name := range v.names[k] {
-			sc.names[name] = &binding{name: name, typ: Type{Kind: k}, symName: k.symbolPrefix() + name, builtin: true}
+			sc.names[name] = &binding{name: name, typ: Type{Kind: k}, symName: vm.NameSymbol(k.nameKind(), name).Name, builtin: true}
 		}
 	}
 	return sc

@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/vm"
 )
 
 // binding is a name a card's ability can use: this, you, X, a name bound
@@ -25,7 +26,8 @@ type binding struct {
 	// conditions of the vocabulary): "zone_change.to".
 	field string
 	// symName, if set, is a vocabulary name pushed as a symbol
-	// ("zone:battlefield"); constant, if set, is a number.
+	// ("zone:battlefield", see vm.NameSymbol); constant, if set, is a
+	// number.
 	symName  string
 	constant *int64
 	pos      dsl.Pos
@@ -87,8 +89,8 @@ func (s *scope) all() []string {
 // rootScope holds the names every ability sees.
 func rootScope() *scope {
 	s := newScope(nil)
-	s.names["this"] = &binding{name: "this", typ: Type{Kind: KObject}, local: localThis, builtin: true}
-	s.names["you"] = &binding{name: "you", typ: Type{Kind: KPlayer}, local: localYou, builtin: true}
+	s.names["this"] = &binding{name: "this", typ: Type{Kind: KObject}, local: vm.LocalThis, builtin: true}
+	s.names["you"] = &binding{name: "you", typ: Type{Kind: KPlayer}, local: vm.LocalYou, builtin: true}
 	s.names["X"] = &binding{name: "X", typ: Type{Kind: KNumber}, query: "x", builtin: true}
 	one, zero := int64(1), int64(0)
 	s.names["true"] = &binding{name: "true", typ: Type{Kind: KBool}, constant: &one, builtin: true}

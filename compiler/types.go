@@ -1,5 +1,7 @@
 package compiler
 
+import "github.com/cardc/cardc/vm"
+
 // Kind is the kind of a value in the language.
 type Kind int
 
@@ -57,40 +59,26 @@ func (t Type) accepts(v Type) bool {
 	return t.Kind == KTarget && (v.Kind == KObject || v.Kind == KPlayer)
 }
 
-// symbolPrefix is the prefix of SymName symbols for values of a kind, e.g.
-// "counter:+1/+1".
-func (k Kind) symbolPrefix() string {
+// nameKind is the kind of the SymName symbols for values of a kind, e.g.
+// vm.NameCounter for "counter:+1/+1".
+func (k Kind) nameKind() vm.NameKind {
 	switch k {
 	case KCounter:
-		return "counter:"
+		return vm.NameCounter
 	case KStep:
-		return "step:"
+		return vm.NameStep
 	case KZone:
-		return "zone:"
+		return vm.NameZone
 	case KCardType:
-		return "type:"
+		return vm.NameType
 	case KSupertype:
-		return "supertype:"
+		return vm.NameSupertype
 	case KSubtype:
-		return "subtype:"
+		return vm.NameSubtype
 	case KColor:
-		return "color:"
+		return vm.NameColor
 	case KKeyword:
-		return "keyword:"
+		return vm.NameKeyword
 	}
 	return ""
 }
-
-// Symbol name prefixes for event kinds and rules.
-const (
-	eventPrefix = "event:"
-	rulePrefix  = "rule:"
-)
-
-// Local slots every ability's functions share (see vm.Func).
-const (
-	localThis      = 0
-	localYou       = 1
-	localCandidate = 2
-	firstFreeLocal = 3
-)

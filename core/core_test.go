@@ -38,23 +38,23 @@ func TestVocabularyLinks(t *testing.T) {
 		add(vm.Symbol{Kind: vm.SymFunc, Name: f.Name, Arity: uint8(len(f.Params)), Returns: !f.Action})
 	}
 	for _, e := range v.Events {
-		add(vm.Symbol{Kind: vm.SymName, Name: "event:" + e.Name})
+		add(vm.NameSymbol(vm.NameEvent, e.Name))
 		for _, f := range e.Fields {
-			add(vm.Symbol{Kind: vm.SymField, Name: e.Name + "." + f.Name})
+			add(vm.FieldSymbol(e.Name, f.Name))
 		}
 	}
 	for name := range v.Rules {
-		add(vm.Symbol{Kind: vm.SymName, Name: "rule:" + name})
+		add(vm.NameSymbol(vm.NameRule, name))
 	}
 	for _, s := range v.Steps {
-		add(vm.Symbol{Kind: vm.SymName, Name: "step:" + s.Name})
+		add(vm.NameSymbol(vm.NameStep, s.Name))
 	}
 	for _, lists := range []struct {
-		prefix string
-		names  []string
-	}{{"zone:", v.Zones}, {"type:", v.Types}, {"supertype:", v.Supertypes}, {"color:", v.Colors}, {"counter:", v.Counters}} {
+		kind  vm.NameKind
+		names []string
+	}{{vm.NameZone, v.Zones}, {vm.NameType, v.Types}, {vm.NameSupertype, v.Supertypes}, {vm.NameColor, v.Colors}, {vm.NameCounter, v.Counters}} {
 		for _, n := range lists.names {
-			add(vm.Symbol{Kind: vm.SymName, Name: lists.prefix + n})
+			add(vm.NameSymbol(lists.kind, n))
 		}
 	}
 	sort.Slice(prog.Symbols, func(i, j int) bool { return prog.Symbols[i].Name < prog.Symbols[j].Name })

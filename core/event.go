@@ -60,8 +60,8 @@ type field struct {
 
 func init() {
 	for i := range fields {
-		prefix, _, _ := strings.Cut(fields[i].name, ".")
-		k, ok := EventKindNamed(prefix)
+		event, _, _ := vm.Symbol{Kind: vm.SymField, Name: fields[i].name}.SplitField()
+		k, ok := EventKindNamed(event)
 		if !ok {
 			panic("core: field of an unknown event kind: " + fields[i].name)
 		}

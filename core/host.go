@@ -3,7 +3,6 @@ package core
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/cardc/cardc/vm"
 )
@@ -58,8 +57,8 @@ func (l *locals) slice() []vm.Value {
 
 // reset prepares n locals with this and you set.
 func (l *locals) reset(n int32, this ObjectID, you PlayerID) []vm.Value {
-	s := l.sized(max(n, 3))
-	s[0], s[1] = ObjectValue(this), PlayerValue(you)
+	s := l.sized(max(n, vm.FirstFreeLocal))
+	s[vm.LocalThis], s[vm.LocalYou] = ObjectValue(this), PlayerValue(you)
 	return s
 }
 
@@ -449,6 +448,7 @@ func (g *Game) permanentArg(v vm.Value) *Object {
 
 // abilityEvent is the event kind an ability watches.
 func (g *Game) abilityEvent(def *CardDef, ab *vm.Ability) EventKind {
-	k, _ := EventKindNamed(strings.TrimPrefix(def.Prog.Program.Symbols[ab.Event].Name, "event:"))
+	_, name, _ := def.Prog.Program.Symbols[ab.Event].SplitName()
+	k, _ := EventKindNamed(name)
 	return k
 }

@@ -133,7 +133,8 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) *CardDef {
 		if a.Event == vm.NoFunc {
 			continue
 		}
-		kind, _ := EventKindNamed(strings.TrimPrefix(linked.Program.Symbols[a.Event].Name, "event:"))
+		_, name, _ := linked.Program.Symbols[a.Event].SplitName()
+		kind, _ := EventKindNamed(name)
 		d.byEvent[kind] = append(d.byEvent[kind], i)
 	}
 	return d
