@@ -10,6 +10,7 @@ import (
 	"github.com/cardc/cardc/compiler"
 	"github.com/cardc/cardc/core"
 	"github.com/cardc/cardc/dsl"
+	_ "github.com/cardc/cardc/internal/golden" // defines -update, for go test ./... -update
 	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/vm"
 )
