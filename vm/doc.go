@@ -85,11 +85,11 @@
 //
 // To bound time rather than instructions, or to stop a game that is no
 // longer wanted, call Machine.Cancel with a reason, from any goroutine. The
-// run in progress notices within 256 instructions, or when the host
-// function it is calling returns (the machine cannot interrupt the host),
-// and fails with an error that wraps ErrCancelled and includes the reason;
-// so do the runs it is nested in, if the host passes the error on. The
-// machine stays cancelled: every later Run fails the same way at once, so
+// run in progress notices within 256 of its instructions, a nested run as
+// it starts (the machine cannot interrupt a host function, only the
+// bytecode around it), and fails with an error that wraps ErrCancelled and
+// includes the reason; so do the runs it is nested in, if the host passes
+// the error on. The machine stays cancelled: every later Run fails the same way at once, so
 // a cancellation that arrives just before a call, or between two runs of
 // one event, is not lost. Machine.Uncancel makes it usable again, for
 // example before the next event once the cancelled call has returned.

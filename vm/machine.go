@@ -24,7 +24,7 @@ const (
 
 // checkInterval is the most instructions a run executes between two looks
 // at Machine.Cancel (and at what is left of MaxSteps). A run also looks
-// before its first instruction and after every OpCall and OpField.
+// before its first instruction.
 const checkInterval = 256
 
 // Runtime errors, wrapped in an *Error by Machine.Run.
@@ -167,8 +167,9 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 
 // Cancel makes the run in progress, if any, and every run nested in it,
 // fail with an error that wraps ErrCancelled and includes reason. A run
-// notices within 256 instructions, or when the host function it is
-// calling returns. The machine stays cancelled: every later Run fails the
+// notices within 256 of its instructions, and a nested run as it starts;
+// the machine does not interrupt a host function. The machine stays
+// cancelled: every later Run fails the
 // same way before its first instruction, until Uncancel. Cancel may be
 // called from any goroutine, for example by a timer that bounds the time of
 // one game event; calling it again replaces the reason.
@@ -178,6 +179,35 @@ func (m *Machine) Cancel(reason string) { m.cancel.Store(&reason) }
 // may be called from any goroutine; to stop a run in progress and then
 // reuse the machine, call Uncancel after that run has returned.
 func (m *Machine) Uncancel() { m.cancel.Store(nil) }
+
+// checkpoint is exec's look at Cancel and at the budget, before the first
+// instruction of a run and whenever the stretch of instructions it took is
+// spent. It returns the next stretch, taken from
+// m.steps, or 0 if the run must stop. It is not inlined, so that the
+// compiler lays it out of the interpreter's loop.
+//
+//go:noinline
+func (m *Machine) checkpoint() int {
+	if m.steps <= 0 || m.cancel.Load() != nil {
+		return 0
+	}
+	n := min(m.steps, checkInterval)
+	m.steps -= n
+	return n
+}
+
+// lend gives back to m.steps, before a host call that may nest runs, the
+// instructions of exec's stretch after the current one.
+func (m *Machine) lend(budget int) { m.steps += budget - 1 }
+
+// reclaim takes back, after the host call, what lend gave back, or what is
+// left of it if nested runs used more than the rest of the budget; it
+// returns exec's new budget, the current instruction included.
+func (m *Machine) reclaim(budget int) int {
+	n := min(budget-1, m.steps)
+	m.steps -= n
+	return n + 1
+}
 
 // stopped is why a run must stop at a checkpoint of exec: Cancel was
 // called, or the budget is spent.
@@ -200,8 +230,9 @@ func (m *Machine) leave(sp int) {
 // budget is how many instructions exec may still execute, this one
 // included, before its next checkpoint, where it looks at Cancel and takes
 // the next stretch of at most checkInterval instructions from m.steps.
-// Before a host call, which may nest runs that draw on m.steps, and before
-// it returns, exec gives back what it has not used.
+// Before a host call, which may nest runs that draw on m.steps, exec lends
+// them the rest of its stretch, and reclaims what is left of it after the
+// call; before it returns, it gives back what it has not used.
 func (m *Machine) exec(l *Linked, f *Func, locals []Value) (Value, error) {
 	base := m.sp
 	st := m.stack[base : base+int(f.MaxStack)]
@@ -212,11 +243,9 @@ func (m *Machine) exec(l *Linked, f *Func, locals []Value) (Value, error) {
 	sp, pc, budget := 0, 0, 0
 	for ; ; budget-- {
 		if budget <= 0 { // a checkpoint
-			if m.steps <= 0 || m.cancel.Load() != nil {
+			if budget = m.checkpoint(); budget <= 0 {
 				return 0, fail(f, pc, m.stopped())
 			}
-			budget = min(m.steps, checkInterval)
-			m.steps -= budget
 		}
 		in := code[pc]
 		pc++
@@ -307,13 +336,13 @@ func (m *Machine) exec(l *Linked, f *Func, locals []Value) (Value, error) {
 		case OpCall:
 			sym := &syms[in.Arg]
 			n := int(sym.Arity)
-			m.sp = base + sp      // a nested run starts above the arguments
-			m.steps += budget - 1 // this instruction is executed
-			budget = 1            // the loop makes it 0: checkpoint next
+			m.sp = base + sp // a nested run starts above the arguments
+			m.lend(budget)
 			r, err := m.host.Call(ids[in.Arg], st[sp-n:sp:sp])
 			if err != nil {
 				return 0, fail(f, pc-1, err)
 			}
+			budget = m.reclaim(budget)
 			sp -= n
 			if sym.Returns {
 				st[sp] = r
@@ -321,12 +350,12 @@ func (m *Machine) exec(l *Linked, f *Func, locals []Value) (Value, error) {
 			}
 		case OpField:
 			m.sp = base + sp
-			m.steps += budget - 1
-			budget = 1
+			m.lend(budget)
 			v, err := m.host.Field(ids[in.Arg])
 			if err != nil {
 				return 0, fail(f, pc-1, err)
 			}
+			budget = m.reclaim(budget)
 			st[sp] = v
 			sp++
 		case OpReturn:
