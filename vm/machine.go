@@ -134,9 +134,8 @@ func NewMachine(h Host) *Machine {
 // runs are already in progress.
 //
 // A top-level call starts a budget of MaxSteps instructions that the runs
-// nested in it share; see MaxSteps. A run fails with ErrCancelled, without
-// executing anything more, once Cancel has been called and until Uncancel
-// is.
+// nested in it share; see MaxSteps. Once Cancel has been called, and until
+// Uncancel is, runs fail with ErrCancelled; see Cancel.
 //
 // Errors are *Error values. Run trusts that the program passed Verify
 // (Decode verifies; a Program built in memory must be verified before it is
