@@ -8,6 +8,7 @@ import (
 
 	"github.com/cardc/cardc/cards"
 	"github.com/cardc/cardc/dsl"
+	_ "github.com/cardc/cardc/internal/golden" // defines -update, for go test ./... -update
 	"github.com/cardc/cardc/scenario"
 )
 

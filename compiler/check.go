@@ -181,7 +181,7 @@ type abilityTree struct {
 }
 
 func newTree() *abilityTree {
-	return &abilityTree{locals: firstFreeLocal, names: []string{"this", "you", "candidate"}}
+	return &abilityTree{locals: vm.FirstFreeLocal, names: []string{"this", "you", "candidate"}}
 }
 
 // alloc gives a new local, with a name for the disassembler.

@@ -15,18 +15,8 @@ import (
 // checker has found every mistake, so a failure here is a bug of the
 // compiler (it panics, and Compile reports C999).
 
-// Local slots every ability's functions share (see vm.Func).
-const (
-	localThis      = 0
-	localYou       = 1
-	localCandidate = 2
-	firstFreeLocal = 3
-)
-
 // nameSymbol is the symbol of a name of the vocabulary of a kind.
-func nameSymbol(k vocab.Kind, name string) vm.Symbol {
-	return vm.Symbol{Kind: vm.SymName, Name: k.NameKind() + ":" + name}
-}
+func nameSymbol(k vocab.Kind, name string) vm.Symbol { return vm.NameSymbol(k.NameKind(), name) }
 
 // builder assembles a vm.Program, sharing symbols and constants between
 // all the cards it compiles.
@@ -55,7 +45,7 @@ func (b *builder) sym(s vm.Symbol) int32 {
 func (b *builder) nameSym(k vocab.Kind, name string) int32 { return b.sym(nameSymbol(k, name)) }
 
 func (b *builder) eventSym(event string) int32 {
-	return b.sym(vm.Symbol{Kind: vm.SymName, Name: "event:" + event})
+	return b.sym(vm.NameSymbol(vm.NameEvent, event))
 }
 
 func (b *builder) funcSym(f *vocab.FuncInfo) int32 {
@@ -63,7 +53,7 @@ func (b *builder) funcSym(f *vocab.FuncInfo) int32 {
 }
 
 func (b *builder) fieldSym(event, field string) int32 {
-	return b.sym(vm.Symbol{Kind: vm.SymField, Name: event + "." + field})
+	return b.sym(vm.FieldSymbol(event, field))
 }
 
 // constant interns a constant.
@@ -179,7 +169,7 @@ func (e *cardEmitter) lower(a *checkedAbility) {
 		e.enters(a)
 		return
 	case vm.AbilityStatic:
-		ab.Rule = e.b.sym(vm.Symbol{Kind: vm.SymName, Name: "rule:" + a.rule})
+		ab.Rule = e.b.sym(vm.NameSymbol(vm.NameRule, a.rule))
 		if a.pattern != nil {
 			ab.Event = e.b.eventSym(a.pattern.Event.Name)
 			e.match(a)
@@ -215,7 +205,7 @@ func (e *cardEmitter) enters(a *checkedAbility) {
 	m := e.b.newFn(e.fnName(a, "match"))
 	object := e.b.fieldSym("zone_change", "object")
 	m.emit(vm.OpField, object, p)
-	m.emit(vm.OpLoad, localThis, p)
+	m.emit(vm.OpLoad, vm.LocalThis, p)
 	m.emit(vm.OpEq, 0, p)
 	m.emit(vm.OpField, e.b.fieldSym("zone_change", "to"), p)
 	m.emit(vm.OpSym, e.b.nameSym(vocab.KZone, "battlefield"), p)
@@ -354,7 +344,7 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
 	}
 	if flt.Det == "another" {
 		subject()
-		f.emit(vm.OpLoad, localThis, flt.Pos)
+		f.emit(vm.OpLoad, vm.LocalThis, flt.Pos)
 		f.emit(vm.OpNe, 0, flt.Pos)
 		and()
 	}
@@ -378,7 +368,7 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
 		}
 		if w.Name == "opponent" {
 			subject()
-			f.emit(vm.OpLoad, localYou, flt.Pos)
+			f.emit(vm.OpLoad, vm.LocalYou, flt.Pos)
 			f.emit(vm.OpNe, 0, flt.Pos)
 			f.emit(vm.OpAnd, 0, flt.Pos)
 		}
@@ -390,7 +380,7 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
 	if flt.Control != "" {
 		subject()
 		f.call("controller", flt.Pos)
-		f.emit(vm.OpLoad, localYou, flt.Pos)
+		f.emit(vm.OpLoad, vm.LocalYou, flt.Pos)
 		if flt.Control == "you" {
 			f.emit(vm.OpEq, 0, flt.Pos)
 		} else {
@@ -483,7 +473,7 @@ func (e *cardEmitter) argValue(f *fnBuilder, arg *vocab.Arg, sc *scope, a *check
 func (e *cardEmitter) target(flt *vocab.Filter, a *checkedAbility) int32 {
 	n := len(e.card.Abilities[a.index].Targets)
 	fn := e.b.newFn(e.fnName(a, "target"+strconv.Itoa(n)))
-	e.filter(fn, flt, func() { fn.emit(vm.OpLoad, localCandidate, flt.Pos) })
+	e.filter(fn, flt, func() { fn.emit(vm.OpLoad, vm.LocalCandidate, flt.Pos) })
 	fn.emit(vm.OpReturn, 0, flt.Pos)
 	local := a.tree.alloc(fmt.Sprintf("target %d", n))
 	idx := e.b.addFunc(fn, a.tree)

@@ -62,8 +62,8 @@ func (f *fnBuilder) ref(r *dsl.Ref, sc *scope) {
 		f.number(*b.constant, r.Pos)
 	case b.query != "":
 		f.call(b.query, r.Pos)
-	case b.field != "":
-		f.emit(vm.OpField, f.b.sym(vm.Symbol{Kind: vm.SymField, Name: b.field}), r.Pos)
+	case b.field != nil:
+		f.emit(vm.OpField, f.b.sym(*b.field), r.Pos)
 	case b.symbol != nil:
 		f.emit(vm.OpSym, f.b.sym(*b.symbol), r.Pos)
 	case b.typ.Kind == vocab.KEvent && len(fields) > 0:

@@ -28,7 +28,7 @@ type binding struct {
 	query string
 	// field, if set, reads a field of the current event (in the `where`
 	// conditions of the vocabulary): "zone_change.to".
-	field string
+	field *vm.Symbol
 	// symbol, if set, is a vocabulary name pushed as a symbol
 	// ("zone:battlefield"); constant, if set, is a number.
 	symbol   *vm.Symbol
@@ -76,7 +76,8 @@ func (s *scope) lookup(name string) *binding {
 			if w, ok := s.v.Where(s.where, name); ok && (w.Field != "" || w.Name != "") {
 				b := &binding{name: name, typ: w.Type}
 				if w.Field != "" {
-					b.field = s.where.Name + "." + w.Field
+					sym := vm.FieldSymbol(s.where.Name, w.Field)
+					b.field = &sym
 				} else {
 					sym := nameSymbol(w.Type.Kind, w.Name)
 					b.symbol = &sym
@@ -125,8 +126,8 @@ func rootScope() *scope {
 	for name, t := range vocab.Builtins {
 		s.names[name] = &binding{name: name, typ: t, used: true}
 	}
-	s.names["this"].local, s.names["this"].hasLocal = localThis, true
-	s.names["you"].local, s.names["you"].hasLocal = localYou, true
+	s.names["this"].local, s.names["this"].hasLocal = vm.LocalThis, true
+	s.names["you"].local, s.names["you"].hasLocal = vm.LocalYou, true
 	s.names["X"].query = "x"
 	one, zero := int64(1), int64(0)
 	s.names["true"].constant = &one

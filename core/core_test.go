@@ -39,24 +39,20 @@ func TestVocabularyLinks(t *testing.T) {
 		add(vm.Symbol{Kind: vm.SymFunc, Name: f.Name, Arity: uint8(len(f.Params)), Returns: !f.Action})
 	}
 	for _, e := range v.Events() {
-		add(vm.Symbol{Kind: vm.SymName, Name: "event:" + e.Name})
+		add(vm.NameSymbol(vm.NameEvent, e.Name))
 		for _, f := range e.Fields {
-			add(vm.Symbol{Kind: vm.SymField, Name: e.Name + "." + f.Name})
+			add(vm.FieldSymbol(e.Name, f.Name))
 		}
 	}
 	for _, r := range v.Rules() {
-		add(vm.Symbol{Kind: vm.SymName, Name: "rule:" + r.Name})
+		add(vm.NameSymbol(vm.NameRule, r.Name))
 	}
 	for _, s := range v.Steps() {
-		add(vm.Symbol{Kind: vm.SymName, Name: "step:" + s.Name})
+		add(vm.NameSymbol(vm.NameStep, s.Name))
 	}
-	for _, lists := range []struct {
-		prefix string
-		names  []string
-	}{{"zone:", v.Names(vocab.KZone)}, {"type:", v.Names(vocab.KCardType)}, {"supertype:", v.Names(vocab.KSupertype)},
-		{"color:", v.Names(vocab.KColor)}, {"counter:", v.Names(vocab.KCounter)}} {
-		for _, n := range lists.names {
-			add(vm.Symbol{Kind: vm.SymName, Name: lists.prefix + n})
+	for _, k := range []vocab.Kind{vocab.KZone, vocab.KCardType, vocab.KSupertype, vocab.KColor, vocab.KCounter, vocab.KKeyword} {
+		for _, n := range v.Names(k) {
+			add(vm.NameSymbol(k.NameKind(), n))
 		}
 	}
 	sort.Slice(prog.Symbols, func(i, j int) bool { return prog.Symbols[i].Name < prog.Symbols[j].Name })

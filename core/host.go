@@ -58,8 +58,8 @@ func (l *locals) slice() []vm.Value {
 
 // reset prepares n locals with this and you set.
 func (l *locals) reset(n int32, this ObjectID, you PlayerID) []vm.Value {
-	s := l.sized(max(n, 3))
-	s[0], s[1] = ObjectValue(this), PlayerValue(you)
+	s := l.sized(max(n, vm.FirstFreeLocal))
+	s[vm.LocalThis], s[vm.LocalYou] = ObjectValue(this), PlayerValue(you)
 	return s
 }
 

@@ -3,7 +3,6 @@ package core
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/cardc/cardc/vm"
 )
@@ -124,8 +123,8 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 		if a.Event == vm.NoFunc {
 			continue
 		}
-		if sym := linked.Program.Symbols[a.Event]; sym.Kind != vm.SymName || !strings.HasPrefix(sym.Name, "event:") {
-			return nil, fmt.Errorf("card %q: ability %d watches %q, which is no event kind", c.Name, i, sym.Name)
+		if kind, _, _ := linked.Program.Symbols[a.Event].SplitName(); kind != vm.NameEvent {
+			return nil, fmt.Errorf("card %q: ability %d watches %q, which is no event kind", c.Name, i, linked.Program.Symbols[a.Event].Name)
 		}
 		kind := abilityEvent(linked, &c.Abilities[i])
 		d.byEvent[kind] = append(d.byEvent[kind], i)

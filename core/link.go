@@ -2,7 +2,6 @@ package core
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/cardc/cardc/vm"
 )
@@ -35,7 +34,7 @@ func (l linker) Link(sym vm.Symbol) (int32, error) {
 		}
 		return 0, fmt.Errorf("the rules core has no event field %q", sym.Name)
 	case vm.SymName:
-		return l.name(sym.Name)
+		return l.name(sym)
 	}
 	return 0, fmt.Errorf("symbol %q of unknown kind", sym.Name)
 }
@@ -43,8 +42,8 @@ func (l linker) Link(sym vm.Symbol) (int32, error) {
 // name links a named constant. Card types, supertypes and colors link to
 // their bits; zones, steps, event kinds and rules to their numbers; counter
 // kinds are the stdlib's; subtypes are interned by the library.
-func (l linker) name(full string) (int32, error) {
-	kind, name, _ := strings.Cut(full, ":")
+func (l linker) name(sym vm.Symbol) (int32, error) {
+	kind, name, _ := sym.SplitName()
 	bit := func(names []string) (int32, error) {
 		if b, ok := bitOf(names, name); ok {
 			return int32(b), nil
@@ -52,35 +51,35 @@ func (l linker) name(full string) (int32, error) {
 		return 0, fmt.Errorf("the rules core knows no %s %q", kind, name)
 	}
 	switch kind {
-	case "type":
+	case vm.NameType:
 		return bit(typeNames[:])
-	case "supertype":
+	case vm.NameSupertype:
 		return bit(supertypeNames[:])
-	case "color":
+	case vm.NameColor:
 		return bit(colorNames[:])
-	case "keyword":
+	case vm.NameKeyword:
 		return bit(keywordNames[:])
-	case "counter":
+	case vm.NameCounter:
 		if k, ok := CounterNamed(name); ok {
 			return int32(k), nil
 		}
-	case "subtype":
+	case vm.NameSubtype:
 		return l.lib.subtype(name), nil
-	case "zone":
+	case vm.NameZone:
 		for i, z := range zoneNames {
 			if z == name && i > 0 {
 				return int32(i), nil
 			}
 		}
-	case "step":
+	case vm.NameStep:
 		if s, ok := StepNamed(name); ok {
 			return int32(s), nil
 		}
-	case "event":
+	case vm.NameEvent:
 		if k, ok := EventKindNamed(name); ok {
 			return int32(k), nil
 		}
-	case "rule":
+	case vm.NameRule:
 		for i, r := range ruleNames {
 			if r == name {
 				return int32(i), nil

@@ -87,8 +87,8 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 		if len(targets) != len(ab.Targets) {
 			return fmt.Errorf("%s needs %d target(s), got %d", def.Name, len(ab.Targets), len(targets))
 		}
-		item.Locals = make([]vm.Value, max(ab.NumLocals, 3))
-		item.Locals[0], item.Locals[1] = ObjectValue(o.id), PlayerValue(p)
+		item.Locals = make([]vm.Value, max(ab.NumLocals, vm.FirstFreeLocal))
+		item.Locals[vm.LocalThis], item.Locals[vm.LocalYou] = ObjectValue(o.id), PlayerValue(p)
 		for i, t := range ab.Targets {
 			if !g.legalTarget(item, i, targets[i]) {
 				return fmt.Errorf("%s: %s is not a legal target for %q", def.Name, g.valueName(targets[i]), t.Text)
@@ -105,7 +105,7 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 	s.x = x
 	item.Spell, item.Source = s.id, s.id
 	if item.Locals != nil {
-		item.Locals[0] = ObjectValue(s.id)
+		item.Locals[vm.LocalThis] = ObjectValue(s.id)
 	}
 	g.stack = append(g.stack, item)
 	g.propose(Event{Kind: EvSpellCast, Object: s.id, Player: p})
@@ -136,7 +136,7 @@ func (g *Game) legalTarget(item *StackItem, i int, v vm.Value) bool {
 	}
 	ls := g.matchLocals.reset(ab.NumLocals, item.Source, item.Controller)
 	copy(ls, item.Locals)
-	ls[2] = v
+	ls[vm.LocalCandidate] = v
 	ok, err := g.run(frame{mode: modeMatch, source: item.Source, controller: item.Controller, def: item.Def,
 		ability: item.Ability, locals: ls, x: item.X}, ab.Targets[i].Filter)
 	return err == nil && ok != 0

@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/cardc/cardc/dsl"
+	_ "github.com/cardc/cardc/internal/golden" // defines -update, for go test ./... -update
 )
 
 func pos(file string, line, col int) dsl.Pos {

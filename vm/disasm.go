@@ -248,9 +248,9 @@ func symbolString(s Symbol) string {
 // localName is the role of local i in the calling convention.
 func localName(i int32) string {
 	switch i {
-	case 0:
+	case LocalThis:
 		return "this"
-	case 1:
+	case LocalYou:
 		return "you"
 	}
 	return fmt.Sprintf("local %d", i)

@@ -2,49 +2,22 @@ package vm_test
 
 import (
 	"errors"
-	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/cardc/cardc/internal/golden"
 	"github.com/cardc/cardc/vm"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files")
-
-// checkGolden compares got with the file testdata/name, or rewrites the
-// file with -update.
-func checkGolden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s differs (-want +got; run go test -update to accept):\n%s", path, diff)
-	}
-}
-
 func TestDisassembleGolden(t *testing.T) {
 	p := hydraProgram()
-	checkGolden(t, "disasm.golden", []byte(p.DisassembleString()))
+	golden.Check(t, "testdata/disasm.golden", []byte(p.DisassembleString()))
 
 	// The fuzz corpus holds the encoded program as a seed.
 	data := marshal(t, p)
-	checkGolden(t, "fuzz/FuzzDecode/hydra", []byte("go test fuzz v1\n[]byte("+goQuote(data)+")\n"))
+	golden.Check(t, "testdata/fuzz/FuzzDecode/hydra", []byte("go test fuzz v1\n[]byte("+goQuote(data)+")\n"))
 }
 
 // goQuote quotes b as the fuzz corpus format expects: a Go string literal.

@@ -30,13 +30,25 @@
 //
 // # Calling convention
 //
-// The host passes the locals. Local 0 is "this" (the object the ability
-// belongs to, or the resolving spell), local 1 is "you" (that object's
-// controller). A target filter finds its candidate in local 2. A match
-// function stores what it binds (objects named with "as", event fields the
-// body reads) into further locals and returns how many times the ability
-// triggers or applies (0: not at all); the host keeps those locals and
-// passes them to the body.
+// The host passes the locals. Local LocalThis (0) is "this" (the object the
+// ability belongs to, or the resolving spell), local LocalYou (1) is "you"
+// (that object's controller). A target filter finds its candidate in local
+// LocalCandidate (2). A match function stores what it binds (objects named
+// with "as", event fields the body reads) into further locals, from
+// FirstFreeLocal on, and returns how many times the ability triggers or
+// applies (0: not at all); the host keeps those locals and passes them to
+// the body.
+//
+// # Names
+//
+// The names of symbols are the contract between a program and its host,
+// and they follow two patterns. A SymName is "kind:name", its kind one of
+// the NameKind constants ("counter:+1/+1", "type:creature",
+// "event:damage", "rule:damage_cant_be_prevented", "step:end"); a SymField
+// is "event.field", the event's kind as a NameEvent names it, then the
+// field ("damage.amount"). A SymFunc is a plain name ("destroy"). Build
+// the names with NameSymbol and FieldSymbol and take them apart with
+// Symbol.SplitName and Symbol.SplitField rather than by hand.
 //
 // # Embedding
 //
@@ -56,17 +68,39 @@
 // A Machine's stack holds StackSize values, shared by a run and every run
 // nested in it; a function may declare at most MaxFuncStack of them as its
 // MaxStack, at most MaxLocals locals, and a host function takes at most
-// MaxArity arguments. A Run executes at most Machine.MaxSteps instructions
-// (DefaultMaxSteps) and runs nest at most Machine.MaxDepth deep
+// MaxArity arguments. Runs nest at most Machine.MaxDepth deep
 // (DefaultMaxDepth). Exceeding a limit is an error, never a crash.
+//
+// A top-level call of Run, one made while no other run is in progress,
+// executes at most Machine.MaxSteps instructions (DefaultMaxSteps), counting
+// those of every run nested in it through the host: the nested runs draw
+// on what is left of the same budget, so MaxSteps bounds the work of one
+// call of the engine, for example one game event and everything the
+// effects it triggers run. When the budget is spent, the run in progress,
+// however deep, fails with ErrStepLimit; a host that passes that error on,
+// as it should, makes the top-level call fail too. The next top-level call
+// starts a new budget.
+//
+// # Cancellation
+//
+// To bound time rather than instructions, or to stop a game that is no
+// longer wanted, call Machine.Cancel with a reason, from any goroutine. The
+// run in progress notices within 256 of its instructions, a nested run as
+// it starts (the machine cannot interrupt a host function, only the
+// bytecode around it), and fails with an error that wraps ErrCancelled and
+// includes the reason; so do the runs it is nested in, if the host passes
+// the error on. The machine stays cancelled: every later Run fails the same way at once, so
+// a cancellation that arrives just before a call, or between two runs of
+// one event, is not lost. Machine.Uncancel makes it usable again, for
+// example before the next event once the cancelled call has returned.
 //
 // # Reentrancy
 //
 // A host function may call Run again on the same Machine while it is
 // running, for example when an action proposes an event that the match
 // functions of other cards must see. The nested run's stack starts above
-// the caller's. A Machine is not safe for concurrent use: give each
-// goroutine its own.
+// the caller's. A Machine is not safe for concurrent use, Cancel and
+// Uncancel aside: give each goroutine its own.
 //
 // # Safety
 //
@@ -87,6 +121,8 @@
 // allocating more than the input can justify, then verifies the program.
 // Disassemble prints a program for people.
 //
-// Package vm imports nothing of the project: the compiler and the hosts
-// depend on it, never the reverse.
+// The non-test code of package vm imports nothing of the project, only
+// the standard library: the compiler and the hosts depend on it, never the
+// reverse. Its tests may import the project's test helpers
+// (internal/golden).
 package vm

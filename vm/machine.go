@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 // Limits of the machine.
@@ -21,11 +22,19 @@ const (
 	DefaultMaxDepth = 64
 )
 
+// checkInterval is the most instructions a run executes between two looks
+// at Machine.Cancel (and at what is left of MaxSteps). A run also looks
+// before its first instruction.
+const checkInterval = 256
+
 // Runtime errors, wrapped in an *Error by Machine.Run.
 var (
-	// ErrStepLimit means a run executed more than Machine.MaxSteps
-	// instructions.
+	// ErrStepLimit means a top-level run and the runs nested in it would
+	// together execute more than Machine.MaxSteps instructions.
 	ErrStepLimit = errors.New("step limit exceeded")
+	// ErrCancelled means Machine.Cancel was called. The *Error's cause
+	// wraps it and includes the reason given to Cancel.
+	ErrCancelled = errors.New("cancelled")
 	// ErrStackOverflow means a run needed more stack than was left above the
 	// runs it is nested in.
 	ErrStackOverflow = errors.New("stack overflow")
@@ -78,11 +87,16 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // Machine runs linked programs against one Host. A Machine is not safe for
-// concurrent use, but it is reentrant: see Run. Create it with NewMachine.
+// concurrent use, but it is reentrant (see Run), and Cancel and Uncancel may
+// be called from any goroutine. Create it with NewMachine.
 type Machine struct {
-	// MaxSteps is the most instructions one call of Run executes; a run
-	// that needs more fails with ErrStepLimit. Nested runs count their own
-	// steps.
+	// MaxSteps is the most instructions a top-level call of Run (one not
+	// nested in another run) executes, counting those of every run nested
+	// in it: the budget starts when the top-level run starts, and nested
+	// runs draw from what is left of it. When it is spent, the run
+	// executing at that moment, the innermost, fails with ErrStepLimit.
+	// Changing MaxSteps while a run is in progress takes effect at the
+	// next top-level call.
 	MaxSteps int
 	// MaxDepth is the most runs that may be nested in one another (the
 	// outermost run counts); one more fails with ErrDepth.
@@ -92,6 +106,11 @@ type Machine struct {
 	stack [StackSize]Value
 	sp    int // first free slot: where the next (nested) run's frame starts
 	depth int // number of runs in progress
+	// steps is what is left of the top-level call's budget, less what the
+	// running exec has taken for its current stretch of instructions.
+	steps int
+	// cancel is the reason given to Cancel, or nil.
+	cancel atomic.Pointer[string]
 }
 
 // NewMachine returns a machine that calls h, with MaxSteps DefaultMaxSteps
@@ -114,6 +133,10 @@ func NewMachine(h Host) *Machine {
 // less than its function's MaxStack is left, and with ErrDepth if MaxDepth
 // runs are already in progress.
 //
+// A top-level call starts a budget of MaxSteps instructions that the runs
+// nested in it share; see MaxSteps. Once Cancel has been called, and until
+// Uncancel is, runs fail with ErrCancelled; see Cancel.
+//
 // Errors are *Error values. Run trusts that the program passed Verify
 // (Decode verifies; a Program built in memory must be verified before it is
 // linked and run) and does not check again what Verify checked.
@@ -133,9 +156,65 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 	case StackSize-m.sp < int(f.MaxStack):
 		return 0, &Error{Func: f.Name, PC: -1, Err: ErrStackOverflow}
 	}
+	if m.depth == 0 {
+		m.steps = m.MaxSteps
+	}
 	m.depth++
 	defer m.leave(m.sp)
 	return m.exec(l, f, locals)
+}
+
+// Cancel makes the run in progress, if any, and every run nested in it,
+// fail with an error that wraps ErrCancelled and includes reason. A run
+// notices within 256 of its instructions, and a nested run as it starts;
+// the machine does not interrupt a host function. The machine stays
+// cancelled: every later Run fails the
+// same way before its first instruction, until Uncancel. Cancel may be
+// called from any goroutine, for example by a timer that bounds the time of
+// one game event; calling it again replaces the reason.
+func (m *Machine) Cancel(reason string) { m.cancel.Store(&reason) }
+
+// Uncancel undoes Cancel, so that the machine runs again. Like Cancel, it
+// may be called from any goroutine; to stop a run in progress and then
+// reuse the machine, call Uncancel after that run has returned.
+func (m *Machine) Uncancel() { m.cancel.Store(nil) }
+
+// checkpoint is exec's look at Cancel and at the budget, before the first
+// instruction of a run and whenever the stretch of instructions it took is
+// spent. It returns the next stretch, taken from
+// m.steps, or 0 if the run must stop. It is not inlined, so that the
+// compiler lays it out of the interpreter's loop.
+//
+//go:noinline
+func (m *Machine) checkpoint() int {
+	if m.steps <= 0 || m.cancel.Load() != nil {
+		return 0
+	}
+	n := min(m.steps, checkInterval)
+	m.steps -= n
+	return n
+}
+
+// lend gives back to m.steps, before a host call that may nest runs, the
+// instructions of exec's stretch after the current one.
+func (m *Machine) lend(budget int) { m.steps += budget - 1 }
+
+// reclaim takes back, after the host call, what lend gave back, or what is
+// left of it if nested runs used more than the rest of the budget; it
+// returns exec's new budget, the current instruction included.
+func (m *Machine) reclaim(budget int) int {
+	n := min(budget-1, m.steps)
+	m.steps -= n
+	return n + 1
+}
+
+// stopped is why a run must stop at a checkpoint of exec: Cancel was
+// called, or the budget is spent.
+func (m *Machine) stopped() error {
+	if r := m.cancel.Load(); r != nil {
+		return fmt.Errorf("%w: %s", ErrCancelled, *r)
+	}
+	return ErrStepLimit
 }
 
 // leave ends a run: it pops the run's frame and nesting level.
@@ -146,6 +225,13 @@ func (m *Machine) leave(sp int) {
 
 // exec is the interpreter loop. The run's frame is m.stack[m.sp:] up to
 // f.MaxStack values; sp indexes the frame.
+//
+// budget is how many instructions exec may still execute, this one
+// included, before its next checkpoint, where it looks at Cancel and takes
+// the next stretch of at most checkInterval instructions from m.steps.
+// Before a host call, which may nest runs that draw on m.steps, exec lends
+// them the rest of its stretch, and reclaims what is left of it after the
+// call; before it returns, it gives back what it has not used.
 func (m *Machine) exec(l *Linked, f *Func, locals []Value) (Value, error) {
 	base := m.sp
 	st := m.stack[base : base+int(f.MaxStack)]
@@ -153,10 +239,12 @@ func (m *Machine) exec(l *Linked, f *Func, locals []Value) (Value, error) {
 	consts := l.Program.Consts
 	syms := l.Program.Symbols
 	ids := l.ids
-	sp, pc := 0, 0
-	for budget := m.MaxSteps; ; budget-- {
-		if budget <= 0 {
-			return 0, fail(f, pc, ErrStepLimit)
+	sp, pc, budget := 0, 0, 0
+	for ; ; budget-- {
+		if budget <= 0 { // a checkpoint
+			if budget = m.checkpoint(); budget <= 0 {
+				return 0, fail(f, pc, m.stopped())
+			}
 		}
 		in := code[pc]
 		pc++
@@ -194,6 +282,7 @@ func (m *Machine) exec(l *Linked, f *Func, locals []Value) (Value, error) {
 		case OpDiv:
 			sp--
 			if st[sp] == 0 {
+				m.steps += budget - 1
 				return 0, fail(f, pc-1, ErrDivideByZero)
 			}
 			st[sp-1] /= st[sp]
@@ -247,10 +336,12 @@ func (m *Machine) exec(l *Linked, f *Func, locals []Value) (Value, error) {
 			sym := &syms[in.Arg]
 			n := int(sym.Arity)
 			m.sp = base + sp // a nested run starts above the arguments
+			m.lend(budget)
 			r, err := m.host.Call(ids[in.Arg], st[sp-n:sp:sp])
 			if err != nil {
 				return 0, fail(f, pc-1, err)
 			}
+			budget = m.reclaim(budget)
 			sp -= n
 			if sym.Returns {
 				st[sp] = r
@@ -258,15 +349,19 @@ func (m *Machine) exec(l *Linked, f *Func, locals []Value) (Value, error) {
 			}
 		case OpField:
 			m.sp = base + sp
+			m.lend(budget)
 			v, err := m.host.Field(ids[in.Arg])
 			if err != nil {
 				return 0, fail(f, pc-1, err)
 			}
+			budget = m.reclaim(budget)
 			st[sp] = v
 			sp++
 		case OpReturn:
+			m.steps += budget - 1
 			return st[sp-1], nil
 		default:
+			m.steps += budget - 1
 			return 0, fail(f, pc-1, fmt.Errorf("unknown opcode %d", in.Op))
 		}
 	}

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -493,16 +495,181 @@ func TestStackOverflow(t *testing.T) {
 	}
 }
 
-func TestNestedStepsCountSeparately(t *testing.T) {
+func TestNestedRunsShareSteps(t *testing.T) {
 	var m *vm.Machine
 	var l *vm.Linked
 	h := recursiveHost(&m, &l)
 	l = link(t, recursiveProgram(0), h) // rec runs 3 instructions
 	m = vm.NewMachine(h)
-	m.MaxSteps = 3
+
+	// rec(3) nests 4 runs of 3 instructions: 12 in all.
+	m.MaxSteps = 12
 	if got, err := m.Run(l, 0, []vm.Value{3}); err != nil || got != 3 {
-		t.Fatalf("rec(3) with MaxSteps 3 = %d, %v; want 3", got, err)
+		t.Fatalf("rec(3) with MaxSteps 12 = %d, %v; want 3", got, err)
 	}
+	// Each run alone needs 3, but together they need more. The 12th
+	// instruction is the outermost run's OpReturn; the 8th is the innermost
+	// run's OpCall, and its error comes out of every level.
+	for _, tt := range []struct {
+		maxSteps int
+		want     string
+	}{
+		{11, "rec: pc 2: step limit exceeded"},
+		{7, "rec: pc 1: rec: pc 1: rec: pc 1: rec: pc 1: step limit exceeded"},
+	} {
+		m.MaxSteps = tt.maxSteps
+		_, err := m.Run(l, 0, []vm.Value{3})
+		if !errors.Is(err, vm.ErrStepLimit) || err.Error() != tt.want {
+			t.Errorf("rec(3) with MaxSteps %d: %v, want %q", tt.maxSteps, err, tt.want)
+		}
+	}
+	checkIdle(t, m)
+
+	// Every top-level call has a budget of its own.
+	m.MaxSteps = 9
+	for i := range 3 {
+		if got, err := m.Run(l, 0, []vm.Value{2}); err != nil || got != 2 {
+			t.Fatalf("call %d: rec(2) with MaxSteps 9 = %d, %v; want 2", i, got, err)
+		}
+	}
+}
+
+func TestFailedRunReturnsUnusedSteps(t *testing.T) {
+	// "nested" runs a function that fails on its third instruction and
+	// ignores the error: the failed run must give back the steps it had
+	// taken but not executed.
+	h := newHost()
+	var m *vm.Machine
+	var l *vm.Linked
+	h.fn("nested", func([]vm.Value) (vm.Value, error) {
+		if _, err := m.Run(l, 1, nil); !errors.Is(err, vm.ErrDivideByZero) {
+			return 0, fmt.Errorf("nested run: %v, want ErrDivideByZero", err)
+		}
+		return 0, nil
+	})
+	p := &vm.Program{Symbols: opSyms, Funcs: []vm.Func{
+		// 9 instructions of its own, and 3 nested runs of 3: 18 in all.
+		fn("outer", 0, opSyms,
+			in(vm.OpInt, 0), in(vm.OpCall, symNested),
+			in(vm.OpInt, 0), in(vm.OpCall, symNested), op(vm.OpAdd),
+			in(vm.OpInt, 0), in(vm.OpCall, symNested), op(vm.OpAdd),
+			op(vm.OpReturn)),
+		fn("divide by zero", 0, opSyms, in(vm.OpInt, 1), in(vm.OpInt, 0), op(vm.OpDiv), op(vm.OpReturn)),
+	}}
+	l = link(t, p, h)
+	m = vm.NewMachine(h)
+	m.MaxSteps = 18
+	if got, err := m.Run(l, 0, nil); err != nil || got != 0 {
+		t.Fatalf("outer with MaxSteps 18 = %d, %v; want 0", got, err)
+	}
+	m.MaxSteps = 17
+	_, err := m.Run(l, 0, nil)
+	var e *vm.Error
+	if !errors.Is(err, vm.ErrStepLimit) || !errors.As(err, &e) || e.Func != "outer" || e.PC != 8 {
+		t.Fatalf("outer with MaxSteps 17: %v, want ErrStepLimit at pc 8 of outer", err)
+	}
+	checkIdle(t, m)
+}
+
+func TestCancel(t *testing.T) {
+	h := newHost()
+	started := make(chan struct{})
+	h.fn("note", func([]vm.Value) (vm.Value, error) {
+		select {
+		case <-started:
+		default:
+			close(started)
+		}
+		return 0, nil
+	})
+	p := &vm.Program{Symbols: opSyms, Funcs: []vm.Func{
+		// Loops for ever, calling the host on the way.
+		fn("loop", 0, opSyms, in(vm.OpInt, 1), in(vm.OpCall, symNote), in(vm.OpJump, 0)),
+		fn("one", 0, opSyms, in(vm.OpInt, 1), op(vm.OpReturn)),
+	}}
+	l := link(t, p, h)
+	m := vm.NewMachine(h)
+	m.MaxSteps = math.MaxInt // only Cancel stops the loop
+
+	done := make(chan error)
+	go func() {
+		_, err := m.Run(l, 0, nil)
+		done <- err
+	}()
+	<-started
+	m.Cancel("time is up")
+	err := <-done
+	if !errors.Is(err, vm.ErrCancelled) {
+		t.Fatalf("loop: %v, want ErrCancelled", err)
+	}
+	if !strings.HasSuffix(err.Error(), ": cancelled: time is up") {
+		t.Errorf("loop: %q does not give the reason", err)
+	}
+	checkIdle(t, m)
+
+	// The machine stays cancelled until Uncancel.
+	if _, err := m.Run(l, 1, nil); !errors.Is(err, vm.ErrCancelled) {
+		t.Errorf("after Cancel: %v, want ErrCancelled", err)
+	}
+	m.Uncancel()
+	if got, err := m.Run(l, 1, nil); err != nil || got != 1 {
+		t.Errorf("after Uncancel: %d, %v; want 1", got, err)
+	}
+}
+
+func TestCancelTightLoop(t *testing.T) {
+	// A loop that calls no host function notices Cancel too.
+	h := newHost()
+	p := &vm.Program{Symbols: opSyms, Funcs: []vm.Func{fn("loop", 0, opSyms, in(vm.OpJump, 0))}}
+	l := link(t, p, h)
+	m := vm.NewMachine(h)
+	m.MaxSteps = math.MaxInt
+
+	done := make(chan error)
+	go func() {
+		_, err := m.Run(l, 0, nil)
+		done <- err
+	}()
+	time.Sleep(time.Millisecond) // most likely in the loop by now; if not, Run fails at once
+	m.Cancel("stop")
+	if err := <-done; !errors.Is(err, vm.ErrCancelled) {
+		t.Fatalf("loop: %v, want ErrCancelled", err)
+	}
+	checkIdle(t, m)
+}
+
+func TestCancelNested(t *testing.T) {
+	// The innermost run loops; cancelling stops it and the error comes out
+	// of the top-level call.
+	h := newHost()
+	var m *vm.Machine
+	var l *vm.Linked
+	started := make(chan struct{})
+	h.fn("nested", func([]vm.Value) (vm.Value, error) {
+		close(started)
+		return m.Run(l, 1, nil)
+	})
+	p := &vm.Program{Symbols: opSyms, Funcs: []vm.Func{
+		fn("outer", 0, opSyms, in(vm.OpInt, 0), in(vm.OpCall, symNested), op(vm.OpReturn)),
+		fn("loop", 0, opSyms, in(vm.OpJump, 0)),
+	}}
+	l = link(t, p, h)
+	m = vm.NewMachine(h)
+	m.MaxSteps = math.MaxInt
+
+	done := make(chan error)
+	go func() {
+		_, err := m.Run(l, 0, nil)
+		done <- err
+	}()
+	<-started
+	m.Cancel("stop")
+	err := <-done
+	var e *vm.Error
+	if !errors.Is(err, vm.ErrCancelled) || !errors.As(err, &e) || e.Func != "outer" {
+		t.Fatalf("outer: %v, want ErrCancelled out of outer", err)
+	}
+	checkIdle(t, m)
 }
 
 func TestLinkError(t *testing.T) {

@@ -34,9 +34,11 @@ const (
 	OpSub
 	// OpMul multiplies.   a b → a*b
 	OpMul
-	// OpDiv divides, rounding toward zero (CR 107.1a rounds as the card says;
-	// the compiler emits rounding explicitly). Division by zero is a runtime
-	// error.   a b → a/b
+	// OpDiv divides, truncating toward zero: rounding down, for the
+	// non-negative numbers of the game. A card that needs another rounding
+	// says so (CR 107.1a), and its code must compute it; the machine has
+	// no other division. Division by zero is a runtime error,
+	// ErrDivideByZero.   a b → a/b
 	OpDiv
 	// OpNeg negates.   a → -a
 	OpNeg

@@ -45,7 +45,9 @@ func (k SymbolKind) String() string {
 type Symbol struct {
 	Kind SymbolKind
 	// Name is the vocabulary's name: "destroy", "damage.amount",
-	// "counter:+1/+1", "type:creature", "event:damage"...
+	// "counter:+1/+1", "type:creature", "event:damage"... A SymName's is
+	// "kind:name" (see NameSymbol), a SymField's "event.field" (see
+	// FieldSymbol).
 	Name string
 	// Arity is the number of arguments of a SymFunc.
 	Arity uint8
@@ -60,13 +62,14 @@ type Pos struct {
 
 // Func is one entry point: straight-line bytecode with jumps.
 //
-// Calling convention: the host passes the locals. Local 0 is "this" (the
-// object the ability belongs to, or the resolving spell), local 1 is "you"
-// (that object's controller). A target filter finds its candidate in local 2.
-// A match function stores what it binds (objects named with "as", event
-// fields the body reads) into further locals and returns how many times the
-// ability triggers or applies (0: not at all); the host keeps those locals
-// and passes them to the body.
+// Calling convention: the host passes the locals. Local LocalThis is
+// "this" (the object the ability belongs to, or the resolving spell), local
+// LocalYou is "you" (that object's controller). A target filter finds its
+// candidate in local LocalCandidate. A match function stores what it binds
+// (objects named with "as", event fields the body reads) into further
+// locals, from FirstFreeLocal on, and returns how many times the ability
+// triggers or applies (0: not at all); the host keeps those locals and
+// passes them to the body.
 type Func struct {
 	// Name says where the function comes from, e.g. "Protean Hydra#2.match".
 	Name string
@@ -146,10 +149,11 @@ const NoSymbol = NoFunc
 
 // Target is one target of a spell or ability (CR 115).
 type Target struct {
-	// Filter is the function that says whether a candidate (local 2) is a
-	// legal choice.
+	// Filter is the function that says whether a candidate (local
+	// LocalCandidate) is a legal choice.
 	Filter int32
-	// Local is the local the chosen target is stored in before Body runs.
+	// Local is the local the chosen target is stored in before Body runs,
+	// LocalCandidate or above.
 	Local int32
 	// Text is how the card says it, e.g. "any target".
 	Text string
@@ -159,16 +163,16 @@ type Target struct {
 type Ability struct {
 	Kind AbilityKind
 	// Event is the Symbols index of the event kind this ability watches
-	// (a SymName such as "event:damage"), or NoSymbol.
+	// (a NameEvent SymName such as "event:damage"), or NoSymbol.
 	Event int32
-	// Rule is the Symbols index of the rule an AbilityStatic applies, or
-	// NoSymbol.
+	// Rule is the Symbols index of the rule an AbilityStatic applies (a
+	// NameRule SymName), or NoSymbol.
 	Rule int32
 	// Match and Body are Funcs indexes, or NoFunc.
 	Match, Body int32
 	// Anchors are Symbols indexes of event fields (SymField). When there
 	// are any, Match can return non-zero only for an event in which one of
-	// these fields holds the ability's object (local 0, "this"), so a host
+	// these fields holds the ability's object (local LocalThis), so a host
 	// may skip Match for every other event: "damage to this" is anchored
 	// on damage.target. The compiler sets them only where that holds.
 	Anchors []int32

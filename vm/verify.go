@@ -44,9 +44,9 @@ func (e *VerifyError) Error() string {
 // known and its argument in range, that the stack never underflows, has the
 // same depth wherever paths meet and never grows past the declared
 // MaxStack, that no path runs off the end of the code without OpReturn (a
-// loop that never returns is legal: Machine.MaxSteps stops it), and that
-// the symbols and the cards' references to functions and symbols are well
-// formed. The error is a *VerifyError.
+// loop that never returns is legal: Machine.MaxSteps or Machine.Cancel stops
+// it), and that the symbols and the cards' references to functions and
+// symbols are well formed. The error is a *VerifyError.
 //
 // Decode verifies what it decodes; a Program built in memory must be
 // verified before it is run.
@@ -333,8 +333,8 @@ func verifyAbility(p *Program, a *Ability) string {
 		if msg := checkFuncRef(p, a, role+" filter", t.Filter, true); msg != "" {
 			return msg
 		}
-		if t.Local < 2 || t.Local >= a.NumLocals {
-			return fmt.Sprintf("%s: local %d out of range [2, %d)", role, t.Local, a.NumLocals)
+		if t.Local < LocalCandidate || t.Local >= a.NumLocals {
+			return fmt.Sprintf("%s: local %d out of range [%d, %d)", role, t.Local, LocalCandidate, a.NumLocals)
 		}
 	}
 	return ""

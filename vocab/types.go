@@ -1,5 +1,7 @@
 package vocab
 
+import "github.com/cardc/cardc/vm"
+
 // Kind is the kind of a value in the language.
 type Kind int
 
@@ -30,27 +32,27 @@ var kindNames = map[Kind]string{
 	KSubtype: "subtype", KColor: "color", KKeyword: "keyword",
 }
 
-// NameKind is the prefix of the vm.SymName symbols that name values of the
-// kind ("counter" for "counter:+1/+1"), or "" for a kind whose values are
+// NameKind is the kind of vm.SymName symbols that name values of the kind
+// (vm.NameCounter for "counter:+1/+1"), or "" for a kind whose values are
 // not names of the vocabulary.
-func (k Kind) NameKind() string {
+func (k Kind) NameKind() vm.NameKind {
 	switch k {
 	case KCounter:
-		return "counter"
+		return vm.NameCounter
 	case KStep:
-		return "step"
+		return vm.NameStep
 	case KZone:
-		return "zone"
+		return vm.NameZone
 	case KCardType:
-		return "type"
+		return vm.NameType
 	case KSupertype:
-		return "supertype"
+		return vm.NameSupertype
 	case KSubtype:
-		return "subtype"
+		return vm.NameSubtype
 	case KColor:
-		return "color"
+		return vm.NameColor
 	case KKeyword:
-		return "keyword"
+		return vm.NameKeyword
 	}
 	return ""
 }

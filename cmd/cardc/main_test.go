@@ -2,16 +2,15 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"os"
 	"os/exec"
 	"strconv"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files of the scripts in testdata/script")
+	"github.com/cardc/cardc/internal/golden"
+)
 
 // TestMain makes the test binary double as cardc, so the scripts run the
 // real command in a process of its own.
@@ -29,7 +28,7 @@ func TestMain(m *testing.M) {
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                "testdata/script",
-		UpdateScripts:      *update,
+		UpdateScripts:      *golden.Update, // -update rewrites the scripts' golden files
 		RequireUniqueNames: true,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"exitcode": cmdExitCode,
