@@ -13,6 +13,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/vocab"
 )
 
@@ -126,7 +127,7 @@ func render(v *vocabulary) ([]byte, error) {
 	w.line("// counterPT is what each +X/+Y counter adds to power and toughness (CR 122.1a).")
 	w.line("var counterPT = [numCounters]ptCounter{")
 	for _, c := range v.counters {
-		if p, t, ok := parsePT(c); ok {
+		if p, t, ok := dsl.ParsePT(c); ok {
 			id, _ := ident("Counter", c)
 			w.line("\t%s: {power: %d, toughness: %d, ok: true},", id, p, t)
 		}
@@ -291,29 +292,6 @@ func ident(prefix, name string) (string, error) {
 		}
 	}
 	return id, nil
-}
-
-// parsePT reads a counter kind such as "+1/+1" or "-2/-0" as the power and
-// toughness it adds; other counter kinds add none.
-func parsePT(s string) (power, toughness int, ok bool) {
-	a, b, found := strings.Cut(s, "/")
-	num := func(x string) (int, bool) {
-		if len(x) < 2 || (x[0] != '+' && x[0] != '-') {
-			return 0, false
-		}
-		n, err := strconv.Atoi(x)
-		return n, err == nil
-	}
-	p, okP := num(a)
-	t, okT := num(b)
-	return p, t, found && okP && okT
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 func quoteAll(names []string) string {
