@@ -32,8 +32,10 @@ type LinkerFunc func(sym Symbol) (int32, error)
 // Link calls f(sym).
 func (f LinkerFunc) Link(sym Symbol) (int32, error) { return f(sym) }
 
-// Linked is a program whose symbols are resolved for one host. The program
-// must not be modified once it is linked.
+// Linked is a program whose symbols are resolved for one host. Neither a
+// Linked nor its Program may be modified once it is linked; they are only
+// read, so one Linked may be shared by any number of Machines, in any
+// number of goroutines (each Machine belongs to one goroutine).
 type Linked struct {
 	// Program is the program that was linked.
 	Program *Program

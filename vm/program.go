@@ -213,7 +213,9 @@ type Card struct {
 }
 
 // Program is a compiled bundle of cards. Functions, symbols and constants
-// are shared by all its cards.
+// are shared by all its cards. A Program is plain data: whoever builds it
+// (the compiler, Decode) may fill it in; once it is verified and linked it
+// must not change, and it may then be read from many goroutines at once.
 type Program struct {
 	Symbols []Symbol
 	Consts  []Value
