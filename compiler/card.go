@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/mana"
 	"github.com/cardc/cardc/vocab"
 )
 
@@ -24,12 +25,9 @@ func (c *checker) header(card *dsl.Card) {
 		case *dsl.CostItem:
 			if once(&cost, it.Pos, "the mana cost") {
 				c.out.card.ManaCost = it.Cost
-				colors, bad := parseManaCost(it.Cost)
-				c.out.card.Colors = colors
-				for _, s := range bad {
-					c.errorf(it.Pos, CodeBadMana, "%s is not a mana symbol", s).Hint =
-						"mana symbols are {0}..{20}, {X}, {W}{U}{B}{R}{G}, {C}, {S}, hybrid {W/U} or {2/W}, Phyrexian {W/P}"
-				}
+				syms, bad := mana.Parse(it.Cost)
+				c.out.card.Colors = mana.Colors(syms)
+				c.badMana(it.Pos, bad)
 			}
 		case *dsl.TypeItem:
 			if once(&typ, it.Pos, "the type line") {
@@ -134,5 +132,15 @@ func (c *checker) checkSpellAbility(card *dsl.Card) {
 	if instant && !hasSpell {
 		c.errorf(card.Pos, CodeSpellAbility, "an instant or sorcery needs a spell ability saying what it does").Hint =
 			"add: spell { ... }"
+	}
+}
+
+// manaHint lists the mana symbols, for a symbol that is none.
+const manaHint = "mana symbols are {0}..{20}, {X}, {W}{U}{B}{R}{G}, {C}, {S}, hybrid {W/U} or {2/W}, Phyrexian {W/P}"
+
+// badMana reports symbols that are no mana symbols.
+func (c *checker) badMana(p dsl.Pos, bad []string) {
+	for _, s := range bad {
+		c.errorf(p, CodeBadMana, "%s is not a mana symbol", s).Hint = manaHint
 	}
 }

@@ -47,8 +47,12 @@ type checkedAbility struct {
 	rule string
 	// enters is the action of an `enters` ability.
 	enters *checkedAction
-	// body is the block of a triggered, delayed, replacement or spell
-	// ability; bodyPos and bodyEnd are where it starts and ends.
+	// cost is the mana part of an activated ability's cost; pay are the
+	// actions that pay the rest of it.
+	cost string
+	pay  []*checkedAction
+	// body is the block of a triggered, delayed, replacement, spell or
+	// activated ability; bodyPos and bodyEnd are where it starts and ends.
 	body             []checkedStmt
 	bodyPos, bodyEnd dsl.Pos
 }
@@ -71,6 +75,9 @@ type checkedArg struct {
 	sc  *scope
 	// half is 1 for the power of a +N/+M argument, 2 for its toughness.
 	half int
+	// choice marks a filter of a cost: an object the player chooses to pay
+	// with ("sacrifice a creature"), not a target.
+	choice bool
 	// def is the default the phrase gives the parameter, at pos.
 	def *dsl.Sum
 	pos dsl.Pos
@@ -147,6 +154,8 @@ func checkCard(v *vocab.Vocab, card *dsl.Card) (*checkedCard, dsl.Diagnostics) {
 			a = c.static(it)
 		case *dsl.SpellAbility:
 			a = c.spell(it)
+		case *dsl.ActivatedAbility:
+			a = c.activated(it)
 		default:
 			continue
 		}
@@ -222,6 +231,9 @@ func (c *checker) trigger(t *dsl.TriggerAbility) *checkedAbility {
 			"put it inside the ability that creates it, or say `the beginning of each ...`"
 	}
 	c.body(a, t.Body)
+	if a.pattern != nil && a.pattern.Event.Name == vocab.ManaEvent && addsMana(a.body) && !targets(a.body) {
+		a.flags |= vm.FlagMana // CR 605.1b
+	}
 	c.finish(a.tree)
 	return a
 }
@@ -461,14 +473,21 @@ func (c *checker) action(ph *dsl.Phrase, sc *scope, a *checkedAbility) *checkedA
 			"to do something after it enters, use `when this enters { ... }`"
 		return nil
 	}
+	return c.actionArgs(alt, ph, sc, a, false)
+}
+
+// actionArgs gives each parameter of a matched action its value, in the
+// order of the parameters; cost says the action is part of a cost.
+func (c *checker) actionArgs(alt *vocab.Alt, ph *dsl.Phrase, sc *scope, a *checkedAbility, cost bool) *checkedAction {
+	fi := alt.Template.Func
 	act := &checkedAction{fn: fi, pos: ph.Pos}
 	ok := true
 	for _, p := range fi.Params {
 		arg := alt.Args[p.Name]
 		switch {
 		case arg != nil:
-			ok = c.argument(arg, a) && ok
-			act.args = append(act.args, checkedArg{arg: arg, sc: sc})
+			ok = c.argument(arg, a, cost) && ok
+			act.args = append(act.args, checkedArg{arg: arg, sc: sc, choice: cost && arg.Kind == vocab.ArgFilter})
 		case p.Name == "power" || p.Name == "toughness":
 			pt := alt.Args["power/toughness"]
 			half := 1
@@ -489,8 +508,8 @@ func (c *checker) action(ph *dsl.Phrase, sc *scope, a *checkedAbility) *checkedA
 }
 
 // argument checks what fills a parameter of an action, in the ability it
-// is used in.
-func (c *checker) argument(arg *vocab.Arg, a *checkedAbility) bool {
+// is used in; cost says the action is part of a cost.
+func (c *checker) argument(arg *vocab.Arg, a *checkedAbility, cost bool) bool {
 	if arg.Kind != vocab.ArgFilter {
 		return true
 	}
@@ -499,8 +518,17 @@ func (c *checker) argument(arg *vocab.Arg, a *checkedAbility) bool {
 		c.errorf(arg.Pos, CodeBinding, "`as %s` in an action names nothing", f.Bind).Hint =
 			"`as` names the objects of an event pattern, in a trigger or a replacement effect"
 	}
+	if arg.Type.Kind == vocab.KObjects {
+		return f.Bind == "" // a set of objects the action looks at
+	}
 	targets := f.Det == "target" || f.Det == "any"
 	switch {
+	case cost && targets:
+		c.errorf(arg.Pos, CodeContext, "a cost has no targets (CR 601.2c)").Hint =
+			"say which object pays it: `sacrifice this`, or `sacrifice a creature` for one its controller chooses"
+		return false
+	case cost:
+		return f.Bind == "" // an object chosen to pay the cost
 	case targets && (a.kind == vm.AbilityReplacement || a.kind == vm.AbilityEnters):
 		c.errorf(arg.Pos, CodeContext, "a replacement effect has no targets (CR 115.1)").Hint =
 			"only spells and abilities that go on the stack target; say which object it affects with a name bound in the pattern"

@@ -27,6 +27,7 @@ const (
 	CodeChoice           = "C020" // choice: "a creature" where the card must say which (use target, or bind it)
 	CodeBinding          = vocab.CodeBinding
 	CodeUnknownKeyword   = "C022" // unknown-keyword: a keyword ability the vocabulary does not know
+	CodeRestriction      = "C023" // restriction: `activate only ...` that the rules don't know
 	CodeNoOracle         = "C030" // no-oracle (warning): the card carries no Oracle text
 	CodeUnusedBinding    = "C031" // unused-binding (warning): a name bound with `as` and never used
 	CodeAmbiguousPhrase  = vocab.CodeAmbiguousPhrase
@@ -61,6 +62,7 @@ var Codes = []CodeInfo{
 	{CodeChoice, "choice", "a filter where the card must say which object (use target, or bind it)"},
 	{CodeBinding, "binding", "a name bound twice, or `as` where nothing can be named"},
 	{CodeUnknownKeyword, "unknown-keyword", "a keyword ability the vocabulary does not know"},
+	{CodeRestriction, "restriction", "`activate only ...` that the rules don't know"},
 	{CodeNoOracle, "no-oracle", "warning: the card carries no Oracle text"},
 	{CodeUnusedBinding, "unused-binding", "warning: a name bound with `as` and never used"},
 	{CodeAmbiguousPhrase, "ambiguous", "warning: a phrase reads as two different things"},

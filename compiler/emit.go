@@ -162,7 +162,7 @@ func (e *cardEmitter) ability(a *checkedAbility) {
 // its body (and what the body creates), then its match function.
 func (e *cardEmitter) lower(a *checkedAbility) {
 	ab := &e.card.Abilities[a.index]
-	*ab = vm.Ability{Kind: a.kind, Event: vm.NoSymbol, Rule: vm.NoSymbol, Match: vm.NoFunc, Body: vm.NoFunc,
+	*ab = vm.Ability{Kind: a.kind, Event: vm.NoSymbol, Rule: vm.NoSymbol, Match: vm.NoFunc, Body: vm.NoFunc, Pay: vm.NoFunc,
 		Flags: a.flags, Text: a.text, Line: int32(a.line)}
 	switch a.kind {
 	case vm.AbilityEnters:
@@ -181,6 +181,19 @@ func (e *cardEmitter) lower(a *checkedAbility) {
 		ab.Event = e.b.eventSym(a.pattern.Event.Name)
 		for _, b := range a.binds {
 			b.local, b.hasLocal = a.tree.alloc(b.name), true
+		}
+	}
+	if a.kind == vm.AbilityActivated {
+		e.card.Abilities[a.index].Cost = a.cost
+		if len(a.pay) > 0 {
+			f := e.b.newFn(e.fnName(a, "pay"))
+			for _, act := range a.pay {
+				e.action(f, act, a)
+			}
+			f.emit(vm.OpInt, 0, a.bodyPos)
+			f.emit(vm.OpReturn, 0, a.bodyPos)
+			pay := e.b.addFunc(f, a.tree)
+			e.card.Abilities[a.index].Pay = pay
 		}
 	}
 	f := e.b.newFn(e.fnName(a, "body"))
@@ -438,7 +451,7 @@ func (e *cardEmitter) action(f *fnBuilder, act *checkedAction, a *checkedAbility
 		case ca.half == 2:
 			f.number(ca.arg.Toughness, ca.arg.Pos)
 		default:
-			e.argValue(f, ca.arg, ca.sc, a)
+			e.argValue(f, ca, a)
 		}
 	}
 	f.call(act.fn.Name, act.pos)
@@ -448,8 +461,11 @@ func (e *cardEmitter) action(f *fnBuilder, act *checkedAction, a *checkedAbility
 }
 
 // argValue pushes the value of an argument of an action.
-func (e *cardEmitter) argValue(f *fnBuilder, arg *vocab.Arg, sc *scope, a *checkedAbility) {
+func (e *cardEmitter) argValue(f *fnBuilder, ca checkedArg, a *checkedAbility) {
+	arg, sc := ca.arg, ca.sc
 	switch arg.Kind {
+	case vocab.ArgMana:
+		f.emit(vm.OpSym, e.b.nameSym(vocab.KMana, arg.Name), arg.Pos)
 	case vocab.ArgExpr:
 		f.sum(arg.Expr, sc)
 	case vocab.ArgConst:
@@ -464,8 +480,41 @@ func (e *cardEmitter) argValue(f *fnBuilder, arg *vocab.Arg, sc *scope, a *check
 		}
 		f.emit(vm.OpLoad, local, arg.Pos)
 	case vocab.ArgFilter:
-		f.emit(vm.OpLoad, e.target(arg.Filter, a), arg.Pos)
+		switch {
+		case arg.Type.Kind == vocab.KObjects:
+			// The action gets the filter itself: an index into the
+			// ability's Filters.
+			n := len(e.card.Abilities[a.index].Filters)
+			fn := e.filterFunc(arg.Filter, a, "filter"+strconv.Itoa(n))
+			ab := &e.card.Abilities[a.index]
+			ab.Filters = append(ab.Filters, fn)
+			f.number(int64(n), arg.Pos)
+		case ca.choice:
+			f.emit(vm.OpLoad, e.choice(arg.Filter, a), arg.Pos)
+		default:
+			f.emit(vm.OpLoad, e.target(arg.Filter, a), arg.Pos)
+		}
 	}
+}
+
+// filterFunc adds a function that tests whether the candidate (local
+// vm.LocalCandidate) satisfies a filter, named after its role.
+func (e *cardEmitter) filterFunc(flt *vocab.Filter, a *checkedAbility, role string) int32 {
+	fn := e.b.newFn(e.fnName(a, role))
+	e.filter(fn, flt, func() { fn.emit(vm.OpLoad, vm.LocalCandidate, flt.Pos) })
+	fn.emit(vm.OpReturn, 0, flt.Pos)
+	return e.b.addFunc(fn, a.tree)
+}
+
+// choice adds an object chosen to pay a cost to the ability and returns
+// the local it is stored in.
+func (e *cardEmitter) choice(flt *vocab.Filter, a *checkedAbility) int32 {
+	n := len(e.card.Abilities[a.index].Choices)
+	local := a.tree.alloc(fmt.Sprintf("choice %d", n))
+	idx := e.filterFunc(flt, a, "choice"+strconv.Itoa(n))
+	ab := &e.card.Abilities[a.index]
+	ab.Choices = append(ab.Choices, vm.Target{Filter: idx, Local: local, Text: flt.Text})
+	return local
 }
 
 // target adds a target to the ability and returns the local it is stored

@@ -35,7 +35,7 @@ func TestDeferredActionWithFiveArguments(t *testing.T) {
 				i(vm.OpCall, 1), i(vm.OpInt, 0), i(vm.OpReturn, 0)}},
 		},
 		Cards: []vm.Card{{Name: "Five", Types: []string{"creature"}, HasPT: true, Power: 1, Toughness: 1,
-			Abilities: []vm.Ability{{Kind: vm.AbilityReplacement, Event: 0, Rule: vm.NoSymbol, Match: 0, Body: 1,
+			Abilities: []vm.Ability{{Kind: vm.AbilityReplacement, Pay: vm.NoFunc, Event: 0, Rule: vm.NoSymbol, Match: 0, Body: 1,
 				NumLocals: 3, Text: "replace damage { five arguments }"}}}},
 	}
 	lib, err := NewLibrary(prog)

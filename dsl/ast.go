@@ -79,7 +79,8 @@ func (*Card) decl() {}
 
 // CardItem is a line of a card: a characteristic (*CostItem, *TypeItem,
 // *PTItem, *OracleItem) or an ability (*KeywordsItem, *EntersAbility,
-// *TriggerAbility, *ReplaceAbility, *StaticAbility, *SpellAbility).
+// *TriggerAbility, *ReplaceAbility, *StaticAbility, *SpellAbility,
+// *ActivatedAbility).
 type CardItem interface {
 	Node
 	cardItem()
@@ -179,6 +180,30 @@ type SpellAbility struct {
 }
 
 func (*SpellAbility) cardItem() {}
+
+// ActivatedAbility is an activated ability, written as Oracle text writes
+// it, cost then effect (CR 602): `{1}{G}: regenerate this`,
+// `{T}, sacrifice this: destroy target creature`, or with a block,
+// `{2}{W}: { ... }`. A restriction may follow after a comma:
+// `{1}: this gets +1/+0 until end of turn, activate only as a sorcery`.
+type ActivatedAbility struct {
+	Span
+	Costs  []*CostPart `parser:"@@ ( ',' @@ )* ':'"`
+	Body   *Block      `parser:"(   @@"`
+	Effect *Phrase     `parser:"  | @@ )"`
+	Only   *Phrase     `parser:"( ',' 'activate' 'only' @@ )?"`
+}
+
+func (*ActivatedAbility) cardItem() {}
+
+// CostPart is one part of the cost of an activated ability: mana symbols,
+// {T} and {Q} included (`{1}{G}`, `{T}`), or an action paid as a cost
+// (`sacrifice this`, `pay 2 life`).
+type CostPart struct {
+	Span
+	Mana   *string `parser:"  @Mana"`
+	Phrase *Phrase `parser:"| @@"`
+}
 
 // ---- Statements -----------------------------------------------------------
 

@@ -71,7 +71,10 @@ type FuncDecl struct {
 	Params  []*FieldDecl `parser:"'(' ( @@ ( ',' @@ )* )? ')'"`
 	Result  string       `parser:"( ':' @Ident )?"`
 	Context string       `parser:"( 'in' @( 'replace' | 'enters' ) )?"`
-	Items   []EventItem  `parser:"( '{' Sep* ( @@ Sep* )* '}' )?"`
+	// Traits are what else the vocabulary says of an action: `is cost`
+	// (it can be paid as part of a cost), `is mana` (it adds mana).
+	Traits []string    `parser:"( 'is' @Ident ( ',' @Ident )* )?"`
+	Items  []EventItem `parser:"( '{' Sep* ( @@ Sep* )* '}' )?"`
 }
 
 func (*FuncDecl) decl() {}

@@ -206,6 +206,9 @@ func (p *printer) decl(d Decl) {
 		if d.Context != "" {
 			head += " in " + d.Context
 		}
+		if len(d.Traits) > 0 {
+			head += " is " + strings.Join(d.Traits, ", ")
+		}
 		if d.Items == nil {
 			p.line(d.Pos.Line, d.Pos.Line, head)
 			return
@@ -285,6 +288,17 @@ func (p *printer) cardItem(it CardItem) {
 	case *SpellAbility:
 		p.open(l, "spell")
 		p.block(it.Body, "")
+	case *ActivatedAbility:
+		only := ""
+		if it.Only != nil {
+			only = ", activate only " + PhraseString(it.Only)
+		}
+		if it.Body != nil {
+			p.open(l, CostString(it.Costs)+":")
+			p.block(it.Body, only)
+			return
+		}
+		p.line(l, l, CostString(it.Costs)+": "+PhraseString(it.Effect)+only)
 	}
 }
 

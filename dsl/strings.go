@@ -22,6 +22,20 @@ func PartsString(parts []*Part) string {
 	return strings.Join(s, " ")
 }
 
+// CostString renders the cost of an activated ability: its parts
+// separated by ", ".
+func CostString(costs []*CostPart) string {
+	parts := make([]string, len(costs))
+	for i, c := range costs {
+		if c.Mana != nil {
+			parts[i] = *c.Mana
+		} else {
+			parts[i] = PhraseString(c.Phrase)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
 // PartString renders one part of a phrase.
 func PartString(pt *Part) string {
 	switch {

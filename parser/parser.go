@@ -47,7 +47,7 @@ var options = []participle.Option{
 		&dsl.RuleDecl{}, &dsl.NamesDecl{}, &dsl.StepDecl{}),
 	participle.Union[dsl.CardItem](&dsl.CostItem{}, &dsl.TypeItem{}, &dsl.PTItem{}, &dsl.OracleItem{},
 		&dsl.KeywordsItem{}, &dsl.EntersAbility{}, &dsl.TriggerAbility{}, &dsl.ReplaceAbility{}, &dsl.StaticAbility{},
-		&dsl.SpellAbility{}),
+		&dsl.SpellAbility{}, &dsl.ActivatedAbility{}),
 	participle.Union[dsl.Stmt](&dsl.IfStmt{}, &dsl.AtStmt{}, &dsl.ActionStmt{}),
 	participle.Union[dsl.EventItem](&dsl.DocItem{}, &dsl.PhraseDecl{}, &dsl.FieldDecl{}),
 	participle.Union[dsl.TestSection](&dsl.Given{}, &dsl.When{}, &dsl.Then{}),

@@ -123,14 +123,27 @@ func (d *disassembler) ability(i int, a *Ability) {
 	if a.Flags != 0 {
 		d.printf("    flags   %s\n", flagsString(a.Flags))
 	}
+	if a.Cost != "" {
+		d.printf("    cost    %s\n", a.Cost)
+	}
 	d.printf("    locals  %d\n", a.NumLocals)
 	for ti, t := range a.Targets {
 		d.printf("    target %d: local %d, %q\n", ti, t.Local, t.Text)
 	}
+	for ci, t := range a.Choices {
+		d.printf("    choice %d: local %d, %q\n", ci, t.Local, t.Text)
+	}
 	d.entry("match", a.Match)
+	d.entry("pay", a.Pay)
 	d.entry("body", a.Body)
 	for ti, t := range a.Targets {
 		d.entry(fmt.Sprintf("target %d filter", ti), t.Filter)
+	}
+	for ci, t := range a.Choices {
+		d.entry(fmt.Sprintf("choice %d filter", ci), t.Filter)
+	}
+	for fi, fn := range a.Filters {
+		d.entry(fmt.Sprintf("filter %d", fi), fn)
 	}
 }
 
@@ -267,11 +280,21 @@ func typeLine(c *Card) string {
 }
 
 // flagsString names the flags set in f; unknown bits are shown in hex.
+// flagNames name the ability flags, in the order the disassembler prints
+// them.
+var flagNames = []struct {
+	flag uint32
+	name string
+}{{FlagOnce, "once"}, {FlagTapCost, "{T}"}, {FlagUntapCost, "{Q}"}, {FlagSorcery, "sorcery"},
+	{FlagOncePerTurn, "once-each-turn"}, {FlagMana, "mana"}}
+
 func flagsString(f uint32) string {
 	var names []string
-	if f&FlagOnce != 0 {
-		names = append(names, "once")
-		f &^= FlagOnce
+	for _, fn := range flagNames {
+		if f&fn.flag != 0 {
+			names = append(names, fn.name)
+			f &^= fn.flag
+		}
 	}
 	if f != 0 {
 		names = append(names, fmt.Sprintf("%#x", f))

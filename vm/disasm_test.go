@@ -2,6 +2,7 @@ package vm_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -64,11 +65,11 @@ func TestDisassembleInvalidProgram(t *testing.T) {
 			in(vm.OpConst, 3), in(vm.OpCall, -1), in(vm.OpJump, 99), {Op: 250, Arg: 1},
 		}, Pos: []vm.Pos{{Line: 1, Col: 1}}}},
 		Cards: []vm.Card{{Name: "Broken", Abilities: []vm.Ability{{
-			Kind: 77, Event: 5, Rule: -3, Match: 4, Body: 0, Flags: 5,
+			Kind: 77, Event: 5, Rule: -3, Match: 4, Body: 0, Pay: vm.NoFunc, Flags: 5 | 1<<30,
 			Targets: []vm.Target{{Filter: -9, Local: 0}},
 		}}}},
 	}
-	want := `cardvm format 1: 1 card, 1 func, 0 symbols, 0 consts
+	want := fmt.Sprintf(`cardvm format %d: 1 card, 1 func, 0 symbols, 0 consts
 
 card "Broken"
 
@@ -76,7 +77,7 @@ card "Broken"
     text    ""
     event   ? (symbol 5)
     rule    ? (symbol -3)
-    flags   once 0x4
+    flags   once {Q} 0x40000000
     locals  0
     target 0: local 0, ""
     match: func 4 ?
@@ -86,7 +87,7 @@ card "Broken"
       0002  JUMP      99   ; → 0099
       0003  OP?
     target 0 filter: func -9 ?
-`
+`, vm.FormatVersion)
 	if diff := cmp.Diff(want, p.DisassembleString()); diff != "" {
 		t.Errorf("listing (-want +got):\n%s", diff)
 	}

@@ -9,7 +9,7 @@ import (
 
 // FormatVersion is the version of the binary format MarshalBinary writes
 // and UnmarshalBinary reads.
-const FormatVersion = 1
+const FormatVersion = 2
 
 // magic starts every encoded program.
 const magic = "CARDVM"
@@ -22,10 +22,10 @@ const (
 	minFunc    = 6  // name, locals, max stack, code count, pos count, local names count
 	minInstr   = 2  // op, arg
 	minPos     = 2  // line, col
-	minAnchor  = 1  // a symbol index
+	minAnchor  = 1  // a symbol or function index
 	minString  = 1  // length
 	minCard    = 14 // see encodeCard
-	minAbility = 11 // see encodeAbility
+	minAbility = 15 // see encodeAbility
 	minTarget  = 3  // filter, local, text
 )
 
@@ -186,13 +186,19 @@ func encodeAbility(e *encoder, a Ability) {
 	encodeList(e, a.Anchors, func(e *encoder, sym int32) { e.varint(int64(sym)) })
 	e.varint(int64(a.NumLocals))
 	e.uvarint(uint64(a.Flags))
-	encodeList(e, a.Targets, func(e *encoder, t Target) {
-		e.varint(int64(t.Filter))
-		e.varint(int64(t.Local))
-		e.string(t.Text)
-	})
+	encodeList(e, a.Targets, encodeTarget)
+	e.string(a.Cost)
+	e.varint(int64(a.Pay))
+	encodeList(e, a.Choices, encodeTarget)
+	encodeList(e, a.Filters, func(e *encoder, fn int32) { e.varint(int64(fn)) })
 	e.string(a.Text)
 	e.varint(int64(a.Line))
+}
+
+func encodeTarget(e *encoder, t Target) {
+	e.varint(int64(t.Filter))
+	e.varint(int64(t.Local))
+	e.string(t.Text)
 }
 
 // decoder reads the binary format from data[off:]. Its first error sticks:
@@ -371,6 +377,10 @@ func decodeCard(d *decoder) Card {
 	}
 }
 
+func decodeTarget(d *decoder) Target {
+	return Target{Filter: d.int32(), Local: d.int32(), Text: d.string()}
+}
+
 func decodeAbility(d *decoder) Ability {
 	return Ability{
 		Kind:      AbilityKind(d.byte()),
@@ -381,10 +391,12 @@ func decodeAbility(d *decoder) Ability {
 		Anchors:   decodeList(d, minAnchor, func(d *decoder) int32 { return d.int32() }),
 		NumLocals: d.int32(),
 		Flags:     d.uint32(),
-		Targets: decodeList(d, minTarget, func(d *decoder) Target {
-			return Target{Filter: d.int32(), Local: d.int32(), Text: d.string()}
-		}),
-		Text: d.string(),
-		Line: d.int32(),
+		Targets:   decodeList(d, minTarget, decodeTarget),
+		Cost:      d.string(),
+		Pay:       d.int32(),
+		Choices:   decodeList(d, minTarget, decodeTarget),
+		Filters:   decodeList(d, minAnchor, func(d *decoder) int32 { return d.int32() }),
+		Text:      d.string(),
+		Line:      d.int32(),
 	}
 }

@@ -189,22 +189,22 @@ func hydraProgram() *vm.Program {
 					"Whenever a +1/+1 counter is removed from Protean Hydra, put two +1/+1 counters on it at the beginning of the next end step.",
 				Abilities: []vm.Ability{
 					{
-						Kind: vm.AbilityEnters, Event: symEventEnters, Rule: vm.NoFunc,
+						Kind: vm.AbilityEnters, Pay: vm.NoFunc, Event: symEventEnters, Rule: vm.NoFunc,
 						Match: 0, Body: 1, NumLocals: 2,
 						Text: "Protean Hydra enters with X +1/+1 counters on it.", Line: 3,
 					},
 					{
-						Kind: vm.AbilityReplacement, Event: symEventDamage, Rule: vm.NoFunc,
+						Kind: vm.AbilityReplacement, Pay: vm.NoFunc, Event: symEventDamage, Rule: vm.NoFunc,
 						Match: 2, Body: 3, NumLocals: 3,
 						Text: "If damage would be dealt to Protean Hydra, prevent that damage and remove that many +1/+1 counters from it.", Line: 4,
 					},
 					{
-						Kind: vm.AbilityTriggered, Event: symEventCountersRemoved, Rule: vm.NoFunc,
+						Kind: vm.AbilityTriggered, Pay: vm.NoFunc, Event: symEventCountersRemoved, Rule: vm.NoFunc,
 						Match: 4, Body: 5, NumLocals: 2,
 						Text: "Whenever a +1/+1 counter is removed from Protean Hydra, put two +1/+1 counters on it at the beginning of the next end step.", Line: 6,
 					},
 					{
-						Kind: vm.AbilityDelayed, Event: symEventEndStep, Rule: vm.NoFunc,
+						Kind: vm.AbilityDelayed, Pay: vm.NoFunc, Event: symEventEndStep, Rule: vm.NoFunc,
 						Match: 6, Body: 7, NumLocals: 2, Flags: vm.FlagOnce,
 						Text: "put two +1/+1 counters on it at the beginning of the next end step", Line: 6,
 					},
@@ -219,7 +219,7 @@ func hydraProgram() *vm.Program {
 				Types:    []string{"Instant"},
 				Oracle:   "Lightning Bolt deals 3 damage to any target.",
 				Abilities: []vm.Ability{{
-					Kind: vm.AbilitySpell, Event: vm.NoFunc, Rule: vm.NoFunc,
+					Kind: vm.AbilitySpell, Pay: vm.NoFunc, Event: vm.NoFunc, Rule: vm.NoFunc,
 					Match: vm.NoFunc, Body: 9, NumLocals: 3,
 					Targets: []vm.Target{{Filter: 8, Local: 2, Text: "any target"}},
 					Text:    "Lightning Bolt deals 3 damage to any target.", Line: 3,
@@ -234,7 +234,7 @@ func hydraProgram() *vm.Program {
 				Types:    []string{"Enchantment"},
 				Oracle:   "Players can't gain life.\nDamage can't be prevented.",
 				Abilities: []vm.Ability{{
-					Kind: vm.AbilityStatic, Event: symEventDamage, Rule: symRuleNoPrevent,
+					Kind: vm.AbilityStatic, Pay: vm.NoFunc, Event: symEventDamage, Rule: symRuleNoPrevent,
 					Match: 10, Body: vm.NoFunc, NumLocals: 2,
 					Text: "Damage can't be prevented.", Line: 4,
 				}},

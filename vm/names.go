@@ -52,6 +52,8 @@ const (
 	NameColor NameKind = "color"
 	// NameKeyword names a keyword ability: "keyword:flying".
 	NameKeyword NameKind = "keyword"
+	// NameMana names an amount of mana, as mana symbols: "mana:{G}{G}".
+	NameMana NameKind = "mana"
 )
 
 // NameSymbol returns the SymName symbol for name of kind kind, whose Name is

@@ -115,6 +115,13 @@ const (
 	// vocabulary, named by Rule (such as "damage can't be prevented"):
 	// Match says which events of kind Event it applies to.
 	AbilityStatic
+	// AbilityActivated is an activated ability (CR 602): its controller may
+	// activate it by paying its cost — the mana symbols of Cost, {T} or {Q}
+	// (FlagTapCost, FlagUntapCost), and the other parts that Pay pays with
+	// the objects chosen for Choices. Body runs when it resolves: at once
+	// for a mana ability (FlagMana, CR 605.3b), else from the stack after
+	// its Targets are checked.
+	AbilityActivated
 )
 
 var abilityKindNames = map[AbilityKind]string{
@@ -124,6 +131,7 @@ var abilityKindNames = map[AbilityKind]string{
 	AbilityReplacement: "replacement",
 	AbilityEnters:      "enters",
 	AbilityStatic:      "static",
+	AbilityActivated:   "activated",
 }
 
 // String names the kind as the disassembler prints it.
@@ -139,6 +147,27 @@ const (
 	// FlagOnce marks a delayed triggered ability that triggers only the next
 	// time its event happens (CR 603.7b), then ceases to exist.
 	FlagOnce uint32 = 1 << iota
+	// FlagTapCost marks an activated ability whose cost includes {T}: tap
+	// this permanent (CR 107.5); a tapped permanent can't pay it, nor a
+	// creature that came under its controller's control this turn unless
+	// it has haste (CR 302.6).
+	FlagTapCost
+	// FlagUntapCost marks an activated ability whose cost includes {Q}:
+	// untap this permanent (CR 107.6), with the same rule for creatures.
+	FlagUntapCost
+	// FlagSorcery marks an activated ability its controller may activate
+	// only when they could cast a sorcery (CR 602.5d): in their main
+	// phase, with an empty stack.
+	FlagSorcery
+	// FlagOncePerTurn marks an activated ability that may be activated
+	// only once each turn (CR 602.5b).
+	FlagOncePerTurn
+	// FlagMana marks a mana ability (CR 605.1): an activated ability
+	// without targets that could add mana, which resolves at once when
+	// activated (605.3b), or a triggered ability without targets that
+	// triggers on mana being produced and could add mana, which resolves
+	// right after the mana ability that triggered it (605.4a).
+	FlagMana
 )
 
 // NoFunc marks an absent entry point.
@@ -181,6 +210,23 @@ type Ability struct {
 	// Flags are ability flags such as FlagOnce.
 	Flags   uint32
 	Targets []Target
+	// Cost is the mana part of an AbilityActivated's cost, as mana symbols
+	// ("{1}{G}", "{X}{R}"); empty for none. {T} and {Q} are flags.
+	Cost string
+	// Pay is the function that pays the other parts of an activated
+	// ability's cost ("sacrifice this", "pay 2 life"), or NoFunc. The host
+	// runs it twice: first to learn whether every part can be paid, with
+	// its actions only checking, then to pay them (CR 602.2b, 601.2h).
+	Pay int32
+	// Choices are the objects a player chooses to pay a cost with, such
+	// as the creature of "sacrifice a creature": like Targets, a filter
+	// and the local the choice is stored in, but nothing is targeted.
+	Choices []Target
+	// Filters are functions that test a candidate (in LocalCandidate), for
+	// host functions that take a set of objects: the argument is an index
+	// into Filters ("a land you control" of "add one mana of any type that
+	// a land you control could produce").
+	Filters []int32
 	// Text is the ability's source text, for logs and the disassembler.
 	Text string
 	// Line is where the ability starts in the card's file.

@@ -297,6 +297,8 @@ func verifyAbility(p *Program, a *Ability) string {
 		needMatch, needBody, needEvent = true, true, true
 	case AbilityStatic:
 		needMatch, needEvent, needRule = true, true, true
+	case AbilityActivated:
+		needBody = true
 	default:
 		return fmt.Sprintf("unknown kind %d", a.Kind)
 	}
@@ -307,6 +309,12 @@ func verifyAbility(p *Program, a *Ability) string {
 		return fmt.Sprintf("rule is required for a %s ability", a.Kind)
 	case a.Flags&FlagOnce != 0 && a.Kind != AbilityDelayed:
 		return fmt.Sprintf("flag once is only for delayed abilities, not %s", a.Kind)
+	case a.Flags&(FlagTapCost|FlagUntapCost|FlagSorcery|FlagOncePerTurn) != 0 && a.Kind != AbilityActivated:
+		return fmt.Sprintf("flags %s are only for activated abilities, not %s", flagsString(a.Flags&^(FlagOnce|FlagMana)), a.Kind)
+	case a.Flags&FlagMana != 0 && a.Kind != AbilityActivated && a.Kind != AbilityTriggered:
+		return fmt.Sprintf("flag mana is only for activated and triggered abilities, not %s", a.Kind)
+	case a.Kind != AbilityActivated && (a.Cost != "" || a.Pay != NoFunc || len(a.Choices) > 0):
+		return fmt.Sprintf("a cost is only for activated abilities, not %s", a.Kind)
 	}
 	if a.NumLocals < 0 || a.NumLocals > MaxLocals {
 		return fmt.Sprintf("NumLocals %d out of range [0, %d]", a.NumLocals, MaxLocals)
@@ -328,14 +336,34 @@ func verifyAbility(p *Program, a *Ability) string {
 	if msg := checkNameRef(p, "rule", a.Rule); msg != "" {
 		return msg
 	}
+	if msg := checkFuncRef(p, a, "pay", a.Pay, false); msg != "" {
+		return msg
+	}
 	for ti, t := range a.Targets {
-		role := fmt.Sprintf("target %d", ti)
-		if msg := checkFuncRef(p, a, role+" filter", t.Filter, true); msg != "" {
+		if msg := checkTarget(p, a, fmt.Sprintf("target %d", ti), t); msg != "" {
 			return msg
 		}
-		if t.Local < LocalCandidate || t.Local >= a.NumLocals {
-			return fmt.Sprintf("%s: local %d out of range [%d, %d)", role, t.Local, LocalCandidate, a.NumLocals)
+	}
+	for ci, t := range a.Choices {
+		if msg := checkTarget(p, a, fmt.Sprintf("choice %d", ci), t); msg != "" {
+			return msg
 		}
+	}
+	for fi, fn := range a.Filters {
+		if msg := checkFuncRef(p, a, fmt.Sprintf("filter %d", fi), fn, true); msg != "" {
+			return msg
+		}
+	}
+	return ""
+}
+
+// checkTarget checks a target or a choice of a, which plays role.
+func checkTarget(p *Program, a *Ability, role string, t Target) string {
+	if msg := checkFuncRef(p, a, role+" filter", t.Filter, true); msg != "" {
+		return msg
+	}
+	if t.Local < LocalCandidate || t.Local >= a.NumLocals {
+		return fmt.Sprintf("%s: local %d out of range [%d, %d)", role, t.Local, LocalCandidate, a.NumLocals)
 	}
 	return ""
 }

@@ -18,6 +18,7 @@ const (
 	ArgPT                          // +N/+M
 	ArgPattern                     // an event pattern, for the slots of rules
 	ArgEventRef                    // a bound event, for `prevent d`
+	ArgMana                        // mana symbols: {G}{G}
 )
 
 // Arg is what fills one slot of a template.
@@ -257,6 +258,24 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []cand
 			return m.patternCandidates(t, typ.Event, pi)
 		}
 		return m.eventRefCandidate(t, typ, pi)
+	case KMana:
+		if part.Mana != nil {
+			return []candidate{{&Arg{Kind: ArgMana, Pos: part.Pos, Type: typ, Name: *part.Mana}, pi + 1}}
+		}
+		m.fail(pi, "", "", "", t)
+		return nil
+	case KObjects:
+		var out []candidate
+		for _, f := range m.filters(t, pi) {
+			if f.arg.Type.Kind == KObject && f.arg.Filter.Det != "target" {
+				f.arg.Type = typ
+				out = append(out, f)
+			}
+		}
+		if len(out) == 0 {
+			m.fail(pi, "", "", "", t)
+		}
+		return out
 	case KNumber:
 		if n, ok := numberWords[strings.ToLower(part.Word())]; ok {
 			return []candidate{{&Arg{Kind: ArgConst, Pos: part.Pos, Type: typ, Num: n}, pi + 1}}

@@ -24,12 +24,17 @@ const (
 	KKeyword
 	// KEvent is an event of one kind (Type.Event), bound with `as`.
 	KEvent
+	// KMana is an amount of mana, written as mana symbols: {G}{G}.
+	KMana
+	// KObjects is a set of objects described by a filter ("a land you
+	// control"): the action gets the filter and tests objects with it.
+	KObjects
 )
 
 var kindNames = map[Kind]string{
 	KNumber: "number", KBool: "bool", KObject: "object", KPlayer: "player", KTarget: "target",
 	KCounter: "counter", KStep: "step", KZone: "zone", KCardType: "type", KSupertype: "supertype",
-	KSubtype: "subtype", KColor: "color", KKeyword: "keyword",
+	KSubtype: "subtype", KColor: "color", KKeyword: "keyword", KMana: "mana", KObjects: "objects",
 }
 
 // NameKind is the kind of vm.SymName symbols that name values of the kind
@@ -53,6 +58,8 @@ func (k Kind) NameKind() vm.NameKind {
 		return vm.NameColor
 	case KKeyword:
 		return vm.NameKeyword
+	case KMana:
+		return vm.NameMana
 	}
 	return ""
 }

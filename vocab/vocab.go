@@ -116,7 +116,13 @@ type FuncInfo struct {
 	// Result is the type a query returns.
 	Result Type
 	// Context is "replace" or "enters" for actions allowed only there.
-	Context   string
+	Context string
+	// Cost says the action can be paid as part of the cost of an
+	// activated ability (`is cost`): "sacrifice this", "pay 2 life".
+	Cost bool
+	// Mana says the action adds mana (`is mana`): an ability that does it
+	// and has no target is a mana ability (CR 605.1).
+	Mana      bool
 	Templates []*Template
 }
 
@@ -279,6 +285,11 @@ func Load(fsys fs.FS) (*Vocab, error) {
 	}
 	return v, nil
 }
+
+// ManaEvent is the event kind of mana being added (CR 106.4): a triggered
+// ability that triggers on it and could add mana is a mana ability (CR
+// 605.1b).
+const ManaEvent = "mana_produced"
 
 // Needed are the queries and actions the compiler emits by itself, which
 // every vocabulary must declare: filters test card types, supertypes,
@@ -495,7 +506,19 @@ func (v *Vocab) templates(phrases []*dsl.PhraseDecl, own func(*Template)) ([]*Te
 
 func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
 	f := &FuncInfo{Name: d.Name, Action: d.Kind == "action", Context: d.Context}
-	params, diags := v.fields(d.Params)
+	var diags dsl.Diagnostics
+	for _, t := range d.Traits {
+		switch {
+		case t == "cost" && f.Action:
+			f.Cost = true
+		case t == "mana" && f.Action:
+			f.Mana = true
+		default:
+			diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "%s: no trait %q (an action may be `is cost` or `is mana`)", d.Name, t))
+		}
+	}
+	params, ds := v.fields(d.Params)
+	diags = append(diags, ds...)
 	f.Params = params
 	if d.Result != "" {
 		t, ok := v.typeNamed(d.Result)

@@ -1,0 +1,145 @@
+package compiler
+
+import (
+	"strings"
+
+	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/mana"
+	"github.com/cardc/cardc/vm"
+	"github.com/cardc/cardc/vocab"
+)
+
+// restrictions are the words that may follow `activate only`, and the
+// flag each sets (CR 602.5).
+var restrictions = map[string]uint32{
+	"as a sorcery":   vm.FlagSorcery,
+	"once each turn": vm.FlagOncePerTurn,
+}
+
+// activated checks an activated ability: `COST: EFFECT` (CR 602). The
+// cost is mana symbols, {T}, {Q} and actions the vocabulary says can be
+// paid (`is cost`); the effect is one action or a block.
+func (c *checker) activated(it *dsl.ActivatedAbility) *checkedAbility {
+	effect := "{ ... }"
+	if it.Effect != nil {
+		effect = dsl.PhraseString(it.Effect)
+	}
+	a := c.newAbility(vm.AbilityActivated, dsl.CostString(it.Costs)+": "+effect, it.Pos.Line, nil)
+	sc := newScope(rootScope())
+	for _, cp := range it.Costs {
+		if cp.Mana != nil {
+			c.manaCost(a, cp)
+			continue
+		}
+		if act := c.costAction(cp.Phrase, sc, a); act != nil {
+			a.pay = append(a.pay, act)
+		}
+	}
+	if it.Body != nil {
+		c.bodyIn(a, it.Body, sc)
+	} else {
+		a.bodyPos, a.bodyEnd = it.Effect.Pos, it.Effect.EndPos
+		a.bodyEnd.Column++ // as if a brace closed the phrase
+		if act := c.action(it.Effect, sc, a); act != nil {
+			a.body = []checkedStmt{act}
+		}
+	}
+	if it.Only != nil {
+		text := strings.ToLower(dsl.PhraseString(it.Only))
+		if f, ok := restrictions[text]; ok {
+			a.flags |= f
+		} else {
+			c.errorf(it.Only.Pos, CodeRestriction, "%q is no restriction the rules know", "activate only "+text).Hint =
+				"an ability may say `activate only as a sorcery` or `activate only once each turn`"
+		}
+	}
+	if addsMana(a.body) && !targets(a.body) {
+		a.flags |= vm.FlagMana // CR 605.1a
+	}
+	c.finish(a.tree)
+	return a
+}
+
+// manaCost reads the mana symbols of a cost: {T} and {Q} become flags, the
+// others the ability's mana cost.
+func (c *checker) manaCost(a *checkedAbility, cp *dsl.CostPart) {
+	var rest strings.Builder
+	for _, sym := range strings.SplitAfter(*cp.Mana, "}") {
+		flag := uint32(0)
+		switch strings.ToUpper(sym) {
+		case "":
+			continue
+		case "{T}":
+			flag = vm.FlagTapCost
+		case "{Q}":
+			flag = vm.FlagUntapCost
+		}
+		if flag == 0 {
+			rest.WriteString(sym)
+			continue
+		}
+		if a.flags&flag != 0 {
+			c.errorf(cp.Pos, CodeBadMana, "%s is in the cost twice", sym)
+		}
+		a.flags |= flag
+	}
+	_, bad := mana.Parse(rest.String())
+	c.badMana(cp.Pos, bad)
+	a.cost += rest.String()
+}
+
+// costAction checks one action of a cost: the vocabulary must say it can
+// be paid (`is cost`), and a filter in it is an object the player chooses
+// to pay with, not a target.
+func (c *checker) costAction(ph *dsl.Phrase, sc *scope, a *checkedAbility) *checkedAction {
+	pat, m := c.v.Match(ph.Parts, vocab.ModeAction, sc, c.bound)
+	if m != nil {
+		c.mismatch(m)
+		return nil
+	}
+	c.warn(pat.Warning)
+	alt := pat.Alts[0]
+	if fi := alt.Template.Func; !fi.Cost {
+		c.errorf(ph.Pos, CodeContext, "%q can't be paid as a cost", dsl.PhraseString(ph)).Hint =
+			"a cost is mana, {T}, {Q}, and actions such as `sacrifice this`, `pay 2 life`, `remove a +1/+1 counter from this`"
+		return nil
+	}
+	return c.actionArgs(alt, ph, sc, a, true)
+}
+
+// addsMana reports whether statements could add mana: an action the
+// vocabulary says adds mana (CR 605.1a).
+func addsMana(stmts []checkedStmt) bool {
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *checkedAction:
+			if s.fn.Mana {
+				return true
+			}
+		case *checkedIf:
+			if addsMana(s.then) || addsMana(s.els) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// targets reports whether statements have a target (CR 115.6).
+func targets(stmts []checkedStmt) bool {
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *checkedAction:
+			for _, arg := range s.args {
+				if arg.arg != nil && arg.arg.Kind == vocab.ArgFilter && (arg.arg.Filter.Det == "target" || arg.arg.Filter.Det == "any") {
+					return true
+				}
+			}
+		case *checkedIf:
+			if targets(s.then) || targets(s.els) {
+				return true
+			}
+		}
+	}
+	return false
+}
