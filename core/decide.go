@@ -1,6 +1,9 @@
 package core
 
-import "github.com/cardc/cardc/vm"
+import (
+	"github.com/cardc/cardc/mana"
+	"github.com/cardc/cardc/vm"
+)
 
 // Decider makes the decisions of the players. Every choice the rules give
 // a player goes through it; DefaultDecider makes each one the same way
@@ -29,6 +32,14 @@ type Decider interface {
 	// choices (CR 603.3d). item is a copy of the ability as it will go on
 	// the stack.
 	ChooseTarget(g *Game, p PlayerID, item *StackItem, i int, legal []vm.Value) vm.Value
+	// ChooseMana chooses the type of mana an ability adds when it lets its
+	// controller choose among options (any color, any type a land could
+	// produce, CR 106.7).
+	ChooseMana(g *Game, p PlayerID, options []mana.Type) mana.Type
+	// ChooseObject chooses an object among legal options, for what a
+	// player chooses without targeting, such as the creature of a
+	// "sacrifice a creature" cost.
+	ChooseObject(g *Game, p PlayerID, what string, options []ObjectID) ObjectID
 	// Discard chooses n cards of a player's hand to discard (CR 514.1).
 	Discard(g *Game, p PlayerID, n int) []ObjectID
 }
@@ -48,7 +59,17 @@ type Block struct {
 //     the rest to the last;
 //   - the first legal target (players first, then permanents, oldest
 //     first);
+//   - of the types of mana an ability lets its controller choose, the
+//     first in the order white, blue, black, red, green, colorless;
+//   - the oldest permanent that can pay a cost such as "sacrifice a
+//     creature";
 //   - the cards drawn last are discarded.
+//
+// The mana abilities a player activates while paying a cost are not a
+// decision of the Decider: where the mana pool is short, the rules core
+// activates the fewest mana abilities (of permanents whose only cost is
+// {T}) that pay the cost, oldest permanents first. A test that wants
+// other mana taps it before casting.
 type DefaultDecider struct{}
 
 // OrderTriggers keeps the order they triggered in.
@@ -97,6 +118,17 @@ func LethalFirst(g *Game, source ObjectID, fights []ObjectID, power int) []int {
 // ChooseTarget takes the first legal choice.
 func (DefaultDecider) ChooseTarget(g *Game, p PlayerID, item *StackItem, i int, legal []vm.Value) vm.Value {
 	return legal[0]
+}
+
+// ChooseMana takes the first option: white, blue, black, red, green, then
+// colorless.
+func (DefaultDecider) ChooseMana(g *Game, p PlayerID, options []mana.Type) mana.Type {
+	return options[0]
+}
+
+// ChooseObject takes the first option: the oldest permanent.
+func (DefaultDecider) ChooseObject(g *Game, p PlayerID, what string, options []ObjectID) ObjectID {
+	return options[0]
 }
 
 // Discard discards the last cards of the hand.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/cardc/cardc/mana"
 	"github.com/cardc/cardc/vm"
 )
 
@@ -40,6 +41,10 @@ type Event struct {
 	Deathtouch, Lifelink bool
 	// Turn is the turn the event happened in.
 	Turn int
+	// Mana is the mana a mana_produced event adds (Amount is its total);
+	// Tapped says its source was tapped for mana (CR 106.12).
+	Mana   mana.Amount
+	Tapped bool
 
 	// moved is the new object a zone change created (CR 400.7).
 	moved ObjectID
@@ -147,6 +152,12 @@ var fieldGetters = [numFields]func(e *Event) vm.Value{
 	fieldSpellCastID:     eventID,
 	fieldSpellCastSpell:  eventObject,
 	fieldSpellCastPlayer: eventPlayer,
+
+	fieldManaProducedID:     eventID,
+	fieldManaProducedSource: eventSource,
+	fieldManaProducedPlayer: eventPlayer,
+	fieldManaProducedAmount: eventAmount,
+	fieldManaProducedTapped: func(e *Event) vm.Value { return boolValue(e.Tapped) },
 }
 
 // field reads field f of an event, which must be of the field's kind.
@@ -197,6 +208,11 @@ func (g *Game) Describe(e *Event) string {
 		fmt.Fprintf(&b, " %s of %s", e.Step, playerName(e.Player))
 	case EvSpellCast:
 		fmt.Fprintf(&b, " %s by %s", name(e.Object), playerName(e.Player))
+	case EvManaProduced:
+		fmt.Fprintf(&b, " %s to %s from %s", e.Mana, playerName(e.Player), name(e.Source))
+		if e.Tapped {
+			b.WriteString(" (tapped for mana)")
+		}
 	}
 	return b.String()
 }

@@ -29,6 +29,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/cardc/cardc/mana"
 	"github.com/cardc/cardc/vm"
 )
 
@@ -48,6 +49,8 @@ type player struct {
 	// (CR 704.5b).
 	drewFromEmpty bool
 	Lost          bool
+	// pool is the player's mana pool (CR 106.4).
+	pool mana.Amount
 }
 
 // Game is one game of two players.
@@ -92,6 +95,21 @@ type Game struct {
 	// cleanupAgain is set when players received priority during a
 	// cleanup step (CR 514.3a).
 	cleanupAgain bool
+	// manaTriggers are triggered mana abilities waiting to resolve right
+	// after the mana ability that triggered them (CR 605.4a).
+	manaTriggers []pendingTrigger
+	// sim, while set, records what mana abilities would produce instead of
+	// producing it (CR 106.7); visiting are the permanents being looked at.
+	sim      *simulation
+	visiting []ObjectID
+	// forcedMana, when not -1, is the type of mana an automatic payment
+	// chose for the mana ability being activated.
+	forcedMana mana.Type
+	// activated records, for abilities that may be activated only once each
+	// turn, the turn they last were (CR 602.5b).
+	activated map[abilityRef]int
+	// cantPay says why the cost being checked can't be paid.
+	cantPay string
 }
 
 // New starts a game between two players on turn 1, in the first player's
@@ -100,7 +118,7 @@ func New(lib *Library, d Decider) *Game {
 	if d == nil {
 		d = DefaultDecider{}
 	}
-	g := &Game{lib: lib, decider: d, objects: []*Object{nil}, turn: 1, step: StepMain1, winner: NoPlayer}
+	g := &Game{lib: lib, decider: d, objects: []*Object{nil}, turn: 1, step: StepMain1, winner: NoPlayer, forcedMana: -1}
 	for i := range g.players {
 		g.players[i] = &player{ID: PlayerID(i), Life: StartingLife}
 	}
@@ -123,6 +141,8 @@ type PlayerView struct {
 	Hand, Library, Graveyard, Exile []ObjectID
 	// Lost is set once the player has lost the game (CR 104.3).
 	Lost bool
+	// Pool is the mana in the player's mana pool.
+	Pool mana.Amount
 }
 
 // Player returns a view of a player (0 or 1).
@@ -130,7 +150,7 @@ func (g *Game) Player(p PlayerID) PlayerView {
 	pl := g.players[p]
 	return PlayerView{ID: pl.ID, Life: pl.Life, Poison: pl.Poison, Hand: slices.Clone(pl.Hand),
 		Library: slices.Clone(pl.Library), Graveyard: slices.Clone(pl.Graveyard), Exile: slices.Clone(pl.Exile),
-		Lost: pl.Lost}
+		Lost: pl.Lost, Pool: pl.pool}
 }
 
 // Object returns an object by ID, or nil.

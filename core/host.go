@@ -20,6 +20,13 @@ const (
 	modeReplace
 	// modeResolve runs a resolving spell or ability: actions happen.
 	modeResolve
+	// modeSimulate runs a mana ability to learn what mana it would
+	// produce (CR 106.7): actions that add mana are recorded, others do
+	// nothing.
+	modeSimulate
+	// modeCheckCost runs the payment of an activated ability's cost to
+	// learn whether it can be paid: each action only checks it could.
+	modeCheckCost
 )
 
 // frame is the context of code being run: the event it reads, the object
@@ -33,6 +40,9 @@ type frame struct {
 	ability    int
 	locals     []vm.Value
 	x          int
+	// tapped is set while a mana ability with {T} in its cost resolves:
+	// its source is being tapped for mana (CR 106.12).
+	tapped bool
 }
 
 // maxInlineLocals is how many locals are kept without allocating.
@@ -141,6 +151,12 @@ func (h host) Call(fn int32, args []vm.Value) (vm.Value, error) {
 		switch fr.mode {
 		case modeMatch:
 			return 0, errInMatch
+		case modeSimulate:
+			if !f.mana {
+				return 0, nil
+			}
+		case modeCheckCost:
+			return 0, h.g.checkCost(funcID(fn), args)
 		case modeReplace:
 			if !f.atOnce {
 				h.g.defer1(impl, args, fr)
@@ -222,6 +238,9 @@ type funcDecl struct {
 	// enter_with_counters), and schedule_delayed, the compiler's own
 	// action, which copies the running ability's locals as they are now.
 	atOnce bool
+	// cost marks the actions that can be paid as part of a cost (`is
+	// cost`); mana those that add mana (`is mana`).
+	cost, mana bool
 }
 
 // hostImpl implements an action or a query. An action returns 0.
@@ -259,6 +278,15 @@ var hostImpls = [numFuncs]hostImpl{
 	fnIsBlocking:          g0(func(o *Object) bool { return o.blocking != 0 }),
 	fnIsBlocked:           g0(func(o *Object) bool { return o.blocked }),
 	fnIsToken:             g0(func(o *Object) bool { return o.token }),
+	fnAddMana:             (*Game).hAddMana,
+	fnAddManaOfAnyColor:   (*Game).hAddManaOfAnyColor,
+	fnAddManaCouldProduce: (*Game).hAddManaCouldProduce,
+	fnAddManaProduced:     (*Game).hAddManaProduced,
+	fnDoubleMana:          (*Game).hDoubleMana,
+	fnSacrifice:           (*Game).hSacrifice,
+	fnPayLife:             (*Game).hPayLife,
+	fnTap:                 func(g *Game, a []vm.Value) (vm.Value, error) { g.setTapped(a[0], true); return 0, nil },
+	fnUntap:               func(g *Game, a []vm.Value) (vm.Value, error) { g.setTapped(a[0], false); return 0, nil },
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/cardc/cardc/mana"
 	"github.com/cardc/cardc/vm"
 )
 
@@ -17,6 +18,10 @@ type Library struct {
 	// subtypes are interned while the library is built, and only read
 	// afterwards.
 	subtypes map[string]int32
+	// manas are the amounts of mana the cards add ("mana:{G}{G}"),
+	// interned like subtypes; manaIDs finds them by their symbols.
+	manas   []mana.Amount
+	manaIDs map[string]int32
 }
 
 // CardDef is a card of a library: its compiled characteristics and
@@ -65,7 +70,7 @@ func (d *CardDef) Is(t string) bool {
 // NewLibrary links programs into a library. A card name defined twice is
 // an error, as is a symbol the core does not implement.
 func NewLibrary(progs ...*vm.Program) (*Library, error) {
-	lib := &Library{cards: map[string]*CardDef{}, subtypes: map[string]int32{}}
+	lib := &Library{cards: map[string]*CardDef{}, subtypes: map[string]int32{}, manaIDs: map[string]int32{}}
 	for _, p := range progs {
 		if err := vm.Verify(p); err != nil {
 			return nil, err
@@ -152,6 +157,22 @@ func (lib *Library) Counter(name string) (CounterKind, bool) { return CounterNam
 func (lib *Library) CounterName(k CounterKind) string { return k.String() }
 
 // subtype interns a subtype (only while the library is built).
+// mana interns an amount of mana written as mana symbols (only while the
+// library is built).
+func (lib *Library) mana(symbols string) (int32, error) {
+	if id, ok := lib.manaIDs[symbols]; ok {
+		return id, nil
+	}
+	amount, err := mana.Produced(symbols)
+	if err != nil {
+		return 0, err
+	}
+	id := int32(len(lib.manas))
+	lib.manas = append(lib.manas, amount)
+	lib.manaIDs[symbols] = id
+	return id, nil
+}
+
 func (lib *Library) subtype(name string) int32 {
 	if id, ok := lib.subtypes[name]; ok {
 		return id

@@ -65,6 +65,8 @@ func (l linker) name(sym vm.Symbol) (int32, error) {
 		}
 	case vm.NameSubtype:
 		return l.lib.subtype(name), nil
+	case vm.NameMana:
+		return l.lib.mana(name)
 	case vm.NameZone:
 		for i, z := range zoneNames {
 			if z == name && i > 0 {

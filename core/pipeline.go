@@ -206,6 +206,8 @@ func (g *Game) perform(ev *Event) {
 		}
 	case EvDestroy:
 		happened = g.onBattlefield(ev.Object) != nil
+	case EvManaProduced:
+		happened = g.performMana(ev)
 	case EvZoneChange:
 		happened = g.move(ev)
 	case EvLifeGained, EvLifeLost:

@@ -1,6 +1,10 @@
 package core
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/cardc/cardc/mana"
+)
 
 // Setup arranges a game before it is played, as the given block of a
 // scenario test does: it creates cards in zones, and sets life totals,
@@ -104,5 +108,15 @@ func checkPlayer(p PlayerID) error {
 	if p != 0 && p != 1 {
 		return fmt.Errorf("no player %d", p)
 	}
+	return nil
+}
+
+// SetPool sets the mana in a player's mana pool: no event happens. The
+// pool empties as the step ends (CR 106.4).
+func (s Setup) SetPool(p PlayerID, amount mana.Amount) error {
+	if err := checkPlayer(p); err != nil {
+		return err
+	}
+	s.g.players[p].pool = amount
 	return nil
 }

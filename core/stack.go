@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/cardc/cardc/mana"
 	"github.com/cardc/cardc/vm"
 )
 
@@ -53,8 +54,10 @@ func spellAbility(def *CardDef) int {
 // Cast casts a spell from its owner's hand (CR 601.2), with a value for X
 // and targets in the order the card names them. Timing is checked (CR 307.1:
 // a sorcery or permanent spell only in its caster's main phase, with the
-// stack empty); the mana cost is not paid, since mana is not yet part of
-// the rules core. An illegal cast is an error, and nothing happens;
+// stack empty) and the mana cost is paid (CR 601.2f-h), from the caster's
+// mana pool, activating mana abilities first where it is short. An
+// illegal cast is an error (a *RuleError when a rule forbids it), and
+// nothing happens;
 // otherwise Cast returns the first failure while the spell was cast (see
 // FailureError).
 func (g *Game) Cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error {
@@ -76,7 +79,7 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 	}
 	instant := def.types&typeInstant != 0
 	if !instant && (g.active != p || (g.step != StepMain1 && g.step != StepMain2) || len(g.stack) > 0) {
-		return fmt.Errorf("%s can be cast only in its caster's main phase while the stack is empty (CR 307.1)", def.Name)
+		return ruleErrorf("307.1", "%s can be cast only in its caster's main phase while the stack is empty", def.Name)
 	}
 	if x < 0 {
 		return fmt.Errorf("the value of X cannot be negative")
@@ -97,6 +100,16 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 		}
 	} else if len(targets) > 0 {
 		return fmt.Errorf("%s has no targets", def.Name)
+	}
+	// Pay the mana cost (CR 601.2f-h), with X; mana abilities are
+	// activated first where the pool is short (CR 601.2g). The payment is
+	// checked before the card moves, so an unpayable spell changes nothing.
+	syms, bad := mana.Parse(def.Card.ManaCost)
+	if len(bad) > 0 {
+		return fmt.Errorf("%s: %s is not a mana symbol the core can pay", def.Name, bad[0])
+	}
+	if err := g.payMana(p, syms, x, 0, false); err != nil {
+		return err
 	}
 	// Move the card to the stack (CR 601.2a); it becomes a new object.
 	g.removeFromZone(o)

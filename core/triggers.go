@@ -104,12 +104,16 @@ func (g *Game) addPending(source ObjectID, controller PlayerID, def *CardDef, ab
 			def.Name, ev.Kind, n, maxTriggersPerEvent))
 		return
 	}
+	queue := &g.pending
+	if def.Card.Abilities[ability].Flags&vm.FlagMana != 0 {
+		queue = &g.manaTriggers // CR 605.4a: it resolves at once
+	}
 	for ; n > 0; n-- {
-		g.pending = append(g.pending, pendingTrigger{
+		*queue = append(*queue, pendingTrigger{
 			instance: instance{source: source, controller: controller, def: def, ability: ability, x: x},
 			event:    *ev,
 		})
-		p := &g.pending[len(g.pending)-1]
+		p := &(*queue)[len(*queue)-1]
 		p.event.enterWith, p.event.prevented = nil, nil
 		p.locals.copyFrom(g.matchLocals.slice(), def.Card.Abilities[ability].NumLocals)
 	}

@@ -70,7 +70,9 @@ func (g *Game) advanceToNextTurn() error {
 }
 
 // nextStep ends the current step and begins the next one (CR 500.2).
+// Mana pools empty as a step ends (CR 106.4, 500.4).
 func (g *Game) nextStep() {
+	g.emptyPools()
 	switch g.step {
 	case StepEndOfCombat:
 		g.endCombat()

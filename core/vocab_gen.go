@@ -45,11 +45,19 @@ const (
 	EvLifeLost
 	// EvSpellCast is the event kind "spell_cast": A spell is cast (CR 601.2i).
 	EvSpellCast
+	// EvManaProduced is the event kind "mana_produced": An ability adds mana
+	// to a player's mana pool (CR 106.3, 106.4). `tapped` says the source was
+	// tapped for mana: the mana comes from an activated mana ability with {T}
+	// in its cost (CR 106.12). Replacement effects modify the event as the
+	// ability produces the mana (CR 106.12b); triggered abilities that trigger
+	// on it and could add mana are mana abilities, which resolve at once (CR
+	// 605.1b, 605.4a).
+	EvManaProduced
 	numEventKinds
 )
 
 // eventNames are the stdlib's names, by number.
-var eventNames = [numEventKinds]string{"damage", "counter_put", "counter_removed", "destroy", "zone_change", "attacks", "block", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast"}
+var eventNames = [numEventKinds]string{"damage", "counter_put", "counter_removed", "destroy", "zone_change", "attacks", "block", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced"}
 
 // The steps, in turn order.
 const (
@@ -273,6 +281,11 @@ const (
 	fieldSpellCastID
 	fieldSpellCastSpell
 	fieldSpellCastPlayer
+	fieldManaProducedID
+	fieldManaProducedSource
+	fieldManaProducedPlayer
+	fieldManaProducedAmount
+	fieldManaProducedTapped
 	numFields
 )
 
@@ -319,15 +332,25 @@ var fields = [numFields]fieldDecl{
 	fieldSpellCastID:           {name: "spell_cast.id", kind: EvSpellCast},
 	fieldSpellCastSpell:        {name: "spell_cast.spell", kind: EvSpellCast},
 	fieldSpellCastPlayer:       {name: "spell_cast.player", kind: EvSpellCast},
+	fieldManaProducedID:        {name: "mana_produced.id", kind: EvManaProduced},
+	fieldManaProducedSource:    {name: "mana_produced.source", kind: EvManaProduced},
+	fieldManaProducedPlayer:    {name: "mana_produced.player", kind: EvManaProduced},
+	fieldManaProducedAmount:    {name: "mana_produced.amount", kind: EvManaProduced},
+	fieldManaProducedTapped:    {name: "mana_produced.tapped", kind: EvManaProduced},
 }
 
 // The actions and queries of the vocabulary: a linked SymFunc is one of these.
 const (
-	fnBoostUntilEndOfTurn funcID = iota
+	fnAddMana funcID = iota
+	fnAddManaCouldProduce
+	fnAddManaOfAnyColor
+	fnAddManaProduced
+	fnBoostUntilEndOfTurn
 	fnController
 	fnCounters
 	fnDealDamage
 	fnDestroy
+	fnDoubleMana
 	fnEnterWithCounters
 	fnGainLife
 	fnHasColor
@@ -344,13 +367,17 @@ const (
 	fnIsUntapped
 	fnLoseLife
 	fnOwner
+	fnPayLife
 	fnPower
 	fnPrevent
 	fnPreventAmount
 	fnPutCounters
 	fnRemoveCounters
+	fnSacrifice
 	fnScheduleDelayed
+	fnTap
 	fnToughness
+	fnUntap
 	fnX
 	numFuncs
 )
@@ -361,33 +388,42 @@ const (
 // compiler's own (it has no phrase: schedule_delayed copies the running
 // locals).
 var funcs = [numFuncs]funcDecl{
-	fnBoostUntilEndOfTurn: {name: "boost_until_end_of_turn", arity: 3, returns: false, action: true, context: "", atOnce: false},
-	fnController:          {name: "controller", arity: 1, returns: true, action: false, context: "", atOnce: false},
-	fnCounters:            {name: "counters", arity: 2, returns: true, action: false, context: "", atOnce: false},
-	fnDealDamage:          {name: "deal_damage", arity: 3, returns: false, action: true, context: "", atOnce: false},
-	fnDestroy:             {name: "destroy", arity: 1, returns: false, action: true, context: "", atOnce: false},
-	fnEnterWithCounters:   {name: "enter_with_counters", arity: 2, returns: false, action: true, context: "enters", atOnce: true},
-	fnGainLife:            {name: "gain_life", arity: 2, returns: false, action: true, context: "", atOnce: false},
-	fnHasColor:            {name: "has_color", arity: 2, returns: true, action: false, context: "", atOnce: false},
-	fnIsAttacking:         {name: "is_attacking", arity: 1, returns: true, action: false, context: "", atOnce: false},
-	fnIsBlocked:           {name: "is_blocked", arity: 1, returns: true, action: false, context: "", atOnce: false},
-	fnIsBlocking:          {name: "is_blocking", arity: 1, returns: true, action: false, context: "", atOnce: false},
-	fnIsPermanent:         {name: "is_permanent", arity: 1, returns: true, action: false, context: "", atOnce: false},
-	fnIsPlayer:            {name: "is_player", arity: 1, returns: true, action: false, context: "", atOnce: false},
-	fnIsSubtype:           {name: "is_subtype", arity: 2, returns: true, action: false, context: "", atOnce: false},
-	fnIsSupertype:         {name: "is_supertype", arity: 2, returns: true, action: false, context: "", atOnce: false},
-	fnIsTapped:            {name: "is_tapped", arity: 1, returns: true, action: false, context: "", atOnce: false},
-	fnIsToken:             {name: "is_token", arity: 1, returns: true, action: false, context: "", atOnce: false},
-	fnIsType:              {name: "is_type", arity: 2, returns: true, action: false, context: "", atOnce: false},
-	fnIsUntapped:          {name: "is_untapped", arity: 1, returns: true, action: false, context: "", atOnce: false},
-	fnLoseLife:            {name: "lose_life", arity: 2, returns: false, action: true, context: "", atOnce: false},
-	fnOwner:               {name: "owner", arity: 1, returns: true, action: false, context: "", atOnce: false},
-	fnPower:               {name: "power", arity: 1, returns: true, action: false, context: "", atOnce: false},
-	fnPrevent:             {name: "prevent", arity: 1, returns: false, action: true, context: "replace", atOnce: true},
-	fnPreventAmount:       {name: "prevent_amount", arity: 2, returns: false, action: true, context: "replace", atOnce: true},
-	fnPutCounters:         {name: "put_counters", arity: 3, returns: false, action: true, context: "", atOnce: false},
-	fnRemoveCounters:      {name: "remove_counters", arity: 3, returns: false, action: true, context: "", atOnce: false},
-	fnScheduleDelayed:     {name: "schedule_delayed", arity: 1, returns: false, action: true, context: "", atOnce: true},
-	fnToughness:           {name: "toughness", arity: 1, returns: true, action: false, context: "", atOnce: false},
-	fnX:                   {name: "x", arity: 0, returns: true, action: false, context: "", atOnce: false},
+	fnAddMana:             {name: "add_mana", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: false, mana: true},
+	fnAddManaCouldProduce: {name: "add_mana_could_produce", arity: 4, returns: false, action: true, context: "", atOnce: false, cost: false, mana: true},
+	fnAddManaOfAnyColor:   {name: "add_mana_of_any_color", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: false, mana: true},
+	fnAddManaProduced:     {name: "add_mana_produced", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: false, mana: true},
+	fnBoostUntilEndOfTurn: {name: "boost_until_end_of_turn", arity: 3, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false},
+	fnController:          {name: "controller", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
+	fnCounters:            {name: "counters", arity: 2, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
+	fnDealDamage:          {name: "deal_damage", arity: 3, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false},
+	fnDestroy:             {name: "destroy", arity: 1, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false},
+	fnDoubleMana:          {name: "double_mana", arity: 1, returns: false, action: true, context: "replace", atOnce: true, cost: false, mana: false},
+	fnEnterWithCounters:   {name: "enter_with_counters", arity: 2, returns: false, action: true, context: "enters", atOnce: true, cost: false, mana: false},
+	fnGainLife:            {name: "gain_life", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false},
+	fnHasColor:            {name: "has_color", arity: 2, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
+	fnIsAttacking:         {name: "is_attacking", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
+	fnIsBlocked:           {name: "is_blocked", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
+	fnIsBlocking:          {name: "is_blocking", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
+	fnIsPermanent:         {name: "is_permanent", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
+	fnIsPlayer:            {name: "is_player", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
+	fnIsSubtype:           {name: "is_subtype", arity: 2, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
+	fnIsSupertype:         {name: "is_supertype", arity: 2, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
+	fnIsTapped:            {name: "is_tapped", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
+	fnIsToken:             {name: "is_token", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
+	fnIsType:              {name: "is_type", arity: 2, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
+	fnIsUntapped:          {name: "is_untapped", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
+	fnLoseLife:            {name: "lose_life", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false},
+	fnOwner:               {name: "owner", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
+	fnPayLife:             {name: "pay_life", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: true, mana: false},
+	fnPower:               {name: "power", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
+	fnPrevent:             {name: "prevent", arity: 1, returns: false, action: true, context: "replace", atOnce: true, cost: false, mana: false},
+	fnPreventAmount:       {name: "prevent_amount", arity: 2, returns: false, action: true, context: "replace", atOnce: true, cost: false, mana: false},
+	fnPutCounters:         {name: "put_counters", arity: 3, returns: false, action: true, context: "", atOnce: false, cost: true, mana: false},
+	fnRemoveCounters:      {name: "remove_counters", arity: 3, returns: false, action: true, context: "", atOnce: false, cost: true, mana: false},
+	fnSacrifice:           {name: "sacrifice", arity: 1, returns: false, action: true, context: "", atOnce: false, cost: true, mana: false},
+	fnScheduleDelayed:     {name: "schedule_delayed", arity: 1, returns: false, action: true, context: "", atOnce: true, cost: false, mana: false},
+	fnTap:                 {name: "tap", arity: 1, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false},
+	fnToughness:           {name: "toughness", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
+	fnUntap:               {name: "untap", arity: 1, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false},
+	fnX:                   {name: "x", arity: 0, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
 }

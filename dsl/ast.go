@@ -188,7 +188,9 @@ func (*SpellAbility) cardItem() {}
 // `{1}: this gets +1/+0 until end of turn, activate only as a sorcery`.
 type ActivatedAbility struct {
 	Span
-	Costs  []*CostPart `parser:"@@ ( ',' @@ )* ':'"`
+	// A cost never starts with the word of another card item, so that a
+	// mistake in one ("pt" without its value) is reported as such.
+	Costs  []*CostPart `parser:"(?! 'cost' | 'type' | 'pt' | 'oracle' | 'keywords' | 'enters' | 'whenever' | 'when' | 'at' | 'replace' | 'static' | 'spell' ) @@ ( ',' @@ )* ':'"`
 	Body   *Block      `parser:"(   @@"`
 	Effect *Phrase     `parser:"  | @@ )"`
 	Only   *Phrase     `parser:"( ',' 'activate' 'only' @@ )?"`

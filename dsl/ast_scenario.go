@@ -104,9 +104,20 @@ type StepStmt struct {
 
 func (*StepStmt) givenStmt() {}
 
+// PoolStmt puts mana in a player's mana pool:
+// `you have {G}{G} in your mana pool`. The pool empties as the step ends
+// (CR 106.4).
+type PoolStmt struct {
+	Span
+	Player string `parser:"@( 'you' | 'opponent' ) ( 'have' | 'has' )"`
+	Mana   string `parser:"@Mana 'in' ( 'your' | 'their' ) 'mana' 'pool'"`
+}
+
+func (*PoolStmt) givenStmt() {}
+
 // Action is a test action: *DealAction, *CounterAction, *DestroyAction,
-// *CastAction, *AttackAction, *BlockAction, *ResolveAction, *AdvanceAction
-// or *OrderAction.
+// *CastAction, *AttackAction, *BlockAction, *ResolveAction, *AdvanceAction,
+// *OrderAction, *TapAction, *ActivateAction or *IllegalAction.
 type Action interface {
 	Node
 	action()
@@ -307,3 +318,59 @@ type TurnAssert struct {
 }
 
 func (*TurnAssert) assertion() {}
+
+// TapAction taps a permanent for mana: its controller activates its mana
+// ability with {T} in its cost (CR 106.12), which resolves at once:
+// `tap "Forest" for mana`; `tap "Birds of Paradise" for {G}` chooses the
+// mana it adds.
+type TapAction struct {
+	Span
+	Player string   `parser:"( @( 'you' | 'opponent' ) )? ( 'tap' | 'taps' )"`
+	Card   *CardRef `parser:"@@ 'for'"`
+	Mana   string   `parser:"( 'mana' | @Mana )"`
+}
+
+func (*TapAction) action() {}
+
+// ActivateAction activates an activated ability (CR 602):
+// `activate "Drudge Skeletons"`, `activate "Prodigal Pyromancer" targeting
+// opponent`, `activate "Blood Bairn" sacrificing "Grizzly Bears"`,
+// `activate "Sage" ability 2 with X = 3`. Without `ability N` (counting
+// the card's activated abilities from 1), the card's one ability that is
+// not a mana ability.
+type ActivateAction struct {
+	Span
+	Player  string       `parser:"( @( 'you' | 'opponent' ) )? ( 'activate' | 'activates' )"`
+	Card    *CardRef     `parser:"@@"`
+	Ability *int         `parser:"( 'ability' @Number )?"`
+	X       *int         `parser:"( 'with' 'X' '=' @Number )?"`
+	Targets []*TargetRef `parser:"( 'targeting' @@ ( ( ',' | 'and' ) @@ )* )?"`
+	Choose  string       `parser:"( @( 'sacrificing' | 'choosing' )"`
+	Choices []*CardRef   `parser:"  @@ ( ( ',' | 'and' ) @@ )* )?"`
+	Mana    string       `parser:"( 'for' @Mana )?"`
+}
+
+func (*ActivateAction) action() {}
+
+// IllegalAction tries an action the rules must forbid, and says which
+// rule forbids it: `illegal "302.6": activate "Llanowar Elves"`. The
+// action must fail with that rule (or one of its subrules), change
+// nothing, and the test goes on.
+type IllegalAction struct {
+	Span
+	Rule   string `parser:"'illegal' @(String | RawString) ':'"`
+	Action Action `parser:"@@"`
+}
+
+func (*IllegalAction) action() {}
+
+// PoolAssert checks a mana pool: `you have {G}{G} in your mana pool`,
+// `opponent's mana pool is empty`.
+type PoolAssert struct {
+	Span
+	Player string `parser:"(   @( 'you' | 'opponent' ) ( 'have' | 'has' )"`
+	Mana   string `parser:"    @Mana 'in' ( 'your' | 'their' ) 'mana' 'pool'"`
+	Owner  string `parser:"  | @( 'your' | \"opponent's\" ) 'mana' 'pool' 'is' 'empty' )"`
+}
+
+func (*PoolAssert) assertion() {}

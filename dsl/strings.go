@@ -206,8 +206,35 @@ func GivenString(s GivenStmt) string {
 		return verb(s.Player, "have", "has") + " " + cardSpecsString(s.Cards) + " in " + s.Zone
 	case *StepStmt:
 		return "it is " + s.Player + " " + strings.Join(s.Step, " ")
+	case *PoolStmt:
+		return poolString(s.Player, s.Mana)
 	}
 	return ""
+}
+
+// poolString renders mana in a player's mana pool.
+func poolString(player, mana string) string {
+	if player == "you" {
+		return "you have " + mana + " in your mana pool"
+	}
+	return player + " has " + mana + " in their mana pool"
+}
+
+// actor renders the player before a test action's verb: nothing for you,
+// who act by default.
+func actor(player, you, they string) string {
+	if player == "opponent" {
+		return "opponent " + they
+	}
+	return you
+}
+
+func targetsString(ts []*TargetRef) string {
+	t := make([]string, len(ts))
+	for i, tr := range ts {
+		t[i] = targetString(tr)
+	}
+	return strings.Join(t, ", ")
 }
 
 // ActionString renders an action of a test in canonical form.
@@ -228,19 +255,12 @@ func ActionString(a Action) string {
 	case *DestroyAction:
 		return "destroy " + RefString(a.Card)
 	case *CastAction:
-		s := "cast " + a.Name
-		if a.Player == "opponent" {
-			s = "opponent casts " + a.Name
-		}
+		s := actor(a.Player, "cast", "casts") + " " + a.Name
 		if a.X != nil {
 			s += fmt.Sprintf(" with X = %d", *a.X)
 		}
 		if len(a.Targets) > 0 {
-			t := make([]string, len(a.Targets))
-			for i, tr := range a.Targets {
-				t[i] = targetString(tr)
-			}
-			s += " targeting " + strings.Join(t, ", ")
+			s += " targeting " + targetsString(a.Targets)
 		}
 		return s
 	case *AttackAction:
@@ -256,6 +276,32 @@ func ActionString(a Action) string {
 		return "advance to " + strings.Join(a.Words, " ")
 	case *OrderAction:
 		return "order " + a.What + " " + refsString(a.Cards, ", ")
+	case *TapAction:
+		s := actor(a.Player, "tap", "taps") + " " + RefString(a.Card) + " for "
+		if a.Mana == "" {
+			return s + "mana"
+		}
+		return s + a.Mana
+	case *ActivateAction:
+		s := actor(a.Player, "activate", "activates") + " " + RefString(a.Card)
+		if a.Ability != nil {
+			s += fmt.Sprintf(" ability %d", *a.Ability)
+		}
+		if a.X != nil {
+			s += fmt.Sprintf(" with X = %d", *a.X)
+		}
+		if len(a.Targets) > 0 {
+			s += " targeting " + targetsString(a.Targets)
+		}
+		if len(a.Choices) > 0 {
+			s += " " + a.Choose + " " + refsString(a.Choices, ", ")
+		}
+		if a.Mana != "" {
+			s += " for " + a.Mana
+		}
+		return s
+	case *IllegalAction:
+		return "illegal " + a.Rule + ": " + ActionString(a.Action)
 	}
 	return ""
 }
@@ -289,6 +335,11 @@ func AssertionString(a Assertion) string {
 		return RefString(a.Card) + " has " + count(a.Count) + " " + a.Counter + " " + plural(a.Count, "counter", "counters")
 	case *LifeAssert:
 		return verb(a.Player, "have", "has") + fmt.Sprintf(" %d life", a.Life)
+	case *PoolAssert:
+		if a.Owner != "" {
+			return a.Owner + " mana pool is empty"
+		}
+		return poolString(a.Player, a.Mana)
 	case *LogAssert:
 		s := "log has " + count(a.Count) + " " + a.Kind + " " + plural(a.Count, "event", "events")
 		if a.Involving != nil {

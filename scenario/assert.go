@@ -6,6 +6,7 @@ import (
 
 	"github.com/cardc/cardc/core"
 	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/mana"
 )
 
 // then checks every assertion of a then block; a failed assertion does
@@ -102,6 +103,19 @@ func (r *runner) check(a dsl.Assertion) {
 			r.failf(a.Pos, "expected %s to have %d life, but %s %d", a.Player, a.Life,
 				map[bool]string{true: "you have", false: "they have"}[a.Player == "you"], life)
 		}
+	case *dsl.PoolAssert:
+		p, want := playerID(a.Player), mana.Amount{}
+		if a.Owner != "" {
+			p = playerID(a.Owner)
+		} else if amount, err := mana.Produced(a.Mana); err == nil {
+			want = amount
+		} else {
+			r.failf(a.Pos, "%v", err)
+			return
+		}
+		if got := g.Player(p).Pool; got != want {
+			r.failf(a.Pos, "expected %s, but %s", dsl.AssertionString(a), poolText(p, got))
+		}
 	case *dsl.LogAssert:
 		r.checkLog(a)
 	case *dsl.TurnAssert:
@@ -194,4 +208,16 @@ func (r *runner) stackText() string {
 		names = append(names, stack[i].Name())
 	}
 	return strings.Join(names, "; ")
+}
+
+// poolText says what a player's mana pool holds.
+func poolText(p core.PlayerID, pool mana.Amount) string {
+	whose := "your"
+	if p == 1 {
+		whose = "the opponent's"
+	}
+	if pool.Total() == 0 {
+		return whose + " mana pool is empty"
+	}
+	return whose + " mana pool holds " + pool.String()
 }

@@ -2,12 +2,14 @@ package scenario
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/cardc/cardc/compiler"
 	"github.com/cardc/cardc/core"
 	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/mana"
 	"github.com/cardc/cardc/vocab"
 )
 
@@ -21,6 +23,8 @@ const (
 	CodeDuplicate    = "T006" // duplicate: two tests of a file, or two aliases of a test, with one name
 	CodeNoAssertion  = "T007" // no-assertion: a test with no `then`, which proves nothing
 	CodeTestName     = "T008" // test-name: a test name that is not one line of text
+	CodeRule         = "T009" // rule: `illegal "..."` whose text is no rule number
+	CodeMana         = "T010" // mana: mana symbols a mana pool can't hold or a choice can't name
 )
 
 // Codes lists the diagnostic codes of test files.
@@ -33,6 +37,8 @@ var Codes = []compiler.CodeInfo{
 	{Code: CodeDuplicate, Name: "duplicate", Summary: "two tests of a file, or two aliases of a test, with one name"},
 	{Code: CodeNoAssertion, Name: "no-assertion", Summary: "a test with no `then`, which proves nothing"},
 	{Code: CodeTestName, Name: "test-name", Summary: "a test name that is not one line of text"},
+	{Code: CodeRule, Name: "rule", Summary: "`illegal \"...\"` whose text is no rule number"},
+	{Code: CodeMana, Name: "mana", Summary: "mana symbols a mana pool can't hold or a choice can't name"},
 }
 
 // Check finds the mistakes of the tests of the files that show without
@@ -190,6 +196,8 @@ func (c *checker) given(s dsl.GivenStmt) {
 		}
 	case *dsl.StepStmt:
 		c.step(s.Pos, s.Step)
+	case *dsl.PoolStmt:
+		c.pool(s.Pos, s.Mana)
 	}
 }
 
@@ -225,6 +233,47 @@ func (c *checker) action(a dsl.Action) {
 		for _, r := range a.Cards {
 			c.ref(r)
 		}
+	case *dsl.TapAction:
+		c.ref(a.Card)
+		c.manaChoice(a.Pos, a.Mana)
+	case *dsl.ActivateAction:
+		c.ref(a.Card)
+		for _, t := range a.Targets {
+			c.target(t)
+		}
+		for _, r := range a.Choices {
+			c.ref(r)
+		}
+		c.manaChoice(a.Pos, a.Mana)
+	case *dsl.IllegalAction:
+		if !ruleNumberRE.MatchString(dsl.Unquote(a.Rule)) {
+			c.add(dsl.Errorf(a.Pos, CodeRule, "%s is not the number of a rule of the Comprehensive Rules", a.Rule).
+				WithHint(`write the number of the rule that forbids the action, such as "302.6" or "601.2h"`))
+		}
+		c.action(a.Action)
+	}
+}
+
+// ruleNumberRE matches the number of a rule of the Comprehensive Rules:
+// "302", "302.6", "601.2h".
+var ruleNumberRE = regexp.MustCompile(`^[1-9][0-9]{2}(\.[0-9]+[a-z]?)?$`)
+
+// manaChoice checks the mana a test chooses: one symbol of one type.
+func (c *checker) manaChoice(p dsl.Pos, symbols string) {
+	if symbols == "" {
+		return
+	}
+	if amount, err := mana.Produced(symbols); err != nil || amount.Total() != 1 {
+		c.add(dsl.Errorf(p, CodeMana, "%s is not one mana of one type", symbols).
+			WithHint("choose one of {W}, {U}, {B}, {R}, {G} and {C}"))
+	}
+}
+
+// pool checks mana a test puts in or expects in a mana pool.
+func (c *checker) pool(p dsl.Pos, symbols string) {
+	if _, err := mana.Produced(symbols); err != nil {
+		c.add(dsl.Errorf(p, CodeMana, "%v: a mana pool holds mana of the five colors and colorless", err).
+			WithHint("write it as {W}, {U}, {B}, {R}, {G}, {C} or a number of colorless mana such as {2}"))
 	}
 }
 
@@ -244,6 +293,10 @@ func (c *checker) assertion(a dsl.Assertion) {
 	case *dsl.TurnAssert:
 		if a.Player != "" {
 			c.step(a.Pos, a.Step)
+		}
+	case *dsl.PoolAssert:
+		if a.Mana != "" {
+			c.pool(a.Pos, a.Mana)
 		}
 	case *dsl.LogAssert:
 		if _, ok := eventKind(dsl.Unquote(a.Kind)); !ok {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/cardc/cardc/core"
 	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/mana"
 	"github.com/cardc/cardc/vm"
 	"github.com/cardc/cardc/vocab"
 )
@@ -72,7 +73,7 @@ func RunTest(lib *core.Library, t *dsl.Test) (res Result) {
 		res.Failures = append(res.Failures, Failure{t.Pos, err.Error()})
 		return res
 	}
-	r := &runner{lib: lib, v: v, aliases: map[string]int{}, res: &res}
+	r := &runner{lib: lib, v: v, aliases: map[string]int{}, filler: map[int]bool{}, res: &res}
 	r.script = &script{r: r}
 	r.g = core.New(lib, r.script)
 	defer func() {
@@ -123,6 +124,9 @@ type runner struct {
 	g       *core.Game
 	script  *script
 	aliases map[string]int
+	// filler are the cards that fill empty libraries: a test never names
+	// them.
+	filler map[int]bool
 	res     *Result
 	// attacks and blocks are declared by `attack` and `block` lines and
 	// happen together when the next other action comes.
@@ -131,6 +135,10 @@ type runner struct {
 	// combatPos is where the first of them was written, where a problem
 	// declaring them is reported.
 	combatPos dsl.Pos
+	// expecting is set while an action that must be illegal is tried;
+	// caught is its error.
+	expecting bool
+	caught    error
 }
 
 type blockDecl struct {
@@ -157,9 +165,11 @@ func (r *runner) fillLibraries() {
 			continue
 		}
 		for i := 0; i < DefaultLibrarySize; i++ {
-			if _, err := r.g.Setup().AddCard(DefaultLibraryCard, p, core.ZoneLibrary); err != nil {
+			o, err := r.g.Setup().AddCard(DefaultLibraryCard, p, core.ZoneLibrary)
+			if err != nil {
 				return
 			}
+			r.filler[o.Card()] = true
 		}
 	}
 }
@@ -180,6 +190,15 @@ func (r *runner) given(s *dsl.Given) error {
 				if err := r.addCard(c, playerID(st.Player), zone); err != nil {
 					return err
 				}
+			}
+		case *dsl.PoolStmt:
+			amount, err := mana.Produced(st.Mana)
+			if err == nil {
+				err = r.g.Setup().SetPool(playerID(st.Player), amount)
+			}
+			if err != nil {
+				r.failf(st.Pos, "%v", err)
+				return errStop
 			}
 		case *dsl.LifeStmt:
 			if err := r.g.Setup().SetLife(playerID(st.Player), st.Life); err != nil {
@@ -245,7 +264,12 @@ func (r *runner) card(ref *dsl.CardRef) (int, error) {
 		return 0, errStop
 	}
 	name := dsl.Unquote(*ref.Name)
-	cards := r.g.CardsNamed(name)
+	var cards []int
+	for _, c := range r.g.CardsNamed(name) {
+		if !r.filler[c] {
+			cards = append(cards, c)
+		}
+	}
 	switch len(cards) {
 	case 0:
 		r.failf(ref.Pos, "no card named %q is in the game", name)
@@ -329,6 +353,11 @@ func (r *runner) when(s *dsl.When) error {
 func (r *runner) failed(p dsl.Pos, prefix string, err error) error {
 	if err == nil {
 		return nil
+	}
+	if r.expecting {
+		// An illegal action was expected: its error is the result.
+		r.caught = err
+		return errCaught
 	}
 	var failure *core.FailureError
 	if prefix == "" || errors.As(err, &failure) {
@@ -426,6 +455,23 @@ func (r *runner) act(a dsl.Action) error {
 			err = g.AdvanceTo(step)
 		}
 		return r.failed(a.Pos, "", err)
+	case *dsl.TapAction:
+		o, err := r.permanent(a.Card)
+		if err != nil {
+			return err
+		}
+		t := mana.Type(-1)
+		if a.Mana != "" {
+			t = r.manaType(a.Pos, a.Mana)
+			if t < 0 {
+				return errStop
+			}
+		}
+		return r.failed(a.Pos, "cannot tap for mana", g.TapForMana(r.actor(a.Player, o), o.ID(), t))
+	case *dsl.ActivateAction:
+		return r.activate(a)
+	case *dsl.IllegalAction:
+		return r.illegal(a)
 	case *dsl.OrderAction:
 		var cards []int
 		for _, ref := range a.Cards {
@@ -473,6 +519,133 @@ func (r *runner) cast(a *dsl.CastAction) error {
 		x = *a.X
 	}
 	return r.failed(a.Pos, "cannot cast", r.g.Cast(p, card.ID(), x, targets))
+}
+
+// actor is the player who takes a test action on a permanent: the one the
+// test names, or else its controller.
+func (r *runner) actor(player string, o *core.Object) core.PlayerID {
+	if player == "" {
+		return o.Controller()
+	}
+	return playerID(player)
+}
+
+// manaType reads the one mana symbol of a choice of mana ({G}).
+func (r *runner) manaType(p dsl.Pos, symbols string) mana.Type {
+	amount, err := mana.Produced(symbols)
+	if types := amount.Types(); err != nil || len(types) != 1 || amount.Total() != 1 {
+		r.failf(p, "%s is not one mana symbol of one type ({W}, {U}, {B}, {R}, {G} or {C})", symbols)
+		return -1
+	}
+	return amount.Types()[0]
+}
+
+// activate activates an ability of a permanent.
+func (r *runner) activate(a *dsl.ActivateAction) error {
+	o, err := r.permanent(a.Card)
+	if err != nil {
+		return err
+	}
+	ability, err := r.whichAbility(a, o)
+	if err != nil {
+		return err
+	}
+	act := core.Activation{Player: r.actor(a.Player, o), Source: o.ID(), Ability: ability, Mana: -1}
+	if a.X != nil {
+		act.X = *a.X
+	}
+	for _, t := range a.Targets {
+		v, err := r.target(t)
+		if err != nil {
+			return err
+		}
+		act.Targets = append(act.Targets, v)
+	}
+	for _, ref := range a.Choices {
+		c, err := r.permanent(ref)
+		if err != nil {
+			return err
+		}
+		act.Choices = append(act.Choices, c.ID())
+	}
+	if a.Mana != "" {
+		if act.Mana = r.manaType(a.Pos, a.Mana); act.Mana < 0 {
+			return errStop
+		}
+	}
+	return r.failed(a.Pos, "cannot activate", r.g.Activate(act))
+}
+
+// whichAbility finds the activated ability an activate action means: the
+// N-th activated ability of the card with `ability N`, or else its only
+// activated ability that is not a mana ability.
+func (r *runner) whichAbility(a *dsl.ActivateAction, o *core.Object) (int, error) {
+	all := o.ActivatedAbilities()
+	if a.Ability != nil {
+		if n := *a.Ability; n >= 1 && n <= len(all) {
+			return all[n-1], nil
+		}
+		r.failf(a.Pos, "%s has %d activated abilities; there is no ability %d", dsl.RefString(a.Card), len(all), *a.Ability)
+		return 0, errStop
+	}
+	var others []int
+	for _, i := range all {
+		if !o.IsManaAbility(i) {
+			others = append(others, i)
+		}
+	}
+	switch {
+	case len(others) == 1:
+		return others[0], nil
+	case len(others) > 1:
+		r.failf(a.Pos, "%s has %d activated abilities that are not mana abilities: say which with `ability N` (counting its activated abilities from 1)", dsl.RefString(a.Card), len(others))
+	case len(all) > 0:
+		r.failf(a.Pos, "%s has only mana abilities: tap it for mana, or say `ability N`", dsl.RefString(a.Card))
+	default:
+		r.failf(a.Pos, "%s has no activated ability", dsl.RefString(a.Card))
+	}
+	return 0, errStop
+}
+
+// errCaught ends an action whose error an illegal action expected.
+var errCaught = errors.New("caught")
+
+// illegal tries an action that must be illegal by a rule: it passes if
+// the game refuses it citing that rule (or one of its subrules), and the
+// test goes on.
+func (r *runner) illegal(a *dsl.IllegalAction) error {
+	switch a.Action.(type) {
+	case *dsl.AttackAction, *dsl.BlockAction, *dsl.IllegalAction, *dsl.OrderAction:
+		r.failf(a.Pos, "`illegal` takes a cast, an activation, tapping for mana or an action on the game; attacks and blocks are not supported yet")
+		return errStop
+	}
+	want := dsl.Unquote(a.Rule)
+	r.expecting, r.caught = true, nil
+	err := r.act(a.Action)
+	r.expecting = false
+	if err != nil && err != errCaught {
+		return err
+	}
+	var rule *core.RuleError
+	switch {
+	case r.caught == nil:
+		r.failf(a.Pos, "expected %s to be illegal by rule %s, but it was allowed", dsl.ActionString(a.Action), want)
+		return errStop
+	case !errors.As(r.caught, &rule):
+		r.failf(a.Pos, "expected %s to be illegal by rule %s, but it failed otherwise: %v", dsl.ActionString(a.Action), want, r.caught)
+		return errStop
+	case !subrule(rule.Rule, want):
+		r.failf(a.Pos, "expected %s to be illegal by rule %s, but it is illegal by rule %s: %v", dsl.ActionString(a.Action), want, rule.Rule, r.caught)
+		return errStop
+	}
+	return nil
+}
+
+// subrule reports whether rule is the rule want or one of its subrules:
+// "601.2h" is a subrule of "601.2" and of "601", not of "601.20".
+func subrule(rule, want string) bool {
+	rest, ok := strings.CutPrefix(rule, want)
+	return ok && (rest == "" || rest[0] < '0' || rest[0] > '9')
 }
 
 // flushCombat declares the attackers and blockers the test has named, by

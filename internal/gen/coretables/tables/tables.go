@@ -43,6 +43,9 @@ type function struct {
 	// phrases is how many phrases a card can say the action with; the
 	// compiler's own actions have none.
 	phrases int
+	// cost and mana are the action's traits: it can be paid as a cost,
+	// it adds mana.
+	cost, mana bool
 }
 
 // load reads the standard vocabulary.
@@ -65,7 +68,7 @@ func load() (*vocabulary, error) {
 	}
 	for _, f := range v.Funcs() {
 		out.funcs = append(out.funcs, function{name: f.Name, arity: len(f.Params), action: f.Action,
-			context: f.Context, phrases: len(f.Templates)})
+			context: f.Context, phrases: len(f.Templates), cost: f.Cost, mana: f.Mana})
 	}
 	slices.SortFunc(out.funcs, func(a, b function) int { return strings.Compare(a.name, b.name) })
 	for _, r := range v.Rules() {
@@ -222,8 +225,8 @@ func render(v *vocabulary) ([]byte, error) {
 	for _, f := range v.funcs {
 		id, _ := ident("fn", f.name)
 		atOnce := f.action && (f.context == "replace" || f.context == "enters" || f.phrases == 0)
-		w.line("\t%s: {name: %q, arity: %d, returns: %v, action: %v, context: %q, atOnce: %v},",
-			id, f.name, f.arity, !f.action, f.action, f.context, atOnce)
+		w.line("\t%s: {name: %q, arity: %d, returns: %v, action: %v, context: %q, atOnce: %v, cost: %v, mana: %v},",
+			id, f.name, f.arity, !f.action, f.action, f.context, atOnce, f.cost, f.mana)
 	}
 	w.line("}")
 	src, err := format.Source(w.buf.Bytes())

@@ -1,0 +1,638 @@
+package core
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/cardc/cardc/mana"
+	"github.com/cardc/cardc/vm"
+)
+
+// RuleError is an action the rules do not allow, with the rule of the
+// Comprehensive Rules that forbids it.
+type RuleError struct {
+	// Rule is the rule's number: "302.6", "602.5d".
+	Rule string
+	// Msg says what is not allowed, and why.
+	Msg string
+}
+
+// Error reads like "... (CR 302.6)".
+func (e *RuleError) Error() string { return e.Msg + " (CR " + e.Rule + ")" }
+
+func ruleErrorf(rule, format string, args ...any) *RuleError {
+	return &RuleError{Rule: rule, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Activation is what a player says as they activate an ability: which
+// one, the value of X, the targets, and the objects that pay its cost.
+type Activation struct {
+	Player PlayerID
+	// Source is the permanent whose ability it is; Ability the index of
+	// the ability in its card.
+	Source  ObjectID
+	Ability int
+	X       int
+	// Targets are the targets in the order the ability names them.
+	Targets []vm.Value
+	// Choices are the objects chosen to pay the cost ("sacrifice a
+	// creature"), in the order of the ability's Choices; when nil, the
+	// Decider chooses.
+	Choices []ObjectID
+	// Mana is the type of mana a mana ability adds when it lets its
+	// controller choose (any color...); -1 lets the Decider choose.
+	Mana mana.Type
+}
+
+// ActivatedAbilities lists the indexes of an object's activated
+// abilities, in the order its card lists them.
+func (o *Object) ActivatedAbilities() []int {
+	var out []int
+	for i := range o.def.Card.Abilities {
+		if o.def.Card.Abilities[i].Kind == vm.AbilityActivated {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// IsManaAbility reports whether ability i of an object is a mana ability
+// (CR 605.1a).
+func (o *Object) IsManaAbility(i int) bool {
+	ab := &o.def.Card.Abilities[i]
+	return ab.Kind == vm.AbilityActivated && ab.Flags&vm.FlagMana != 0
+}
+
+// Activate activates an activated ability (CR 602.2): the ability is
+// announced with its X, targets and the objects chosen to pay its cost;
+// the cost is paid — mana from the player's mana pool, activating mana
+// abilities first where the pool is short (CR 601.2g), {T} or {Q}, and its
+// other parts. A mana ability then resolves at once (CR 605.3b); any other
+// goes on the stack. An activation the rules do not allow is a *RuleError
+// and changes nothing.
+func (g *Game) Activate(a Activation) error {
+	g.begin()
+	return g.done(g.activate(a))
+}
+
+func (g *Game) activate(a Activation) error {
+	if g.over {
+		return errGameOver
+	}
+	if err := checkPlayer(a.Player); err != nil {
+		return err
+	}
+	o := g.onBattlefield(a.Source)
+	if o == nil {
+		return fmt.Errorf("%s is not on the battlefield", g.objectName(a.Source))
+	}
+	if a.Ability < 0 || a.Ability >= len(o.def.Card.Abilities) || o.def.Card.Abilities[a.Ability].Kind != vm.AbilityActivated {
+		return fmt.Errorf("%s has no activated ability %d", g.objectName(o.id), a.Ability)
+	}
+	ab := &o.def.Card.Abilities[a.Ability]
+	if o.controller != a.Player {
+		return ruleErrorf("602.2", "only the controller of %s can activate its abilities", g.objectName(o.id))
+	}
+	isMana := ab.Flags&vm.FlagMana != 0
+	if ab.Flags&vm.FlagSorcery != 0 && !g.sorceryTiming(a.Player) {
+		return ruleErrorf("602.5d", "%s: this ability can be activated only as a sorcery: in its controller's main phase, while the stack is empty", g.objectName(o.id))
+	}
+	key := abilityRef{o.id, a.Ability}
+	if ab.Flags&vm.FlagOncePerTurn != 0 && g.activated[key] == g.turn {
+		return ruleErrorf("602.5b", "%s: this ability can be activated only once each turn", g.objectName(o.id))
+	}
+	if err := g.canPayTapSymbol(o, ab); err != nil {
+		return err
+	}
+	if a.X < 0 {
+		return fmt.Errorf("the value of X cannot be negative")
+	}
+	// Announce it: X, targets, and the objects that will pay the cost
+	// (CR 602.2b, 601.2b-c).
+	item := &StackItem{Source: o.id, Controller: a.Player, Def: o.def, Ability: a.Ability, X: a.X, Text: ab.Text}
+	item.Locals = make([]vm.Value, max(ab.NumLocals, vm.FirstFreeLocal))
+	item.Locals[vm.LocalThis], item.Locals[vm.LocalYou] = ObjectValue(o.id), PlayerValue(a.Player)
+	if len(a.Targets) != len(ab.Targets) {
+		return fmt.Errorf("%s: the ability needs %d target(s), got %d", g.objectName(o.id), len(ab.Targets), len(a.Targets))
+	}
+	for i, t := range ab.Targets {
+		if !g.legalTarget(item, i, a.Targets[i]) {
+			return ruleErrorf("601.2c", "%s: %s is not a legal target for %q", g.objectName(o.id), g.valueName(a.Targets[i]), t.Text)
+		}
+		item.Locals[t.Local] = a.Targets[i]
+	}
+	if err := g.chooseCostObjects(item, a.Choices); err != nil {
+		return err
+	}
+	// Determine the total cost and check it can be paid before paying
+	// anything (CR 601.2f-h).
+	syms, bad := mana.Parse(ab.Cost)
+	if len(bad) > 0 {
+		return fmt.Errorf("%s: %s is not a mana symbol the core can pay", g.objectName(o.id), bad[0])
+	}
+	if why := g.checkPay(item); why != "" {
+		return ruleErrorf("602.2b", "%s: the cost can't be paid: %s", g.objectName(o.id), why)
+	}
+	if err := g.payMana(a.Player, syms, a.X, o.id, ab.Flags&vm.FlagTapCost != 0); err != nil {
+		return err
+	}
+	// Pay: {T} or {Q}, then the other parts (CR 601.2h).
+	switch {
+	case ab.Flags&vm.FlagTapCost != 0:
+		o.tapped = true
+	case ab.Flags&vm.FlagUntapCost != 0:
+		o.tapped = false
+	}
+	if ab.Pay != vm.NoFunc {
+		g.run(frame{mode: modeResolve, source: o.id, controller: a.Player, def: o.def, ability: a.Ability,
+			locals: item.Locals, x: a.X}, ab.Pay)
+	}
+	if ab.Flags&vm.FlagOncePerTurn != 0 {
+		if g.activated == nil {
+			g.activated = map[abilityRef]int{}
+		}
+		g.activated[key] = g.turn
+	}
+	if isMana {
+		// A mana ability resolves at once (CR 605.3b).
+		saved := g.forcedMana
+		if a.Mana >= 0 && a.Mana < mana.NumTypes {
+			g.forcedMana = a.Mana
+		}
+		g.resolveManaAbility(item, ab.Flags&vm.FlagTapCost != 0)
+		g.forcedMana = saved
+		g.settle()
+		return nil
+	}
+	g.stack = append(g.stack, item)
+	g.settle()
+	return nil
+}
+
+// sorceryTiming reports whether a player could cast a sorcery now: in
+// their main phase, with the stack empty (CR 307.1).
+func (g *Game) sorceryTiming(p PlayerID) bool {
+	return g.active == p && (g.step == StepMain1 || g.step == StepMain2) && len(g.stack) == 0
+}
+
+// canPayTapSymbol checks the {T} and {Q} of a cost: a tapped permanent
+// can't pay {T}, an untapped one can't pay {Q} (CR 107.5, 107.6), and a
+// creature can pay neither unless it has been under its controller's
+// control since their most recent turn began, or has haste (CR 302.6).
+func (g *Game) canPayTapSymbol(o *Object, ab *vm.Ability) error {
+	tap, untap := ab.Flags&vm.FlagTapCost != 0, ab.Flags&vm.FlagUntapCost != 0
+	switch {
+	case tap && o.tapped:
+		return ruleErrorf("107.5", "%s is tapped, so it can't pay {T}", g.objectName(o.id))
+	case untap && !o.tapped:
+		return ruleErrorf("107.6", "%s is untapped, so it can't pay {Q}", g.objectName(o.id))
+	case (tap || untap) && o.IsCreature() && g.summoningSick(o):
+		return ruleErrorf("302.6", "%s has not been under its controller's control continuously since their most recent turn began, so its {T} and {Q} abilities can't be activated", g.objectName(o.id))
+	}
+	return nil
+}
+
+// summoningSick reports whether a creature came under its controller's
+// control this turn and has no haste (CR 302.6).
+func (g *Game) summoningSick(o *Object) bool {
+	return o.sinceTurn == g.turn && g.turn > 0 && !o.Has("haste")
+}
+
+// chooseCostObjects chooses the objects that pay the cost: the scripted
+// ones, which must be legal, or the Decider's.
+func (g *Game) chooseCostObjects(item *StackItem, scripted []ObjectID) error {
+	ab := &item.Def.Card.Abilities[item.Ability]
+	if scripted != nil && len(scripted) != len(ab.Choices) {
+		return fmt.Errorf("%s: the cost needs %d object(s) chosen, got %d", item.Def.Name, len(ab.Choices), len(scripted))
+	}
+	for i, c := range ab.Choices {
+		var legal []ObjectID
+		for _, id := range g.battlefield {
+			if g.legalChoice(item, i, id) {
+				legal = append(legal, id)
+			}
+		}
+		var choice ObjectID
+		switch {
+		case scripted != nil:
+			choice = scripted[i]
+			if !slices.Contains(legal, choice) {
+				return ruleErrorf("602.2b", "%s: %s can't pay %q", item.Def.Name, g.objectName(choice), c.Text)
+			}
+		case len(legal) == 0:
+			return ruleErrorf("602.2b", "%s: nothing can pay %q", item.Def.Name, c.Text)
+		default:
+			choice = g.decider.ChooseObject(g, item.Controller, c.Text, slices.Clone(legal))
+			if !slices.Contains(legal, choice) {
+				choice = legal[0]
+			}
+		}
+		item.Locals[c.Local] = ObjectValue(choice)
+	}
+	return nil
+}
+
+// legalChoice reports whether a permanent may be chosen for choice i of
+// an ability's cost: it satisfies the choice's filter and its controller
+// is the player paying (a player sacrifices only their own permanents,
+// CR 701.17a).
+func (g *Game) legalChoice(item *StackItem, i int, id ObjectID) bool {
+	o := g.onBattlefield(id)
+	if o == nil || o.controller != item.Controller {
+		return false
+	}
+	ab := &item.Def.Card.Abilities[item.Ability]
+	ls := g.matchLocals.reset(ab.NumLocals, item.Source, item.Controller)
+	copy(ls, item.Locals)
+	ls[vm.LocalCandidate] = ObjectValue(id)
+	ok, err := g.run(frame{mode: modeMatch, source: item.Source, controller: item.Controller, def: item.Def,
+		ability: item.Ability, locals: ls, x: item.X}, ab.Choices[i].Filter)
+	return err == nil && ok != 0
+}
+
+// errCantPay is how an action of a cost being checked says it can't be
+// paid; the reason is in Game.cantPay.
+var errCantPay = errors.New("the cost can't be paid")
+
+// checkPay runs the payment function of an item's ability with its
+// actions only checking that they could be done (CR 602.2b, 601.2h); it
+// returns why the cost can't be paid, or "".
+func (g *Game) checkPay(item *StackItem) string {
+	ab := &item.Def.Card.Abilities[item.Ability]
+	if ab.Pay == vm.NoFunc {
+		return ""
+	}
+	g.cantPay = ""
+	locals := slices.Clone(item.Locals)
+	g.frames = append(g.frames, frame{mode: modeCheckCost, source: item.Source, controller: item.Controller,
+		def: item.Def, ability: item.Ability, locals: locals, x: item.X})
+	_, err := g.machine.Run(item.Def.Prog, ab.Pay, locals)
+	g.frames = g.frames[:len(g.frames)-1]
+	switch {
+	case g.cantPay != "":
+		return g.cantPay
+	case err != nil:
+		return err.Error()
+	}
+	return ""
+}
+
+// checkCost checks, for a cost being checked, that an action could be
+// paid; it records why not and stops the check.
+func (g *Game) checkCost(fn funcID, a []vm.Value) error {
+	fr := g.frame()
+	why := ""
+	switch fn {
+	case fnSacrifice:
+		if o := g.permanentArg(a[0]); o == nil || o.controller != fr.controller {
+			why = "a player can sacrifice only a permanent they control (CR 701.17a)"
+		}
+	case fnPayLife:
+		if p, ok := valuePlayer(a[0]); !ok || g.players[p].Life < qty(a[1]) {
+			why = "a player can pay life only if their life total is at least that much (CR 119.4)"
+		}
+	case fnRemoveCounters:
+		if o := g.permanentArg(a[0]); o == nil || o.Counters(CounterKind(a[1])) < qty(a[2]) {
+			why = "there are not that many counters to remove"
+		}
+	case fnPutCounters:
+		if g.permanentArg(a[0]) == nil {
+			why = "the counters have nothing to go on"
+		}
+	default:
+		if !funcs[fn].cost {
+			why = funcs[fn].name + " can't be paid as a cost"
+		}
+	}
+	if why != "" {
+		g.cantPay = why
+		return errCantPay
+	}
+	return nil
+}
+
+// hSacrifice puts a permanent its controller sacrifices into its owner's
+// graveyard (CR 701.17a): a zone change, not destruction.
+func (g *Game) hSacrifice(a []vm.Value) (vm.Value, error) {
+	if o := g.permanentArg(a[0]); o != nil {
+		g.propose(Event{Kind: EvZoneChange, Object: o.id, From: ZoneBattlefield, To: ZoneGraveyard, Player: NoPlayer})
+	}
+	return 0, nil
+}
+
+// hPayLife has a player pay life: they lose that much (CR 119.4).
+func (g *Game) hPayLife(a []vm.Value) (vm.Value, error) {
+	if p, ok := valuePlayer(a[0]); ok && a[1] > 0 {
+		g.propose(Event{Kind: EvLifeLost, Player: p, Amount: qty(a[1])})
+	}
+	return 0, nil
+}
+
+// setTapped taps or untaps a permanent (CR 701.21).
+func (g *Game) setTapped(v vm.Value, tapped bool) {
+	if o := g.permanentArg(v); o != nil {
+		o.tapped = tapped
+	}
+}
+
+// resolveManaAbility resolves a mana ability at once (CR 605.3b), then
+// the triggered mana abilities it triggered (CR 605.4a).
+func (g *Game) resolveManaAbility(item *StackItem, tapped bool) {
+	ab := &item.Def.Card.Abilities[item.Ability]
+	g.run(frame{mode: modeResolve, source: item.Source, controller: item.Controller, def: item.Def,
+		ability: item.Ability, locals: item.Locals, x: item.X, tapped: tapped}, ab.Body)
+	g.resolveManaTriggers()
+}
+
+// resolveManaTriggers resolves the triggered mana abilities waiting, in
+// the order they triggered (CR 605.4a).
+func (g *Game) resolveManaTriggers() {
+	for n := 0; len(g.manaTriggers) > 0; n++ {
+		if n == maxResolutions {
+			g.fail(fmt.Errorf("triggered mana abilities kept triggering %d times: a loop?", n))
+			g.manaTriggers = g.manaTriggers[:0]
+			return
+		}
+		t := g.manaTriggers[0]
+		g.manaTriggers = g.manaTriggers[1:]
+		ab := t.ab()
+		fr := t.frame(modeResolve, &t.event)
+		g.run(fr, ab.Body)
+	}
+}
+
+// ---- paying mana (CR 601.2g-h) -----------------------------------------------
+
+// payMana pays the mana part of a cost from a player's mana pool. Where
+// the pool is short, the player activates mana abilities first (CR
+// 601.2g): the core chooses them, the fewest permanents that can pay, in
+// the order they entered (to choose yourself, tap them before). exclude
+// is a permanent that can't be tapped for mana now (the source of an
+// ability with {T} in its cost).
+func (g *Game) payMana(p PlayerID, syms []mana.Symbol, x int, exclude ObjectID, excludeTapped bool) error {
+	if len(syms) == 0 {
+		return nil
+	}
+	pl := g.players[p]
+	if _, _, ok := payment(pl.pool, syms, x, pl.Life); !ok {
+		if !excludeTapped {
+			exclude = 0
+		}
+		plan, ok := g.planMana(p, syms, x, exclude)
+		if !ok {
+			return ruleErrorf("601.2h", "%s can't pay %s: not enough mana", playerName(p), costString(syms, x))
+		}
+		for _, step := range plan {
+			o := g.objects[step.source]
+			item := &StackItem{Source: o.id, Controller: p, Def: o.def, Ability: step.ability,
+				Text: o.def.Card.Abilities[step.ability].Text}
+			item.Locals = make([]vm.Value, max(o.def.Card.Abilities[step.ability].NumLocals, vm.FirstFreeLocal))
+			item.Locals[vm.LocalThis], item.Locals[vm.LocalYou] = ObjectValue(o.id), PlayerValue(p)
+			o.tapped = true
+			saved := g.forcedMana
+			g.forcedMana = step.mana
+			g.resolveManaAbility(item, true)
+			g.forcedMana = saved
+		}
+	}
+	spend, life, ok := payment(pl.pool, syms, x, pl.Life)
+	if !ok {
+		return &FailureError{ruleErrorf("601.2h", "%s can't pay %s: the mana produced was not what it was expected to be", playerName(p), costString(syms, x))}
+	}
+	for t, n := range spend {
+		pl.pool[t] -= n
+	}
+	if life > 0 {
+		g.propose(Event{Kind: EvLifeLost, Player: p, Amount: life}) // Phyrexian mana (CR 107.4f)
+	}
+	return nil
+}
+
+func costString(syms []mana.Symbol, x int) string {
+	s := ""
+	for _, sym := range syms {
+		s += sym.Text
+	}
+	if x > 0 {
+		s += fmt.Sprintf(" with X = %d", x)
+	}
+	return s
+}
+
+// plannedTap is a mana ability an automatic payment activates, and the
+// type of mana it has it produce.
+type plannedTap struct {
+	source  ObjectID
+	ability int
+	mana    mana.Type
+	amount  mana.Amount
+}
+
+// maxPlanSteps bounds the search for mana abilities that pay a cost.
+const maxPlanSteps = 100_000
+
+// planMana finds the fewest untapped permanents of a player whose mana
+// abilities, each with only {T} as its cost, would produce enough, with
+// the pool, to pay a cost: first by how many, then in the order they
+// entered the battlefield.
+func (g *Game) planMana(p PlayerID, syms []mana.Symbol, x int, exclude ObjectID) ([]plannedTap, bool) {
+	var sources [][]plannedTap // for each permanent, its options
+	for _, id := range g.battlefield {
+		o := g.objects[id]
+		if id == exclude || o.controller != p || o.tapped || (o.IsCreature() && g.summoningSick(o)) {
+			continue
+		}
+		var opts []plannedTap
+		for i := range o.def.Card.Abilities {
+			ab := &o.def.Card.Abilities[i]
+			if ab.Kind != vm.AbilityActivated || ab.Flags&vm.FlagMana == 0 || ab.Flags&vm.FlagTapCost == 0 ||
+				ab.Cost != "" || ab.Pay != vm.NoFunc || len(ab.Choices) > 0 || len(ab.Targets) > 0 {
+				continue
+			}
+			for _, amount := range g.abilityWouldProduce(o, i) {
+				t := mana.Type(-1)
+				if types := amount.Types(); len(types) == 1 {
+					t = types[0]
+				}
+				opts = append(opts, plannedTap{source: id, ability: i, mana: t, amount: amount})
+			}
+		}
+		if len(opts) > 0 {
+			sources = append(sources, opts)
+		}
+	}
+	pl := g.players[p]
+	steps := 0
+	var chosen []plannedTap
+	var try func(from, k int, pool mana.Amount) bool
+	try = func(from, k int, pool mana.Amount) bool {
+		if steps++; steps > maxPlanSteps {
+			return false
+		}
+		if k == 0 {
+			_, _, ok := payment(pool, syms, x, pl.Life)
+			return ok
+		}
+		for i := from; i <= len(sources)-k; i++ {
+			for _, opt := range sources[i] {
+				next := pool
+				for t, n := range opt.amount {
+					next[t] += n
+				}
+				chosen = append(chosen, opt)
+				if try(i+1, k-1, next) {
+					return true
+				}
+				chosen = chosen[:len(chosen)-1]
+			}
+		}
+		return false
+	}
+	for k := 1; k <= len(sources); k++ {
+		chosen = chosen[:0]
+		if try(0, k, pl.pool) {
+			return chosen, true
+		}
+	}
+	return nil, false
+}
+
+// abilityWouldProduce returns the amounts of mana ability i of a
+// permanent would produce if it resolved now.
+func (g *Game) abilityWouldProduce(o *Object, i int) []mana.Amount {
+	saved, savedVisiting, savedDeferred := g.sim, g.visiting, len(g.deferred)
+	sim := &simulation{}
+	g.sim, g.visiting = sim, []ObjectID{o.id}
+	ab := &o.def.Card.Abilities[i]
+	var ls locals
+	g.run(frame{mode: modeSimulate, source: o.id, controller: o.controller, def: o.def, ability: i,
+		locals: ls.reset(ab.NumLocals, o.id, o.controller), tapped: ab.Flags&vm.FlagTapCost != 0}, ab.Body)
+	g.sim, g.visiting = saved, savedVisiting
+	g.deferred = g.deferred[:savedDeferred]
+	return sim.amounts
+}
+
+// payment says how mana of a pool pays a cost with X (CR 601.2h): what is
+// spent and how much life Phyrexian symbols cost; ok is false if it
+// can't. Colored and {C} symbols take their own type; a hybrid symbol its
+// first color if it can, else its second; {2/W} the color, else two; a
+// Phyrexian symbol the color, else 2 life; generic mana is paid with
+// colorless mana first, then with the color there is most of (the first
+// in W, U, B, R, G order when tied).
+func payment(pool mana.Amount, syms []mana.Symbol, x, life int) (spend mana.Amount, lifePaid int, ok bool) {
+	rem := pool
+	generic := 0
+	var choices []mana.Symbol
+	for _, s := range syms {
+		switch s.Kind {
+		case mana.Colored, mana.ColorlessOnly:
+			if rem[s.A] == 0 {
+				return mana.Amount{}, 0, false
+			}
+			rem[s.A]--
+		case mana.Generic:
+			generic += s.N
+		case mana.Variable:
+			generic += x
+		case mana.Snow:
+			return mana.Amount{}, 0, false // no permanent is snow yet
+		default:
+			choices = append(choices, s)
+		}
+	}
+	var choose func(i int, rem mana.Amount, generic, lifePaid int) (mana.Amount, int, bool)
+	choose = func(i int, rem mana.Amount, generic, lifePaid int) (mana.Amount, int, bool) {
+		if i == len(choices) {
+			if rem.Total() < generic {
+				return mana.Amount{}, 0, false
+			}
+			for generic > 0 {
+				t := mana.Colorless
+				if rem[t] == 0 {
+					t = 0
+					for c := mana.White; c < mana.Colorless; c++ {
+						if rem[c] > rem[t] {
+							t = c
+						}
+					}
+				}
+				rem[t]--
+				generic--
+			}
+			return rem, lifePaid, true
+		}
+		s := choices[i]
+		take := func(t mana.Type) (mana.Amount, int, bool) {
+			if rem[t] == 0 {
+				return mana.Amount{}, 0, false
+			}
+			r := rem
+			r[t]--
+			return choose(i+1, r, generic, lifePaid)
+		}
+		switch s.Kind {
+		case mana.Hybrid:
+			if r, l, ok := take(s.A); ok {
+				return r, l, true
+			}
+			return take(s.B)
+		case mana.TwoHybrid:
+			if r, l, ok := take(s.A); ok {
+				return r, l, true
+			}
+			return choose(i+1, rem, generic+2, lifePaid)
+		case mana.ColorlessHybrid:
+			if r, l, ok := take(mana.Colorless); ok {
+				return r, l, true
+			}
+			return take(s.A)
+		case mana.Phyrexian:
+			if r, l, ok := take(s.A); ok {
+				return r, l, true
+			}
+			if s.B != s.A {
+				if r, l, ok := take(s.B); ok {
+					return r, l, true
+				}
+			}
+			if life-lifePaid >= 2 { // CR 119.4
+				return choose(i+1, rem, generic, lifePaid+2)
+			}
+		}
+		return mana.Amount{}, 0, false
+	}
+	left, lifePaid, ok := choose(0, rem, generic, 0)
+	if !ok {
+		return mana.Amount{}, 0, false
+	}
+	for t := range spend {
+		spend[t] = pool[t] - left[t]
+	}
+	return spend, lifePaid, true
+}
+
+// TapForMana has a player tap a permanent for mana (CR 106.12): activate
+// its first mana ability with {T} in its cost, or, when t is a type of
+// mana (not -1), its first such ability that could produce mana of type
+// t, choosing t where the ability lets its controller choose.
+func (g *Game) TapForMana(p PlayerID, id ObjectID, t mana.Type) error {
+	o := g.onBattlefield(id)
+	if o == nil {
+		return fmt.Errorf("%s is not on the battlefield", g.objectName(id))
+	}
+	for _, i := range o.ActivatedAbilities() {
+		ab := &o.def.Card.Abilities[i]
+		if ab.Flags&vm.FlagMana == 0 || ab.Flags&vm.FlagTapCost == 0 {
+			continue
+		}
+		if t >= 0 && !slices.ContainsFunc(g.abilityWouldProduce(o, i), func(a mana.Amount) bool { return a[t] > 0 }) {
+			continue
+		}
+		return g.Activate(Activation{Player: p, Source: id, Ability: i, Mana: t})
+	}
+	if t >= 0 {
+		return fmt.Errorf("%s has no mana ability with {T} that could add %s", g.objectName(id), t)
+	}
+	return fmt.Errorf("%s has no mana ability with {T} in its cost", g.objectName(id))
+}

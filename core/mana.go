@@ -1,0 +1,277 @@
+package core
+
+import (
+	"github.com/cardc/cardc/mana"
+	"github.com/cardc/cardc/vm"
+)
+
+// Mana (CR 106): each player has a mana pool that empties at the end of
+// each step and phase (CR 106.4, 500.4). Abilities add mana through a
+// mana_produced event, which replacement effects may change (CR 106.12b)
+// and triggered abilities may trigger on; those that could add mana are
+// mana abilities and resolve at once (CR 605.4a).
+
+// Pool returns the mana in a player's mana pool.
+func (g *Game) Pool(p PlayerID) mana.Amount { return g.players[p].pool }
+
+// emptyPools empties every mana pool, as each step and phase ends
+// (CR 106.4, 500.4).
+func (g *Game) emptyPools() {
+	for _, p := range g.players {
+		p.pool = mana.Amount{}
+	}
+}
+
+// produceMana has the running ability add mana to a player's mana pool:
+// a mana_produced event, whose source is the ability's source (CR 106.3).
+// While the core only looks at what an ability could produce, nothing is
+// added: the simulation records what would be.
+func (g *Game) produceMana(p PlayerID, amount mana.Amount) {
+	if amount.Total() <= 0 {
+		return
+	}
+	fr := g.frame()
+	ev := Event{Kind: EvManaProduced, Player: p, Mana: amount, Amount: amount.Total(), Source: fr.source, Tapped: fr.tapped}
+	if s := g.sim; s != nil {
+		g.simulateMana(ev, nil, s)
+		return
+	}
+	g.propose(ev)
+}
+
+// performMana adds the mana of a mana_produced event to its player's pool.
+func (g *Game) performMana(ev *Event) bool {
+	ev.Amount = ev.Mana.Total()
+	if ev.Amount <= 0 || checkPlayer(ev.Player) != nil {
+		return false
+	}
+	pool := &g.players[ev.Player].pool
+	for t, n := range ev.Mana {
+		pool[t] = add(pool[t], n)
+	}
+	return true
+}
+
+// chooseMana has a player choose one type of mana among options: the
+// type an autopayment planned, or the Decider's choice. With no option,
+// no type is defined and no mana is produced (CR 106.5).
+func (g *Game) chooseMana(p PlayerID, options []mana.Type) (mana.Type, bool) {
+	if len(options) == 0 {
+		return 0, false
+	}
+	if g.forcedMana >= 0 {
+		for _, t := range options {
+			if t == g.forcedMana {
+				return t, true
+			}
+		}
+	}
+	t := g.decider.ChooseMana(g, p, options)
+	for _, o := range options {
+		if o == t {
+			return t, true
+		}
+	}
+	return options[0], true
+}
+
+// colors are the five colored types of mana, in order (CR 106.1b).
+var colors = []mana.Type{mana.White, mana.Blue, mana.Black, mana.Red, mana.Green}
+
+func (g *Game) hAddMana(a []vm.Value) (vm.Value, error) {
+	p, ok := valuePlayer(a[0])
+	if !ok || a[1] < 0 || int(a[1]) >= len(g.lib.manas) {
+		return 0, nil
+	}
+	g.produceMana(p, g.lib.manas[a[1]])
+	return 0, nil
+}
+
+func (g *Game) hAddManaOfAnyColor(a []vm.Value) (vm.Value, error) {
+	p, ok := valuePlayer(a[0])
+	if !ok || a[1] <= 0 {
+		return 0, nil
+	}
+	g.produceOneType(p, colors, qty(a[1]))
+	return 0, nil
+}
+
+// produceOneType adds n mana of one type among options, chosen by the
+// player; in a simulation, each option is what might be produced.
+func (g *Game) produceOneType(p PlayerID, options []mana.Type, n int) {
+	if g.sim != nil {
+		for _, t := range options {
+			var amount mana.Amount
+			amount[t] = n
+			g.produceMana(p, amount)
+		}
+		return
+	}
+	t, ok := g.chooseMana(p, options)
+	if !ok {
+		return // CR 106.5
+	}
+	var amount mana.Amount
+	amount[t] = n
+	g.produceMana(p, amount)
+}
+
+// hAddManaCouldProduce adds mana of a type that an object of a set could
+// produce (CR 106.7): Reflecting Pool, Exotic Orchard, Fellwar Stone.
+func (g *Game) hAddManaCouldProduce(a []vm.Value) (vm.Value, error) {
+	p, ok := valuePlayer(a[0])
+	if !ok || a[1] <= 0 {
+		return 0, nil
+	}
+	fr := g.frame()
+	ab := &fr.def.Card.Abilities[fr.ability]
+	if a[2] < 0 || int(a[2]) >= len(ab.Filters) {
+		return 0, nil
+	}
+	var types [mana.NumTypes]bool
+	visiting := g.visiting
+	if !containsObject(visiting, fr.source) {
+		visiting = append(visiting, fr.source)
+	}
+	for _, id := range g.battlefield {
+		if !g.inFilter(fr, ab.Filters[a[2]], ObjectValue(id)) || containsObject(visiting, id) {
+			continue
+		}
+		for t, ok := range g.couldProduce(g.objects[id], visiting) {
+			types[t] = types[t] || ok
+		}
+	}
+	var options []mana.Type
+	for t, ok := range types {
+		if ok && (a[3] == 0 || mana.Type(t) != mana.Colorless) {
+			options = append(options, mana.Type(t))
+		}
+	}
+	g.produceOneType(p, options, qty(a[1]))
+	return 0, nil
+}
+
+// hAddManaProduced adds mana of a type that the permanent whose tapping
+// for mana triggered the running ability produced (Heartbeat of Spring,
+// Mana Flare): the types of the mana_produced event.
+func (g *Game) hAddManaProduced(a []vm.Value) (vm.Value, error) {
+	p, ok := valuePlayer(a[0])
+	fr := g.frame()
+	if !ok || a[1] <= 0 || fr.event == nil || fr.event.Kind != EvManaProduced {
+		return 0, nil
+	}
+	g.produceOneType(p, fr.event.Mana.Types(), qty(a[1]))
+	return 0, nil
+}
+
+// hDoubleMana has the mana of the event being replaced produced twice
+// over (Mana Reflection, CR 106.12b).
+func (g *Game) hDoubleMana(a []vm.Value) (vm.Value, error) {
+	ev, err := g.replacing(a[0])
+	if err != nil || ev.Kind != EvManaProduced {
+		return 0, err
+	}
+	for t := range ev.Mana {
+		ev.Mana[t] = add(ev.Mana[t], ev.Mana[t])
+	}
+	ev.Amount = ev.Mana.Total()
+	return 0, nil
+}
+
+// inFilter runs a filter function of the running ability on a candidate.
+func (g *Game) inFilter(fr *frame, fn int32, candidate vm.Value) bool {
+	ab := &fr.def.Card.Abilities[fr.ability]
+	var ls locals
+	s := ls.reset(ab.NumLocals, fr.source, fr.controller)
+	copy(s, fr.locals)
+	s[vm.LocalCandidate] = candidate
+	ok, err := g.run(frame{mode: modeMatch, source: fr.source, controller: fr.controller, def: fr.def,
+		ability: fr.ability, locals: s, x: fr.x}, fn)
+	return err == nil && ok != 0
+}
+
+// ---- what a permanent could produce (CR 106.7) -------------------------------
+
+// simulation records what mana abilities would produce, while the core
+// looks at them without resolving them.
+type simulation struct {
+	// amounts are the amounts of mana an ability would produce, each
+	// once.
+	amounts []mana.Amount
+}
+
+func (s *simulation) add(a mana.Amount) {
+	for _, b := range s.amounts {
+		if a == b {
+			return
+		}
+	}
+	s.amounts = append(s.amounts, a)
+}
+
+// couldProduce returns the types of mana a permanent could produce: any
+// type that one of its mana abilities would produce if it resolved now,
+// with the replacement effects that would apply, in any possible order,
+// whether or not its costs could be paid (CR 106.7). visiting holds the
+// permanents being looked at already: one that looks back at them adds
+// nothing (two Reflecting Pools don't help each other).
+func (g *Game) couldProduce(o *Object, visiting []ObjectID) [mana.NumTypes]bool {
+	var types [mana.NumTypes]bool
+	for _, amount := range g.wouldProduce(o, visiting) {
+		for t, n := range amount {
+			types[t] = types[t] || n > 0
+		}
+	}
+	return types
+}
+
+// wouldProduce returns every amount of mana one of the mana abilities of
+// a permanent would produce if it resolved now (costs ignored).
+func (g *Game) wouldProduce(o *Object, visiting []ObjectID) []mana.Amount {
+	if o == nil || containsObject(visiting, o.id) || len(visiting) >= maxDepth {
+		return nil
+	}
+	saved, savedVisiting, savedDeferred := g.sim, g.visiting, len(g.deferred)
+	sim := &simulation{}
+	g.sim, g.visiting = sim, append(append([]ObjectID(nil), visiting...), o.id)
+	for i := range o.def.Card.Abilities {
+		ab := &o.def.Card.Abilities[i]
+		if ab.Kind != vm.AbilityActivated || ab.Flags&vm.FlagMana == 0 {
+			continue
+		}
+		var ls locals
+		g.run(frame{mode: modeSimulate, source: o.id, controller: o.controller, def: o.def, ability: i,
+			locals: ls.reset(ab.NumLocals, o.id, o.controller), tapped: ab.Flags&vm.FlagTapCost != 0}, ab.Body)
+	}
+	g.sim, g.visiting = saved, savedVisiting
+	g.deferred = g.deferred[:savedDeferred]
+	return sim.amounts
+}
+
+// simulateMana records what a mana_produced event would add: each
+// replacement effect that would apply to it, applied in every order
+// (CR 106.7: "in any possible order"), each at most once (CR 614.5).
+func (g *Game) simulateMana(ev Event, applied []abilityRef, s *simulation) {
+	cands := g.replacementsFor(&ev, applied, nil)
+	if len(cands) == 0 || len(applied) >= 8 {
+		s.add(ev.Mana)
+		return
+	}
+	for i := range cands {
+		c := &cands[i]
+		next := ev
+		start := len(g.deferred)
+		g.run(c.frame(modeReplace, &next), c.ab().Body)
+		g.deferred = g.deferred[:start] // what would happen after the event does not happen
+		g.simulateMana(next, append(append([]abilityRef(nil), applied...), abilityRef{c.source, c.ability}), s)
+	}
+}
+
+func containsObject(ids []ObjectID, id ObjectID) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
