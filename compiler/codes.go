@@ -27,7 +27,7 @@ const (
 	CodeChoice           = "C020" // choice: "a creature" where the card must say which (use target, or bind it)
 	CodeBinding          = vocab.CodeBinding
 	CodeUnknownKeyword   = "C022" // unknown-keyword: a keyword ability the vocabulary does not know
-	CodeRestriction      = "C023" // restriction: `activate only ...` that the rules don't know
+	CodeRestriction      = "C024" // restriction: `activate only ...` that the rules don't know
 	CodeNoOracle         = "C030" // no-oracle (warning): the card carries no Oracle text
 	CodeUnusedBinding    = "C031" // unused-binding (warning): a name bound with `as` and never used
 	CodeAmbiguousPhrase  = vocab.CodeAmbiguousPhrase

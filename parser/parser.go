@@ -364,6 +364,15 @@ func syntaxError(err error, toks []lexer.Token) dsl.Diagnostic {
 			return dsl.Errorf(t.Pos, CodeUnterminated, "this { is never closed").WithHint("add the missing }")
 		}
 	}
+	if describeExpected(expected) == `":"` && found.Type == tokSep {
+		// A line of a card read as the cost of an activated ability to
+		// its end, with no colon: most likely a line that is no line of a
+		// card at all, such as an action outside any ability.
+		if first, ok := lineStart(toks, found); ok {
+			return dsl.Errorf(first.Pos, CodeSyntax, "unexpected %s: this line is no line of a card", describeToken(first)).
+				WithHint("a card has cost, type, pt, oracle and keywords lines, and abilities: whenever/when/at ... { }, replace ... { }, static ..., enters ..., spell { }, or an activated ability COST: EFFECT; actions go inside an ability")
+		}
+	}
 	d := dsl.Errorf(found.Pos, CodeSyntax, "unexpected %s", describeToken(found))
 	if found.Type != tokString && found.Type != tokRawString { // quoted text is no keyword
 		if hint := keywordHint(found.Value); hint != "" {
@@ -377,6 +386,26 @@ func syntaxError(err error, toks []lexer.Token) dsl.Diagnostic {
 		d.Message += ", expected " + describeExpected(expected)
 	}
 	return d
+}
+
+// lineStart returns the first significant token of the line that ends
+// with the token end.
+func lineStart(toks []lexer.Token, end lexer.Token) (lexer.Token, bool) {
+	var first lexer.Token
+	found := false
+	for _, t := range toks {
+		if t.Pos.Offset >= end.Pos.Offset {
+			break
+		}
+		switch {
+		case t.Type == tokSep || (t.Type == tokOp && (t.Value == "{" || t.Value == "}")):
+			found = false
+		case t.Type == tokComment || t.Type == tokWhitespace:
+		case !found:
+			first, found = t, true
+		}
+	}
+	return first, found
 }
 
 // unexpected returns the token a syntax error is about and, in grammar

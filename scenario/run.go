@@ -127,7 +127,7 @@ type runner struct {
 	// filler are the cards that fill empty libraries: a test never names
 	// them.
 	filler map[int]bool
-	res     *Result
+	res    *Result
 	// attacks and blocks are declared by `attack` and `block` lines and
 	// happen together when the next other action comes.
 	attacks []int
