@@ -72,6 +72,13 @@ func (g *Game) advanceToNextTurn() error {
 // nextStep ends the current step and begins the next one (CR 500.2).
 func (g *Game) nextStep() {
 	switch g.step {
+	case StepCombatDamage:
+		if g.damageStep == damageStepFirst {
+			// The phase gets a second combat damage step (CR 510.4).
+			g.damageStep = damageStepSecond
+			g.beginStep(StepCombatDamage)
+			return
+		}
 	case StepEndOfCombat:
 		g.endCombat()
 	case StepCleanup:
@@ -125,7 +132,7 @@ func (g *Game) beginStep(s Step) {
 	case StepDeclareBlockers:
 		g.declareBlockers()
 	case StepCombatDamage:
-		g.combatDamage()
+		g.combatDamageStep()
 	}
 	g.settle()
 }
