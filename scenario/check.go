@@ -165,7 +165,7 @@ func (c *checker) counter(p dsl.Pos, raw string) {
 }
 
 func (c *checker) step(p dsl.Pos, words []string) {
-	if _, ok := stepFromWords(c.v, words); ok {
+	if _, _, ok := stepFromWords(c.v, words); ok {
 		return
 	}
 	text := strings.Join(words, " ")
@@ -244,6 +244,10 @@ func (c *checker) assertion(a dsl.Assertion) {
 	case *dsl.TurnAssert:
 		if a.Player != "" {
 			c.step(a.Pos, a.Step)
+		}
+	case *dsl.DecisionAssert:
+		for _, r := range a.Cards {
+			c.ref(r)
 		}
 	case *dsl.LogAssert:
 		if _, ok := eventKind(dsl.Unquote(a.Kind)); !ok {
