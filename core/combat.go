@@ -23,6 +23,8 @@ func (g *Game) canAttack(id ObjectID) string {
 		return "it has not been under its controller's control since the turn began (CR 302.6)"
 	case o.attacking:
 		return "it is already attacking"
+	case o.hasKeyword(keywordDefender):
+		return "it has defender (CR 702.3b)"
 	}
 	return ""
 }
@@ -89,10 +91,76 @@ func (g *Game) declareBlockers() {
 	}
 }
 
-// combatDamage is the turn-based action of the combat damage step
-// (CR 510.1-2): every attacking and blocking creature assigns combat
-// damage equal to its power, and all of it is dealt at once.
-func (g *Game) combatDamage() {
+// combatDamageStep begins a combat damage step (CR 510). If at least one
+// attacking or blocking creature has first strike or double strike as the
+// combat damage step begins, only those assign combat damage in it, and a
+// second combat damage step follows, in which the remaining attackers and
+// blockers that had neither as the first began, and those that now have
+// double strike, assign theirs (CR 510.4, 702.7b, 702.4b). Abilities
+// trigger and state-based actions happen between the two steps, as before
+// any player receives priority (CR 510.3).
+func (g *Game) combatDamageStep() {
+	switch g.damageStep {
+	case damageStepSecond:
+		// 702.7c: a creature that gained first strike after the first
+		// step still assigns; one that struck first and has no double
+		// strike does not assign again (702.4c-d).
+		g.combatDamage(func(o *Object) bool { return !o.struckFirst || o.hasKeyword(keywordDoubleStrike) })
+		return
+	}
+	first := false
+	g.eachCombatant(func(o *Object) {
+		if o.hasKeyword(keywordFirstStrike) || o.hasKeyword(keywordDoubleStrike) {
+			o.struckFirst, first = true, true
+		}
+	})
+	if !first {
+		g.damageStep = damageStepOnly
+		g.combatDamage(func(*Object) bool { return true })
+		return
+	}
+	g.damageStep = damageStepFirst
+	g.combatDamage(func(o *Object) bool { return o.struckFirst })
+}
+
+// The combat damage steps of a combat (CR 510.4).
+const (
+	damageStepNone   = iota // no combat damage step has begun this combat
+	damageStepOnly          // the combat damage step, with no first strike
+	damageStepFirst         // the first of two: first and double strike
+	damageStepSecond        // the second of two
+)
+
+// CombatDamageStep says which combat damage step it is, in a combat
+// damage step: 0 for the only one of a combat (no creature had first
+// strike or double strike as it began), 1 for the first of two, in which
+// creatures with first strike or double strike assign combat damage,
+// and 2 for the second (CR 510.4).
+func (g *Game) CombatDamageStep() int {
+	switch g.damageStep {
+	case damageStepFirst:
+		return 1
+	case damageStepSecond:
+		return 2
+	}
+	return 0
+}
+
+// eachCombatant calls f for each attacking or blocking creature.
+func (g *Game) eachCombatant(f func(o *Object)) {
+	for _, id := range g.battlefield {
+		if o := g.objects[id]; o.attacking || o.blocking != 0 {
+			f(o)
+		}
+	}
+}
+
+// combatDamage is the turn-based action of a combat damage step
+// (CR 510.1-2): every attacking and blocking creature that assigns
+// combat damage in this step assigns combat damage equal to its power, and
+// all of it is dealt at once, as one event: its results, such as the
+// creatures that die of it, see each other (CR 603.10a).
+func (g *Game) combatDamage(assigns func(o *Object) bool) {
 	type assignment struct {
 		source ObjectID
 		target vm.Value
@@ -101,68 +169,106 @@ func (g *Game) combatDamage() {
 	var all []assignment
 	for _, id := range g.attackers {
 		a := g.onBattlefield(id)
-		if a == nil || !a.attacking {
+		if a == nil || !a.attacking || !assigns(a) {
 			continue
 		}
 		power := g.Power(id)
 		if power <= 0 {
-			continue
+			continue // CR 510.1a
 		}
 		if !a.blocked {
-			all = append(all, assignment{id, PlayerValue(a.defender), power})
+			all = append(all, assignment{id, PlayerValue(a.defender), power}) // CR 510.1b
 			continue
 		}
 		// A blocked creature stays blocked even if its blockers are gone;
-		// then it assigns no combat damage (CR 509.1h, 510.1c).
+		// then it assigns no combat damage (CR 509.1h, 510.1c), unless it
+		// has trample: then it assigns all its damage to the player
+		// (CR 702.19d).
 		var fights []ObjectID
 		for _, b := range a.blockedBy {
 			if bl := g.onBattlefield(b); bl != nil && bl.blocking == id {
 				fights = append(fights, b)
 			}
 		}
-		for i, n := range g.divide(id, fights, power) {
+		trample := a.hasKeyword(keywordTrample)
+		split := g.divide(id, fights, power, trample)
+		for i, n := range split {
+			if i == len(fights) {
+				// Trample's excess goes to the player (CR 702.19b).
+				if n > 0 {
+					all = append(all, assignment{id, PlayerValue(a.defender), n})
+				}
+				continue
+			}
 			all = append(all, assignment{id, ObjectValue(fights[i]), n})
 		}
 	}
 	for _, id := range g.battlefield {
 		b := g.objects[id]
-		if b.blocking == 0 {
+		if b.blocking == 0 || !assigns(b) {
 			continue
 		}
 		if at := g.onBattlefield(b.blocking); at != nil && at.attacking {
 			if power := g.Power(id); power > 0 {
-				all = append(all, assignment{id, ObjectValue(at.id), power})
+				all = append(all, assignment{id, ObjectValue(at.id), power}) // CR 510.1d
 			}
 		}
 	}
+	g.beginBatch()
 	for _, a := range all {
 		g.dealDamage(a.source, a.target, a.amount, true)
 	}
+	g.endBatch()
 }
 
 // divide asks how a creature's damage is divided among the creatures it
-// fights, and checks the answer adds up.
-func (g *Game) divide(id ObjectID, fights []ObjectID, power int) []int {
-	switch len(fights) {
-	case 0:
+// fights (and, with trample, the player it attacks), and checks the
+// answer is legal: amounts that add up to its power, and, for damage to
+// the player, lethal damage to each blocker first (CR 510.1c, 702.19b).
+func (g *Game) divide(id ObjectID, fights []ObjectID, power int, trample bool) []int {
+	switch {
+	case len(fights) == 0 && trample:
+		return []int{power} // CR 702.19d: as though all blockers had lethal damage
+	case len(fights) == 0:
 		return nil
-	case 1:
+	case len(fights) == 1 && !trample:
 		return []int{power}
 	}
 	split := g.decider.AssignCombatDamage(g, id, fights, power)
-	total := 0
+	g.decided(Decision{Player: g.objects[id].controller, Kind: DecisionCombatDamage, Source: id, Fights: fights, Amounts: split})
+	total, ok := 0, len(split) == len(fights) || (trample && len(split) == len(fights)+1)
 	for _, n := range split {
 		if n < 0 {
-			total = -1
-			break
+			ok = false
 		}
 		total += n
 	}
-	if len(split) != len(fights) || total != power {
-		g.fail(fmt.Errorf("%s: combat damage divided as %v does not add up to %d", g.objectName(id), split, power))
-		return LethalFirst(g, id, fights, power)
+	if ok && len(split) > len(fights) && split[len(fights)] > 0 {
+		// 702.19b: only once every blocker is assigned lethal damage may
+		// the rest go to the player.
+		for i, b := range fights {
+			if split[i] < g.lethalDamage(id, b) {
+				ok = false
+			}
+		}
+	}
+	if !ok || total != power {
+		g.fail(fmt.Errorf("%s: combat damage divided as %v is not legal: it must add up to %d, one amount for each blocker (and, with trample, one more for the player, only once each blocker is assigned lethal damage)", g.objectName(id), split, power))
+		return DefaultDecider{}.AssignCombatDamage(g, id, fights, power)
 	}
 	return split
+}
+
+// lethalDamage is the damage that is lethal to a creature from a source,
+// for assigning combat damage: its toughness less the damage already
+// marked on it, and from a source with deathtouch any nonzero amount
+// (CR 510.1c-d, 702.19b, 702.2c).
+func (g *Game) lethalDamage(source, id ObjectID) int {
+	lethal := max(g.Toughness(id)-g.objects[id].damage, 0)
+	if g.objects[source].hasKeyword(keywordDeathtouch) {
+		lethal = min(lethal, 1)
+	}
+	return lethal
 }
 
 // removeFromCombat takes a permanent out of combat (CR 506.4). An
@@ -179,6 +285,7 @@ func (g *Game) removeFromCombat(o *Object) {
 		}
 	}
 	o.attacking, o.blocked, o.blocking, o.blockedBy, o.defender = false, false, 0, nil, NoPlayer
+	o.struckFirst = false
 }
 
 // endCombat removes every creature from combat as the end of combat step
@@ -187,6 +294,8 @@ func (g *Game) endCombat() {
 	for _, id := range g.battlefield {
 		o := g.objects[id]
 		o.attacking, o.blocked, o.blocking, o.blockedBy, o.defender = false, false, 0, nil, NoPlayer
+		o.struckFirst = false
 	}
 	g.attackers = g.attackers[:0]
+	g.damageStep = damageStepNone
 }

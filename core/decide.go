@@ -1,6 +1,10 @@
 package core
 
 import (
+	"fmt"
+	"slices"
+	"strings"
+
 	"github.com/cardc/cardc/mana"
 	"github.com/cardc/cardc/vm"
 )
@@ -26,7 +30,11 @@ type Decider interface {
 	DeclareBlockers(g *Game, p PlayerID) []Block
 	// AssignCombatDamage divides an attacking or blocking creature's
 	// combat damage among the creatures it fights (CR 510.1c-d): one
-	// amount per creature, adding up to power.
+	// amount per creature, adding up to power. For an attacking creature
+	// with trample it may return one more amount, the damage assigned to
+	// the player it attacks, once each creature is assigned lethal damage
+	// (CR 702.19b). It is asked only when there is a choice: two or more
+	// blockers, or trample.
 	AssignCombatDamage(g *Game, creature ObjectID, fights []ObjectID, power int) []int
 	// ChooseTarget chooses target i of a triggered ability among the legal
 	// choices (CR 603.3d). item is a copy of the ability as it will go on
@@ -56,7 +64,10 @@ type Block struct {
 //     effects before all others);
 //   - no creature attacks or blocks;
 //   - combat damage is assigned in order: lethal damage to each creature,
-//     the rest to the last;
+//     the rest to the last; an attacking creature with trample assigns
+//     lethal damage to each blocker in order and the rest to the player
+//     it attacks (CR 702.19b; from a source with deathtouch, 1 damage is
+//     lethal, 702.2c);
 //   - the first legal target (players first, then permanents, oldest
 //     first);
 //   - of the types of mana an ability lets its controller choose, the
@@ -89,27 +100,39 @@ func (DefaultDecider) DeclareAttackers(g *Game, p PlayerID) []ObjectID { return 
 func (DefaultDecider) DeclareBlockers(g *Game, p PlayerID) []Block { return nil }
 
 // AssignCombatDamage assigns lethal damage to each creature in order and
-// the rest to the last.
+// the rest to the last; for an attacking creature with trample, the rest
+// to the player it attacks.
 func (DefaultDecider) AssignCombatDamage(g *Game, creature ObjectID, fights []ObjectID, power int) []int {
+	if o := g.Object(creature); o != nil && o.attacking && o.hasKeyword(keywordTrample) {
+		return LethalThenPlayer(g, creature, fights, power)
+	}
 	return LethalFirst(g, creature, fights, power)
+}
+
+// LethalThenPlayer assigns lethal damage to each creature in order, and
+// what is left to the player: one amount more than fights, the last for
+// the player (CR 702.19b).
+func LethalThenPlayer(g *Game, source ObjectID, fights []ObjectID, power int) []int {
+	out := make([]int, len(fights)+1)
+	for i, id := range fights {
+		n := min(g.lethalDamage(source, id), power)
+		out[i], power = n, power-n
+	}
+	out[len(fights)] = power
+	return out
 }
 
 // LethalFirst assigns lethal damage to each creature in order, and what is
 // left to the last. From a source with deathtouch, 1 damage is lethal
 // (CR 702.2c).
 func LethalFirst(g *Game, source ObjectID, fights []ObjectID, power int) []int {
-	deathtouch := g.objects[source].hasKeyword(keywordDeathtouch)
 	out := make([]int, len(fights))
 	for i, id := range fights {
 		if i == len(fights)-1 {
 			out[i] = power
 			break
 		}
-		lethal := max(g.Toughness(id)-g.objects[id].damage, 0)
-		if deathtouch {
-			lethal = min(lethal, 1)
-		}
-		n := min(lethal, power)
+		n := min(g.lethalDamage(source, id), power)
 		out[i], power = n, power-n
 	}
 	return out
@@ -135,4 +158,101 @@ func (DefaultDecider) ChooseObject(g *Game, p PlayerID, what string, options []O
 func (DefaultDecider) Discard(g *Game, p PlayerID, n int) []ObjectID {
 	hand := g.players[p].Hand
 	return append([]ObjectID(nil), hand[len(hand)-n:]...)
+}
+
+// DecisionKind is a kind of decision a player makes.
+type DecisionKind int8
+
+// The kinds of decisions the game records.
+const (
+	// DecisionTriggerOrder: the order of a player's triggered abilities
+	// put on the stack at the same time (CR 603.3b).
+	DecisionTriggerOrder DecisionKind = iota
+	// DecisionReplacement: which replacement or prevention effect applies
+	// first to an event (CR 616.1).
+	DecisionReplacement
+	// DecisionCombatDamage: how a creature's combat damage is divided
+	// (CR 510.1c-d, 702.19b).
+	DecisionCombatDamage
+	// DecisionTarget: a target of a triggered ability (CR 603.3d).
+	DecisionTarget
+)
+
+var decisionNames = [...]string{"ordered triggers", "chose a replacement effect", "assigned combat damage", "chose a target"}
+
+// String says what a player did, as a phrase: "ordered triggers".
+func (k DecisionKind) String() string {
+	if k >= 0 && int(k) < len(decisionNames) {
+		return decisionNames[k]
+	}
+	return fmt.Sprintf("decision(%d)", k)
+}
+
+// Decision is one decision a player made, as the game recorded it after
+// the Decider answered (and after the game corrected an illegal answer,
+// where it does).
+type Decision struct {
+	Player PlayerID
+	Kind   DecisionKind
+	// At is how many events had happened when the decision was made: it
+	// came after the event LogEvent(At-1).
+	At int
+	// Triggers are the triggered abilities of DecisionTriggerOrder, in
+	// the order they will resolve, the first resolving first.
+	Triggers []TriggerChoice
+	// Replacement is the effect chosen by DecisionReplacement.
+	Replacement ReplacementChoice
+	// Source is the creature whose damage DecisionCombatDamage divides,
+	// or the source of the ability of DecisionTarget.
+	Source ObjectID
+	// Fights and Amounts are the division of DecisionCombatDamage: one
+	// amount per creature of Fights, and with trample one more for the
+	// player attacked.
+	Fights  []ObjectID
+	Amounts []int
+	// Target is the target chosen by DecisionTarget.
+	Target vm.Value
+}
+
+// decided records a decision.
+func (g *Game) decided(d Decision) {
+	d.At = len(g.log)
+	g.decisions = append(g.decisions, d)
+}
+
+// Decisions returns the decisions the players made, in order. The
+// Decision values are copies; their slices must not be changed.
+func (g *Game) Decisions() []Decision { return slices.Clone(g.decisions) }
+
+// DescribeDecision renders a decision for the log: "player 1 ordered
+// triggers: ...".
+func (g *Game) DescribeDecision(d *Decision) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s:", playerName(d.Player), d.Kind)
+	switch d.Kind {
+	case DecisionTriggerOrder:
+		for i, t := range d.Triggers {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, " %s (on %s)", g.objectName(t.Source), strings.TrimPrefix(g.Describe(&t.Event), fmt.Sprintf("turn %d: ", t.Event.Turn)))
+		}
+	case DecisionReplacement:
+		fmt.Fprintf(&b, " %s first", g.objectName(d.Replacement.Source))
+	case DecisionCombatDamage:
+		fmt.Fprintf(&b, " %s:", g.objectName(d.Source))
+		for i, n := range d.Amounts {
+			to := "the player it attacks"
+			if i < len(d.Fights) {
+				to = g.objectName(d.Fights[i])
+			}
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, " %d to %s", n, to)
+		}
+	case DecisionTarget:
+		fmt.Fprintf(&b, " %s for %s", g.valueName(d.Target), g.objectName(d.Source))
+	}
+	return b.String()
 }

@@ -110,6 +110,14 @@ type Game struct {
 	activated map[abilityRef]int
 	// cantPay says why the cost being checked can't be paid.
 	cantPay string
+	// damageStep says which combat damage step of this combat it is
+	// (CR 510.4): damageStepNone, Only, First or Second.
+	damageStep int
+	// decisions are the decisions players made, in order.
+	decisions []Decision
+	// batch holds the events that happen at the same time (see
+	// beginBatch).
+	batch batch
 }
 
 // New starts a game between two players on turn 1, in the first player's

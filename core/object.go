@@ -41,6 +41,10 @@ type Object struct {
 	blocking  ObjectID
 	blockedBy []ObjectID
 	defender  PlayerID
+	// struckFirst is set for an attacking or blocking creature that had
+	// first strike or double strike as the first of two combat damage
+	// steps began (CR 510.4).
+	struckFirst bool
 	// x is the value of X chosen for the spell (CR 107.3); a permanent
 	// keeps the X of the spell it was, for its enters-the-battlefield
 	// abilities (CR 107.3m).

@@ -32,6 +32,14 @@ func (g *Game) propose(proposed Event) {
 	if g.over {
 		return
 	}
+	if ev := &proposed; ev.Kind == EvDestroy {
+		if o := g.onBattlefield(ev.Object); o != nil && o.hasKeyword(keywordIndestructible) {
+			// A permanent with indestructible can't be destroyed
+			// (CR 702.12b): the event does not happen, and nothing
+			// replaces it.
+			return
+		}
+	}
 	if g.depth >= maxDepth {
 		g.fail(fmt.Errorf("events nest deeper than %d: a loop of replacement effects or triggers?", maxDepth))
 		return
@@ -131,10 +139,12 @@ func (g *Game) chooseReplacement(ev *Event, cands []candidate) int {
 	for i, c := range cands {
 		opts[i] = ReplacementChoice{Source: c.source, Text: c.def.Card.Abilities[c.ability].Text}
 	}
-	i := g.decider.ChooseReplacement(g, g.affected(ev), *ev, opts)
+	p := g.affected(ev)
+	i := g.decider.ChooseReplacement(g, p, *ev, opts)
 	if i < 0 || i >= len(cands) {
-		return 0
+		i = 0
 	}
+	g.decided(Decision{Player: p, Kind: DecisionReplacement, Replacement: opts[i]})
 	return i
 }
 
@@ -254,7 +264,9 @@ func (g *Game) record(ev *Event) {
 	e := *ev
 	e.enterWith, e.prevented = nil, nil
 	g.log = append(g.log, e)
-	g.checkTriggers(ev)
+	if !g.batched(ev) {
+		g.checkTriggers(ev)
+	}
 }
 
 // performDamage deals damage (CR 120.3): a player loses life; a creature

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cardc/cardc/cards"
 	"github.com/cardc/cardc/core"
+	"github.com/cardc/cardc/mana"
 	"github.com/cardc/cardc/vm"
 	"github.com/cardc/cardc/workspace"
 )
@@ -148,6 +149,7 @@ func TestTargets(t *testing.T) {
 test "A spell whose only target became illegal does not resolve (CR 608.2b)" {
     given {
         you have "Shock" in hand
+        you control "Mountain"
         opponent controls "Grizzly Bears"
         opponent has "Giant Growth" in hand
     }
@@ -166,6 +168,7 @@ test "A spell whose only target became illegal does not resolve (CR 608.2b)" {
 test "Shock can target a player" {
     given {
         you have "Shock" in hand
+        you control "Mountain"
     }
     when {
         cast "Shock" targeting opponent
@@ -183,7 +186,7 @@ func TestCleanupStep(t *testing.T) {
 	runScenarios(t, `
 test "In the cleanup step damage is removed and until-end-of-turn effects end (CR 514.2)" {
     given {
-        you control "Grizzly Bears"
+        you control "Grizzly Bears", "Forest"
         you have "Giant Growth" in hand
         opponent controls "Hill Giant"
     }
@@ -235,6 +238,7 @@ func TestSummoningSickness(t *testing.T) {
 	g := core.New(lib, d)
 	bears, err := g.Setup().AddCard("Grizzly Bears", 0, core.ZoneHand)
 	require.NoError(t, err)
+	require.NoError(t, g.Setup().SetPool(0, mana.Amount{mana.Green: 2}))
 	require.NoError(t, g.Cast(0, bears.ID(), 0, nil))
 	require.NoError(t, g.ResolveAll())
 	d.card = bears.Card()
@@ -282,6 +286,7 @@ func TestCastingTiming(t *testing.T) {
 	var failure *core.FailureError
 	require.False(t, errors.As(err, &failure), "an illegal cast is the cast's own error, not a failure while casting")
 	shock, _ := g.Setup().AddCard("Shock", 1, core.ZoneHand)
+	require.NoError(t, g.Setup().SetPool(1, mana.Amount{mana.Red: 1}))
 	require.NoError(t, g.Cast(1, shock.ID(), 0, []vm.Value{core.PlayerValue(0)}))
 	require.Len(t, g.Stack(), 1)
 }
@@ -370,6 +375,9 @@ func TestLibraryIsSharedBetweenGoroutines(t *testing.T) {
 				return
 			}
 			giant, _ := setup.AddCard("Hill Giant", 1, core.ZoneBattlefield)
+			if err := setup.SetPool(0, mana.Amount{mana.Green: 4}); err != nil {
+				t.Error(err)
+			}
 			if err := g.Cast(0, hydra.ID(), 3, nil); err != nil {
 				t.Error(err)
 			}

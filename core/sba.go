@@ -38,9 +38,10 @@ func (g *Game) stateBasedActions() bool {
 			case t <= 0:
 				// 704.5f: toughness 0 or less; this is not destruction.
 				toGraveyard = append(toGraveyard, id)
-			case o.damage >= t || (o.damage > 0 && o.deathtouchDamage):
+			case (o.damage >= t || (o.damage > 0 && o.deathtouchDamage)) && !o.hasKeyword(keywordIndestructible):
 				// 704.5g, 704.5h: lethal damage, or damage from a source
-				// with deathtouch.
+				// with deathtouch. A permanent with indestructible
+				// ignores them (702.12b), but not 704.5f.
 				toDestroy = append(toDestroy, id)
 			}
 		}
@@ -52,6 +53,11 @@ func (g *Game) stateBasedActions() bool {
 			fixes = append(fixes, counterFix{id, CounterPlus1Plus1, CounterMinus1Minus1, n})
 		}
 	}
+	// All of them happen at once, as one event (704.3): the
+	// leaves-the-battlefield abilities of each see all of them
+	// (603.10a).
+	g.beginBatch()
+	defer g.endBatch()
 	for _, id := range toGraveyard {
 		g.propose(Event{Kind: EvZoneChange, Object: id, From: ZoneBattlefield, To: ZoneGraveyard, Player: NoPlayer})
 	}

@@ -33,7 +33,9 @@ type TriggerChoice struct {
 
 // checkTriggers finds the triggered abilities an event triggers: those of
 // permanents, those of a permanent the event moved off the battlefield
-// (they look back in time, CR 603.10a), and delayed triggers.
+// (they look back in time, CR 603.10a), and delayed triggers. A permanent
+// leaving the battlefield in a batch of simultaneous events is checked at
+// the end of the batch instead (see batch).
 func (g *Game) checkTriggers(ev *Event) {
 	for _, id := range g.battlefield {
 		g.triggersOf(g.objects[id], ev)
@@ -43,6 +45,12 @@ func (g *Game) checkTriggers(ev *Event) {
 			g.triggersOf(o, ev)
 		}
 	}
+	g.delayedTriggers(ev)
+}
+
+// delayedTriggers finds the delayed triggered abilities an event
+// triggers; one that triggers only once is then gone (CR 603.7b).
+func (g *Game) delayedTriggers(ev *Event) {
 	for i := 0; i < len(g.delayed); {
 		d := &g.delayed[i]
 		if d.kind != ev.Kind || !d.def.anchored(d.ability, ev, d.source) {
@@ -142,6 +150,11 @@ func (g *Game) stackTriggers() {
 				choices[i] = TriggerChoice{Source: t.source, Text: t.ab().Text, Event: t.event}
 			}
 			order = validOrder(g.decider.OrderTriggers(g, p, choices), len(mine))
+			ordered := make([]TriggerChoice, len(order))
+			for i, j := range order {
+				ordered[i] = choices[j]
+			}
+			g.decided(Decision{Player: p, Kind: DecisionTriggerOrder, Triggers: ordered})
 		}
 		// The first to resolve goes on the stack last.
 		for i := len(order) - 1; i >= 0; i-- {
@@ -190,6 +203,7 @@ func (g *Game) pushTrigger(t *pendingTrigger) {
 		if !containsValue(legal, choice) {
 			choice = legal[0]
 		}
+		g.decided(Decision{Player: t.controller, Kind: DecisionTarget, Source: t.source, Target: choice})
 		item.Locals[ab.Targets[i].Local] = choice
 	}
 	g.stack = append(g.stack, item)

@@ -74,6 +74,13 @@ func (g *Game) advanceToNextTurn() error {
 func (g *Game) nextStep() {
 	g.emptyPools()
 	switch g.step {
+	case StepCombatDamage:
+		if g.damageStep == damageStepFirst {
+			// The phase gets a second combat damage step (CR 510.4).
+			g.damageStep = damageStepSecond
+			g.beginStep(StepCombatDamage)
+			return
+		}
 	case StepEndOfCombat:
 		g.endCombat()
 	case StepCleanup:
@@ -127,7 +134,7 @@ func (g *Game) beginStep(s Step) {
 	case StepDeclareBlockers:
 		g.declareBlockers()
 	case StepCombatDamage:
-		g.combatDamage()
+		g.combatDamageStep()
 	}
 	g.settle()
 }

@@ -233,10 +233,15 @@ const (
 	keywordLifelink
 	keywordVigilance
 	keywordHaste
+	keywordFirstStrike
+	keywordDoubleStrike
+	keywordTrample
+	keywordDefender
+	keywordIndestructible
 )
 
 // keywordNames are the stdlib's names of the keyword abilities, by bit number.
-var keywordNames = [...]string{"flying", "reach", "deathtouch", "lifelink", "vigilance", "haste"}
+var keywordNames = [...]string{"flying", "reach", "deathtouch", "lifelink", "vigilance", "haste", "first strike", "double strike", "trample", "defender", "indestructible"}
 
 // The fields of the event kinds: a linked SymField is one of these.
 const (

@@ -229,7 +229,8 @@ type OrderAction struct {
 func (*OrderAction) action() {}
 
 // Assertion is a test assertion: *ZoneAssert, *StateAssert, *PTAssert,
-// *CountAssert, *LifeAssert, *LogAssert, *StackAssert or *TurnAssert.
+// *CountAssert, *LifeAssert, *LogAssert, *StackAssert, *TurnAssert or
+// *DecisionAssert.
 type Assertion interface {
 	Node
 	assertion()
@@ -374,3 +375,17 @@ type PoolAssert struct {
 }
 
 func (*PoolAssert) assertion() {}
+
+// DecisionAssert checks that a player made a decision, and what they
+// chose: `you ordered triggers "Hill Giant", "Grizzly Bears"` (the
+// triggers involving these cards resolve first, in this order, as `order
+// triggers` scripts it), `opponent ordered replacements "Protean Hydra"`
+// (the effect of this card applied first).
+type DecisionAssert struct {
+	Span
+	Player string     `parser:"@( 'you' | 'opponent' ) 'ordered'"`
+	What   string     `parser:"@( 'triggers' | 'replacements' )"`
+	Cards  []*CardRef `parser:"@@ ( ( ',' | 'and' | 'then' ) @@ )*"`
+}
+
+func (*DecisionAssert) assertion() {}

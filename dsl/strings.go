@@ -356,6 +356,8 @@ func AssertionString(a Assertion) string {
 			return "stack is empty"
 		}
 		return fmt.Sprintf("stack has %d %s", a.Count, plural(a.Count, "object", "objects"))
+	case *DecisionAssert:
+		return a.Player + " ordered " + a.What + " " + refsString(a.Cards, ", ")
 	}
 	return ""
 }

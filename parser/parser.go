@@ -56,7 +56,7 @@ var options = []participle.Option{
 		&dsl.AttackAction{}, &dsl.BlockAction{}, &dsl.ResolveAction{}, &dsl.AdvanceAction{},
 		&dsl.OrderAction{}, &dsl.TapAction{}, &dsl.ActivateAction{}, &dsl.IllegalAction{}, &dsl.DealAction{}),
 	participle.Union[dsl.Assertion](&dsl.LogAssert{}, &dsl.StackAssert{}, &dsl.TurnAssert{}, &dsl.PoolAssert{}, &dsl.LifeAssert{},
-		&dsl.ZoneAssert{}, &dsl.StateAssert{}, &dsl.PTAssert{}, &dsl.CountAssert{}),
+		&dsl.ZoneAssert{}, &dsl.StateAssert{}, &dsl.PTAssert{}, &dsl.CountAssert{}, &dsl.DecisionAssert{}),
 	participle.UseLookahead(4),
 }
 

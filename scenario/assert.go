@@ -118,6 +118,8 @@ func (r *runner) check(a dsl.Assertion) {
 		}
 	case *dsl.LogAssert:
 		r.checkLog(a)
+	case *dsl.DecisionAssert:
+		r.checkDecision(a)
 	case *dsl.TurnAssert:
 		if a.Player == "" {
 			if g.Turn() != a.Turn {
@@ -125,9 +127,13 @@ func (r *runner) check(a dsl.Assertion) {
 			}
 			return
 		}
-		step, _ := stepFromWords(r.v, a.Step)
-		if g.ActivePlayer() != playerID(a.Player) || g.Step() != step {
-			r.failf(a.Pos, "expected %s, but it is %s %s step", dsl.AssertionString(a), r.possessive(g.ActivePlayer()), g.Step())
+		step, nth, _ := stepFromWords(r.v, a.Step)
+		if g.ActivePlayer() != playerID(a.Player) || g.Step() != step || (nth != 0 && g.CombatDamageStep() != nth) {
+			which := ""
+			if g.Step() == core.StepCombatDamage && g.CombatDamageStep() != 0 {
+				which = ordinal(g.CombatDamageStep()) + " "
+			}
+			r.failf(a.Pos, "expected %s, but it is %s %s%s step", dsl.AssertionString(a), r.possessive(g.ActivePlayer()), which, g.Step())
 		}
 	case *dsl.StackAssert:
 		n := len(g.Stack())
@@ -220,4 +226,45 @@ func poolText(p core.PlayerID, pool mana.Amount) string {
 		return whose + " mana pool is empty"
 	}
 	return whose + " mana pool holds " + pool.String()
+}
+
+// checkDecision checks that a player made a decision of trigger order (or
+// of which replacement effect applies first) in which the cards of the
+// assertion come first, in their order, as `order` scripts them.
+func (r *runner) checkDecision(a *dsl.DecisionAssert) {
+	var cards []int
+	for _, ref := range a.Cards {
+		c, err := r.card(ref)
+		if err != nil {
+			return
+		}
+		cards = append(cards, c)
+	}
+	if a.What == "replacements" && len(cards) != 1 {
+		r.failf(a.Pos, "`ordered replacements` names one card: the one whose effect applied first")
+		return
+	}
+	want := playerID(a.Player)
+	var seen []string
+	for _, d := range r.g.Decisions() {
+		var ok bool
+		switch {
+		case a.What == "triggers" && d.Kind == core.DecisionTriggerOrder:
+			ok = r.script.ordered(d.Triggers, cards)
+		case a.What == "replacements" && d.Kind == core.DecisionReplacement:
+			o := r.g.Object(d.Replacement.Source)
+			ok = o != nil && o.Card() == cards[0]
+		default:
+			continue
+		}
+		if ok && d.Player == want {
+			return
+		}
+		seen = append(seen, r.g.DescribeDecision(&d))
+	}
+	found := "no player made such a decision"
+	if len(seen) > 0 {
+		found = "the decisions of that kind were: " + strings.Join(seen, "; ")
+	}
+	r.failf(a.Pos, "expected: %s; %s", dsl.AssertionString(a), found)
 }

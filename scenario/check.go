@@ -171,7 +171,7 @@ func (c *checker) counter(p dsl.Pos, raw string) {
 }
 
 func (c *checker) step(p dsl.Pos, words []string) {
-	if _, ok := stepFromWords(c.v, words); ok {
+	if _, _, ok := stepFromWords(c.v, words); ok {
 		return
 	}
 	text := strings.Join(words, " ")
@@ -297,6 +297,10 @@ func (c *checker) assertion(a dsl.Assertion) {
 	case *dsl.PoolAssert:
 		if a.Mana != "" {
 			c.pool(a.Pos, a.Mana)
+		}
+	case *dsl.DecisionAssert:
+		for _, r := range a.Cards {
+			c.ref(r)
 		}
 	case *dsl.LogAssert:
 		if _, ok := eventKind(dsl.Unquote(a.Kind)); !ok {

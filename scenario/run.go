@@ -80,9 +80,7 @@ func RunTest(lib *core.Library, t *dsl.Test) (res Result) {
 		if p := recover(); p != nil {
 			r.failf(t.Pos, "the test crashed the rules core: %v (please report this bug)", p)
 		}
-		for _, ev := range r.g.Log() {
-			res.Log = append(res.Log, r.g.Describe(&ev))
-		}
+		res.Log = r.logLines()
 	}()
 	asserts := false
 	for _, s := range t.Sections {
@@ -206,9 +204,13 @@ func (r *runner) given(s *dsl.Given) error {
 				return errStop
 			}
 		case *dsl.StepStmt:
-			step, ok := stepFromWords(r.v, st.Step)
+			step, nth, ok := stepFromWords(r.v, st.Step)
 			if !ok {
 				r.failf(st.Pos, "no step is called %q", strings.Join(st.Step, " "))
+				return errStop
+			}
+			if nth != 0 {
+				r.failf(st.Pos, "a test may start in the combat damage step, but not in the %s of two: those come from combat", ordinal(nth))
 				return errStop
 			}
 			if err := r.g.Setup().SetStep(playerID(st.Player), step); err != nil {
@@ -447,10 +449,13 @@ func (r *runner) act(a dsl.Action) error {
 		if isNextTurn(a.Words) {
 			err = g.AdvanceToNextTurn()
 		} else {
-			step, ok := stepFromWords(r.v, a.Words)
+			step, nth, ok := stepFromWords(r.v, a.Words)
 			if !ok {
 				r.failf(a.Pos, "no step is called %q", strings.Join(a.Words, " "))
 				return errStop
+			}
+			if nth != 0 {
+				return r.advanceToCombatDamage(a.Pos, nth)
 			}
 			err = g.AdvanceTo(step)
 		}
@@ -486,6 +491,27 @@ func (r *runner) act(a dsl.Action) error {
 		} else {
 			r.script.replacementOrders = append(r.script.replacementOrders, cards)
 		}
+	}
+	return nil
+}
+
+// advanceToCombatDamage advances to the first or the second of the two
+// combat damage steps of a combat with first strike or double strike
+// (CR 510.4): to the next combat damage step that begins, and for the
+// second, on to the one after it if that was the first.
+func (r *runner) advanceToCombatDamage(p dsl.Pos, nth int) error {
+	g := r.g
+	if err := g.AdvanceTo(core.StepCombatDamage); err != nil {
+		return r.failed(p, "", err)
+	}
+	if nth == 2 && g.CombatDamageStep() == 1 {
+		if err := g.AdvanceTo(core.StepCombatDamage); err != nil {
+			return r.failed(p, "", err)
+		}
+	}
+	if g.CombatDamageStep() != nth {
+		r.failf(p, "the combat damage step that began is the only one of its combat, not the %s of two: no attacking or blocking creature had first strike or double strike as it began (CR 510.4)", ordinal(nth))
+		return errStop
 	}
 	return nil
 }
@@ -700,4 +726,22 @@ func (r *runner) declare(p dsl.Pos) error {
 		}
 	}
 	return r.failed(p, "", first)
+}
+
+// logLines renders the game's event log, one line per event, with the
+// decisions players made between the events where they made them.
+func (r *runner) logLines() []string {
+	var out []string
+	decisions := r.g.Decisions()
+	d := 0
+	for i, ev := range r.g.Log() {
+		for ; d < len(decisions) && decisions[d].At <= i; d++ {
+			out = append(out, "decision: "+r.g.DescribeDecision(&decisions[d]))
+		}
+		out = append(out, r.g.Describe(&ev))
+	}
+	for ; d < len(decisions); d++ {
+		out = append(out, "decision: "+r.g.DescribeDecision(&decisions[d]))
+	}
+	return out
 }

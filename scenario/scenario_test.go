@@ -105,6 +105,56 @@ func TestFailuresSayWhereAndWhat(t *testing.T) {
     then {
         stack is empty
     }`, []string{"t_test.card:6:9: Grizzly Bears#1 cannot attack: it is tapped"}},
+		{"defender", `
+    given {
+        you control "Wall of Wood"
+    }
+    when {
+        attack with "Wall of Wood"
+    }
+    then {
+        "Wall of Wood" is not attacking
+    }`, []string{"t_test.card:6:9: Wall of Wood#1 cannot attack: it has defender (CR 702.3b)"}},
+		{"no second combat damage step", `
+    given {
+        you control "Grizzly Bears"
+    }
+    when {
+        attack with "Grizzly Bears"
+        advance to second combat damage step
+    }
+    then {
+        opponent has 18 life
+    }`, []string{"t_test.card:7:9: the combat damage step that began is the only one of its combat, not the second of two: no attacking or blocking creature had first strike or double strike as it began (CR 510.4)"}},
+		{"not a first combat damage step", `
+    given {
+        you control "Grizzly Bears"
+    }
+    when {
+        attack with "Grizzly Bears"
+        advance to combat damage step
+    }
+    then {
+        it is your combat damage step
+        it is your first combat damage step
+    }`, []string{"t_test.card:11:9: expected it is your first combat damage step, but it is your combat_damage step"}},
+		{"who ordered", `
+    given {
+        you control "Engulfing Slagwurm"
+        opponent controls "Grizzly Bears", "Hill Giant"
+    }
+    when {
+        attack with "Engulfing Slagwurm"
+        block "Engulfing Slagwurm" with "Grizzly Bears", "Hill Giant"
+    }
+    then {
+        you ordered triggers "Grizzly Bears", "Hill Giant"
+        opponent ordered triggers "Grizzly Bears", "Hill Giant"
+        you ordered triggers "Hill Giant"
+    }`, []string{
+			"t_test.card:12:9: expected: opponent ordered triggers \"Grizzly Bears\", \"Hill Giant\"; the decisions of that kind were: player 1 ordered triggers: Engulfing Slagwurm#1 (on block Grizzly Bears#2 blocks Engulfing Slagwurm#1), Engulfing Slagwurm#1 (on block Hill Giant#3 blocks Engulfing Slagwurm#1)",
+			"t_test.card:13:9: expected: you ordered triggers \"Hill Giant\"; the decisions of that kind were: player 1 ordered triggers: Engulfing Slagwurm#1 (on block Grizzly Bears#2 blocks Engulfing Slagwurm#1), Engulfing Slagwurm#1 (on block Hill Giant#3 blocks Engulfing Slagwurm#1)",
+		}},
 		{"sorcery timing", `
     given {
         it is your end step

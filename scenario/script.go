@@ -70,6 +70,21 @@ func (s *script) OrderTriggers(g *core.Game, p core.PlayerID, ts []core.TriggerC
 	return order
 }
 
+// ordered reports whether triggers, in the order they resolve, begin with
+// triggers involving the cards, in their order, as OrderTriggers reads a
+// scripted order.
+func (s *script) ordered(ts []core.TriggerChoice, cards []int) bool {
+	if len(cards) > len(ts) {
+		return false
+	}
+	for i, c := range cards {
+		if !s.involves(&ts[i].Event, c) || s.isSource(ts[i].Source, c, ts) {
+			return false
+		}
+	}
+	return true
+}
+
 // isSource reports whether a card is the source of every trigger, in
 // which case it distinguishes none of them (the triggers of Engulfing
 // Slagwurm all involve the Slagwurm).

@@ -9,8 +9,10 @@ import (
 
 // stepFromWords reads the name of a step, such as "end step", "the next
 // end step", "precombat main phase" or "upkeep", with the vocabulary's
-// step names.
-func stepFromWords(v *vocab.Vocab, words []string) (core.Step, bool) {
+// step names. "first combat damage step" and "second combat damage step"
+// name the two combat damage steps of a combat with first strike or
+// double strike (CR 510.4): nth is then 1 or 2, and otherwise 0.
+func stepFromWords(v *vocab.Vocab, words []string) (step core.Step, nth int, ok bool) {
 	var ws []string
 	for _, w := range words {
 		lw := strings.ToLower(w)
@@ -19,6 +21,18 @@ func stepFromWords(v *vocab.Vocab, words []string) (core.Step, bool) {
 		}
 		ws = append(ws, lw)
 	}
+	if step, ok := namedStep(v, ws); ok {
+		return step, 0, true
+	}
+	if len(ws) > 1 && (ws[0] == "first" || ws[0] == "second") {
+		if step, ok := namedStep(v, ws[1:]); ok && step == core.StepCombatDamage {
+			return step, map[string]int{"first": 1, "second": 2}[ws[0]], true
+		}
+	}
+	return 0, 0, false
+}
+
+func namedStep(v *vocab.Vocab, ws []string) (core.Step, bool) {
 	for _, st := range v.Steps() {
 		for _, name := range st.Words {
 			if strings.Join(name, " ") == strings.Join(ws, " ") {
@@ -27,6 +41,11 @@ func stepFromWords(v *vocab.Vocab, words []string) (core.Step, bool) {
 		}
 	}
 	return 0, false
+}
+
+// ordinal names the nth combat damage step, for messages.
+func ordinal(nth int) string {
+	return map[int]string{1: "first", 2: "second"}[nth]
 }
 
 // isNextTurn reports whether words say "next turn".

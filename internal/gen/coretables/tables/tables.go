@@ -275,7 +275,7 @@ func (w *writer) enum(doc, prefix, typ, numName, namesVar string, names []string
 // "Ev" is EvZoneChange, "+1/+0" with prefix "Counter" is
 // CounterPlus1Plus0.
 func ident(prefix, name string) (string, error) {
-	s := strings.NewReplacer("+", "_plus_", "-", "_minus_", "/", "_").Replace(name)
+	s := strings.NewReplacer("+", "_plus_", "-", "_minus_", "/", "_", " ", "_").Replace(name)
 	var b strings.Builder
 	b.WriteString(prefix)
 	for _, part := range strings.Split(s, "_") {
