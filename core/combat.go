@@ -19,10 +19,12 @@ func (g *Game) canAttack(id ObjectID) string {
 		return "its controller is not the active player"
 	case o.tapped:
 		return "it is tapped"
-	case o.sinceTurn == g.turn && g.turn > 0 && !o.hasKeyword(keywordHaste):
+	case o.sinceTurn == g.turn && g.turn > 0 && !g.hasKeyword(o, keywordHaste):
 		return "it has not been under its controller's control since the turn began (CR 302.6)"
 	case o.attacking:
 		return "it is already attacking"
+	case g.charsOf(o).cantAttack:
+		return "an effect says it can't attack"
 	}
 	return ""
 }
@@ -39,11 +41,12 @@ func (g *Game) declareAttackers() {
 			continue
 		}
 		o := g.objects[id]
-		if !o.hasKeyword(keywordVigilance) {
+		if !g.hasKeyword(o, keywordVigilance) {
 			o.tapped = true // CR 508.1f; vigilance, 702.20b
 		}
 		o.attacking, o.defender = true, defender
 		g.attackers = append(g.attackers, id)
+		g.invalidate()
 	}
 	for _, id := range g.attackers {
 		g.propose(Event{Kind: EvAttacks, Object: id, Player: defender})
@@ -72,7 +75,9 @@ func (g *Game) declareBlockers() {
 			why = "it is already blocking"
 		case at == nil || !at.attacking:
 			why = fmt.Sprintf("%s is not attacking", g.objectName(b.Attacker))
-		case at.hasKeyword(keywordFlying) && !bl.hasKeyword(keywordFlying) && !bl.hasKeyword(keywordReach):
+		case g.charsOf(bl).cantBlock:
+			why = "an effect says it can't block"
+		case g.hasKeyword(at, keywordFlying) && !g.hasKeyword(bl, keywordFlying) && !g.hasKeyword(bl, keywordReach):
 			why = fmt.Sprintf("%s has flying, and only creatures with flying or reach can block it (CR 702.9b, 702.17b)", g.objectName(at.id))
 		}
 		if why != "" {
@@ -179,6 +184,7 @@ func (g *Game) removeFromCombat(o *Object) {
 		}
 	}
 	o.attacking, o.blocked, o.blocking, o.blockedBy, o.defender = false, false, 0, nil, NoPlayer
+	g.invalidate()
 }
 
 // endCombat removes every creature from combat as the end of combat step
@@ -189,4 +195,5 @@ func (g *Game) endCombat() {
 		o.attacking, o.blocked, o.blocking, o.blockedBy, o.defender = false, false, 0, nil, NoPlayer
 	}
 	g.attackers = g.attackers[:0]
+	g.invalidate()
 }

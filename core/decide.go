@@ -77,7 +77,7 @@ func (DefaultDecider) AssignCombatDamage(g *Game, creature ObjectID, fights []Ob
 // left to the last. From a source with deathtouch, 1 damage is lethal
 // (CR 702.2c).
 func LethalFirst(g *Game, source ObjectID, fights []ObjectID, power int) []int {
-	deathtouch := g.objects[source].hasKeyword(keywordDeathtouch)
+	deathtouch := g.hasKeyword(g.objects[source], keywordDeathtouch)
 	out := make([]int, len(fights))
 	for i, id := range fights {
 		if i == len(fights)-1 {

@@ -45,11 +45,16 @@ const (
 	EvLifeLost
 	// EvSpellCast is the event kind "spell_cast": A spell is cast (CR 601.2i).
 	EvSpellCast
+	// EvRegenerated is the event kind "regenerated": A permanent regenerates
+	// instead of being destroyed (CR 701.15a): it is tapped, all damage is
+	// removed from it (and the record of deathtouch damage), and it is removed
+	// from combat.
+	EvRegenerated
 	numEventKinds
 )
 
 // eventNames are the stdlib's names, by number.
-var eventNames = [numEventKinds]string{"damage", "counter_put", "counter_removed", "destroy", "zone_change", "attacks", "block", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast"}
+var eventNames = [numEventKinds]string{"damage", "counter_put", "counter_removed", "destroy", "zone_change", "attacks", "block", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "regenerated"}
 
 // The steps, in turn order.
 const (
@@ -273,6 +278,8 @@ const (
 	fieldSpellCastID
 	fieldSpellCastSpell
 	fieldSpellCastPlayer
+	fieldRegeneratedID
+	fieldRegeneratedObject
 	numFields
 )
 
@@ -319,17 +326,23 @@ var fields = [numFields]fieldDecl{
 	fieldSpellCastID:           {name: "spell_cast.id", kind: EvSpellCast},
 	fieldSpellCastSpell:        {name: "spell_cast.spell", kind: EvSpellCast},
 	fieldSpellCastPlayer:       {name: "spell_cast.player", kind: EvSpellCast},
+	fieldRegeneratedID:         {name: "regenerated.id", kind: EvRegenerated},
+	fieldRegeneratedObject:     {name: "regenerated.object", kind: EvRegenerated},
 }
 
-// The actions and queries of the vocabulary: a linked SymFunc is one of these.
+// The actions, queries and effects of the vocabulary: a linked SymFunc is one of these.
 const (
-	fnBoostUntilEndOfTurn funcID = iota
+	fnAddKeyword funcID = iota
+	fnAttachedTo
+	fnBoostUntilEndOfTurn
+	fnCantAttackOrBlock
 	fnController
 	fnCounters
 	fnDealDamage
 	fnDestroy
 	fnEnterWithCounters
 	fnGainLife
+	fnGrantAbility
 	fnHasColor
 	fnIsAttacking
 	fnIsBlocked
@@ -343,11 +356,13 @@ const (
 	fnIsType
 	fnIsUntapped
 	fnLoseLife
+	fnModifyPt
 	fnOwner
 	fnPower
 	fnPrevent
 	fnPreventAmount
 	fnPutCounters
+	fnRegenerate
 	fnRemoveCounters
 	fnScheduleDelayed
 	fnToughness
@@ -355,39 +370,46 @@ const (
 	numFuncs
 )
 
-// funcs are the signatures of the actions and queries. An action runs at
-// once inside a replacement body (atOnce) if it changes the event being
-// replaced (its context is replace or enters), or if it is the
+// funcs are the signatures of the actions, queries and effects. An action
+// runs at once inside a replacement body (atOnce) if it changes the event
+// being replaced (its context is replace or enters), or if it is the
 // compiler's own (it has no phrase: schedule_delayed copies the running
-// locals).
+// locals). An effect applies in its layer (CR 613.1; 0 for none, 7 to 10
+// for 7a to 7d).
 var funcs = [numFuncs]funcDecl{
-	fnBoostUntilEndOfTurn: {name: "boost_until_end_of_turn", arity: 3, returns: false, action: true, context: "", atOnce: false},
-	fnController:          {name: "controller", arity: 1, returns: true, action: false, context: "", atOnce: false},
-	fnCounters:            {name: "counters", arity: 2, returns: true, action: false, context: "", atOnce: false},
-	fnDealDamage:          {name: "deal_damage", arity: 3, returns: false, action: true, context: "", atOnce: false},
-	fnDestroy:             {name: "destroy", arity: 1, returns: false, action: true, context: "", atOnce: false},
-	fnEnterWithCounters:   {name: "enter_with_counters", arity: 2, returns: false, action: true, context: "enters", atOnce: true},
-	fnGainLife:            {name: "gain_life", arity: 2, returns: false, action: true, context: "", atOnce: false},
-	fnHasColor:            {name: "has_color", arity: 2, returns: true, action: false, context: "", atOnce: false},
-	fnIsAttacking:         {name: "is_attacking", arity: 1, returns: true, action: false, context: "", atOnce: false},
-	fnIsBlocked:           {name: "is_blocked", arity: 1, returns: true, action: false, context: "", atOnce: false},
-	fnIsBlocking:          {name: "is_blocking", arity: 1, returns: true, action: false, context: "", atOnce: false},
-	fnIsPermanent:         {name: "is_permanent", arity: 1, returns: true, action: false, context: "", atOnce: false},
-	fnIsPlayer:            {name: "is_player", arity: 1, returns: true, action: false, context: "", atOnce: false},
-	fnIsSubtype:           {name: "is_subtype", arity: 2, returns: true, action: false, context: "", atOnce: false},
-	fnIsSupertype:         {name: "is_supertype", arity: 2, returns: true, action: false, context: "", atOnce: false},
-	fnIsTapped:            {name: "is_tapped", arity: 1, returns: true, action: false, context: "", atOnce: false},
-	fnIsToken:             {name: "is_token", arity: 1, returns: true, action: false, context: "", atOnce: false},
-	fnIsType:              {name: "is_type", arity: 2, returns: true, action: false, context: "", atOnce: false},
-	fnIsUntapped:          {name: "is_untapped", arity: 1, returns: true, action: false, context: "", atOnce: false},
-	fnLoseLife:            {name: "lose_life", arity: 2, returns: false, action: true, context: "", atOnce: false},
-	fnOwner:               {name: "owner", arity: 1, returns: true, action: false, context: "", atOnce: false},
-	fnPower:               {name: "power", arity: 1, returns: true, action: false, context: "", atOnce: false},
-	fnPrevent:             {name: "prevent", arity: 1, returns: false, action: true, context: "replace", atOnce: true},
-	fnPreventAmount:       {name: "prevent_amount", arity: 2, returns: false, action: true, context: "replace", atOnce: true},
-	fnPutCounters:         {name: "put_counters", arity: 3, returns: false, action: true, context: "", atOnce: false},
-	fnRemoveCounters:      {name: "remove_counters", arity: 3, returns: false, action: true, context: "", atOnce: false},
-	fnScheduleDelayed:     {name: "schedule_delayed", arity: 1, returns: false, action: true, context: "", atOnce: true},
-	fnToughness:           {name: "toughness", arity: 1, returns: true, action: false, context: "", atOnce: false},
-	fnX:                   {name: "x", arity: 0, returns: true, action: false, context: "", atOnce: false},
+	fnAddKeyword:          {name: "add_keyword", arity: 2, returns: false, action: false, context: "", atOnce: false, effect: true, layer: 6},
+	fnAttachedTo:          {name: "attached_to", arity: 1, returns: true, action: false, context: "", atOnce: false, effect: false, layer: 0},
+	fnBoostUntilEndOfTurn: {name: "boost_until_end_of_turn", arity: 3, returns: false, action: true, context: "", atOnce: false, effect: false, layer: 0},
+	fnCantAttackOrBlock:   {name: "cant_attack_or_block", arity: 1, returns: false, action: false, context: "", atOnce: false, effect: true, layer: 0},
+	fnController:          {name: "controller", arity: 1, returns: true, action: false, context: "", atOnce: false, effect: false, layer: 0},
+	fnCounters:            {name: "counters", arity: 2, returns: true, action: false, context: "", atOnce: false, effect: false, layer: 0},
+	fnDealDamage:          {name: "deal_damage", arity: 3, returns: false, action: true, context: "", atOnce: false, effect: false, layer: 0},
+	fnDestroy:             {name: "destroy", arity: 1, returns: false, action: true, context: "", atOnce: false, effect: false, layer: 0},
+	fnEnterWithCounters:   {name: "enter_with_counters", arity: 2, returns: false, action: true, context: "enters", atOnce: true, effect: false, layer: 0},
+	fnGainLife:            {name: "gain_life", arity: 2, returns: false, action: true, context: "", atOnce: false, effect: false, layer: 0},
+	fnGrantAbility:        {name: "grant_ability", arity: 2, returns: false, action: false, context: "", atOnce: false, effect: true, layer: 6},
+	fnHasColor:            {name: "has_color", arity: 2, returns: true, action: false, context: "", atOnce: false, effect: false, layer: 0},
+	fnIsAttacking:         {name: "is_attacking", arity: 1, returns: true, action: false, context: "", atOnce: false, effect: false, layer: 0},
+	fnIsBlocked:           {name: "is_blocked", arity: 1, returns: true, action: false, context: "", atOnce: false, effect: false, layer: 0},
+	fnIsBlocking:          {name: "is_blocking", arity: 1, returns: true, action: false, context: "", atOnce: false, effect: false, layer: 0},
+	fnIsPermanent:         {name: "is_permanent", arity: 1, returns: true, action: false, context: "", atOnce: false, effect: false, layer: 0},
+	fnIsPlayer:            {name: "is_player", arity: 1, returns: true, action: false, context: "", atOnce: false, effect: false, layer: 0},
+	fnIsSubtype:           {name: "is_subtype", arity: 2, returns: true, action: false, context: "", atOnce: false, effect: false, layer: 0},
+	fnIsSupertype:         {name: "is_supertype", arity: 2, returns: true, action: false, context: "", atOnce: false, effect: false, layer: 0},
+	fnIsTapped:            {name: "is_tapped", arity: 1, returns: true, action: false, context: "", atOnce: false, effect: false, layer: 0},
+	fnIsToken:             {name: "is_token", arity: 1, returns: true, action: false, context: "", atOnce: false, effect: false, layer: 0},
+	fnIsType:              {name: "is_type", arity: 2, returns: true, action: false, context: "", atOnce: false, effect: false, layer: 0},
+	fnIsUntapped:          {name: "is_untapped", arity: 1, returns: true, action: false, context: "", atOnce: false, effect: false, layer: 0},
+	fnLoseLife:            {name: "lose_life", arity: 2, returns: false, action: true, context: "", atOnce: false, effect: false, layer: 0},
+	fnModifyPt:            {name: "modify_pt", arity: 3, returns: false, action: false, context: "", atOnce: false, effect: true, layer: 9},
+	fnOwner:               {name: "owner", arity: 1, returns: true, action: false, context: "", atOnce: false, effect: false, layer: 0},
+	fnPower:               {name: "power", arity: 1, returns: true, action: false, context: "", atOnce: false, effect: false, layer: 0},
+	fnPrevent:             {name: "prevent", arity: 1, returns: false, action: true, context: "replace", atOnce: true, effect: false, layer: 0},
+	fnPreventAmount:       {name: "prevent_amount", arity: 2, returns: false, action: true, context: "replace", atOnce: true, effect: false, layer: 0},
+	fnPutCounters:         {name: "put_counters", arity: 3, returns: false, action: true, context: "", atOnce: false, effect: false, layer: 0},
+	fnRegenerate:          {name: "regenerate", arity: 1, returns: false, action: true, context: "", atOnce: false, effect: false, layer: 0},
+	fnRemoveCounters:      {name: "remove_counters", arity: 3, returns: false, action: true, context: "", atOnce: false, effect: false, layer: 0},
+	fnScheduleDelayed:     {name: "schedule_delayed", arity: 1, returns: false, action: true, context: "", atOnce: true, effect: false, layer: 0},
+	fnToughness:           {name: "toughness", arity: 1, returns: true, action: false, context: "", atOnce: false, effect: false, layer: 0},
+	fnX:                   {name: "x", arity: 0, returns: true, action: false, context: "", atOnce: false, effect: false, layer: 0},
 }

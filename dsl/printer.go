@@ -206,6 +206,9 @@ func (p *printer) decl(d Decl) {
 		if d.Context != "" {
 			head += " in " + d.Context
 		}
+		if d.Layer != "" {
+			head += " layer " + d.Layer
+		}
 		if d.Items == nil {
 			p.line(d.Pos.Line, d.Pos.Line, head)
 			return
@@ -272,6 +275,8 @@ func (p *printer) cardItem(it CardItem) {
 			kws[i] = strings.Join(k.Words, " ")
 		}
 		p.line(l, l, "keywords "+strings.Join(kws, ", "))
+	case *EnchantItem:
+		p.line(l, l, "enchant "+strings.Join(it.Words, " "))
 	case *EntersAbility:
 		p.line(l, l, "enters "+PhraseString(it.Phrase))
 	case *StaticAbility:

@@ -64,11 +64,11 @@ func TestDisassembleInvalidProgram(t *testing.T) {
 			in(vm.OpConst, 3), in(vm.OpCall, -1), in(vm.OpJump, 99), {Op: 250, Arg: 1},
 		}, Pos: []vm.Pos{{Line: 1, Col: 1}}}},
 		Cards: []vm.Card{{Name: "Broken", Abilities: []vm.Ability{{
-			Kind: 77, Event: 5, Rule: -3, Match: 4, Body: 0, Flags: 5,
+			Kind: 77, Event: 5, Rule: -3, Match: 4, Body: 0, Flags: 9,
 			Targets: []vm.Target{{Filter: -9, Local: 0}},
 		}}}},
 	}
-	want := `cardvm format 1: 1 card, 1 func, 0 symbols, 0 consts
+	want := `cardvm format 2: 1 card, 1 func, 0 symbols, 0 consts
 
 card "Broken"
 
@@ -76,7 +76,7 @@ card "Broken"
     text    ""
     event   ? (symbol 5)
     rule    ? (symbol -3)
-    flags   once 0x4
+    flags   once 0x8
     locals  0
     target 0: local 0, ""
     match: func 4 ?

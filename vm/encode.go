@@ -9,7 +9,7 @@ import (
 
 // FormatVersion is the version of the binary format MarshalBinary writes
 // and UnmarshalBinary reads.
-const FormatVersion = 1
+const FormatVersion = 2
 
 // magic starts every encoded program.
 const magic = "CARDVM"

@@ -3,6 +3,7 @@ package vm_test
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"math"
 	"runtime"
 	"strings"
@@ -136,15 +137,16 @@ func TestDecodeErrors(t *testing.T) {
 		{"bad magic", append([]byte("CARDVX"), valid[6:]...), "vm: not a cardvm program"},
 		{"text", []byte("card \"Protean Hydra\" {X}{G}\n"), "vm: not a cardvm program"},
 		{"no version", []byte("CARDVM\x01"), "vm: decode: truncated format version"},
-		{"newer version", append(header(2), valid[8:]...), "vm: cardvm format version 2, this package reads version 1"},
-		{"version 0", header(0), "vm: cardvm format version 0, this package reads version 1"},
+		{"newer version", append(header(vm.FormatVersion+1), valid[8:]...), fmt.Sprintf("vm: cardvm format version %d, this package reads version %d", vm.FormatVersion+1, vm.FormatVersion)},
+		{"older version", append(header(1), valid[8:]...), fmt.Sprintf("vm: cardvm format version 1, this package reads version %d", vm.FormatVersion)},
+		{"version 0", header(0), fmt.Sprintf("vm: cardvm format version 0, this package reads version %d", vm.FormatVersion)},
 		{"trailing byte", append(valid[:len(valid):len(valid)], 0), "trailing bytes"},
-		{"huge count", binary.AppendUvarint(header(1), 1<<62), "elements cannot fit"},
-		{"count just too big", append(binary.AppendUvarint(header(1), 2), make([]byte, 7)...), "elements cannot fit"},
-		{"huge string", binary.AppendUvarint(append(binary.AppendUvarint(header(1), 1), 1), 1<<40), "string of 1099511627776 bytes"},
-		{"bad boolean", append(binary.AppendUvarint(header(1), 1), 1, 0, 0, 2, 0, 0, 0, 0), "bad boolean 2"},
-		{"int32 overflow", append(binary.AppendVarint(append(binary.AppendUvarint(header(1), 0), 0, 1, 0), 1<<31), 0, 0, 0, 0), "does not fit in an int32"},
-		{"bad varint", append(binary.AppendUvarint(header(1), 0), 1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01), "bad or truncated varint"},
+		{"huge count", binary.AppendUvarint(header(vm.FormatVersion), 1<<62), "elements cannot fit"},
+		{"count just too big", append(binary.AppendUvarint(header(vm.FormatVersion), 2), make([]byte, 7)...), "elements cannot fit"},
+		{"huge string", binary.AppendUvarint(append(binary.AppendUvarint(header(vm.FormatVersion), 1), 1), 1<<40), "string of 1099511627776 bytes"},
+		{"bad boolean", append(binary.AppendUvarint(header(vm.FormatVersion), 1), 1, 0, 0, 2, 0, 0, 0, 0), "bad boolean 2"},
+		{"int32 overflow", append(binary.AppendVarint(append(binary.AppendUvarint(header(vm.FormatVersion), 0), 0, 1, 0), 1<<31), 0, 0, 0, 0), "does not fit in an int32"},
+		{"bad varint", append(binary.AppendUvarint(header(vm.FormatVersion), 0), 1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01), "bad or truncated varint"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

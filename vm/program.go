@@ -115,6 +115,21 @@ const (
 	// vocabulary, named by Rule (such as "damage can't be prevented"):
 	// Match says which events of kind Event it applies to.
 	AbilityStatic
+	// AbilityEffect is a static ability that creates a continuous effect
+	// (CR 611.3) on a set of objects, such as "enchanted creature gets
+	// +2/+2" or "creatures you control get +1/+1". Rule names the effect
+	// (a NameEffect SymName), by which the host knows the layer it applies
+	// in (CR 613). Match is the affected filter: like a target's Filter,
+	// it judges the object in local LocalCandidate, and returns whether
+	// the effect applies to it. Body applies the effect to that object
+	// (still in LocalCandidate) by calling the host's effect function. It
+	// has no Event.
+	AbilityEffect
+	// AbilityEnchant is the enchant ability of an Aura (CR 303.4, 702.5):
+	// its one Target is what the Aura spell targets and what the Aura may
+	// be attached to; the host checks it again as a state-based action
+	// (CR 704.5m). It has no Match and no Body.
+	AbilityEnchant
 )
 
 var abilityKindNames = map[AbilityKind]string{
@@ -124,6 +139,8 @@ var abilityKindNames = map[AbilityKind]string{
 	AbilityReplacement: "replacement",
 	AbilityEnters:      "enters",
 	AbilityStatic:      "static",
+	AbilityEffect:      "effect",
+	AbilityEnchant:     "enchant",
 }
 
 // String names the kind as the disassembler prints it.
@@ -139,6 +156,12 @@ const (
 	// FlagOnce marks a delayed triggered ability that triggers only the next
 	// time its event happens (CR 603.7b), then ceases to exist.
 	FlagOnce uint32 = 1 << iota
+	// FlagGranted marks an ability that is not an ability of its card
+	// itself: a continuous effect of the card (AbilityEffect) grants it to
+	// other objects, and the host treats it as an ability of each object
+	// it is granted to while the effect applies, with "this" (LocalThis)
+	// that object and "you" its controller.
+	FlagGranted
 )
 
 // NoFunc marks an absent entry point.
@@ -166,7 +189,8 @@ type Ability struct {
 	// (a NameEvent SymName such as "event:damage"), or NoSymbol.
 	Event int32
 	// Rule is the Symbols index of the rule an AbilityStatic applies (a
-	// NameRule SymName), or NoSymbol.
+	// NameRule SymName), of the effect an AbilityEffect creates (a
+	// NameEffect SymName), or NoSymbol.
 	Rule int32
 	// Match and Body are Funcs indexes, or NoFunc.
 	Match, Body int32

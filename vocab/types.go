@@ -24,12 +24,15 @@ const (
 	KKeyword
 	// KEvent is an event of one kind (Type.Event), bound with `as`.
 	KEvent
+	// KAbility is an ability written in the card language inside a
+	// string, which an effect grants: `has `whenever this attacks { ... }``.
+	KAbility
 )
 
 var kindNames = map[Kind]string{
 	KNumber: "number", KBool: "bool", KObject: "object", KPlayer: "player", KTarget: "target",
 	KCounter: "counter", KStep: "step", KZone: "zone", KCardType: "type", KSupertype: "supertype",
-	KSubtype: "subtype", KColor: "color", KKeyword: "keyword",
+	KSubtype: "subtype", KColor: "color", KKeyword: "keyword", KAbility: "ability",
 }
 
 // NameKind is the kind of vm.SymName symbols that name values of the kind
