@@ -45,6 +45,15 @@ type checkedAbility struct {
 	binds   []*binding
 	// rule is the rule a static ability states.
 	rule string
+	// effect is the continuous effect an AbilityEffect creates, with its
+	// arguments in the order of the effect's parameters (the first is the
+	// set of objects it affects); granted is the ability it grants, if
+	// it grants one.
+	effect     *vocab.FuncInfo
+	effectArgs []checkedArg
+	granted    *checkedAbility
+	// enchant is what the enchant ability of an Aura allows it to enchant.
+	enchant *vocab.Filter
 	// enters is the action of an `enters` ability.
 	enters *checkedAction
 	// cost is the mana part of an activated ability's cost; pay are the
@@ -156,11 +165,20 @@ func checkCard(v *vocab.Vocab, card *dsl.Card) (*checkedCard, dsl.Diagnostics) {
 			a = c.spell(it)
 		case *dsl.ActivatedAbility:
 			a = c.activated(it)
+		case *dsl.EnchantItem:
+			a = c.enchantItem(it, card)
+			if a == nil {
+				continue
+			}
 		default:
 			continue
 		}
 		c.out.abilities = append(c.out.abilities, a)
+		if a.granted != nil {
+			c.out.abilities = append(c.out.abilities, a.granted)
+		}
 	}
+	c.checkAura(card)
 	c.checkSpellAbility(card)
 	c.hintScopes()
 	return c.out, c.diags
@@ -273,6 +291,11 @@ func (c *checker) static(s *dsl.StaticAbility) *checkedAbility {
 	}
 	c.warn(rule.Warning)
 	alt := rule.Alts[0]
+	if alt.Template.Func != nil {
+		c.effectAbility(a, alt, s)
+		c.finish(a.tree)
+		return a
+	}
 	a.rule = alt.Template.Rule.Name
 	for _, it := range alt.Template.Items {
 		if it.Slot != "" && alt.Args[it.Slot].Kind == vocab.ArgPattern {

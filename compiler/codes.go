@@ -27,6 +27,7 @@ const (
 	CodeChoice           = "C020" // choice: "a creature" where the card must say which (use target, or bind it)
 	CodeBinding          = vocab.CodeBinding
 	CodeUnknownKeyword   = "C022" // unknown-keyword: a keyword ability the vocabulary does not know
+	CodeEnchant          = "C023" // enchant: `enchant` on a card that is no Aura, twice, or an Aura without one
 	CodeRestriction      = "C024" // restriction: `activate only ...` that the rules don't know
 	CodeNoOracle         = "C030" // no-oracle (warning): the card carries no Oracle text
 	CodeUnusedBinding    = "C031" // unused-binding (warning): a name bound with `as` and never used
@@ -51,7 +52,7 @@ var Codes = []CodeInfo{
 	{CodeSpellAbility, "spell-ability", "`spell` on a permanent card, or none on an instant or sorcery"},
 	{CodeUnknownAction, "unknown-action", "no action of the vocabulary reads like this"},
 	{CodeUnknownEvent, "unknown-event", "no event of the vocabulary reads like this"},
-	{CodeUnknownRule, "unknown-rule", "no rule of the vocabulary reads like this"},
+	{CodeUnknownRule, "unknown-rule", "no rule or effect of the vocabulary reads like this"},
 	{CodeType, "type", "a value of the wrong type"},
 	{CodeUndefined, "undefined", "a name that is not bound here"},
 	{CodeUnknownWord, "unknown-word", "a word of a filter that names nothing"},
@@ -62,6 +63,7 @@ var Codes = []CodeInfo{
 	{CodeChoice, "choice", "a filter where the card must say which object (use target, or bind it)"},
 	{CodeBinding, "binding", "a name bound twice, or `as` where nothing can be named"},
 	{CodeUnknownKeyword, "unknown-keyword", "a keyword ability the vocabulary does not know"},
+	{CodeEnchant, "enchant", "`enchant` on a card that is no Aura, twice, or an Aura without one"},
 	{CodeRestriction, "restriction", "`activate only ...` that the rules don't know"},
 	{CodeNoOracle, "no-oracle", "warning: the card carries no Oracle text"},
 	{CodeUnusedBinding, "unused-binding", "warning: a name bound with `as` and never used"},

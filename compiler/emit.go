@@ -49,7 +49,7 @@ func (b *builder) eventSym(event string) int32 {
 }
 
 func (b *builder) funcSym(f *vocab.FuncInfo) int32 {
-	return b.sym(vm.Symbol{Kind: vm.SymFunc, Name: f.Name, Arity: uint8(len(f.Params)), Returns: !f.Action})
+	return b.sym(vm.Symbol{Kind: vm.SymFunc, Name: f.Name, Arity: uint8(len(f.Params)), Returns: f.Returns()})
 }
 
 func (b *builder) fieldSym(event, field string) int32 {
@@ -167,6 +167,13 @@ func (e *cardEmitter) lower(a *checkedAbility) {
 	switch a.kind {
 	case vm.AbilityEnters:
 		e.enters(a)
+		return
+	case vm.AbilityEffect:
+		ab.Rule = e.b.sym(vm.NameSymbol(vm.NameEffect, a.effect.Name))
+		e.effect(a)
+		return
+	case vm.AbilityEnchant:
+		e.target(a.enchant, a)
 		return
 	case vm.AbilityStatic:
 		ab.Rule = e.b.sym(vm.NameSymbol(vm.NameRule, a.rule))
@@ -355,10 +362,18 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
 		}
 		and()
 	}
-	if flt.Det == "another" {
+	if flt.Det == "another" || flt.Det == "other" {
 		subject()
 		f.emit(vm.OpLoad, vm.LocalThis, flt.Pos)
 		f.emit(vm.OpNe, 0, flt.Pos)
+		and()
+	}
+	if flt.Det == "enchanted" {
+		// The object this permanent is attached to (CR 303.4m).
+		subject()
+		f.emit(vm.OpLoad, vm.LocalThis, flt.Pos)
+		f.call("attached_to", flt.Pos)
+		f.emit(vm.OpEq, 0, flt.Pos)
 		and()
 	}
 	for _, w := range flt.Words {
@@ -404,6 +419,53 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
 	if n == 0 {
 		f.emit(vm.OpInt, 1, flt.Pos)
 	}
+}
+
+// effect lowers a continuous effect: its affected filter, which judges the
+// candidate, and its apply function, which calls the effect on the
+// candidate.
+func (e *cardEmitter) effect(a *checkedAbility) {
+	obj := a.effectArgs[0].arg
+	p := obj.Pos
+	candidate := func(f *fnBuilder) func() {
+		return func() { f.emit(vm.OpLoad, vm.LocalCandidate, p) }
+	}
+	m := e.b.newFn(e.fnName(a, "affected"))
+	switch obj.Kind {
+	case vocab.ArgFilter:
+		e.filter(m, obj.Filter, candidate(m))
+	default:
+		candidate(m)()
+		e.argValue(m, a.effectArgs[0], a)
+		m.emit(vm.OpEq, 0, p)
+	}
+	m.emit(vm.OpReturn, 0, p)
+	match := e.b.addFunc(m, a.tree)
+	body := e.b.newFn(e.fnName(a, "apply"))
+	candidate(body)()
+	for _, ca := range a.effectArgs[1:] {
+		switch {
+		case ca.def != nil:
+			body.at = &ca.pos
+			body.sum(ca.def, rootScope())
+			body.at = nil
+		case ca.half == 1:
+			body.number(ca.arg.Power, ca.arg.Pos)
+		case ca.half == 2:
+			body.number(ca.arg.Toughness, ca.arg.Pos)
+		case ca.arg.Kind == vocab.ArgText:
+			// The ability granted, by its index in the card.
+			body.number(int64(a.granted.index), ca.arg.Pos)
+		default:
+			e.argValue(body, ca, a)
+		}
+	}
+	body.call(a.effect.Name, p)
+	body.emit(vm.OpInt, 0, p)
+	body.emit(vm.OpReturn, 0, p)
+	apply := e.b.addFunc(body, a.tree)
+	ab := &e.card.Abilities[a.index]
+	ab.Match, ab.Body = match, apply
 }
 
 // ---- statements ------------------------------------------------------------

@@ -196,7 +196,7 @@ func (g *Game) canPayTapSymbol(o *Object, ab *vm.Ability) error {
 // summoningSick reports whether a creature came under its controller's
 // control this turn and has no haste (CR 302.6).
 func (g *Game) summoningSick(o *Object) bool {
-	return o.sinceTurn == g.turn && g.turn > 0 && !o.Has("haste")
+	return o.sinceTurn == g.turn && g.turn > 0 && !g.hasKeyword(o, keywordHaste)
 }
 
 // chooseCostObjects chooses the objects that pay the cost: the scripted
@@ -434,8 +434,10 @@ const maxPlanSteps = 100_000
 
 // planMana finds the fewest untapped permanents of a player whose mana
 // abilities, each with only {T} as its cost, would produce enough, with
-// the pool, to pay a cost: first by how many, then in the order they
-// entered the battlefield.
+// the pool, to pay a cost: first by how many, then preferring those that
+// can produce a color the cost names, then in the order they entered the
+// battlefield (so a Swamp is kept for a later {B} when Forests can pay
+// {1}{G}).
 func (g *Game) planMana(p PlayerID, syms []mana.Symbol, x int, exclude ObjectID) ([]plannedTap, bool) {
 	var sources [][]plannedTap // for each permanent, its options
 	for _, id := range g.battlefield {
@@ -462,6 +464,31 @@ func (g *Game) planMana(p PlayerID, syms []mana.Symbol, x int, exclude ObjectID)
 			sources = append(sources, opts)
 		}
 	}
+	var named [mana.NumTypes]bool
+	for _, s := range syms {
+		if s.Kind != mana.Generic && s.Kind != mana.Variable {
+			named[s.A], named[s.B] = true, true
+		}
+	}
+	names := func(opts []plannedTap) bool {
+		for _, o := range opts {
+			for t, n := range o.amount {
+				if n > 0 && named[t] {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	slices.SortStableFunc(sources, func(a, b []plannedTap) int {
+		switch na, nb := names(a), names(b); {
+		case na && !nb:
+			return -1
+		case nb && !na:
+			return 1
+		}
+		return 0
+	})
 	pl := g.players[p]
 	steps := 0
 	var chosen []plannedTap

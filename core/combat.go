@@ -19,12 +19,14 @@ func (g *Game) canAttack(id ObjectID) string {
 		return "its controller is not the active player"
 	case o.tapped:
 		return "it is tapped"
-	case o.sinceTurn == g.turn && g.turn > 0 && !o.hasKeyword(keywordHaste):
+	case o.sinceTurn == g.turn && g.turn > 0 && !g.hasKeyword(o, keywordHaste):
 		return "it has not been under its controller's control since the turn began (CR 302.6)"
 	case o.attacking:
 		return "it is already attacking"
-	case o.hasKeyword(keywordDefender):
+	case g.hasKeyword(o, keywordDefender):
 		return "it has defender (CR 702.3b)"
+	case g.charsOf(o).cantAttack:
+		return "an effect says it can't attack"
 	}
 	return ""
 }
@@ -41,11 +43,12 @@ func (g *Game) declareAttackers() {
 			continue
 		}
 		o := g.objects[id]
-		if !o.hasKeyword(keywordVigilance) {
+		if !g.hasKeyword(o, keywordVigilance) {
 			o.tapped = true // CR 508.1f; vigilance, 702.20b
 		}
 		o.attacking, o.defender = true, defender
 		g.attackers = append(g.attackers, id)
+		g.invalidate()
 	}
 	for _, id := range g.attackers {
 		g.propose(Event{Kind: EvAttacks, Object: id, Player: defender})
@@ -74,7 +77,9 @@ func (g *Game) declareBlockers() {
 			why = "it is already blocking"
 		case at == nil || !at.attacking:
 			why = fmt.Sprintf("%s is not attacking", g.objectName(b.Attacker))
-		case at.hasKeyword(keywordFlying) && !bl.hasKeyword(keywordFlying) && !bl.hasKeyword(keywordReach):
+		case g.charsOf(bl).cantBlock:
+			why = "an effect says it can't block"
+		case g.hasKeyword(at, keywordFlying) && !g.hasKeyword(bl, keywordFlying) && !g.hasKeyword(bl, keywordReach):
 			why = fmt.Sprintf("%s has flying, and only creatures with flying or reach can block it (CR 702.9b, 702.17b)", g.objectName(at.id))
 		}
 		if why != "" {
@@ -105,12 +110,12 @@ func (g *Game) combatDamageStep() {
 		// 702.7c: a creature that gained first strike after the first
 		// step still assigns; one that struck first and has no double
 		// strike does not assign again (702.4c-d).
-		g.combatDamage(func(o *Object) bool { return !o.struckFirst || o.hasKeyword(keywordDoubleStrike) })
+		g.combatDamage(func(o *Object) bool { return !o.struckFirst || g.hasKeyword(o, keywordDoubleStrike) })
 		return
 	}
 	first := false
 	g.eachCombatant(func(o *Object) {
-		if o.hasKeyword(keywordFirstStrike) || o.hasKeyword(keywordDoubleStrike) {
+		if g.hasKeyword(o, keywordFirstStrike) || g.hasKeyword(o, keywordDoubleStrike) {
 			o.struckFirst, first = true, true
 		}
 	})
@@ -190,7 +195,7 @@ func (g *Game) combatDamage(assigns func(o *Object) bool) {
 				fights = append(fights, b)
 			}
 		}
-		trample := a.hasKeyword(keywordTrample)
+		trample := g.hasKeyword(a, keywordTrample)
 		split := g.divide(id, fights, power, trample)
 		for i, n := range split {
 			if i == len(fights) {
@@ -265,7 +270,7 @@ func (g *Game) divide(id ObjectID, fights []ObjectID, power int, trample bool) [
 // (CR 510.1c-d, 702.19b, 702.2c).
 func (g *Game) lethalDamage(source, id ObjectID) int {
 	lethal := max(g.Toughness(id)-g.objects[id].damage, 0)
-	if g.objects[source].hasKeyword(keywordDeathtouch) {
+	if g.hasKeyword(g.objects[source], keywordDeathtouch) {
 		lethal = min(lethal, 1)
 	}
 	return lethal
@@ -286,6 +291,7 @@ func (g *Game) removeFromCombat(o *Object) {
 	}
 	o.attacking, o.blocked, o.blocking, o.blockedBy, o.defender = false, false, 0, nil, NoPlayer
 	o.struckFirst = false
+	g.invalidate()
 }
 
 // endCombat removes every creature from combat as the end of combat step
@@ -298,4 +304,5 @@ func (g *Game) endCombat() {
 	}
 	g.attackers = g.attackers[:0]
 	g.damageStep = damageStepNone
+	g.invalidate()
 }

@@ -36,7 +36,7 @@ func TestVocabularyLinks(t *testing.T) {
 	prog := &vm.Program{}
 	add := func(s vm.Symbol) { prog.Symbols = append(prog.Symbols, s) }
 	for _, f := range v.Funcs() {
-		add(vm.Symbol{Kind: vm.SymFunc, Name: f.Name, Arity: uint8(len(f.Params)), Returns: !f.Action})
+		add(vm.Symbol{Kind: vm.SymFunc, Name: f.Name, Arity: uint8(len(f.Params)), Returns: f.Returns()})
 	}
 	for _, e := range v.Events() {
 		add(vm.NameSymbol(vm.NameEvent, e.Name))

@@ -103,7 +103,7 @@ func (DefaultDecider) DeclareBlockers(g *Game, p PlayerID) []Block { return nil 
 // the rest to the last; for an attacking creature with trample, the rest
 // to the player it attacks.
 func (DefaultDecider) AssignCombatDamage(g *Game, creature ObjectID, fights []ObjectID, power int) []int {
-	if o := g.Object(creature); o != nil && o.attacking && o.hasKeyword(keywordTrample) {
+	if o := g.Object(creature); o != nil && o.attacking && g.hasKeyword(o, keywordTrample) {
 		return LethalThenPlayer(g, creature, fights, power)
 	}
 	return LethalFirst(g, creature, fights, power)

@@ -53,6 +53,9 @@ type Event struct {
 	prevented []int
 	// enterWith are the counters a permanent enters with (CR 614.1c).
 	enterWith []counterCount
+	// attachTo is what an Aura entering the battlefield is attached to
+	// (CR 303.4a), or 0.
+	attachTo ObjectID
 }
 
 // fieldID is a field of an event kind; a linked SymField is one.
@@ -158,6 +161,9 @@ var fieldGetters = [numFields]func(e *Event) vm.Value{
 	fieldManaProducedPlayer: eventPlayer,
 	fieldManaProducedAmount: eventAmount,
 	fieldManaProducedTapped: func(e *Event) vm.Value { return boolValue(e.Tapped) },
+
+	fieldRegeneratedID:     eventID,
+	fieldRegeneratedObject: eventObject,
 }
 
 // field reads field f of an event, which must be of the field's kind.
@@ -194,7 +200,7 @@ func (g *Game) Describe(e *Event) string {
 		}
 	case EvCounterPut, EvCounterRemoved:
 		fmt.Fprintf(&b, " %d %s on %s", e.Amount, g.lib.CounterName(e.Counter), name(e.Object))
-	case EvDestroy:
+	case EvDestroy, EvRegenerated:
 		fmt.Fprintf(&b, " %s", name(e.Object))
 	case EvZoneChange:
 		fmt.Fprintf(&b, " %s from %s to %s", name(e.Object), e.From, e.To)

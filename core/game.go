@@ -5,10 +5,10 @@
 // event pipeline, with replacement and prevention effects (CR 614-616) and
 // triggered abilities, delayed ones included (CR 603); state-based actions
 // (CR 704); casting spells and the stack, with targets and resolution
-// (CR 601, 608); combat (CR 506-511) with the keywords of the stdlib; and
-// one kind of continuous effect, a power/toughness change until end of
-// turn (layer 7c, CR 613.4c). There is no mana: costs are not paid, and the
-// layer system of CR 613 is not implemented beyond that one layer.
+// (CR 601, 608); combat (CR 506-511) with the keywords of the stdlib;
+// continuous effects, from static abilities and from resolved spells,
+// applied in layers (CR 611, 613); Auras and their attachments (CR 303.4);
+// regeneration (CR 701.15). There is no mana: costs are not paid.
 //
 // The names it knows (event kinds, fields, steps, zones, counter kinds,
 // actions and queries...) are the stdlib's: vocab_gen.go is generated
@@ -71,10 +71,21 @@ type Game struct {
 	pending     []pendingTrigger
 	delayed     []delayedTrigger
 	effects     []ptEffect
-	timestamp   int64
-	eventID     int64
-	frames      []frame
-	deferred    []deferredAction
+	// chars are the characteristics of the permanents, by object ID, as
+	// continuous effects make them (layers.go); charsValid says whether
+	// they are up to date, computing whether they are being computed.
+	chars        []chars
+	charsValid   bool
+	computing    bool
+	layerEffects []effectRef
+	layerLocals  locals
+	// shields are the regeneration shields of this turn (CR 701.15a).
+	shields   []shield
+	shieldID  int64
+	timestamp int64
+	eventID   int64
+	frames    []frame
+	deferred  []deferredAction
 	// events and scratch hold, for each depth of nested events, the event
 	// being proposed and its replacement candidates, reused so that the
 	// pipeline allocates nothing in steady state.
@@ -331,9 +342,10 @@ func (g *Game) onBattlefield(id ObjectID) *Object {
 	return o
 }
 
-// Power is an object's power: printed, plus continuous effects of layer
-// 7c and +X/+Y counters (CR 613.4c); for an object that left the
-// battlefield, its last-known power.
+// Power is an object's power: for a permanent, printed, then changed by
+// continuous effects in layers and +X/+Y counters (CR 613); for an object
+// that left the battlefield, its last-known power; for another object,
+// printed, with its +X/+Y counters.
 func (g *Game) Power(id ObjectID) int {
 	p, _ := g.pt(id)
 	return p
@@ -353,14 +365,11 @@ func (g *Game) pt(id ObjectID) (int, int) {
 	if o.left {
 		return o.lki.power, o.lki.toughness
 	}
-	p, t := int(o.def.Card.Power), int(o.def.Card.Toughness)
 	if o.zone == ZoneBattlefield {
-		for i := range g.effects {
-			if e := &g.effects[i]; e.object == id {
-				p, t = add(p, e.power), add(t, e.toughness)
-			}
-		}
+		c := g.charsOf(o)
+		return c.power, c.toughness
 	}
+	p, t := int(o.def.Card.Power), int(o.def.Card.Toughness)
 	for _, c := range o.counters {
 		if uint32(c.kind) >= uint32(numCounters) {
 			continue
@@ -370,14 +379,6 @@ func (g *Game) pt(id ObjectID) (int, int) {
 		}
 	}
 	return p, t
-}
-
-// ptEffect is a continuous effect that changes power and toughness
-// (layer 7c) until the end of the turn.
-type ptEffect struct {
-	object           ObjectID
-	power, toughness int
-	timestamp        int64
 }
 
 // errGameOver is returned by actions attempted after the game ended.

@@ -95,6 +95,9 @@ func (l *locals) sized(n int32) []vm.Value {
 // replacement effect about to apply, a triggered ability waiting for the
 // stack, and a delayed trigger waiting for its event are instances.
 type instance struct {
+	// shield, if not 0, makes a replacement candidate the regeneration
+	// shield with that id (CR 701.15a), which has no ability.
+	shield     int64
 	source     ObjectID
 	controller PlayerID
 	def        *CardDef
@@ -232,6 +235,10 @@ type funcDecl struct {
 	// body of a replacement effect), "enters" (an "enters with" effect),
 	// or "" (anywhere).
 	context string
+	// effect marks a continuous effect, which applies in layer (layers.go;
+	// 0 for an effect that changes no characteristic).
+	effect bool
+	layer  int
 	// atOnce marks the actions that run at once inside a replacement
 	// body, instead of right after the event (CR 615.5): those that
 	// change the event being replaced (prevent, prevent_amount,
@@ -260,24 +267,36 @@ var hostImpls = [numFuncs]hostImpl{
 	fnPreventAmount:       (*Game).hPreventAmount,
 	fnEnterWithCounters:   (*Game).hEnterWithCounters,
 	fnScheduleDelayed:     (*Game).hScheduleDelayed,
-	fnPower:               func(g *Game, a []vm.Value) (vm.Value, error) { return vm.Value(g.Power(ObjectID(a[0]))), nil },
-	fnToughness:           func(g *Game, a []vm.Value) (vm.Value, error) { return vm.Value(g.Toughness(ObjectID(a[0]))), nil },
-	fnController:          func(g *Game, a []vm.Value) (vm.Value, error) { return g.objectPlayer(a[0], false), nil },
-	fnOwner:               func(g *Game, a []vm.Value) (vm.Value, error) { return g.objectPlayer(a[0], true), nil },
-	fnCounters:            qCounters,
-	fnX:                   func(g *Game, a []vm.Value) (vm.Value, error) { return vm.Value(g.frame().x), nil },
-	fnIsType:              g1(func(o *Object, v vm.Value) bool { return o.def.types&uint16(v) != 0 }),
-	fnIsSupertype:         g1(func(o *Object, v vm.Value) bool { return o.def.supertypes&uint16(v) != 0 }),
-	fnIsSubtype:           g1(func(o *Object, v vm.Value) bool { return slices.Contains(o.def.subtypes, int32(v)) }),
-	fnHasColor:            g1(func(o *Object, v vm.Value) bool { return o.def.colors&uint16(v) != 0 }),
-	fnIsPlayer:            qIsPlayer,
-	fnIsPermanent:         qIsPermanent,
-	fnIsTapped:            g0(func(o *Object) bool { return o.tapped }),
-	fnIsUntapped:          g0(func(o *Object) bool { return !o.tapped }),
-	fnIsAttacking:         g0(func(o *Object) bool { return o.attacking }),
-	fnIsBlocking:          g0(func(o *Object) bool { return o.blocking != 0 }),
-	fnIsBlocked:           g0(func(o *Object) bool { return o.blocked }),
-	fnIsToken:             g0(func(o *Object) bool { return o.token }),
+	fnRegenerate:          (*Game).hRegenerate,
+	fnModifyPt:            (*Game).hModifyPT,
+	fnAddKeyword:          (*Game).hAddKeyword,
+	fnGrantAbility:        (*Game).hGrantAbility,
+	fnCantAttackOrBlock:   (*Game).hCantAttackOrBlock,
+	fnAttachedTo: func(g *Game, a []vm.Value) (vm.Value, error) {
+		if o := g.valueObject(a[0]); o != nil {
+			return ObjectValue(o.attachedTo), nil
+		}
+		return 0, nil
+	},
+	fnPower:       func(g *Game, a []vm.Value) (vm.Value, error) { return vm.Value(g.Power(ObjectID(a[0]))), nil },
+	fnToughness:   func(g *Game, a []vm.Value) (vm.Value, error) { return vm.Value(g.Toughness(ObjectID(a[0]))), nil },
+	fnController:  func(g *Game, a []vm.Value) (vm.Value, error) { return g.objectPlayer(a[0], false), nil },
+	fnOwner:       func(g *Game, a []vm.Value) (vm.Value, error) { return g.objectPlayer(a[0], true), nil },
+	fnCounters:    qCounters,
+	fnX:           func(g *Game, a []vm.Value) (vm.Value, error) { return vm.Value(g.frame().x), nil },
+	fnIsType:      g1(func(o *Object, v vm.Value) bool { return o.def.types&uint16(v) != 0 }),
+	fnIsSupertype: g1(func(o *Object, v vm.Value) bool { return o.def.supertypes&uint16(v) != 0 }),
+	fnIsSubtype:   g1(func(o *Object, v vm.Value) bool { return slices.Contains(o.def.subtypes, int32(v)) }),
+	fnHasColor:    g1(func(o *Object, v vm.Value) bool { return o.def.colors&uint16(v) != 0 }),
+	fnIsPlayer:    qIsPlayer,
+	fnIsPermanent: qIsPermanent,
+	fnIsTapped:    g0(func(o *Object) bool { return o.tapped }),
+	fnIsUntapped:  g0(func(o *Object) bool { return !o.tapped }),
+	fnIsAttacking: g0(func(o *Object) bool { return o.attacking }),
+	fnIsBlocking:  g0(func(o *Object) bool { return o.blocking != 0 }),
+	fnIsBlocked:   g0(func(o *Object) bool { return o.blocked }),
+	fnIsToken:     g0(func(o *Object) bool { return o.token }),
+
 	fnAddMana:             (*Game).hAddMana,
 	fnAddManaOfAnyColor:   (*Game).hAddManaOfAnyColor,
 	fnAddManaCouldProduce: (*Game).hAddManaCouldProduce,
@@ -394,7 +413,10 @@ func (g *Game) hDealDamage(a []vm.Value) (vm.Value, error) {
 
 func (g *Game) hBoost(a []vm.Value) (vm.Value, error) {
 	if o := g.permanentArg(a[0]); o != nil {
+		// A continuous effect of layer 7c (CR 613.4c), which affects this
+		// object only (CR 611.2c).
 		g.effects = append(g.effects, ptEffect{object: o.id, power: qty(a[1]), toughness: qty(a[2]), timestamp: g.nextTimestamp()})
+		g.invalidate()
 	}
 	return 0, nil
 }

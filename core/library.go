@@ -39,6 +39,10 @@ type CardDef struct {
 	subtypes   []int32
 	// byEvent lists, for each event kind, the abilities watching it.
 	byEvent [numEventKinds][]int
+	// effects lists the abilities that create continuous effects
+	// (vm.AbilityEffect); enchant is the enchant ability of an Aura, or -1.
+	effects []int
+	enchant int
 	// anchors are, for each ability, its anchors as indexes of fields (see
 	// vm.Ability.Anchors).
 	anchors [][]fieldID
@@ -100,7 +104,7 @@ func NewLibrary(progs ...*vm.Program) (*Library, error) {
 }
 
 func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
-	d := &CardDef{Name: c.Name, Card: c, Prog: linked}
+	d := &CardDef{Name: c.Name, Card: c, Prog: linked, enchant: -1}
 	for _, t := range c.Types {
 		bit, _ := bitOf(typeNames[:], t)
 		d.types |= bit
@@ -122,6 +126,15 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 	}
 	d.anchors = make([][]fieldID, len(c.Abilities))
 	for i, a := range c.Abilities {
+		switch a.Kind {
+		case vm.AbilityEffect:
+			if kind, _, _ := linked.Program.Symbols[a.Rule].SplitName(); kind != vm.NameEffect {
+				return nil, fmt.Errorf("card %q: ability %d creates %q, which is no effect", c.Name, i, linked.Program.Symbols[a.Rule].Name)
+			}
+			d.effects = append(d.effects, i)
+		case vm.AbilityEnchant:
+			d.enchant = i
+		}
 		for _, sym := range a.Anchors { // vm.Verify checked they are fields
 			d.anchors[i] = append(d.anchors[i], fieldID(linked.ID(sym)))
 		}

@@ -81,6 +81,12 @@ func (l linker) name(sym vm.Symbol) (int32, error) {
 		if k, ok := EventKindNamed(name); ok {
 			return int32(k), nil
 		}
+	case vm.NameEffect:
+		for i, f := range funcs {
+			if f.name == name && f.effect {
+				return int32(i), nil
+			}
+		}
 	case vm.NameRule:
 		for i, r := range ruleNames {
 			if r == name {

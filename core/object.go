@@ -45,6 +45,8 @@ type Object struct {
 	// first strike or double strike as the first of two combat damage
 	// steps began (CR 510.4).
 	struckFirst bool
+	// attachedTo is the object an Aura is attached to (CR 303.4), or 0.
+	attachedTo ObjectID
 	// x is the value of X chosen for the spell (CR 107.3); a permanent
 	// keeps the X of the spell it was, for its enters-the-battlefield
 	// abilities (CR 107.3m).
@@ -123,7 +125,12 @@ func (o *Object) Left() bool { return o.left }
 // battlefield, frozen as it left.
 type lki struct {
 	power, toughness int
+	keywords         uint16
+	granted          []grant
 }
+
+// AttachedTo is the object an Aura is attached to (CR 303.4b), or 0.
+func (o *Object) AttachedTo() ObjectID { return o.attachedTo }
 
 type counterCount struct {
 	kind CounterKind
@@ -173,7 +180,8 @@ func (o *Object) Is(t string) bool { return o.def.Is(t) }
 // isType reports whether the object has a card type, by its bit.
 func (o *Object) isType(bit uint16) bool { return o.def.types&bit != 0 }
 
-// Has reports whether the object has a keyword ability ("flying").
+// Has reports whether the object's card has a keyword ability
+// ("flying") printed on it; Game.HasKeyword says whether it has it now.
 func (o *Object) Has(keyword string) bool {
 	bit, _ := bitOf(keywordNames[:], keyword)
 	return o.def.keywords&bit != 0
@@ -181,9 +189,6 @@ func (o *Object) Has(keyword string) bool {
 
 // IsCreature reports whether the object is a creature.
 func (o *Object) IsCreature() bool { return o.def.types&typeCreature != 0 }
-
-// hasKeyword reports whether the object has a keyword ability, by its bit.
-func (o *Object) hasKeyword(bit uint16) bool { return o.def.keywords&bit != 0 }
 
 // ability returns one of the object's compiled abilities.
 func (o *Object) ability(i int) *vm.Ability { return &o.def.Card.Abilities[i] }

@@ -33,7 +33,7 @@ func (g *Game) propose(proposed Event) {
 		return
 	}
 	if ev := &proposed; ev.Kind == EvDestroy {
-		if o := g.onBattlefield(ev.Object); o != nil && o.hasKeyword(keywordIndestructible) {
+		if o := g.onBattlefield(ev.Object); o != nil && g.hasKeyword(o, keywordIndestructible) {
 			// A permanent with indestructible can't be destroyed
 			// (CR 702.12b): the event does not happen, and nothing
 			// replaces it.
@@ -76,6 +76,10 @@ func (g *Game) propose(proposed Event) {
 		}
 		c := &cands[i]
 		applied = append(applied, abilityRef{c.source, c.ability})
+		if c.shield != 0 {
+			g.useShield(c.shield, ev)
+			continue
+		}
 		g.run(c.frame(modeReplace, ev), c.ab().Body)
 		if ev.Kind == EvDamage && ev.Amount <= 0 {
 			break // no damage is left to modify (CR 614.7a)
@@ -93,9 +97,9 @@ const maxDepth = 64
 // been applied to it: the replacement abilities of permanents, and the
 // "enters with" abilities of a permanent about to enter (CR 614.12).
 func (g *Game) replacementsFor(ev *Event, applied []abilityRef, out []candidate) []candidate {
-	try := func(o *Object, ai int, kind vm.AbilityKind, controller PlayerID, x int) {
-		ab := o.ability(ai)
-		if ab.Kind != kind || !o.def.anchored(ai, ev, o.id) {
+	try := func(o *Object, def *CardDef, ai int, kind vm.AbilityKind, controller PlayerID, x int, granted bool) {
+		ab := &def.Card.Abilities[ai]
+		if ab.Kind != kind || (ab.Flags&vm.FlagGranted != 0) != granted || !def.anchored(ai, ev, o.id) {
 			return
 		}
 		for _, a := range applied {
@@ -103,7 +107,7 @@ func (g *Game) replacementsFor(ev *Event, applied []abilityRef, out []candidate)
 				return
 			}
 		}
-		out = append(out, candidate{source: o.id, controller: controller, def: o.def, ability: ai, x: x})
+		out = append(out, candidate{source: o.id, controller: controller, def: def, ability: ai, x: x})
 		c := &out[len(out)-1]
 		c.locals.reset(ab.NumLocals, o.id, controller)
 		n, err := g.run(c.frame(modeMatch, ev), ab.Match)
@@ -118,15 +122,25 @@ func (g *Game) replacementsFor(ev *Event, applied []abilityRef, out []candidate)
 				controller = o.owner
 			}
 			for _, ai := range o.def.byEvent[EvZoneChange] {
-				try(o, ai, vm.AbilityEnters, controller, o.x)
+				try(o, o.def, ai, vm.AbilityEnters, controller, o.x, false)
 			}
 		}
 	}
 	for _, id := range g.battlefield {
 		o := g.objects[id]
 		for _, ai := range o.def.byEvent[ev.Kind] {
-			try(o, ai, vm.AbilityReplacement, o.controller, 0)
+			try(o, o.def, ai, vm.AbilityReplacement, o.controller, 0, false)
 		}
+		// Replacement effects granted to the permanent are its own
+		// (CR 613.1f).
+		for _, gr := range g.granted(o) {
+			if abilityEvent(gr.def.Prog, &gr.def.Card.Abilities[gr.ability]) == ev.Kind {
+				try(o, gr.def, gr.ability, vm.AbilityReplacement, o.controller, 0, true)
+			}
+		}
+	}
+	if ev.Kind == EvDestroy {
+		out = g.shieldsFor(ev, applied, out)
 	}
 	return out
 }
@@ -137,6 +151,10 @@ func (g *Game) replacementsFor(ev *Event, applied []abilityRef, out []candidate)
 func (g *Game) chooseReplacement(ev *Event, cands []candidate) int {
 	opts := make([]ReplacementChoice, len(cands))
 	for i, c := range cands {
+		if c.shield != 0 {
+			opts[i] = ReplacementChoice{Source: c.source, Text: "regeneration shield"}
+			continue
+		}
 		opts[i] = ReplacementChoice{Source: c.source, Text: c.def.Card.Abilities[c.ability].Text}
 	}
 	p := g.affected(ev)
@@ -166,6 +184,8 @@ func (g *Game) affected(ev *Event) PlayerID {
 			return ev.Player
 		}
 	}
+	// Otherwise the controller of the affected object: the one destroyed,
+	// moved, getting counters (CR 616.1).
 	if o := g.Object(ev.Object); o != nil {
 		return o.controller
 	}
@@ -227,6 +247,8 @@ func (g *Game) perform(ev *Event) {
 		} else if happened {
 			g.players[ev.Player].Life = add(g.players[ev.Player].Life, -ev.Amount)
 		}
+	case EvRegenerated:
+		happened = g.regenerate(ev)
 	}
 	if happened {
 		g.record(ev)
@@ -261,6 +283,12 @@ func (g *Game) perform(ev *Event) {
 
 // record logs an event and checks what triggers on it.
 func (g *Game) record(ev *Event) {
+	switch ev.Kind {
+	case EvDamage, EvDamagePrevented, EvLifeGained, EvLifeLost, EvStepBegins, EvSpellCast:
+		// No continuous effect depends on these.
+	default:
+		g.invalidate()
+	}
 	e := *ev
 	e.enterWith, e.prevented = nil, nil
 	g.log = append(g.log, e)
@@ -334,7 +362,7 @@ func (g *Game) dealDamage(source ObjectID, target vm.Value, amount int, combat b
 	if src := g.Object(source); src != nil {
 		// The source's abilities as it deals the damage, or as it last
 		// existed (CR 702.2b-c, 702.15b).
-		ev.Deathtouch, ev.Lifelink = src.hasKeyword(keywordDeathtouch), src.hasKeyword(keywordLifelink)
+		ev.Deathtouch, ev.Lifelink = g.hasKeyword(src, keywordDeathtouch), g.hasKeyword(src, keywordLifelink)
 	}
 	g.propose(ev)
 }
@@ -348,7 +376,11 @@ func (g *Game) move(ev *Event) bool {
 	}
 	if o.zone == ZoneBattlefield {
 		p, t := g.pt(o.id)
-		o.lki = lki{power: p, toughness: t}
+		c := g.charsOf(o)
+		o.lki = lki{power: p, toughness: t, keywords: c.keywords}
+		if len(c.granted) > 0 {
+			o.lki.granted = append([]grant(nil), c.granted...)
+		}
 		g.removeFromCombat(o)
 		g.endEffectsOn(o.id)
 	}
@@ -364,6 +396,10 @@ func (g *Game) move(ev *Event) bool {
 		n.sinceTurn = g.turn
 	}
 	ev.moved = n.id
+	if ev.To == ZoneBattlefield && ev.attachTo != 0 {
+		// An Aura spell enters attached to its target (CR 303.4a, 608.3).
+		n.attachedTo = ev.attachTo
+	}
 	if o.token && ev.From == ZoneBattlefield {
 		// A token that left the battlefield ceases to exist (CR 704.5d);
 		// nothing can be done with it in its new zone.

@@ -398,3 +398,45 @@ func TestLibraryIsSharedBetweenGoroutines(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestPacifismEnchantedCreatureCantAttackOrBlock checks Pacifism's effect
+// ("Enchanted creature can't attack or block.", CR 508.1c, 509.1b): the
+// rules core refuses the attack and the block of the enchanted creature,
+// and allows them once Pacifism has left the battlefield.
+func TestPacifismEnchantedCreatureCantAttackOrBlock(t *testing.T) {
+	lib, err := cards.Library()
+	require.NoError(t, err)
+	setup := func() (*core.Game, *blocker, *core.Object, *core.Object) {
+		d := &blocker{}
+		g := core.New(lib, d)
+		giant, _ := g.Setup().AddCard("Hill Giant", 0, core.ZoneBattlefield)
+		bears, _ := g.Setup().AddCard("Grizzly Bears", 1, core.ZoneBattlefield)
+		d.attacker, d.blocker = giant.Card(), bears.Card()
+		return g, d, giant, bears
+	}
+	t.Run("attack", func(t *testing.T) {
+		g, _, giant, _ := setup()
+		pacifism, _ := g.Setup().AddCard("Pacifism", 1, core.ZoneBattlefield)
+		require.NoError(t, g.Setup().Attach(pacifism.ID(), giant.ID()))
+		err := g.AdvanceTo(core.StepDeclareAttackers)
+		require.ErrorContains(t, err, "can't attack")
+		require.False(t, g.CurrentObject(giant.Card()).Attacking())
+	})
+	t.Run("block", func(t *testing.T) {
+		g, _, giant, bears := setup()
+		pacifism, _ := g.Setup().AddCard("Pacifism", 0, core.ZoneBattlefield)
+		require.NoError(t, g.Setup().Attach(pacifism.ID(), bears.ID()))
+		err := g.AdvanceTo(core.StepDeclareBlockers)
+		require.ErrorContains(t, err, "can't block")
+		require.True(t, g.CurrentObject(giant.Card()).Attacking())
+		require.False(t, g.CurrentObject(giant.Card()).Blocked())
+	})
+	t.Run("after Pacifism leaves", func(t *testing.T) {
+		g, _, giant, bears := setup()
+		pacifism, _ := g.Setup().AddCard("Pacifism", 0, core.ZoneBattlefield)
+		require.NoError(t, g.Setup().Attach(pacifism.ID(), bears.ID()))
+		require.NoError(t, g.Destroy(pacifism.ID()))
+		require.NoError(t, g.AdvanceTo(core.StepDeclareBlockers))
+		require.True(t, g.CurrentObject(giant.Card()).Blocked())
+	})
+}

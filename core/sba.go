@@ -1,5 +1,7 @@
 package core
 
+import "github.com/cardc/cardc/vm"
+
 // stateBasedActions checks the state-based actions of CR 704.5 and
 // performs all that apply, as one batch (CR 704.3). It reports whether any
 // happened.
@@ -38,7 +40,7 @@ func (g *Game) stateBasedActions() bool {
 			case t <= 0:
 				// 704.5f: toughness 0 or less; this is not destruction.
 				toGraveyard = append(toGraveyard, id)
-			case (o.damage >= t || (o.damage > 0 && o.deathtouchDamage)) && !o.hasKeyword(keywordIndestructible):
+			case (o.damage >= t || (o.damage > 0 && o.deathtouchDamage)) && !g.hasKeyword(o, keywordIndestructible):
 				// 704.5g, 704.5h: lethal damage, or damage from a source
 				// with deathtouch. A permanent with indestructible
 				// ignores them (702.12b), but not 704.5f.
@@ -47,6 +49,11 @@ func (g *Game) stateBasedActions() bool {
 		}
 		if o.isType(typePlaneswalker) && o.Counters(CounterLoyalty) <= 0 {
 			toGraveyard = append(toGraveyard, id) // 704.5i
+		}
+		if o.def.enchant >= 0 && !g.enchantsLegally(o) {
+			// 704.5m: an Aura attached to nothing, to an object that is
+			// gone, or to one it can't enchant (CR 303.4c-d).
+			toGraveyard = append(toGraveyard, id)
 		}
 		// 704.5q: +1/+1 and -1/-1 counters annihilate in pairs.
 		if n := min(o.Counters(CounterPlus1Plus1), o.Counters(CounterMinus1Minus1)); n > 0 {
@@ -69,6 +76,21 @@ func (g *Game) stateBasedActions() bool {
 		g.propose(Event{Kind: EvCounterRemoved, Object: f.id, Counter: f.minus, Amount: f.amount})
 	}
 	return did || len(toGraveyard) > 0 || len(toDestroy) > 0 || len(fixes) > 0
+}
+
+// enchantsLegally reports whether an Aura is attached to a permanent its
+// enchant ability allows, other than itself (CR 303.4c-d).
+func (g *Game) enchantsLegally(o *Object) bool {
+	t := g.onBattlefield(o.attachedTo)
+	if t == nil || t.id == o.id {
+		return false
+	}
+	ab := o.ability(o.def.enchant)
+	ls := g.matchLocals.reset(ab.NumLocals, o.id, o.controller)
+	ls[vm.LocalCandidate] = ObjectValue(t.id)
+	n, err := g.run(frame{mode: modeMatch, source: o.id, controller: o.controller, def: o.def, ability: o.def.enchant,
+		locals: ls}, ab.Targets[0].Filter)
+	return err == nil && n != 0
 }
 
 // checkGameOver ends the game when at most one player is left (CR 104.2).

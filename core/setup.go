@@ -36,6 +36,7 @@ func (s Setup) AddCard(name string, owner PlayerID, zone Zone) (*Object, error) 
 	g.cards++
 	o := g.newObject(def, g.cards, owner, zone)
 	o.sinceTurn = 0
+	g.invalidate()
 	return o, nil
 }
 
@@ -50,6 +51,7 @@ func (s Setup) SetCounters(id ObjectID, k CounterKind, n int) error {
 		return fmt.Errorf("no counter kind %d", k)
 	}
 	o.addCounters(k, clamp(int64(n))-o.Counters(k))
+	s.g.invalidate()
 	return nil
 }
 
@@ -70,6 +72,32 @@ func (s Setup) SetTapped(id ObjectID, tapped bool) error {
 		return err
 	}
 	o.tapped = tapped
+	s.g.invalidate()
+	return nil
+}
+
+// Attach attaches an Aura on the battlefield to a permanent (CR 303.4b):
+// no event happens. Whether the Aura may enchant it is a state-based
+// action, checked by the next action of the game (CR 704.5m). The Aura
+// gets a new timestamp (CR 613.7e).
+func (s Setup) Attach(aura, to ObjectID) error {
+	a, err := s.object(aura)
+	if err != nil {
+		return err
+	}
+	t, err := s.object(to)
+	if err != nil {
+		return err
+	}
+	if a.zone != ZoneBattlefield || t.zone != ZoneBattlefield {
+		return fmt.Errorf("%s and %s must both be on the battlefield", a.Name(), t.Name())
+	}
+	if a.def.enchant < 0 {
+		return fmt.Errorf("%s is not an Aura with an enchant ability", a.Name())
+	}
+	a.attachedTo = t.id
+	a.timestamp = s.g.nextTimestamp()
+	s.g.invalidate()
 	return nil
 }
 

@@ -85,6 +85,10 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 		return fmt.Errorf("the value of X cannot be negative")
 	}
 	item := &StackItem{Controller: p, Def: def, Ability: spellAbility(def), X: x, Text: def.Name, Source: o.id}
+	if item.Ability < 0 && def.enchant >= 0 {
+		// An Aura spell targets what it will enchant (CR 303.4a).
+		item.Ability = def.enchant
+	}
 	if item.Ability >= 0 {
 		ab := &def.Card.Abilities[item.Ability]
 		if len(targets) != len(ab.Targets) {
@@ -227,6 +231,19 @@ func (g *Game) resolve(item *StackItem) {
 		return
 	}
 	ab := &item.Def.Card.Abilities[item.Ability]
+	if ab.Kind == vm.AbilityEnchant {
+		// An Aura spell whose target is illegal as it resolves does not
+		// resolve (CR 608.3b); otherwise it enters attached to its target
+		// (CR 303.4a, 608.3).
+		t := item.Locals[ab.Targets[0].Local]
+		if !g.legalTarget(item, 0, t) {
+			g.moveCard(spell.id, ZoneGraveyard)
+			return
+		}
+		id, _ := valueObject(t)
+		g.propose(Event{Kind: EvZoneChange, Object: spell.id, From: ZoneStack, To: ZoneBattlefield, Player: item.Controller, attachTo: id})
+		return
+	}
 	// Check targets (CR 608.2b): if every target is illegal, the spell or
 	// ability does not resolve; otherwise it does what it can, and does
 	// nothing to an illegal target.

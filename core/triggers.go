@@ -82,20 +82,33 @@ func (g *Game) delayedTriggers(ev *Event) {
 // event.
 func (g *Game) triggersOf(o *Object, ev *Event) {
 	for _, ai := range o.def.byEvent[ev.Kind] {
-		ab := o.ability(ai)
-		if ab.Kind != vm.AbilityTriggered || !o.def.anchored(ai, ev, o.id) {
-			continue
+		g.triggerOf(o, o.def, ai, ev, false)
+	}
+	// The triggered abilities effects grant it are its own (CR 613.1f);
+	// what they put on the stack is independent of the effect (113.7a).
+	for _, gr := range g.granted(o) {
+		if abilityEvent(gr.def.Prog, &gr.def.Card.Abilities[gr.ability]) == ev.Kind {
+			g.triggerOf(o, gr.def, gr.ability, ev, true)
 		}
-		x := 0
-		if ev.Kind == EvZoneChange && ev.To == ZoneBattlefield && ev.moved == o.id {
-			x = o.x // its enters-the-battlefield abilities know X (CR 107.3m)
-		}
-		ls := g.matchLocals.reset(ab.NumLocals, o.id, o.controller)
-		n, err := g.run(frame{mode: modeMatch, event: ev, source: o.id, controller: o.controller, def: o.def,
-			ability: ai, locals: ls, x: x}, ab.Match)
-		if err == nil && n > 0 {
-			g.addPending(o.id, o.controller, o.def, ai, x, ev, int(n))
-		}
+	}
+}
+
+// triggerOf checks one triggered ability of an object, ability ai of def:
+// its own, or one granted to it.
+func (g *Game) triggerOf(o *Object, def *CardDef, ai int, ev *Event, granted bool) {
+	ab := &def.Card.Abilities[ai]
+	if ab.Kind != vm.AbilityTriggered || (ab.Flags&vm.FlagGranted != 0) != granted || !def.anchored(ai, ev, o.id) {
+		return
+	}
+	x := 0
+	if ev.Kind == EvZoneChange && ev.To == ZoneBattlefield && ev.moved == o.id {
+		x = o.x // its enters-the-battlefield abilities know X (CR 107.3m)
+	}
+	ls := g.matchLocals.reset(ab.NumLocals, o.id, o.controller)
+	n, err := g.run(frame{mode: modeMatch, event: ev, source: o.id, controller: o.controller, def: def,
+		ability: ai, locals: ls, x: x}, ab.Match)
+	if err == nil && n > 0 {
+		g.addPending(o.id, o.controller, def, ai, x, ev, int(n))
 	}
 }
 

@@ -116,6 +116,7 @@ func (g *Game) beginStep(s Step) {
 				o.tapped = false
 			}
 		}
+		g.invalidate()
 		g.nextStep()
 		return
 	case StepCleanup:
@@ -155,7 +156,11 @@ func (g *Game) cleanup() {
 		o := g.objects[id]
 		o.damage, o.deathtouchDamage = 0, false
 	}
+	// CR 514.2: "until end of turn" effects end, and so do the
+	// regeneration shields not used this turn.
 	g.effects = g.effects[:0]
+	g.endShields()
+	g.invalidate()
 	// CR 514.3: normally no player receives priority; if state-based
 	// actions or triggers happen, they do, and another cleanup follows.
 	before := len(g.stack)

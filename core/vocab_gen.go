@@ -53,11 +53,16 @@ const (
 	// on it and could add mana are mana abilities, which resolve at once (CR
 	// 605.1b, 605.4a).
 	EvManaProduced
+	// EvRegenerated is the event kind "regenerated": A permanent regenerates
+	// instead of being destroyed (CR 701.15a): it is tapped, all damage is
+	// removed from it (and the record of deathtouch damage), and it is removed
+	// from combat.
+	EvRegenerated
 	numEventKinds
 )
 
 // eventNames are the stdlib's names, by number.
-var eventNames = [numEventKinds]string{"damage", "counter_put", "counter_removed", "destroy", "zone_change", "attacks", "block", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced"}
+var eventNames = [numEventKinds]string{"damage", "counter_put", "counter_removed", "destroy", "zone_change", "attacks", "block", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated"}
 
 // The steps, in turn order.
 const (
@@ -291,6 +296,8 @@ const (
 	fieldManaProducedPlayer
 	fieldManaProducedAmount
 	fieldManaProducedTapped
+	fieldRegeneratedID
+	fieldRegeneratedObject
 	numFields
 )
 
@@ -342,15 +349,20 @@ var fields = [numFields]fieldDecl{
 	fieldManaProducedPlayer:    {name: "mana_produced.player", kind: EvManaProduced},
 	fieldManaProducedAmount:    {name: "mana_produced.amount", kind: EvManaProduced},
 	fieldManaProducedTapped:    {name: "mana_produced.tapped", kind: EvManaProduced},
+	fieldRegeneratedID:         {name: "regenerated.id", kind: EvRegenerated},
+	fieldRegeneratedObject:     {name: "regenerated.object", kind: EvRegenerated},
 }
 
-// The actions and queries of the vocabulary: a linked SymFunc is one of these.
+// The actions, queries and effects of the vocabulary: a linked SymFunc is one of these.
 const (
-	fnAddMana funcID = iota
+	fnAddKeyword funcID = iota
+	fnAddMana
 	fnAddManaCouldProduce
 	fnAddManaOfAnyColor
 	fnAddManaProduced
+	fnAttachedTo
 	fnBoostUntilEndOfTurn
+	fnCantAttackOrBlock
 	fnController
 	fnCounters
 	fnDealDamage
@@ -358,6 +370,7 @@ const (
 	fnDoubleMana
 	fnEnterWithCounters
 	fnGainLife
+	fnGrantAbility
 	fnHasColor
 	fnIsAttacking
 	fnIsBlocked
@@ -371,12 +384,14 @@ const (
 	fnIsType
 	fnIsUntapped
 	fnLoseLife
+	fnModifyPt
 	fnOwner
 	fnPayLife
 	fnPower
 	fnPrevent
 	fnPreventAmount
 	fnPutCounters
+	fnRegenerate
 	fnRemoveCounters
 	fnSacrifice
 	fnScheduleDelayed
@@ -387,48 +402,55 @@ const (
 	numFuncs
 )
 
-// funcs are the signatures of the actions and queries. An action runs at
-// once inside a replacement body (atOnce) if it changes the event being
-// replaced (its context is replace or enters), or if it is the
+// funcs are the signatures of the actions, queries and effects. An action
+// runs at once inside a replacement body (atOnce) if it changes the event
+// being replaced (its context is replace or enters), or if it is the
 // compiler's own (it has no phrase: schedule_delayed copies the running
-// locals).
+// locals). An effect applies in its layer (CR 613.1; 0 for none, 7 to 10
+// for 7a to 7d).
 var funcs = [numFuncs]funcDecl{
-	fnAddMana:             {name: "add_mana", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: false, mana: true},
-	fnAddManaCouldProduce: {name: "add_mana_could_produce", arity: 4, returns: false, action: true, context: "", atOnce: false, cost: false, mana: true},
-	fnAddManaOfAnyColor:   {name: "add_mana_of_any_color", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: false, mana: true},
-	fnAddManaProduced:     {name: "add_mana_produced", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: false, mana: true},
-	fnBoostUntilEndOfTurn: {name: "boost_until_end_of_turn", arity: 3, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false},
-	fnController:          {name: "controller", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
-	fnCounters:            {name: "counters", arity: 2, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
-	fnDealDamage:          {name: "deal_damage", arity: 3, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false},
-	fnDestroy:             {name: "destroy", arity: 1, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false},
-	fnDoubleMana:          {name: "double_mana", arity: 1, returns: false, action: true, context: "replace", atOnce: true, cost: false, mana: false},
-	fnEnterWithCounters:   {name: "enter_with_counters", arity: 2, returns: false, action: true, context: "enters", atOnce: true, cost: false, mana: false},
-	fnGainLife:            {name: "gain_life", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false},
-	fnHasColor:            {name: "has_color", arity: 2, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
-	fnIsAttacking:         {name: "is_attacking", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
-	fnIsBlocked:           {name: "is_blocked", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
-	fnIsBlocking:          {name: "is_blocking", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
-	fnIsPermanent:         {name: "is_permanent", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
-	fnIsPlayer:            {name: "is_player", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
-	fnIsSubtype:           {name: "is_subtype", arity: 2, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
-	fnIsSupertype:         {name: "is_supertype", arity: 2, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
-	fnIsTapped:            {name: "is_tapped", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
-	fnIsToken:             {name: "is_token", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
-	fnIsType:              {name: "is_type", arity: 2, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
-	fnIsUntapped:          {name: "is_untapped", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
-	fnLoseLife:            {name: "lose_life", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false},
-	fnOwner:               {name: "owner", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
-	fnPayLife:             {name: "pay_life", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: true, mana: false},
-	fnPower:               {name: "power", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
-	fnPrevent:             {name: "prevent", arity: 1, returns: false, action: true, context: "replace", atOnce: true, cost: false, mana: false},
-	fnPreventAmount:       {name: "prevent_amount", arity: 2, returns: false, action: true, context: "replace", atOnce: true, cost: false, mana: false},
-	fnPutCounters:         {name: "put_counters", arity: 3, returns: false, action: true, context: "", atOnce: false, cost: true, mana: false},
-	fnRemoveCounters:      {name: "remove_counters", arity: 3, returns: false, action: true, context: "", atOnce: false, cost: true, mana: false},
-	fnSacrifice:           {name: "sacrifice", arity: 1, returns: false, action: true, context: "", atOnce: false, cost: true, mana: false},
-	fnScheduleDelayed:     {name: "schedule_delayed", arity: 1, returns: false, action: true, context: "", atOnce: true, cost: false, mana: false},
-	fnTap:                 {name: "tap", arity: 1, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false},
-	fnToughness:           {name: "toughness", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
-	fnUntap:               {name: "untap", arity: 1, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false},
-	fnX:                   {name: "x", arity: 0, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false},
+	fnAddKeyword:          {name: "add_keyword", arity: 2, returns: false, action: false, context: "", atOnce: false, cost: false, mana: false, effect: true, layer: 6},
+	fnAddMana:             {name: "add_mana", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: false, mana: true, effect: false, layer: 0},
+	fnAddManaCouldProduce: {name: "add_mana_could_produce", arity: 4, returns: false, action: true, context: "", atOnce: false, cost: false, mana: true, effect: false, layer: 0},
+	fnAddManaOfAnyColor:   {name: "add_mana_of_any_color", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: false, mana: true, effect: false, layer: 0},
+	fnAddManaProduced:     {name: "add_mana_produced", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: false, mana: true, effect: false, layer: 0},
+	fnAttachedTo:          {name: "attached_to", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnBoostUntilEndOfTurn: {name: "boost_until_end_of_turn", arity: 3, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnCantAttackOrBlock:   {name: "cant_attack_or_block", arity: 1, returns: false, action: false, context: "", atOnce: false, cost: false, mana: false, effect: true, layer: 0},
+	fnController:          {name: "controller", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnCounters:            {name: "counters", arity: 2, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnDealDamage:          {name: "deal_damage", arity: 3, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnDestroy:             {name: "destroy", arity: 1, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnDoubleMana:          {name: "double_mana", arity: 1, returns: false, action: true, context: "replace", atOnce: true, cost: false, mana: false, effect: false, layer: 0},
+	fnEnterWithCounters:   {name: "enter_with_counters", arity: 2, returns: false, action: true, context: "enters", atOnce: true, cost: false, mana: false, effect: false, layer: 0},
+	fnGainLife:            {name: "gain_life", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnGrantAbility:        {name: "grant_ability", arity: 2, returns: false, action: false, context: "", atOnce: false, cost: false, mana: false, effect: true, layer: 6},
+	fnHasColor:            {name: "has_color", arity: 2, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnIsAttacking:         {name: "is_attacking", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnIsBlocked:           {name: "is_blocked", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnIsBlocking:          {name: "is_blocking", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnIsPermanent:         {name: "is_permanent", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnIsPlayer:            {name: "is_player", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnIsSubtype:           {name: "is_subtype", arity: 2, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnIsSupertype:         {name: "is_supertype", arity: 2, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnIsTapped:            {name: "is_tapped", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnIsToken:             {name: "is_token", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnIsType:              {name: "is_type", arity: 2, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnIsUntapped:          {name: "is_untapped", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnLoseLife:            {name: "lose_life", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnModifyPt:            {name: "modify_pt", arity: 3, returns: false, action: false, context: "", atOnce: false, cost: false, mana: false, effect: true, layer: 9},
+	fnOwner:               {name: "owner", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnPayLife:             {name: "pay_life", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: true, mana: false, effect: false, layer: 0},
+	fnPower:               {name: "power", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnPrevent:             {name: "prevent", arity: 1, returns: false, action: true, context: "replace", atOnce: true, cost: false, mana: false, effect: false, layer: 0},
+	fnPreventAmount:       {name: "prevent_amount", arity: 2, returns: false, action: true, context: "replace", atOnce: true, cost: false, mana: false, effect: false, layer: 0},
+	fnPutCounters:         {name: "put_counters", arity: 3, returns: false, action: true, context: "", atOnce: false, cost: true, mana: false, effect: false, layer: 0},
+	fnRegenerate:          {name: "regenerate", arity: 1, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnRemoveCounters:      {name: "remove_counters", arity: 3, returns: false, action: true, context: "", atOnce: false, cost: true, mana: false, effect: false, layer: 0},
+	fnSacrifice:           {name: "sacrifice", arity: 1, returns: false, action: true, context: "", atOnce: false, cost: true, mana: false, effect: false, layer: 0},
+	fnScheduleDelayed:     {name: "schedule_delayed", arity: 1, returns: false, action: true, context: "", atOnce: true, cost: false, mana: false, effect: false, layer: 0},
+	fnTap:                 {name: "tap", arity: 1, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnToughness:           {name: "toughness", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnUntap:               {name: "untap", arity: 1, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnX:                   {name: "x", arity: 0, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 }

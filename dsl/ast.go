@@ -78,9 +78,9 @@ type Card struct {
 func (*Card) decl() {}
 
 // CardItem is a line of a card: a characteristic (*CostItem, *TypeItem,
-// *PTItem, *OracleItem) or an ability (*KeywordsItem, *EntersAbility,
-// *TriggerAbility, *ReplaceAbility, *StaticAbility, *SpellAbility,
-// *ActivatedAbility).
+// *PTItem, *OracleItem) or an ability (*KeywordsItem, *EnchantItem,
+// *EntersAbility, *TriggerAbility, *ReplaceAbility, *StaticAbility,
+// *SpellAbility, *ActivatedAbility).
 type CardItem interface {
 	Node
 	cardItem()
@@ -133,6 +133,16 @@ type Keyword struct {
 	Words []string `parser:"@Ident+"`
 }
 
+// EnchantItem is the enchant keyword ability of an Aura: `enchant
+// creature`, `enchant Forest` (CR 303.4, 702.5). The words are a filter
+// without its determiner: what the Aura can be attached to.
+type EnchantItem struct {
+	Span
+	Words []string `parser:"'enchant' @Ident+"`
+}
+
+func (*EnchantItem) cardItem() {}
+
 // EntersAbility modifies how the card's permanent enters the battlefield:
 // `enters with X +1/+1 counters` (CR 614.1c).
 type EntersAbility struct {
@@ -163,8 +173,9 @@ type ReplaceAbility struct {
 
 func (*ReplaceAbility) cardItem() {}
 
-// StaticAbility is a static ability stated as a rule of the vocabulary:
-// `static damage dealt by this can't be prevented`.
+// StaticAbility is a static ability stated as a rule or a continuous
+// effect of the vocabulary: `static damage dealt by this can't be
+// prevented`, `static enchanted creature gets +2/+2`.
 type StaticAbility struct {
 	Span
 	Phrase *Phrase `parser:"'static' @@"`
@@ -190,7 +201,7 @@ type ActivatedAbility struct {
 	Span
 	// A cost never starts with the word of another card item, so that a
 	// mistake in one ("pt" without its value) is reported as such.
-	Costs  []*CostPart `parser:"(?! 'cost' | 'type' | 'pt' | 'oracle' | 'keywords' | 'enters' | 'whenever' | 'when' | 'at' | 'replace' | 'static' | 'spell' ) @@ ( ',' @@ )* ':'"`
+	Costs  []*CostPart `parser:"(?! 'cost' | 'type' | 'pt' | 'oracle' | 'keywords' | 'enchant' | 'enters' | 'whenever' | 'when' | 'at' | 'replace' | 'static' | 'spell' ) @@ ( ',' @@ )* ':'"`
 	Body   *Block      `parser:"(   @@"`
 	Effect *Phrase     `parser:"  | @@ )"`
 	Only   *Phrase     `parser:"( ',' 'activate' 'only' @@ )?"`

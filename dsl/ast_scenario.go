@@ -58,13 +58,16 @@ type ControlStmt struct {
 func (*ControlStmt) givenStmt() {}
 
 // CardSpec names a card to put somewhere, with its counters, damage and
-// state, and an optional alias.
+// state, what it is attached to, and an optional alias.
 type CardSpec struct {
 	Span
 	Name   string        `parser:"@(String | RawString)"`
 	With   []*WithClause `parser:"( 'with' @@ ( ( ',' | 'and' ) @@ )* )?"`
 	Tapped bool          `parser:"@'tapped'?"`
-	Alias  string        `parser:"( 'as' @Ident )?"`
+	// AttachedTo is the permanent an Aura is attached to:
+	// `you control "Trollhide" attached to "Grizzly Bears"`.
+	AttachedTo *CardRef `parser:"( 'attached' 'to' @@ )?"`
+	Alias      string   `parser:"( 'as' @Ident )?"`
 }
 
 // WithClause is `2 +1/+1 counters` or `3 damage`.
@@ -229,8 +232,8 @@ type OrderAction struct {
 func (*OrderAction) action() {}
 
 // Assertion is a test assertion: *ZoneAssert, *StateAssert, *PTAssert,
-// *CountAssert, *LifeAssert, *LogAssert, *StackAssert, *TurnAssert or
-// *DecisionAssert.
+// *CountAssert, *LifeAssert, *LogAssert, *StackAssert, *TurnAssert,
+// *DecisionAssert, *PoolAssert, *AttachedAssert or *KeywordAssert.
 type Assertion interface {
 	Node
 	assertion()
@@ -258,6 +261,29 @@ type StateAssert struct {
 }
 
 func (*StateAssert) assertion() {}
+
+// AttachedAssert checks what an Aura is attached to:
+// `"Trollhide" is attached to "Grizzly Bears"`.
+type AttachedAssert struct {
+	Span
+	Card *CardRef `parser:"@@ 'is'"`
+	Not  bool     `parser:"@'not'? 'attached' 'to'"`
+	To   *CardRef `parser:"@@"`
+}
+
+func (*AttachedAssert) assertion() {}
+
+// KeywordAssert checks that a permanent has a keyword ability now, as
+// continuous effects make it: `"Grizzly Bears" has flying`,
+// `"Grizzly Bears" does not have flying`.
+type KeywordAssert struct {
+	Span
+	Card    *CardRef `parser:"@@"`
+	Not     bool     `parser:"( 'has' | @( 'does' 'not' 'have' ) )"`
+	Keyword []string `parser:"@Ident+"`
+}
+
+func (*KeywordAssert) assertion() {}
 
 // PTAssert checks power and toughness: `"Protean Hydra" is 3/3`.
 type PTAssert struct {

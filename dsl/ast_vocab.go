@@ -59,22 +59,27 @@ type Default struct {
 	Value *Sum   `parser:"@@"`
 }
 
-// FuncDecl declares an action or a query of the host:
+// FuncDecl declares an action, a query or a continuous effect of the host:
 // `action destroy(object: object) { ... }`,
 // `query toughness(object: object): number`. An action marked
 // `in replace` or `in enters` may only be used in the body of that kind of
-// ability: `action prevent(event: damage) in replace { ... }`.
+// ability: `action prevent(event: damage) in replace { ... }`. An effect
+// is what a static ability does to the objects it affects, and names the
+// layer it applies in (CR 613.1), if any:
+// `effect modify_pt(object: object, power: number, toughness: number) layer 7c { ... }`.
 type FuncDecl struct {
 	Span
-	Kind    string       `parser:"@( 'action' | 'query' )"`
+	Kind    string       `parser:"@( 'action' | 'query' | 'effect' )"`
 	Name    string       `parser:"@Ident"`
 	Params  []*FieldDecl `parser:"'(' ( @@ ( ',' @@ )* )? ')'"`
 	Result  string       `parser:"( ':' @Ident )?"`
 	Context string       `parser:"( 'in' @( 'replace' | 'enters' ) )?"`
 	// Traits are what else the vocabulary says of an action: `is cost`
 	// (it can be paid as part of a cost), `is mana` (it adds mana).
-	Traits []string    `parser:"( 'is' @Ident ( ',' @Ident )* )?"`
-	Items  []EventItem `parser:"( '{' Sep* ( @@ Sep* )* '}' )?"`
+	Traits []string `parser:"( 'is' @Ident ( ',' @Ident )* )?"`
+	// Layer is the layer of an effect: "6", "7c" (written `layer 7c`).
+	Layer string      `parser:"( 'layer' @Number @Ident? )?"`
+	Items []EventItem `parser:"( '{' Sep* ( @@ Sep* )* '}' )?"`
 }
 
 func (*FuncDecl) decl() {}

@@ -209,6 +209,9 @@ func (p *printer) decl(d Decl) {
 		if len(d.Traits) > 0 {
 			head += " is " + strings.Join(d.Traits, ", ")
 		}
+		if d.Layer != "" {
+			head += " layer " + d.Layer
+		}
 		if d.Items == nil {
 			p.line(d.Pos.Line, d.Pos.Line, head)
 			return
@@ -275,6 +278,8 @@ func (p *printer) cardItem(it CardItem) {
 			kws[i] = strings.Join(k.Words, " ")
 		}
 		p.line(l, l, "keywords "+strings.Join(kws, ", "))
+	case *EnchantItem:
+		p.line(l, l, "enchant "+strings.Join(it.Words, " "))
 	case *EntersAbility:
 		p.line(l, l, "enters "+PhraseString(it.Phrase))
 	case *StaticAbility:

@@ -174,6 +174,9 @@ func cardSpecString(c *CardSpec) string {
 	if c.Tapped {
 		s += " tapped"
 	}
+	if c.AttachedTo != nil {
+		s += " attached to " + RefString(c.AttachedTo)
+	}
 	if c.Alias != "" {
 		s += " as " + c.Alias
 	}
@@ -328,6 +331,13 @@ func AssertionString(a Assertion) string {
 		return RefString(a.Card) + " is " + not(a.Not) + a.State
 	case *PTAssert:
 		return RefString(a.Card) + " is " + a.PT
+	case *AttachedAssert:
+		return RefString(a.Card) + " is " + not(a.Not) + "attached to " + RefString(a.To)
+	case *KeywordAssert:
+		if a.Not {
+			return RefString(a.Card) + " does not have " + strings.Join(a.Keyword, " ")
+		}
+		return RefString(a.Card) + " has " + strings.Join(a.Keyword, " ")
 	case *CountAssert:
 		if a.Damage {
 			return RefString(a.Card) + " has " + count(a.Count) + " damage"

@@ -46,7 +46,7 @@ var options = []participle.Option{
 	participle.Union[dsl.Decl](&dsl.Card{}, &dsl.Test{}, &dsl.EventDecl{}, &dsl.FuncDecl{},
 		&dsl.RuleDecl{}, &dsl.NamesDecl{}, &dsl.StepDecl{}),
 	participle.Union[dsl.CardItem](&dsl.CostItem{}, &dsl.TypeItem{}, &dsl.PTItem{}, &dsl.OracleItem{},
-		&dsl.KeywordsItem{}, &dsl.EntersAbility{}, &dsl.TriggerAbility{}, &dsl.ReplaceAbility{}, &dsl.StaticAbility{},
+		&dsl.KeywordsItem{}, &dsl.EnchantItem{}, &dsl.EntersAbility{}, &dsl.TriggerAbility{}, &dsl.ReplaceAbility{}, &dsl.StaticAbility{},
 		&dsl.SpellAbility{}, &dsl.ActivatedAbility{}),
 	participle.Union[dsl.Stmt](&dsl.IfStmt{}, &dsl.AtStmt{}, &dsl.ActionStmt{}),
 	participle.Union[dsl.EventItem](&dsl.DocItem{}, &dsl.PhraseDecl{}, &dsl.FieldDecl{}),
@@ -56,7 +56,8 @@ var options = []participle.Option{
 		&dsl.AttackAction{}, &dsl.BlockAction{}, &dsl.ResolveAction{}, &dsl.AdvanceAction{},
 		&dsl.OrderAction{}, &dsl.TapAction{}, &dsl.ActivateAction{}, &dsl.IllegalAction{}, &dsl.DealAction{}),
 	participle.Union[dsl.Assertion](&dsl.LogAssert{}, &dsl.StackAssert{}, &dsl.TurnAssert{}, &dsl.PoolAssert{}, &dsl.LifeAssert{},
-		&dsl.ZoneAssert{}, &dsl.StateAssert{}, &dsl.PTAssert{}, &dsl.CountAssert{}, &dsl.DecisionAssert{}),
+		&dsl.ZoneAssert{}, &dsl.StateAssert{}, &dsl.PTAssert{}, &dsl.CountAssert{}, &dsl.DecisionAssert{}, &dsl.AttachedAssert{},
+		&dsl.KeywordAssert{}),
 	participle.UseLookahead(4),
 }
 
@@ -236,7 +237,7 @@ func firstWord(s string) string {
 // topKeywords start top-level declarations; a line that starts with one in
 // the first column ends an unterminated declaration before it.
 var topKeywords = map[string]bool{
-	"card": true, "test": true, "event": true, "action": true, "query": true, "rule": true,
+	"card": true, "test": true, "event": true, "action": true, "query": true, "effect": true, "rule": true,
 	"types": true, "supertypes": true, "colors": true, "counters": true, "adjectives": true, "zones": true,
 	"step": true,
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/cardc/cardc/core"
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/mana"
+	"github.com/cardc/cardc/vocab"
 )
 
 // then checks every assertion of a then block; a failed assertion does
@@ -79,6 +80,47 @@ func (r *runner) check(a dsl.Assertion) {
 		p, t, ok := dsl.ParsePT(a.PT)
 		if got := fmt.Sprintf("%d/%d", g.Power(o.ID()), g.Toughness(o.ID())); !ok || p != g.Power(o.ID()) || t != g.Toughness(o.ID()) {
 			r.failf(a.Pos, "expected %s to be %s, but it is %s", dsl.RefString(a.Card), a.PT, got)
+		}
+	case *dsl.AttachedAssert:
+		o, err := r.object(a.Card)
+		if err != nil {
+			return
+		}
+		to, err := r.object(a.To)
+		if err != nil {
+			return
+		}
+		attached := o != nil && to != nil && o.Zone() == core.ZoneBattlefield && !o.Left() && o.AttachedTo() == to.ID()
+		if attached == a.Not {
+			neg := ""
+			if a.Not {
+				neg = "not "
+			}
+			found := "it is " + r.where(o)
+			if o != nil && o.Zone() == core.ZoneBattlefield {
+				found = "it is attached to nothing"
+				if t := g.Object(o.AttachedTo()); t != nil {
+					found = "it is attached to " + t.Name()
+				}
+			}
+			r.failf(a.Pos, "expected %s %sto be attached to %s, but %s", dsl.RefString(a.Card), neg, dsl.RefString(a.To), found)
+		}
+	case *dsl.KeywordAssert:
+		o, err := r.permanent(a.Card)
+		if err != nil {
+			return
+		}
+		kw := strings.ToLower(strings.Join(a.Keyword, " "))
+		if !r.v.IsName(vocab.KKeyword, kw) {
+			r.failf(a.Pos, "%q is not a keyword ability the rules know", kw)
+			return
+		}
+		if g.HasKeyword(o.ID(), kw) == a.Not {
+			if a.Not {
+				r.failf(a.Pos, "expected %s not to have %s, but it has", dsl.RefString(a.Card), kw)
+			} else {
+				r.failf(a.Pos, "expected %s to have %s, but it does not", dsl.RefString(a.Card), kw)
+			}
 		}
 	case *dsl.CountAssert:
 		o, err := r.permanent(a.Card)

@@ -135,6 +135,9 @@ func (c *checker) spec(s *dsl.CardSpec) {
 			c.counter(w.Pos, w.Counter)
 		}
 	}
+	if s.AttachedTo != nil {
+		c.ref(s.AttachedTo)
+	}
 	if s.Alias != "" {
 		if c.aliases[s.Alias] {
 			c.add(dsl.Errorf(s.Pos, CodeDuplicate, "alias %q is already defined", s.Alias))
@@ -284,6 +287,11 @@ func (c *checker) assertion(a dsl.Assertion) {
 	case *dsl.StateAssert:
 		c.ref(a.Card)
 	case *dsl.PTAssert:
+		c.ref(a.Card)
+	case *dsl.AttachedAssert:
+		c.ref(a.Card)
+		c.ref(a.To)
+	case *dsl.KeywordAssert:
 		c.ref(a.Card)
 	case *dsl.CountAssert:
 		c.ref(a.Card)

@@ -250,6 +250,16 @@ func (r *runner) addCard(c *dsl.CardSpec, p core.PlayerID, zone core.Zone) error
 		r.failf(c.Pos, "%v", err)
 		return errStop
 	}
+	if c.AttachedTo != nil {
+		to, err := r.permanent(c.AttachedTo)
+		if err != nil {
+			return err
+		}
+		if err := setup.Attach(o.ID(), to.ID()); err != nil {
+			r.failf(c.AttachedTo.Pos, "%v", err)
+			return errStop
+		}
+	}
 	if c.Alias != "" {
 		r.aliases[c.Alias] = o.Card()
 	}

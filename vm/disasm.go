@@ -110,7 +110,9 @@ func (d *disassembler) ability(i int, a *Ability) {
 	if a.Event != NoFunc {
 		d.printf("    event   %s\n", d.symbolName(a.Event))
 	}
-	if a.Rule != NoFunc {
+	if a.Rule != NoFunc && a.Kind == AbilityEffect {
+		d.printf("    effect  %s\n", d.symbolName(a.Rule))
+	} else if a.Rule != NoFunc {
 		d.printf("    rule    %s\n", d.symbolName(a.Rule))
 	}
 	if len(a.Anchors) > 0 {
@@ -133,9 +135,16 @@ func (d *disassembler) ability(i int, a *Ability) {
 	for ci, t := range a.Choices {
 		d.printf("    choice %d: local %d, %q\n", ci, t.Local, t.Text)
 	}
-	d.entry("match", a.Match)
-	d.entry("pay", a.Pay)
-	d.entry("body", a.Body)
+	if a.Kind == AbilityEffect {
+		// The match of an effect judges the objects it affects; its body
+		// applies it to one of them.
+		d.entry("affected", a.Match)
+		d.entry("apply", a.Body)
+	} else {
+		d.entry("match", a.Match)
+		d.entry("pay", a.Pay)
+		d.entry("body", a.Body)
+	}
 	for ti, t := range a.Targets {
 		d.entry(fmt.Sprintf("target %d filter", ti), t.Filter)
 	}
@@ -295,6 +304,10 @@ func flagsString(f uint32) string {
 			names = append(names, fn.name)
 			f &^= fn.flag
 		}
+	}
+	if f&FlagGranted != 0 {
+		names = append(names, "granted")
+		f &^= FlagGranted
 	}
 	if f != 0 {
 		names = append(names, fmt.Sprintf("%#x", f))

@@ -63,6 +63,16 @@
 // disassembler. The rules core of the project (package core) is such a
 // host, and the reference for what each name of the vocabulary does.
 //
+// Static abilities that create continuous effects (AbilityEffect) watch no
+// event: whenever it computes characteristics, the host runs Match with
+// each candidate object in LocalCandidate, as for a target's filter, and
+// Body with the same locals for each one it affects; Body calls the
+// effect, which Rule names, and that name tells the host the layer to
+// apply it in. An ability flagged FlagGranted is not an ability of its
+// card: the host runs it as an ability of the objects an effect grants it
+// to, with LocalThis that object. The enchant ability of an Aura
+// (AbilityEnchant) has only a Target, which its spell targets.
+//
 // # Limits
 //
 // A Machine's stack holds StackSize values, shared by a run and every run

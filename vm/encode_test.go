@@ -138,6 +138,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"text", []byte("card \"Protean Hydra\" {X}{G}\n"), "vm: not a cardvm program"},
 		{"no version", []byte("CARDVM\x01"), "vm: decode: truncated format version"},
 		{"newer version", append(header(vm.FormatVersion+1), valid[8:]...), fmt.Sprintf("vm: cardvm format version %d, this package reads version %d", vm.FormatVersion+1, vm.FormatVersion)},
+		{"older version", append(header(vm.FormatVersion-1), valid[8:]...), fmt.Sprintf("vm: cardvm format version %d, this package reads version %d", vm.FormatVersion-1, vm.FormatVersion)},
 		{"version 0", header(0), fmt.Sprintf("vm: cardvm format version 0, this package reads version %d", vm.FormatVersion)},
 		{"trailing byte", append(valid[:len(valid):len(valid)], 0), "trailing bytes"},
 		{"huge count", binary.AppendUvarint(header(vm.FormatVersion), 1<<62), "elements cannot fit"},

@@ -33,7 +33,7 @@ func FuzzDecode(f *testing.F) {
 	for _, p := range seedPrograms() {
 		f.Add(marshal(f, p))
 	}
-	f.Add([]byte("CARDVM\x01\x00"))
+	f.Add([]byte("CARDVM\x02\x00"))
 	f.Add([]byte("CARDVM\x02\x00\x00\x00\x00\x00"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		// Whatever decodes, even invalid, can be verified and listed.

@@ -38,6 +38,9 @@ const (
 	// NameRule names a rule of the host, an Ability.Rule:
 	// "rule:damage_cant_be_prevented".
 	NameRule NameKind = "rule"
+	// NameEffect names a continuous effect of the host, the Ability.Rule
+	// of an AbilityEffect: "effect:modify_pt".
+	NameEffect NameKind = "effect"
 	// NameStep names a step of a turn: "step:end".
 	NameStep NameKind = "step"
 	// NameZone names a zone: "zone:battlefield".

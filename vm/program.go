@@ -122,6 +122,21 @@ const (
 	// for a mana ability (FlagMana, CR 605.3b), else from the stack after
 	// its Targets are checked.
 	AbilityActivated
+	// AbilityEffect is a static ability that creates a continuous effect
+	// (CR 611.3) on a set of objects, such as "enchanted creature gets
+	// +2/+2" or "creatures you control get +1/+1". Rule names the effect
+	// (a NameEffect SymName), by which the host knows the layer it applies
+	// in (CR 613). Match is the affected filter: like a target's Filter,
+	// it judges the object in local LocalCandidate, and returns whether
+	// the effect applies to it. Body applies the effect to that object
+	// (still in LocalCandidate) by calling the host's effect function. It
+	// has no Event.
+	AbilityEffect
+	// AbilityEnchant is the enchant ability of an Aura (CR 303.4, 702.5):
+	// its one Target is what the Aura spell targets and what the Aura may
+	// be attached to; the host checks it again as a state-based action
+	// (CR 704.5m). It has no Match and no Body.
+	AbilityEnchant
 )
 
 var abilityKindNames = map[AbilityKind]string{
@@ -132,6 +147,8 @@ var abilityKindNames = map[AbilityKind]string{
 	AbilityEnters:      "enters",
 	AbilityStatic:      "static",
 	AbilityActivated:   "activated",
+	AbilityEffect:      "effect",
+	AbilityEnchant:     "enchant",
 }
 
 // String names the kind as the disassembler prints it.
@@ -168,6 +185,12 @@ const (
 	// triggers on mana being produced and could add mana, which resolves
 	// right after the mana ability that triggered it (605.4a).
 	FlagMana
+	// FlagGranted marks an ability that is not an ability of its card
+	// itself: a continuous effect of the card (AbilityEffect) grants it to
+	// other objects, and the host treats it as an ability of each object
+	// it is granted to while the effect applies, with "this" (LocalThis)
+	// that object and "you" its controller.
+	FlagGranted
 )
 
 // NoFunc marks an absent entry point.
@@ -195,7 +218,8 @@ type Ability struct {
 	// (a NameEvent SymName such as "event:damage"), or NoSymbol.
 	Event int32
 	// Rule is the Symbols index of the rule an AbilityStatic applies (a
-	// NameRule SymName), or NoSymbol.
+	// NameRule SymName), of the effect an AbilityEffect creates (a
+	// NameEffect SymName), or NoSymbol.
 	Rule int32
 	// Match and Body are Funcs indexes, or NoFunc.
 	Match, Body int32

@@ -290,6 +290,7 @@ func verifyCard(p *Program, ci int) *VerifyError {
 // verifyAbility checks a's references; it returns what is wrong, or "".
 func verifyAbility(p *Program, a *Ability) string {
 	needMatch, needBody, needEvent, needRule := false, false, false, false
+	noEvent := false
 	switch a.Kind {
 	case AbilitySpell:
 		needBody = true
@@ -299,6 +300,13 @@ func verifyAbility(p *Program, a *Ability) string {
 		needMatch, needEvent, needRule = true, true, true
 	case AbilityActivated:
 		needBody = true
+	case AbilityEffect:
+		needMatch, needBody, needRule, noEvent = true, true, true, true
+	case AbilityEnchant:
+		noEvent = true
+		if len(a.Targets) != 1 || a.Match != NoFunc || a.Body != NoFunc {
+			return "an enchant ability has one target, and no match or body"
+		}
 	default:
 		return fmt.Sprintf("unknown kind %d", a.Kind)
 	}
@@ -307,6 +315,10 @@ func verifyAbility(p *Program, a *Ability) string {
 		return fmt.Sprintf("event is required for a %s ability", a.Kind)
 	case needRule && a.Rule == NoSymbol:
 		return fmt.Sprintf("rule is required for a %s ability", a.Kind)
+	case noEvent && a.Event != NoSymbol:
+		return fmt.Sprintf("a %s ability watches no event", a.Kind)
+	case a.Flags&FlagGranted != 0 && a.Kind != AbilityTriggered && a.Kind != AbilityReplacement:
+		return fmt.Sprintf("flag granted is only for triggered and replacement abilities, not %s", a.Kind)
 	case a.Flags&FlagOnce != 0 && a.Kind != AbilityDelayed:
 		return fmt.Sprintf("flag once is only for delayed abilities, not %s", a.Kind)
 	case a.Flags&(FlagTapCost|FlagUntapCost|FlagSorcery|FlagOncePerTurn) != 0 && a.Kind != AbilityActivated:

@@ -6,7 +6,7 @@ package vocab
 const (
 	CodeUnknownAction   = "C010" // unknown-action: no action of the vocabulary reads like this
 	CodeUnknownEvent    = "C011" // unknown-event: no event of the vocabulary reads like this
-	CodeUnknownRule     = "C012" // unknown-rule: no rule of the vocabulary reads like this
+	CodeUnknownRule     = "C012" // unknown-rule: no rule or effect of the vocabulary reads like this
 	CodeType            = "C013" // type: a value of the wrong type (a number where an object is due...)
 	CodeUndefined       = "C014" // undefined: a name that is not bound here
 	CodeUnknownWord     = "C015" // unknown-word: a word of a filter that names nothing

@@ -12,7 +12,12 @@ import (
 // you control as c", "target creature", "any target".
 type Filter struct {
 	Pos dsl.Pos
-	// Det is the determiner: a, an, another, target, any (for "any target").
+	// Det is the determiner: a, an, another, target, any (for "any
+	// target"); in the object slot of a continuous effect, which names the
+	// set of objects it affects, also "" (a plural: "creatures you
+	// control"), "other" ("other creatures you control": all but this)
+	// and "enchanted" ("enchanted creature": the object this Aura is
+	// attached to).
 	Det   string
 	Words []FilterWord
 	// Control is "you", "opponent" or "" for a "you control" / "an
@@ -45,7 +50,18 @@ var determiners = map[string]bool{"a": true, "an": true, "another": true, "targe
 // filters lists the filters that can start at part pi, longest first.
 func (m *matcher) filters(t *Template, pi int) []candidate {
 	det := strings.ToLower(m.parts[pi].Word())
-	if !determiners[det] {
+	effect := t.Func != nil && t.Func.Effect
+	words0 := pi + 1
+	switch {
+	case determiners[det]:
+	case effect && (det == "other" || det == "enchanted"):
+	case effect:
+		// A plural without determiner: "creatures you control".
+		if _, ok := m.v.FilterWord(m.parts[pi].Word()); !ok {
+			return nil
+		}
+		det, words0 = "", pi
+	default:
 		return nil
 	}
 	if det == "any" {
@@ -56,7 +72,7 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		return nil
 	}
 	var words []FilterWord
-	j := pi + 1
+	j := words0
 	for ; j < len(m.parts); j++ {
 		fw, ok := m.v.FilterWord(m.parts[j].Word())
 		if !ok {
@@ -74,18 +90,30 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		case "player", "opponent":
 			f.Yields = Type{Kind: KPlayer}
 		}
+		// "enchanted creature" names one object; the other forms of an
+		// effect's slot are plurals ("other creatures you control").
+		if plural := isPlural(m.parts[words0+k-1].Word()); effect && (det == "enchanted" && plural || (det == "" || det == "other") && !plural) {
+			continue
+		}
 		var texts []string
-		for _, p := range m.parts[pi : pi+1+k] {
+		for _, p := range m.parts[pi : words0+k] {
 			texts = append(texts, dsl.PartString(p))
 		}
 		f.Text = strings.Join(texts, " ")
-		out = append(out, m.withSuffix(f, pi+1+k)...)
+		out = append(out, m.withSuffix(f, words0+k)...)
 	}
 	if len(out) == 0 && j < len(m.parts) && m.parts[j].Word() != "" && len(words) == 0 {
 		w := m.parts[j].Word()
 		m.fail(j, CodeUnknownWord, fmt.Sprintf("%q names no card type, color, subtype or quality", w), dsl.DidYouMean(w, m.v.filterWords()), t)
 	}
 	return out
+}
+
+// isPlural reports whether a word of a filter is a plural noun, such as
+// "creatures" (it ends in s, and the word without it is one of the
+// vocabulary).
+func isPlural(w string) bool {
+	return len(w) > 1 && strings.HasSuffix(strings.ToLower(w), "s")
 }
 
 // withSuffix completes a filter with an optional controller suffix and an

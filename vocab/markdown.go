@@ -83,10 +83,26 @@ func (v *Vocab) Markdown() string {
 	b.WriteString("| query | returns | meaning |\n|---|---|---|\n")
 	for _, name := range funcs {
 		f := v.funcs[name]
-		if f.Action {
+		if !f.Returns() {
 			continue
 		}
 		fmt.Fprintf(&b, "| `%s(%s)` | %s | %s |\n", f.Name, params(f.Params), f.Result, f.Doc)
+	}
+	b.WriteString("\n## Effects\n\nPhrases for `static` abilities that create continuous effects (CR 611.3). The first slot names the objects affected: `this`, `enchanted creature`, or a plural such as `creatures you control` or `other creatures you control`.\n\n")
+	for _, name := range funcs {
+		f := v.funcs[name]
+		if !f.Effect {
+			continue
+		}
+		layer := "no layer: it changes no characteristic"
+		if f.Layer != "" {
+			layer = "layer " + f.Layer
+		}
+		fmt.Fprintf(&b, "### %s(%s)\n\n%s (%s.)\n\n", f.Name, params(f.Params), f.Doc, layer)
+		for _, t := range f.Templates {
+			b.WriteString("- `" + t.Text + "`\n")
+		}
+		b.WriteString("\n")
 	}
 	b.WriteString("\n## Rules\n\nPhrases for `static` abilities.\n\n")
 	for _, name := range sortedKeys(v.rules) {

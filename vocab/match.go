@@ -19,6 +19,7 @@ const (
 	ArgPattern                     // an event pattern, for the slots of rules
 	ArgEventRef                    // a bound event, for `prevent d`
 	ArgMana                        // mana symbols: {G}{G}
+	ArgText                        // a text, for the ability an effect grants
 )
 
 // Arg is what fills one slot of a template.
@@ -39,6 +40,10 @@ type Arg struct {
 	Power, Toughness int64
 	// Pattern is set for ArgPattern.
 	Pattern *Match
+	// Text is the unquoted text of an ArgText, and TextPos where it starts
+	// in the file (after the opening quote).
+	Text    string
+	TextPos dsl.Pos
 }
 
 // Match is a phrase read against the vocabulary: one or more alternatives
@@ -75,7 +80,7 @@ type Mode int
 const (
 	ModeAction  Mode = iota + 1 // an action of an ability body
 	ModePattern                 // an event pattern of a trigger or replacement
-	ModeRule                    // a rule of a static ability
+	ModeRule                    // a rule or a continuous effect of a static ability
 )
 
 // failure is why a phrase did not match, kept for the deepest attempt.
@@ -249,6 +254,10 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []cand
 	switch typ.Kind {
 	case KCounter:
 		return m.nameCandidate(t, pi, KCounter)
+	case KKeyword:
+		return m.nameCandidate(t, pi, KKeyword)
+	case KAbility:
+		return m.textCandidate(t, pi)
 	case KZone:
 		return m.nameCandidate(t, pi, KZone)
 	case KStep:
@@ -358,6 +367,19 @@ func (m *matcher) nameCandidate(t *Template, pi int, k Kind) []candidate {
 		return nil
 	}
 	return []candidate{{&Arg{Kind: ArgName, Pos: part.Pos, Type: Type{Kind: k}, Name: name}, pi + 1}}
+}
+
+// textCandidate fills a slot with a text: the ability an effect grants.
+func (m *matcher) textCandidate(t *Template, pi int) []candidate {
+	part := m.parts[pi]
+	if part.Str == nil {
+		m.fail(pi, "", "", "", t)
+		return nil
+	}
+	at := part.Pos
+	at.Column++
+	at.Offset++
+	return []candidate{{&Arg{Kind: ArgText, Pos: part.Pos, Type: Type{Kind: KAbility}, Text: dsl.Unquote(*part.Str), TextPos: at}, pi + 1}}
 }
 
 // stepCandidates fills a slot with the words of a step.
@@ -490,7 +512,7 @@ func (m *matcher) matchPhrase(mode Mode) (*Match, *Mismatch) {
 	case ModePattern:
 		ts, code, what = m.v.eventTemplates, CodeUnknownEvent, "event"
 	case ModeRule:
-		ts, code, what = m.v.ruleTemplates, CodeUnknownRule, "rule"
+		ts, code, what = append(append([]*Template(nil), m.v.ruleTemplates...), m.v.effectTemplates...), CodeUnknownRule, "rule or effect"
 	}
 	alts := m.matchTemplates(ts, mode)
 	if len(alts) > 0 {

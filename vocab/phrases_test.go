@@ -57,6 +57,7 @@ var phraseCases = []struct {
 }{
 	// Actions.
 	{inSpell, "destroy target creature", "destroy {object}"},
+	{inSpell, "regenerate target creature", "regenerate {object}"},
 	{inSpell, "gain 3 life", "gain {amount} life"},
 	{inSpell, "target player gains X life", "{player} gains {amount} life"},
 	{inSpell, "lose one life", "lose {amount} life"},
@@ -91,6 +92,7 @@ var phraseCases = []struct {
 	{inTrigger, "whenever a counter is removed from this", "a counter is removed from {object}"},
 	{inTrigger, "whenever one or more counters are removed from this", "one or more counters are removed from {object}"},
 	// Events: destruction, zones, combat, life, steps, prevention, spells.
+	{inTrigger, "whenever a creature regenerates", "{object} regenerates"},
 	{inReplace, "this would be destroyed", "{object} would be destroyed"},
 	{inTrigger, "when this enters", "{object} enters"},
 	{inTrigger, "whenever another creature enters the battlefield", "{object} enters the battlefield"},
@@ -115,6 +117,14 @@ var phraseCases = []struct {
 
 	// Rules.
 	{inStatic, "damage dealt by this can't be prevented", "{event} can't be prevented"},
+
+	// Effects.
+	{inStatic, "other creatures you control get +1/+1", "{object} gets {power/toughness}"},
+	{inStatic, "this has flying", "{object} has {keyword}"},
+	{inStatic, "green creatures have reach", "{object} have {keyword}"},
+	{inStatic, "this has `whenever this attacks { gain 1 life }`", "{object} has {ability}"},
+	{inStatic, "creatures you control have `whenever this attacks { gain 1 life }`", "{object} have {ability}"},
+	{inStatic, "this can't attack or block", "{object} can't attack or block"},
 }
 
 // unreachableTemplates are phrases of the vocabulary that no card text can

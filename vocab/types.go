@@ -29,12 +29,15 @@ const (
 	// KObjects is a set of objects described by a filter ("a land you
 	// control"): the action gets the filter and tests objects with it.
 	KObjects
+	// KAbility is an ability written in the card language inside a
+	// string, which an effect grants: `has `whenever this attacks { ... }``.
+	KAbility
 )
 
 var kindNames = map[Kind]string{
 	KNumber: "number", KBool: "bool", KObject: "object", KPlayer: "player", KTarget: "target",
 	KCounter: "counter", KStep: "step", KZone: "zone", KCardType: "type", KSupertype: "supertype",
-	KSubtype: "subtype", KColor: "color", KKeyword: "keyword", KMana: "mana", KObjects: "objects",
+	KSubtype: "subtype", KColor: "color", KKeyword: "keyword", KMana: "mana", KObjects: "objects", KAbility: "ability",
 }
 
 // NameKind is the kind of vm.SymName symbols that name values of the kind

@@ -47,6 +47,7 @@ type Vocab struct {
 	eventTemplates  []*Template
 	actionTemplates []*Template
 	ruleTemplates   []*Template
+	effectTemplates []*Template
 	names           map[Kind]map[string]bool
 	// templateWords are the words of all phrases, lower case.
 	templateWords map[string]bool
@@ -106,11 +107,19 @@ type Field struct {
 	Type Type
 }
 
-// FuncInfo is an action or a query of the vocabulary.
+// FuncInfo is an action, a query or a continuous effect of the
+// vocabulary.
 type FuncInfo struct {
 	Name string
-	// Action is true for actions, false for queries.
+	// Action is true for actions, false for queries and effects.
 	Action bool
+	// Effect is true for a continuous effect that static abilities create
+	// (CR 611.3): its first parameter is the object it affects.
+	Effect bool
+	// Layer is the layer an effect applies in (CR 613.1): "6", "7c"; ""
+	// for an effect that changes no characteristic, such as "can't
+	// attack or block", which the rules read after the layers.
+	Layer  string
 	Doc    string
 	Params []Field
 	// Result is the type a query returns.
@@ -125,6 +134,10 @@ type FuncInfo struct {
 	Mana      bool
 	Templates []*Template
 }
+
+// Returns reports whether the function returns a value: queries do,
+// actions and effects do not.
+func (f *FuncInfo) Returns() bool { return !f.Action && !f.Effect }
 
 // RuleInfo is a rule static abilities can state.
 type RuleInfo struct {
@@ -202,6 +215,8 @@ func (t *Template) Owner() string {
 	switch {
 	case t.Event != nil:
 		return "event " + t.Event.Name
+	case t.Func != nil && t.Func.Effect:
+		return "effect " + t.Func.Name
 	case t.Func != nil:
 		return "action " + t.Func.Name
 	case t.Rule != nil:
@@ -270,7 +285,7 @@ func Load(fsys fs.FS) (*Vocab, error) {
 		}
 	}
 	v.templateWords = map[string]bool{}
-	for _, ts := range [][]*Template{v.eventTemplates, v.actionTemplates, v.ruleTemplates} {
+	for _, ts := range [][]*Template{v.eventTemplates, v.actionTemplates, v.ruleTemplates, v.effectTemplates} {
 		for _, t := range ts {
 			for _, it := range t.Items {
 				if it.Word != "" {
@@ -291,11 +306,16 @@ func Load(fsys fs.FS) (*Vocab, error) {
 // 605.1b).
 const ManaEvent = "mana_produced"
 
+// validLayers are the layers of CR 613.1 (and the sublayers of 7).
+var validLayers = map[string]bool{"1": true, "2": true, "3": true, "4": true, "5": true, "6": true,
+	"7a": true, "7b": true, "7c": true, "7d": true}
+
 // Needed are the queries and actions the compiler emits by itself, which
 // every vocabulary must declare: filters test card types, supertypes,
 // subtypes, colors, players, permanents and controllers, and `at ... { }`
-// statements create delayed triggered abilities.
-var Needed = []string{"is_type", "is_supertype", "is_subtype", "has_color", "is_player", "is_permanent", "controller", "schedule_delayed"}
+// statements create delayed triggered abilities, and "enchanted creature"
+// is the object an Aura is attached to.
+var Needed = []string{"is_type", "is_supertype", "is_subtype", "has_color", "is_player", "is_permanent", "controller", "schedule_delayed", "attached_to"}
 
 // checkTemplates type-checks the `where` conditions and `with` defaults of
 // every phrase, and that every adjective has its query.
@@ -311,7 +331,7 @@ func (v *Vocab) checkTemplates() dsl.Diagnostics {
 			diags = append(diags, dsl.Errorf(t.Pos, CodeStdlib, "where needs a condition"))
 		}
 	}
-	for _, t := range v.actionTemplates {
+	for _, t := range append(v.actionTemplates, v.effectTemplates...) {
 		for _, p := range t.Func.Params {
 			if !t.fills(p.Name) {
 				diags = append(diags, dsl.Errorf(t.Pos, CodeStdlib, "phrase %q gives no value for %s", t.Text, p.Name))
@@ -505,7 +525,7 @@ func (v *Vocab) templates(phrases []*dsl.PhraseDecl, own func(*Template)) ([]*Te
 }
 
 func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
-	f := &FuncInfo{Name: d.Name, Action: d.Kind == "action", Context: d.Context}
+	f := &FuncInfo{Name: d.Name, Action: d.Kind == "action", Effect: d.Kind == "effect", Context: d.Context, Layer: d.Layer}
 	var diags dsl.Diagnostics
 	for _, t := range d.Traits {
 		switch {
@@ -526,8 +546,18 @@ func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
 			diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "unknown type %q", d.Result))
 		}
 		f.Result = t
-	} else if !f.Action {
+	} else if !f.Action && !f.Effect {
 		diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "query %s needs a result type", d.Name))
+	}
+	if f.Effect {
+		if len(f.Params) == 0 || f.Params[0].Type.Kind != KObject || f.Result != (Type{}) || f.Context != "" {
+			diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "effect %s needs an object it affects as its first parameter, and no result or context", d.Name))
+		}
+		if f.Layer != "" && !validLayers[f.Layer] {
+			diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "effect %s: %q is not a layer (CR 613.1: 1, 2, 3, 4, 5, 6, 7a, 7b, 7c, 7d)", d.Name, f.Layer))
+		}
+	} else if f.Layer != "" {
+		diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "only an effect applies in a layer"))
 	}
 	doc, _, phrases, ds := v.items(d.Items)
 	diags = append(diags, ds...)
@@ -539,7 +569,11 @@ func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
 	v.funcList = append(v.funcList, f)
 	ts, ds := v.templates(phrases, func(t *Template) { t.Func = f })
 	f.Templates = ts
-	v.actionTemplates = append(v.actionTemplates, ts...)
+	if f.Effect {
+		v.effectTemplates = append(v.effectTemplates, ts...)
+	} else {
+		v.actionTemplates = append(v.actionTemplates, ts...)
+	}
 	return append(diags, ds...)
 }
 

@@ -40,6 +40,10 @@ type function struct {
 	arity   int
 	action  bool
 	context string
+	// effect marks a continuous effect, applied in layer (0 for none; see
+	// layerOrder).
+	effect bool
+	layer  int
 	// phrases is how many phrases a card can say the action with; the
 	// compiler's own actions have none.
 	phrases int
@@ -47,6 +51,10 @@ type function struct {
 	// it adds mana.
 	cost, mana bool
 }
+
+// layerOrder numbers the layers of CR 613.1 in the order they apply: 1 to
+// 6, then 7 to 10 for the sublayers 7a to 7d.
+var layerOrder = map[string]int{"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7a": 7, "7b": 8, "7c": 9, "7d": 10}
 
 // load reads the standard vocabulary.
 func load() (*vocabulary, error) {
@@ -68,7 +76,7 @@ func load() (*vocabulary, error) {
 	}
 	for _, f := range v.Funcs() {
 		out.funcs = append(out.funcs, function{name: f.Name, arity: len(f.Params), action: f.Action,
-			context: f.Context, phrases: len(f.Templates), cost: f.Cost, mana: f.Mana})
+			context: f.Context, phrases: len(f.Templates), cost: f.Cost, mana: f.Mana, effect: f.Effect, layer: layerOrder[f.Layer]})
 	}
 	slices.SortFunc(out.funcs, func(a, b function) int { return strings.Compare(a.name, b.name) })
 	for _, r := range v.Rules() {
@@ -200,7 +208,7 @@ func render(v *vocabulary) ([]byte, error) {
 	w.line("")
 
 	// Host functions.
-	w.line("// The actions and queries of the vocabulary: a linked SymFunc is one of these.")
+	w.line("// The actions, queries and effects of the vocabulary: a linked SymFunc is one of these.")
 	w.line("const (")
 	for i, f := range v.funcs {
 		id, err := ident("fn", f.name)
@@ -216,17 +224,18 @@ func render(v *vocabulary) ([]byte, error) {
 	w.line("\tnumFuncs")
 	w.line(")")
 	w.line("")
-	w.line("// funcs are the signatures of the actions and queries. An action runs at")
-	w.line("// once inside a replacement body (atOnce) if it changes the event being")
-	w.line("// replaced (its context is replace or enters), or if it is the")
+	w.line("// funcs are the signatures of the actions, queries and effects. An action")
+	w.line("// runs at once inside a replacement body (atOnce) if it changes the event")
+	w.line("// being replaced (its context is replace or enters), or if it is the")
 	w.line("// compiler's own (it has no phrase: schedule_delayed copies the running")
-	w.line("// locals).")
+	w.line("// locals). An effect applies in its layer (CR 613.1; 0 for none, 7 to 10")
+	w.line("// for 7a to 7d).")
 	w.line("var funcs = [numFuncs]funcDecl{")
 	for _, f := range v.funcs {
 		id, _ := ident("fn", f.name)
 		atOnce := f.action && (f.context == "replace" || f.context == "enters" || f.phrases == 0)
-		w.line("\t%s: {name: %q, arity: %d, returns: %v, action: %v, context: %q, atOnce: %v, cost: %v, mana: %v},",
-			id, f.name, f.arity, !f.action, f.action, f.context, atOnce, f.cost, f.mana)
+		w.line("\t%s: {name: %q, arity: %d, returns: %v, action: %v, context: %q, atOnce: %v, cost: %v, mana: %v, effect: %v, layer: %d},",
+			id, f.name, f.arity, !f.action && !f.effect, f.action, f.context, atOnce, f.cost, f.mana, f.effect, f.layer)
 	}
 	w.line("}")
 	src, err := format.Source(w.buf.Bytes())

@@ -1,0 +1,155 @@
+package compiler
+
+import (
+	"strings"
+
+	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/parser"
+	"github.com/cardc/cardc/vm"
+	"github.com/cardc/cardc/vocab"
+)
+
+// effectAbility checks a static ability that creates a continuous effect
+// (CR 611.3): `static enchanted creature gets +2/+2`. Its first argument
+// names the set of objects affected; an ability it grants is checked as an
+// ability of the card that is active only on the objects it is granted to.
+func (c *checker) effectAbility(a *checkedAbility, alt *vocab.Alt, s *dsl.StaticAbility) {
+	a.kind = vm.AbilityEffect
+	fi := alt.Template.Func
+	a.effect = fi
+	for i, p := range fi.Params {
+		arg := alt.Args[p.Name]
+		switch {
+		case arg != nil:
+			if i == 0 {
+				c.affected(arg)
+			}
+			if arg.Kind == vocab.ArgText {
+				a.granted = c.grantedAbility(arg)
+			}
+			a.effectArgs = append(a.effectArgs, checkedArg{arg: arg, sc: a.sc})
+		case p.Name == "power" || p.Name == "toughness":
+			half := 1
+			if p.Name == "toughness" {
+				half = 2
+			}
+			a.effectArgs = append(a.effectArgs, checkedArg{arg: alt.Args["power/toughness"], half: half})
+		default:
+			a.effectArgs = append(a.effectArgs, checkedArg{def: alt.Template.Defaults[p.Name], pos: s.Pos})
+		}
+	}
+}
+
+// affected checks what names the objects a continuous effect affects: a
+// set ("creatures you control", "enchanted creature"), or an object such
+// as "this"; not one object to choose.
+func (c *checker) affected(arg *vocab.Arg) {
+	if arg.Kind != vocab.ArgFilter {
+		return
+	}
+	f := arg.Filter
+	if f.Bind != "" {
+		c.errorf(arg.Pos, CodeBinding, "`as %s` in a static ability names nothing", f.Bind).Hint =
+			"a static ability has no body that could use the name"
+	}
+	switch f.Det {
+	case "", "other", "enchanted":
+		return
+	}
+	rest := strings.TrimPrefix(f.Text, f.Det+" ")
+	noun := strings.TrimSuffix(strings.TrimSuffix(rest, " you control"), " an opponent controls")
+	c.errorf(arg.Pos, CodeChoice, "a static ability affects a set of objects, not %q", f.Text).Hint =
+		"say which: `" + plural(rest) + "`, `other " + plural(rest) + "` or `enchanted " + noun + "`"
+}
+
+// plural makes the noun of a filter plural, for hints.
+func plural(text string) string {
+	words := strings.Fields(text)
+	for i, w := range words {
+		if _, ok := map[string]bool{"you": true, "an": true}[w]; ok && i > 0 {
+			words[i-1] += "s"
+			return strings.Join(words, " ")
+		}
+	}
+	return text + "s"
+}
+
+// grantedAbility parses and checks the text of an ability a continuous
+// effect grants, as an ability of the card flagged vm.FlagGranted: "this"
+// in it is the object that has it.
+func (c *checker) grantedAbility(arg *vocab.Arg) *checkedAbility {
+	item, diags := parser.ParseCardItem(arg.TextPos, arg.Text)
+	c.diags = append(c.diags, diags...)
+	if item == nil {
+		return nil
+	}
+	var a *checkedAbility
+	switch it := item.(type) {
+	case *dsl.TriggerAbility:
+		a = c.trigger(it)
+	case *dsl.ReplaceAbility:
+		a = c.replacement(it)
+	default:
+		c.errorf(item.Position(), CodeContext, "an effect can grant a triggered ability or a replacement effect, not this").Hint =
+			"write an ability such as `whenever this attacks { ... }`"
+		return nil
+	}
+	a.flags |= vm.FlagGranted
+	return a
+}
+
+// enchantItem checks `enchant creature`: the enchant ability of an Aura
+// (CR 303.4, 702.5), which says what the Aura spell targets and what the
+// Aura may be attached to.
+func (c *checker) enchantItem(it *dsl.EnchantItem, card *dsl.Card) *checkedAbility {
+	for _, other := range card.Items {
+		if e, ok := other.(*dsl.EnchantItem); ok && e != it {
+			if e.Pos.Offset < it.Pos.Offset {
+				c.errorf(it.Pos, CodeEnchant, "an Aura has one enchant ability (first at line %d)", e.Pos.Line)
+				return nil
+			}
+			break
+		}
+	}
+	f := &vocab.Filter{Pos: it.Pos, Det: "target", Yields: vocab.Type{Kind: vocab.KObject}, Text: strings.Join(it.Words, " ")}
+	for i, w := range it.Words {
+		fw, ok := c.v.FilterWord(w)
+		if !ok || fw.Kind == 0 && fw.Noun && fw.Name != "permanent" {
+			d := c.errorf(it.Pos, CodeUnknownWord, "%q names no card type, color, subtype or quality of a permanent", w)
+			d.Hint = "write what the Aura can enchant, such as `enchant creature` or `enchant Forest`"
+			return nil
+		}
+		if i == len(it.Words)-1 && !fw.Noun {
+			c.errorf(it.Pos, CodeEnchant, "`enchant %s` does not say what: it needs a noun such as creature, permanent or Forest", f.Text)
+			return nil
+		}
+		f.Words = append(f.Words, fw)
+	}
+	a := c.newAbility(vm.AbilityEnchant, "enchant "+f.Text, it.Pos.Line, nil)
+	a.enchant = f
+	return a
+}
+
+// checkAura checks that an Aura has an enchant ability, and that only an
+// Aura has one (CR 303.4).
+func (c *checker) checkAura(card *dsl.Card) {
+	aura := false
+	for _, s := range c.out.card.Subtypes {
+		if s == "Aura" {
+			aura = true
+		}
+	}
+	var enchant *dsl.EnchantItem
+	for _, it := range card.Items {
+		if e, ok := it.(*dsl.EnchantItem); ok && enchant == nil {
+			enchant = e
+		}
+	}
+	switch {
+	case enchant != nil && !aura:
+		c.errorf(enchant.Pos, CodeEnchant, "only an Aura has an enchant ability").Hint = "add Aura to the subtypes: type Enchantment — Aura"
+	case enchant == nil && aura && c.hasType("enchantment"):
+		c.errorf(card.Pos, CodeEnchant, "an Aura needs an enchant ability saying what it can enchant (CR 303.4a)").Hint =
+			"add a line such as: enchant creature"
+	}
+}

@@ -1,0 +1,278 @@
+package core
+
+import (
+	"errors"
+
+	"github.com/cardc/cardc/vm"
+)
+
+// Continuous effects and the layer system (CR 611, 613).
+//
+// The characteristics of each permanent that continuous effects change
+// (power, toughness, keyword abilities, granted abilities, "can't attack
+// or block") are computed at once for every permanent, by applying the
+// effects layer by layer and, within a layer, in timestamp order
+// (CR 613.1, 613.7), and kept until something changes that an effect may
+// depend on: an event other than damage or life, the end of an effect,
+// an attachment, a permanent tapped or untapped. The buffers are reused,
+// so the steady state allocates nothing.
+
+// Layers, in the order they apply (CR 613.1): 1 to 6, then the sublayers
+// of layer 7 (the generated funcs table gives each effect its layer).
+const (
+	layerAbility  = 6  // 613.1f: ability adding and removing
+	layerCDA      = 7  // 613.4a: characteristic-defining abilities
+	layerSetPT    = 8  // 613.4b: effects that set power and toughness
+	layerModifyPT = 9  // 613.4c: effects and counters that modify them
+	layerSwitchPT = 10 // 613.4d: effects that switch them
+	// layerRules is for effects that change no characteristic ("can't
+	// attack or block"): they are applied after all the layers.
+	layerRules = 11
+)
+
+// chars are a permanent's characteristics as the continuous effects make
+// them.
+type chars struct {
+	power, toughness int
+	keywords         uint16
+	// cantAttack and cantBlock are set by effects such as Pacifism's
+	// (CR 508.1c, 509.1b).
+	cantAttack, cantBlock bool
+	// granted are the abilities effects grant the permanent (layer 6):
+	// abilities of other cards, flagged vm.FlagGranted, that are its own
+	// while the effects apply.
+	granted []grant
+}
+
+// grant is an ability an effect grants: ability of def.
+type grant struct {
+	def     *CardDef
+	ability int
+}
+
+// effectRef is a continuous effect to apply: a static ability of a
+// permanent (source, ability), or a resolved effect (g.effects[pt]).
+type effectRef struct {
+	layer     int
+	timestamp int64
+	source    ObjectID
+	ability   int
+	// pt is the index+1 of a resolved effect of g.effects, or 0.
+	pt int
+}
+
+// ptEffect is a continuous effect from a resolved spell or ability that
+// changes power and toughness (layer 7c) until the end of the turn; it
+// affects the object it was created for, and no other (CR 611.2c).
+type ptEffect struct {
+	object           ObjectID
+	power, toughness int
+	timestamp        int64
+}
+
+// invalidate says that the characteristics must be computed again.
+func (g *Game) invalidate() { g.charsValid = false }
+
+// charsOf returns the characteristics of a permanent on the battlefield,
+// computing every permanent's if they are not up to date.
+func (g *Game) charsOf(o *Object) *chars {
+	g.refresh()
+	return &g.chars[o.id]
+}
+
+// refresh computes the characteristics of every permanent (CR 613). While
+// it runs, queries read the values computed so far.
+func (g *Game) refresh() {
+	if g.charsValid || g.computing {
+		return
+	}
+	g.computing = true
+	for len(g.chars) < len(g.objects) {
+		g.chars = append(g.chars, chars{})
+	}
+	effects := g.layerEffects[:0]
+	for _, id := range g.battlefield {
+		o := g.objects[id]
+		c := &g.chars[id]
+		c.power, c.toughness = int(o.def.Card.Power), int(o.def.Card.Toughness)
+		c.keywords = o.def.keywords
+		c.cantAttack, c.cantBlock = false, false
+		c.granted = c.granted[:0]
+		for _, ai := range o.def.effects {
+			ab := o.ability(ai)
+			fn := funcID(o.def.Prog.ID(ab.Rule))
+			effects = append(effects, effectRef{layer: effectLayer(fn), timestamp: o.timestamp, source: id, ability: ai})
+		}
+	}
+	for i := range g.effects {
+		effects = append(effects, effectRef{layer: layerModifyPT, timestamp: g.effects[i].timestamp, pt: i + 1})
+	}
+	// Layer by layer, each in timestamp order (CR 613.7): an insertion
+	// sort, which allocates nothing and is fast on a few effects.
+	for i := 1; i < len(effects); i++ {
+		for j := i; j > 0 && effectLess(&effects[j], &effects[j-1]); j-- {
+			effects[j], effects[j-1] = effects[j-1], effects[j]
+		}
+	}
+	g.layerEffects = effects
+	counters := false
+	for i := range effects {
+		e := &effects[i]
+		if e.layer >= layerModifyPT && !counters {
+			g.applyCounters()
+			counters = true
+		}
+		g.applyEffect(e)
+	}
+	if !counters {
+		g.applyCounters()
+	}
+	g.computing = false
+	g.charsValid = true
+}
+
+func effectLess(a, b *effectRef) bool {
+	if a.layer != b.layer {
+		return a.layer < b.layer
+	}
+	return a.timestamp < b.timestamp
+}
+
+// effectLayer is the layer an effect applies in.
+func effectLayer(fn funcID) int {
+	if fn < 0 || fn >= numFuncs || funcs[fn].layer == 0 {
+		return layerRules
+	}
+	return funcs[fn].layer
+}
+
+// applyCounters applies the +X/+Y counters of every permanent, in layer
+// 7c (CR 613.4c).
+func (g *Game) applyCounters() {
+	for _, id := range g.battlefield {
+		o := g.objects[id]
+		c := &g.chars[id]
+		for _, k := range o.counters {
+			if uint32(k.kind) >= uint32(numCounters) {
+				continue
+			}
+			if pt := counterPT[k.kind]; pt.ok {
+				c.power, c.toughness = add(c.power, pt.power*k.n), add(c.toughness, pt.toughness*k.n)
+			}
+		}
+	}
+}
+
+// applyEffect applies one continuous effect to the objects it affects.
+// A static ability's effect applies to every permanent its affected filter
+// accepts at this moment (CR 611.3a).
+func (g *Game) applyEffect(e *effectRef) {
+	if e.pt > 0 {
+		pe := &g.effects[e.pt-1]
+		if g.onBattlefield(pe.object) != nil {
+			c := &g.chars[pe.object]
+			c.power, c.toughness = add(c.power, pe.power), add(c.toughness, pe.toughness)
+		}
+		return
+	}
+	src := g.objects[e.source]
+	ab := src.ability(e.ability)
+	for _, id := range g.battlefield {
+		// Locals of their own: the characteristics may be computed while a
+		// match function has the match locals in use.
+		ls := g.layerLocals.reset(ab.NumLocals, src.id, src.controller)
+		ls[vm.LocalCandidate] = ObjectValue(id)
+		fr := frame{mode: modeMatch, source: src.id, controller: src.controller, def: src.def, ability: e.ability, locals: ls}
+		if n, err := g.run(fr, ab.Match); err != nil || n == 0 {
+			continue
+		}
+		g.run(fr, ab.Body)
+	}
+}
+
+var errNotApplying = errors.New("a continuous effect applies only while the characteristics are computed")
+
+// applying returns the characteristics an effect function changes: those
+// of the permanent its first argument names.
+func (g *Game) applying(v vm.Value) (*chars, error) {
+	if !g.computing {
+		return nil, errNotApplying
+	}
+	o := g.permanentArg(v)
+	if o == nil {
+		return nil, nil
+	}
+	return &g.chars[o.id], nil
+}
+
+func (g *Game) hModifyPT(a []vm.Value) (vm.Value, error) {
+	c, err := g.applying(a[0])
+	if c != nil {
+		c.power, c.toughness = add(c.power, qty(a[1])), add(c.toughness, qty(a[2]))
+	}
+	return 0, err
+}
+
+func (g *Game) hAddKeyword(a []vm.Value) (vm.Value, error) {
+	c, err := g.applying(a[0])
+	if c != nil {
+		c.keywords |= uint16(a[1])
+	}
+	return 0, err
+}
+
+// hGrantAbility grants an ability of the running effect's card (CR 613.1f).
+func (g *Game) hGrantAbility(a []vm.Value) (vm.Value, error) {
+	c, err := g.applying(a[0])
+	fr := g.frame()
+	if c == nil || fr == nil || fr.def == nil {
+		return 0, err
+	}
+	if a[1] < 0 || int(a[1]) >= len(fr.def.Card.Abilities) {
+		return 0, errors.New("no ability to grant")
+	}
+	c.granted = append(c.granted, grant{def: fr.def, ability: int(a[1])})
+	return 0, nil
+}
+
+func (g *Game) hCantAttackOrBlock(a []vm.Value) (vm.Value, error) {
+	c, err := g.applying(a[0])
+	if c != nil {
+		c.cantAttack, c.cantBlock = true, true
+	}
+	return 0, err
+}
+
+// hasKeyword reports whether an object has a keyword ability: a permanent
+// as the effects make it, an object that left the battlefield as it last
+// existed there (CR 608.2h), any other object as printed.
+func (g *Game) hasKeyword(o *Object, bit uint16) bool {
+	switch {
+	case o.left && o.zone == ZoneBattlefield:
+		return o.lki.keywords&bit != 0
+	case !o.left && o.zone == ZoneBattlefield:
+		return g.charsOf(o).keywords&bit != 0
+	}
+	return o.def.keywords&bit != 0
+}
+
+// HasKeyword reports whether an object has a keyword ability ("flying"):
+// a permanent as continuous effects make it (CR 613), an object that left
+// the battlefield as it last existed there.
+func (g *Game) HasKeyword(id ObjectID, keyword string) bool {
+	o := g.Object(id)
+	bit, ok := bitOf(keywordNames[:], keyword)
+	return o != nil && ok && g.hasKeyword(o, bit)
+}
+
+// granted lists the abilities effects grant a permanent now; for an
+// object that left the battlefield, those it had as it left.
+func (g *Game) granted(o *Object) []grant {
+	if o.left {
+		return o.lki.granted
+	}
+	if o.zone != ZoneBattlefield {
+		return nil
+	}
+	return g.charsOf(o).granted
+}
