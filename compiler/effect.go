@@ -89,9 +89,11 @@ func (c *checker) grantedAbility(arg *vocab.Arg) *checkedAbility {
 		a = c.trigger(it)
 	case *dsl.ReplaceAbility:
 		a = c.replacement(it)
+	case *dsl.ActivatedAbility:
+		a = c.activated(it)
 	default:
-		c.errorf(item.Position(), CodeContext, "an effect can grant a triggered ability or a replacement effect, not this").Hint =
-			"write an ability such as `whenever this attacks { ... }`"
+		c.errorf(item.Position(), CodeContext, "an effect can grant a triggered, activated or replacement ability, not this").Hint =
+			"write an ability such as `whenever this attacks { ... }` or `{1}{G}: regenerate this`"
 		return nil
 	}
 	a.flags |= vm.FlagGranted

@@ -25,14 +25,31 @@ func ruleErrorf(rule, format string, args ...any) *RuleError {
 	return &RuleError{Rule: rule, Msg: fmt.Sprintf(format, args...)}
 }
 
+// AbilityRef names an ability an object has: one of its card's own, or
+// one a continuous effect grants it, which is an ability of the card of
+// the effect (CR 613.1f).
+type AbilityRef struct {
+	Def   *CardDef
+	Index int
+}
+
+// ability returns the compiled ability.
+func (r AbilityRef) ability() *vm.Ability { return &r.Def.Card.Abilities[r.Index] }
+
+// IsMana reports whether the ability is a mana ability (CR 605.1a).
+func (r AbilityRef) IsMana() bool { return r.ability().Flags&vm.FlagMana != 0 }
+
+// Text is the ability as its card says it.
+func (r AbilityRef) Text() string { return r.ability().Text }
+
 // Activation is what a player says as they activate an ability: which
 // one, the value of X, the targets, and the objects that pay its cost.
 type Activation struct {
 	Player PlayerID
-	// Source is the permanent whose ability it is; Ability the index of
-	// the ability in its card.
+	// Source is the permanent whose ability it is; Ability the ability,
+	// one of the permanent's ActivatedAbilities.
 	Source  ObjectID
-	Ability int
+	Ability AbilityRef
 	X       int
 	// Targets are the targets in the order the ability names them.
 	Targets []vm.Value
@@ -45,23 +62,36 @@ type Activation struct {
 	Mana mana.Type
 }
 
-// ActivatedAbilities lists the indexes of an object's activated
-// abilities, in the order its card lists them.
-func (o *Object) ActivatedAbilities() []int {
-	var out []int
+// ActivatedAbilities lists the activated abilities an object has: its
+// card's own, in the order the card lists them, then those continuous
+// effects grant it, in the order the effects apply (CR 613.1f).
+func (g *Game) ActivatedAbilities(id ObjectID) []AbilityRef {
+	o := g.Object(id)
+	if o == nil {
+		return nil
+	}
+	var out []AbilityRef
 	for i := range o.def.Card.Abilities {
-		if o.def.Card.Abilities[i].Kind == vm.AbilityActivated {
-			out = append(out, i)
+		if ab := &o.def.Card.Abilities[i]; ab.Kind == vm.AbilityActivated && ab.Flags&vm.FlagGranted == 0 {
+			out = append(out, AbilityRef{o.def, i})
+		}
+	}
+	for _, gr := range g.granted(o) {
+		if gr.def.Card.Abilities[gr.ability].Kind == vm.AbilityActivated {
+			out = append(out, AbilityRef{gr.def, gr.ability})
 		}
 	}
 	return out
 }
 
-// IsManaAbility reports whether ability i of an object is a mana ability
-// (CR 605.1a).
-func (o *Object) IsManaAbility(i int) bool {
-	ab := &o.def.Card.Abilities[i]
-	return ab.Kind == vm.AbilityActivated && ab.Flags&vm.FlagMana != 0
+// hasAbility reports whether an object has an ability now.
+func (g *Game) hasAbility(o *Object, r AbilityRef) bool {
+	for _, x := range g.ActivatedAbilities(o.id) {
+		if x == r {
+			return true
+		}
+	}
+	return false
 }
 
 // Activate activates an activated ability (CR 602.2): the ability is
@@ -87,10 +117,10 @@ func (g *Game) activate(a Activation) error {
 	if o == nil {
 		return fmt.Errorf("%s is not on the battlefield", g.objectName(a.Source))
 	}
-	if a.Ability < 0 || a.Ability >= len(o.def.Card.Abilities) || o.def.Card.Abilities[a.Ability].Kind != vm.AbilityActivated {
-		return fmt.Errorf("%s has no activated ability %d", g.objectName(o.id), a.Ability)
+	if a.Ability.Def == nil || !g.hasAbility(o, a.Ability) {
+		return fmt.Errorf("%s has no such activated ability", g.objectName(o.id))
 	}
-	ab := &o.def.Card.Abilities[a.Ability]
+	ab, def := a.Ability.ability(), a.Ability.Def
 	if o.controller != a.Player {
 		return ruleErrorf("602.2", "only the controller of %s can activate its abilities", g.objectName(o.id))
 	}
@@ -98,7 +128,7 @@ func (g *Game) activate(a Activation) error {
 	if ab.Flags&vm.FlagSorcery != 0 && !g.sorceryTiming(a.Player) {
 		return ruleErrorf("602.5d", "%s: this ability can be activated only as a sorcery: in its controller's main phase, while the stack is empty", g.objectName(o.id))
 	}
-	key := abilityRef{o.id, a.Ability}
+	key := activation{o.id, a.Ability}
 	if ab.Flags&vm.FlagOncePerTurn != 0 && g.activated[key] == g.turn {
 		return ruleErrorf("602.5b", "%s: this ability can be activated only once each turn", g.objectName(o.id))
 	}
@@ -110,7 +140,7 @@ func (g *Game) activate(a Activation) error {
 	}
 	// Announce it: X, targets, and the objects that will pay the cost
 	// (CR 602.2b, 601.2b-c).
-	item := &StackItem{Source: o.id, Controller: a.Player, Def: o.def, Ability: a.Ability, X: a.X, Text: ab.Text}
+	item := &StackItem{Source: o.id, Controller: a.Player, Def: def, Ability: a.Ability.Index, X: a.X, Text: ab.Text}
 	item.Locals = make([]vm.Value, max(ab.NumLocals, vm.FirstFreeLocal))
 	item.Locals[vm.LocalThis], item.Locals[vm.LocalYou] = ObjectValue(o.id), PlayerValue(a.Player)
 	if len(a.Targets) != len(ab.Targets) {
@@ -145,12 +175,12 @@ func (g *Game) activate(a Activation) error {
 		o.tapped = false
 	}
 	if ab.Pay != vm.NoFunc {
-		g.run(frame{mode: modeResolve, source: o.id, controller: a.Player, def: o.def, ability: a.Ability,
+		g.run(frame{mode: modeResolve, source: o.id, controller: a.Player, def: def, ability: a.Ability.Index,
 			locals: item.Locals, x: a.X}, ab.Pay)
 	}
 	if ab.Flags&vm.FlagOncePerTurn != 0 {
 		if g.activated == nil {
-			g.activated = map[abilityRef]int{}
+			g.activated = map[activation]int{}
 		}
 		g.activated[key] = g.turn
 	}
@@ -168,6 +198,13 @@ func (g *Game) activate(a Activation) error {
 	g.stack = append(g.stack, item)
 	g.settle()
 	return nil
+}
+
+// activation names an ability of a permanent, for the abilities that may
+// be activated only once each turn.
+type activation struct {
+	object  ObjectID
+	ability AbilityRef
 }
 
 // sorceryTiming reports whether a player could cast a sorcery now: in
@@ -227,6 +264,7 @@ func (g *Game) chooseCostObjects(item *StackItem, scripted []ObjectID) error {
 			if !slices.Contains(legal, choice) {
 				choice = legal[0]
 			}
+			g.decided(Decision{Player: item.Controller, Kind: DecisionCostObject, Source: item.Source, Target: ObjectValue(choice)})
 		}
 		item.Locals[c.Local] = ObjectValue(choice)
 	}
@@ -385,9 +423,9 @@ func (g *Game) payMana(p PlayerID, syms []mana.Symbol, x int, exclude ObjectID, 
 		}
 		for _, step := range plan {
 			o := g.objects[step.source]
-			item := &StackItem{Source: o.id, Controller: p, Def: o.def, Ability: step.ability,
-				Text: o.def.Card.Abilities[step.ability].Text}
-			item.Locals = make([]vm.Value, max(o.def.Card.Abilities[step.ability].NumLocals, vm.FirstFreeLocal))
+			ab := step.ability.ability()
+			item := &StackItem{Source: o.id, Controller: p, Def: step.ability.Def, Ability: step.ability.Index, Text: ab.Text}
+			item.Locals = make([]vm.Value, max(ab.NumLocals, vm.FirstFreeLocal))
 			item.Locals[vm.LocalThis], item.Locals[vm.LocalYou] = ObjectValue(o.id), PlayerValue(p)
 			o.tapped = true
 			saved := g.forcedMana
@@ -424,7 +462,7 @@ func costString(syms []mana.Symbol, x int) string {
 // type of mana it has it produce.
 type plannedTap struct {
 	source  ObjectID
-	ability int
+	ability AbilityRef
 	mana    mana.Type
 	amount  mana.Amount
 }
@@ -446,18 +484,18 @@ func (g *Game) planMana(p PlayerID, syms []mana.Symbol, x int, exclude ObjectID)
 			continue
 		}
 		var opts []plannedTap
-		for i := range o.def.Card.Abilities {
-			ab := &o.def.Card.Abilities[i]
-			if ab.Kind != vm.AbilityActivated || ab.Flags&vm.FlagMana == 0 || ab.Flags&vm.FlagTapCost == 0 ||
+		for _, r := range g.ActivatedAbilities(id) {
+			ab := r.ability()
+			if ab.Flags&vm.FlagMana == 0 || ab.Flags&vm.FlagTapCost == 0 ||
 				ab.Cost != "" || ab.Pay != vm.NoFunc || len(ab.Choices) > 0 || len(ab.Targets) > 0 {
 				continue
 			}
-			for _, amount := range g.abilityWouldProduce(o, i) {
+			for _, amount := range g.abilityWouldProduce(o, r) {
 				t := mana.Type(-1)
 				if types := amount.Types(); len(types) == 1 {
 					t = types[0]
 				}
-				opts = append(opts, plannedTap{source: id, ability: i, mana: t, amount: amount})
+				opts = append(opts, plannedTap{source: id, ability: r, mana: t, amount: amount})
 			}
 		}
 		if len(opts) > 0 {
@@ -525,19 +563,10 @@ func (g *Game) planMana(p PlayerID, syms []mana.Symbol, x int, exclude ObjectID)
 	return nil, false
 }
 
-// abilityWouldProduce returns the amounts of mana ability i of a
+// abilityWouldProduce returns the amounts of mana a mana ability of a
 // permanent would produce if it resolved now.
-func (g *Game) abilityWouldProduce(o *Object, i int) []mana.Amount {
-	saved, savedVisiting, savedDeferred := g.sim, g.visiting, len(g.deferred)
-	sim := &simulation{}
-	g.sim, g.visiting = sim, []ObjectID{o.id}
-	ab := &o.def.Card.Abilities[i]
-	var ls locals
-	g.run(frame{mode: modeSimulate, source: o.id, controller: o.controller, def: o.def, ability: i,
-		locals: ls.reset(ab.NumLocals, o.id, o.controller), tapped: ab.Flags&vm.FlagTapCost != 0}, ab.Body)
-	g.sim, g.visiting = saved, savedVisiting
-	g.deferred = g.deferred[:savedDeferred]
-	return sim.amounts
+func (g *Game) abilityWouldProduce(o *Object, r AbilityRef) []mana.Amount {
+	return g.simulate(o, []AbilityRef{r}, []ObjectID{o.id})
 }
 
 // payment says how mana of a pool pays a cost with X (CR 601.2h): what is
@@ -648,15 +677,15 @@ func (g *Game) TapForMana(p PlayerID, id ObjectID, t mana.Type) error {
 	if o == nil {
 		return fmt.Errorf("%s is not on the battlefield", g.objectName(id))
 	}
-	for _, i := range o.ActivatedAbilities() {
-		ab := &o.def.Card.Abilities[i]
+	for _, r := range g.ActivatedAbilities(id) {
+		ab := r.ability()
 		if ab.Flags&vm.FlagMana == 0 || ab.Flags&vm.FlagTapCost == 0 {
 			continue
 		}
-		if t >= 0 && !slices.ContainsFunc(g.abilityWouldProduce(o, i), func(a mana.Amount) bool { return a[t] > 0 }) {
+		if t >= 0 && !slices.ContainsFunc(g.abilityWouldProduce(o, r), func(a mana.Amount) bool { return a[t] > 0 }) {
 			continue
 		}
-		return g.Activate(Activation{Player: p, Source: id, Ability: i, Mana: t})
+		return g.Activate(Activation{Player: p, Source: id, Ability: r, Mana: t})
 	}
 	if t >= 0 {
 		return fmt.Errorf("%s has no mana ability with {T} that could add %s", g.objectName(id), t)

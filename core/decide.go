@@ -176,9 +176,16 @@ const (
 	DecisionCombatDamage
 	// DecisionTarget: a target of a triggered ability (CR 603.3d).
 	DecisionTarget
+	// DecisionMana: the type of mana an ability adds where its controller
+	// chooses (any color, a type a land could produce, CR 106.7).
+	DecisionMana
+	// DecisionCostObject: an object chosen to pay a cost, such as the
+	// creature of "sacrifice a creature" (CR 601.2h).
+	DecisionCostObject
 )
 
-var decisionNames = [...]string{"ordered triggers", "chose a replacement effect", "assigned combat damage", "chose a target"}
+var decisionNames = [...]string{"ordered triggers", "chose a replacement effect", "assigned combat damage", "chose a target",
+	"chose mana", "chose what pays a cost"}
 
 // String says what a player did, as a phrase: "ordered triggers".
 func (k DecisionKind) String() string {
@@ -210,8 +217,11 @@ type Decision struct {
 	// player attacked.
 	Fights  []ObjectID
 	Amounts []int
-	// Target is the target chosen by DecisionTarget.
+	// Target is the target chosen by DecisionTarget, or the object of
+	// DecisionCostObject.
 	Target vm.Value
+	// Mana is the type of mana chosen by DecisionMana.
+	Mana mana.Type
 }
 
 // decided records a decision.
@@ -252,6 +262,10 @@ func (g *Game) DescribeDecision(d *Decision) string {
 			fmt.Fprintf(&b, " %d to %s", n, to)
 		}
 	case DecisionTarget:
+		fmt.Fprintf(&b, " %s for %s", g.valueName(d.Target), g.objectName(d.Source))
+	case DecisionMana:
+		fmt.Fprintf(&b, " %s for %s", d.Mana, g.objectName(d.Source))
+	case DecisionCostObject:
 		fmt.Fprintf(&b, " %s for %s", g.valueName(d.Target), g.objectName(d.Source))
 	}
 	return b.String()

@@ -118,7 +118,7 @@ type Game struct {
 	forcedMana mana.Type
 	// activated records, for abilities that may be activated only once each
 	// turn, the turn they last were (CR 602.5b).
-	activated map[abilityRef]int
+	activated map[activation]int
 	// cantPay says why the cost being checked can't be paid.
 	cantPay string
 	// damageStep says which combat damage step of this combat it is

@@ -1,6 +1,8 @@
 package core
 
 import (
+	"slices"
+
 	"github.com/cardc/cardc/mana"
 	"github.com/cardc/cardc/vm"
 )
@@ -59,20 +61,15 @@ func (g *Game) chooseMana(p PlayerID, options []mana.Type) (mana.Type, bool) {
 	if len(options) == 0 {
 		return 0, false
 	}
-	if g.forcedMana >= 0 {
-		for _, t := range options {
-			if t == g.forcedMana {
-				return t, true
-			}
+	t := g.forcedMana
+	if !slices.Contains(options, t) {
+		t = g.decider.ChooseMana(g, p, slices.Clone(options))
+		if !slices.Contains(options, t) {
+			t = options[0]
 		}
 	}
-	t := g.decider.ChooseMana(g, p, options)
-	for _, o := range options {
-		if o == t {
-			return t, true
-		}
-	}
-	return options[0], true
+	g.decided(Decision{Player: p, Kind: DecisionMana, Source: g.frame().source, Mana: t})
+	return t, true
 }
 
 // colors are the five colored types of mana, in order (CR 106.1b).
@@ -231,16 +228,26 @@ func (g *Game) wouldProduce(o *Object, visiting []ObjectID) []mana.Amount {
 	if o == nil || containsObject(visiting, o.id) || len(visiting) >= maxDepth {
 		return nil
 	}
+	var manaAbilities []AbilityRef
+	for _, r := range g.ActivatedAbilities(o.id) {
+		if r.IsMana() {
+			manaAbilities = append(manaAbilities, r)
+		}
+	}
+	return g.simulate(o, manaAbilities, append(append([]ObjectID(nil), visiting...), o.id))
+}
+
+// simulate runs mana abilities of a permanent without resolving them
+// (their costs ignored, CR 106.7) and returns every amount of mana they
+// would produce; visiting are the permanents being looked at.
+func (g *Game) simulate(o *Object, abilities []AbilityRef, visiting []ObjectID) []mana.Amount {
 	saved, savedVisiting, savedDeferred := g.sim, g.visiting, len(g.deferred)
 	sim := &simulation{}
-	g.sim, g.visiting = sim, append(append([]ObjectID(nil), visiting...), o.id)
-	for i := range o.def.Card.Abilities {
-		ab := &o.def.Card.Abilities[i]
-		if ab.Kind != vm.AbilityActivated || ab.Flags&vm.FlagMana == 0 {
-			continue
-		}
+	g.sim, g.visiting = sim, visiting
+	for _, r := range abilities {
+		ab := r.ability()
 		var ls locals
-		g.run(frame{mode: modeSimulate, source: o.id, controller: o.controller, def: o.def, ability: i,
+		g.run(frame{mode: modeSimulate, source: o.id, controller: o.controller, def: r.Def, ability: r.Index,
 			locals: ls.reset(ab.NumLocals, o.id, o.controller), tapped: ab.Flags&vm.FlagTapCost != 0}, ab.Body)
 	}
 	g.sim, g.visiting = saved, savedVisiting

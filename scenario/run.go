@@ -615,19 +615,19 @@ func (r *runner) activate(a *dsl.ActivateAction) error {
 // whichAbility finds the activated ability an activate action means: the
 // N-th activated ability of the card with `ability N`, or else its only
 // activated ability that is not a mana ability.
-func (r *runner) whichAbility(a *dsl.ActivateAction, o *core.Object) (int, error) {
-	all := o.ActivatedAbilities()
+func (r *runner) whichAbility(a *dsl.ActivateAction, o *core.Object) (core.AbilityRef, error) {
+	all := r.g.ActivatedAbilities(o.ID())
 	if a.Ability != nil {
 		if n := *a.Ability; n >= 1 && n <= len(all) {
 			return all[n-1], nil
 		}
 		r.failf(a.Pos, "%s has %d activated abilities; there is no ability %d", dsl.RefString(a.Card), len(all), *a.Ability)
-		return 0, errStop
+		return core.AbilityRef{}, errStop
 	}
-	var others []int
-	for _, i := range all {
-		if !o.IsManaAbility(i) {
-			others = append(others, i)
+	var others []core.AbilityRef
+	for _, ab := range all {
+		if !ab.IsMana() {
+			others = append(others, ab)
 		}
 	}
 	switch {
@@ -640,7 +640,7 @@ func (r *runner) whichAbility(a *dsl.ActivateAction, o *core.Object) (int, error
 	default:
 		r.failf(a.Pos, "%s has no activated ability", dsl.RefString(a.Card))
 	}
-	return 0, errStop
+	return core.AbilityRef{}, errStop
 }
 
 // errCaught ends an action whose error an illegal action expected.

@@ -64,13 +64,14 @@ func TestFailuresSayWhereAndWhat(t *testing.T) {
 		{"stack", `
     given {
         you have "Shock" in hand
+        you have {R} in your mana pool
     }
     when {
         cast "Shock" targeting opponent
     }
     then {
         stack is empty
-    }`, []string{"t_test.card:9:9: expected the stack to be empty, but it holds Shock"}},
+    }`, []string{"t_test.card:10:9: expected the stack to be empty, but it holds Shock"}},
 		{"not in hand", `
     when {
         cast "Shock" targeting opponent

@@ -317,7 +317,7 @@ func verifyAbility(p *Program, a *Ability) string {
 		return fmt.Sprintf("rule is required for a %s ability", a.Kind)
 	case noEvent && a.Event != NoSymbol:
 		return fmt.Sprintf("a %s ability watches no event", a.Kind)
-	case a.Flags&FlagGranted != 0 && a.Kind != AbilityTriggered && a.Kind != AbilityReplacement:
+	case a.Flags&FlagGranted != 0 && a.Kind != AbilityTriggered && a.Kind != AbilityReplacement && a.Kind != AbilityActivated:
 		return fmt.Sprintf("flag granted is only for triggered and replacement abilities, not %s", a.Kind)
 	case a.Flags&FlagOnce != 0 && a.Kind != AbilityDelayed:
 		return fmt.Sprintf("flag once is only for delayed abilities, not %s", a.Kind)

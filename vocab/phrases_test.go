@@ -46,6 +46,10 @@ const (
 	inEnters        = "enters"         // enters PHRASE
 	inSpell         = "spell"          // spell { PHRASE } of an instant
 	inReplaceAction = "replace action" // replace damage to this { PHRASE }
+	inActivated     = "activated"      // {T}: PHRASE
+	inCost          = "cost"           // {1}, PHRASE: gain 1 life
+	inManaTrigger   = "mana trigger"   // whenever a player as p taps a land for mana { PHRASE }
+	inManaReplace   = "mana replace"   // replace you tap a permanent for mana { PHRASE }
 )
 
 // phraseCases use each phrase of the standard vocabulary once, in the
@@ -125,6 +129,24 @@ var phraseCases = []struct {
 	{inStatic, "this has `whenever this attacks { gain 1 life }`", "{object} has {ability}"},
 	{inStatic, "creatures you control have `whenever this attacks { gain 1 life }`", "{object} have {ability}"},
 	{inStatic, "this can't attack or block", "{object} can't attack or block"},
+
+	// Activated abilities: mana, costs.
+	{inActivated, "add {G}{G}", "add {mana}"},
+	{inActivated, "you adds {C}", "{player} adds {mana}"},
+	{inActivated, "you adds an additional {G}", "{player} adds an additional {mana}"},
+	{inActivated, "add one mana of any color", "add {amount} mana of any color"},
+	{inActivated, "you adds two mana of any color", "{player} adds {amount} mana of any color"},
+	{inActivated, "add one mana of any type that a land you control could produce", "add {amount} mana of any type that {sources} could produce"},
+	{inActivated, "add one mana of any color that a land an opponent controls could produce", "add {amount} mana of any color that {sources} could produce"},
+	{inActivated, "tap target creature", "tap {object}"},
+	{inActivated, "untap target land", "untap {object}"},
+	{inManaTrigger, "p adds one mana of any type that land produced", "{player} adds {amount} mana of any type that land produced"},
+	{inManaTrigger, "p gains 1 life; add one mana of any type that land produced", "add {amount} mana of any type that land produced"},
+	{inManaReplace, "double mana_produced", "double {event}"},
+	{inCost, "sacrifice this", "sacrifice {object}"},
+	{inCost, "pay 2 life", "pay {amount} life"},
+	{inTrigger, "whenever a player taps a land for mana", "{player} taps {source} for mana"},
+	{inTrigger, "whenever a Forest is tapped for mana", "{source} is tapped for mana"},
 }
 
 // unreachableTemplates are phrases of the vocabulary that no card text can
@@ -149,6 +171,14 @@ func phraseCard(where, text string) string {
 		return fmt.Sprintf(creature, "replace damage to this {\n        "+text+"\n    }")
 	case inSpell:
 		return "card \"Case\" {\n    cost {R}\n    type Instant\n    oracle \"\"\n    spell {\n        " + text + "\n    }\n}\n"
+	case inActivated:
+		return fmt.Sprintf(creature, "{T}: "+text)
+	case inCost:
+		return fmt.Sprintf(creature, "{1}, "+text+": gain 1 life")
+	case inManaTrigger:
+		return fmt.Sprintf(creature, "whenever a player as p taps a land for mana {\n        "+text+"\n    }")
+	case inManaReplace:
+		return fmt.Sprintf(creature, "replace you tap a permanent for mana {\n        "+text+"\n    }")
 	}
 	panic("unknown place " + where)
 }
@@ -161,13 +191,27 @@ func casePhrase(t *testing.T, where string, card *dsl.Card) (*dsl.Phrase, vocab.
 	for _, it := range card.Items {
 		switch it := it.(type) {
 		case *dsl.TriggerAbility:
-			if where == inDelayed {
+			switch where {
+			case inDelayed:
 				return it.Body.Stmts[0].(*dsl.AtStmt).Phrase, vocab.ModePattern, sc
+			case inManaTrigger:
+				sc["p"] = vocab.Type{Kind: vocab.KPlayer}
+				stmts := it.Body.Stmts
+				return stmts[len(stmts)-1].(*dsl.ActionStmt).Phrase, vocab.ModeAction, sc
 			}
 			return it.Phrase, vocab.ModePattern, sc
+		case *dsl.ActivatedAbility:
+			if where == inCost {
+				return it.Costs[1].Phrase, vocab.ModeAction, sc
+			}
+			return it.Effect, vocab.ModeAction, sc
 		case *dsl.ReplaceAbility:
-			if where == inReplaceAction {
+			switch where {
+			case inReplaceAction:
 				sc["damage"] = vocab.Type{Kind: vocab.KEvent, Event: "damage"}
+				return it.Body.Stmts[0].(*dsl.ActionStmt).Phrase, vocab.ModeAction, sc
+			case inManaReplace:
+				sc["mana_produced"] = vocab.Type{Kind: vocab.KEvent, Event: "mana_produced"}
 				return it.Body.Stmts[0].(*dsl.ActionStmt).Phrase, vocab.ModeAction, sc
 			}
 			return it.Phrase, vocab.ModePattern, sc
