@@ -130,7 +130,7 @@ func (g *Game) activate(a Activation) error {
 	}
 	key := activation{o.id, a.Ability}
 	if ab.Flags&vm.FlagOncePerTurn != 0 && g.activated[key] == g.turn {
-		return ruleErrorf("602.5b", "%s: this ability can be activated only once each turn", g.objectName(o.id))
+		return ruleErrorf("602.5", "%s: this ability can be activated only once each turn", g.objectName(o.id))
 	}
 	if err := g.canPayTapSymbol(o, ab); err != nil {
 		return err
@@ -230,10 +230,21 @@ func (g *Game) canPayTapSymbol(o *Object, ab *vm.Ability) error {
 	return nil
 }
 
-// summoningSick reports whether a creature came under its controller's
-// control this turn and has no haste (CR 302.6).
+// summoningSick reports whether a creature has not been under its
+// controller's control continuously since their most recent turn began,
+// and has no haste (CR 302.6, 602.5a). A permanent a test's set-up put on
+// the battlefield (sinceTurn 0) has always been.
 func (g *Game) summoningSick(o *Object) bool {
-	return o.sinceTurn == g.turn && g.turn > 0 && !g.hasKeyword(o, keywordHaste)
+	if o.sinceTurn == 0 || g.hasKeyword(o, keywordHaste) {
+		return false
+	}
+	// Two players take turns in turn: the controller's most recent turn
+	// is this one, or the one before it.
+	recent := g.turn
+	if g.active != o.controller {
+		recent--
+	}
+	return o.sinceTurn >= recent
 }
 
 // chooseCostObjects chooses the objects that pay the cost: the scripted

@@ -19,7 +19,7 @@ func (g *Game) canAttack(id ObjectID) string {
 		return "its controller is not the active player"
 	case o.tapped:
 		return "it is tapped"
-	case o.sinceTurn == g.turn && g.turn > 0 && !g.hasKeyword(o, keywordHaste):
+	case g.summoningSick(o):
 		return "it has not been under its controller's control since the turn began (CR 302.6)"
 	case o.attacking:
 		return "it is already attacking"
