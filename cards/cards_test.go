@@ -7,6 +7,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/cards"
+	"github.com/cardc/cardc/compiler"
+	"github.com/cardc/cardc/core"
 	"github.com/cardc/cardc/dsl"
 	_ "github.com/cardc/cardc/internal/golden" // defines -update, for go test ./... -update
 	"github.com/cardc/cardc/scenario"
@@ -32,14 +34,28 @@ func TestLibraryCompiles(t *testing.T) {
 	require.Len(t, prog.Cards, n)
 }
 
+// testLibrary returns the library's cards with the cards its test files
+// declare for themselves (as `cardc test` sees them), linked to the rules
+// core, and the test files.
+func testLibrary(t *testing.T) (*core.Library, []*dsl.File) {
+	t.Helper()
+	files, diags, err := cards.Files()
+	require.NoError(t, err)
+	require.Empty(t, diags)
+	tests, diags, err := cards.TestFiles()
+	require.NoError(t, err)
+	require.Empty(t, diags)
+	prog, diags := compiler.Compile(append(files, tests...))
+	require.Empty(t, diags)
+	lib, err := core.NewLibrary(prog)
+	require.NoError(t, err)
+	return lib, tests
+}
+
 // TestScenarios runs the scenario tests of the library, one subtest each,
 // so that `go test ./...` proves every ruling.
 func TestScenarios(t *testing.T) {
-	lib, err := cards.Library()
-	require.NoError(t, err)
-	files, diags, err := cards.TestFiles()
-	require.NoError(t, err)
-	require.Empty(t, diags)
+	lib, files := testLibrary(t)
 	require.Empty(t, scenario.Check(files, lib.Names()))
 	ran := 0
 	for _, f := range files {
@@ -68,17 +84,16 @@ func TestScenarios(t *testing.T) {
 // TestScenariosAreDeterministic runs every scenario test twice: the same
 // inputs must give the same event log, byte for byte.
 func TestScenariosAreDeterministic(t *testing.T) {
-	lib, err := cards.Library()
-	require.NoError(t, err)
-	files, _, err := cards.TestFiles()
-	require.NoError(t, err)
+	lib, files := testLibrary(t)
 	first := scenario.Run(lib, files)
 	second := scenario.Run(lib, files)
 	require.Equal(t, len(first), len(second))
+	events := 0
 	for i := range first {
 		require.Equal(t, first[i].Log, second[i].Log, "the log of %q differs between two runs", first[i].Name)
-		require.NotEmpty(t, first[i].Log, "%q logs nothing", first[i].Name)
+		events += len(first[i].Log) // a test of an illegal action may log nothing
 	}
+	require.NotZero(t, events)
 }
 
 // TestScenariosInParallel runs every scenario test of the library at once,
@@ -87,10 +102,7 @@ func TestScenariosAreDeterministic(t *testing.T) {
 // it) this proves the library, its programs and the vocabulary are safe to
 // share between games.
 func TestScenariosInParallel(t *testing.T) {
-	lib, err := cards.Library()
-	require.NoError(t, err)
-	files, _, err := cards.TestFiles()
-	require.NoError(t, err)
+	lib, files := testLibrary(t)
 	var tests []*dsl.Test
 	for _, f := range files {
 		for _, d := range f.Decls {
