@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/mana"
 	"github.com/cardc/cardc/vm"
 	"github.com/cardc/cardc/vocab"
 )
@@ -533,6 +534,15 @@ func (c *checker) actionArgs(alt *vocab.Alt, ph *dsl.Phrase, sc *scope, a *check
 // argument checks what fills a parameter of an action, in the ability it
 // is used in; cost says the action is part of a cost.
 func (c *checker) argument(arg *vocab.Arg, a *checkedAbility, cost bool) bool {
+	if arg.Kind == vocab.ArgMana {
+		// Mana an effect adds: colored, {C} and generic symbols (CR 106.4,
+		// 106.10); a hybrid, Phyrexian or X symbol would need a choice.
+		if _, err := mana.Produced(arg.Name); err != nil {
+			c.errorf(arg.Pos, CodeBadMana, "%v", err).Hint = "an effect adds mana such as {G}, {G}{G}, {C} or {2}; for a choice of color, say `add one mana of any color`"
+			return false
+		}
+		return true
+	}
 	if arg.Kind != vocab.ArgFilter {
 		return true
 	}
