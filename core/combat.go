@@ -6,29 +6,80 @@ import (
 	"github.com/cardc/cardc/vm"
 )
 
-// canAttack says why a creature cannot attack, or "" if it can
-// (CR 508.1a, 302.6).
-func (g *Game) canAttack(id ObjectID) string {
+// CheckAttack says whether a creature could be declared as an attacker
+// now: nil, or the *RuleError of the rule that forbids it (CR 508.1a,
+// 508.1c, 302.6, 702.3b). The declare attackers step checks the same.
+func (g *Game) CheckAttack(id ObjectID) error {
+	if err := g.canAttack(id); err != nil {
+		return err
+	}
+	return nil
+}
+
+// canAttack returns why a creature cannot attack, or nil if it can.
+func (g *Game) canAttack(id ObjectID) *RuleError {
 	o := g.onBattlefield(id)
+	why := func(rule, reason string) *RuleError {
+		return ruleErrorf(rule, "%s cannot attack: %s", g.objectName(id), reason)
+	}
 	switch {
 	case o == nil:
-		return "it is not on the battlefield"
+		return why("508.1a", "it is not on the battlefield")
 	case !o.IsCreature():
-		return "it is not a creature"
+		return why("508.1a", "it is not a creature")
 	case o.controller != g.active:
-		return "its controller is not the active player"
+		return why("508.1a", "its controller is not the active player")
 	case o.tapped:
-		return "it is tapped"
+		return why("508.1a", "it is tapped")
 	case g.summoningSick(o):
-		return "it has not been under its controller's control since the turn began (CR 302.6)"
+		return why("302.6", "it has not been under its controller's control since the turn began")
 	case o.attacking:
-		return "it is already attacking"
+		return why("508.1a", "it is already attacking")
 	case g.hasKeyword(o, keywordDefender):
-		return "it has defender (CR 702.3b)"
+		return why("702.3b", "it has defender")
 	case g.charsOf(o).cantAttack:
-		return "an effect says it can't attack"
+		return why("508.1c", "an effect says it can't attack")
 	}
-	return ""
+	return nil
+}
+
+// CheckBlock says whether a creature could be declared as a blocker of an
+// attacking creature now: nil, or the *RuleError of the rule that forbids
+// it (CR 509.1a, 509.1b, 702.9b). The declare blockers step checks the
+// same.
+func (g *Game) CheckBlock(blocker, attacker ObjectID) error {
+	if err := g.canBlock(blocker, attacker, Opponent(g.active)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// canBlock returns why a creature cannot block an attacker, or nil if it
+// can.
+func (g *Game) canBlock(blocker, attacker ObjectID, defender PlayerID) *RuleError {
+	bl, at := g.onBattlefield(blocker), g.onBattlefield(attacker)
+	why := func(rule, reason string) *RuleError {
+		return ruleErrorf(rule, "%s cannot block: %s", g.objectName(blocker), reason)
+	}
+	switch {
+	case bl == nil:
+		return why("509.1a", "it is not on the battlefield")
+	case !bl.IsCreature():
+		return why("509.1a", "it is not a creature")
+	case bl.controller != defender:
+		return why("509.1a", "it is not controlled by the defending player")
+	case bl.tapped:
+		return why("509.1a", "it is tapped")
+	case bl.blocking != 0:
+		return why("509.1a", "it is already blocking")
+	case at == nil || !at.attacking:
+		return why("509.1a", fmt.Sprintf("%s is not attacking", g.objectName(attacker)))
+	case g.charsOf(bl).cantBlock:
+		return why("509.1b", "an effect says it can't block")
+	case g.hasKeyword(at, keywordFlying) && !g.hasKeyword(bl, keywordFlying) && !g.hasKeyword(bl, keywordReach):
+		return why("702.9b", fmt.Sprintf("%s has flying, and only creatures with flying or reach can block it (CR 702.17b)", g.objectName(at.id)))
+	}
+	return nil
 }
 
 // declareAttackers is the turn-based action of the declare attackers step
@@ -38,8 +89,8 @@ func (g *Game) declareAttackers() {
 	g.attackers = g.attackers[:0]
 	defender := Opponent(g.active)
 	for _, id := range g.decider.DeclareAttackers(g, g.active) {
-		if why := g.canAttack(id); why != "" {
-			g.fail(fmt.Errorf("%s cannot attack: %s", g.objectName(id), why))
+		if err := g.canAttack(id); err != nil {
+			g.fail(err)
 			continue
 		}
 		o := g.objects[id]
@@ -62,30 +113,11 @@ func (g *Game) declareBlockers() {
 	defender := Opponent(g.active)
 	var blocks []Block
 	for _, b := range g.decider.DeclareBlockers(g, defender) {
-		bl, at := g.onBattlefield(b.Blocker), g.onBattlefield(b.Attacker)
-		var why string
-		switch {
-		case bl == nil:
-			why = "it is not on the battlefield"
-		case !bl.IsCreature():
-			why = "it is not a creature"
-		case bl.controller != defender:
-			why = "it is not controlled by the defending player"
-		case bl.tapped:
-			why = "it is tapped"
-		case bl.blocking != 0:
-			why = "it is already blocking"
-		case at == nil || !at.attacking:
-			why = fmt.Sprintf("%s is not attacking", g.objectName(b.Attacker))
-		case g.charsOf(bl).cantBlock:
-			why = "an effect says it can't block"
-		case g.hasKeyword(at, keywordFlying) && !g.hasKeyword(bl, keywordFlying) && !g.hasKeyword(bl, keywordReach):
-			why = fmt.Sprintf("%s has flying, and only creatures with flying or reach can block it (CR 702.9b, 702.17b)", g.objectName(at.id))
-		}
-		if why != "" {
-			g.fail(fmt.Errorf("%s cannot block: %s", g.objectName(b.Blocker), why))
+		if err := g.canBlock(b.Blocker, b.Attacker, defender); err != nil {
+			g.fail(err)
 			continue
 		}
+		bl, at := g.objects[b.Blocker], g.objects[b.Attacker]
 		bl.blocking = at.id
 		at.blocked = true
 		at.blockedBy = append(at.blockedBy, bl.id)

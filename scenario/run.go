@@ -651,13 +651,21 @@ var errCaught = errors.New("caught")
 // test goes on.
 func (r *runner) illegal(a *dsl.IllegalAction) error {
 	switch a.Action.(type) {
-	case *dsl.AttackAction, *dsl.BlockAction, *dsl.IllegalAction, *dsl.OrderAction:
-		r.failf(a.Pos, "`illegal` takes a cast, an activation, tapping for mana or an action on the game; attacks and blocks are not supported yet")
+	case *dsl.IllegalAction, *dsl.OrderAction:
+		r.failf(a.Pos, "`illegal` takes an action on the game: a cast, an activation, tapping for mana, an attack, a block...")
 		return errStop
 	}
 	want := dsl.Unquote(a.Rule)
 	r.expecting, r.caught = true, nil
-	err := r.act(a.Action)
+	var err error
+	switch act := a.Action.(type) {
+	case *dsl.AttackAction:
+		err = r.checkAttacks(act)
+	case *dsl.BlockAction:
+		err = r.checkBlocks(act)
+	default:
+		err = r.act(a.Action)
+	}
 	r.expecting = false
 	if err != nil && err != errCaught {
 		return err
@@ -673,6 +681,47 @@ func (r *runner) illegal(a *dsl.IllegalAction) error {
 	case !subrule(rule.Rule, want):
 		r.failf(a.Pos, "expected %s to be illegal by rule %s, but it is illegal by rule %s: %v", dsl.ActionString(a.Action), want, rule.Rule, r.caught)
 		return errStop
+	}
+	return nil
+}
+
+// checkAttacks checks, without declaring them, whether the creatures an
+// attack names could attack: the first that can't is the error.
+func (r *runner) checkAttacks(a *dsl.AttackAction) error {
+	for _, ref := range a.Cards {
+		o, err := r.permanent(ref)
+		if err != nil {
+			return err
+		}
+		if err := r.g.CheckAttack(o.ID()); err != nil {
+			return r.failed(ref.Pos, "", err)
+		}
+	}
+	return nil
+}
+
+// checkBlocks declares the attacks written before, then checks, without
+// declaring them, whether the creatures a block names could block: the
+// first that can't is the error.
+func (r *runner) checkBlocks(a *dsl.BlockAction) error {
+	r.expecting = false
+	err := r.flushCombat()
+	r.expecting = true
+	if err != nil {
+		return err
+	}
+	at, err := r.permanent(a.Attacker)
+	if err != nil {
+		return err
+	}
+	for _, ref := range a.Blockers {
+		bl, err := r.permanent(ref)
+		if err != nil {
+			return err
+		}
+		if err := r.g.CheckBlock(bl.ID(), at.ID()); err != nil {
+			return r.failed(ref.Pos, "", err)
+		}
 	}
 	return nil
 }

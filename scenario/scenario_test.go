@@ -105,7 +105,7 @@ func TestFailuresSayWhereAndWhat(t *testing.T) {
     }
     then {
         stack is empty
-    }`, []string{"t_test.card:6:9: Grizzly Bears#1 cannot attack: it is tapped"}},
+    }`, []string{"t_test.card:6:9: Grizzly Bears#1 cannot attack: it is tapped (CR 508.1a)"}},
 		{"defender", `
     given {
         you control "Wall of Wood"
