@@ -148,7 +148,7 @@ func (g *Game) activate(a Activation) error {
 	}
 	for i, t := range ab.Targets {
 		if !g.legalTarget(item, i, a.Targets[i]) {
-			return ruleErrorf("601.2c", "%s: %s is not a legal target for %q", g.objectName(o.id), g.valueName(a.Targets[i]), t.Text)
+			return ruleErrorf("601.2c", "%s: %s is not a legal target for %q", g.objectName(o.id), g.ValueName(a.Targets[i]), t.Text)
 		}
 		item.Locals[t.Local] = a.Targets[i]
 	}

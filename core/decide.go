@@ -262,11 +262,11 @@ func (g *Game) DescribeDecision(d *Decision) string {
 			fmt.Fprintf(&b, " %d to %s", n, to)
 		}
 	case DecisionTarget:
-		fmt.Fprintf(&b, " %s for %s", g.valueName(d.Target), g.objectName(d.Source))
+		fmt.Fprintf(&b, " %s for %s", g.ValueName(d.Target), g.objectName(d.Source))
 	case DecisionMana:
 		fmt.Fprintf(&b, " %s for %s", d.Mana, g.objectName(d.Source))
 	case DecisionCostObject:
-		fmt.Fprintf(&b, " %s for %s", g.valueName(d.Target), g.objectName(d.Source))
+		fmt.Fprintf(&b, " %s for %s", g.ValueName(d.Target), g.objectName(d.Source))
 	}
 	return b.String()
 }

@@ -346,6 +346,16 @@ type TurnAssert struct {
 
 func (*TurnAssert) assertion() {}
 
+// TargetAction scripts the next choice of a target of a triggered
+// ability (CR 603.3d): `target "Grizzly Bears"`, `target opponent`. The
+// target must be legal when the ability is put on the stack.
+type TargetAction struct {
+	Span
+	Target *TargetRef `parser:"'target' @@"`
+}
+
+func (*TargetAction) action() {}
+
 // TapAction taps a permanent for mana: its controller activates its mana
 // ability with {T} in its cost (CR 106.12), which resolves at once:
 // `tap "Forest" for mana`; `tap "Birds of Paradise" for {G}` chooses the

@@ -305,6 +305,8 @@ func ActionString(a Action) string {
 		return s
 	case *IllegalAction:
 		return "illegal " + a.Rule + ": " + ActionString(a.Action)
+	case *TargetAction:
+		return "target " + targetString(a.Target)
 	}
 	return ""
 }

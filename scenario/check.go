@@ -236,6 +236,8 @@ func (c *checker) action(a dsl.Action) {
 		for _, r := range a.Cards {
 			c.ref(r)
 		}
+	case *dsl.TargetAction:
+		c.target(a.Target)
 	case *dsl.TapAction:
 		c.ref(a.Card)
 		c.manaChoice(a.Pos, a.Mana)

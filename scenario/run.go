@@ -470,6 +470,12 @@ func (r *runner) act(a dsl.Action) error {
 			err = g.AdvanceTo(step)
 		}
 		return r.failed(a.Pos, "", err)
+	case *dsl.TargetAction:
+		v, err := r.target(a.Target)
+		if err != nil {
+			return err
+		}
+		r.script.targets = append(r.script.targets, scriptedTarget{v, a.Pos})
 	case *dsl.TapAction:
 		o, err := r.permanent(a.Card)
 		if err != nil {

@@ -1,7 +1,11 @@
 package scenario
 
 import (
+	"slices"
+
 	"github.com/cardc/cardc/core"
+	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/vm"
 )
 
 // script is the Decider of a test: the decisions the test scripted, and
@@ -17,6 +21,28 @@ type script struct {
 	// effects) come first.
 	triggerOrders     [][]int
 	replacementOrders [][]int
+	// targets are the next targets of triggered abilities, in order.
+	targets []scriptedTarget
+}
+
+// scriptedTarget is a target a test chose, and where it says so.
+type scriptedTarget struct {
+	value vm.Value
+	pos   dsl.Pos
+}
+
+// ChooseTarget takes the next target the test chose; an illegal one fails
+// the test where it was written. Without one, the default decides.
+func (s *script) ChooseTarget(g *core.Game, p core.PlayerID, item *core.StackItem, i int, legal []vm.Value) vm.Value {
+	if len(s.targets) == 0 {
+		return s.DefaultDecider.ChooseTarget(g, p, item, i, legal)
+	}
+	t := s.targets[0]
+	s.targets = s.targets[1:]
+	if !slices.Contains(legal, t.value) {
+		s.r.failf(t.pos, "%s is not a legal target for %s", g.ValueName(t.value), item.Name())
+	}
+	return t.value
 }
 
 // involves reports whether an event involves any object of a card.
