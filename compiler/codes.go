@@ -29,6 +29,7 @@ const (
 	CodeUnknownKeyword   = "C022" // unknown-keyword: a keyword ability the vocabulary does not know
 	CodeEnchant          = "C023" // enchant: `enchant` on a card that is no Aura, twice, or an Aura without one
 	CodeRestriction      = "C024" // restriction: `activate only ...` that the rules don't know
+	CodeGrantedSyntax    = "C025" // granted-syntax: the text of an ability an effect grants does not parse
 	CodeNoOracle         = "C030" // no-oracle (warning): the card carries no Oracle text
 	CodeUnusedBinding    = "C031" // unused-binding (warning): a name bound with `as` and never used
 	CodeAmbiguousPhrase  = vocab.CodeAmbiguousPhrase
@@ -65,6 +66,7 @@ var Codes = []CodeInfo{
 	{CodeUnknownKeyword, "unknown-keyword", "a keyword ability the vocabulary does not know"},
 	{CodeEnchant, "enchant", "`enchant` on a card that is no Aura, twice, or an Aura without one"},
 	{CodeRestriction, "restriction", "`activate only ...` that the rules don't know"},
+	{CodeGrantedSyntax, "granted-syntax", "the text of an ability an effect grants does not parse"},
 	{CodeNoOracle, "no-oracle", "warning: the card carries no Oracle text"},
 	{CodeUnusedBinding, "unused-binding", "warning: a name bound with `as` and never used"},
 	{CodeAmbiguousPhrase, "ambiguous", "warning: a phrase reads as two different things"},

@@ -79,7 +79,13 @@ func plural(text string) string {
 // in it is the object that has it.
 func (c *checker) grantedAbility(arg *vocab.Arg) *checkedAbility {
 	item, diags := parser.ParseCardItem(arg.TextPos, arg.Text)
-	c.diags = append(c.diags, diags...)
+	for _, d := range diags {
+		// The file parses: the mistake is in the text of the ability,
+		// which the compiler reads.
+		d.Message = "the granted ability does not parse: " + d.Message
+		d.Code = CodeGrantedSyntax
+		c.diags = append(c.diags, d)
+	}
 	if item == nil {
 		return nil
 	}
