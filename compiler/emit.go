@@ -377,6 +377,9 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
 		and()
 	}
 	for _, w := range flt.Words {
+		if w.Kind == 0 && w.Query == "" {
+			continue // "card": no test of its own
+		}
 		subject()
 		switch w.Kind {
 		case vocab.KCardType:
@@ -403,6 +406,21 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
 		if w.Neg {
 			f.emit(vm.OpNot, 0, flt.Pos)
 		}
+		and()
+	}
+	if flt.ManaValueOp != "" {
+		subject()
+		f.call("mana_value", flt.Pos)
+		f.number(flt.ManaValue, flt.Pos)
+		f.emit(compareOps[flt.ManaValueOp], 0, flt.Pos)
+		and()
+	}
+	if flt.ZoneOwner == "you" {
+		// "your graveyard": a card's owner's graveyard (CR 404.1).
+		subject()
+		f.call("owner", flt.Pos)
+		f.emit(vm.OpLoad, vm.LocalYou, flt.Pos)
+		f.emit(vm.OpEq, 0, flt.Pos)
 		and()
 	}
 	if flt.Control != "" {
@@ -575,7 +593,7 @@ func (e *cardEmitter) choice(flt *vocab.Filter, a *checkedAbility) int32 {
 	local := a.tree.alloc(fmt.Sprintf("choice %d", n))
 	idx := e.filterFunc(flt, a, "choice"+strconv.Itoa(n))
 	ab := &e.card.Abilities[a.index]
-	ab.Choices = append(ab.Choices, vm.Target{Filter: idx, Local: local, Text: flt.Text})
+	ab.Choices = append(ab.Choices, vm.Target{Filter: idx, Local: local, Text: flt.Text, Zone: vm.NoSymbol})
 	return local
 }
 
@@ -589,6 +607,10 @@ func (e *cardEmitter) target(flt *vocab.Filter, a *checkedAbility) int32 {
 	local := a.tree.alloc(fmt.Sprintf("target %d", n))
 	idx := e.b.addFunc(fn, a.tree)
 	ab := &e.card.Abilities[a.index]
-	ab.Targets = append(ab.Targets, vm.Target{Filter: idx, Local: local, Text: flt.Text})
+	zone := vm.NoSymbol
+	if flt.Zone != "" {
+		zone = e.b.nameSym(vocab.KZone, flt.Zone)
+	}
+	ab.Targets = append(ab.Targets, vm.Target{Filter: idx, Local: local, Text: flt.Text, Zone: zone})
 	return local
 }

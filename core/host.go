@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/cardc/cardc/mana"
 	"github.com/cardc/cardc/vm"
 )
 
@@ -304,6 +305,8 @@ var hostImpls = [numFuncs]hostImpl{
 	fnDoubleMana:          (*Game).hDoubleMana,
 	fnSacrifice:           (*Game).hSacrifice,
 	fnPayLife:             (*Game).hPayLife,
+	fnReturnToBattlefield: (*Game).hReturnToBattlefield,
+	fnManaValue:           qManaValue,
 	fnTap:                 func(g *Game, a []vm.Value) (vm.Value, error) { g.setTapped(a[0], true); return 0, nil },
 	fnUntap:               func(g *Game, a []vm.Value) (vm.Value, error) { g.setTapped(a[0], false); return 0, nil },
 }
@@ -312,6 +315,44 @@ func qCounters(g *Game, a []vm.Value) (vm.Value, error) {
 	if o := g.valueObject(a[0]); o != nil {
 		return vm.Value(o.Counters(CounterKind(a[1]))), nil
 	}
+	return 0, nil
+}
+
+// qManaValue is an object's mana value: the mana of its mana cost, X
+// counting 0, except for a spell on the stack, whose X is the one chosen
+// (CR 202.3).
+func qManaValue(g *Game, a []vm.Value) (vm.Value, error) {
+	o := g.valueObject(a[0])
+	if o == nil {
+		return 0, nil
+	}
+	syms, _ := mana.Parse(o.def.Card.ManaCost)
+	n := 0
+	for _, s := range syms {
+		switch s.Kind {
+		case mana.Generic:
+			n += s.N
+		case mana.Variable:
+			if o.zone == ZoneStack {
+				n += o.x
+			}
+		case mana.TwoHybrid:
+			n += 2 // CR 202.3f: the largest component
+		default:
+			n++
+		}
+	}
+	return vm.Value(n), nil
+}
+
+// hReturnToBattlefield puts a card onto the battlefield from the zone it
+// is in, under its owner's control (CR 400.7, 110.2).
+func (g *Game) hReturnToBattlefield(a []vm.Value) (vm.Value, error) {
+	o := g.valueObject(a[0])
+	if o == nil || o.left || o.zone == ZoneBattlefield || o.zone == ZoneStack {
+		return 0, nil
+	}
+	g.propose(Event{Kind: EvZoneChange, Object: o.id, From: o.zone, To: ZoneBattlefield, Player: o.owner})
 	return 0, nil
 }
 

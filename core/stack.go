@@ -144,12 +144,13 @@ func (g *Game) ValueName(v vm.Value) string {
 // a permanent on the battlefield) and satisfies the target's filter.
 func (g *Game) legalTarget(item *StackItem, i int, v vm.Value) bool {
 	ab := &item.Def.Card.Abilities[item.Ability]
+	zone := g.targetZone(item, i)
 	if p, ok := valuePlayer(v); ok {
-		if g.players[p].Lost {
+		if g.players[p].Lost || zone != ZoneBattlefield {
 			return false
 		}
-	} else if g.permanentArg(v) == nil {
-		return false
+	} else if o := g.valueObject(v); o == nil || o.left || o.zone != zone {
+		return false // a target is in the zone its ability says (CR 115.1)
 	}
 	ls := g.matchLocals.reset(ab.NumLocals, item.Source, item.Controller)
 	copy(ls, item.Locals)
@@ -168,12 +169,32 @@ func (g *Game) legalTargets(item *StackItem, i int) []vm.Value {
 			out = append(out, v)
 		}
 	}
-	for _, id := range g.battlefield {
+	candidates := g.battlefield
+	if zone := g.targetZone(item, i); zone != ZoneBattlefield {
+		candidates = nil
+		for _, pl := range g.players {
+			if l := g.zoneList(pl.ID, zone); l != nil {
+				candidates = append(candidates, *l...)
+			}
+		}
+	}
+	for _, id := range candidates {
 		if v := ObjectValue(id); g.legalTarget(item, i, v) {
 			out = append(out, v)
 		}
 	}
 	return out
+}
+
+// targetZone is the zone the candidates for target i of an item are in:
+// the battlefield, unless the ability names another (a card "from your
+// graveyard").
+func (g *Game) targetZone(item *StackItem, i int) Zone {
+	t := &item.Def.Card.Abilities[item.Ability].Targets[i]
+	if t.Zone == vm.NoSymbol {
+		return ZoneBattlefield
+	}
+	return Zone(item.Def.Prog.ID(t.Zone))
 }
 
 // ResolveTop resolves the top of the stack (CR 608), as when all players

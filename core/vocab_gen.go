@@ -384,6 +384,7 @@ const (
 	fnIsType
 	fnIsUntapped
 	fnLoseLife
+	fnManaValue
 	fnModifyPt
 	fnOwner
 	fnPayLife
@@ -393,6 +394,7 @@ const (
 	fnPutCounters
 	fnRegenerate
 	fnRemoveCounters
+	fnReturnToBattlefield
 	fnSacrifice
 	fnScheduleDelayed
 	fnTap
@@ -438,6 +440,7 @@ var funcs = [numFuncs]funcDecl{
 	fnIsType:              {name: "is_type", arity: 2, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnIsUntapped:          {name: "is_untapped", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnLoseLife:            {name: "lose_life", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnManaValue:           {name: "mana_value", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnModifyPt:            {name: "modify_pt", arity: 3, returns: false, action: false, context: "", atOnce: false, cost: false, mana: false, effect: true, layer: 9},
 	fnOwner:               {name: "owner", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnPayLife:             {name: "pay_life", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: true, mana: false, effect: false, layer: 0},
@@ -447,6 +450,7 @@ var funcs = [numFuncs]funcDecl{
 	fnPutCounters:         {name: "put_counters", arity: 3, returns: false, action: true, context: "", atOnce: false, cost: true, mana: false, effect: false, layer: 0},
 	fnRegenerate:          {name: "regenerate", arity: 1, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnRemoveCounters:      {name: "remove_counters", arity: 3, returns: false, action: true, context: "", atOnce: false, cost: true, mana: false, effect: false, layer: 0},
+	fnReturnToBattlefield: {name: "return_to_battlefield", arity: 1, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnSacrifice:           {name: "sacrifice", arity: 1, returns: false, action: true, context: "", atOnce: false, cost: true, mana: false, effect: false, layer: 0},
 	fnScheduleDelayed:     {name: "schedule_delayed", arity: 1, returns: false, action: true, context: "", atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnTap:                 {name: "tap", arity: 1, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},

@@ -130,7 +130,11 @@ func (d *disassembler) ability(i int, a *Ability) {
 	}
 	d.printf("    locals  %d\n", a.NumLocals)
 	for ti, t := range a.Targets {
-		d.printf("    target %d: local %d, %q\n", ti, t.Local, t.Text)
+		d.printf("    target %d: local %d, %q", ti, t.Local, t.Text)
+		if t.Zone != NoSymbol {
+			d.printf(", in %s", d.symbolName(t.Zone))
+		}
+		d.printf("\n")
 	}
 	for ci, t := range a.Choices {
 		d.printf("    choice %d: local %d, %q\n", ci, t.Local, t.Text)

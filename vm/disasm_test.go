@@ -66,7 +66,7 @@ func TestDisassembleInvalidProgram(t *testing.T) {
 		}, Pos: []vm.Pos{{Line: 1, Col: 1}}}},
 		Cards: []vm.Card{{Name: "Broken", Abilities: []vm.Ability{{
 			Kind: 77, Event: 5, Rule: -3, Match: 4, Body: 0, Pay: vm.NoFunc, Flags: 5 | 1<<30,
-			Targets: []vm.Target{{Filter: -9, Local: 0}},
+			Targets: []vm.Target{{Filter: -9, Local: 0, Zone: vm.NoSymbol}},
 		}}}},
 	}
 	want := fmt.Sprintf(`cardvm format %d: 1 card, 1 func, 0 symbols, 0 consts

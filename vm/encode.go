@@ -26,7 +26,7 @@ const (
 	minString  = 1  // length
 	minCard    = 14 // see encodeCard
 	minAbility = 15 // see encodeAbility
-	minTarget  = 3  // filter, local, text
+	minTarget  = 4  // filter, local, text, zone
 )
 
 // MarshalBinary encodes p in the binary format: the magic bytes "CARDVM",
@@ -199,6 +199,7 @@ func encodeTarget(e *encoder, t Target) {
 	e.varint(int64(t.Filter))
 	e.varint(int64(t.Local))
 	e.string(t.Text)
+	e.varint(int64(t.Zone))
 }
 
 // decoder reads the binary format from data[off:]. Its first error sticks:
@@ -378,7 +379,7 @@ func decodeCard(d *decoder) Card {
 }
 
 func decodeTarget(d *decoder) Target {
-	return Target{Filter: d.int32(), Local: d.int32(), Text: d.string()}
+	return Target{Filter: d.int32(), Local: d.int32(), Text: d.string(), Zone: d.int32()}
 }
 
 func decodeAbility(d *decoder) Ability {

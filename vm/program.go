@@ -209,6 +209,10 @@ type Target struct {
 	Local int32
 	// Text is how the card says it, e.g. "any target".
 	Text string
+	// Zone is the Symbols index of the zone the candidates are in (a
+	// NameZone SymName, such as "zone:graveyard"), or NoSymbol for
+	// permanents on the battlefield and players (CR 115.1).
+	Zone int32
 }
 
 // Ability is one compiled ability of a card.

@@ -377,7 +377,7 @@ func checkTarget(p *Program, a *Ability, role string, t Target) string {
 	if t.Local < LocalCandidate || t.Local >= a.NumLocals {
 		return fmt.Sprintf("%s: local %d out of range [%d, %d)", role, t.Local, LocalCandidate, a.NumLocals)
 	}
-	return ""
+	return checkNameRef(p, role+" zone", t.Zone)
 }
 
 // checkFuncRef checks the entry point fn of a, which plays role.

@@ -31,6 +31,8 @@ query has_color(object: object, color: color): bool
 query is_player(target: target): bool
 query is_permanent(object: object): bool
 query controller(object: object): player
+query owner(object: object): player
+query mana_value(object: object): number
 query attached_to(object: object): object
 `)}}
 	v, err := vocab.Load(fsys)

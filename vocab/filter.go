@@ -23,6 +23,14 @@ type Filter struct {
 	// Control is "you", "opponent" or "" for a "you control" / "an
 	// opponent controls" suffix.
 	Control string
+	// ManaValue, with ManaValueOp "<=" or ">=", is the bound of a "with
+	// mana value N or less" ("or greater") qualifier (CR 202.3).
+	ManaValue   int64
+	ManaValueOp string
+	// Zone is the zone the objects are in, for a "from your graveyard" or
+	// "in a graveyard" suffix; "" is the battlefield. ZoneOwner is "you"
+	// for "your graveyard", else "".
+	Zone, ZoneOwner string
 	// Bind is the name `as` gives what the filter matches, or "".
 	Bind string
 	// Yields is what the filter describes: objects, players, or both.
@@ -116,9 +124,78 @@ func isPlural(w string) bool {
 	return len(w) > 1 && strings.HasSuffix(strings.ToLower(w), "s")
 }
 
-// withSuffix completes a filter with an optional controller suffix and an
-// optional binding, giving every variant, longest first.
+// withSuffix completes a filter with an optional mana value qualifier,
+// controller or zone suffix and binding, giving every variant, longest
+// first.
 func (m *matcher) withSuffix(f *Filter, j int) []candidate {
+	if f.Yields.Kind == KObject && m.wordsAt(j, []string{"with", "mana", "value"}) && j+5 < len(m.parts) {
+		if n, ok := m.numberAt(j + 3); ok && wordEq(m.parts[j+4].Word(), "or") {
+			op := ""
+			switch strings.ToLower(m.parts[j+5].Word()) {
+			case "less":
+				op = "<="
+			case "greater", "more":
+				op = ">="
+			}
+			if op != "" {
+				g := *f
+				g.ManaValue, g.ManaValueOp = n, op
+				g.Text = fmt.Sprintf("%s with mana value %d or %s", f.Text, n, m.parts[j+5].Word())
+				return append(m.withZone(&g, j+6), m.withZone(f, j)...)
+			}
+		}
+	}
+	return m.withZone(f, j)
+}
+
+// numberAt reads part i as a number: a literal or a number word.
+func (m *matcher) numberAt(i int) (int64, bool) {
+	if i >= len(m.parts) || m.parts[i].Expr == nil {
+		return 0, false
+	}
+	if n, ok := numberWords[strings.ToLower(m.parts[i].Word())]; ok {
+		return n, true
+	}
+	u := m.parts[i].Expr.Left.Left
+	if len(m.parts[i].Expr.Rest) > 0 || len(m.parts[i].Expr.Left.Rest) > 0 || u.Primary == nil || u.Primary.Number == nil {
+		return 0, false
+	}
+	var n int64
+	_, err := fmt.Sscan(*u.Primary.Number, &n)
+	return n, err == nil
+}
+
+// zoneSuffixes are the words that say where the objects of a filter are,
+// and the zone and owner they mean.
+var zoneSuffixes = []struct {
+	words       []string
+	zone, owner string
+}{
+	{[]string{"from", "your", "graveyard"}, "graveyard", "you"},
+	{[]string{"in", "your", "graveyard"}, "graveyard", "you"},
+	{[]string{"from", "a", "graveyard"}, "graveyard", ""},
+	{[]string{"in", "a", "graveyard"}, "graveyard", ""},
+}
+
+// withZone completes a filter with an optional zone suffix, then the
+// controller suffix and binding.
+func (m *matcher) withZone(f *Filter, j int) []candidate {
+	if f.Yields.Kind == KObject {
+		for _, z := range zoneSuffixes {
+			if m.wordsAt(j, z.words) {
+				g := *f
+				g.Zone, g.ZoneOwner = z.zone, z.owner
+				g.Text = f.Text + " " + strings.Join(z.words, " ")
+				return append(m.withControl(&g, j+len(z.words)), m.withControl(f, j)...)
+			}
+		}
+	}
+	return m.withControl(f, j)
+}
+
+// withControl completes a filter with an optional controller suffix and
+// an optional binding, giving every variant, longest first.
+func (m *matcher) withControl(f *Filter, j int) []candidate {
 	var out []candidate
 	add := func(g *Filter, next int) {
 		if next < len(m.parts) && m.parts[next].Bind != nil {
@@ -128,7 +205,7 @@ func (m *matcher) withSuffix(f *Filter, j int) []candidate {
 		}
 		out = append(out, candidate{&Arg{Kind: ArgFilter, Pos: g.Pos, Type: g.Yields, Filter: g}, next})
 	}
-	if f.Yields.Kind == KObject {
+	if f.Yields.Kind == KObject && f.Zone == "" {
 		switch {
 		case m.wordsAt(j, []string{"you", "control"}):
 			g := *f
@@ -168,6 +245,10 @@ func (v *Vocab) FilterWord(w string) (FilterWord, bool) {
 			return FilterWord{Kind: KColor, Name: cand}, true
 		case cand == "permanent":
 			return FilterWord{Name: "permanent", Query: "is_permanent", Noun: true}, true
+		case cand == "card":
+			// "creature card": what the type says, in whatever zone the
+			// filter names; no test of its own.
+			return FilterWord{Name: "card", Noun: true}, true
 		case cand == "player", cand == "opponent":
 			return FilterWord{Name: cand, Query: "is_player", Noun: true}, true
 		}

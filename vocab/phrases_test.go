@@ -139,6 +139,7 @@ var phraseCases = []struct {
 	{inActivated, "add one mana of any type that a land you control could produce", "add {amount} mana of any type that {sources} could produce"},
 	{inActivated, "add one mana of any color that a land an opponent controls could produce", "add {amount} mana of any color that {sources} could produce"},
 	{inActivated, "tap target creature", "tap {object}"},
+	{inActivated, "return target creature card with mana value 3 or less from your graveyard to the battlefield", "return {object} to the battlefield"},
 	{inActivated, "untap target land", "untap {object}"},
 	{inManaTrigger, "p adds one mana of any type that land produced", "{player} adds {amount} mana of any type that land produced"},
 	{inManaTrigger, "p gains 1 life; add one mana of any type that land produced", "add {amount} mana of any type that land produced"},

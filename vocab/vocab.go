@@ -315,7 +315,7 @@ var validLayers = map[string]bool{"1": true, "2": true, "3": true, "4": true, "5
 // subtypes, colors, players, permanents and controllers, and `at ... { }`
 // statements create delayed triggered abilities, and "enchanted creature"
 // is the object an Aura is attached to.
-var Needed = []string{"is_type", "is_supertype", "is_subtype", "has_color", "is_player", "is_permanent", "controller", "schedule_delayed", "attached_to"}
+var Needed = []string{"is_type", "is_supertype", "is_subtype", "has_color", "is_player", "is_permanent", "controller", "owner", "mana_value", "schedule_delayed", "attached_to"}
 
 // checkTemplates type-checks the `where` conditions and `with` defaults of
 // every phrase, and that every adjective has its query.
