@@ -73,6 +73,24 @@
 // to, with LocalThis that object. The enchant ability of an Aura
 // (AbilityEnchant) has only a Target, which its spell targets.
 //
+// An activated ability (AbilityActivated) is activated by a player: the
+// host chooses its targets and the objects of its Choices (each judged by
+// its Filter with the candidate in LocalCandidate, and stored in its
+// Local), checks that the whole cost can be paid — Cost's mana symbols,
+// {T} or {Q} (FlagTapCost, FlagUntapCost), timing (FlagSorcery,
+// FlagOncePerTurn), and Pay run once with its actions only checking that
+// they could be done — then pays it, running Pay again with its actions
+// done. A mana ability (FlagMana) then runs Body at once; any other goes
+// on the stack, and its Body runs when it resolves. A triggered ability
+// flagged FlagMana resolves right after the mana ability whose mana
+// triggered it, without the stack. Actions that add mana (those the
+// vocabulary marks `is mana`) make the host produce mana through a
+// mana_produced event, which replacement effects and triggers see like any
+// other event. A Target whose Zone is set picks its candidates in that
+// zone (a card in a graveyard) instead of among permanents and players.
+// Host functions that take a set of objects get an index into the
+// ability's Filters, functions the host runs on each candidate.
+//
 // # Limits
 //
 // A Machine's stack holds StackSize values, shared by a run and every run
