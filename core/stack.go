@@ -98,7 +98,7 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 		item.Locals[vm.LocalThis], item.Locals[vm.LocalYou] = ObjectValue(o.id), PlayerValue(p)
 		for i, t := range ab.Targets {
 			if !g.legalTarget(item, i, targets[i]) {
-				return fmt.Errorf("%s: %s is not a legal target for %q", def.Name, g.ValueName(targets[i]), t.Text)
+				return ruleErrorf("601.2c", "%s: %s is not a legal target for %q", def.Name, g.ValueName(targets[i]), t.Text)
 			}
 			item.Locals[t.Local] = targets[i]
 		}
