@@ -88,7 +88,7 @@ func TestFailuresSayWhereAndWhat(t *testing.T) {
     }
     then {
         stack is empty
-    }`, []string{"t_test.card:6:9: cannot cast: Giant Growth: player 2 is not a legal target for \"target creature\""}},
+    }`, []string{"t_test.card:6:9: cannot cast: Giant Growth: player 2 is not a legal target for \"target creature\" (CR 601.2c)"}},
 		{"ambiguous name", `
     given {
         you control "Grizzly Bears", "Grizzly Bears"
