@@ -461,23 +461,7 @@ func (e *cardEmitter) effect(a *checkedAbility) {
 	match := e.b.addFunc(m, a.tree)
 	body := e.b.newFn(e.fnName(a, "apply"))
 	candidate(body)()
-	for _, ca := range a.effectArgs[1:] {
-		switch {
-		case ca.def != nil:
-			body.at = &ca.pos
-			body.sum(ca.def, rootScope())
-			body.at = nil
-		case ca.half == 1:
-			body.number(ca.arg.Power, ca.arg.Pos)
-		case ca.half == 2:
-			body.number(ca.arg.Toughness, ca.arg.Pos)
-		case ca.arg.Kind == vocab.ArgText:
-			// The ability granted, by its index in the card.
-			body.number(int64(a.granted.index), ca.arg.Pos)
-		default:
-			e.argValue(body, ca, a)
-		}
-	}
+	e.args(body, a.effectArgs[1:], a)
 	body.call(a.effect.Name, p)
 	body.emit(vm.OpInt, 0, p)
 	body.emit(vm.OpReturn, 0, p)
@@ -520,7 +504,18 @@ func (e *cardEmitter) ifStmt(f *fnBuilder, s *checkedIf, a *checkedAbility) {
 // action lowers one action: its arguments, in the order of its parameters,
 // then the call.
 func (e *cardEmitter) action(f *fnBuilder, act *checkedAction, a *checkedAbility) {
-	for _, ca := range act.args {
+	e.args(f, act.args, a)
+	f.call(act.fn.Name, act.pos)
+	if !act.fn.Action {
+		f.emit(vm.OpPop, 0, act.pos)
+	}
+}
+
+// args pushes the arguments of an action or a continuous effect, in the
+// order of its parameters: a parameter's default, one half of a P/T pair,
+// the index of a granted ability, or the value written.
+func (e *cardEmitter) args(f *fnBuilder, args []checkedArg, a *checkedAbility) {
+	for _, ca := range args {
 		switch {
 		case ca.def != nil:
 			f.at = &ca.pos
@@ -530,13 +525,12 @@ func (e *cardEmitter) action(f *fnBuilder, act *checkedAction, a *checkedAbility
 			f.number(ca.arg.Power, ca.arg.Pos)
 		case ca.half == 2:
 			f.number(ca.arg.Toughness, ca.arg.Pos)
+		case ca.arg.Kind == vocab.ArgText && a.granted != nil:
+			// The ability granted, by its index in the card.
+			f.number(int64(a.granted.index), ca.arg.Pos)
 		default:
 			e.argValue(f, ca, a)
 		}
-	}
-	f.call(act.fn.Name, act.pos)
-	if !act.fn.Action {
-		f.emit(vm.OpPop, 0, act.pos)
 	}
 }
 
