@@ -36,9 +36,14 @@ func (c *checker) header(card *dsl.Card) {
 		case *dsl.PTItem:
 			if once(&pt, it.Pos, "power/toughness") {
 				p, t, ok := dsl.ParsePT(it.PT)
-				if !ok || strings.ContainsAny(it.PT, "+*") {
-					c.errorf(it.Pos, CodePT, "power/toughness must be two numbers, like 2/2").Hint =
-						"characteristic-defining P/T such as */* is not in the language yet"
+				switch {
+				case it.PT == "*/*":
+					// Defined by a characteristic-defining ability; a
+					// star counts 0 where none applies (CR 208.2a).
+					c.starPT = &it.Pos
+				case !ok || strings.ContainsAny(it.PT, "+*"):
+					c.errorf(it.Pos, CodePT, "power/toughness must be two numbers, like 2/2, or */*").Hint =
+						"*/* needs an ability `static power and toughness of this are each equal to ...` (CR 208.2a)"
 				}
 				c.out.card.HasPT, c.out.card.Power, c.out.card.Toughness = true, int32(p), int32(t)
 			}

@@ -125,6 +125,9 @@ type checker struct {
 	undefined map[int]string
 	// badTypeLine is set when the type line has an unknown word.
 	badTypeLine bool
+	// starPT is where the card's P/T is `*/*`; cda where its first
+	// characteristic-defining ability is (CR 604.3).
+	starPT, cda *dsl.Pos
 }
 
 func (c *checker) errorf(p dsl.Pos, code, format string, args ...any) *dsl.Diagnostic {
@@ -181,8 +184,22 @@ func checkCard(v *vocab.Vocab, card *dsl.Card) (*checkedCard, dsl.Diagnostics) {
 	}
 	c.checkAura(card)
 	c.checkSpellAbility(card)
+	c.checkCDA()
 	c.hintScopes()
 	return c.out, c.diags
+}
+
+// checkCDA checks that a card's P/T is */* exactly when an ability
+// defines it (CR 208.2a, 604.3).
+func (c *checker) checkCDA() {
+	switch {
+	case c.starPT != nil && c.cda == nil:
+		c.errorf(*c.starPT, CodeCDA, "power/toughness */* needs a characteristic-defining ability").Hint =
+			"add `static power and toughness of this are each equal to ...`, or print numbers such as 2/2"
+	case c.cda != nil && c.starPT == nil && !c.badTypeLine:
+		c.errorf(*c.cda, CodeCDA, "a characteristic-defining ability defines a P/T printed as */*").Hint =
+			"print the card's power/toughness as `pt */*` (CR 208.2a)"
+	}
 }
 
 // hintScopes explains names used outside the ability that binds them.

@@ -30,6 +30,7 @@ const (
 	CodeEnchant          = "C023" // enchant: `enchant` on a card that is no Aura, twice, or an Aura without one
 	CodeRestriction      = "C024" // restriction: `activate only ...` that the rules don't know
 	CodeGrantedSyntax    = "C025" // granted-syntax: the text of an ability an effect grants does not parse
+	CodeCDA              = "C026" // cda: */* without a characteristic-defining ability, one with a printed P/T, or one that defines another object
 	CodeNoOracle         = "C030" // no-oracle (warning): the card carries no Oracle text
 	CodeUnusedBinding    = "C031" // unused-binding (warning): a name bound with `as` and never used
 	CodeAmbiguousPhrase  = vocab.CodeAmbiguousPhrase
@@ -67,6 +68,7 @@ var Codes = []CodeInfo{
 	{CodeEnchant, "enchant", "`enchant` on a card that is no Aura, twice, or an Aura without one"},
 	{CodeRestriction, "restriction", "`activate only ...` that the rules don't know"},
 	{CodeGrantedSyntax, "granted-syntax", "the text of an ability an effect grants does not parse"},
+	{CodeCDA, "cda", "*/* without a characteristic-defining ability, one with a printed P/T, or one that defines another object"},
 	{CodeNoOracle, "no-oracle", "warning: the card carries no Oracle text"},
 	{CodeUnusedBinding, "unused-binding", "warning: a name bound with `as` and never used"},
 	{CodeAmbiguousPhrase, "ambiguous", "warning: a phrase reads as two different things"},

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/cardc/cardc/dsl"
@@ -23,6 +24,9 @@ func (c *checker) effectAbility(a *checkedAbility, alt *vocab.Alt, s *dsl.Static
 		case arg != nil:
 			if i == 0 {
 				c.affected(arg)
+				if fi.Layer == "7a" {
+					c.definesPT(arg)
+				}
 			}
 			if arg.Kind == vocab.ArgText {
 				a.granted = c.grantedAbility(arg)
@@ -60,6 +64,28 @@ func (c *checker) affected(arg *vocab.Arg) {
 	noun := strings.TrimSuffix(strings.TrimSuffix(rest, " you control"), " an opponent controls")
 	c.errorf(arg.Pos, CodeChoice, "a static ability affects a set of objects, not %q", f.Text).Hint =
 		"say which: `" + plural(rest) + "`, `other " + plural(rest) + "` or `enchanted " + noun + "`"
+}
+
+// definesPT checks a characteristic-defining ability (CR 604.3a): it
+// defines the power and toughness of the card it is printed on, and of no
+// other object.
+func (c *checker) definesPT(arg *vocab.Arg) {
+	if c.cda == nil {
+		c.cda = &arg.Pos
+	}
+	if arg.Kind == vocab.ArgExpr && arg.Expr.Word() == "this" {
+		return
+	}
+	c.errorf(arg.Pos, CodeCDA, "a characteristic-defining ability defines the power and toughness of its own card, not of %s", describeArg(arg)).Hint =
+		"write `power and toughness of this are each equal to ...`; to set another creature's, use `has base power and toughness N/M` (CR 604.3a, 613.4b)"
+}
+
+// describeArg is how a diagnostic names what an argument says.
+func describeArg(arg *vocab.Arg) string {
+	if arg.Kind == vocab.ArgFilter {
+		return strconv.Quote(arg.Filter.Text)
+	}
+	return "that"
 }
 
 // plural makes the noun of a filter plural, for hints.

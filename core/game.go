@@ -79,6 +79,12 @@ type Game struct {
 	computing    bool
 	layerEffects []effectRef
 	layerLocals  locals
+	// cda is the object outside the battlefield whose characteristic-
+	// defining abilities are being evaluated (CR 604.3), cdaChars what
+	// they make its characteristics, cdaLocals their locals.
+	cda       ObjectID
+	cdaChars  chars
+	cdaLocals locals
 	// shields are the regeneration shields of this turn (CR 701.15a).
 	shields   []shield
 	shieldID  int64
@@ -369,7 +375,7 @@ func (g *Game) pt(id ObjectID) (int, int) {
 		c := g.charsOf(o)
 		return c.power, c.toughness
 	}
-	p, t := int(o.def.Card.Power), int(o.def.Card.Toughness)
+	p, t := g.definedPT(o, int(o.def.Card.Power), int(o.def.Card.Toughness))
 	for _, c := range o.counters {
 		if uint32(c.kind) >= uint32(numCounters) {
 			continue

@@ -273,6 +273,8 @@ var hostImpls = [numFuncs]hostImpl{
 	fnAddKeyword:          (*Game).hAddKeyword,
 	fnGrantAbility:        (*Game).hGrantAbility,
 	fnCantAttackOrBlock:   (*Game).hCantAttackOrBlock,
+	fnDefinePt:            (*Game).hDefinePT,
+	fnSetBasePt:           (*Game).hSetBasePT,
 	fnAttachedTo: func(g *Game, a []vm.Value) (vm.Value, error) {
 		if o := g.valueObject(a[0]); o != nil {
 			return ObjectValue(o.attachedTo), nil
@@ -309,6 +311,18 @@ var hostImpls = [numFuncs]hostImpl{
 	fnManaValue:           qManaValue,
 	fnTap:                 func(g *Game, a []vm.Value) (vm.Value, error) { g.setTapped(a[0], true); return 0, nil },
 	fnUntap:               func(g *Game, a []vm.Value) (vm.Value, error) { g.setTapped(a[0], false); return 0, nil },
+
+	fnSetBasePtUntilEndOfTurn: func(g *Game, a []vm.Value) (vm.Value, error) {
+		g.addPTEffect(a[0], layerSetPT, qty(a[1]), qty(a[2]))
+		return 0, nil
+	},
+	fnSwitchPtUntilEndOfTurn: func(g *Game, a []vm.Value) (vm.Value, error) {
+		g.addPTEffect(a[0], layerSwitchPT, 0, 0)
+		return 0, nil
+	},
+	fnDraw:        (*Game).hDraw,
+	fnCardsInHand: withPlayer(func(p *player) int { return len(p.Hand) }),
+	fnLife:        withPlayer(func(p *player) int { return p.Life }),
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {
@@ -453,13 +467,41 @@ func (g *Game) hDealDamage(a []vm.Value) (vm.Value, error) {
 }
 
 func (g *Game) hBoost(a []vm.Value) (vm.Value, error) {
-	if o := g.permanentArg(a[0]); o != nil {
-		// A continuous effect of layer 7c (CR 613.4c), which affects this
-		// object only (CR 611.2c).
-		g.effects = append(g.effects, ptEffect{object: o.id, power: qty(a[1]), toughness: qty(a[2]), timestamp: g.nextTimestamp()})
+	g.addPTEffect(a[0], layerModifyPT, qty(a[1]), qty(a[2]))
+	return 0, nil
+}
+
+// addPTEffect creates a continuous effect from a resolving spell or
+// ability that changes the power and toughness of one permanent until the
+// end of the turn, in a sublayer of layer 7 (CR 613.4); it affects that
+// object only (CR 611.2c).
+func (g *Game) addPTEffect(v vm.Value, layer, power, toughness int) {
+	if o := g.permanentArg(v); o != nil {
+		g.effects = append(g.effects, ptEffect{object: o.id, layer: layer, power: power, toughness: toughness, timestamp: g.nextTimestamp()})
 		g.invalidate()
 	}
+}
+
+// hDraw has a player draw cards one at a time (CR 121.2).
+func (g *Game) hDraw(a []vm.Value) (vm.Value, error) {
+	p, ok := valuePlayer(a[0])
+	if !ok {
+		return 0, nil
+	}
+	for range qty(a[1]) {
+		g.draw(p)
+	}
 	return 0, nil
+}
+
+// withPlayer makes a query of a number about a player.
+func withPlayer(f func(p *player) int) hostImpl {
+	return func(g *Game, a []vm.Value) (vm.Value, error) {
+		if p, ok := valuePlayer(a[0]); ok {
+			return vm.Value(f(g.players[p])), nil
+		}
+		return 0, nil
+	}
 }
 
 // replacing returns the event a replacement body modifies, if id names it.

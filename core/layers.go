@@ -62,10 +62,12 @@ type effectRef struct {
 }
 
 // ptEffect is a continuous effect from a resolved spell or ability that
-// changes power and toughness (layer 7c) until the end of the turn; it
-// affects the object it was created for, and no other (CR 611.2c).
+// changes power and toughness until the end of the turn; it affects the
+// object it was created for, and no other (CR 611.2c). Its layer says
+// what it does: set them (7b), add to them (7c) or switch them (7d).
 type ptEffect struct {
 	object           ObjectID
+	layer            int
 	power, toughness int
 	timestamp        int64
 }
@@ -91,6 +93,10 @@ func (g *Game) refresh() {
 		g.chars = append(g.chars, chars{})
 	}
 	effects := g.layerEffects[:0]
+	// A characteristic-defining ability reads any part of the game (the
+	// cards in a hand, a life total), which no event announces: while one
+	// applies, the characteristics are computed again at each reading.
+	volatile := false
 	for _, id := range g.battlefield {
 		o := g.objects[id]
 		c := &g.chars[id]
@@ -103,9 +109,10 @@ func (g *Game) refresh() {
 			fn := funcID(o.def.Prog.ID(ab.Rule))
 			effects = append(effects, effectRef{layer: effectLayer(fn), timestamp: o.timestamp, source: id, ability: ai})
 		}
+		volatile = volatile || o.def.definesPT
 	}
 	for i := range g.effects {
-		effects = append(effects, effectRef{layer: layerModifyPT, timestamp: g.effects[i].timestamp, pt: i + 1})
+		effects = append(effects, effectRef{layer: g.effects[i].layer, timestamp: g.effects[i].timestamp, pt: i + 1})
 	}
 	// Layer by layer, each in timestamp order (CR 613.7): an insertion
 	// sort, which allocates nothing and is fast on a few effects.
@@ -128,7 +135,7 @@ func (g *Game) refresh() {
 		g.applyCounters()
 	}
 	g.computing = false
-	g.charsValid = true
+	g.charsValid = !volatile
 }
 
 func effectLess(a, b *effectRef) bool {
@@ -171,23 +178,56 @@ func (g *Game) applyEffect(e *effectRef) {
 		pe := &g.effects[e.pt-1]
 		if g.onBattlefield(pe.object) != nil {
 			c := &g.chars[pe.object]
-			c.power, c.toughness = add(c.power, pe.power), add(c.toughness, pe.toughness)
+			switch pe.layer {
+			case layerSetPT:
+				c.power, c.toughness = pe.power, pe.toughness
+			case layerSwitchPT:
+				c.power, c.toughness = c.toughness, c.power
+			default:
+				c.power, c.toughness = add(c.power, pe.power), add(c.toughness, pe.toughness)
+			}
 		}
 		return
 	}
 	src := g.objects[e.source]
-	ab := src.ability(e.ability)
 	for _, id := range g.battlefield {
 		// Locals of their own: the characteristics may be computed while a
 		// match function has the match locals in use.
-		ls := g.layerLocals.reset(ab.NumLocals, src.id, src.controller)
-		ls[vm.LocalCandidate] = ObjectValue(id)
-		fr := frame{mode: modeMatch, source: src.id, controller: src.controller, def: src.def, ability: e.ability, locals: ls}
-		if n, err := g.run(fr, ab.Match); err != nil || n == 0 {
-			continue
-		}
-		g.run(fr, ab.Body)
+		g.applyTo(src, e.ability, id, &g.layerLocals)
 	}
+}
+
+// applyTo applies the effect of a static ability of src to one object, if
+// the ability's affected set holds it now.
+func (g *Game) applyTo(src *Object, ability int, id ObjectID, l *locals) {
+	ab := src.ability(ability)
+	ls := l.reset(ab.NumLocals, src.id, src.controller)
+	ls[vm.LocalCandidate] = ObjectValue(id)
+	fr := frame{mode: modeMatch, source: src.id, controller: src.controller, def: src.def, ability: ability, locals: ls}
+	if n, err := g.run(fr, ab.Match); err != nil || n == 0 {
+		return
+	}
+	g.run(fr, ab.Body)
+}
+
+// definedPT is the power and toughness of an object outside the
+// battlefield, p and t as printed (a * counting 0), after its
+// characteristic-defining abilities, which function in all zones
+// (CR 604.3, 208.2a). A CDA read while another is being evaluated uses 0
+// (CR 208.2a: a number that can't be determined).
+func (g *Game) definedPT(o *Object, p, t int) (int, int) {
+	if !o.def.definesPT || g.cda != 0 {
+		return p, t
+	}
+	g.cda = o.id
+	g.cdaChars = chars{power: p, toughness: t}
+	for _, ai := range o.def.effects {
+		if effectLayer(funcID(o.def.Prog.ID(o.ability(ai).Rule))) == layerCDA {
+			g.applyTo(o, ai, o.id, &g.cdaLocals)
+		}
+	}
+	g.cda = 0
+	return g.cdaChars.power, g.cdaChars.toughness
 }
 
 var errNotApplying = errors.New("a continuous effect applies only while the characteristics are computed")
@@ -195,6 +235,9 @@ var errNotApplying = errors.New("a continuous effect applies only while the char
 // applying returns the characteristics an effect function changes: those
 // of the permanent its first argument names.
 func (g *Game) applying(v vm.Value) (*chars, error) {
+	if id, ok := valueObject(v); ok && g.cda != 0 && id == g.cda {
+		return &g.cdaChars, nil
+	}
 	if !g.computing {
 		return nil, errNotApplying
 	}
@@ -233,6 +276,25 @@ func (g *Game) hGrantAbility(a []vm.Value) (vm.Value, error) {
 	}
 	c.granted = append(c.granted, grant{def: fr.def, ability: int(a[1])})
 	return 0, nil
+}
+
+// hDefinePT is a characteristic-defining ability's effect (layer 7a,
+// CR 613.4a): power and toughness each equal to a number.
+func (g *Game) hDefinePT(a []vm.Value) (vm.Value, error) {
+	c, err := g.applying(a[0])
+	if c != nil {
+		c.power, c.toughness = qty(a[1]), qty(a[1])
+	}
+	return 0, err
+}
+
+// hSetBasePT sets base power and toughness (layer 7b, CR 613.4b).
+func (g *Game) hSetBasePT(a []vm.Value) (vm.Value, error) {
+	c, err := g.applying(a[0])
+	if c != nil {
+		c.power, c.toughness = qty(a[1]), qty(a[2])
+	}
+	return 0, err
 }
 
 func (g *Game) hCantAttackOrBlock(a []vm.Value) (vm.Value, error) {

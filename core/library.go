@@ -43,6 +43,9 @@ type CardDef struct {
 	// (vm.AbilityEffect); enchant is the enchant ability of an Aura, or -1.
 	effects []int
 	enchant int
+	// definesPT says whether a characteristic-defining ability defines
+	// the card's power and toughness (CR 604.3).
+	definesPT bool
 	// anchors are, for each ability, its anchors as indexes of fields (see
 	// vm.Ability.Anchors).
 	anchors [][]fieldID
@@ -132,6 +135,9 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 				return nil, fmt.Errorf("card %q: ability %d creates %q, which is no effect", c.Name, i, linked.Program.Symbols[a.Rule].Name)
 			}
 			d.effects = append(d.effects, i)
+			if effectLayer(funcID(linked.ID(a.Rule))) == layerCDA {
+				d.definesPT = true
+			}
 		case vm.AbilityEnchant:
 			d.enchant = i
 		}

@@ -73,8 +73,14 @@ func (r *runner) check(a dsl.Assertion) {
 			r.failf(a.Pos, "expected %s %sto be %s", dsl.RefString(a.Card), neg, a.State)
 		}
 	case *dsl.PTAssert:
-		o, err := r.permanent(a.Card)
+		// In any zone: a card's characteristic-defining ability defines
+		// its power and toughness everywhere (CR 604.3).
+		o, err := r.object(a.Card)
 		if err != nil {
+			return
+		}
+		if o == nil {
+			r.failf(a.Pos, "%s is in no zone", dsl.RefString(a.Card))
 			return
 		}
 		p, t, ok := dsl.ParsePT(a.PT)

@@ -43,6 +43,7 @@ const (
 	inReplace       = "replace"        // replace PHRASE { gain 1 life }
 	inDelayed       = "delayed"        // whenever this dies { at PHRASE { gain 1 life } }
 	inStatic        = "static"         // static PHRASE
+	inCDA           = "cda"            // static PHRASE of a */* creature
 	inEnters        = "enters"         // enters PHRASE
 	inSpell         = "spell"          // spell { PHRASE } of an instant
 	inReplaceAction = "replace action" // replace damage to this { PHRASE }
@@ -71,6 +72,11 @@ var phraseCases = []struct {
 	{inSpell, "deal 2 damage to any target", "deal {amount} damage to {target}"},
 	{inSpell, "this deals X + 1 damage to target creature you control", "{source} deals {amount} damage to {target}"},
 	{inSpell, "target creature gets +3/+3 until end of turn", "{object} gets {power/toughness} until end of turn"},
+	{inSpell, "target creature has base power and toughness 1/1 until end of turn", "{object} has base power and toughness {power/toughness} until end of turn"},
+	{inSpell, "switch the power and toughness of target creature until end of turn", "switch the power and toughness of {object} until end of turn"},
+	{inSpell, "draw a card", "draw {amount} cards"},
+	{inSpell, "target player draws a card", "{player} draws {amount} cards"},
+	{inSpell, "target opponent draws two cards", "{player} draws {amount} cards"},
 	{inReplaceAction, "prevent damage", "prevent {event}"},
 	{inReplaceAction, "prevent 2 of damage", "prevent {amount} of {event}"},
 	{inEnters, "with X +1/+1 counters", "with {amount} {kind} counters"},
@@ -129,6 +135,9 @@ var phraseCases = []struct {
 	{inStatic, "this has `whenever this attacks { gain 1 life }`", "{object} has {ability}"},
 	{inStatic, "creatures you control have `whenever this attacks { gain 1 life }`", "{object} have {ability}"},
 	{inStatic, "this can't attack or block", "{object} can't attack or block"},
+	{inCDA, "power and toughness of this are each equal to you.cards_in_hand", "power and toughness of {object} are each equal to {amount}"},
+	{inStatic, "enchanted creature has base power and toughness 0/2", "{object} has base power and toughness {power/toughness}"},
+	{inStatic, "creatures an opponent controls have base power and toughness 1/1", "{object} have base power and toughness {power/toughness}"},
 
 	// Activated abilities: mana, costs.
 	{inActivated, "add {G}{G}", "add {mana}"},
@@ -166,6 +175,8 @@ func phraseCard(where, text string) string {
 		return fmt.Sprintf(creature, "whenever this dies {\n        at "+text+" {\n            gain 1 life\n        }\n    }")
 	case inStatic:
 		return fmt.Sprintf(creature, "static "+text)
+	case inCDA:
+		return strings.Replace(fmt.Sprintf(creature, "static "+text), "pt 2/2", "pt */*", 1)
 	case inEnters:
 		return fmt.Sprintf(creature, "enters "+text)
 	case inReplaceAction:
