@@ -376,35 +376,19 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
 		f.emit(vm.OpEq, 0, flt.Pos)
 		and()
 	}
-	for _, w := range flt.Words {
-		if w.Kind == 0 && w.Query == "" {
-			continue // "card": no test of its own
+	for i, w := range flt.Words {
+		if w.Kind == 0 && w.Query == "" || w.Or {
+			// "card", "or": no test of their own; an alternative type
+			// is tested with the word before it.
+			continue
 		}
-		subject()
-		switch w.Kind {
-		case vocab.KCardType:
-			f.emit(vm.OpSym, e.b.nameSym(w.Kind, w.Name), flt.Pos)
-			f.call("is_type", flt.Pos)
-		case vocab.KSupertype:
-			f.emit(vm.OpSym, e.b.nameSym(w.Kind, w.Name), flt.Pos)
-			f.call("is_supertype", flt.Pos)
-		case vocab.KSubtype:
-			f.emit(vm.OpSym, e.b.nameSym(w.Kind, w.Name), flt.Pos)
-			f.call("is_subtype", flt.Pos)
-		case vocab.KColor:
-			f.emit(vm.OpSym, e.b.nameSym(w.Kind, w.Name), flt.Pos)
-			f.call("has_color", flt.Pos)
-		default:
-			f.call(w.Query, flt.Pos)
-		}
-		if w.Name == "opponent" {
-			subject()
-			f.emit(vm.OpLoad, vm.LocalYou, flt.Pos)
-			f.emit(vm.OpNe, 0, flt.Pos)
-			f.emit(vm.OpAnd, 0, flt.Pos)
-		}
-		if w.Neg {
-			f.emit(vm.OpNot, 0, flt.Pos)
+		e.filterWord(f, flt, w, subject)
+		// "artifact or creature": either type.
+		for k := i + 1; k < len(flt.Words) && flt.Words[k].Or; k++ {
+			if flt.Words[k].Kind != 0 {
+				e.filterWord(f, flt, flt.Words[k], subject)
+				f.emit(vm.OpOr, 0, flt.Pos)
+			}
 		}
 		and()
 	}
@@ -607,4 +591,34 @@ func (e *cardEmitter) target(flt *vocab.Filter, a *checkedAbility) int32 {
 	}
 	ab.Targets = append(ab.Targets, vm.Target{Filter: idx, Local: local, Text: flt.Text, Zone: zone})
 	return local
+}
+
+// filterWord pushes whether the subject satisfies one word of a filter.
+func (e *cardEmitter) filterWord(f *fnBuilder, flt *vocab.Filter, w vocab.FilterWord, subject func()) {
+	subject()
+	switch w.Kind {
+	case vocab.KCardType:
+		f.emit(vm.OpSym, e.b.nameSym(w.Kind, w.Name), flt.Pos)
+		f.call("is_type", flt.Pos)
+	case vocab.KSupertype:
+		f.emit(vm.OpSym, e.b.nameSym(w.Kind, w.Name), flt.Pos)
+		f.call("is_supertype", flt.Pos)
+	case vocab.KSubtype:
+		f.emit(vm.OpSym, e.b.nameSym(w.Kind, w.Name), flt.Pos)
+		f.call("is_subtype", flt.Pos)
+	case vocab.KColor:
+		f.emit(vm.OpSym, e.b.nameSym(w.Kind, w.Name), flt.Pos)
+		f.call("has_color", flt.Pos)
+	default:
+		f.call(w.Query, flt.Pos)
+	}
+	if w.Name == "opponent" {
+		subject()
+		f.emit(vm.OpLoad, vm.LocalYou, flt.Pos)
+		f.emit(vm.OpNe, 0, flt.Pos)
+		f.emit(vm.OpAnd, 0, flt.Pos)
+	}
+	if w.Neg {
+		f.emit(vm.OpNot, 0, flt.Pos)
+	}
 }

@@ -147,8 +147,8 @@ func (g *Game) activate(a Activation) error {
 		return fmt.Errorf("%s: the ability needs %d target(s), got %d", g.objectName(o.id), len(ab.Targets), len(a.Targets))
 	}
 	for i, t := range ab.Targets {
-		if !g.legalTarget(item, i, a.Targets[i]) {
-			return ruleErrorf("601.2c", "%s: %s is not a legal target for %q", g.objectName(o.id), g.ValueName(a.Targets[i]), t.Text)
+		if rule := g.illegalTarget(item, i, a.Targets[i]); rule != "" {
+			return ruleErrorf(rule, "%s: %s is not a legal target for %q", g.objectName(o.id), g.ValueName(a.Targets[i]), t.Text)
 		}
 		item.Locals[t.Local] = a.Targets[i]
 	}

@@ -76,6 +76,8 @@ func (g *Game) canBlock(blocker, attacker ObjectID, defender PlayerID) *RuleErro
 		return why("509.1a", fmt.Sprintf("%s is not attacking", g.objectName(attacker)))
 	case g.charsOf(bl).cantBlock:
 		return why("509.1b", "an effect says it can't block")
+	case g.protectedFrom(at, bl):
+		return why("702.16f", fmt.Sprintf("%s has protection from it", g.objectName(at.id)))
 	case g.hasKeyword(at, keywordFlying) && !g.hasKeyword(bl, keywordFlying) && !g.hasKeyword(bl, keywordReach):
 		return why("702.9b", fmt.Sprintf("%s has flying, and only creatures with flying or reach can block it (CR 702.17b)", g.objectName(at.id)))
 	}

@@ -50,6 +50,12 @@ type Decider interface {
 	ChooseObject(g *Game, p PlayerID, what string, options []ObjectID) ObjectID
 	// Discard chooses n cards of a player's hand to discard (CR 514.1).
 	Discard(g *Game, p PlayerID, n int) []ObjectID
+	// Choose chooses one of options, words such as "white" or "bottom",
+	// for what a spell or ability asks as it resolves: what is
+	// "protection" (the quality of "protection from the color of your
+	// choice", CR 702.16), or "scry" (where the card source goes,
+	// CR 701.18a). It returns an index into options.
+	Choose(g *Game, p PlayerID, source ObjectID, what string, options []string) int
 }
 
 // Block is one blocker declared for one attacker.
@@ -154,6 +160,12 @@ func (DefaultDecider) ChooseObject(g *Game, p PlayerID, what string, options []O
 	return options[0]
 }
 
+// Choose takes the first option: white (in the order the stdlib declares
+// the protection keywords: colors, then artifacts), or, scrying, top.
+func (DefaultDecider) Choose(g *Game, p PlayerID, source ObjectID, what string, options []string) int {
+	return 0
+}
+
 // Discard discards the last cards of the hand.
 func (DefaultDecider) Discard(g *Game, p PlayerID, n int) []ObjectID {
 	hand := g.players[p].Hand
@@ -182,10 +194,14 @@ const (
 	// DecisionCostObject: an object chosen to pay a cost, such as the
 	// creature of "sacrifice a creature" (CR 601.2h).
 	DecisionCostObject
+	// DecisionChoice: a choice among words made as a spell or ability
+	// resolves: the color of "protection from the color of your choice"
+	// (CR 702.16), top or bottom for a card scried (CR 701.18a).
+	DecisionChoice
 )
 
 var decisionNames = [...]string{"ordered triggers", "chose a replacement effect", "assigned combat damage", "chose a target",
-	"chose mana", "chose what pays a cost"}
+	"chose mana", "chose what pays a cost", "chose"}
 
 // String says what a player did, as a phrase: "ordered triggers".
 func (k DecisionKind) String() string {
@@ -222,6 +238,10 @@ type Decision struct {
 	Target vm.Value
 	// Mana is the type of mana chosen by DecisionMana.
 	Mana mana.Type
+	// What is what DecisionChoice chose ("protection", "scry"), and
+	// Choice the word chosen ("white", "bottom"). Its Source is the
+	// resolving spell or ability's source, or the card scried.
+	What, Choice string
 }
 
 // decided records a decision.
@@ -267,6 +287,8 @@ func (g *Game) DescribeDecision(d *Decision) string {
 		fmt.Fprintf(&b, " %s for %s", d.Mana, g.objectName(d.Source))
 	case DecisionCostObject:
 		fmt.Fprintf(&b, " %s for %s", g.ValueName(d.Target), g.objectName(d.Source))
+	case DecisionChoice:
+		fmt.Fprintf(&b, " %s (%s, %s)", d.Choice, d.What, g.objectName(d.Source))
 	}
 	return b.String()
 }

@@ -98,7 +98,11 @@ func (l *locals) sized(n int32) []vm.Value {
 type instance struct {
 	// shield, if not 0, makes a replacement candidate the regeneration
 	// shield with that id (CR 701.15a), which has no ability.
-	shield     int64
+	shield int64
+	// protection makes a replacement candidate the prevention effect of
+	// the protection of the permanent source (CR 702.16e), which has no
+	// ability.
+	protection bool
 	source     ObjectID
 	controller PlayerID
 	def        *CardDef
@@ -257,24 +261,27 @@ type hostImpl func(g *Game, args []vm.Value) (vm.Value, error)
 // hostImpls implement the actions and queries of the stdlib
 // (actions.card), by the generated ids.
 var hostImpls = [numFuncs]hostImpl{
-	fnDestroy:             (*Game).hDestroy,
-	fnGainLife:            (*Game).hGainLife,
-	fnLoseLife:            (*Game).hLoseLife,
-	fnPutCounters:         (*Game).hPutCounters,
-	fnRemoveCounters:      (*Game).hRemoveCounters,
-	fnDealDamage:          (*Game).hDealDamage,
-	fnBoostUntilEndOfTurn: (*Game).hBoost,
-	fnPrevent:             (*Game).hPrevent,
-	fnPreventAmount:       (*Game).hPreventAmount,
-	fnEnterWithCounters:   (*Game).hEnterWithCounters,
-	fnScheduleDelayed:     (*Game).hScheduleDelayed,
-	fnRegenerate:          (*Game).hRegenerate,
-	fnModifyPt:            (*Game).hModifyPT,
-	fnAddKeyword:          (*Game).hAddKeyword,
-	fnGrantAbility:        (*Game).hGrantAbility,
-	fnCantAttackOrBlock:   (*Game).hCantAttackOrBlock,
-	fnDefinePt:            (*Game).hDefinePT,
-	fnSetBasePt:           (*Game).hSetBasePT,
+	fnDestroy:                   (*Game).hDestroy,
+	fnGainLife:                  (*Game).hGainLife,
+	fnLoseLife:                  (*Game).hLoseLife,
+	fnPutCounters:               (*Game).hPutCounters,
+	fnRemoveCounters:            (*Game).hRemoveCounters,
+	fnDealDamage:                (*Game).hDealDamage,
+	fnBoostUntilEndOfTurn:       (*Game).hBoost,
+	fnGainKeywordUntilEndOfTurn: (*Game).hGainKeyword,
+	fnGainProtectionOfChoice:    (*Game).hGainProtectionOfChoice,
+	fnScry:                      (*Game).hScry,
+	fnPrevent:                   (*Game).hPrevent,
+	fnPreventAmount:             (*Game).hPreventAmount,
+	fnEnterWithCounters:         (*Game).hEnterWithCounters,
+	fnScheduleDelayed:           (*Game).hScheduleDelayed,
+	fnRegenerate:                (*Game).hRegenerate,
+	fnModifyPt:                  (*Game).hModifyPT,
+	fnAddKeyword:                (*Game).hAddKeyword,
+	fnGrantAbility:              (*Game).hGrantAbility,
+	fnCantAttackOrBlock:         (*Game).hCantAttackOrBlock,
+	fnDefinePt:                  (*Game).hDefinePT,
+	fnSetBasePt:                 (*Game).hSetBasePT,
 	fnAttachedTo: func(g *Game, a []vm.Value) (vm.Value, error) {
 		if o := g.valueObject(a[0]); o != nil {
 			return ObjectValue(o.attachedTo), nil

@@ -34,7 +34,7 @@ const (
 // them.
 type chars struct {
 	power, toughness int
-	keywords         uint16
+	keywords         uint32
 	// cantAttack and cantBlock are set by effects such as Pacifism's
 	// (CR 508.1c, 509.1b).
 	cantAttack, cantBlock bool
@@ -62,14 +62,17 @@ type effectRef struct {
 }
 
 // ptEffect is a continuous effect from a resolved spell or ability that
-// changes power and toughness until the end of the turn; it affects the
-// object it was created for, and no other (CR 611.2c). Its layer says
-// what it does: set them (7b), add to them (7c) or switch them (7d).
+// changes power and toughness, or adds keyword abilities, until the end of
+// the turn; it affects the object it was created for, and no other
+// (CR 611.2c). Its layer says what it does: add keywords (6), set power
+// and toughness (7b), add to them (7c) or switch them (7d).
 type ptEffect struct {
 	object           ObjectID
 	layer            int
 	power, toughness int
-	timestamp        int64
+	// keywords are the keyword abilities an effect of layer 6 adds.
+	keywords  uint32
+	timestamp int64
 }
 
 // invalidate says that the characteristics must be computed again.
@@ -179,6 +182,8 @@ func (g *Game) applyEffect(e *effectRef) {
 		if g.onBattlefield(pe.object) != nil {
 			c := &g.chars[pe.object]
 			switch pe.layer {
+			case layerAbility:
+				c.keywords |= pe.keywords
 			case layerSetPT:
 				c.power, c.toughness = pe.power, pe.toughness
 			case layerSwitchPT:
@@ -259,7 +264,7 @@ func (g *Game) hModifyPT(a []vm.Value) (vm.Value, error) {
 func (g *Game) hAddKeyword(a []vm.Value) (vm.Value, error) {
 	c, err := g.applying(a[0])
 	if c != nil {
-		c.keywords |= uint16(a[1])
+		c.keywords |= uint32(a[1])
 	}
 	return 0, err
 }
@@ -308,7 +313,7 @@ func (g *Game) hCantAttackOrBlock(a []vm.Value) (vm.Value, error) {
 // hasKeyword reports whether an object has a keyword ability: a permanent
 // as the effects make it, an object that left the battlefield as it last
 // existed there (CR 608.2h), any other object as printed.
-func (g *Game) hasKeyword(o *Object, bit uint16) bool {
+func (g *Game) hasKeyword(o *Object, bit uint32) bool {
 	switch {
 	case o.left && o.zone == ZoneBattlefield:
 		return o.lki.keywords&bit != 0

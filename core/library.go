@@ -35,7 +35,7 @@ type CardDef struct {
 	types      uint16
 	supertypes uint16
 	colors     uint16
-	keywords   uint16
+	keywords   uint32
 	subtypes   []int32
 	// byEvent lists, for each event kind, the abilities watching it.
 	byEvent [numEventKinds][]int
@@ -71,7 +71,7 @@ func (d *CardDef) anchored(ai int, ev *Event, id ObjectID) bool {
 // Is reports whether the card has a card type ("creature").
 func (d *CardDef) Is(t string) bool {
 	bit, _ := bitOf(typeNames[:], t)
-	return d.types&bit != 0
+	return uint32(d.types)&bit != 0
 }
 
 // NewLibrary links programs into a library. A card name defined twice is
@@ -110,15 +110,15 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 	d := &CardDef{Name: c.Name, Card: c, Prog: linked, enchant: -1}
 	for _, t := range c.Types {
 		bit, _ := bitOf(typeNames[:], t)
-		d.types |= bit
+		d.types |= uint16(bit)
 	}
 	for _, t := range c.Supertypes {
 		bit, _ := bitOf(supertypeNames[:], t)
-		d.supertypes |= bit
+		d.supertypes |= uint16(bit)
 	}
 	for _, col := range c.Colors {
 		bit, _ := bitOf(colorNames[:], col)
-		d.colors |= bit
+		d.colors |= uint16(bit)
 	}
 	for _, s := range c.Subtypes {
 		d.subtypes = append(d.subtypes, lib.subtype(s))

@@ -75,7 +75,7 @@ func StepNamed(name string) (Step, bool) {
 }
 
 // bitOf returns the bit of a name in a list of names of a bit set.
-func bitOf(names []string, name string) (uint16, bool) {
+func bitOf(names []string, name string) (uint32, bool) {
 	for i, n := range names {
 		if n == name {
 			return 1 << i, true

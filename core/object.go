@@ -125,7 +125,7 @@ func (o *Object) Left() bool { return o.left }
 // battlefield, frozen as it left.
 type lki struct {
 	power, toughness int
-	keywords         uint16
+	keywords         uint32
 	granted          []grant
 }
 

@@ -80,7 +80,11 @@ func (g *Game) propose(proposed Event) {
 			g.useShield(c.shield, ev)
 			continue
 		}
-		g.run(c.frame(modeReplace, ev), c.ab().Body)
+		if c.protection {
+			g.preventDamage(ev, ev.Amount)
+		} else {
+			g.run(c.frame(modeReplace, ev), c.ab().Body)
+		}
 		if ev.Kind == EvDamage && ev.Amount <= 0 {
 			break // no damage is left to modify (CR 614.7a)
 		}
@@ -142,6 +146,9 @@ func (g *Game) replacementsFor(ev *Event, applied []abilityRef, out []candidate)
 	if ev.Kind == EvDestroy {
 		out = g.shieldsFor(ev, applied, out)
 	}
+	if ev.Kind == EvDamage {
+		out = g.protectionFor(ev, applied, out)
+	}
 	return out
 }
 
@@ -153,6 +160,10 @@ func (g *Game) chooseReplacement(ev *Event, cands []candidate) int {
 	for i, c := range cands {
 		if c.shield != 0 {
 			opts[i] = ReplacementChoice{Source: c.source, Text: "regeneration shield"}
+			continue
+		}
+		if c.protection {
+			opts[i] = ReplacementChoice{Source: c.source, Text: "protection"}
 			continue
 		}
 		opts[i] = ReplacementChoice{Source: c.source, Text: c.def.Card.Abilities[c.ability].Text}

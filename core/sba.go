@@ -82,7 +82,9 @@ func (g *Game) stateBasedActions() bool {
 // enchant ability allows, other than itself (CR 303.4c-d).
 func (g *Game) enchantsLegally(o *Object) bool {
 	t := g.onBattlefield(o.attachedTo)
-	if t == nil || t.id == o.id {
+	if t == nil || t.id == o.id || g.protectedFrom(t, o) {
+		// A permanent with protection can't be enchanted by an Aura with
+		// the quality (CR 702.16c).
 		return false
 	}
 	ab := o.ability(o.def.enchant)

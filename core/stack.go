@@ -97,8 +97,8 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 		item.Locals = make([]vm.Value, max(ab.NumLocals, vm.FirstFreeLocal))
 		item.Locals[vm.LocalThis], item.Locals[vm.LocalYou] = ObjectValue(o.id), PlayerValue(p)
 		for i, t := range ab.Targets {
-			if !g.legalTarget(item, i, targets[i]) {
-				return ruleErrorf("601.2c", "%s: %s is not a legal target for %q", def.Name, g.ValueName(targets[i]), t.Text)
+			if rule := g.illegalTarget(item, i, targets[i]); rule != "" {
+				return ruleErrorf(rule, "%s: %s is not a legal target for %q", def.Name, g.ValueName(targets[i]), t.Text)
 			}
 			item.Locals[t.Local] = targets[i]
 		}
@@ -143,6 +143,27 @@ func (g *Game) ValueName(v vm.Value) string {
 // item (CR 115): it exists where the target can be (a player in the game,
 // a permanent on the battlefield) and satisfies the target's filter.
 func (g *Game) legalTarget(item *StackItem, i int, v vm.Value) bool {
+	return g.illegalTarget(item, i, v) == ""
+}
+
+// illegalTarget returns the rule that makes a value an illegal choice for
+// target i of an item, or "" if it is legal: 601.2c when it is not where
+// the target can be or does not satisfy the filter; 702.16b, 702.18a or
+// 702.11b when protection, shroud or hexproof forbid it.
+func (g *Game) illegalTarget(item *StackItem, i int, v vm.Value) string {
+	if !g.matchesTarget(item, i, v) {
+		return "601.2c"
+	}
+	if o := g.valueObject(v); o != nil && o.zone == ZoneBattlefield {
+		return g.cantBeTargetedBy(o, g.Object(item.Source), item.Controller)
+	}
+	return ""
+}
+
+// matchesTarget reports whether a value exists where target i of an item
+// can be (a player in the game, a permanent on the battlefield) and
+// satisfies the target's filter.
+func (g *Game) matchesTarget(item *StackItem, i int, v vm.Value) bool {
 	ab := &item.Def.Card.Abilities[item.Ability]
 	zone := g.targetZone(item, i)
 	if p, ok := valuePlayer(v); ok {

@@ -120,7 +120,7 @@ func (*PoolStmt) givenStmt() {}
 
 // Action is a test action: *DealAction, *CounterAction, *DestroyAction,
 // *CastAction, *AttackAction, *BlockAction, *ResolveAction, *AdvanceAction,
-// *OrderAction, *TapAction, *ActivateAction or *IllegalAction.
+// *OrderAction, *TapAction, *ActivateAction, *IllegalAction or *ChooseAction.
 type Action interface {
 	Node
 	action()
@@ -233,7 +233,8 @@ func (*OrderAction) action() {}
 
 // Assertion is a test assertion: *ZoneAssert, *StateAssert, *PTAssert,
 // *CountAssert, *LifeAssert, *LogAssert, *StackAssert, *TurnAssert,
-// *DecisionAssert, *PoolAssert, *AttachedAssert or *KeywordAssert.
+// *DecisionAssert, *PoolAssert, *AttachedAssert, *KeywordAssert or
+// *ChoiceAssert.
 type Assertion interface {
 	Node
 	assertion()
@@ -356,6 +357,17 @@ type TargetAction struct {
 
 func (*TargetAction) action() {}
 
+// ChooseAction scripts the next choice among words a player makes as a
+// spell or ability resolves (core.DecisionChoice): `choose white` (the
+// color of "protection from the color of your choice"), `choose
+// artifacts`, `choose bottom` (a card scried).
+type ChooseAction struct {
+	Span
+	Choice string `parser:"'choose' @Ident"`
+}
+
+func (*ChooseAction) action() {}
+
 // TapAction taps a permanent for mana: its controller activates its mana
 // ability with {T} in its cost (CR 106.12), which resolves at once:
 // `tap "Forest" for mana`; `tap "Birds of Paradise" for {G}` chooses the
@@ -425,3 +437,13 @@ type DecisionAssert struct {
 }
 
 func (*DecisionAssert) assertion() {}
+
+// ChoiceAssert checks that a player made a choice among words as a spell
+// or ability resolved: `you chose white`, `opponent chose bottom`.
+type ChoiceAssert struct {
+	Span
+	Player string `parser:"@( 'you' | 'opponent' ) 'chose'"`
+	Choice string `parser:"@Ident"`
+}
+
+func (*ChoiceAssert) assertion() {}

@@ -307,6 +307,8 @@ func ActionString(a Action) string {
 		return "illegal " + a.Rule + ": " + ActionString(a.Action)
 	case *TargetAction:
 		return "target " + targetString(a.Target)
+	case *ChooseAction:
+		return "choose " + a.Choice
 	}
 	return ""
 }
@@ -370,6 +372,8 @@ func AssertionString(a Assertion) string {
 		return fmt.Sprintf("stack has %d %s", a.Count, plural(a.Count, "object", "objects"))
 	case *DecisionAssert:
 		return a.Player + " ordered " + a.What + " " + refsString(a.Cards, ", ")
+	case *ChoiceAssert:
+		return a.Player + " chose " + a.Choice
 	}
 	return ""
 }

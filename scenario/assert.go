@@ -168,6 +168,8 @@ func (r *runner) check(a dsl.Assertion) {
 		r.checkLog(a)
 	case *dsl.DecisionAssert:
 		r.checkDecision(a)
+	case *dsl.ChoiceAssert:
+		r.checkChoice(a)
 	case *dsl.TurnAssert:
 		if a.Player == "" {
 			if g.Turn() != a.Turn {
@@ -313,6 +315,27 @@ func (r *runner) checkDecision(a *dsl.DecisionAssert) {
 	found := "no player made such a decision"
 	if len(seen) > 0 {
 		found = "the decisions of that kind were: " + strings.Join(seen, "; ")
+	}
+	r.failf(a.Pos, "expected: %s; %s", dsl.AssertionString(a), found)
+}
+
+// checkChoice checks that a player chose a word as a spell or ability
+// resolved (core.DecisionChoice).
+func (r *runner) checkChoice(a *dsl.ChoiceAssert) {
+	want := playerID(a.Player)
+	var seen []string
+	for _, d := range r.g.Decisions() {
+		if d.Kind != core.DecisionChoice {
+			continue
+		}
+		if d.Player == want && strings.EqualFold(d.Choice, a.Choice) {
+			return
+		}
+		seen = append(seen, r.g.DescribeDecision(&d))
+	}
+	found := "no player made such a choice"
+	if len(seen) > 0 {
+		found = "the choices were: " + strings.Join(seen, "; ")
 	}
 	r.failf(a.Pos, "expected: %s; %s", dsl.AssertionString(a), found)
 }

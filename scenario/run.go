@@ -470,6 +470,8 @@ func (r *runner) act(a dsl.Action) error {
 			err = g.AdvanceTo(step)
 		}
 		return r.failed(a.Pos, "", err)
+	case *dsl.ChooseAction:
+		r.script.choices = append(r.script.choices, scriptedChoice{a.Choice, a.Pos})
 	case *dsl.TargetAction:
 		v, err := r.target(a.Target)
 		if err != nil {

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/cardc/cardc/core"
 	"github.com/cardc/cardc/dsl"
@@ -23,6 +24,33 @@ type script struct {
 	replacementOrders [][]int
 	// targets are the next targets of triggered abilities, in order.
 	targets []scriptedTarget
+	// choices are the next choices among words, in order.
+	choices []scriptedChoice
+}
+
+// scriptedChoice is a choice a test made (`choose white`), and where it
+// says so.
+type scriptedChoice struct {
+	word string
+	pos  dsl.Pos
+}
+
+// Choose takes the next choice the test scripted; a word that is not one
+// of the options fails the test where it was written. Without one, the
+// default decides.
+func (s *script) Choose(g *core.Game, p core.PlayerID, source core.ObjectID, what string, options []string) int {
+	if len(s.choices) == 0 {
+		return s.DefaultDecider.Choose(g, p, source, what, options)
+	}
+	c := s.choices[0]
+	s.choices = s.choices[1:]
+	for i, o := range options {
+		if strings.EqualFold(o, c.word) {
+			return i
+		}
+	}
+	s.r.failf(c.pos, "%s is not a choice %s can make here (%s): the options are %s", c.word, map[core.PlayerID]string{0: "you", 1: "the opponent"}[p], what, strings.Join(options, ", "))
+	return 0
 }
 
 // scriptedTarget is a target a test chose, and where it says so.

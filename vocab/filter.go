@@ -50,6 +50,9 @@ type FilterWord struct {
 	Query string
 	Neg   bool
 	Noun  bool
+	// Or joins a card type to the one before it: "artifact or creature"
+	// is an artifact or a creature (an object with either type).
+	Or bool
 }
 
 // determiners start a filter.
@@ -87,6 +90,15 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 			break
 		}
 		words = append(words, fw)
+		// "artifact or creature": a card type or another.
+		if fw.Kind == KCardType && !fw.Neg && j+2 < len(m.parts) && wordEq(m.parts[j+1].Word(), "or") {
+			if alt, ok := m.v.FilterWord(m.parts[j+2].Word()); ok && alt.Kind == KCardType && !alt.Neg {
+				alt.Or = true
+				// The word "or" itself has no test of its own.
+				words = append(words, FilterWord{Name: "or", Or: true}, alt)
+				j += 2
+			}
+		}
 	}
 	var out []candidate
 	for k := len(words); k > 0; k-- {

@@ -255,6 +255,9 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []cand
 	case KCounter:
 		return m.nameCandidate(t, pi, KCounter)
 	case KKeyword:
+		if out := m.keywordCandidates(pi); len(out) > 0 {
+			return out
+		}
 		return m.nameCandidate(t, pi, KKeyword)
 	case KAbility:
 		return m.textCandidate(t, pi)
@@ -380,6 +383,25 @@ func (m *matcher) textCandidate(t *Template, pi int) []candidate {
 	at.Column++
 	at.Offset++
 	return []candidate{{&Arg{Kind: ArgText, Pos: part.Pos, Type: Type{Kind: KAbility}, Text: dsl.Unquote(*part.Str), TextPos: at}, pi + 1}}
+}
+
+// keywordCandidates fills a slot with a keyword ability of several words
+// written without quotes, as Oracle text writes it: `first strike`,
+// `protection from black`. The longest comes first.
+func (m *matcher) keywordCandidates(pi int) []candidate {
+	var out []candidate
+	for _, name := range m.v.lists[KKeyword] {
+		words := strings.Fields(name)
+		if len(words) > 1 && m.wordsAt(pi, words) {
+			out = append(out, candidate{&Arg{Kind: ArgName, Pos: m.parts[pi].Pos, Type: Type{Kind: KKeyword}, Name: name}, pi + len(words)})
+		}
+	}
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j].next > out[j-1].next; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
 }
 
 // stepCandidates fills a slot with the words of a step.

@@ -157,6 +157,12 @@ var phraseCases = []struct {
 	{inCost, "pay 2 life", "pay {amount} life"},
 	{inTrigger, "whenever a player taps a land for mana", "{player} taps {source} for mana"},
 	{inTrigger, "whenever a Forest is tapped for mana", "{source} is tapped for mana"},
+	// Protection.
+	{inSpell, "target creature gains protection from black until end of turn", "{object} gains {keyword} until end of turn"},
+	{inSpell, "target creature you control gains protection from the color of your choice until end of turn", "{object} gains protection from the color of your choice until end of turn"},
+	{inSpell, "target creature gains protection from artifacts or from the color of your choice until end of turn", "{object} gains protection from artifacts or from the color of your choice until end of turn"},
+	{inSpell, "scry 1", "scry {amount}"},
+	{inSpell, "target player scries two", "{player} scries {amount}"},
 }
 
 // unreachableTemplates are phrases of the vocabulary that no card text can

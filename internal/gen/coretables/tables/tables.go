@@ -146,13 +146,20 @@ func render(v *vocabulary) ([]byte, error) {
 	w.line("}")
 	w.line("")
 
-	for _, bits := range []struct{ what, prefix, names string }{
-		{"card types", "type", "typeNames"}, {"supertypes", "supertype", "supertypeNames"},
-		{"colors", "color", "colorNames"}, {"keyword abilities", "keyword", "keywordNames"},
+	for _, bits := range []struct {
+		what, prefix, names string
+		width               int
+	}{
+		{"card types", "type", "typeNames", 16}, {"supertypes", "supertype", "supertypeNames", 16},
+		{"colors", "color", "colorNames", 16}, {"keyword abilities", "keyword", "keywordNames", 31},
 	} {
 		list := map[string][]string{"type": v.types, "supertype": v.supertypes, "color": v.colors, "keyword": v.keywords}[bits.prefix]
-		if len(list) > 16 {
-			return nil, fmt.Errorf("%d %s do not fit the core's 16-bit sets", len(list), bits.what)
+		if len(list) > bits.width {
+			return nil, fmt.Errorf("%d %s do not fit the core's %d-bit sets", len(list), bits.what, bits.width)
+		}
+		goType := "uint16"
+		if bits.width > 16 {
+			goType = "uint32"
 		}
 		w.line("// The %s, as bits of a set.", bits.what)
 		w.line("const (")
@@ -162,7 +169,7 @@ func render(v *vocabulary) ([]byte, error) {
 				return nil, err
 			}
 			if i == 0 {
-				w.line("\t%s uint16 = 1 << iota", id)
+				w.line("\t%s %s = 1 << iota", id, goType)
 			} else {
 				w.line("\t%s", id)
 			}
@@ -172,6 +179,10 @@ func render(v *vocabulary) ([]byte, error) {
 		w.line("// %s are the stdlib's names of the %s, by bit number.", bits.names, bits.what)
 		w.line("var %s = [...]string{%s}", bits.names, quoteAll(list))
 		w.line("")
+	}
+
+	if err := v.protections(w); err != nil {
+		return nil, err
 	}
 
 	// Fields.
@@ -330,4 +341,41 @@ func wrap(text string, width int) []string {
 		line += word
 	}
 	return append(lines, line)
+}
+
+// protectionPrefix begins the name of every protection keyword.
+const protectionPrefix = "protection from "
+
+// protections writes the qualities of the protection keywords (CR 702.16a):
+// each keyword "protection from Q" of the stdlib, where Q is a color,
+// "colorless", a card type in the plural ("artifacts") or "everything".
+// The stdlib's keyword declarations are the only list of them.
+func (v *vocabulary) protections(w *writer) error {
+	w.line("// protections are the qualities of the protection keywords (CR 702.16a),")
+	w.line("// read from their names: \"protection from black\" is from black sources.")
+	w.line("var protections = [...]protection{")
+	for _, k := range v.keywords {
+		q, ok := strings.CutPrefix(k, protectionPrefix)
+		if !ok {
+			continue
+		}
+		kw, _ := ident("keyword", k)
+		switch {
+		case slices.Contains(v.colors, q):
+			c, _ := ident("color", q)
+			w.line("\t{keyword: %s, colors: %s},", kw, c)
+		case q == "colorless":
+			w.line("\t{keyword: %s, colorless: true},", kw)
+		case q == "everything":
+			w.line("\t{keyword: %s, everything: true},", kw)
+		case strings.HasSuffix(q, "s") && slices.Contains(v.types, strings.TrimSuffix(q, "s")):
+			t, _ := ident("type", strings.TrimSuffix(q, "s"))
+			w.line("\t{keyword: %s, types: %s},", kw, t)
+		default:
+			return fmt.Errorf("keyword %q: %q is no color, \"colorless\", card type in the plural or \"everything\"", k, q)
+		}
+	}
+	w.line("}")
+	w.line("")
+	return nil
 }
