@@ -439,10 +439,12 @@ type DecisionAssert struct {
 func (*DecisionAssert) assertion() {}
 
 // ChoiceAssert checks that a player made a choice among words as a spell
-// or ability resolved: `you chose white`, `opponent chose bottom`.
+// or ability resolved: `you chose white`, `opponent chose bottom`; or,
+// with Not, that they never made it: `you did not choose top`.
 type ChoiceAssert struct {
 	Span
-	Player string `parser:"@( 'you' | 'opponent' ) 'chose'"`
+	Player string `parser:"@( 'you' | 'opponent' )"`
+	Not    bool   `parser:"( 'chose' | @( 'did' 'not' 'choose' ) )"`
 	Choice string `parser:"@Ident"`
 }
 

@@ -373,6 +373,9 @@ func AssertionString(a Assertion) string {
 	case *DecisionAssert:
 		return a.Player + " ordered " + a.What + " " + refsString(a.Cards, ", ")
 	case *ChoiceAssert:
+		if a.Not {
+			return a.Player + " did not choose " + a.Choice
+		}
 		return a.Player + " chose " + a.Choice
 	}
 	return ""

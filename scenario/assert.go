@@ -329,9 +329,15 @@ func (r *runner) checkChoice(a *dsl.ChoiceAssert) {
 			continue
 		}
 		if d.Player == want && strings.EqualFold(d.Choice, a.Choice) {
+			if a.Not {
+				r.failf(a.Pos, "expected: %s; but %s", dsl.AssertionString(a), r.g.DescribeDecision(&d))
+			}
 			return
 		}
 		seen = append(seen, r.g.DescribeDecision(&d))
+	}
+	if a.Not {
+		return
 	}
 	found := "no player made such a choice"
 	if len(seen) > 0 {
