@@ -164,7 +164,7 @@ func (g *Game) activate(a Activation) error {
 	if why := g.checkPay(item); why != "" {
 		return ruleErrorf("602.2b", "%s: the cost can't be paid: %s", g.objectName(o.id), why)
 	}
-	if err := g.payMana(a.Player, syms, a.X, o.id, ab.Flags&vm.FlagTapCost != 0); err != nil {
+	if err := g.payMana(a.Player, o.id, syms, a.X, o.id, ab.Flags&vm.FlagTapCost != 0); err != nil {
 		return err
 	}
 	// Pay: {T} or {Q}, then the other parts (CR 601.2h).
@@ -419,10 +419,23 @@ func (g *Game) resolveManaTriggers() {
 // the order they entered (to choose yourself, tap them before). exclude
 // is a permanent that can't be tapped for mana now (the source of an
 // ability with {T} in its cost).
-func (g *Game) payMana(p PlayerID, syms []mana.Symbol, x int, exclude ObjectID, excludeTapped bool) error {
+func (g *Game) payMana(p PlayerID, source ObjectID, syms []mana.Symbol, x int, exclude ObjectID, excludeTapped bool) error {
 	if len(syms) == 0 {
 		return nil
 	}
+	syms, paidLife := g.choosePhyrexian(p, source, syms, x, exclude)
+	if err := g.payManaSymbols(p, syms, x, exclude, excludeTapped); err != nil {
+		return err
+	}
+	if paidLife > 0 {
+		g.propose(Event{Kind: EvLifeLost, Player: p, Amount: paidLife}) // Phyrexian mana paid with life (CR 107.4f, 119.4)
+	}
+	return nil
+}
+
+// payManaSymbols pays mana symbols as payMana says, Phyrexian symbols with
+// mana where it can and with 2 life where it can't.
+func (g *Game) payManaSymbols(p PlayerID, syms []mana.Symbol, x int, exclude ObjectID, excludeTapped bool) error {
 	pl := g.players[p]
 	if _, _, ok := payment(pl.pool, syms, x, pl.Life); !ok {
 		if !excludeTapped {
@@ -702,4 +715,55 @@ func (g *Game) TapForMana(p PlayerID, id ObjectID, t mana.Type) error {
 		return fmt.Errorf("%s has no mana ability with {T} that could add %s", g.objectName(id), t)
 	}
 	return fmt.Errorf("%s has no mana ability with {T} in its cost", g.objectName(id))
+}
+
+// choosePhyrexian has a player choose, as they cast a spell or activate an
+// ability, how to pay each Phyrexian symbol of its cost (CR 107.4f,
+// 601.2b): with mana of its color or with 2 life. The player chooses
+// ("mana" or "life", a DecisionChoice) only where both could pay the
+// cost; otherwise the one that can is used, mana first. It returns the
+// cost with each symbol paid with mana made a colored symbol, without
+// those paid with life, and the life to pay.
+func (g *Game) choosePhyrexian(p PlayerID, source ObjectID, syms []mana.Symbol, x int, exclude ObjectID) ([]mana.Symbol, int) {
+	if !slices.ContainsFunc(syms, func(s mana.Symbol) bool { return s.Kind == mana.Phyrexian }) {
+		return syms, 0
+	}
+	out := slices.Clone(syms)
+	life := 0
+	for i := 0; i < len(out); i++ {
+		if out[i].Kind != mana.Phyrexian {
+			continue
+		}
+		withMana := slices.Clone(out)
+		withMana[i] = mana.Symbol{Kind: mana.Hybrid, A: out[i].A, B: out[i].B, Text: out[i].Text}
+		withLife := slices.Delete(slices.Clone(out), i, i+1)
+		canMana := g.canPayMana(p, withMana, x, life, exclude)
+		canLife := g.players[p].Life-life >= 2 && g.canPayMana(p, withLife, x, life+2, exclude) // CR 119.4
+		payLife := canLife && !canMana
+		if canMana && canLife {
+			payLife = g.choose(p, source, "phyrexian", phyrexianOptions[:]) == 1
+		}
+		if payLife {
+			out, life = withLife, life+2
+			i--
+		} else if canMana {
+			out = withMana
+		}
+	}
+	return out, life
+}
+
+// phyrexianOptions are the ways to pay a Phyrexian mana symbol.
+var phyrexianOptions = [...]string{"mana", "life"}
+
+// canPayMana reports whether a player could pay mana symbols, with life
+// already promised, from their pool or with the mana abilities the core
+// would activate.
+func (g *Game) canPayMana(p PlayerID, syms []mana.Symbol, x, life int, exclude ObjectID) bool {
+	pl := g.players[p]
+	if _, _, ok := payment(pl.pool, syms, x, pl.Life-life); ok {
+		return true
+	}
+	_, ok := g.planMana(p, syms, x, exclude)
+	return ok
 }

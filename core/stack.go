@@ -112,7 +112,7 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 	if len(bad) > 0 {
 		return fmt.Errorf("%s: %s is not a mana symbol the core can pay", def.Name, bad[0])
 	}
-	if err := g.payMana(p, syms, x, 0, false); err != nil {
+	if err := g.payMana(p, o.id, syms, x, 0, false); err != nil {
 		return err
 	}
 	// Move the card to the stack (CR 601.2a); it becomes a new object.
