@@ -1,0 +1,62 @@
+package core_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardc/cardc/core"
+)
+
+// protectionCards are a creature for each kind of quality of protection
+// (CR 702.16a) and sources of each kind.
+const protectionCards = `
+card "Black Warden" { cost {W}; type Creature — Cleric; pt 1/9; oracle "Protection from black"; keywords protection from black }
+card "Colorless Warden" { cost {W}; type Creature — Cleric; pt 1/9; oracle "Protection from colorless"; keywords protection from colorless }
+card "Artifact Warden" { cost {G}; type Creature — Cleric; pt 1/9; oracle "Protection from artifacts"; keywords protection from artifacts }
+card "Enchantment Warden" { cost {G}; type Creature — Cleric; pt 1/9; oracle "Protection from enchantments"; keywords protection from enchantments }
+card "Creature Warden" { cost {U}; type Creature — Cleric; pt 1/9; oracle "Protection from creatures"; keywords protection from creatures }
+card "Everything Warden" { cost {U}; type Creature — Cleric; pt 1/9; oracle "Protection from everything"; keywords protection from everything }
+card "Shroud Warden" { cost {U}; type Creature — Cleric; pt 1/9; oracle "Shroud"; keywords shroud }
+card "Black Bear" { cost {B}; type Creature — Bear; pt 2/2; oracle "" }
+card "Gray Golem" { cost {3}; type Artifact Creature — Golem; pt 2/2; oracle "" }
+card "Red Totem" { cost {R}; type Enchantment; oracle "" }
+card "Bronze Idol" { cost {2}; type Artifact; oracle "" }
+card "Green Bear" { cost {G}; type Creature — Bear; pt 2/2; oracle "" }
+`
+
+// TestProtectionPreventsDamageFromItsQualityOnly checks, for each quality
+// of protection, which sources' damage is prevented (CR 702.16e): those
+// with the quality, and no other.
+func TestProtectionPreventsDamageFromItsQualityOnly(t *testing.T) {
+	lib := library(t, protectionCards)
+	sources := []string{"Black Bear", "Gray Golem", "Red Totem", "Bronze Idol", "Green Bear"}
+	for _, tt := range []struct {
+		warden    string
+		prevented []bool // by source, in the order of sources
+	}{
+		{"Black Warden", []bool{true, false, false, false, false}},
+		{"Colorless Warden", []bool{false, true, false, true, false}},
+		{"Artifact Warden", []bool{false, true, false, true, false}},
+		{"Enchantment Warden", []bool{false, false, true, false, false}},
+		{"Creature Warden", []bool{true, true, false, false, true}},
+		{"Everything Warden", []bool{true, true, true, true, true}},
+		{"Shroud Warden", []bool{false, false, false, false, false}},
+	} {
+		for i, src := range sources {
+			t.Run(tt.warden+"/"+src, func(t *testing.T) {
+				g := core.New(lib, nil)
+				w, err := g.Setup().AddCard(tt.warden, 0, core.ZoneBattlefield)
+				require.NoError(t, err)
+				s, err := g.Setup().AddCard(src, 1, core.ZoneBattlefield)
+				require.NoError(t, err)
+				require.NoError(t, g.DealDamage(s.ID(), core.ObjectValue(w.ID()), 1, false))
+				want := 1
+				if tt.prevented[i] {
+					want = 0
+				}
+				require.Equal(t, want, g.Object(w.ID()).Damage())
+			})
+		}
+	}
+}
