@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardc/cardc/cards"
 	"github.com/cardc/cardc/core"
 )
 
@@ -59,4 +60,17 @@ func TestProtectionPreventsDamageFromItsQualityOnly(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestPhyrexianSymbolCountsOneInManaValue checks Apostle's Blessing's
+// ruling: "To calculate the converted mana cost of a card with Phyrexian
+// mana symbols in its cost, count each Phyrexian mana symbol as 1."
+func TestPhyrexianSymbolCountsOneInManaValue(t *testing.T) {
+	lib, err := cards.Library()
+	require.NoError(t, err)
+	g := core.New(lib, nil)
+	o, err := g.Setup().AddCard("Apostle's Blessing", 0, core.ZoneHand)
+	require.NoError(t, err)
+	require.Equal(t, 2, core.ManaValue(g, o.ID()))
+	require.True(t, lib.Card("Apostle's Blessing").Is("instant"))
 }
