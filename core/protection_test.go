@@ -74,3 +74,39 @@ func TestPhyrexianSymbolCountsOneInManaValue(t *testing.T) {
 	require.Equal(t, 2, core.ManaValue(g, o.ID()))
 	require.True(t, lib.Card("Apostle's Blessing").Is("instant"))
 }
+
+// TestTriggeredAbilityTargetsRespectProtection checks that a triggered
+// ability can't target what has protection from its source or hexproof
+// against its controller (CR 603.3d, 702.16b, 702.11b): the scripted
+// illegal target fails the test, and the default takes the first legal
+// one.
+func TestTriggeredAbilityTargetsRespectProtection(t *testing.T) {
+	runScenarios(t, `
+card "Night Stalker" {
+    cost {1}{B}
+    type Creature — Horror
+    pt 2/2
+    oracle "Whenever Night Stalker attacks, it deals 1 damage to target creature."
+
+    whenever this attacks {
+        deal 1 damage to target creature
+    }
+}
+
+test "A triggered ability of a black source skips a creature with protection from black and one with hexproof" {
+    given {
+        opponent controls "White Knight", "Gladecover Scout", "Grizzly Bears"
+        you control "Night Stalker"
+    }
+    when {
+        attack with "Night Stalker"
+        resolve
+    }
+    then {
+        "White Knight" has no damage
+        "Gladecover Scout" is on the battlefield
+        "Grizzly Bears" has 1 damage
+    }
+}
+`)
+}
