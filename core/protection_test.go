@@ -110,3 +110,38 @@ test "A triggered ability of a black source skips a creature with protection fro
 }
 `)
 }
+
+// TestStaticEffectGrantsProtection checks that a continuous effect grants
+// a protection keyword (layer 6) and that the core applies it: the spell
+// of the quality can't target the creature while the Aura is on it.
+func TestStaticEffectGrantsProtection(t *testing.T) {
+	runScenarios(t, `
+card "Ward of Embers" {
+    cost {W}
+    type Enchantment — Aura
+    oracle "Enchant creature"
+    oracle "Enchanted creature has protection from red."
+
+    enchant creature
+    static enchanted creature has protection from red
+}
+
+test "An Aura that grants protection from red: Shock can't target the creature, and can once the Aura is gone" {
+    given {
+        you control "Grizzly Bears"
+        you control "Ward of Embers" attached to "Grizzly Bears"
+        opponent controls "Mountain", "Mountain"
+        opponent has "Shock" in hand
+    }
+    when {
+        illegal "702.16": opponent casts "Shock" targeting "Grizzly Bears"
+        destroy "Ward of Embers"
+        opponent casts "Shock" targeting "Grizzly Bears"
+        resolve
+    }
+    then {
+        "Grizzly Bears" is in your graveyard
+    }
+}
+`)
+}
