@@ -50,6 +50,11 @@ type Decider interface {
 	ChooseObject(g *Game, p PlayerID, what string, options []ObjectID) ObjectID
 	// Discard chooses n cards of a player's hand to discard (CR 514.1).
 	Discard(g *Game, p PlayerID, n int) []ObjectID
+	// PayOptionalCost decides, as an ability of source resolves, whether
+	// its controller pays an optional cost they can pay ("you may pay {2}
+	// and sacrifice an Aura attached to this"), and which of options
+	// they sacrifice.
+	PayOptionalCost(g *Game, p PlayerID, source ObjectID, options []ObjectID) (pay bool, sacrifice ObjectID)
 }
 
 // Block is one blocker declared for one attacker.
@@ -74,7 +79,8 @@ type Block struct {
 //     first in the order white, blue, black, red, green, colorless;
 //   - the oldest permanent that can pay a cost such as "sacrifice a
 //     creature";
-//   - the cards drawn last are discarded.
+//   - the cards drawn last are discarded;
+//   - an optional cost is not paid.
 //
 // The mana abilities a player activates while paying a cost are not a
 // decision of the Decider: where the mana pool is short, the rules core
@@ -160,6 +166,11 @@ func (DefaultDecider) Discard(g *Game, p PlayerID, n int) []ObjectID {
 	return append([]ObjectID(nil), hand[len(hand)-n:]...)
 }
 
+// PayOptionalCost declines.
+func (DefaultDecider) PayOptionalCost(g *Game, p PlayerID, source ObjectID, options []ObjectID) (bool, ObjectID) {
+	return false, 0
+}
+
 // DecisionKind is a kind of decision a player makes.
 type DecisionKind int8
 
@@ -182,10 +193,14 @@ const (
 	// DecisionCostObject: an object chosen to pay a cost, such as the
 	// creature of "sacrifice a creature" (CR 601.2h).
 	DecisionCostObject
+	// DecisionOptionalCost: whether a player paid an optional cost as an
+	// ability resolved, and what they sacrificed (Paid, Target). A player
+	// who couldn't pay it is recorded as not paying.
+	DecisionOptionalCost
 )
 
 var decisionNames = [...]string{"ordered triggers", "chose a replacement effect", "assigned combat damage", "chose a target",
-	"chose mana", "chose what pays a cost"}
+	"chose mana", "chose what pays a cost", "decided an optional cost"}
 
 // String says what a player did, as a phrase: "ordered triggers".
 func (k DecisionKind) String() string {
@@ -222,6 +237,8 @@ type Decision struct {
 	Target vm.Value
 	// Mana is the type of mana chosen by DecisionMana.
 	Mana mana.Type
+	// Paid says whether the player paid the cost of DecisionOptionalCost.
+	Paid bool
 }
 
 // decided records a decision.
@@ -267,6 +284,12 @@ func (g *Game) DescribeDecision(d *Decision) string {
 		fmt.Fprintf(&b, " %s for %s", d.Mana, g.objectName(d.Source))
 	case DecisionCostObject:
 		fmt.Fprintf(&b, " %s for %s", g.ValueName(d.Target), g.objectName(d.Source))
+	case DecisionOptionalCost:
+		if d.Paid {
+			fmt.Fprintf(&b, " paid, sacrificing %s, for %s", g.ValueName(d.Target), g.objectName(d.Source))
+		} else {
+			fmt.Fprintf(&b, " did not pay, for %s", g.objectName(d.Source))
+		}
 	}
 	return b.String()
 }

@@ -136,6 +136,14 @@ var fieldGetters = [numFields]func(e *Event) vm.Value{
 	fieldAttacksAttacker: eventObject,
 	fieldAttacksPlayer:   eventPlayer,
 
+	fieldAttackDeclaredID:     eventID,
+	fieldAttackDeclaredPlayer: eventPlayer,
+	fieldAttackDeclaredAmount: eventAmount,
+
+	fieldReflexiveID:     eventID,
+	fieldReflexivePlayer: eventPlayer,
+	fieldReflexiveObject: eventObject,
+
 	fieldBlockID:       eventID,
 	fieldBlockAttacker: eventObject,
 	fieldBlockBlocker:  func(e *Event) vm.Value { return obj(e.Other) },
@@ -208,6 +216,10 @@ func (g *Game) Describe(e *Event) string {
 		fmt.Fprintf(&b, " %s attacks %s", name(e.Object), playerName(e.Player))
 	case EvBlock:
 		fmt.Fprintf(&b, " %s blocks %s", name(e.Other), name(e.Object))
+	case EvAttackDeclared:
+		fmt.Fprintf(&b, " %s attacks with %d", playerName(e.Player), e.Amount)
+	case EvReflexive:
+		fmt.Fprintf(&b, " %s sacrificed %s", playerName(e.Player), name(e.Object))
 	case EvLifeGained, EvLifeLost:
 		fmt.Fprintf(&b, " %s %d", playerName(e.Player), e.Amount)
 	case EvStepBegins:

@@ -60,8 +60,14 @@ type Game struct {
 	machine *vm.Machine
 	players [2]*player
 	// objects holds every object ever, by ID; objects[0] is unused.
-	objects     []*Object
-	cards       int
+	objects []*Object
+	cards   int
+	// optional is the last optional cost decided by the resolving
+	// ability, for its reflexive triggered abilities (CR 603.12).
+	optional optionalCost
+	// eachSets are the permanents of the `for each` loops of the
+	// resolving ability.
+	eachSets    [][]ObjectID
 	battlefield []ObjectID
 	stack       []*StackItem
 	turn        int

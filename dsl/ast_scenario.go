@@ -120,17 +120,22 @@ func (*PoolStmt) givenStmt() {}
 
 // Action is a test action: *DealAction, *CounterAction, *DestroyAction,
 // *CastAction, *AttackAction, *BlockAction, *ResolveAction, *AdvanceAction,
-// *OrderAction, *TapAction, *ActivateAction or *IllegalAction.
+// *OrderAction, *TapAction, *ActivateAction, *TargetAction, *PayAction or
+// *IllegalAction.
 type Action interface {
 	Node
 	action()
 }
 
-// CardRef refers to a card of the test by name or by alias.
+// CardRef refers to a card of the test by name or by alias, or to a
+// token by its name and the permanent it is attached to: `"Trollhide"
+// token on "Grizzly Bears"`.
 type CardRef struct {
 	Span
-	Name  *string `parser:"  @(String | RawString)"`
-	Alias *string `parser:"| @Ident"`
+	Name *string `parser:"  @(String | RawString)"`
+	// On is the permanent the token named Name is attached to.
+	On    *CardRef `parser:"  ( 'token' 'on' @@ )?"`
+	Alias *string  `parser:"| @Ident"`
 }
 
 // TargetRef is a player or a card.
@@ -233,7 +238,8 @@ func (*OrderAction) action() {}
 
 // Assertion is a test assertion: *ZoneAssert, *StateAssert, *PTAssert,
 // *CountAssert, *LifeAssert, *LogAssert, *StackAssert, *TurnAssert,
-// *DecisionAssert, *PoolAssert, *AttachedAssert or *KeywordAssert.
+// *DecisionAssert, *PaidAssert, *PoolAssert, *AttachedAssert or
+// *KeywordAssert.
 type Assertion interface {
 	Node
 	assertion()
@@ -356,6 +362,18 @@ type TargetAction struct {
 
 func (*TargetAction) action() {}
 
+// PayAction scripts the next decision of an optional cost (“you may pay
+// {2} and sacrifice an Aura ...”): `you pay sacrificing "Trollhide"`,
+// `you decline`. Only the player who decides may be named.
+type PayAction struct {
+	Span
+	Player string   `parser:"@( 'you' | 'opponent' )"`
+	Verb   string   `parser:"@( 'pay' | 'pays' | 'decline' | 'declines' )"`
+	Card   *CardRef `parser:"( 'sacrificing' @@ )?"`
+}
+
+func (*PayAction) action() {}
+
 // TapAction taps a permanent for mana: its controller activates its mana
 // ability with {T} in its cost (CR 106.12), which resolves at once:
 // `tap "Forest" for mana`; `tap "Birds of Paradise" for {G}` chooses the
@@ -425,3 +443,14 @@ type DecisionAssert struct {
 }
 
 func (*DecisionAssert) assertion() {}
+
+// PaidAssert checks a decision of an optional cost: `you paid sacrificing
+// "Trollhide"`, `opponent declined`. A player who could not pay did not.
+type PaidAssert struct {
+	Span
+	Player string   `parser:"@( 'you' | 'opponent' )"`
+	Verb   string   `parser:"@( 'paid' | 'declined' )"`
+	Card   *CardRef `parser:"( 'sacrificing' @@ )?"`
+}
+
+func (*PaidAssert) assertion() {}

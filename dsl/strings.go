@@ -120,6 +120,9 @@ func unaryString(u *Unary) string {
 
 // RefString renders a card reference of a test.
 func RefString(r *CardRef) string {
+	if r.Name != nil && r.On != nil {
+		return *r.Name + " token on " + RefString(r.On)
+	}
 	if r.Name != nil {
 		return *r.Name
 	}
@@ -307,6 +310,8 @@ func ActionString(a Action) string {
 		return "illegal " + a.Rule + ": " + ActionString(a.Action)
 	case *TargetAction:
 		return "target " + targetString(a.Target)
+	case *PayAction:
+		return paidString(a.Player, a.Verb, a.Card)
 	}
 	return ""
 }
@@ -368,8 +373,20 @@ func AssertionString(a Assertion) string {
 			return "stack is empty"
 		}
 		return fmt.Sprintf("stack has %d %s", a.Count, plural(a.Count, "object", "objects"))
+	case *PaidAssert:
+		return paidString(a.Player, a.Verb, a.Card)
 	case *DecisionAssert:
 		return a.Player + " ordered " + a.What + " " + refsString(a.Cards, ", ")
 	}
 	return ""
+}
+
+// paidString renders a decision of an optional cost: `you pay sacrificing
+// "Trollhide"`.
+func paidString(player, verb string, card *CardRef) string {
+	s := player + " " + verb
+	if card != nil {
+		s += " sacrificing " + RefString(card)
+	}
+	return s
 }

@@ -168,6 +168,8 @@ func (r *runner) check(a dsl.Assertion) {
 		r.checkLog(a)
 	case *dsl.DecisionAssert:
 		r.checkDecision(a)
+	case *dsl.PaidAssert:
+		r.checkPaid(a)
 	case *dsl.TurnAssert:
 		if a.Player == "" {
 			if g.Turn() != a.Turn {
@@ -313,6 +315,40 @@ func (r *runner) checkDecision(a *dsl.DecisionAssert) {
 	found := "no player made such a decision"
 	if len(seen) > 0 {
 		found = "the decisions of that kind were: " + strings.Join(seen, "; ")
+	}
+	r.failf(a.Pos, "expected: %s; %s", dsl.AssertionString(a), found)
+}
+
+// checkPaid checks that a player decided an optional cost as the
+// assertion says: paid (sacrificing that card), or declined.
+func (r *runner) checkPaid(a *dsl.PaidAssert) {
+	card := 0
+	if a.Card != nil {
+		c, err := r.card(a.Card)
+		if err != nil {
+			return
+		}
+		card = c
+	}
+	want, paid := playerID(a.Player), a.Verb == "paid"
+	var seen []string
+	for _, d := range r.g.Decisions() {
+		if d.Kind != core.DecisionOptionalCost {
+			continue
+		}
+		ok := d.Player == want && d.Paid == paid
+		if ok && card != 0 {
+			o := r.g.Object(core.ObjectID(d.Target))
+			ok = o != nil && o.Card() == card
+		}
+		if ok {
+			return
+		}
+		seen = append(seen, r.g.DescribeDecision(&d))
+	}
+	found := "no player decided an optional cost"
+	if len(seen) > 0 {
+		found = "the decisions of optional costs were: " + strings.Join(seen, "; ")
 	}
 	r.failf(a.Pos, "expected: %s; %s", dsl.AssertionString(a), found)
 }

@@ -149,6 +149,9 @@ func (c *checker) spec(s *dsl.CardSpec) {
 func (c *checker) ref(r *dsl.CardRef) {
 	if r.Name != nil {
 		c.cardName(r.Pos, *r.Name)
+		if r.On != nil {
+			c.ref(r.On)
+		}
 		return
 	}
 	if !c.aliases[*r.Alias] {
@@ -238,6 +241,10 @@ func (c *checker) action(a dsl.Action) {
 		}
 	case *dsl.TargetAction:
 		c.target(a.Target)
+	case *dsl.PayAction:
+		if a.Card != nil {
+			c.ref(a.Card)
+		}
 	case *dsl.TapAction:
 		c.ref(a.Card)
 		c.manaChoice(a.Pos, a.Mana)
@@ -311,6 +318,10 @@ func (c *checker) assertion(a dsl.Assertion) {
 	case *dsl.DecisionAssert:
 		for _, r := range a.Cards {
 			c.ref(r)
+		}
+	case *dsl.PaidAssert:
+		if a.Card != nil {
+			c.ref(a.Card)
 		}
 	case *dsl.LogAssert:
 		if _, ok := eventKind(dsl.Unquote(a.Kind)); !ok {

@@ -23,6 +23,45 @@ type script struct {
 	replacementOrders [][]int
 	// targets are the next targets of triggered abilities, in order.
 	targets []scriptedTarget
+	// pays are the next decisions of optional costs, in order.
+	pays []scriptedPay
+}
+
+// scriptedPay is a decision of an optional cost a test scripted: who
+// decides, whether they pay, and the card they sacrifice (0: any).
+type scriptedPay struct {
+	player core.PlayerID
+	pay    bool
+	card   int
+	pos    dsl.Pos
+}
+
+// PayOptionalCost takes the next decision the test scripted; one scripted
+// for the other player, or sacrificing a card that can't be, fails the
+// test where it was written. Without one, the default declines.
+func (s *script) PayOptionalCost(g *core.Game, p core.PlayerID, source core.ObjectID, options []core.ObjectID) (bool, core.ObjectID) {
+	if len(s.pays) == 0 {
+		return s.DefaultDecider.PayOptionalCost(g, p, source, options)
+	}
+	d := s.pays[0]
+	s.pays = s.pays[1:]
+	if d.player != p {
+		s.r.failf(d.pos, "the decision is %s's, for %s", playerWord(p), g.Object(source).Name())
+		return false, 0
+	}
+	if !d.pay {
+		return false, 0
+	}
+	if d.card == 0 {
+		return true, options[0]
+	}
+	for _, id := range options {
+		if g.Object(id).Card() == d.card {
+			return true, id
+		}
+	}
+	s.r.failf(d.pos, "that card can't be sacrificed to pay for %s", g.Object(source).Name())
+	return false, 0
 }
 
 // scriptedTarget is a target a test chose, and where it says so.

@@ -114,6 +114,8 @@ type matcher struct {
 	failed    bool
 	// ambiguous is a second reading of the phrase, of another shape.
 	ambiguous *Template
+	// each is set while reading the filter of a `for each` statement.
+	each bool
 }
 
 // fail records a failure if it got further than the ones seen so far; at
