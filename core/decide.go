@@ -55,6 +55,9 @@ type Decider interface {
 	// and sacrifice an Aura attached to this"), and which of options
 	// they sacrifice.
 	PayOptionalCost(g *Game, p PlayerID, source ObjectID, options []ObjectID) (pay bool, sacrifice ObjectID)
+	// ChooseCopy chooses the permanent among options that source, as it
+	// enters, becomes a copy of, or 0 for none ("you may", CR 707.2).
+	ChooseCopy(g *Game, p PlayerID, source ObjectID, options []ObjectID) ObjectID
 }
 
 // Block is one blocker declared for one attacker.
@@ -80,7 +83,9 @@ type Block struct {
 //   - the oldest permanent that can pay a cost such as "sacrifice a
 //     creature";
 //   - the cards drawn last are discarded;
-//   - an optional cost is not paid.
+//   - an optional cost is not paid;
+//   - a permanent that may enter as a copy copies the oldest permanent
+//     it can.
 //
 // The mana abilities a player activates while paying a cost are not a
 // decision of the Decider: where the mana pool is short, the rules core
@@ -166,6 +171,11 @@ func (DefaultDecider) Discard(g *Game, p PlayerID, n int) []ObjectID {
 	return append([]ObjectID(nil), hand[len(hand)-n:]...)
 }
 
+// ChooseCopy copies the first option: the oldest permanent.
+func (DefaultDecider) ChooseCopy(g *Game, p PlayerID, source ObjectID, options []ObjectID) ObjectID {
+	return options[0]
+}
+
 // PayOptionalCost declines.
 func (DefaultDecider) PayOptionalCost(g *Game, p PlayerID, source ObjectID, options []ObjectID) (bool, ObjectID) {
 	return false, 0
@@ -197,10 +207,13 @@ const (
 	// ability resolved, and what they sacrificed (Paid, Target). A player
 	// who couldn't pay it is recorded as not paying.
 	DecisionOptionalCost
+	// DecisionCopy: the permanent a permanent entering as a copy copies
+	// (Target), or none (Target 0).
+	DecisionCopy
 )
 
 var decisionNames = [...]string{"ordered triggers", "chose a replacement effect", "assigned combat damage", "chose a target",
-	"chose mana", "chose what pays a cost", "decided an optional cost"}
+	"chose mana", "chose what pays a cost", "decided an optional cost", "chose what to copy"}
 
 // String says what a player did, as a phrase: "ordered triggers".
 func (k DecisionKind) String() string {
@@ -284,6 +297,12 @@ func (g *Game) DescribeDecision(d *Decision) string {
 		fmt.Fprintf(&b, " %s for %s", d.Mana, g.objectName(d.Source))
 	case DecisionCostObject:
 		fmt.Fprintf(&b, " %s for %s", g.ValueName(d.Target), g.objectName(d.Source))
+	case DecisionCopy:
+		what := "nothing"
+		if d.Target != 0 {
+			what = g.ValueName(d.Target)
+		}
+		fmt.Fprintf(&b, " %s for %s", what, g.objectName(d.Source))
 	case DecisionOptionalCost:
 		if d.Paid {
 			fmt.Fprintf(&b, " paid, sacrificing %s, for %s", g.ValueName(d.Target), g.objectName(d.Source))

@@ -56,6 +56,9 @@ type Event struct {
 	// attachTo is what an Aura entering the battlefield is attached to
 	// (CR 303.4a), or 0.
 	attachTo ObjectID
+	// copyOf is the card whose copiable values a permanent entering the
+	// battlefield as a copy has (CR 707.2, 614.1c).
+	copyOf *CardDef
 }
 
 // fieldID is a field of an event kind; a linked SymField is one.

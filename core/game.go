@@ -292,7 +292,7 @@ func (g *Game) objectName(id ObjectID) string {
 
 // newObject creates an object in a zone.
 func (g *Game) newObject(def *CardDef, card int, owner PlayerID, zone Zone) *Object {
-	o := &Object{id: ObjectID(len(g.objects)), def: def, card: card, owner: owner, controller: owner, zone: zone,
+	o := &Object{id: ObjectID(len(g.objects)), def: def, printed: def, card: card, owner: owner, controller: owner, zone: zone,
 		timestamp: g.nextTimestamp(), sinceTurn: g.turn, defender: NoPlayer}
 	g.objects = append(g.objects, o)
 	g.addToZone(o)

@@ -327,6 +327,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnCreateTokenCopyAttached: (*Game).hCreateTokenCopyAttached,
 	fnEachBegin:               (*Game).qEachBegin,
 	fnEachObject:              (*Game).qEachObject,
+	fnEnterAsCopy:             (*Game).hEnterAsCopy,
 	fnCardsInHand:             withPlayer(func(p *player) int { return len(p.Hand) }),
 	fnLife:                    withPlayer(func(p *player) int { return p.Life }),
 }

@@ -166,7 +166,7 @@ func (g *Game) hCreateTokenCopyAttached(a []vm.Value) (vm.Value, error) {
 		return 0, nil
 	}
 	g.cards++
-	t := &Object{id: ObjectID(len(g.objects)), def: orig.copiable(), card: g.cards, owner: fr.controller,
+	t := &Object{id: ObjectID(len(g.objects)), def: orig.copiable(), printed: orig.copiable(), card: g.cards, owner: fr.controller,
 		controller: fr.controller, zone: ZoneNone, token: true, defender: NoPlayer, attachedTo: host.id}
 	g.objects = append(g.objects, t)
 	if !g.enchantsLegally(t) {
@@ -182,3 +182,41 @@ func (g *Game) hCreateTokenCopyAttached(a []vm.Value) (vm.Value, error) {
 // (CR 707.3). Counters, tapped status, attachments and effects other
 // than copy effects are not part of them.
 func (o *Object) copiable() *CardDef { return o.def }
+
+// hEnterAsCopy lets the controller of a permanent entering the battlefield
+// have it enter as a copy of a permanent there that the filter describes,
+// or of none (CR 707.2): the entering event then carries the copiable
+// values, which move gives the new permanent, and the copy's own "enters"
+// abilities apply to it (CR 614.12). A permanent entering at the same time
+// is not on the battlefield yet, so it can't be chosen.
+func (g *Game) hEnterAsCopy(a []vm.Value) (vm.Value, error) {
+	fr := g.frame()
+	if fr == nil || fr.mode != modeReplace || fr.event == nil || fr.event.Kind != EvZoneChange || fr.event.To != ZoneBattlefield {
+		return 0, errNoEvent
+	}
+	p, ok := valuePlayer(a[0])
+	if !ok {
+		return 0, nil
+	}
+	var options []ObjectID
+	ab := &fr.def.Card.Abilities[fr.ability]
+	if a[1] >= 0 && int(a[1]) < len(ab.Filters) {
+		for _, id := range g.battlefield {
+			if g.inFilter(fr, ab.Filters[a[1]], ObjectValue(id)) {
+				options = append(options, id)
+			}
+		}
+	}
+	if len(options) == 0 {
+		return 0, nil
+	}
+	choice := g.decider.ChooseCopy(g, p, fr.event.Object, options)
+	if choice != 0 && !containsObject(options, choice) {
+		choice = options[0]
+	}
+	g.decided(Decision{Player: p, Kind: DecisionCopy, Source: fr.event.Object, Target: ObjectValue(choice)})
+	if choice != 0 {
+		fr.event.copyOf = g.objects[choice].copiable()
+	}
+	return 0, nil
+}

@@ -400,6 +400,7 @@ const (
 	fnDraw
 	fnEachBegin
 	fnEachObject
+	fnEnterAsCopy
 	fnEnterWithCounters
 	fnGainLife
 	fnGrantAbility
@@ -468,6 +469,7 @@ var funcs = [numFuncs]funcDecl{
 	fnDraw:                    {name: "draw", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnEachBegin:               {name: "each_begin", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnEachObject:              {name: "each_object", arity: 2, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnEnterAsCopy:             {name: "enter_as_copy", arity: 2, returns: false, action: true, context: "enters", atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnEnterWithCounters:       {name: "enter_with_counters", arity: 2, returns: false, action: true, context: "enters", atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnGainLife:                {name: "gain_life", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnGrantAbility:            {name: "grant_ability", arity: 2, returns: false, action: false, context: "", atOnce: false, cost: false, mana: false, effect: true, layer: 6},

@@ -120,8 +120,8 @@ func (*PoolStmt) givenStmt() {}
 
 // Action is a test action: *DealAction, *CounterAction, *DestroyAction,
 // *CastAction, *AttackAction, *BlockAction, *ResolveAction, *AdvanceAction,
-// *OrderAction, *TapAction, *ActivateAction, *TargetAction, *PayAction or
-// *IllegalAction.
+// *OrderAction, *TapAction, *ActivateAction, *TargetAction, *PayAction,
+// *ChooseAction or *IllegalAction.
 type Action interface {
 	Node
 	action()
@@ -238,8 +238,8 @@ func (*OrderAction) action() {}
 
 // Assertion is a test assertion: *ZoneAssert, *StateAssert, *PTAssert,
 // *CountAssert, *LifeAssert, *LogAssert, *StackAssert, *TurnAssert,
-// *DecisionAssert, *PaidAssert, *PoolAssert, *AttachedAssert or
-// *KeywordAssert.
+// *DecisionAssert, *PaidAssert, *ChoseAssert, *PoolAssert, *AttachedAssert
+// or *KeywordAssert.
 type Assertion interface {
 	Node
 	assertion()
@@ -374,6 +374,17 @@ type PayAction struct {
 
 func (*PayAction) action() {}
 
+// ChooseAction scripts the next choice of a permanent to copy, as a
+// permanent that may enter as a copy enters: `choose "Grizzly Bears"`,
+// `choose nothing`.
+type ChooseAction struct {
+	Span
+	Nothing bool     `parser:"'choose' ( @'nothing'"`
+	Card    *CardRef `parser:"| @@ )"`
+}
+
+func (*ChooseAction) action() {}
+
 // TapAction taps a permanent for mana: its controller activates its mana
 // ability with {T} in its cost (CR 106.12), which resolves at once:
 // `tap "Forest" for mana`; `tap "Birds of Paradise" for {G}` chooses the
@@ -454,3 +465,14 @@ type PaidAssert struct {
 }
 
 func (*PaidAssert) assertion() {}
+
+// ChoseAssert checks what a player chose to copy: `you chose "Grizzly
+// Bears"`, `you chose nothing`.
+type ChoseAssert struct {
+	Span
+	Player  string   `parser:"@( 'you' | 'opponent' ) 'chose'"`
+	Nothing bool     `parser:"( @'nothing'"`
+	Card    *CardRef `parser:"| @@ )"`
+}
+
+func (*ChoseAssert) assertion() {}

@@ -312,6 +312,11 @@ func ActionString(a Action) string {
 		return "target " + targetString(a.Target)
 	case *PayAction:
 		return paidString(a.Player, a.Verb, a.Card)
+	case *ChooseAction:
+		if a.Nothing {
+			return "choose nothing"
+		}
+		return "choose " + RefString(a.Card)
 	}
 	return ""
 }
@@ -375,6 +380,11 @@ func AssertionString(a Assertion) string {
 		return fmt.Sprintf("stack has %d %s", a.Count, plural(a.Count, "object", "objects"))
 	case *PaidAssert:
 		return paidString(a.Player, a.Verb, a.Card)
+	case *ChoseAssert:
+		if a.Nothing {
+			return a.Player + " chose nothing"
+		}
+		return a.Player + " chose " + RefString(a.Card)
 	case *DecisionAssert:
 		return a.Player + " ordered " + a.What + " " + refsString(a.Cards, ", ")
 	}

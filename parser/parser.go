@@ -54,9 +54,9 @@ var options = []participle.Option{
 	participle.Union[dsl.GivenStmt](&dsl.ControlStmt{}, &dsl.LifeStmt{}, &dsl.PoolStmt{}, &dsl.ZoneStmt{}, &dsl.StepStmt{}),
 	participle.Union[dsl.Action](&dsl.CounterAction{}, &dsl.DestroyAction{}, &dsl.CastAction{},
 		&dsl.AttackAction{}, &dsl.BlockAction{}, &dsl.ResolveAction{}, &dsl.AdvanceAction{},
-		&dsl.OrderAction{}, &dsl.TapAction{}, &dsl.ActivateAction{}, &dsl.IllegalAction{}, &dsl.TargetAction{}, &dsl.PayAction{}, &dsl.DealAction{}),
+		&dsl.OrderAction{}, &dsl.TapAction{}, &dsl.ActivateAction{}, &dsl.IllegalAction{}, &dsl.TargetAction{}, &dsl.PayAction{}, &dsl.ChooseAction{}, &dsl.DealAction{}),
 	participle.Union[dsl.Assertion](&dsl.LogAssert{}, &dsl.StackAssert{}, &dsl.TurnAssert{}, &dsl.PoolAssert{}, &dsl.LifeAssert{},
-		&dsl.ZoneAssert{}, &dsl.StateAssert{}, &dsl.PTAssert{}, &dsl.CountAssert{}, &dsl.DecisionAssert{}, &dsl.PaidAssert{}, &dsl.AttachedAssert{},
+		&dsl.ZoneAssert{}, &dsl.StateAssert{}, &dsl.PTAssert{}, &dsl.CountAssert{}, &dsl.DecisionAssert{}, &dsl.PaidAssert{}, &dsl.ChoseAssert{}, &dsl.AttachedAssert{},
 		&dsl.KeywordAssert{}),
 	participle.UseLookahead(8),
 }

@@ -170,6 +170,8 @@ func (r *runner) check(a dsl.Assertion) {
 		r.checkDecision(a)
 	case *dsl.PaidAssert:
 		r.checkPaid(a)
+	case *dsl.ChoseAssert:
+		r.checkChose(a)
 	case *dsl.TurnAssert:
 		if a.Player == "" {
 			if g.Turn() != a.Turn {
@@ -349,6 +351,38 @@ func (r *runner) checkPaid(a *dsl.PaidAssert) {
 	found := "no player decided an optional cost"
 	if len(seen) > 0 {
 		found = "the decisions of optional costs were: " + strings.Join(seen, "; ")
+	}
+	r.failf(a.Pos, "expected: %s; %s", dsl.AssertionString(a), found)
+}
+
+// checkChose checks that a player chose a permanent to copy (or none).
+func (r *runner) checkChose(a *dsl.ChoseAssert) {
+	card := 0
+	if a.Card != nil {
+		c, err := r.card(a.Card)
+		if err != nil {
+			return
+		}
+		card = c
+	}
+	want := playerID(a.Player)
+	var seen []string
+	for _, d := range r.g.Decisions() {
+		if d.Kind != core.DecisionCopy {
+			continue
+		}
+		got := 0
+		if o := r.g.Object(core.ObjectID(d.Target)); d.Target != 0 && o != nil {
+			got = o.Card()
+		}
+		if d.Player == want && got == card {
+			return
+		}
+		seen = append(seen, r.g.DescribeDecision(&d))
+	}
+	found := "no player chose what to copy"
+	if len(seen) > 0 {
+		found = "the choices of what to copy were: " + strings.Join(seen, "; ")
 	}
 	r.failf(a.Pos, "expected: %s; %s", dsl.AssertionString(a), found)
 }

@@ -245,6 +245,10 @@ func (c *checker) action(a dsl.Action) {
 		if a.Card != nil {
 			c.ref(a.Card)
 		}
+	case *dsl.ChooseAction:
+		if a.Card != nil {
+			c.ref(a.Card)
+		}
 	case *dsl.TapAction:
 		c.ref(a.Card)
 		c.manaChoice(a.Pos, a.Mana)
@@ -320,6 +324,10 @@ func (c *checker) assertion(a dsl.Assertion) {
 			c.ref(r)
 		}
 	case *dsl.PaidAssert:
+		if a.Card != nil {
+			c.ref(a.Card)
+		}
+	case *dsl.ChoseAssert:
 		if a.Card != nil {
 			c.ref(a.Card)
 		}

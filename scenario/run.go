@@ -527,6 +527,15 @@ func (r *runner) act(a dsl.Action) error {
 		return r.failed(a.Pos, "", err)
 	case *dsl.PayAction:
 		return r.scriptPay(a)
+	case *dsl.ChooseAction:
+		c := 0
+		if a.Card != nil {
+			var err error
+			if c, err = r.card(a.Card); err != nil {
+				return err
+			}
+		}
+		r.script.copies = append(r.script.copies, scriptedCopy{card: c, pos: a.Pos})
 	case *dsl.TargetAction:
 		v, err := r.target(a.Target)
 		if err != nil {
@@ -714,7 +723,7 @@ var errCaught = errors.New("caught")
 // test goes on.
 func (r *runner) illegal(a *dsl.IllegalAction) error {
 	switch a.Action.(type) {
-	case *dsl.IllegalAction, *dsl.OrderAction, *dsl.PayAction, *dsl.TargetAction:
+	case *dsl.IllegalAction, *dsl.OrderAction, *dsl.PayAction, *dsl.TargetAction, *dsl.ChooseAction:
 		r.failf(a.Pos, "`illegal` takes an action on the game: a cast, an activation, tapping for mana, an attack, a block...")
 		return errStop
 	}

@@ -25,6 +25,36 @@ type script struct {
 	targets []scriptedTarget
 	// pays are the next decisions of optional costs, in order.
 	pays []scriptedPay
+	// copies are the next choices of what to copy, in order.
+	copies []scriptedCopy
+}
+
+// scriptedCopy is a choice of what to copy a test scripted: a card, or 0
+// for nothing.
+type scriptedCopy struct {
+	card int
+	pos  dsl.Pos
+}
+
+// ChooseCopy takes the next choice the test scripted; a card that can't
+// be copied fails the test where it was written. Without one, the default
+// decides.
+func (s *script) ChooseCopy(g *core.Game, p core.PlayerID, source core.ObjectID, options []core.ObjectID) core.ObjectID {
+	if len(s.copies) == 0 {
+		return s.DefaultDecider.ChooseCopy(g, p, source, options)
+	}
+	c := s.copies[0]
+	s.copies = s.copies[1:]
+	if c.card == 0 {
+		return 0
+	}
+	for _, id := range options {
+		if g.Object(id).Card() == c.card {
+			return id
+		}
+	}
+	s.r.failf(c.pos, "that permanent can't be copied by %s", g.Object(source).Name())
+	return 0
 }
 
 // scriptedPay is a decision of an optional cost a test scripted: who

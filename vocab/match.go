@@ -222,6 +222,11 @@ func (m *matcher) try(t *Template, ti, pi int, args map[string]*Arg, mode Mode) 
 		if pi < len(m.parts) && wordEq(m.parts[pi].Word(), item.Word) {
 			return m.try(t, ti+1, pi+1, args, mode)
 		}
+		// The words "as a" of a phrase ("as a copy of ...") parse as a
+		// binding, `as a`: they match the template's words as and a.
+		if b := m.boundWords(t, ti, pi); b {
+			return m.try(t, ti+2, pi+1, args, mode)
+		}
 		m.fail(pi, "", "", "", t)
 		m.near(t, pi, item.Word)
 		return false
@@ -238,6 +243,15 @@ func (m *matcher) try(t *Template, ti, pi int, args map[string]*Arg, mode Mode) 
 	}
 	delete(args, item.Slot)
 	return false
+}
+
+// boundWords reports whether part pi, a binding `as W`, reads as the
+// words "as W" that the template has at item ti.
+func (m *matcher) boundWords(t *Template, ti, pi int) bool {
+	if pi >= len(m.parts) || m.parts[pi].Bind == nil || ti+1 >= len(t.Items) {
+		return false
+	}
+	return wordEq(t.Items[ti].Word, "as") && t.Items[ti+1].Word != "" && wordEq(*m.parts[pi].Bind, t.Items[ti+1].Word)
 }
 
 // candidate is one way to fill a slot, and where the phrase goes on.

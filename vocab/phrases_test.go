@@ -164,6 +164,7 @@ var phraseCases = []struct {
 	{inReflexive, "you do", "{player} do"},
 	{inReflexive, "you sacrifice an Aura this way", "{player} sacrifice {object} this way"},
 	{inSpell, "create a token that's a copy of target enchantment attached to target creature", "create a token that's a copy of {original} attached to {host}"},
+	{inEnters, "as a copy of a creature", "as a copy of {objects}"},
 }
 
 // unreachableTemplates are phrases of the vocabulary that no card text can
