@@ -210,10 +210,13 @@ const (
 	// DecisionCopy: the permanent a permanent entering as a copy copies
 	// (Target), or none (Target 0).
 	DecisionCopy
+	// DecisionAttach: what an Aura entering the battlefield without being
+	// cast is attached to (CR 303.4f), Target.
+	DecisionAttach
 )
 
 var decisionNames = [...]string{"ordered triggers", "chose a replacement effect", "assigned combat damage", "chose a target",
-	"chose mana", "chose what pays a cost", "decided an optional cost", "chose what to copy"}
+	"chose mana", "chose what pays a cost", "decided an optional cost", "chose what to copy", "chose what an Aura enchants"}
 
 // String says what a player did, as a phrase: "ordered triggers".
 func (k DecisionKind) String() string {
@@ -296,6 +299,8 @@ func (g *Game) DescribeDecision(d *Decision) string {
 	case DecisionMana:
 		fmt.Fprintf(&b, " %s for %s", d.Mana, g.objectName(d.Source))
 	case DecisionCostObject:
+		fmt.Fprintf(&b, " %s for %s", g.ValueName(d.Target), g.objectName(d.Source))
+	case DecisionAttach:
 		fmt.Fprintf(&b, " %s for %s", g.ValueName(d.Target), g.objectName(d.Source))
 	case DecisionCopy:
 		what := "nothing"

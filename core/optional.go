@@ -1,6 +1,8 @@
 package core
 
 import (
+	"slices"
+
 	"github.com/cardc/cardc/mana"
 	"github.com/cardc/cardc/vm"
 )
@@ -162,7 +164,7 @@ func (g *Game) hCreateTokenCopyAttached(a []vm.Value) (vm.Value, error) {
 	fr := g.frame()
 	orig := g.valueObject(a[0])
 	host := g.permanentArg(a[1])
-	if fr == nil || orig == nil || host == nil || orig.def.enchant < 0 {
+	if fr == nil || orig == nil || host == nil || orig.copiable().enchant < 0 {
 		return 0, nil
 	}
 	g.cards++
@@ -219,4 +221,40 @@ func (g *Game) hEnterAsCopy(a []vm.Value) (vm.Value, error) {
 		fr.event.copyOf = g.objects[choice].copiable()
 	}
 	return 0, nil
+}
+
+// attachEntering decides what an Aura entering the battlefield other than
+// by resolving as an Aura spell, with nothing said of what it enchants,
+// is attached to (CR 303.4f): its controller chooses, without targeting,
+// a permanent it could legally enchant. With none, it doesn't enter
+// (CR 303.4g) and attachEntering reports false.
+func (g *Game) attachEntering(o *Object, ev *Event) bool {
+	def := o.printed
+	if ev.copyOf != nil {
+		def = ev.copyOf
+	}
+	if ev.To != ZoneBattlefield || ev.attachTo != 0 || def.enchant < 0 {
+		return true
+	}
+	p := ev.Player
+	if p == NoPlayer {
+		p = o.owner
+	}
+	probe := &Object{id: o.id, def: def, printed: def, card: o.card, owner: o.owner, controller: p, zone: ZoneBattlefield, defender: NoPlayer}
+	var options []ObjectID
+	for _, id := range g.battlefield {
+		if probe.attachedTo = id; g.enchantsLegally(probe) {
+			options = append(options, id)
+		}
+	}
+	if len(options) == 0 {
+		return false
+	}
+	choice := g.decider.ChooseObject(g, p, "what "+def.Name+" enchants", slices.Clone(options))
+	if !slices.Contains(options, choice) {
+		choice = options[0]
+	}
+	g.decided(Decision{Player: p, Kind: DecisionAttach, Source: o.id, Target: ObjectValue(choice)})
+	ev.attachTo = choice
+	return true
 }

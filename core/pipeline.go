@@ -383,6 +383,9 @@ func (g *Game) move(ev *Event) bool {
 	if o == nil || o.left || o.zone != ev.From {
 		return false
 	}
+	if !g.attachEntering(o, ev) {
+		return false // CR 303.4g: it stays where it was
+	}
 	if o.zone == ZoneBattlefield {
 		p, t := g.pt(o.id)
 		c := g.charsOf(o)
