@@ -66,6 +66,8 @@ type Game struct {
 	// ability, for its reflexive triggered abilities (CR 603.12).
 	optional optionalCost
 	// eachSets are the permanents of the `for each` loops of the
+	// tokenDefs are the cards of the creature tokens of the game.
+	tokenDefs map[tokenKey]*CardDef
 	// resolving ability.
 	eachSets    [][]ObjectID
 	battlefield []ObjectID

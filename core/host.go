@@ -328,6 +328,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnEachBegin:               (*Game).qEachBegin,
 	fnEachObject:              (*Game).qEachObject,
 	fnEnterAsCopy:             (*Game).hEnterAsCopy,
+	fnCreateCreatureTokens:    (*Game).hCreateCreatureTokens,
 	fnCardsInHand:             withPlayer(func(p *player) int { return len(p.Hand) }),
 	fnLife:                    withPlayer(func(p *player) int { return p.Life }),
 }

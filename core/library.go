@@ -178,6 +178,16 @@ func (lib *Library) Counter(name string) (CounterKind, bool) { return CounterNam
 // CounterName returns the stdlib's name of a counter kind.
 func (lib *Library) CounterName(k CounterKind) string { return k.String() }
 
+// subtypeName returns the name of an interned subtype.
+func (lib *Library) subtypeName(id int32) string {
+	for n, i := range lib.subtypes {
+		if i == id {
+			return n
+		}
+	}
+	return ""
+}
+
 // manaSymbols returns the mana symbols an interned amount of mana was
 // written as ("{2}"), or "".
 func (lib *Library) manaSymbols(id vm.Value) string {

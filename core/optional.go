@@ -258,3 +258,55 @@ func (g *Game) attachEntering(o *Object, ev *Event) bool {
 	ev.attachTo = choice
 	return true
 }
+
+// hCreateCreatureTokens has a player create creature tokens (CR 111.1):
+// each has only the characteristics the effect says, and its name is its
+// subtype and "Token" (CR 111.4). It enters the battlefield as a new
+// permanent, which triggers what watches permanents entering.
+func (g *Game) hCreateCreatureTokens(a []vm.Value) (vm.Value, error) {
+	fr := g.frame()
+	p, ok := valuePlayer(a[0])
+	if !ok || fr == nil {
+		return 0, nil
+	}
+	def := g.tokenDef(fr.def.Prog, qty(a[2]), qty(a[3]), uint16(a[4]), int32(a[5]))
+	for range min(qty(a[1]), maxTriggersPerEvent) {
+		g.cards++
+		t := &Object{id: ObjectID(len(g.objects)), def: def, printed: def, card: g.cards, owner: p,
+			controller: p, zone: ZoneNone, token: true, defender: NoPlayer}
+		g.objects = append(g.objects, t)
+		g.propose(Event{Kind: EvZoneChange, Object: t.id, From: ZoneNone, To: ZoneBattlefield, Player: p})
+	}
+	return 0, nil
+}
+
+// tokenDef is the card a creature token is (CR 111.4): a creature of one
+// color and subtype, with that power and toughness, and no abilities.
+// One game makes each kind once.
+func (g *Game) tokenDef(prog *vm.Linked, power, toughness int, color uint16, subtype int32) *CardDef {
+	key := tokenKey{power, toughness, color, subtype}
+	if d, ok := g.tokenDefs[key]; ok {
+		return d
+	}
+	name := g.lib.subtypeName(subtype)
+	c := &vm.Card{Name: name + " Token", Types: []string{"creature"}, Subtypes: []string{name}, HasPT: true,
+		Power: int32(power), Toughness: int32(toughness)}
+	for i, n := range colorNames {
+		if color&(1<<i) != 0 {
+			c.Colors = append(c.Colors, n)
+		}
+	}
+	d := &CardDef{Name: c.Name, Card: c, Prog: prog, types: typeCreature, colors: color, subtypes: []int32{subtype}, enchant: -1}
+	if g.tokenDefs == nil {
+		g.tokenDefs = map[tokenKey]*CardDef{}
+	}
+	g.tokenDefs[key] = d
+	return d
+}
+
+// tokenKey identifies the kind of a creature token.
+type tokenKey struct {
+	power, toughness int
+	color            uint16
+	subtype          int32
+}

@@ -392,6 +392,7 @@ const (
 	fnCardsInHand
 	fnController
 	fnCounters
+	fnCreateCreatureTokens
 	fnCreateTokenCopyAttached
 	fnDealDamage
 	fnDefinePt
@@ -461,6 +462,7 @@ var funcs = [numFuncs]funcDecl{
 	fnCardsInHand:             {name: "cards_in_hand", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnController:              {name: "controller", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnCounters:                {name: "counters", arity: 2, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnCreateCreatureTokens:    {name: "create_creature_tokens", arity: 6, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnCreateTokenCopyAttached: {name: "create_token_copy_attached", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnDealDamage:              {name: "deal_damage", arity: 3, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnDefinePt:                {name: "define_pt", arity: 2, returns: false, action: false, context: "", atOnce: false, cost: false, mana: false, effect: true, layer: 7},

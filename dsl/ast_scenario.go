@@ -238,8 +238,8 @@ func (*OrderAction) action() {}
 
 // Assertion is a test assertion: *ZoneAssert, *StateAssert, *PTAssert,
 // *CountAssert, *LifeAssert, *LogAssert, *StackAssert, *TurnAssert,
-// *DecisionAssert, *PaidAssert, *ChoseAssert, *PoolAssert, *AttachedAssert
-// or *KeywordAssert.
+// *DecisionAssert, *PaidAssert, *ChoseAssert, *ControlAssert, *PoolAssert,
+// *AttachedAssert or *KeywordAssert.
 type Assertion interface {
 	Node
 	assertion()
@@ -476,3 +476,14 @@ type ChoseAssert struct {
 }
 
 func (*ChoseAssert) assertion() {}
+
+// ControlAssert counts the permanents with a name a player controls, cards
+// and tokens alike: `you control 2 "Goblin Token"`.
+type ControlAssert struct {
+	Span
+	Player string `parser:"@( 'you' | 'opponent' ) ( 'control' | 'controls' )"`
+	Count  int    `parser:"@Number"`
+	Name   string `parser:"@(String | RawString)"`
+}
+
+func (*ControlAssert) assertion() {}

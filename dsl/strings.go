@@ -380,6 +380,12 @@ func AssertionString(a Assertion) string {
 		return fmt.Sprintf("stack has %d %s", a.Count, plural(a.Count, "object", "objects"))
 	case *PaidAssert:
 		return paidString(a.Player, a.Verb, a.Card)
+	case *ControlAssert:
+		verb := "control"
+		if a.Player == "opponent" {
+			verb = "controls"
+		}
+		return fmt.Sprintf("%s %s %d %s", a.Player, verb, a.Count, a.Name)
 	case *ChoseAssert:
 		if a.Nothing {
 			return a.Player + " chose nothing"

@@ -56,7 +56,7 @@ var options = []participle.Option{
 		&dsl.AttackAction{}, &dsl.BlockAction{}, &dsl.ResolveAction{}, &dsl.AdvanceAction{},
 		&dsl.OrderAction{}, &dsl.TapAction{}, &dsl.ActivateAction{}, &dsl.IllegalAction{}, &dsl.TargetAction{}, &dsl.PayAction{}, &dsl.ChooseAction{}, &dsl.DealAction{}),
 	participle.Union[dsl.Assertion](&dsl.LogAssert{}, &dsl.StackAssert{}, &dsl.TurnAssert{}, &dsl.PoolAssert{}, &dsl.LifeAssert{},
-		&dsl.ZoneAssert{}, &dsl.StateAssert{}, &dsl.PTAssert{}, &dsl.CountAssert{}, &dsl.DecisionAssert{}, &dsl.PaidAssert{}, &dsl.ChoseAssert{}, &dsl.AttachedAssert{},
+		&dsl.ZoneAssert{}, &dsl.StateAssert{}, &dsl.PTAssert{}, &dsl.CountAssert{}, &dsl.DecisionAssert{}, &dsl.PaidAssert{}, &dsl.ChoseAssert{}, &dsl.ControlAssert{}, &dsl.AttachedAssert{},
 		&dsl.KeywordAssert{}),
 	participle.UseLookahead(8),
 }

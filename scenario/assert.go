@@ -172,6 +172,16 @@ func (r *runner) check(a dsl.Assertion) {
 		r.checkPaid(a)
 	case *dsl.ChoseAssert:
 		r.checkChose(a)
+	case *dsl.ControlAssert:
+		name, n := dsl.Unquote(a.Name), 0
+		for _, c := range r.g.CardsNamed(name) {
+			if o := r.g.CurrentObject(c); o.Zone() == core.ZoneBattlefield && o.Controller() == playerID(a.Player) {
+				n++
+			}
+		}
+		if n != a.Count {
+			r.failf(a.Pos, "expected: %s; found %d", dsl.AssertionString(a), n)
+		}
 	case *dsl.TurnAssert:
 		if a.Player == "" {
 			if g.Turn() != a.Turn {

@@ -122,7 +122,8 @@ func (c *checker) test(t *dsl.Test) {
 
 func (c *checker) cardName(p dsl.Pos, raw string) {
 	name := dsl.Unquote(raw)
-	if c.known[name] {
+	// A creature token's name is its subtype and "Token" (CR 111.4).
+	if c.known[name] || strings.HasSuffix(name, " Token") {
 		return
 	}
 	c.unknown(p, CodeUnknownCard, fmt.Sprintf("no card named %q", name), name, c.cards)
@@ -327,6 +328,8 @@ func (c *checker) assertion(a dsl.Assertion) {
 		if a.Card != nil {
 			c.ref(a.Card)
 		}
+	case *dsl.ControlAssert:
+		c.cardName(a.Pos, a.Name)
 	case *dsl.ChoseAssert:
 		if a.Card != nil {
 			c.ref(a.Card)

@@ -305,13 +305,20 @@ func (r *runner) card(ref *dsl.CardRef) (int, error) {
 	if ref.On != nil {
 		return r.token(ref, name)
 	}
-	var cards []int
+	// A name names a card; a token is named by what it is attached to,
+	// or, if no card has its name ("Goblin Token"), by its name.
+	var cards, tokens []int
 	for _, c := range r.g.CardsNamed(name) {
-		// A name names a card; a token is named by what it is attached
-		// to.
-		if o := r.g.CurrentObject(c); !r.filler[c] && !o.Token() {
+		switch o := r.g.CurrentObject(c); {
+		case r.filler[c]:
+		case o.Token():
+			tokens = append(tokens, c)
+		default:
 			cards = append(cards, c)
 		}
+	}
+	if len(cards) == 0 {
+		cards = tokens
 	}
 	switch len(cards) {
 	case 0:

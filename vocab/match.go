@@ -3,6 +3,7 @@ package vocab
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/cardc/cardc/dsl"
 )
@@ -276,6 +277,10 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []cand
 		return m.textCandidate(t, pi)
 	case KZone:
 		return m.nameCandidate(t, pi, KZone)
+	case KColor:
+		return m.nameCandidate(t, pi, KColor)
+	case KSubtype:
+		return m.subtypeCandidate(t, pi)
 	case KStep:
 		return m.stepCandidates(t, pi)
 	case KEvent:
@@ -383,6 +388,18 @@ func (m *matcher) nameCandidate(t *Template, pi int, k Kind) []candidate {
 		return nil
 	}
 	return []candidate{{&Arg{Kind: ArgName, Pos: part.Pos, Type: Type{Kind: k}, Name: name}, pi + 1}}
+}
+
+// subtypeCandidate fills a subtype slot with a capitalized word: subtypes
+// are open-ended (CR 205.3), "Goblin".
+func (m *matcher) subtypeCandidate(t *Template, pi int) []candidate {
+	part := m.parts[pi]
+	w := part.Word()
+	if r := []rune(w); len(r) == 0 || !unicode.IsUpper(r[0]) {
+		m.fail(pi, "", "", "", t)
+		return nil
+	}
+	return []candidate{{&Arg{Kind: ArgName, Pos: part.Pos, Type: Type{Kind: KSubtype}, Name: w}, pi + 1}}
 }
 
 // textCandidate fills a slot with a text: the ability an effect grants.

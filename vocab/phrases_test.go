@@ -165,6 +165,8 @@ var phraseCases = []struct {
 	{inReflexive, "you sacrifice an Aura this way", "{player} sacrifice {object} this way"},
 	{inSpell, "create a token that's a copy of target enchantment attached to target creature", "create a token that's a copy of {original} attached to {host}"},
 	{inEnters, "as a copy of a creature", "as a copy of {objects}"},
+	{inSpell, "create two 1/1 red Goblin creature tokens", "create {amount} {power/toughness} {color} {subtype} creature tokens"},
+	{inSpell, "target player creates a 2/2 green Bear creature token", "{player} creates {amount} {power/toughness} {color} {subtype} creature tokens"},
 }
 
 // unreachableTemplates are phrases of the vocabulary that no card text can
