@@ -158,8 +158,9 @@ func (g *Game) qEachObject(a []vm.Value) (vm.Value, error) {
 // attached to a permanent (CR 111.1, 303.4f, 707.2). The token has the
 // copiable values of the Aura as it is or last existed (its def, which is
 // what it copies if it is itself a copy, CR 707.3) and nothing else; its
-// X is 0 (CR 707.9a... 107.3). If the Aura couldn't legally be attached to
-// that permanent, it isn't created (CR 303.4i).
+// X is 0 (CR 107.3: only a spell has a chosen X). If the Aura couldn't
+// legally be attached to that permanent (enchantsLegally, which judges
+// the state-based action of CR 704.5m), it isn't created (CR 303.4i).
 func (g *Game) hCreateTokenCopyAttached(a []vm.Value) (vm.Value, error) {
 	fr := g.frame()
 	orig := g.valueObject(a[0])
