@@ -108,9 +108,26 @@ type checkedDelayed struct {
 	pos     dsl.Pos
 }
 
-func (*checkedAction) stmt()  {}
-func (*checkedIf) stmt()      {}
-func (*checkedDelayed) stmt() {}
+// checkedReflexive is `when ... { }` inside a body: a reflexive triggered
+// ability (CR 603.12).
+type checkedReflexive struct {
+	ability *checkedAbility
+	pos     dsl.Pos
+}
+
+// checkedEach is `for each FILTER as NAME { ... }`.
+type checkedEach struct {
+	filter *vocab.Filter
+	bind   *binding
+	body   []checkedStmt
+	pos    dsl.Pos
+}
+
+func (*checkedReflexive) stmt() {}
+func (*checkedEach) stmt()      {}
+func (*checkedAction) stmt()    {}
+func (*checkedIf) stmt()        {}
+func (*checkedDelayed) stmt()   {}
 
 // checker checks one card.
 type checker struct {
@@ -265,6 +282,10 @@ func (c *checker) trigger(t *dsl.TriggerAbility) *checkedAbility {
 	if a.pattern != nil && a.pattern.Once {
 		c.errorf(t.Phrase.Pos, CodeContext, "%q describes a delayed trigger, which an ability creates", text).Hint =
 			"put it inside the ability that creates it, or say `the beginning of each ...`"
+	}
+	if a.pattern != nil && a.pattern.Event.Name == vocab.ReflexiveEvent {
+		c.errorf(t.Phrase.Pos, CodeReflexive, "%q is a reflexive trigger, which goes inside the ability whose decision it follows (CR 603.12)", text).Hint =
+			"put `when you do { ... }` in the body, after `you may pay ...`"
 	}
 	c.body(a, t.Body)
 	if a.pattern != nil && a.pattern.Event.Name == vocab.ManaEvent && addsMana(a.body) && !targets(a.body) {
@@ -451,6 +472,12 @@ func (c *checker) block(b *dsl.Block, sc *scope, a *checkedAbility) []checkedStm
 			out = append(out, c.delayed(s, sc, a))
 		case *dsl.IfStmt:
 			out = append(out, c.ifStmt(s, sc, a))
+		case *dsl.WhenStmt:
+			out = append(out, c.reflexive(s, sc, a))
+		case *dsl.ForEachStmt:
+			if each := c.forEach(s, sc, a); each != nil {
+				out = append(out, each)
+			}
 		}
 	}
 	return out
@@ -488,6 +515,48 @@ func (c *checker) delayed(s *dsl.AtStmt, sc *scope, parent *checkedAbility) *che
 	c.eventAbility(d, s.Phrase, newScope(sc))
 	c.body(d, s.Body)
 	return &checkedDelayed{ability: d, pos: s.Pos}
+}
+
+// reflexive checks `when PATTERN { ... }` inside a body: a reflexive
+// triggered ability (CR 603.12) of the card, which triggers if the
+// decision before it was taken — its pattern is an event of the kind
+// vocab.ReflexiveEvent, "you do" or "you sacrifice an Aura this way".
+func (c *checker) reflexive(s *dsl.WhenStmt, sc *scope, parent *checkedAbility) *checkedReflexive {
+	d := c.newAbility(vm.AbilityDelayed, "when "+dsl.PhraseString(s.Phrase), s.Pos.Line, parent.tree)
+	c.eventAbility(d, s.Phrase, newScope(sc))
+	if d.pattern != nil && d.pattern.Event.Name != vocab.ReflexiveEvent {
+		c.errorf(s.Phrase.Pos, CodeReflexive, "`when` inside an ability is a reflexive trigger (CR 603.12), but %q is not what a player does this way", dsl.PhraseString(s.Phrase)).Hint =
+			"write `when you do { ... }` or `when you sacrifice an Aura as aura this way { ... }` after `you may pay ...`; a delayed trigger is `at ... { }`"
+	}
+	c.body(d, s.Body)
+	return &checkedReflexive{ability: d, pos: s.Pos}
+}
+
+// forEach checks `for each FILTER as NAME { ... }`: the block runs once
+// for each permanent the filter describes as the statement begins, with
+// NAME bound to it.
+func (c *checker) forEach(s *dsl.ForEachStmt, sc *scope, a *checkedAbility) *checkedEach {
+	parts := s.Phrase.Parts
+	f, ok := c.v.MatchEach(parts, sc, c.bound)
+	if !ok {
+		c.errorf(s.Phrase.Pos, CodeForEach, "%q describes no permanents to go through", "for each "+dsl.PhraseString(s.Phrase)).Hint =
+			"write a singular filter and name it: `for each other attacking creature you control as creature { ... }`"
+		return nil
+	}
+	if f.Bind == "" {
+		c.errorf(s.Phrase.Pos, CodeForEach, "`for each` needs a name for the permanent: add `as NAME`").Hint =
+			"`for each other attacking creature you control as creature { ... }`"
+		return nil
+	}
+	inner := newScope(sc)
+	if prev := sc.lookup(f.Bind); prev != nil && !prev.implicit {
+		c.errorf(f.Pos, CodeBinding, "%q is already bound", f.Bind).Hint = "choose another name"
+	}
+	b := &binding{name: f.Bind, typ: vocab.Type{Kind: vocab.KObject}, pos: f.Pos}
+	inner.names[f.Bind] = b
+	c.bound[f.Bind] = f.Pos.Line
+	a.tree.bindings = append(a.tree.bindings, b)
+	return &checkedEach{filter: f, bind: b, body: c.block(s.Body, inner, a), pos: s.Pos}
 }
 
 // action checks one action statement; it returns nil when the statement

@@ -31,6 +31,8 @@ const (
 	CodeRestriction      = "C024" // restriction: `activate only ...` that the rules don't know
 	CodeGrantedSyntax    = "C025" // granted-syntax: the text of an ability an effect grants does not parse
 	CodeCDA              = "C026" // cda: */* without a characteristic-defining ability, one with a printed P/T, or one that defines another object
+	CodeReflexive        = "C040" // reflexive: `when` inside a body whose event is not what a player does this way (CR 603.12)
+	CodeForEach          = "C041" // for-each: `for each` without a filter of permanents, or without a name
 	CodeNoOracle         = "C030" // no-oracle (warning): the card carries no Oracle text
 	CodeUnusedBinding    = "C031" // unused-binding (warning): a name bound with `as` and never used
 	CodeAmbiguousPhrase  = vocab.CodeAmbiguousPhrase
@@ -72,6 +74,8 @@ var Codes = []CodeInfo{
 	{CodeNoOracle, "no-oracle", "warning: the card carries no Oracle text"},
 	{CodeUnusedBinding, "unused-binding", "warning: a name bound with `as` and never used"},
 	{CodeAmbiguousPhrase, "ambiguous", "warning: a phrase reads as two different things"},
+	{CodeReflexive, "reflexive", "`when` inside a body whose event is not what a player does this way (CR 603.12)"},
+	{CodeForEach, "for-each", "`for each` without a filter of permanents, or without a name"},
 	{CodeStdlib, "stdlib", "the standard vocabulary itself is broken"},
 	{CodeInternalCompiler, "internal", "a failure of the compiler itself"},
 }

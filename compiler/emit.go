@@ -368,6 +368,14 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
 		f.emit(vm.OpNe, 0, flt.Pos)
 		and()
 	}
+	if flt.AttachedToThis {
+		// The objects attached to this one (CR 303.4).
+		subject()
+		f.call("attached_to", flt.Pos)
+		f.emit(vm.OpLoad, vm.LocalThis, flt.Pos)
+		f.emit(vm.OpEq, 0, flt.Pos)
+		and()
+	}
 	if flt.Det == "enchanted" {
 		// The object this permanent is attached to (CR 303.4m).
 		subject()
@@ -467,8 +475,48 @@ func (e *cardEmitter) block(f *fnBuilder, stmts []checkedStmt, a *checkedAbility
 			f.call("schedule_delayed", s.pos)
 		case *checkedIf:
 			e.ifStmt(f, s, a)
+		case *checkedReflexive:
+			e.lower(s.ability)
+			f.number(int64(s.ability.index), s.pos)
+			f.call("trigger_reflexive", s.pos)
+		case *checkedEach:
+			e.forEach(f, s, a)
 		}
 	}
+}
+
+// forEach lowers `for each FILTER as NAME { ... }`: the host remembers
+// the permanents the filter describes (each_begin), and the block runs
+// with NAME bound to each of them in turn (each_object), until there is
+// none left.
+func (e *cardEmitter) forEach(f *fnBuilder, s *checkedEach, a *checkedAbility) {
+	p := s.pos
+	n := len(e.card.Abilities[a.index].Filters)
+	fn := e.filterFunc(s.filter, a, "filter"+strconv.Itoa(n))
+	ab := &e.card.Abilities[a.index]
+	ab.Filters = append(ab.Filters, fn)
+	handle := a.tree.alloc(fmt.Sprintf("each %d", n))
+	index := a.tree.alloc(fmt.Sprintf("each %d index", n))
+	s.bind.local, s.bind.hasLocal = a.tree.alloc(s.bind.name), true
+	f.number(int64(n), p)
+	f.call("each_begin", p)
+	f.emit(vm.OpStore, handle, p)
+	f.number(0, p)
+	f.emit(vm.OpStore, index, p)
+	loop := f.here()
+	f.emit(vm.OpLoad, handle, p)
+	f.emit(vm.OpLoad, index, p)
+	f.call("each_object", p)
+	f.emit(vm.OpDup, 0, p)
+	f.emit(vm.OpStore, s.bind.local, p)
+	end := f.emit(vm.OpJumpIfFalse, 0, p)
+	e.block(f, s.body, a)
+	f.emit(vm.OpLoad, index, p)
+	f.number(1, p)
+	f.emit(vm.OpAdd, 0, p)
+	f.emit(vm.OpStore, index, p)
+	f.emit(vm.OpJump, loop, p)
+	f.patch(end)
 }
 
 func (e *cardEmitter) ifStmt(f *fnBuilder, s *checkedIf, a *checkedAbility) {

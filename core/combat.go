@@ -106,6 +106,7 @@ func (g *Game) declareAttackers() {
 	for _, id := range g.attackers {
 		g.propose(Event{Kind: EvAttacks, Object: id, Player: defender})
 	}
+	g.declaredAttack(g.active, len(g.attackers))
 }
 
 // declareBlockers is the turn-based action of the declare blockers step

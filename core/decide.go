@@ -56,6 +56,14 @@ type Decider interface {
 	// choice", CR 702.16), or "scry" (where the card source goes,
 	// CR 701.18a). It returns an index into options.
 	Choose(g *Game, p PlayerID, source ObjectID, what string, options []string) int
+	// PayOptionalCost decides, as an ability of source resolves, whether
+	// its controller pays an optional cost they can pay ("you may pay {2}
+	// and sacrifice an Aura attached to this"), and which of options
+	// they sacrifice.
+	PayOptionalCost(g *Game, p PlayerID, source ObjectID, options []ObjectID) (pay bool, sacrifice ObjectID)
+	// ChooseCopy chooses the permanent among options that source, as it
+	// enters, becomes a copy of, or 0 for none ("you may", CR 707.2).
+	ChooseCopy(g *Game, p PlayerID, source ObjectID, options []ObjectID) ObjectID
 }
 
 // Block is one blocker declared for one attacker.
@@ -80,7 +88,10 @@ type Block struct {
 //     first in the order white, blue, black, red, green, colorless;
 //   - the oldest permanent that can pay a cost such as "sacrifice a
 //     creature";
-//   - the cards drawn last are discarded.
+//   - the cards drawn last are discarded;
+//   - an optional cost is not paid;
+//   - a permanent that may enter as a copy copies the oldest permanent
+//     it can.
 //
 // The mana abilities a player activates while paying a cost are not a
 // decision of the Decider: where the mana pool is short, the rules core
@@ -172,6 +183,16 @@ func (DefaultDecider) Discard(g *Game, p PlayerID, n int) []ObjectID {
 	return append([]ObjectID(nil), hand[len(hand)-n:]...)
 }
 
+// ChooseCopy copies the first option: the oldest permanent.
+func (DefaultDecider) ChooseCopy(g *Game, p PlayerID, source ObjectID, options []ObjectID) ObjectID {
+	return options[0]
+}
+
+// PayOptionalCost declines.
+func (DefaultDecider) PayOptionalCost(g *Game, p PlayerID, source ObjectID, options []ObjectID) (bool, ObjectID) {
+	return false, 0
+}
+
 // DecisionKind is a kind of decision a player makes.
 type DecisionKind int8
 
@@ -198,10 +219,20 @@ const (
 	// resolves: the color of "protection from the color of your choice"
 	// (CR 702.16), top or bottom for a card scried (CR 701.18a).
 	DecisionChoice
+	// DecisionOptionalCost: whether a player paid an optional cost as an
+	// ability resolved, and what they sacrificed (Paid, Target). A player
+	// who couldn't pay it is recorded as not paying.
+	DecisionOptionalCost
+	// DecisionCopy: the permanent a permanent entering as a copy copies
+	// (Target), or none (Target 0).
+	DecisionCopy
+	// DecisionAttach: what an Aura entering the battlefield without being
+	// cast is attached to (CR 303.4f), Target.
+	DecisionAttach
 )
 
 var decisionNames = [...]string{"ordered triggers", "chose a replacement effect", "assigned combat damage", "chose a target",
-	"chose mana", "chose what pays a cost", "chose"}
+	"chose mana", "chose what pays a cost", "chose", "decided an optional cost", "chose what to copy", "chose what an Aura enchants"}
 
 // String says what a player did, as a phrase: "ordered triggers".
 func (k DecisionKind) String() string {
@@ -242,6 +273,8 @@ type Decision struct {
 	// Choice the word chosen ("white", "bottom"). Its Source is the
 	// resolving spell or ability's source, or the card scried.
 	What, Choice string
+	// Paid says whether the player paid the cost of DecisionOptionalCost.
+	Paid bool
 }
 
 // decided records a decision.
@@ -289,6 +322,20 @@ func (g *Game) DescribeDecision(d *Decision) string {
 		fmt.Fprintf(&b, " %s for %s", g.ValueName(d.Target), g.objectName(d.Source))
 	case DecisionChoice:
 		fmt.Fprintf(&b, " %s (%s, %s)", d.Choice, d.What, g.objectName(d.Source))
+	case DecisionAttach:
+		fmt.Fprintf(&b, " %s for %s", g.ValueName(d.Target), g.objectName(d.Source))
+	case DecisionCopy:
+		what := "nothing"
+		if d.Target != 0 {
+			what = g.ValueName(d.Target)
+		}
+		fmt.Fprintf(&b, " %s for %s", what, g.objectName(d.Source))
+	case DecisionOptionalCost:
+		if d.Paid {
+			fmt.Fprintf(&b, " paid, sacrificing %s, for %s", g.ValueName(d.Target), g.objectName(d.Source))
+		} else {
+			fmt.Fprintf(&b, " did not pay, for %s", g.objectName(d.Source))
+		}
 	}
 	return b.String()
 }

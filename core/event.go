@@ -56,6 +56,9 @@ type Event struct {
 	// attachTo is what an Aura entering the battlefield is attached to
 	// (CR 303.4a), or 0.
 	attachTo ObjectID
+	// copyOf is the card whose copiable values a permanent entering the
+	// battlefield as a copy has (CR 707.2, 614.1c).
+	copyOf *CardDef
 }
 
 // fieldID is a field of an event kind; a linked SymField is one.
@@ -136,6 +139,14 @@ var fieldGetters = [numFields]func(e *Event) vm.Value{
 	fieldAttacksAttacker: eventObject,
 	fieldAttacksPlayer:   eventPlayer,
 
+	fieldAttackDeclaredID:     eventID,
+	fieldAttackDeclaredPlayer: eventPlayer,
+	fieldAttackDeclaredAmount: eventAmount,
+
+	fieldReflexiveID:     eventID,
+	fieldReflexivePlayer: eventPlayer,
+	fieldReflexiveObject: eventObject,
+
 	fieldBlockID:       eventID,
 	fieldBlockAttacker: eventObject,
 	fieldBlockBlocker:  func(e *Event) vm.Value { return obj(e.Other) },
@@ -208,6 +219,10 @@ func (g *Game) Describe(e *Event) string {
 		fmt.Fprintf(&b, " %s attacks %s", name(e.Object), playerName(e.Player))
 	case EvBlock:
 		fmt.Fprintf(&b, " %s blocks %s", name(e.Other), name(e.Object))
+	case EvAttackDeclared:
+		fmt.Fprintf(&b, " %s attacks with %d", playerName(e.Player), e.Amount)
+	case EvReflexive:
+		fmt.Fprintf(&b, " %s sacrificed %s", playerName(e.Player), name(e.Object))
 	case EvLifeGained, EvLifeLost:
 		fmt.Fprintf(&b, " %s %d", playerName(e.Player), e.Amount)
 	case EvStepBegins:

@@ -60,8 +60,16 @@ type Game struct {
 	machine *vm.Machine
 	players [2]*player
 	// objects holds every object ever, by ID; objects[0] is unused.
-	objects     []*Object
-	cards       int
+	objects []*Object
+	cards   int
+	// optional is the last optional cost decided by the resolving
+	// ability, for its reflexive triggered abilities (CR 603.12).
+	optional optionalCost
+	// eachSets are the permanents of the `for each` loops of the
+	// tokenDefs are the cards of the creature tokens of the game.
+	tokenDefs map[tokenKey]*CardDef
+	// resolving ability.
+	eachSets    [][]ObjectID
 	battlefield []ObjectID
 	stack       []*StackItem
 	turn        int
@@ -286,7 +294,7 @@ func (g *Game) objectName(id ObjectID) string {
 
 // newObject creates an object in a zone.
 func (g *Game) newObject(def *CardDef, card int, owner PlayerID, zone Zone) *Object {
-	o := &Object{id: ObjectID(len(g.objects)), def: def, card: card, owner: owner, controller: owner, zone: zone,
+	o := &Object{id: ObjectID(len(g.objects)), def: def, printed: def, card: card, owner: owner, controller: owner, zone: zone,
 		timestamp: g.nextTimestamp(), sinceTurn: g.turn, defender: NoPlayer}
 	g.objects = append(g.objects, o)
 	g.addToZone(o)

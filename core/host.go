@@ -327,9 +327,17 @@ var hostImpls = [numFuncs]hostImpl{
 		g.addPTEffect(a[0], layerSwitchPT, 0, 0)
 		return 0, nil
 	},
-	fnDraw:        (*Game).hDraw,
-	fnCardsInHand: withPlayer(func(p *player) int { return len(p.Hand) }),
-	fnLife:        withPlayer(func(p *player) int { return p.Life }),
+	fnDraw: (*Game).hDraw,
+
+	fnPayOptional:             (*Game).hPayOptional,
+	fnTriggerReflexive:        (*Game).hTriggerReflexive,
+	fnCreateTokenCopyAttached: (*Game).hCreateTokenCopyAttached,
+	fnEachBegin:               (*Game).qEachBegin,
+	fnEachObject:              (*Game).qEachObject,
+	fnEnterAsCopy:             (*Game).hEnterAsCopy,
+	fnCreateCreatureTokens:    (*Game).hCreateCreatureTokens,
+	fnCardsInHand:             withPlayer(func(p *player) int { return len(p.Hand) }),
+	fnLife:                    withPlayer(func(p *player) int { return p.Life }),
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {

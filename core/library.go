@@ -22,6 +22,9 @@ type Library struct {
 	// interned like subtypes; manaIDs finds them by their symbols.
 	manas   []mana.Amount
 	manaIDs map[string]int32
+	// manaTexts are the symbols each of manas was written as, for a cost
+	// paid with them.
+	manaTexts []string
 }
 
 // CardDef is a card of a library: its compiled characteristics and
@@ -175,7 +178,25 @@ func (lib *Library) Counter(name string) (CounterKind, bool) { return CounterNam
 // CounterName returns the stdlib's name of a counter kind.
 func (lib *Library) CounterName(k CounterKind) string { return k.String() }
 
-// subtype interns a subtype (only while the library is built).
+// subtypeName returns the name of an interned subtype.
+func (lib *Library) subtypeName(id int32) string {
+	for n, i := range lib.subtypes {
+		if i == id {
+			return n
+		}
+	}
+	return ""
+}
+
+// manaSymbols returns the mana symbols an interned amount of mana was
+// written as ("{2}"), or "".
+func (lib *Library) manaSymbols(id vm.Value) string {
+	if id < 0 || int(id) >= len(lib.manaTexts) {
+		return ""
+	}
+	return lib.manaTexts[id]
+}
+
 // mana interns an amount of mana written as mana symbols (only while the
 // library is built).
 func (lib *Library) mana(symbols string) (int32, error) {
@@ -188,6 +209,7 @@ func (lib *Library) mana(symbols string) (int32, error) {
 	}
 	id := int32(len(lib.manas))
 	lib.manas = append(lib.manas, amount)
+	lib.manaTexts = append(lib.manaTexts, symbols)
 	lib.manaIDs[symbols] = id
 	return id, nil
 }

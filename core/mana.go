@@ -270,7 +270,7 @@ func (g *Game) simulateMana(ev Event, applied []abilityRef, s *simulation) {
 		start := len(g.deferred)
 		g.run(c.frame(modeReplace, &next), c.ab().Body)
 		g.deferred = g.deferred[:start] // what would happen after the event does not happen
-		g.simulateMana(next, append(append([]abilityRef(nil), applied...), abilityRef{c.source, c.ability}), s)
+		g.simulateMana(next, append(append([]abilityRef(nil), applied...), abilityRef{c.source, c.def, c.ability}), s)
 	}
 }
 

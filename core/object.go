@@ -16,6 +16,10 @@ import (
 type Object struct {
 	id  ObjectID
 	def *CardDef
+	// printed is the card the object is, whatever it copies: def is what
+	// it is now (a copy's copiable values, CR 707.2); a token's printed is
+	// what the effect that created it said (CR 111.4, 707.3).
+	printed *CardDef
 	// card identifies the physical card across zones (and tokens), so a
 	// scenario test can follow "Protean Hydra" to the graveyard.
 	card       int

@@ -13,7 +13,10 @@ type candidate = instance
 // abilityRef names one ability of one object, to apply each replacement
 // effect at most once to an event (CR 614.5).
 type abilityRef struct {
-	object  ObjectID
+	object ObjectID
+	// def is the card whose ability it is: an object entering as a copy
+	// has the abilities of another card (CR 707.2, 614.12).
+	def     *CardDef
 	ability int
 }
 
@@ -75,7 +78,7 @@ func (g *Game) propose(proposed Event) {
 			i = g.chooseReplacement(ev, cands)
 		}
 		c := &cands[i]
-		applied = append(applied, abilityRef{c.source, c.ability})
+		applied = append(applied, abilityRef{c.source, c.def, c.ability})
 		if c.shield != 0 {
 			g.useShield(c.shield, ev)
 			continue
@@ -107,7 +110,7 @@ func (g *Game) replacementsFor(ev *Event, applied []abilityRef, out []candidate)
 			return
 		}
 		for _, a := range applied {
-			if a.object == o.id && a.ability == ai {
+			if a.object == o.id && a.def == def && a.ability == ai {
 				return
 			}
 		}
@@ -125,8 +128,14 @@ func (g *Game) replacementsFor(ev *Event, applied []abilityRef, out []candidate)
 			if controller == NoPlayer {
 				controller = o.owner
 			}
-			for _, ai := range o.def.byEvent[EvZoneChange] {
-				try(o, o.def, ai, vm.AbilityEnters, controller, o.x, false)
+			// Once it enters as a copy, the copy's "enters with" and "as
+			// enters" abilities apply to it (CR 614.12, 707.2).
+			def := o.def
+			if ev.copyOf != nil {
+				def = ev.copyOf
+			}
+			for _, ai := range def.byEvent[EvZoneChange] {
+				try(o, def, ai, vm.AbilityEnters, controller, o.x, false)
 			}
 		}
 	}
@@ -385,6 +394,9 @@ func (g *Game) move(ev *Event) bool {
 	if o == nil || o.left || o.zone != ev.From {
 		return false
 	}
+	if !g.attachEntering(o, ev) {
+		return false // CR 303.4g: it stays where it was
+	}
 	if o.zone == ZoneBattlefield {
 		p, t := g.pt(o.id)
 		c := g.charsOf(o)
@@ -398,8 +410,15 @@ func (g *Game) move(ev *Event) bool {
 	g.removeFromZone(o)
 	o.left = true
 	owner := o.owner
-	n := g.newObject(o.def, o.card, owner, ev.To)
-	n.token, n.x = o.token, o.x
+	// A copy effect ends as the object leaves the battlefield: in another
+	// zone, it is the card it is (CR 707.2, 400.7); entering as a copy,
+	// it has the copiable values it copies (CR 614.1c, 707.2).
+	def := o.printed
+	if ev.To == ZoneBattlefield && ev.copyOf != nil {
+		def = ev.copyOf
+	}
+	n := g.newObject(def, o.card, owner, ev.To)
+	n.printed, n.token, n.x = o.printed, o.token, o.x
 	if ev.To == ZoneBattlefield {
 		if ev.Player != NoPlayer {
 			n.controller = ev.Player

@@ -58,11 +58,25 @@ const (
 	// removed from it (and the record of deathtouch damage), and it is removed
 	// from combat.
 	EvRegenerated
+	// EvAttackDeclared is the event kind "attack_declared": A player declares
+	// one or more creatures as attackers (CR 508.1): once per combat, after
+	// every attacks event of the declaration. "Whenever you attack" triggers
+	// on it once, however many creatures attack (CR 508.3a); it is not
+	// "whenever this attacks".
+	EvAttackDeclared
+	// EvReflexive is the event kind "reflexive": The controller of a resolving
+	// ability did what it asked them to decide (“you may pay {2} and
+	// sacrifice an Aura ...”): the event of a reflexive triggered ability
+	// (CR 603.12), written `when ... { }` inside the body that asks. It
+	// triggers only if the player did, only on the decision of the ability
+	// that created it, and then goes on the stack like any triggered ability;
+	// `object` is what they sacrificed, as it last existed (CR 608.2h).
+	EvReflexive
 	numEventKinds
 )
 
 // eventNames are the stdlib's names, by number.
-var eventNames = [numEventKinds]string{"damage", "counter_put", "counter_removed", "destroy", "zone_change", "attacks", "block", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated"}
+var eventNames = [numEventKinds]string{"damage", "counter_put", "counter_removed", "destroy", "zone_change", "attacks", "block", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive"}
 
 // The steps, in turn order.
 const (
@@ -325,6 +339,12 @@ const (
 	fieldManaProducedTapped
 	fieldRegeneratedID
 	fieldRegeneratedObject
+	fieldAttackDeclaredID
+	fieldAttackDeclaredPlayer
+	fieldAttackDeclaredAmount
+	fieldReflexiveID
+	fieldReflexivePlayer
+	fieldReflexiveObject
 	numFields
 )
 
@@ -378,6 +398,12 @@ var fields = [numFields]fieldDecl{
 	fieldManaProducedTapped:    {name: "mana_produced.tapped", kind: EvManaProduced},
 	fieldRegeneratedID:         {name: "regenerated.id", kind: EvRegenerated},
 	fieldRegeneratedObject:     {name: "regenerated.object", kind: EvRegenerated},
+	fieldAttackDeclaredID:      {name: "attack_declared.id", kind: EvAttackDeclared},
+	fieldAttackDeclaredPlayer:  {name: "attack_declared.player", kind: EvAttackDeclared},
+	fieldAttackDeclaredAmount:  {name: "attack_declared.amount", kind: EvAttackDeclared},
+	fieldReflexiveID:           {name: "reflexive.id", kind: EvReflexive},
+	fieldReflexivePlayer:       {name: "reflexive.player", kind: EvReflexive},
+	fieldReflexiveObject:       {name: "reflexive.object", kind: EvReflexive},
 }
 
 // The actions, queries and effects of the vocabulary: a linked SymFunc is one of these.
@@ -393,11 +419,16 @@ const (
 	fnCardsInHand
 	fnController
 	fnCounters
+	fnCreateCreatureTokens
+	fnCreateTokenCopyAttached
 	fnDealDamage
 	fnDefinePt
 	fnDestroy
 	fnDoubleMana
 	fnDraw
+	fnEachBegin
+	fnEachObject
+	fnEnterAsCopy
 	fnEnterWithCounters
 	fnGainKeywordUntilEndOfTurn
 	fnGainLife
@@ -421,6 +452,7 @@ const (
 	fnModifyPt
 	fnOwner
 	fnPayLife
+	fnPayOptional
 	fnPower
 	fnPrevent
 	fnPreventAmount
@@ -436,6 +468,7 @@ const (
 	fnSwitchPtUntilEndOfTurn
 	fnTap
 	fnToughness
+	fnTriggerReflexive
 	fnUntap
 	fnX
 	numFuncs
@@ -459,11 +492,16 @@ var funcs = [numFuncs]funcDecl{
 	fnCardsInHand:               {name: "cards_in_hand", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnController:                {name: "controller", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnCounters:                  {name: "counters", arity: 2, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnCreateCreatureTokens:      {name: "create_creature_tokens", arity: 6, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnCreateTokenCopyAttached:   {name: "create_token_copy_attached", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnDealDamage:                {name: "deal_damage", arity: 3, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnDefinePt:                  {name: "define_pt", arity: 2, returns: false, action: false, context: "", atOnce: false, cost: false, mana: false, effect: true, layer: 7},
 	fnDestroy:                   {name: "destroy", arity: 1, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnDoubleMana:                {name: "double_mana", arity: 1, returns: false, action: true, context: "replace", atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnDraw:                      {name: "draw", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnEachBegin:                 {name: "each_begin", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnEachObject:                {name: "each_object", arity: 2, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnEnterAsCopy:               {name: "enter_as_copy", arity: 2, returns: false, action: true, context: "enters", atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnEnterWithCounters:         {name: "enter_with_counters", arity: 2, returns: false, action: true, context: "enters", atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnGainKeywordUntilEndOfTurn: {name: "gain_keyword_until_end_of_turn", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnGainLife:                  {name: "gain_life", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
@@ -487,6 +525,7 @@ var funcs = [numFuncs]funcDecl{
 	fnModifyPt:                  {name: "modify_pt", arity: 3, returns: false, action: false, context: "", atOnce: false, cost: false, mana: false, effect: true, layer: 9},
 	fnOwner:                     {name: "owner", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnPayLife:                   {name: "pay_life", arity: 2, returns: false, action: true, context: "", atOnce: false, cost: true, mana: false, effect: false, layer: 0},
+	fnPayOptional:               {name: "pay_optional", arity: 3, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnPower:                     {name: "power", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnPrevent:                   {name: "prevent", arity: 1, returns: false, action: true, context: "replace", atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnPreventAmount:             {name: "prevent_amount", arity: 2, returns: false, action: true, context: "replace", atOnce: true, cost: false, mana: false, effect: false, layer: 0},
@@ -502,6 +541,7 @@ var funcs = [numFuncs]funcDecl{
 	fnSwitchPtUntilEndOfTurn:    {name: "switch_pt_until_end_of_turn", arity: 1, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnTap:                       {name: "tap", arity: 1, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnToughness:                 {name: "toughness", arity: 1, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnTriggerReflexive:          {name: "trigger_reflexive", arity: 1, returns: false, action: true, context: "", atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnUntap:                     {name: "untap", arity: 1, returns: false, action: true, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnX:                         {name: "x", arity: 0, returns: true, action: false, context: "", atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 }

@@ -220,7 +220,8 @@ type CostPart struct {
 
 // ---- Statements -----------------------------------------------------------
 
-// Stmt is a statement of an ability body: *IfStmt, *AtStmt or *ActionStmt.
+// Stmt is a statement of an ability body: *IfStmt, *AtStmt, *WhenStmt,
+// *ForEachStmt or *ActionStmt.
 type Stmt interface {
 	Node
 	stmt()
@@ -251,6 +252,28 @@ type AtStmt struct {
 }
 
 func (*AtStmt) stmt() {}
+
+// WhenStmt is a reflexive triggered ability (CR 603.12), written after the
+// decision it depends on: `when you do { ... }`, `when you sacrifice an
+// Aura this way as aura { ... }`.
+type WhenStmt struct {
+	Span
+	Phrase *Phrase `parser:"'when' @@"`
+	Body   *Block  `parser:"@@"`
+}
+
+func (*WhenStmt) stmt() {}
+
+// ForEachStmt runs its block once for each permanent a filter describes
+// as the statement begins: `for each other attacking creature you control
+// as creature { ... }`.
+type ForEachStmt struct {
+	Span
+	Phrase *Phrase `parser:"'for' 'each' @@"`
+	Body   *Block  `parser:"@@"`
+}
+
+func (*ForEachStmt) stmt() {}
 
 // ActionStmt is one action, a phrase the compiler matches against the
 // actions of the vocabulary: `put two +1/+1 counters on this`.

@@ -120,17 +120,22 @@ func (*PoolStmt) givenStmt() {}
 
 // Action is a test action: *DealAction, *CounterAction, *DestroyAction,
 // *CastAction, *AttackAction, *BlockAction, *ResolveAction, *AdvanceAction,
-// *OrderAction, *TapAction, *ActivateAction, *IllegalAction or *ChooseAction.
+// *OrderAction, *TapAction, *ActivateAction, *TargetAction, *PayAction,
+// *ChooseAction or *IllegalAction.
 type Action interface {
 	Node
 	action()
 }
 
-// CardRef refers to a card of the test by name or by alias.
+// CardRef refers to a card of the test by name or by alias, or to a
+// token by its name and the permanent it is attached to: `"Trollhide"
+// token on "Grizzly Bears"`.
 type CardRef struct {
 	Span
-	Name  *string `parser:"  @(String | RawString)"`
-	Alias *string `parser:"| @Ident"`
+	Name *string `parser:"  @(String | RawString)"`
+	// On is the permanent the token named Name is attached to.
+	On    *CardRef `parser:"  ( 'token' 'on' @@ )?"`
+	Alias *string  `parser:"| @Ident"`
 }
 
 // TargetRef is a player or a card.
@@ -233,8 +238,8 @@ func (*OrderAction) action() {}
 
 // Assertion is a test assertion: *ZoneAssert, *StateAssert, *PTAssert,
 // *CountAssert, *LifeAssert, *LogAssert, *StackAssert, *TurnAssert,
-// *DecisionAssert, *PoolAssert, *AttachedAssert, *KeywordAssert or
-// *ChoiceAssert.
+// *DecisionAssert, *PaidAssert, *ChoiceAssert, *ControlAssert, *PoolAssert,
+// *AttachedAssert or *KeywordAssert.
 type Assertion interface {
 	Node
 	assertion()
@@ -357,13 +362,29 @@ type TargetAction struct {
 
 func (*TargetAction) action() {}
 
-// ChooseAction scripts the next choice among words a player makes as a
-// spell or ability resolves (core.DecisionChoice): `choose white` (the
-// color of "protection from the color of your choice"), `choose
-// artifacts`, `choose bottom` (a card scried).
+// PayAction scripts the next decision of an optional cost (“you may pay
+// {2} and sacrifice an Aura ...”): `you pay sacrificing "Trollhide"`,
+// `you decline`. Only the player who decides may be named.
+type PayAction struct {
+	Span
+	Player string   `parser:"@( 'you' | 'opponent' )"`
+	Verb   string   `parser:"@( 'pay' | 'pays' | 'decline' | 'declines' )"`
+	Card   *CardRef `parser:"( 'sacrificing' @@ )?"`
+}
+
+func (*PayAction) action() {}
+
+// ChooseAction scripts the next choice a player makes as a spell or
+// ability resolves or a permanent enters. A bare word is a choice among
+// words (core.DecisionChoice): `choose white` (the color of "protection
+// from the color of your choice"), `choose artifacts`, `choose bottom` (a
+// card scried); a card is the permanent to copy (core.DecisionCopy):
+// `choose "Grizzly Bears"`, or `choose nothing`. A bare word that is an
+// alias of the test names that card.
 type ChooseAction struct {
 	Span
-	Choice string `parser:"'choose' @Ident"`
+	Nothing bool     `parser:"'choose' ( @'nothing'"`
+	Card    *CardRef `parser:"| @@ )"`
 }
 
 func (*ChooseAction) action() {}
@@ -438,14 +459,38 @@ type DecisionAssert struct {
 
 func (*DecisionAssert) assertion() {}
 
-// ChoiceAssert checks that a player made a choice among words as a spell
-// or ability resolved: `you chose white`, `opponent chose bottom`; or,
+// ChoiceAssert checks a choice a player made: among words, as a spell or
+// ability resolved (`you chose white`, `opponent chose bottom`), or of a
+// permanent to copy (`you chose "Grizzly Bears"`, `you chose nothing`);
 // with Not, that they never made it: `you did not choose top`.
 type ChoiceAssert struct {
 	Span
-	Player string `parser:"@( 'you' | 'opponent' )"`
-	Not    bool   `parser:"( 'chose' | @( 'did' 'not' 'choose' ) )"`
-	Choice string `parser:"@Ident"`
+	Player  string   `parser:"@( 'you' | 'opponent' )"`
+	Not     bool     `parser:"( 'chose' | @( 'did' 'not' 'choose' ) )"`
+	Nothing bool     `parser:"( @'nothing'"`
+	Card    *CardRef `parser:"| @@ )"`
 }
 
 func (*ChoiceAssert) assertion() {}
+
+// PaidAssert checks a decision of an optional cost: `you paid sacrificing
+// "Trollhide"`, `opponent declined`. A player who could not pay did not.
+type PaidAssert struct {
+	Span
+	Player string   `parser:"@( 'you' | 'opponent' )"`
+	Verb   string   `parser:"@( 'paid' | 'declined' )"`
+	Card   *CardRef `parser:"( 'sacrificing' @@ )?"`
+}
+
+func (*PaidAssert) assertion() {}
+
+// ControlAssert counts the permanents with a name a player controls, cards
+// and tokens alike: `you control 2 "Goblin Token"`.
+type ControlAssert struct {
+	Span
+	Player string `parser:"@( 'you' | 'opponent' ) ( 'control' | 'controls' )"`
+	Count  int    `parser:"@Number"`
+	Name   string `parser:"@(String | RawString)"`
+}
+
+func (*ControlAssert) assertion() {}

@@ -323,6 +323,12 @@ func (p *printer) stmt(s Stmt) {
 	case *AtStmt:
 		p.open(l, "at "+PhraseString(s.Phrase))
 		p.block(s.Body, "")
+	case *WhenStmt:
+		p.open(l, "when "+PhraseString(s.Phrase))
+		p.block(s.Body, "")
+	case *ForEachStmt:
+		p.open(l, "for each "+PhraseString(s.Phrase))
+		p.block(s.Body, "")
 	case *IfStmt:
 		p.open(l, "if "+CondString(s.Cond))
 		p.ifTail(s)

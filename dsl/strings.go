@@ -120,6 +120,9 @@ func unaryString(u *Unary) string {
 
 // RefString renders a card reference of a test.
 func RefString(r *CardRef) string {
+	if r.Name != nil && r.On != nil {
+		return *r.Name + " token on " + RefString(r.On)
+	}
 	if r.Name != nil {
 		return *r.Name
 	}
@@ -307,8 +310,13 @@ func ActionString(a Action) string {
 		return "illegal " + a.Rule + ": " + ActionString(a.Action)
 	case *TargetAction:
 		return "target " + targetString(a.Target)
+	case *PayAction:
+		return paidString(a.Player, a.Verb, a.Card)
 	case *ChooseAction:
-		return "choose " + a.Choice
+		if a.Nothing {
+			return "choose nothing"
+		}
+		return "choose " + RefString(a.Card)
 	}
 	return ""
 }
@@ -370,13 +378,35 @@ func AssertionString(a Assertion) string {
 			return "stack is empty"
 		}
 		return fmt.Sprintf("stack has %d %s", a.Count, plural(a.Count, "object", "objects"))
+	case *PaidAssert:
+		return paidString(a.Player, a.Verb, a.Card)
+	case *ControlAssert:
+		verb := "control"
+		if a.Player == "opponent" {
+			verb = "controls"
+		}
+		return fmt.Sprintf("%s %s %d %s", a.Player, verb, a.Count, a.Name)
 	case *DecisionAssert:
 		return a.Player + " ordered " + a.What + " " + refsString(a.Cards, ", ")
 	case *ChoiceAssert:
+		verb := " chose "
 		if a.Not {
-			return a.Player + " did not choose " + a.Choice
+			verb = " did not choose "
 		}
-		return a.Player + " chose " + a.Choice
+		if a.Nothing {
+			return a.Player + verb + "nothing"
+		}
+		return a.Player + verb + RefString(a.Card)
 	}
 	return ""
+}
+
+// paidString renders a decision of an optional cost: `you pay sacrificing
+// "Trollhide"`.
+func paidString(player, verb string, card *CardRef) string {
+	s := player + " " + verb
+	if card != nil {
+		s += " sacrificing " + RefString(card)
+	}
+	return s
 }

@@ -48,18 +48,17 @@ var options = []participle.Option{
 	participle.Union[dsl.CardItem](&dsl.CostItem{}, &dsl.TypeItem{}, &dsl.PTItem{}, &dsl.OracleItem{},
 		&dsl.KeywordsItem{}, &dsl.EnchantItem{}, &dsl.EntersAbility{}, &dsl.TriggerAbility{}, &dsl.ReplaceAbility{}, &dsl.StaticAbility{},
 		&dsl.SpellAbility{}, &dsl.ActivatedAbility{}),
-	participle.Union[dsl.Stmt](&dsl.IfStmt{}, &dsl.AtStmt{}, &dsl.ActionStmt{}),
+	participle.Union[dsl.Stmt](&dsl.IfStmt{}, &dsl.AtStmt{}, &dsl.WhenStmt{}, &dsl.ForEachStmt{}, &dsl.ActionStmt{}),
 	participle.Union[dsl.EventItem](&dsl.DocItem{}, &dsl.PhraseDecl{}, &dsl.FieldDecl{}),
 	participle.Union[dsl.TestSection](&dsl.Given{}, &dsl.When{}, &dsl.Then{}),
 	participle.Union[dsl.GivenStmt](&dsl.ControlStmt{}, &dsl.LifeStmt{}, &dsl.PoolStmt{}, &dsl.ZoneStmt{}, &dsl.StepStmt{}),
 	participle.Union[dsl.Action](&dsl.CounterAction{}, &dsl.DestroyAction{}, &dsl.CastAction{},
 		&dsl.AttackAction{}, &dsl.BlockAction{}, &dsl.ResolveAction{}, &dsl.AdvanceAction{},
-		&dsl.OrderAction{}, &dsl.TapAction{}, &dsl.ActivateAction{}, &dsl.IllegalAction{}, &dsl.TargetAction{}, &dsl.DealAction{},
-		&dsl.ChooseAction{}),
+		&dsl.OrderAction{}, &dsl.TapAction{}, &dsl.ActivateAction{}, &dsl.IllegalAction{}, &dsl.TargetAction{}, &dsl.PayAction{}, &dsl.ChooseAction{}, &dsl.DealAction{}),
 	participle.Union[dsl.Assertion](&dsl.LogAssert{}, &dsl.StackAssert{}, &dsl.TurnAssert{}, &dsl.PoolAssert{}, &dsl.LifeAssert{},
-		&dsl.ZoneAssert{}, &dsl.StateAssert{}, &dsl.PTAssert{}, &dsl.CountAssert{}, &dsl.DecisionAssert{}, &dsl.AttachedAssert{},
-		&dsl.KeywordAssert{}, &dsl.ChoiceAssert{}),
-	participle.UseLookahead(4),
+		&dsl.ZoneAssert{}, &dsl.StateAssert{}, &dsl.PTAssert{}, &dsl.CountAssert{}, &dsl.DecisionAssert{}, &dsl.PaidAssert{}, &dsl.ChoiceAssert{}, &dsl.ControlAssert{}, &dsl.AttachedAssert{},
+		&dsl.KeywordAssert{}),
+	participle.UseLookahead(8),
 }
 
 var declParser = participle.MustBuild[declRoot](options...)

@@ -170,6 +170,18 @@ func (r *runner) check(a dsl.Assertion) {
 		r.checkDecision(a)
 	case *dsl.ChoiceAssert:
 		r.checkChoice(a)
+	case *dsl.PaidAssert:
+		r.checkPaid(a)
+	case *dsl.ControlAssert:
+		name, n := dsl.Unquote(a.Name), 0
+		for _, c := range r.g.CardsNamed(name) {
+			if o := r.g.CurrentObject(c); o.Zone() == core.ZoneBattlefield && o.Controller() == playerID(a.Player) {
+				n++
+			}
+		}
+		if n != a.Count {
+			r.failf(a.Pos, "expected: %s; found %d", dsl.AssertionString(a), n)
+		}
 	case *dsl.TurnAssert:
 		if a.Player == "" {
 			if g.Turn() != a.Turn {
@@ -319,16 +331,40 @@ func (r *runner) checkDecision(a *dsl.DecisionAssert) {
 	r.failf(a.Pos, "expected: %s; %s", dsl.AssertionString(a), found)
 }
 
-// checkChoice checks that a player chose a word as a spell or ability
-// resolved (core.DecisionChoice).
+// checkChoice checks a choice a player made (or, with Not, never made):
+// a word as a spell or ability resolved (core.DecisionChoice), or the
+// permanent to copy (core.DecisionCopy). A bare word that is no alias of
+// the test is a word.
 func (r *runner) checkChoice(a *dsl.ChoiceAssert) {
+	kind, word, card := core.DecisionCopy, "", 0
+	switch {
+	case a.Nothing:
+	case a.Card.Alias != nil && !r.isAlias(*a.Card.Alias):
+		kind, word = core.DecisionChoice, *a.Card.Alias
+	default:
+		c, err := r.card(a.Card)
+		if err != nil {
+			return
+		}
+		card = c
+	}
 	want := playerID(a.Player)
 	var seen []string
 	for _, d := range r.g.Decisions() {
-		if d.Kind != core.DecisionChoice {
+		if d.Kind != kind {
 			continue
 		}
-		if d.Player == want && strings.EqualFold(d.Choice, a.Choice) {
+		var match bool
+		if kind == core.DecisionChoice {
+			match = strings.EqualFold(d.Choice, word)
+		} else {
+			got := 0
+			if o := r.g.Object(core.ObjectID(d.Target)); d.Target != 0 && o != nil {
+				got = o.Card()
+			}
+			match = got == card
+		}
+		if d.Player == want && match {
 			if a.Not {
 				r.failf(a.Pos, "expected: %s; but %s", dsl.AssertionString(a), r.g.DescribeDecision(&d))
 			}
@@ -341,7 +377,41 @@ func (r *runner) checkChoice(a *dsl.ChoiceAssert) {
 	}
 	found := "no player made such a choice"
 	if len(seen) > 0 {
-		found = "the choices were: " + strings.Join(seen, "; ")
+		found = "the choices of that kind were: " + strings.Join(seen, "; ")
+	}
+	r.failf(a.Pos, "expected: %s; %s", dsl.AssertionString(a), found)
+}
+
+// checkPaid checks that a player decided an optional cost as the
+// assertion says: paid (sacrificing that card), or declined.
+func (r *runner) checkPaid(a *dsl.PaidAssert) {
+	card := 0
+	if a.Card != nil {
+		c, err := r.card(a.Card)
+		if err != nil {
+			return
+		}
+		card = c
+	}
+	want, paid := playerID(a.Player), a.Verb == "paid"
+	var seen []string
+	for _, d := range r.g.Decisions() {
+		if d.Kind != core.DecisionOptionalCost {
+			continue
+		}
+		ok := d.Player == want && d.Paid == paid
+		if ok && card != 0 {
+			o := r.g.Object(core.ObjectID(d.Target))
+			ok = o != nil && o.Card() == card
+		}
+		if ok {
+			return
+		}
+		seen = append(seen, r.g.DescribeDecision(&d))
+	}
+	found := "no player decided an optional cost"
+	if len(seen) > 0 {
+		found = "the decisions of optional costs were: " + strings.Join(seen, "; ")
 	}
 	r.failf(a.Pos, "expected: %s; %s", dsl.AssertionString(a), found)
 }

@@ -122,7 +122,8 @@ func (c *checker) test(t *dsl.Test) {
 
 func (c *checker) cardName(p dsl.Pos, raw string) {
 	name := dsl.Unquote(raw)
-	if c.known[name] {
+	// A creature token's name is its subtype and "Token" (CR 111.4).
+	if c.known[name] || strings.HasSuffix(name, " Token") {
 		return
 	}
 	c.unknown(p, CodeUnknownCard, fmt.Sprintf("no card named %q", name), name, c.cards)
@@ -146,9 +147,20 @@ func (c *checker) spec(s *dsl.CardSpec) {
 	}
 }
 
+// choiceRef checks what a choice names: a card, or a bare word, which is
+// a word to choose ("white") unless the test defined it as an alias.
+func (c *checker) choiceRef(r *dsl.CardRef) {
+	if r != nil && (r.Alias == nil || c.aliases[*r.Alias]) {
+		c.ref(r)
+	}
+}
+
 func (c *checker) ref(r *dsl.CardRef) {
 	if r.Name != nil {
 		c.cardName(r.Pos, *r.Name)
+		if r.On != nil {
+			c.ref(r.On)
+		}
 		return
 	}
 	if !c.aliases[*r.Alias] {
@@ -238,6 +250,12 @@ func (c *checker) action(a dsl.Action) {
 		}
 	case *dsl.TargetAction:
 		c.target(a.Target)
+	case *dsl.PayAction:
+		if a.Card != nil {
+			c.ref(a.Card)
+		}
+	case *dsl.ChooseAction:
+		c.choiceRef(a.Card)
 	case *dsl.TapAction:
 		c.ref(a.Card)
 		c.manaChoice(a.Pos, a.Mana)
@@ -312,6 +330,14 @@ func (c *checker) assertion(a dsl.Assertion) {
 		for _, r := range a.Cards {
 			c.ref(r)
 		}
+	case *dsl.PaidAssert:
+		if a.Card != nil {
+			c.ref(a.Card)
+		}
+	case *dsl.ControlAssert:
+		c.cardName(a.Pos, a.Name)
+	case *dsl.ChoiceAssert:
+		c.choiceRef(a.Card)
 	case *dsl.LogAssert:
 		if _, ok := eventKind(dsl.Unquote(a.Kind)); !ok {
 			d := dsl.Errorf(a.Pos, CodeUnknownEvent, "no event kind is called %s", a.Kind)

@@ -148,6 +148,38 @@ func (r *runner) failf(p dsl.Pos, format string, args ...any) {
 	r.res.Failures = append(r.res.Failures, Failure{p, fmt.Sprintf(format, args...)})
 }
 
+// isAlias reports whether a test defined an alias.
+func (r *runner) isAlias(name string) bool {
+	_, ok := r.aliases[name]
+	return ok
+}
+
+// playerWord is how a test names a player.
+func playerWord(p core.PlayerID) string {
+	if p == 1 {
+		return "opponent"
+	}
+	return "you"
+}
+
+// scriptPay scripts the next decision of an optional cost.
+func (r *runner) scriptPay(a *dsl.PayAction) error {
+	d := scriptedPay{player: playerID(a.Player), pay: a.Verb == "pay" || a.Verb == "pays", pos: a.Pos}
+	if a.Card != nil {
+		if !d.pay {
+			r.failf(a.Pos, "a player who declines sacrifices nothing")
+			return errStop
+		}
+		c, err := r.card(a.Card)
+		if err != nil {
+			return err
+		}
+		d.card = c
+	}
+	r.script.pays = append(r.script.pays, d)
+	return nil
+}
+
 func playerID(s string) core.PlayerID {
 	if s == "opponent" || s == "opponent's" {
 		return 1
@@ -276,11 +308,23 @@ func (r *runner) card(ref *dsl.CardRef) (int, error) {
 		return 0, errStop
 	}
 	name := dsl.Unquote(*ref.Name)
-	var cards []int
+	if ref.On != nil {
+		return r.token(ref, name)
+	}
+	// A name names a card; a token is named by what it is attached to,
+	// or, if no card has its name ("Goblin Token"), by its name.
+	var cards, tokens []int
 	for _, c := range r.g.CardsNamed(name) {
-		if !r.filler[c] {
+		switch o := r.g.CurrentObject(c); {
+		case r.filler[c]:
+		case o.Token():
+			tokens = append(tokens, c)
+		default:
 			cards = append(cards, c)
 		}
+	}
+	if len(cards) == 0 {
+		cards = tokens
 	}
 	switch len(cards) {
 	case 0:
@@ -290,6 +334,30 @@ func (r *runner) card(ref *dsl.CardRef) (int, error) {
 		return cards[0], nil
 	}
 	r.failf(ref.Pos, "%d cards are named %q: give each an alias with `as`", len(cards), name)
+	return 0, errStop
+}
+
+// token finds the token named name attached to the permanent ref.On
+// names.
+func (r *runner) token(ref *dsl.CardRef, name string) (int, error) {
+	host, err := r.permanent(ref.On)
+	if err != nil {
+		return 0, err
+	}
+	var cards []int
+	for _, c := range r.g.CardsNamed(name) {
+		if o := r.g.CurrentObject(c); o.Token() && o.Zone() == core.ZoneBattlefield && o.AttachedTo() == host.ID() {
+			cards = append(cards, c)
+		}
+	}
+	switch len(cards) {
+	case 0:
+		r.failf(ref.Pos, "no %s token is attached to %s", *ref.Name, dsl.RefString(ref.On))
+		return 0, errStop
+	case 1:
+		return cards[0], nil
+	}
+	r.failf(ref.Pos, "%d %s tokens are attached to %s", len(cards), *ref.Name, dsl.RefString(ref.On))
 	return 0, errStop
 }
 
@@ -470,8 +538,10 @@ func (r *runner) act(a dsl.Action) error {
 			err = g.AdvanceTo(step)
 		}
 		return r.failed(a.Pos, "", err)
+	case *dsl.PayAction:
+		return r.scriptPay(a)
 	case *dsl.ChooseAction:
-		r.script.choices = append(r.script.choices, scriptedChoice{a.Choice, a.Pos})
+		return r.scriptChoice(a)
 	case *dsl.TargetAction:
 		v, err := r.target(a.Target)
 		if err != nil {
@@ -659,7 +729,7 @@ var errCaught = errors.New("caught")
 // test goes on.
 func (r *runner) illegal(a *dsl.IllegalAction) error {
 	switch a.Action.(type) {
-	case *dsl.IllegalAction, *dsl.OrderAction:
+	case *dsl.IllegalAction, *dsl.OrderAction, *dsl.PayAction, *dsl.TargetAction, *dsl.ChooseAction:
 		r.failf(a.Pos, "`illegal` takes an action on the game: a cast, an activation, tapping for mana, an attack, a block...")
 		return errStop
 	}

@@ -24,33 +24,135 @@ type script struct {
 	replacementOrders [][]int
 	// targets are the next targets of triggered abilities, in order.
 	targets []scriptedTarget
-	// choices are the next choices among words, in order.
+	// choices are the next choices among words or of what to copy, in
+	// order.
 	choices []scriptedChoice
+	// pays are the next decisions of optional costs, in order.
+	pays []scriptedPay
 }
 
-// scriptedChoice is a choice a test made (`choose white`), and where it
-// says so.
+// scriptedChoice is a choice a test made, and where it says so: a word
+// (`choose white`), a card to copy (`choose "Grizzly Bears"`), or nothing
+// to copy (`choose nothing`).
 type scriptedChoice struct {
-	word string
-	pos  dsl.Pos
+	word    string
+	card    int
+	nothing bool
+	pos     dsl.Pos
 }
 
-// Choose takes the next choice the test scripted; a word that is not one
-// of the options fails the test where it was written. Without one, the
-// default decides.
-func (s *script) Choose(g *core.Game, p core.PlayerID, source core.ObjectID, what string, options []string) int {
+// scriptChoice scripts the next choice: a bare word that is no alias of
+// the test is a word, anything else a card.
+func (r *runner) scriptChoice(a *dsl.ChooseAction) error {
+	c := scriptedChoice{nothing: a.Nothing, pos: a.Pos}
+	switch {
+	case a.Nothing:
+	case a.Card.Alias != nil && !r.isAlias(*a.Card.Alias):
+		c.word = *a.Card.Alias
+	default:
+		card, err := r.card(a.Card)
+		if err != nil {
+			return err
+		}
+		c.card = card
+	}
+	r.script.choices = append(r.script.choices, c)
+	return nil
+}
+
+// nextChoice takes the next scripted choice, if there is one.
+func (s *script) nextChoice() (scriptedChoice, bool) {
 	if len(s.choices) == 0 {
-		return s.DefaultDecider.Choose(g, p, source, what, options)
+		return scriptedChoice{}, false
 	}
 	c := s.choices[0]
 	s.choices = s.choices[1:]
+	return c, true
+}
+
+// Choose takes the next choice the test scripted; a word that is not one
+// of the options, or a card, fails the test where it was written. Without
+// one, the default decides.
+func (s *script) Choose(g *core.Game, p core.PlayerID, source core.ObjectID, what string, options []string) int {
+	c, ok := s.nextChoice()
+	if !ok {
+		return s.DefaultDecider.Choose(g, p, source, what, options)
+	}
 	for i, o := range options {
-		if strings.EqualFold(o, c.word) {
+		if c.word != "" && strings.EqualFold(o, c.word) {
 			return i
 		}
 	}
-	s.r.failf(c.pos, "%s is not a choice %s can make here (%s): the options are %s", c.word, map[core.PlayerID]string{0: "you", 1: "the opponent"}[p], what, strings.Join(options, ", "))
+	s.r.failf(c.pos, "%s is not a choice %s can make here (%s): the options are %s", choiceString(c), playerWord(p), what, strings.Join(options, ", "))
 	return 0
+}
+
+// ChooseCopy takes the next choice the test scripted; a card that can't
+// be copied, or a word, fails the test where it was written. Without one,
+// the default decides.
+func (s *script) ChooseCopy(g *core.Game, p core.PlayerID, source core.ObjectID, options []core.ObjectID) core.ObjectID {
+	c, ok := s.nextChoice()
+	if !ok {
+		return s.DefaultDecider.ChooseCopy(g, p, source, options)
+	}
+	if c.nothing {
+		return 0
+	}
+	for _, id := range options {
+		if c.card != 0 && g.Object(id).Card() == c.card {
+			return id
+		}
+	}
+	s.r.failf(c.pos, "%s can't be copied by %s", choiceString(c), g.Object(source).Name())
+	return 0
+}
+
+// choiceString is a scripted choice as the test wrote it.
+func choiceString(c scriptedChoice) string {
+	switch {
+	case c.word != "":
+		return c.word
+	case c.nothing:
+		return "nothing"
+	}
+	return "that permanent"
+}
+
+// scriptedPay is a decision of an optional cost a test scripted: who
+// decides, whether they pay, and the card they sacrifice (0: any).
+type scriptedPay struct {
+	player core.PlayerID
+	pay    bool
+	card   int
+	pos    dsl.Pos
+}
+
+// PayOptionalCost takes the next decision the test scripted; one scripted
+// for the other player, or sacrificing a card that can't be, fails the
+// test where it was written. Without one, the default declines.
+func (s *script) PayOptionalCost(g *core.Game, p core.PlayerID, source core.ObjectID, options []core.ObjectID) (bool, core.ObjectID) {
+	if len(s.pays) == 0 {
+		return s.DefaultDecider.PayOptionalCost(g, p, source, options)
+	}
+	d := s.pays[0]
+	s.pays = s.pays[1:]
+	if d.player != p {
+		s.r.failf(d.pos, "the decision is %s's, for %s", playerWord(p), g.Object(source).Name())
+		return false, 0
+	}
+	if !d.pay {
+		return false, 0
+	}
+	if d.card == 0 {
+		return true, options[0]
+	}
+	for _, id := range options {
+		if g.Object(id).Card() == d.card {
+			return true, id
+		}
+	}
+	s.r.failf(d.pos, "that card can't be sacrificed to pay for %s", g.Object(source).Name())
+	return false, 0
 }
 
 // scriptedTarget is a target a test chose, and where it says so.

@@ -31,6 +31,9 @@ type Filter struct {
 	// "in a graveyard" suffix; "" is the battlefield. ZoneOwner is "you"
 	// for "your graveyard", else "".
 	Zone, ZoneOwner string
+	// AttachedToThis is set for an "attached to this" suffix: the
+	// objects attached to the object the ability belongs to (CR 303.4).
+	AttachedToThis bool
 	// Bind is the name `as` gives what the filter matches, or "".
 	Bind string
 	// Yields is what the filter describes: objects, players, or both.
@@ -65,6 +68,9 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 	words0 := pi + 1
 	switch {
 	case determiners[det]:
+	case m.each && det == "other":
+	case m.each:
+		det, words0 = "", pi // "for each attacking creature"
 	case effect && (det == "other" || det == "enchanted"):
 	case effect:
 		// A plural without determiner: "creatures you control".
@@ -210,6 +216,16 @@ func (m *matcher) withZone(f *Filter, j int) []candidate {
 func (m *matcher) withControl(f *Filter, j int) []candidate {
 	var out []candidate
 	add := func(g *Filter, next int) {
+		if g.Yields.Kind == KObject && !g.AttachedToThis && m.wordsAt(next, []string{"attached", "to", "this"}) {
+			h := *g
+			h.AttachedToThis, h.Text = true, g.Text+" attached to this"
+			if next+3 < len(m.parts) && m.parts[next+3].Bind != nil {
+				b := h
+				b.Bind = *m.parts[next+3].Bind
+				out = append(out, candidate{&Arg{Kind: ArgFilter, Pos: g.Pos, Type: g.Yields, Filter: &b}, next + 4})
+			}
+			out = append(out, candidate{&Arg{Kind: ArgFilter, Pos: g.Pos, Type: g.Yields, Filter: &h}, next + 3})
+		}
 		if next < len(m.parts) && m.parts[next].Bind != nil {
 			h := *g
 			h.Bind = *m.parts[next].Bind
@@ -282,4 +298,31 @@ func (v *Vocab) filterWords() []string {
 	out = append(out, v.lists[KSupertype]...)
 	out = append(out, v.lists[KColor]...)
 	return append(out, v.adjectives...)
+}
+
+// MatchEach reads the filter of a `for each` statement, the words after
+// "for each": "other attacking creature you control as creature". It
+// describes permanents, one at a time (a singular noun); "other" leaves
+// out the object the ability belongs to. It reports false if the words
+// are no such filter.
+func (v *Vocab) MatchEach(parts []*dsl.Part, sc Scope, elsewhere map[string]int) (*Filter, bool) {
+	if len(parts) == 0 {
+		return nil, false
+	}
+	m := &matcher{v: v, sc: sc, parts: parts, elsewhere: elsewhere, each: true}
+	for _, c := range m.filters(&Template{}, 0) {
+		f := c.arg.Filter
+		if c.next == len(parts) && (f.Det == "" || f.Det == "other") && f.Yields.Kind == KObject && f.Zone == "" && !isPlural(parts[len(f.Words)-1+eachStart(f)].Word()) {
+			return f, true
+		}
+	}
+	return nil, false
+}
+
+// eachStart is where the words of a `for each` filter begin.
+func eachStart(f *Filter) int {
+	if f.Det == "other" {
+		return 1
+	}
+	return 0
 }

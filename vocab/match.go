@@ -3,6 +3,7 @@ package vocab
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/cardc/cardc/dsl"
 )
@@ -114,6 +115,8 @@ type matcher struct {
 	failed    bool
 	// ambiguous is a second reading of the phrase, of another shape.
 	ambiguous *Template
+	// each is set while reading the filter of a `for each` statement.
+	each bool
 }
 
 // fail records a failure if it got further than the ones seen so far; at
@@ -220,6 +223,11 @@ func (m *matcher) try(t *Template, ti, pi int, args map[string]*Arg, mode Mode) 
 		if pi < len(m.parts) && wordEq(m.parts[pi].Word(), item.Word) {
 			return m.try(t, ti+1, pi+1, args, mode)
 		}
+		// The words "as a" of a phrase ("as a copy of ...") parse as a
+		// binding, `as a`: they match the template's words as and a.
+		if b := m.boundWords(t, ti, pi); b {
+			return m.try(t, ti+2, pi+1, args, mode)
+		}
 		m.fail(pi, "", "", "", t)
 		m.near(t, pi, item.Word)
 		return false
@@ -236,6 +244,15 @@ func (m *matcher) try(t *Template, ti, pi int, args map[string]*Arg, mode Mode) 
 	}
 	delete(args, item.Slot)
 	return false
+}
+
+// boundWords reports whether part pi, a binding `as W`, reads as the
+// words "as W" that the template has at item ti.
+func (m *matcher) boundWords(t *Template, ti, pi int) bool {
+	if pi >= len(m.parts) || m.parts[pi].Bind == nil || ti+1 >= len(t.Items) {
+		return false
+	}
+	return wordEq(t.Items[ti].Word, "as") && t.Items[ti+1].Word != "" && wordEq(*m.parts[pi].Bind, t.Items[ti+1].Word)
 }
 
 // candidate is one way to fill a slot, and where the phrase goes on.
@@ -263,6 +280,10 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []cand
 		return m.textCandidate(t, pi)
 	case KZone:
 		return m.nameCandidate(t, pi, KZone)
+	case KColor:
+		return m.nameCandidate(t, pi, KColor)
+	case KSubtype:
+		return m.subtypeCandidate(t, pi)
 	case KStep:
 		return m.stepCandidates(t, pi)
 	case KEvent:
@@ -370,6 +391,18 @@ func (m *matcher) nameCandidate(t *Template, pi int, k Kind) []candidate {
 		return nil
 	}
 	return []candidate{{&Arg{Kind: ArgName, Pos: part.Pos, Type: Type{Kind: k}, Name: name}, pi + 1}}
+}
+
+// subtypeCandidate fills a subtype slot with a capitalized word: subtypes
+// are open-ended (CR 205.3), "Goblin".
+func (m *matcher) subtypeCandidate(t *Template, pi int) []candidate {
+	part := m.parts[pi]
+	w := part.Word()
+	if r := []rune(w); len(r) == 0 || !unicode.IsUpper(r[0]) {
+		m.fail(pi, "", "", "", t)
+		return nil
+	}
+	return []candidate{{&Arg{Kind: ArgName, Pos: part.Pos, Type: Type{Kind: KSubtype}, Name: w}, pi + 1}}
 }
 
 // textCandidate fills a slot with a text: the ability an effect grants.

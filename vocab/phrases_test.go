@@ -51,6 +51,7 @@ const (
 	inCost          = "cost"           // {1}, PHRASE: gain 1 life
 	inManaTrigger   = "mana trigger"   // whenever a player as p taps a land for mana { PHRASE }
 	inManaReplace   = "mana replace"   // replace you tap a permanent for mana { PHRASE }
+	inReflexive     = "reflexive"      // whenever you attack { you may pay {2} and sacrifice a creature; when PHRASE { gain 1 life } }
 )
 
 // phraseCases use each phrase of the standard vocabulary once, in the
@@ -163,6 +164,15 @@ var phraseCases = []struct {
 	{inSpell, "target creature gains protection from artifacts or from the color of your choice until end of turn", "{object} gains protection from artifacts or from the color of your choice until end of turn"},
 	{inSpell, "scry 1", "scry {amount}"},
 	{inSpell, "target player scries two", "{player} scries {amount}"},
+	// Attacks, optional costs, tokens.
+	{inTrigger, "whenever you attack", "{player} attack"},
+	{inSpell, "you may pay {2} and sacrifice an Aura attached to this", "{player} may pay {mana} and sacrifice {object}"},
+	{inReflexive, "you do", "{player} do"},
+	{inReflexive, "you sacrifice an Aura this way", "{player} sacrifice {object} this way"},
+	{inSpell, "create a token that's a copy of target enchantment attached to target creature", "create a token that's a copy of {original} attached to {host}"},
+	{inEnters, "as a copy of a creature", "as a copy of {objects}"},
+	{inSpell, "create two 1/1 red Goblin creature tokens", "create {amount} {power/toughness} {color} {subtype} creature tokens"},
+	{inSpell, "target player creates a 2/2 green Bear creature token", "{player} creates {amount} {power/toughness} {color} {subtype} creature tokens"},
 }
 
 // unreachableTemplates are phrases of the vocabulary that no card text can
@@ -197,6 +207,8 @@ func phraseCard(where, text string) string {
 		return fmt.Sprintf(creature, "whenever a player as p taps a land for mana {\n        "+text+"\n    }")
 	case inManaReplace:
 		return fmt.Sprintf(creature, "replace you tap a permanent for mana {\n        "+text+"\n    }")
+	case inReflexive:
+		return fmt.Sprintf(creature, "whenever you attack {\n        you may pay {2} and sacrifice a creature\n        when "+text+" {\n            gain 1 life\n        }\n    }")
 	}
 	panic("unknown place " + where)
 }
@@ -212,6 +224,8 @@ func casePhrase(t *testing.T, where string, card *dsl.Card) (*dsl.Phrase, vocab.
 			switch where {
 			case inDelayed:
 				return it.Body.Stmts[0].(*dsl.AtStmt).Phrase, vocab.ModePattern, sc
+			case inReflexive:
+				return it.Body.Stmts[1].(*dsl.WhenStmt).Phrase, vocab.ModePattern, sc
 			case inManaTrigger:
 				sc["p"] = vocab.Type{Kind: vocab.KPlayer}
 				stmts := it.Body.Stmts

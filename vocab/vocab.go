@@ -306,6 +306,10 @@ func Load(fsys fs.FS) (*Vocab, error) {
 // 605.1b).
 const ManaEvent = "mana_produced"
 
+// ReflexiveEvent is the event kind of reflexive triggered abilities
+// (CR 603.12), which only a `when ... { }` inside a body watches.
+const ReflexiveEvent = "reflexive"
+
 // validLayers are the layers of CR 613.1 (and the sublayers of 7).
 var validLayers = map[string]bool{"1": true, "2": true, "3": true, "4": true, "5": true, "6": true,
 	"7a": true, "7b": true, "7c": true, "7d": true}

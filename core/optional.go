@@ -1,0 +1,299 @@
+package core
+
+import (
+	"slices"
+
+	"github.com/cardc/cardc/mana"
+	"github.com/cardc/cardc/vm"
+)
+
+// This file holds what Three Dog, Galaxy News DJ needs of the rules:
+// "whenever you attack" (CR 508.3a), optional costs paid as an ability
+// resolves, reflexive triggered abilities (CR 603.12), "for each", and
+// tokens that are copies of Auras, attached without targeting (CR 111,
+// 707, 303.4f, 303.4i).
+
+// declaredAttack is the event of a player declaring attackers (CR 508.1),
+// once per combat, after the attacks events: "whenever you attack"
+// (CR 508.3a) triggers on it once, however many creatures attack.
+func (g *Game) declaredAttack(p PlayerID, n int) {
+	if n > 0 {
+		g.propose(Event{Kind: EvAttackDeclared, Player: p, Amount: n})
+	}
+}
+
+// optionalCost is the last decision of an optional cost of the resolving
+// ability: the reflexive event, if the player paid.
+type optionalCost struct {
+	paid  bool
+	event Event
+}
+
+// hPayOptional asks the controller of the resolving ability whether they
+// pay mana and sacrifice a permanent they control that the filter
+// describes. They can only if they can pay all of it (CR 601.2h, 701.17a):
+// enough mana in their pool and from their lands, and a permanent to
+// sacrifice. The decision is recorded; if they pay, the reflexive event
+// is what `when you do` triggers on.
+func (g *Game) hPayOptional(a []vm.Value) (vm.Value, error) {
+	fr := g.frame()
+	g.optional = optionalCost{}
+	p, ok := valuePlayer(a[0])
+	if !ok || fr == nil {
+		return 0, nil
+	}
+	syms, _ := mana.Parse(g.manaText(a[1]))
+	options := g.sacrificeOptions(fr, p, a[2])
+	if len(options) == 0 || !g.canPayMana(p, syms, 0, 0, 0) {
+		g.decided(Decision{Player: p, Kind: DecisionOptionalCost, Source: fr.source})
+		return 0, nil // they can't pay, so they don't (CR 601.2h)
+	}
+	pay, choice := g.decider.PayOptionalCost(g, p, fr.source, options)
+	if pay && !containsObject(options, choice) {
+		choice = options[0]
+	}
+	d := Decision{Player: p, Kind: DecisionOptionalCost, Source: fr.source, Paid: pay}
+	if pay {
+		d.Target = ObjectValue(choice)
+	}
+	g.decided(d)
+	if !pay {
+		return 0, nil
+	}
+	if err := g.payMana(p, fr.source, syms, 0, 0, false); err != nil {
+		return 0, nil
+	}
+	g.propose(Event{Kind: EvZoneChange, Object: choice, From: ZoneBattlefield, To: ZoneGraveyard, Player: NoPlayer})
+	g.optional = optionalCost{paid: true, event: Event{Kind: EvReflexive, Player: p, Object: choice, Turn: g.turn}}
+	return 0, nil
+}
+
+// manaText is the text of the mana symbols a VM value names.
+func (g *Game) manaText(v vm.Value) string {
+	return g.lib.manaSymbols(v)
+}
+
+// sacrificeOptions lists the permanents a player controls that a filter of
+// the running ability describes, oldest first.
+func (g *Game) sacrificeOptions(fr *frame, p PlayerID, filter vm.Value) []ObjectID {
+	ab := &fr.def.Card.Abilities[fr.ability]
+	if filter < 0 || int(filter) >= len(ab.Filters) {
+		return nil
+	}
+	var out []ObjectID
+	for _, id := range g.battlefield {
+		if g.objects[id].controller == p && g.inFilter(fr, ab.Filters[filter], ObjectValue(id)) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// hTriggerReflexive makes a reflexive triggered ability of the running
+// card trigger (CR 603.12) if its controller just paid the optional cost
+// before it: the ability matches the reflexive event with the running
+// locals, and waits to go on the stack like any triggered ability.
+func (g *Game) hTriggerReflexive(a []vm.Value) (vm.Value, error) {
+	fr := g.frame()
+	if fr == nil || fr.def == nil || a[0] < 0 || int(a[0]) >= len(fr.def.Card.Abilities) || !g.optional.paid {
+		return 0, nil
+	}
+	ev := g.optional.event
+	d := delayedTrigger{instance: instance{source: fr.source, controller: fr.controller, def: fr.def, ability: int(a[0]), x: fr.x}}
+	ab := d.ab()
+	d.locals.copyFrom(fr.locals, ab.NumLocals)
+	g.matchLocals.copyFrom(d.locals.slice(), ab.NumLocals)
+	m := d.frame(modeMatch, &ev)
+	m.locals = g.matchLocals.slice()
+	if n, err := g.run(m, ab.Match); err == nil && n > 0 {
+		g.addPending(d.source, d.controller, d.def, d.ability, d.x, &ev, 1)
+	}
+	return 0, nil
+}
+
+// qEachBegin remembers the permanents a filter of the running ability
+// describes now, for a `for each` loop, and returns a handle to them.
+func (g *Game) qEachBegin(a []vm.Value) (vm.Value, error) {
+	fr := g.frame()
+	var set []ObjectID
+	if fr != nil {
+		ab := &fr.def.Card.Abilities[fr.ability]
+		if a[0] >= 0 && int(a[0]) < len(ab.Filters) {
+			for _, id := range g.battlefield {
+				if g.inFilter(fr, ab.Filters[a[0]], ObjectValue(id)) {
+					set = append(set, id)
+				}
+			}
+		}
+	}
+	g.eachSets = append(g.eachSets, set)
+	return vm.Value(len(g.eachSets) - 1), nil
+}
+
+// qEachObject is the index-th permanent of a `for each` set, or 0 after
+// the last.
+func (g *Game) qEachObject(a []vm.Value) (vm.Value, error) {
+	h, i := a[0], a[1]
+	if h < 0 || int(h) >= len(g.eachSets) || i < 0 || int(i) >= len(g.eachSets[h]) {
+		return 0, nil
+	}
+	return ObjectValue(g.eachSets[h][i]), nil
+}
+
+// hCreateTokenCopyAttached creates a token that's a copy of an Aura,
+// attached to a permanent (CR 111.1, 303.4f, 707.2). The token has the
+// copiable values of the Aura as it is or last existed (its def, which is
+// what it copies if it is itself a copy, CR 707.3) and nothing else; its
+// X is 0 (CR 107.3: only a spell has a chosen X). If the Aura couldn't
+// legally be attached to that permanent (enchantsLegally, which judges
+// the state-based action of CR 704.5m), it isn't created (CR 303.4i).
+func (g *Game) hCreateTokenCopyAttached(a []vm.Value) (vm.Value, error) {
+	fr := g.frame()
+	orig := g.valueObject(a[0])
+	host := g.permanentArg(a[1])
+	if fr == nil || orig == nil || host == nil || orig.copiable().enchant < 0 {
+		return 0, nil
+	}
+	g.cards++
+	t := &Object{id: ObjectID(len(g.objects)), def: orig.copiable(), printed: orig.copiable(), card: g.cards, owner: fr.controller,
+		controller: fr.controller, zone: ZoneNone, token: true, defender: NoPlayer, attachedTo: host.id}
+	g.objects = append(g.objects, t)
+	if !g.enchantsLegally(t) {
+		t.left = true
+		return 0, nil
+	}
+	g.propose(Event{Kind: EvZoneChange, Object: t.id, From: ZoneNone, To: ZoneBattlefield, Player: fr.controller, attachTo: host.id})
+	return 0, nil
+}
+
+// copiable is what a copy of the object copies (CR 707.2): the values
+// printed on it, or, if it is copying something, the values it copies
+// (CR 707.3). Counters, tapped status, attachments and effects other
+// than copy effects are not part of them.
+func (o *Object) copiable() *CardDef { return o.def }
+
+// hEnterAsCopy lets the controller of a permanent entering the battlefield
+// have it enter as a copy of a permanent there that the filter describes,
+// or of none (CR 707.2): the entering event then carries the copiable
+// values, which move gives the new permanent, and the copy's own "enters"
+// abilities apply to it (CR 614.12). A permanent entering at the same time
+// is not on the battlefield yet, so it can't be chosen.
+func (g *Game) hEnterAsCopy(a []vm.Value) (vm.Value, error) {
+	fr := g.frame()
+	if fr == nil || fr.mode != modeReplace || fr.event == nil || fr.event.Kind != EvZoneChange || fr.event.To != ZoneBattlefield {
+		return 0, errNoEvent
+	}
+	p, ok := valuePlayer(a[0])
+	if !ok {
+		return 0, nil
+	}
+	var options []ObjectID
+	ab := &fr.def.Card.Abilities[fr.ability]
+	if a[1] >= 0 && int(a[1]) < len(ab.Filters) {
+		for _, id := range g.battlefield {
+			if g.inFilter(fr, ab.Filters[a[1]], ObjectValue(id)) {
+				options = append(options, id)
+			}
+		}
+	}
+	if len(options) == 0 {
+		return 0, nil
+	}
+	choice := g.decider.ChooseCopy(g, p, fr.event.Object, options)
+	if choice != 0 && !containsObject(options, choice) {
+		choice = options[0]
+	}
+	g.decided(Decision{Player: p, Kind: DecisionCopy, Source: fr.event.Object, Target: ObjectValue(choice)})
+	if choice != 0 {
+		fr.event.copyOf = g.objects[choice].copiable()
+	}
+	return 0, nil
+}
+
+// attachEntering decides what an Aura entering the battlefield other than
+// by resolving as an Aura spell, with nothing said of what it enchants,
+// is attached to (CR 303.4f): its controller chooses, without targeting,
+// a permanent it could legally enchant. With none, it doesn't enter
+// (CR 303.4g) and attachEntering reports false.
+func (g *Game) attachEntering(o *Object, ev *Event) bool {
+	def := o.printed
+	if ev.copyOf != nil {
+		def = ev.copyOf
+	}
+	if ev.To != ZoneBattlefield || ev.attachTo != 0 || def.enchant < 0 {
+		return true
+	}
+	p := ev.Player
+	if p == NoPlayer {
+		p = o.owner
+	}
+	probe := &Object{id: o.id, def: def, printed: def, card: o.card, owner: o.owner, controller: p, zone: ZoneBattlefield, defender: NoPlayer}
+	var options []ObjectID
+	for _, id := range g.battlefield {
+		if probe.attachedTo = id; g.enchantsLegally(probe) {
+			options = append(options, id)
+		}
+	}
+	if len(options) == 0 {
+		return false
+	}
+	choice := g.decider.ChooseObject(g, p, "what "+def.Name+" enchants", slices.Clone(options))
+	if !slices.Contains(options, choice) {
+		choice = options[0]
+	}
+	g.decided(Decision{Player: p, Kind: DecisionAttach, Source: o.id, Target: ObjectValue(choice)})
+	ev.attachTo = choice
+	return true
+}
+
+// hCreateCreatureTokens has a player create creature tokens (CR 111.1):
+// each has only the characteristics the effect says, and its name is its
+// subtype and "Token" (CR 111.4). It enters the battlefield as a new
+// permanent, which triggers what watches permanents entering.
+func (g *Game) hCreateCreatureTokens(a []vm.Value) (vm.Value, error) {
+	fr := g.frame()
+	p, ok := valuePlayer(a[0])
+	if !ok || fr == nil {
+		return 0, nil
+	}
+	def := g.tokenDef(fr.def.Prog, qty(a[2]), qty(a[3]), uint16(a[4]), int32(a[5]))
+	for range min(qty(a[1]), maxTriggersPerEvent) {
+		g.cards++
+		t := &Object{id: ObjectID(len(g.objects)), def: def, printed: def, card: g.cards, owner: p,
+			controller: p, zone: ZoneNone, token: true, defender: NoPlayer}
+		g.objects = append(g.objects, t)
+		g.propose(Event{Kind: EvZoneChange, Object: t.id, From: ZoneNone, To: ZoneBattlefield, Player: p})
+	}
+	return 0, nil
+}
+
+// tokenDef is the card a creature token is (CR 111.4): a creature of one
+// color and subtype, with that power and toughness, and no abilities.
+// One game makes each kind once.
+func (g *Game) tokenDef(prog *vm.Linked, power, toughness int, color uint16, subtype int32) *CardDef {
+	key := tokenKey{power, toughness, color, subtype}
+	if d, ok := g.tokenDefs[key]; ok {
+		return d
+	}
+	name := g.lib.subtypeName(subtype)
+	c := &vm.Card{Name: name + " Token", Types: []string{"creature"}, Subtypes: []string{name}, HasPT: true,
+		Power: int32(power), Toughness: int32(toughness)}
+	for i, n := range colorNames {
+		if color&(1<<i) != 0 {
+			c.Colors = append(c.Colors, n)
+		}
+	}
+	d := &CardDef{Name: c.Name, Card: c, Prog: prog, types: typeCreature, colors: color, subtypes: []int32{subtype}, enchant: -1}
+	if g.tokenDefs == nil {
+		g.tokenDefs = map[tokenKey]*CardDef{}
+	}
+	g.tokenDefs[key] = d
+	return d
+}
+
+// tokenKey identifies the kind of a creature token.
+type tokenKey struct {
+	power, toughness int
+	color            uint16
+	subtype          int32
+}
