@@ -609,7 +609,6 @@ func (c *checker) action(ph *dsl.Phrase, sc *scope, a *checkedAbility) *checkedA
 	c.warn(pat.Warning)
 	alt := pat.Alts[0]
 	fi := alt.Template.Func
-	c.noteChoice(fi, ph.Pos)
 	switch {
 	case fi.Context == "replace" && a.kind != vm.AbilityReplacement:
 		c.errorf(ph.Pos, CodeContext, "%q only means something in a replacement effect", dsl.PhraseString(ph)).Hint =
@@ -623,6 +622,7 @@ func (c *checker) action(ph *dsl.Phrase, sc *scope, a *checkedAbility) *checkedA
 			"to do something after it enters, use `when this enters { ... }`"
 		return nil
 	}
+	c.noteChoice(fi, ph.Pos)
 	return c.actionArgs(alt, ph, sc, a, false)
 }
 
