@@ -145,6 +145,10 @@ type checker struct {
 	// starPT is where the card's P/T is `*/*`; cda where its first
 	// characteristic-defining ability is (CR 604.3).
 	starPT, cda *dsl.Pos
+	// chooses are the kinds of choice the card makes as it enters; reads
+	// where it reads one (CR 614.12).
+	chooses map[string]bool
+	reads   []choiceUse
 }
 
 func (c *checker) errorf(p dsl.Pos, code, format string, args ...any) *dsl.Diagnostic {
@@ -164,6 +168,12 @@ func (c *checker) warn(d *dsl.Diagnostic) {
 	if d != nil {
 		c.diags = append(c.diags, *d)
 	}
+}
+
+// choiceUse is where a card reads a choice made as it entered.
+type choiceUse struct {
+	kind string
+	pos  dsl.Pos
 }
 
 // checkCard checks a card: its characteristics, then its abilities.
@@ -202,6 +212,7 @@ func checkCard(v *vocab.Vocab, card *dsl.Card) (*checkedCard, dsl.Diagnostics) {
 	c.checkAura(card)
 	c.checkSpellAbility(card)
 	c.checkCDA()
+	c.checkChoices()
 	c.hintScopes()
 	return c.out, c.diags
 }
@@ -216,6 +227,34 @@ func (c *checker) checkCDA() {
 	case c.cda != nil && c.starPT == nil && !c.badTypeLine:
 		c.errorf(*c.cda, CodeCDA, "a characteristic-defining ability defines a P/T printed as */*").Hint =
 			"print the card's power/toughness as `pt */*` (CR 208.2a)"
+	}
+}
+
+// noteChoice records a choice an action makes as the card enters, or one
+// a function reads, for checkChoices.
+func (c *checker) noteChoice(fi *vocab.FuncInfo, p dsl.Pos) {
+	if fi == nil {
+		return
+	}
+	if fi.Chooses != "" {
+		if c.chooses == nil {
+			c.chooses = map[string]bool{}
+		}
+		c.chooses[fi.Chooses] = true
+	}
+	if fi.Reads != "" {
+		c.reads = append(c.reads, choiceUse{kind: fi.Reads, pos: p})
+	}
+}
+
+// checkChoices checks that a card reads only choices it makes as it
+// enters (CR 614.12): "the chosen color" needs "choose a color".
+func (c *checker) checkChoices() {
+	for _, u := range c.reads {
+		if !c.chooses[u.kind] {
+			c.errorf(u.pos, CodeChosen, "the chosen %s: this card chooses no %s", u.kind, u.kind).Hint =
+				"add `enters choosing a " + u.kind + "` (\"As this enters, choose a " + u.kind + ".\", CR 614.12)"
+		}
 	}
 }
 
@@ -583,6 +622,7 @@ func (c *checker) action(ph *dsl.Phrase, sc *scope, a *checkedAbility) *checkedA
 			"to do something after it enters, use `when this enters { ... }`"
 		return nil
 	}
+	c.noteChoice(fi, ph.Pos)
 	return c.actionArgs(alt, ph, sc, a, false)
 }
 

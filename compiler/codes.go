@@ -33,6 +33,7 @@ const (
 	CodeCDA              = "C026" // cda: */* without a characteristic-defining ability, one with a printed P/T, or one that defines another object
 	CodeReflexive        = "C040" // reflexive: `when` inside a body whose event is not what a player does this way (CR 603.12)
 	CodeForEach          = "C041" // for-each: `for each` without a filter of permanents, or without a name
+	CodeChosen           = "C042" // chosen: "the chosen color" on a card that makes no such choice as it enters
 	CodeNoOracle         = "C030" // no-oracle (warning): the card carries no Oracle text
 	CodeUnusedBinding    = "C031" // unused-binding (warning): a name bound with `as` and never used
 	CodeAmbiguousPhrase  = vocab.CodeAmbiguousPhrase
@@ -76,6 +77,7 @@ var Codes = []CodeInfo{
 	{CodeAmbiguousPhrase, "ambiguous", "warning: a phrase reads as two different things"},
 	{CodeReflexive, "reflexive", "`when` inside a body whose event is not what a player does this way (CR 603.12)"},
 	{CodeForEach, "for-each", "`for each` without a filter of permanents, or without a name"},
+	{CodeChosen, "chosen", "`the chosen color` on a card that doesn't choose one as it enters (CR 614.12)"},
 	{CodeStdlib, "stdlib", "the standard vocabulary itself is broken"},
 	{CodeInternalCompiler, "internal", "a failure of the compiler itself"},
 }

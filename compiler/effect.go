@@ -18,6 +18,7 @@ func (c *checker) effectAbility(a *checkedAbility, alt *vocab.Alt, s *dsl.Static
 	a.kind = vm.AbilityEffect
 	fi := alt.Template.Func
 	a.effect = fi
+	c.noteChoice(fi, s.Phrase.Pos)
 	for i, p := range fi.Params {
 		arg := alt.Args[p.Name]
 		switch {

@@ -59,6 +59,9 @@ type Event struct {
 	// copyOf is the card whose copiable values a permanent entering the
 	// battlefield as a copy has (CR 707.2, 614.1c).
 	copyOf *CardDef
+	// chosen are the choices made as a permanent enters (CR 614.12),
+	// which it keeps on the battlefield.
+	chosen choices
 }
 
 // fieldID is a field of an event kind; a linked SymField is one.

@@ -329,15 +329,17 @@ var hostImpls = [numFuncs]hostImpl{
 	},
 	fnDraw: (*Game).hDraw,
 
-	fnPayOptional:             (*Game).hPayOptional,
-	fnTriggerReflexive:        (*Game).hTriggerReflexive,
-	fnCreateTokenCopyAttached: (*Game).hCreateTokenCopyAttached,
-	fnEachBegin:               (*Game).qEachBegin,
-	fnEachObject:              (*Game).qEachObject,
-	fnEnterAsCopy:             (*Game).hEnterAsCopy,
-	fnCreateCreatureTokens:    (*Game).hCreateCreatureTokens,
-	fnCardsInHand:             withPlayer(func(p *player) int { return len(p.Hand) }),
-	fnLife:                    withPlayer(func(p *player) int { return p.Life }),
+	fnPayOptional:                  (*Game).hPayOptional,
+	fnTriggerReflexive:             (*Game).hTriggerReflexive,
+	fnCreateTokenCopyAttached:      (*Game).hCreateTokenCopyAttached,
+	fnEachBegin:                    (*Game).qEachBegin,
+	fnEachObject:                   (*Game).qEachObject,
+	fnEnterAsCopy:                  (*Game).hEnterAsCopy,
+	fnEnterChoosingColor:           (*Game).hEnterChoosingColor,
+	fnAddProtectionFromChosenColor: (*Game).hAddProtectionFromChosenColor,
+	fnCreateCreatureTokens:         (*Game).hCreateCreatureTokens,
+	fnCardsInHand:                  withPlayer(func(p *player) int { return len(p.Hand) }),
+	fnLife:                         withPlayer(func(p *player) int { return p.Life }),
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {

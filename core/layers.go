@@ -35,6 +35,11 @@ const (
 type chars struct {
 	power, toughness int
 	keywords         uint32
+	// unspared are the keywords of every instance but those that spare
+	// an Aura, which spared lists (CR 702.16n): protection that "doesn't
+	// remove" the Aura granting it.
+	unspared uint32
+	spared   []sparedProtection
 	// cantAttack and cantBlock are set by effects such as Pacifism's
 	// (CR 508.1c, 509.1b).
 	cantAttack, cantBlock bool
@@ -104,7 +109,8 @@ func (g *Game) refresh() {
 		o := g.objects[id]
 		c := &g.chars[id]
 		c.power, c.toughness = int(o.def.Card.Power), int(o.def.Card.Toughness)
-		c.keywords = o.def.keywords
+		c.keywords, c.unspared = o.def.keywords, o.def.keywords
+		c.spared = c.spared[:0]
 		c.cantAttack, c.cantBlock = false, false
 		c.granted = c.granted[:0]
 		for _, ai := range o.def.effects {
@@ -184,6 +190,7 @@ func (g *Game) applyEffect(e *effectRef) {
 			switch pe.layer {
 			case layerAbility:
 				c.keywords |= pe.keywords
+				c.unspared |= pe.keywords
 			case layerSetPT:
 				c.power, c.toughness = pe.power, pe.toughness
 			case layerSwitchPT:
@@ -265,6 +272,7 @@ func (g *Game) hAddKeyword(a []vm.Value) (vm.Value, error) {
 	c, err := g.applying(a[0])
 	if c != nil {
 		c.keywords |= uint32(a[1])
+		c.unspared |= uint32(a[1])
 	}
 	return 0, err
 }

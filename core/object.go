@@ -51,6 +51,10 @@ type Object struct {
 	struckFirst bool
 	// attachedTo is the object an Aura is attached to (CR 303.4), or 0.
 	attachedTo ObjectID
+	// chosen are the choices its controller made as it entered the
+	// battlefield ("As this enters, choose a color", CR 614.12); a new
+	// object in another zone has none (CR 400.7).
+	chosen choices
 	// x is the value of X chosen for the spell (CR 107.3); a permanent
 	// keeps the X of the spell it was, for its enters-the-battlefield
 	// abilities (CR 107.3m).

@@ -424,6 +424,7 @@ func (g *Game) move(ev *Event) bool {
 			n.controller = ev.Player
 		}
 		n.sinceTurn = g.turn
+		n.chosen = ev.chosen
 	}
 	ev.moved = n.id
 	if ev.To == ZoneBattlefield && ev.attachTo != 0 {

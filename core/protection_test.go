@@ -145,3 +145,24 @@ test "An Aura that grants protection from red: Shock can't target the creature, 
 }
 `)
 }
+
+// TestChosenColorIsMadeAsItEntersAndForgottenAsItLeaves checks a choice
+// made as a permanent enters (CR 614.12): the default decider's white,
+// read by its protection; in another zone it is a new object without one
+// (CR 400.7).
+func TestChosenColorIsMadeAsItEntersAndForgottenAsItLeaves(t *testing.T) {
+	lib := library(t, `card "Voice" { cost {W}; type Creature — Spirit; pt 1/1; oracle "As this enters, choose a color."; enters choosing a color; static this has protection from the chosen color }`)
+	g := core.New(lib, nil)
+	c, err := g.Setup().AddCard("Voice", 0, core.ZoneHand)
+	require.NoError(t, err)
+	require.Equal(t, "", g.ChosenColor(c.ID()))
+	p, err := g.MoveCard(c.ID(), core.ZoneBattlefield)
+	require.NoError(t, err)
+	require.NotNil(t, p)
+	require.Equal(t, "white", g.ChosenColor(p.ID()))
+	require.True(t, g.HasKeyword(p.ID(), "protection from white"))
+	require.False(t, g.HasKeyword(p.ID(), "protection from blue"))
+	gy, err := g.MoveCard(p.ID(), core.ZoneGraveyard)
+	require.NoError(t, err)
+	require.Equal(t, "", g.ChosenColor(gy.ID()))
+}

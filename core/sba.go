@@ -82,7 +82,7 @@ func (g *Game) stateBasedActions() bool {
 // enchant ability allows, other than itself (CR 303.4c-d).
 func (g *Game) enchantsLegally(o *Object) bool {
 	t := g.onBattlefield(o.attachedTo)
-	if t == nil || t.id == o.id || g.protectedFrom(t, o) {
+	if t == nil || t.id == o.id || g.protectionRemoves(t, o) {
 		// A permanent with protection can't be enchanted by an Aura with
 		// the quality (CR 702.16c).
 		return false

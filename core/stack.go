@@ -53,8 +53,8 @@ func spellAbility(def *CardDef) int {
 
 // Cast casts a spell from its owner's hand (CR 601.2), with a value for X
 // and targets in the order the card names them. Timing is checked (CR 307.1:
-// a sorcery or permanent spell only in its caster's main phase, with the
-// stack empty) and the mana cost is paid (CR 601.2f-h), from the caster's
+// a sorcery or permanent spell without flash only in its caster's main
+// phase, with the stack empty, 702.8a) and the mana cost is paid (CR 601.2f-h), from the caster's
 // mana pool, activating mana abilities first where it is short. An
 // illegal cast is an error (a *RuleError when a rule forbids it), and
 // nothing happens;
@@ -77,7 +77,9 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 	if def.types&typeLand != 0 {
 		return fmt.Errorf("%s is a land, which is played, not cast", def.Name)
 	}
-	instant := def.types&typeInstant != 0
+	// An instant, or a card with flash, may be cast any time its caster
+	// has priority (CR 307.1, 702.8a).
+	instant := def.types&typeInstant != 0 || def.keywords&keywordFlash != 0
 	if !instant && (g.active != p || (g.step != StepMain1 && g.step != StepMain2) || len(g.stack) > 0) {
 		return ruleErrorf("307.1", "%s can be cast only in its caster's main phase while the stack is empty", def.Name)
 	}

@@ -52,6 +52,7 @@ const (
 	inManaTrigger   = "mana trigger"   // whenever a player as p taps a land for mana { PHRASE }
 	inManaReplace   = "mana replace"   // replace you tap a permanent for mana { PHRASE }
 	inReflexive     = "reflexive"      // whenever you attack { you may pay {2} and sacrifice a creature; when PHRASE { gain 1 life } }
+	inChosen        = "chosen"         // enters choosing a color; static PHRASE
 )
 
 // phraseCases use each phrase of the standard vocabulary once, in the
@@ -173,6 +174,10 @@ var phraseCases = []struct {
 	{inEnters, "as a copy of a creature", "as a copy of {objects}"},
 	{inSpell, "create two 1/1 red Goblin creature tokens", "create {amount} {power/toughness} {color} {subtype} creature tokens"},
 	{inSpell, "target player creates a 2/2 green Bear creature token", "{player} creates {amount} {power/toughness} {color} {subtype} creature tokens"},
+	// As-enters choices, and what reads them.
+	{inEnters, "choosing a color", "choosing a color"},
+	{inChosen, "this has protection from the chosen color", "{object} has protection from the chosen color"},
+	{inChosen, "this has protection from the chosen color without removing this", "{object} has protection from the chosen color without removing this"},
 }
 
 // unreachableTemplates are phrases of the vocabulary that no card text can
@@ -195,6 +200,8 @@ func phraseCard(where, text string) string {
 		return strings.Replace(fmt.Sprintf(creature, "static "+text), "pt 2/2", "pt */*", 1)
 	case inEnters:
 		return fmt.Sprintf(creature, "enters "+text)
+	case inChosen:
+		return fmt.Sprintf(creature, "enters choosing a color\n    static "+text)
 	case inReplaceAction:
 		return fmt.Sprintf(creature, "replace damage to this {\n        "+text+"\n    }")
 	case inSpell:
@@ -250,6 +257,9 @@ func casePhrase(t *testing.T, where string, card *dsl.Card) (*dsl.Phrase, vocab.
 		case *dsl.StaticAbility:
 			return it.Phrase, vocab.ModeRule, sc
 		case *dsl.EntersAbility:
+			if where == inChosen {
+				continue // the choice the static ability reads
+			}
 			return it.Phrase, vocab.ModeAction, sc
 		case *dsl.SpellAbility:
 			return it.Body.Stmts[0].(*dsl.ActionStmt).Phrase, vocab.ModeAction, sc

@@ -131,8 +131,14 @@ type FuncInfo struct {
 	Cost bool
 	// Mana says the action adds mana (`is mana`): an ability that does it
 	// and has no target is a mana ability (CR 605.1).
-	Mana      bool
-	Templates []*Template
+	Mana bool
+	// Chooses names the kind of choice an `in enters` action makes as the
+	// permanent enters (`is chooses_color`: "as this enters, choose a
+	// color", CR 614.12); Reads names the kind of choice a function reads
+	// (`is reads_chosen_color`: "the chosen color"). A card that reads a
+	// choice must make it.
+	Chooses, Reads string
+	Templates      []*Template
 }
 
 // Returns reports whether the function returns a value: queries do,
@@ -528,6 +534,11 @@ func (v *Vocab) templates(phrases []*dsl.PhraseDecl, own func(*Template)) ([]*Te
 	return out, diags
 }
 
+// ChoiceKinds are the kinds of choice a permanent's controller can make
+// as it enters (CR 614.12) and its abilities can read: a color now; a
+// creature type, a card name or an opponent would be more.
+var ChoiceKinds = map[string]bool{"color": true}
+
 func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
 	f := &FuncInfo{Name: d.Name, Action: d.Kind == "action", Effect: d.Kind == "effect", Context: d.Context, Layer: d.Layer}
 	var diags dsl.Diagnostics
@@ -537,8 +548,12 @@ func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
 			f.Cost = true
 		case t == "mana" && f.Action:
 			f.Mana = true
+		case strings.HasPrefix(t, "chooses_") && f.Action && f.Context == "enters" && ChoiceKinds[strings.TrimPrefix(t, "chooses_")]:
+			f.Chooses = strings.TrimPrefix(t, "chooses_")
+		case strings.HasPrefix(t, "reads_chosen_") && ChoiceKinds[strings.TrimPrefix(t, "reads_chosen_")]:
+			f.Reads = strings.TrimPrefix(t, "reads_chosen_")
 		default:
-			diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "%s: no trait %q (an action may be `is cost` or `is mana`)", d.Name, t))
+			diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "%s: no trait %q (an action may be `is cost` or `is mana`, an enters action `is chooses_KIND`, any function `is reads_chosen_KIND`; KIND: color)", d.Name, t))
 		}
 	}
 	params, ds := v.fields(d.Params)

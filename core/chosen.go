@@ -1,0 +1,122 @@
+package core
+
+import (
+	"math/bits"
+
+	"github.com/cardc/cardc/vm"
+)
+
+// Choices made as a permanent enters the battlefield ("As this enters,
+// choose a color", CR 614.12) and the effects that read them ("the chosen
+// color"), and protection that doesn't remove the Aura granting it
+// (CR 702.16n).
+
+// choices are the choices made as a permanent entered: one field for each
+// kind of choice the stdlib's `is chooses_KIND` actions make.
+type choices struct {
+	// color is the color chosen (a bit of the colors), or 0 if none was.
+	color uint16
+}
+
+// hEnterChoosingColor has the controller of a permanent entering the
+// battlefield choose a color, as a replacement effect on how it enters
+// (CR 614.1c, 614.12): before it is on the battlefield. The choice is
+// recorded, with who made it, and kept by the permanent it becomes. A
+// token that's a copy makes its own (CR 707.2: choices made as the
+// original entered are not copiable values).
+func (g *Game) hEnterChoosingColor(a []vm.Value) (vm.Value, error) {
+	fr := g.frame()
+	if fr == nil || fr.mode != modeReplace || fr.event == nil || fr.event.Kind != EvZoneChange || fr.event.To != ZoneBattlefield {
+		return 0, errNoEvent
+	}
+	p, ok := valuePlayer(a[0])
+	if !ok {
+		return 0, nil
+	}
+	i := g.choose(p, fr.event.Object, "color", colorNames[:])
+	fr.event.chosen.color = 1 << i
+	return 0, nil
+}
+
+// hAddProtectionFromChosenColor gives the affected permanent protection
+// from the color the effect's source chose as it entered (layer 6,
+// CR 702.16). a[1] not 0 says the effect doesn't remove its source
+// (CR 702.16n): that instance of protection doesn't make the source Aura
+// illegally attached.
+func (g *Game) hAddProtectionFromChosenColor(a []vm.Value) (vm.Value, error) {
+	c, err := g.applying(a[0])
+	fr := g.frame()
+	if c == nil || fr == nil {
+		return 0, err
+	}
+	src := g.Object(fr.source)
+	if src == nil || src.chosen.color == 0 {
+		return 0, nil
+	}
+	kw := protectionFromColor(src.chosen.color)
+	if kw == 0 {
+		return 0, nil
+	}
+	c.keywords |= kw
+	if a[1] != 0 {
+		c.spared = append(c.spared, sparedProtection{aura: src.id, keywords: kw})
+	} else {
+		c.unspared |= kw
+	}
+	return 0, nil
+}
+
+// protectionFromColor is the keyword "protection from" a color (one bit).
+func protectionFromColor(color uint16) uint32 {
+	for _, p := range protections {
+		if p.colors == color && !p.colorless && p.types == 0 && !p.everything {
+			return p.keyword
+		}
+	}
+	return 0
+}
+
+// sparedProtection is a keyword an effect of an Aura grants that doesn't
+// remove that Aura (CR 702.16n).
+type sparedProtection struct {
+	aura     ObjectID
+	keywords uint32
+}
+
+// ChosenColor is the color a permanent's controller chose as it entered
+// ("white"), or "" if none was chosen (CR 614.12).
+func (g *Game) ChosenColor(id ObjectID) string {
+	o := g.Object(id)
+	if o == nil || o.chosen.color == 0 {
+		return ""
+	}
+	return colorNames[bits.TrailingZeros16(o.chosen.color)]
+}
+
+// protectionRemoves reports whether a permanent has protection from an
+// Aura that makes it unable to be enchanted by it (CR 702.16c): an
+// instance of protection from a quality the Aura has, other than those
+// of effects that don't remove this Aura (CR 702.16n). Other instances of
+// the same protection still do.
+func (g *Game) protectionRemoves(t, aura *Object) bool {
+	if t == nil || aura == nil {
+		return false
+	}
+	if t.left || t.zone != ZoneBattlefield {
+		return g.protectedFrom(t, aura)
+	}
+	c := g.charsOf(t)
+	kws := c.unspared
+	for _, s := range c.spared {
+		if s.aura != aura.id {
+			kws |= s.keywords
+		}
+	}
+	for i := range protections {
+		p := &protections[i]
+		if kws&p.keyword != 0 && p.has(aura) {
+			return true
+		}
+	}
+	return false
+}
