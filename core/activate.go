@@ -138,6 +138,7 @@ func (g *Game) activate(a Activation) error {
 	if a.X < 0 {
 		return fmt.Errorf("the value of X cannot be negative")
 	}
+	a.X = clampInt(a.X) // X is a quantity too: it stops at MaxQuantity
 	// Announce it: X, targets, and the objects that will pay the cost
 	// (CR 602.2b, 601.2b-c).
 	item := &StackItem{Source: o.id, Controller: a.Player, Def: def, Ability: a.Ability.Index, X: a.X, Text: ab.Text}
@@ -612,9 +613,9 @@ func payment(pool mana.Amount, syms []mana.Symbol, x, life int) (spend mana.Amou
 			}
 			rem[s.A]--
 		case mana.Generic:
-			generic += s.N
+			generic = add(generic, s.N)
 		case mana.Variable:
-			generic += x
+			generic = add(generic, x)
 		case mana.Snow:
 			return mana.Amount{}, 0, false // no permanent is snow yet
 		default:

@@ -389,7 +389,7 @@ func (g *Game) pt(id ObjectID) (int, int) {
 			continue
 		}
 		if pt := counterPT[c.kind]; pt.ok {
-			p, t = add(p, pt.power*c.n), add(t, pt.toughness*c.n)
+			p, t = add(p, mul(pt.power, c.n)), add(t, mul(pt.toughness, c.n))
 		}
 	}
 	return p, t

@@ -59,6 +59,8 @@ func (g *Game) propose(proposed Event) {
 	enterWith, prevented := ev.enterWith[:0], ev.prevented[:0]
 	*ev = proposed
 	ev.enterWith, ev.prevented = enterWith, prevented
+	// Every amount stays within MaxQuantity, whoever proposed it.
+	ev.Amount = clampInt(ev.Amount)
 	g.eventID++
 	ev.ID, ev.Turn = g.eventID, g.turn
 	if ev.Kind == EvDamage && !ev.Unpreventable {
@@ -500,7 +502,7 @@ func (g *Game) PutCounters(id ObjectID, k CounterKind, n int) error {
 	}
 	g.begin()
 	if g.onBattlefield(id) != nil && n > 0 {
-		g.propose(Event{Kind: EvCounterPut, Object: id, Counter: k, Amount: n})
+		g.propose(Event{Kind: EvCounterPut, Object: id, Counter: k, Amount: clampInt(n)})
 	}
 	return g.done(nil)
 }
@@ -513,7 +515,7 @@ func (g *Game) RemoveCounters(id ObjectID, k CounterKind, n int) error {
 	}
 	g.begin()
 	if g.onBattlefield(id) != nil && n > 0 {
-		g.propose(Event{Kind: EvCounterRemoved, Object: id, Counter: k, Amount: n})
+		g.propose(Event{Kind: EvCounterRemoved, Object: id, Counter: k, Amount: clampInt(n)})
 	}
 	return g.done(nil)
 }

@@ -86,6 +86,7 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 	if x < 0 {
 		return fmt.Errorf("the value of X cannot be negative")
 	}
+	x = clampInt(x) // X is a quantity too: it stops at MaxQuantity
 	item := &StackItem{Controller: p, Def: def, Ability: spellAbility(def), X: x, Text: def.Name, Source: o.id}
 	if item.Ability < 0 && def.enchant >= 0 {
 		// An Aura spell targets what it will enchant (CR 303.4a).
