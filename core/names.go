@@ -116,6 +116,9 @@ func (k EventKind) String() string {
 	if k >= 0 && k < numEventKinds {
 		return eventNames[k]
 	}
+	if k == EvGameOver {
+		return "game_over"
+	}
 	return fmt.Sprintf("event(%d)", k)
 }
 

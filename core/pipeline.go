@@ -35,6 +35,10 @@ func (g *Game) propose(proposed Event) {
 	if g.over {
 		return
 	}
+	if g.actionEvents++; g.actionEvents > MaxEventsPerAction {
+		g.stop("more than %d events happened in one action", MaxEventsPerAction)
+		return
+	}
 	if ev := &proposed; ev.Kind == EvDestroy {
 		if o := g.onBattlefield(ev.Object); o != nil && g.hasKeyword(o, keywordIndestructible) {
 			// A permanent with indestructible can't be destroyed
@@ -367,6 +371,9 @@ func (g *Game) damageResults(ev *Event) {
 // is no error. It returns the first failure while the damage was dealt
 // (see FailureError).
 func (g *Game) DealDamage(source ObjectID, target vm.Value, amount int, combat bool) error {
+	if g.over {
+		return g.overError()
+	}
 	g.begin()
 	g.dealDamage(source, target, amount, combat)
 	return g.done(nil)
@@ -446,6 +453,9 @@ func (g *Game) move(ev *Event) bool {
 // event pipeline. It returns the new object, or nil if it did not move,
 // and the first failure while it moved (see FailureError).
 func (g *Game) MoveCard(id ObjectID, to Zone) (*Object, error) {
+	if g.over {
+		return nil, g.overError()
+	}
 	g.begin()
 	o := g.moveCard(id, to)
 	return o, g.done(nil)
@@ -485,6 +495,9 @@ func (g *Game) endEffectsOn(id ObjectID) {
 // what is not a permanent is not destroyed, and that is no error. It
 // returns the first failure while it was destroyed (see FailureError).
 func (g *Game) Destroy(id ObjectID) error {
+	if g.over {
+		return g.overError()
+	}
 	g.begin()
 	if g.onBattlefield(id) != nil {
 		g.propose(Event{Kind: EvDestroy, Object: id})
@@ -500,6 +513,9 @@ func (g *Game) PutCounters(id ObjectID, k CounterKind, n int) error {
 	if k < 0 || k >= numCounters {
 		return fmt.Errorf("no counter kind %d", k)
 	}
+	if g.over {
+		return g.overError()
+	}
 	g.begin()
 	if g.onBattlefield(id) != nil && n > 0 {
 		g.propose(Event{Kind: EvCounterPut, Object: id, Counter: k, Amount: clampInt(n)})
@@ -512,6 +528,9 @@ func (g *Game) PutCounters(id ObjectID, k CounterKind, n int) error {
 func (g *Game) RemoveCounters(id ObjectID, k CounterKind, n int) error {
 	if k < 0 || k >= numCounters {
 		return fmt.Errorf("no counter kind %d", k)
+	}
+	if g.over {
+		return g.overError()
 	}
 	g.begin()
 	if g.onBattlefield(id) != nil && n > 0 {
