@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/core"
+	"github.com/cardc/cardc/workspace"
 )
 
 // fanOut is a card whose triggered ability triggers itself a thousand
@@ -127,5 +128,40 @@ func BenchmarkFanOutTriggers(b *testing.B) {
 				runFanOut(b, lib)
 			}
 		})
+	}
+}
+
+// TestFanOutScenario runs the reproduction of issue 8 as a scenario test,
+// with one and with three lines: the test fails, fast, where the stack
+// would overflow, with the limit in its message.
+func TestFanOutScenario(t *testing.T) {
+	for _, lines := range []int{1, 3} {
+		src := fanOut(lines) + `
+test "A triggered ability that triggers itself a thousand times over stops the game" {
+    given {
+        you control "Hydra Fountain"
+    }
+    when {
+        put 1 +1/+1 counter on "Hydra Fountain"
+        resolve all
+    }
+    then {
+        stack is empty
+    }
+}
+`
+		w := &workspace.Workspace{Sources: map[string][]byte{}}
+		w.Add("fountain_test.card", []byte(src))
+		results, diags, err := w.Test(nil)
+		require.NoError(t, err)
+		require.False(t, diags.HasErrors(), "%v", diags)
+		require.Len(t, results, 1)
+		require.Len(t, results[0].Failures, 1)
+		f := results[0].Failures[0]
+		resolveLine := strings.Count(src[:strings.Index(src, "resolve all")], "\n") + 1
+		require.Equal(t, resolveLine, f.Pos.Line, "the failure is at resolve all")
+		require.Contains(t, f.Message, "the rules core stopped the game: Hydra Fountain: its triggered ability would make")
+		require.Contains(t, f.Message, fmt.Sprintf("more than %d", core.MaxStackObjects))
+		require.Contains(t, results[0].Log[len(results[0].Log)-1], "game_over the rules core stopped the game")
 	}
 }
