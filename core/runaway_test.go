@@ -165,3 +165,56 @@ test "A triggered ability that triggers itself a thousand times over stops the g
 		require.Contains(t, results[0].Log[len(results[0].Log)-1], "game_over the rules core stopped the game")
 	}
 }
+
+// echoChamber is a card whose triggered ability triggers itself once:
+// a loop of mandatory actions.
+const echoChamber = `
+card "Echo Chamber" {
+    cost {2}
+    type Artifact Creature — Construct
+    pt 0/1
+    oracle "Whenever a +1/+1 counter is put on Echo Chamber, put a +1/+1 counter on it."
+
+    whenever a +1/+1 counter is put on this {
+        put a +1/+1 counter on this
+    }
+}
+`
+
+// TestLoopIsADrawScenario checks CR 104.4b in a scenario test: the loop
+// ends the game in a draw, which the test asserts; the state it ended in
+// can still be asserted.
+func TestLoopIsADrawScenario(t *testing.T) {
+	runScenarios(t, echoChamber+`
+test "A loop of mandatory actions makes the game a draw (CR 104.4b)" {
+    given {
+        you control "Echo Chamber"
+    }
+    when {
+        put 1 +1/+1 counter on "Echo Chamber"
+        resolve all
+    }
+    then {
+        the game is a draw
+        "Echo Chamber" is on the battlefield
+        "Echo Chamber" has 10001 +1/+1 counters
+    }
+}
+`)
+}
+
+// BenchmarkLoopDraw measures a loop of mandatory actions up to the draw:
+// 10,000 resolutions, and as many events in the log.
+func BenchmarkLoopDraw(b *testing.B) {
+	lib := library(b, echoChamber)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		g := core.New(lib, nil)
+		o, err := g.Setup().AddCard("Echo Chamber", 0, core.ZoneBattlefield)
+		require.NoError(b, err)
+		require.NoError(b, g.PutCounters(o.ID(), core.CounterPlus1Plus1, 1))
+		require.NoError(b, g.Settle())
+		require.NoError(b, g.ResolveAll())
+		require.True(b, g.Outcome().Draw())
+	}
+}
