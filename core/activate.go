@@ -108,7 +108,7 @@ func (g *Game) Activate(a Activation) error {
 
 func (g *Game) activate(a Activation) error {
 	if g.over {
-		return errGameOver
+		return g.overError()
 	}
 	if err := checkPlayer(a.Player); err != nil {
 		return err
@@ -138,6 +138,7 @@ func (g *Game) activate(a Activation) error {
 	if a.X < 0 {
 		return fmt.Errorf("the value of X cannot be negative")
 	}
+	a.X = clampInt(a.X) // X is a quantity too: it stops at MaxQuantity
 	// Announce it: X, targets, and the objects that will pay the cost
 	// (CR 602.2b, 601.2b-c).
 	item := &StackItem{Source: o.id, Controller: a.Player, Def: def, Ability: a.Ability.Index, X: a.X, Text: ab.Text}
@@ -398,8 +399,8 @@ func (g *Game) resolveManaAbility(item *StackItem, tapped bool) {
 // the order they triggered (CR 605.4a).
 func (g *Game) resolveManaTriggers() {
 	for n := 0; len(g.manaTriggers) > 0; n++ {
-		if n == maxResolutions {
-			g.fail(fmt.Errorf("triggered mana abilities kept triggering %d times: a loop?", n))
+		if n == MaxResolutions {
+			g.drawByLoop("triggered mana abilities kept triggering %d times in a row", n)
 			g.manaTriggers = g.manaTriggers[:0]
 			return
 		}
@@ -612,9 +613,9 @@ func payment(pool mana.Amount, syms []mana.Symbol, x, life int) (spend mana.Amou
 			}
 			rem[s.A]--
 		case mana.Generic:
-			generic += s.N
+			generic = add(generic, s.N)
 		case mana.Variable:
-			generic += x
+			generic = add(generic, x)
 		case mana.Snow:
 			return mana.Amount{}, 0, false // no permanent is snow yet
 		default:
@@ -697,6 +698,9 @@ func payment(pool mana.Amount, syms []mana.Symbol, x, life int) (spend mana.Amou
 // mana (not -1), its first such ability that could produce mana of type
 // t, choosing t where the ability lets its controller choose.
 func (g *Game) TapForMana(p PlayerID, id ObjectID, t mana.Type) error {
+	if g.over {
+		return g.overError()
+	}
 	o := g.onBattlefield(id)
 	if o == nil {
 		return fmt.Errorf("%s is not on the battlefield", g.objectName(id))

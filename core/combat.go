@@ -281,7 +281,7 @@ func (g *Game) divide(id ObjectID, fights []ObjectID, power int, trample bool) [
 		if n < 0 {
 			ok = false
 		}
-		total += n
+		total = add(total, n)
 	}
 	if ok && len(split) > len(fights) && split[len(fights)] > 0 {
 		// 702.19b: only once every blocker is assigned lethal damage may

@@ -45,6 +45,9 @@ type Event struct {
 	// Tapped says its source was tapped for mana (CR 106.12).
 	Mana   mana.Amount
 	Tapped bool
+	// Reason is why the player of a game_over event lost, or why the game
+	// ended without a winner (EvGameOver).
+	Reason EndReason
 
 	// moved is the new object a zone change created (CR 400.7).
 	moved ObjectID
@@ -232,6 +235,18 @@ func (g *Game) Describe(e *Event) string {
 		fmt.Fprintf(&b, " %s of %s", e.Step, playerName(e.Player))
 	case EvSpellCast:
 		fmt.Fprintf(&b, " %s by %s", name(e.Object), playerName(e.Player))
+	case EvGameOver:
+		switch {
+		case e.Player != NoPlayer:
+			fmt.Fprintf(&b, " %s lost the game: %s", playerName(e.Player), e.Reason)
+		case e.Reason == EndStopped:
+			fmt.Fprintf(&b, " the rules core stopped the game: %s", g.endDetail)
+		default:
+			fmt.Fprintf(&b, " the game is a draw: %s", e.Reason)
+			if g.endDetail != "" {
+				fmt.Fprintf(&b, ": %s", g.endDetail)
+			}
+		}
 	case EvManaProduced:
 		fmt.Fprintf(&b, " %s to %s from %s", e.Mana, playerName(e.Player), name(e.Source))
 		if e.Tapped {

@@ -25,7 +25,6 @@
 package core
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 
@@ -49,6 +48,8 @@ type player struct {
 	// (CR 704.5b).
 	drewFromEmpty bool
 	Lost          bool
+	// lost is why the player lost, once they have (CR 104.3).
+	lost EndReason
 	// pool is the player's mana pool (CR 106.4).
 	pool mana.Amount
 }
@@ -110,6 +111,11 @@ type Game struct {
 	matchLocals locals
 	over        bool
 	winner      PlayerID
+	// endReason and endDetail say why the game ended without a winner.
+	endReason EndReason
+	endDetail string
+	// actionEvents counts the events of the action being carried out.
+	actionEvents int
 	// err is the first failure during the action of the API being
 	// carried out (see FailureError); the game goes on, and the action
 	// returns it.
@@ -250,7 +256,11 @@ func (g *Game) fail(err error) {
 // Any other error of an action means the action itself was not carried
 // out (or, for AdvanceTo, not finished): it was illegal or impossible at
 // that moment, such as a sorcery cast in the end step, resolving an empty
-// stack, or acting once the game is over.
+// stack, or acting once the game is over (a *GameOverError).
+//
+// A limit of the rules core that bounds its work (MaxStackObjects,
+// MaxEventsPerAction) also ends the game, with no winner (EndStopped):
+// the failure says which limit.
 type FailureError struct{ Err error }
 
 // Error is the failure's message.
@@ -262,7 +272,7 @@ func (e *FailureError) Unwrap() error { return e.Err }
 // begin starts an action of the API: the failures it will return are
 // collected from now on. Actions of the API do not nest: the rules core
 // calls its internal versions, and a Decider must not act on the game.
-func (g *Game) begin() { g.err = nil }
+func (g *Game) begin() { g.err, g.actionEvents = nil, 0 }
 
 // done ends an action of the API: it returns err, the action's own error,
 // if there is one, and otherwise the first failure while it was carried
@@ -389,14 +399,11 @@ func (g *Game) pt(id ObjectID) (int, int) {
 			continue
 		}
 		if pt := counterPT[c.kind]; pt.ok {
-			p, t = add(p, pt.power*c.n), add(t, pt.toughness*c.n)
+			p, t = add(p, mul(pt.power, c.n)), add(t, mul(pt.toughness, c.n))
 		}
 	}
 	return p, t
 }
-
-// errGameOver is returned by actions attempted after the game ended.
-var errGameOver = errors.New("the game is over")
 
 // CurrentObject returns the object a physical card is now (the newest
 // object of that card that has not left its zone), or nil.

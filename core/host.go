@@ -362,10 +362,10 @@ func qManaValue(g *Game, a []vm.Value) (vm.Value, error) {
 	for _, s := range syms {
 		switch s.Kind {
 		case mana.Generic:
-			n += s.N
+			n = add(n, s.N)
 		case mana.Variable:
 			if o.zone == ZoneStack {
-				n += o.x
+				n = add(n, o.x)
 			}
 		case mana.TwoHybrid:
 			n += 2 // CR 202.3f: the largest component

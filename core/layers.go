@@ -173,7 +173,7 @@ func (g *Game) applyCounters() {
 				continue
 			}
 			if pt := counterPT[k.kind]; pt.ok {
-				c.power, c.toughness = add(c.power, pt.power*k.n), add(c.toughness, pt.toughness*k.n)
+				c.power, c.toughness = add(c.power, mul(pt.power, k.n)), add(c.toughness, mul(pt.toughness, k.n))
 			}
 		}
 	}

@@ -116,6 +116,9 @@ func (k EventKind) String() string {
 	if k >= 0 && k < numEventKinds {
 		return eventNames[k]
 	}
+	if k == EvGameOver {
+		return "game_over"
+	}
 	return fmt.Sprintf("event(%d)", k)
 }
 
@@ -142,8 +145,38 @@ func clamp(n int64) int {
 	return int(max(min(n, MaxQuantity), -MaxQuantity))
 }
 
+// clampInt brings an int within [-MaxQuantity, MaxQuantity].
+func clampInt(n int) int { return clamp(int64(n)) }
+
 // qty reads a VM value as a quantity.
 func qty(v vm.Value) int { return clamp(int64(v)) }
 
-// add adds two quantities, within bounds.
-func add(a, b int) int { return clamp(int64(a) + int64(b)) }
+// add adds two numbers, within bounds. Each is brought within bounds
+// first, so that the sum never overflows whatever they are.
+func add(a, b int) int { return clamp(int64(clampInt(a)) + int64(clampInt(b))) }
+
+// mul multiplies two numbers, within bounds: both are brought within
+// bounds first, and a product beyond MaxQuantity saturates.
+func mul(a, b int) int {
+	a, b = clampInt(a), clampInt(b)
+	if a == 0 || b == 0 {
+		return 0
+	}
+	neg := (a < 0) != (b < 0)
+	if a < 0 {
+		a = -a
+	}
+	if b < 0 {
+		b = -b
+	}
+	if a > MaxQuantity/b {
+		if neg {
+			return -MaxQuantity
+		}
+		return MaxQuantity
+	}
+	if neg {
+		return -a * b
+	}
+	return a * b
+}

@@ -35,6 +35,10 @@ func (g *Game) propose(proposed Event) {
 	if g.over {
 		return
 	}
+	if g.actionEvents++; g.actionEvents > MaxEventsPerAction {
+		g.stop("more than %d events happened in one action", MaxEventsPerAction)
+		return
+	}
 	if ev := &proposed; ev.Kind == EvDestroy {
 		if o := g.onBattlefield(ev.Object); o != nil && g.hasKeyword(o, keywordIndestructible) {
 			// A permanent with indestructible can't be destroyed
@@ -59,6 +63,8 @@ func (g *Game) propose(proposed Event) {
 	enterWith, prevented := ev.enterWith[:0], ev.prevented[:0]
 	*ev = proposed
 	ev.enterWith, ev.prevented = enterWith, prevented
+	// Every amount stays within MaxQuantity, whoever proposed it.
+	ev.Amount = clampInt(ev.Amount)
 	g.eventID++
 	ev.ID, ev.Turn = g.eventID, g.turn
 	if ev.Kind == EvDamage && !ev.Unpreventable {
@@ -365,6 +371,9 @@ func (g *Game) damageResults(ev *Event) {
 // is no error. It returns the first failure while the damage was dealt
 // (see FailureError).
 func (g *Game) DealDamage(source ObjectID, target vm.Value, amount int, combat bool) error {
+	if g.over {
+		return g.overError()
+	}
 	g.begin()
 	g.dealDamage(source, target, amount, combat)
 	return g.done(nil)
@@ -444,6 +453,9 @@ func (g *Game) move(ev *Event) bool {
 // event pipeline. It returns the new object, or nil if it did not move,
 // and the first failure while it moved (see FailureError).
 func (g *Game) MoveCard(id ObjectID, to Zone) (*Object, error) {
+	if g.over {
+		return nil, g.overError()
+	}
 	g.begin()
 	o := g.moveCard(id, to)
 	return o, g.done(nil)
@@ -483,6 +495,9 @@ func (g *Game) endEffectsOn(id ObjectID) {
 // what is not a permanent is not destroyed, and that is no error. It
 // returns the first failure while it was destroyed (see FailureError).
 func (g *Game) Destroy(id ObjectID) error {
+	if g.over {
+		return g.overError()
+	}
 	g.begin()
 	if g.onBattlefield(id) != nil {
 		g.propose(Event{Kind: EvDestroy, Object: id})
@@ -498,9 +513,12 @@ func (g *Game) PutCounters(id ObjectID, k CounterKind, n int) error {
 	if k < 0 || k >= numCounters {
 		return fmt.Errorf("no counter kind %d", k)
 	}
+	if g.over {
+		return g.overError()
+	}
 	g.begin()
 	if g.onBattlefield(id) != nil && n > 0 {
-		g.propose(Event{Kind: EvCounterPut, Object: id, Counter: k, Amount: n})
+		g.propose(Event{Kind: EvCounterPut, Object: id, Counter: k, Amount: clampInt(n)})
 	}
 	return g.done(nil)
 }
@@ -511,9 +529,12 @@ func (g *Game) RemoveCounters(id ObjectID, k CounterKind, n int) error {
 	if k < 0 || k >= numCounters {
 		return fmt.Errorf("no counter kind %d", k)
 	}
+	if g.over {
+		return g.overError()
+	}
 	g.begin()
 	if g.onBattlefield(id) != nil && n > 0 {
-		g.propose(Event{Kind: EvCounterRemoved, Object: id, Counter: k, Amount: n})
+		g.propose(Event{Kind: EvCounterRemoved, Object: id, Counter: k, Amount: clampInt(n)})
 	}
 	return g.done(nil)
 }

@@ -333,7 +333,8 @@ func TestFlyingCanOnlyBeBlockedByFlyingOrReach(t *testing.T) {
 }
 
 // TestEndlessTriggersStop checks that abilities that trigger one another
-// forever stop the game with an error, rather than hang it.
+// forever end the game in a draw, a loop of mandatory actions (CR 104.4b),
+// rather than hang it; the log says so.
 func TestEndlessTriggersStop(t *testing.T) {
 	lib := library(t, `
 card "Echo Chamber" {
@@ -353,7 +354,17 @@ card "Echo Chamber" {
 	plus, _ := lib.Counter("+1/+1")
 	require.NoError(t, g.PutCounters(echo.ID(), plus, 1))
 	require.NoError(t, g.Settle())
-	require.ErrorContains(t, g.ResolveAll(), "trigger one another forever")
+	require.NoError(t, g.ResolveAll())
+	out := g.Outcome()
+	require.True(t, out.Draw())
+	require.Equal(t, core.EndLoop, out.Reason)
+	require.Contains(t, out.String(), "trigger one another forever")
+	last := g.LogEvent(g.LogLen() - 1)
+	require.Equal(t, "turn 1: game_over the game is a draw: a loop of mandatory actions (CR 104.4b): "+
+		"the stack did not empty after 10000 objects resolved: triggered abilities trigger one another forever", g.Describe(&last))
+	err = g.ResolveAll()
+	require.ErrorIs(t, err, core.ErrGameOver)
+	require.ErrorContains(t, err, "the game is a draw")
 }
 
 // TestLibraryIsSharedBetweenGoroutines plays games on one library in

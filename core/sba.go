@@ -10,10 +10,21 @@ func (g *Game) stateBasedActions() bool {
 	// 704.5a-c: a player with 0 or less life, who drew from an empty
 	// library, or with ten or more poison counters loses.
 	for _, p := range g.players {
-		if !p.Lost && (p.Life <= 0 || p.drewFromEmpty || p.Poison >= 10) {
-			p.Lost = true
-			did = true
+		if p.Lost {
+			continue
 		}
+		switch {
+		case p.Life <= 0:
+			p.lost = EndLife
+		case p.drewFromEmpty:
+			p.lost = EndEmptyLibrary
+		case p.Poison >= 10:
+			p.lost = EndPoison
+		default:
+			continue
+		}
+		p.Lost = true
+		did = true
 	}
 	if did {
 		g.checkGameOver()
@@ -95,7 +106,8 @@ func (g *Game) enchantsLegally(o *Object) bool {
 	return err == nil && n != 0
 }
 
-// checkGameOver ends the game when at most one player is left (CR 104.2).
+// checkGameOver ends the game when at most one player is left (CR 104.2):
+// when none is, it is a draw (CR 104.4a).
 func (g *Game) checkGameOver() {
 	left := NoPlayer
 	n := 0
@@ -105,7 +117,10 @@ func (g *Game) checkGameOver() {
 			n++
 		}
 	}
-	if n <= 1 {
-		g.over, g.winner = true, left
+	switch {
+	case n == 1:
+		g.endGame(left, EndNone, "")
+	case n == 0:
+		g.endGame(NoPlayer, EndAllLost, "")
 	}
 }

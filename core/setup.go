@@ -145,6 +145,9 @@ func (s Setup) SetPool(p PlayerID, amount mana.Amount) error {
 	if err := checkPlayer(p); err != nil {
 		return err
 	}
+	for t, n := range amount {
+		amount[t] = clampInt(n) // a quantity: it stops at MaxQuantity
+	}
 	s.g.players[p].pool = amount
 	return nil
 }

@@ -67,7 +67,7 @@ func (g *Game) Cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 
 func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error {
 	if g.over {
-		return errGameOver
+		return g.overError()
 	}
 	o := g.Object(card)
 	if o == nil || o.left || o.zone != ZoneHand || o.owner != p {
@@ -86,6 +86,7 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 	if x < 0 {
 		return fmt.Errorf("the value of X cannot be negative")
 	}
+	x = clampInt(x) // X is a quantity too: it stops at MaxQuantity
 	item := &StackItem{Controller: p, Def: def, Ability: spellAbility(def), X: x, Text: def.Name, Source: o.id}
 	if item.Ability < 0 && def.enchant >= 0 {
 		// An Aura spell targets what it will enchant (CR 303.4a).
@@ -232,7 +233,7 @@ func (g *Game) ResolveTop() error {
 
 func (g *Game) resolveTop() error {
 	if g.over {
-		return errGameOver
+		return g.overError()
 	}
 	if len(g.stack) == 0 {
 		return fmt.Errorf("the stack is empty")
@@ -244,14 +245,14 @@ func (g *Game) resolveTop() error {
 	return nil
 }
 
-// maxResolutions bounds how many objects ResolveAll resolves: more means
-// abilities that trigger one another forever.
-const maxResolutions = 10000
-
 // ResolveAll resolves the stack until it is empty or the game is over. It
-// returns the first failure while it resolved (see FailureError); a stack
-// that never empties (a loop of triggered abilities) is one.
+// returns the first failure while it resolved (see FailureError). A stack
+// that has not emptied after MaxResolutions objects resolved is a loop of
+// mandatory actions: the game is a draw (CR 104.4b, EndLoop).
 func (g *Game) ResolveAll() error {
+	if g.over {
+		return g.overError()
+	}
 	g.begin()
 	g.resolveAll()
 	return g.done(nil)
@@ -259,8 +260,8 @@ func (g *Game) ResolveAll() error {
 
 func (g *Game) resolveAll() {
 	for n := 0; len(g.stack) > 0 && !g.over; n++ {
-		if n == maxResolutions {
-			g.fail(fmt.Errorf("the stack did not empty after %d objects resolved: triggered abilities that trigger one another forever?", n))
+		if n == MaxResolutions {
+			g.drawByLoop("the stack did not empty after %d objects resolved: triggered abilities trigger one another forever", n)
 			return
 		}
 		g.resolveTop()
@@ -318,11 +319,12 @@ func (g *Game) resolve(item *StackItem) {
 
 // settle does what happens before a player would receive priority: state-
 // based actions until none happen, then pending triggered abilities go on
-// the stack, and again, until neither happens (CR 704.3, 117.5).
+// the stack, and again, until neither happens (CR 704.3, 117.5). When
+// that goes on MaxResolutions times, the game is a draw (CR 104.4b).
 func (g *Game) settle() {
 	for n := 0; !g.over; n++ {
-		if n == maxResolutions {
-			g.fail(fmt.Errorf("state-based actions kept happening %d times in a row: a loop?", n))
+		if n == MaxResolutions {
+			g.drawByLoop("state-based actions and triggered abilities kept happening %d times in a row", n)
 			return
 		}
 		if g.stateBasedActions() {

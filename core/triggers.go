@@ -125,6 +125,11 @@ func (g *Game) addPending(source ObjectID, controller PlayerID, def *CardDef, ab
 			def.Name, ev.Kind, n, maxTriggersPerEvent))
 		return
 	}
+	if waiting := len(g.stack) + len(g.pending) + len(g.manaTriggers); waiting+n > MaxStackObjects {
+		g.stop("%s: its triggered ability would make %d objects on the stack and waiting to go on it, more than %d",
+			def.Name, waiting+n, MaxStackObjects)
+		return
+	}
 	queue := &g.pending
 	if def.Card.Abilities[ability].Flags&vm.FlagMana != 0 {
 		queue = &g.manaTriggers // CR 605.4a: it resolves at once

@@ -9,7 +9,8 @@ const MaxHandSize = 7
 // Settle does what the game does before a player would receive priority:
 // state-based actions, then pending triggered abilities onto the stack
 // (CR 117.5). A scenario calls it after acting directly on the game. It
-// returns the first failure meanwhile (see FailureError).
+// returns the first failure meanwhile (see FailureError); once the game is
+// over, it does nothing.
 func (g *Game) Settle() error {
 	g.begin()
 	g.settle()
@@ -32,11 +33,11 @@ func (g *Game) advanceTo(s Step) error {
 	// Two whole turns are enough to reach any step that is not skipped.
 	for n := 0; n < 2*int(numSteps)+2; n++ {
 		if g.over {
-			return errGameOver
+			return g.overError()
 		}
 		g.resolveAll()
 		if g.over {
-			return errGameOver
+			return g.overError()
 		}
 		g.nextStep()
 		if g.step == s && !g.over {
@@ -59,7 +60,7 @@ func (g *Game) advanceToNextTurn() error {
 	for n := 0; n < 2*int(numSteps)+2; n++ {
 		g.resolveAll()
 		if g.over {
-			return errGameOver
+			return g.overError()
 		}
 		g.nextStep()
 		if g.turn > turn && g.step == StepUpkeep {

@@ -239,7 +239,7 @@ func (*OrderAction) action() {}
 // Assertion is a test assertion: *ZoneAssert, *StateAssert, *PTAssert,
 // *CountAssert, *LifeAssert, *LogAssert, *StackAssert, *TurnAssert,
 // *DecisionAssert, *PaidAssert, *ChoiceAssert, *ControlAssert, *PoolAssert,
-// *AttachedAssert or *KeywordAssert.
+// *AttachedAssert, *KeywordAssert or *GameAssert.
 type Assertion interface {
 	Node
 	assertion()
@@ -320,6 +320,17 @@ type LifeAssert struct {
 }
 
 func (*LifeAssert) assertion() {}
+
+// GameAssert checks how the game ended: `opponent lost the game`,
+// `you lost the game`, `the game is a draw`, `the game is not over`.
+type GameAssert struct {
+	Span
+	Player string `parser:"( @( 'you' | 'opponent' ) 'lost' 'the' 'game'"`
+	Draw   bool   `parser:"| 'the' 'game' 'is' ( @( 'a' 'draw' )"`
+	Going  bool   `parser:"                    | @( 'not' 'over' ) ) )"`
+}
+
+func (*GameAssert) assertion() {}
 
 // LogAssert counts events in the game's event log:
 // `log has 2 "counter removed" events involving "Protean Hydra"`.

@@ -357,6 +357,14 @@ func AssertionString(a Assertion) string {
 		return RefString(a.Card) + " has " + count(a.Count) + " " + a.Counter + " " + plural(a.Count, "counter", "counters")
 	case *LifeAssert:
 		return verb(a.Player, "have", "has") + fmt.Sprintf(" %d life", a.Life)
+	case *GameAssert:
+		switch {
+		case a.Player != "":
+			return a.Player + " lost the game"
+		case a.Draw:
+			return "the game is a draw"
+		}
+		return "the game is not over"
 	case *PoolAssert:
 		if a.Owner != "" {
 			return a.Owner + " mana pool is empty"

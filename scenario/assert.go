@@ -166,6 +166,16 @@ func (r *runner) check(a dsl.Assertion) {
 		}
 	case *dsl.LogAssert:
 		r.checkLog(a)
+	case *dsl.GameAssert:
+		out := g.Outcome()
+		switch {
+		case a.Player != "" && out.Lost[playerID(a.Player)] == core.EndNone:
+			r.failf(a.Pos, "expected %s to have lost the game, but %s", a.Player, outcomeText(out))
+		case a.Draw && !out.Draw():
+			r.failf(a.Pos, "expected the game to be a draw, but %s", outcomeText(out))
+		case a.Going && out.Over:
+			r.failf(a.Pos, "expected the game not to be over, but %s", outcomeText(out))
+		}
 	case *dsl.DecisionAssert:
 		r.checkDecision(a)
 	case *dsl.ChoiceAssert:

@@ -409,6 +409,9 @@ func (r *runner) counter(p dsl.Pos, name string) (core.CounterKind, error) {
 
 func (r *runner) when(s *dsl.When) error {
 	for _, a := range s.Stmts {
+		if err := r.afterEnd(a.Position()); err != nil {
+			return err
+		}
 		switch a.(type) {
 		case *dsl.AttackAction, *dsl.BlockAction:
 			if len(r.attacks) == 0 && len(r.blocks) == 0 {
@@ -426,6 +429,49 @@ func (r *runner) when(s *dsl.When) error {
 	return r.flushCombat()
 }
 
+// afterEnd fails the test at p if the game is over: no action can come
+// after the end of the game (CR 104.1), and one that did would change
+// nothing, silently.
+func (r *runner) afterEnd(p dsl.Pos) error {
+	out := r.g.Outcome()
+	if !out.Over {
+		return nil
+	}
+	hint := ""
+	switch {
+	case out.Winner != core.NoPlayer:
+		hint = fmt.Sprintf("; to test the end of the game, assert `%s lost the game` in then", playerWord(core.Opponent(out.Winner)))
+	case out.Draw():
+		hint = "; to test the end of the game, assert `the game is a draw` in then"
+	}
+	r.failf(p, "the game is over before this action: %s; nothing can happen after the end of the game: end the when block before this line%s",
+		outcomeText(out), hint)
+	return errStop
+}
+
+// outcomeText says how the game ended, in the words of tests.
+func outcomeText(out core.Outcome) string {
+	if !out.Over {
+		return "the game is not over"
+	}
+	var s string
+	switch {
+	case out.Winner != core.NoPlayer:
+		loser := core.Opponent(out.Winner)
+		s = fmt.Sprintf("%s lost the game: %s", playerWord(loser), out.Lost[loser])
+	case out.Reason == core.EndAllLost:
+		s = fmt.Sprintf("the game is a draw: %s; you: %s, opponent: %s", out.Reason, out.Lost[0], out.Lost[1])
+	case out.Draw():
+		s = "the game is a draw: " + out.Reason.String()
+	default:
+		s = "the rules core stopped the game"
+	}
+	if out.Detail != "" {
+		s += ": " + out.Detail
+	}
+	return s
+}
+
 // failed reports the error of an action of the game, if there is one,
 // where the test's action is written. prefix says what could not be done
 // ("cannot cast"); it is left out for failures while the action was
@@ -438,6 +484,12 @@ func (r *runner) failed(p dsl.Pos, prefix string, err error) error {
 		// An illegal action was expected: its error is the result.
 		r.caught = err
 		return errCaught
+	}
+	if errors.Is(err, core.ErrGameOver) {
+		// The game ended while the action was carried out (an action
+		// after its end fails before it starts, see afterEnd): what it
+		// had left to do does not happen.
+		return nil
 	}
 	var failure *core.FailureError
 	if prefix == "" || errors.As(err, &failure) {

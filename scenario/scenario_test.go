@@ -23,6 +23,21 @@ func run(t *testing.T, src string) scenario.Result {
 	return scenario.RunTest(lib, f.Decls[0].(*dsl.Test))
 }
 
+// endedGame is the beginning of a test whose first action ends the game:
+// the opponent, at 1 life, is dealt 3 damage.
+const endedGame = `
+    given {
+        you control "Hill Giant", "Grizzly Bears"
+        opponent has 1 life
+    }
+    when {
+        "Hill Giant" deals 3 damage to opponent`
+
+// overMessage is the failure of an action after the end of endedGame.
+const overMessage = "the game is over before this action: opponent lost the game: 0 or less life (CR 704.5a); " +
+	"nothing can happen after the end of the game: end the when block before this line; " +
+	"to test the end of the game, assert `opponent lost the game` in then"
+
 func TestFailuresSayWhereAndWhat(t *testing.T) {
 	tests := []struct {
 		name string
@@ -178,6 +193,51 @@ func TestFailuresSayWhereAndWhat(t *testing.T) {
     then {
         stack is empty
     }`, []string{"t_test.card:7:9: attackers are declared in the declare attackers step, which is over this turn (it is the end step)"}},
+		// Issue 8: after the end of the game, damage, destroy and counters
+		// changed nothing, silently, and the test passed.
+		{"destroy after the end", endedGame + `
+        destroy "Grizzly Bears"
+    }
+    then {
+        "Grizzly Bears" is on the battlefield
+    }`, []string{"t_test.card:8:9: " + overMessage}},
+		{"counters after the end", endedGame + `
+        put 1 +1/+1 counter on "Grizzly Bears"
+    }
+    then {
+        "Grizzly Bears" has 1 +1/+1 counter
+    }`, []string{"t_test.card:8:9: " + overMessage}},
+		{"damage after the end", endedGame + `
+        "Hill Giant" deals 1 damage to "Grizzly Bears"
+    }
+    then {
+        "Grizzly Bears" has 1 damage
+    }`, []string{"t_test.card:8:9: " + overMessage}},
+		{"advance after the end", endedGame + `
+        advance to end step
+    }
+    then {
+        opponent lost the game
+    }`, []string{"t_test.card:8:9: " + overMessage}},
+		{"who lost", endedGame + `
+    }
+    then {
+        you lost the game
+        the game is a draw
+        the game is not over
+    }`, []string{
+			"t_test.card:10:9: expected you to have lost the game, but opponent lost the game: 0 or less life (CR 704.5a)",
+			"t_test.card:11:9: expected the game to be a draw, but opponent lost the game: 0 or less life (CR 704.5a)",
+			"t_test.card:12:9: expected the game not to be over, but opponent lost the game: 0 or less life (CR 704.5a)",
+		}},
+		{"not over", `
+    then {
+        opponent lost the game
+        the game is a draw
+    }`, []string{
+			"t_test.card:3:9: expected opponent to have lost the game, but the game is not over",
+			"t_test.card:4:9: expected the game to be a draw, but the game is not over",
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -255,4 +315,45 @@ test "nothing" {
 		`c_test.card:16:1: error: test "mistakes" is already defined at line 1 (T006)`,
 		`c_test.card:22:1: error: test "nothing" asserts nothing; add a then { ... } block saying what the ruling makes true (T007)`,
 	}, got)
+}
+
+// TestTheEndOfTheGameIsLogged checks that a test can assert how the game
+// ended, and that the log says who lost and why (CR 104.3, 704.5a): the
+// end of the game is its last event.
+func TestTheEndOfTheGameIsLogged(t *testing.T) {
+	res := run(t, "test \"the end\" {"+endedGame+`
+    }
+    then {
+        opponent lost the game
+    }
+}
+`)
+	require.Empty(t, res.Failures)
+	require.Equal(t, "turn 1: game_over player 2 lost the game: 0 or less life (CR 704.5a)", res.Log[len(res.Log)-1])
+}
+
+// TestEveryoneLosingIsADraw checks CR 104.4a: players who lose at once
+// make the game a draw, which a test asserts.
+func TestEveryoneLosingIsADraw(t *testing.T) {
+	res := run(t, `test "draw" {
+    given {
+        you have 0 life
+        opponent has 0 life
+    }
+    when {
+        advance to end step
+    }
+    then {
+        the game is a draw
+        you lost the game
+        opponent lost the game
+    }
+}
+`)
+	require.Empty(t, res.Failures)
+	require.Equal(t, []string{
+		"turn 1: game_over player 1 lost the game: 0 or less life (CR 704.5a)",
+		"turn 1: game_over player 2 lost the game: 0 or less life (CR 704.5a)",
+		"turn 1: game_over the game is a draw: every player lost at once (CR 104.4a)",
+	}, res.Log[len(res.Log)-3:])
 }
