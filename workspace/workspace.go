@@ -6,12 +6,14 @@
 package workspace
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/cardc/cardc/cards"
@@ -29,6 +31,15 @@ const Ext = ".card"
 // TestSuffix ends the names of scenario test files.
 const TestSuffix = "_test.card"
 
+// CodeBadPath is the diagnostic of a path that cannot be read.
+const CodeBadPath = "W010"
+
+// Codes lists the diagnostic codes of the workspace, for documentation
+// and tests.
+var Codes = []compiler.CodeInfo{
+	{Code: CodeBadPath, Name: "bad-path", Summary: "a .card file or a directory that cannot be read: a dangling symbolic link, a link loop, no permission"},
+}
+
 // Workspace is a set of parsed card files.
 type Workspace struct {
 	// Files are the parsed files, in path order.
@@ -37,12 +48,43 @@ type Workspace struct {
 	Sources map[string][]byte
 	// Diags are the syntax errors.
 	Diags dsl.Diagnostics
+	// Unreadable are the paths found that could not be read (CodeBadPath),
+	// one error each: the other files are loaded all the same.
+	Unreadable dsl.Diagnostics
+}
+
+// badPath is the diagnostic of a path that cannot be read, in the user's
+// terms.
+func badPath(path string, err error) dsl.Diagnostic {
+	reason := err
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		reason = pe.Err // the path is the diagnostic's file already
+	}
+	d := dsl.Errorf(dsl.Pos{Filename: path}, CodeBadPath, "cannot read it: %v", reason)
+	info, lerr := os.Lstat(path)
+	isLink := lerr == nil && info.Mode()&fs.ModeSymlink != 0
+	switch {
+	case isLink && errors.Is(err, fs.ErrNotExist):
+		target, _ := os.Readlink(path)
+		return d.WithHint("it is a symbolic link to %s, which does not exist; fix the link or remove it", strconv.Quote(target))
+	case isLink && !errors.Is(err, fs.ErrPermission):
+		return d.WithHint("it is a symbolic link that does not lead to a readable file (a loop?); fix the link or remove it")
+	case errors.Is(err, fs.ErrPermission):
+		return d.WithHint("cardc may not read it; give read permission (chmod) or move it out of the way")
+	case lerr == nil && info.IsDir():
+		return d.WithHint("it is a directory named like a card file; rename it")
+	}
+	return d.WithHint("fix it, or move it out of the paths given to cardc")
 }
 
 // Find lists the .card files under the paths: a file is taken as it is, a
 // directory is searched recursively (a trailing "/..." is allowed, as in Go).
-// With no paths, it searches ".".
-func Find(paths []string) ([]string, error) {
+// With no paths, it searches ".". A path that does not exist at all is an
+// error; one that exists but cannot be read (a dangling symbolic link, a
+// link loop, a directory without permission) is a CodeBadPath diagnostic,
+// and the search goes on.
+func Find(paths []string) ([]string, dsl.Diagnostics, error) {
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
@@ -50,6 +92,7 @@ func Find(paths []string) ([]string, error) {
 	// found in a directory also named).
 	seen := map[string]bool{}
 	var out []string
+	var bad dsl.Diagnostics
 	add := func(path string) {
 		path = filepath.Clean(path)
 		key := path
@@ -68,7 +111,11 @@ func Find(paths []string) ([]string, error) {
 		}
 		info, err := os.Stat(p)
 		if err != nil {
-			return nil, err
+			if _, lerr := os.Lstat(p); lerr != nil {
+				return nil, nil, err // no such path: a mistyped argument
+			}
+			bad = append(bad, badPath(p, err))
+			continue
 		}
 		if !info.IsDir() {
 			add(p)
@@ -76,7 +123,8 @@ func Find(paths []string) ([]string, error) {
 		}
 		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
-				return err
+				bad = append(bad, badPath(path, err))
+				return nil // a directory not read is skipped
 			}
 			if d.IsDir() && path != p && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
 				return filepath.SkipDir
@@ -87,27 +135,31 @@ func Find(paths []string) ([]string, error) {
 			return nil
 		})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	sort.Strings(out)
-	return out, nil
+	bad.Sort()
+	return out, bad, nil
 }
 
-// Load reads and parses the .card files under the paths.
+// Load reads and parses the .card files under the paths. It fails only if
+// a path does not exist; a file it cannot read is in Unreadable.
 func Load(paths []string) (*Workspace, error) {
-	names, err := Find(paths)
+	names, bad, err := Find(paths)
 	if err != nil {
 		return nil, err
 	}
-	w := &Workspace{Sources: map[string][]byte{}}
+	w := &Workspace{Sources: map[string][]byte{}, Unreadable: bad}
 	for _, name := range names {
 		src, err := os.ReadFile(name)
 		if err != nil {
-			return nil, err
+			w.Unreadable = append(w.Unreadable, badPath(name, err))
+			continue
 		}
 		w.Add(name, src)
 	}
+	w.Unreadable.Sort()
 	return w, nil
 }
 
@@ -132,10 +184,11 @@ func (w *Workspace) ownCards() map[string]bool {
 	return own
 }
 
-// Build compiles the workspace's cards.
+// Build compiles the workspace's cards. A file that could not be read is
+// an error: the program would lack its cards.
 func (w *Workspace) Build() (*vm.Program, dsl.Diagnostics) {
 	prog, diags := compiler.Compile(w.Files)
-	all := append(append(dsl.Diagnostics{}, w.Diags...), diags...)
+	all := append(append(append(dsl.Diagnostics{}, w.Unreadable...), w.Diags...), diags...)
 	all.Sort()
 	return prog, all
 }
@@ -195,7 +248,8 @@ func (w *Workspace) own(diags dsl.Diagnostics) dsl.Diagnostics {
 	return out
 }
 
-// Lint returns every diagnostic of the workspace: syntax, cards and tests.
+// Lint returns every diagnostic of the workspace: files that cannot be
+// read, syntax, cards and tests.
 func (w *Workspace) Lint() (dsl.Diagnostics, error) {
 	files, err := w.withStandard()
 	if err != nil {
@@ -216,7 +270,7 @@ func (w *Workspace) Lint() (dsl.Diagnostics, error) {
 		list = append(list, n)
 	}
 	sort.Strings(list)
-	all := append(append(dsl.Diagnostics{}, w.Diags...), w.own(cdiags)...)
+	all := append(append(append(dsl.Diagnostics{}, w.Unreadable...), w.Diags...), w.own(cdiags)...)
 	all = append(all, scenario.Check(w.Files, list)...)
 	all.Sort()
 	return all, nil
@@ -224,7 +278,9 @@ func (w *Workspace) Lint() (dsl.Diagnostics, error) {
 
 // Test runs the scenario tests of the workspace whose names match run
 // (all if run is nil), against its cards and the standard ones. It fails
-// without running anything if a card has an error.
+// without running anything if a card has an error. The files that could
+// not be read (Unreadable) are not among the diagnostics: the tests of the
+// others run.
 func (w *Workspace) Test(run *regexp.Regexp) ([]scenario.Result, dsl.Diagnostics, error) {
 	lib, diags, err := w.Library()
 	if err != nil || diags.HasErrors() {

@@ -140,6 +140,10 @@ func format(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	code := exitOK
+	if len(w.Unreadable) > 0 {
+		printDiagnostics(stderr, w.Unreadable, "text")
+		code = exitFindings
+	}
 	for _, f := range w.Files {
 		src := w.Sources[f.Name]
 		out, diags := parser.Format(f.Name, src)
@@ -232,6 +236,8 @@ func test(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "cardc test: the cards have errors; no test was run")
 		return exitFindings
 	}
+	// The files that could not be read are reported; the others' tests run.
+	printDiagnostics(stderr, w.Unreadable, "text")
 	passed, failed := 0, 0
 	for _, r := range results {
 		name := oneLine(r.Name)
@@ -253,7 +259,7 @@ func test(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintf(stdout, "%d passed, %d failed\n", passed, failed)
-	if failed > 0 {
+	if failed > 0 || len(w.Unreadable) > 0 {
 		return exitFindings
 	}
 	return exitOK
