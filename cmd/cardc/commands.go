@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -163,7 +164,7 @@ func format(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, unifiedDiff(f.Name, src, out))
 		}
 		if *write && changed {
-			if err := writeFile(f.Name, out); err != nil {
+			if err := writeFile(f.Name, src, out); err != nil {
 				fmt.Fprintf(stderr, "cardc fmt: %v\n", err)
 				code = exitUsage
 			}
@@ -175,35 +176,80 @@ func format(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-// writeFile replaces a file's contents through a temporary file and a
-// rename, keeping its permissions, so that a failure never leaves it half
-// written. A symbolic link is followed: its target is written.
-func writeFile(name string, data []byte) error {
-	// Write the file a link points to, and keep the link.
-	name, err := filepath.EvalSymlinks(name)
+// writeFile writes the formatted data over the file name, whose contents
+// were src, in place, as gofmt does: the file keeps its owner, its mode
+// (set-user-ID and the like included) and its hard links, which a
+// temporary file renamed over it would lose. A backup of src is made next
+// to it first; if writing fails, the backup is written back and removed,
+// and if even that fails the error names the backup, which is kept. A
+// symbolic link is followed: its target is written, and the link stays.
+// Errors name the user's file, never the backup.
+func writeFile(name string, src, data []byte) error {
+	target, err := filepath.EvalSymlinks(name)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: not written: %v", name, reason(err))
 	}
-	info, err := os.Stat(name)
+	info, err := os.Stat(target)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: not written: %v", name, reason(err))
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
+	if !info.Mode().IsRegular() {
+		return fmt.Errorf("%s: not written: it is not a regular file", name)
+	}
+	backup, err := backupFile(target, src)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: not written: cannot keep a backup next to it (%v); make its directory writable, or format a copy", name, reason(err))
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
+	if err := writeInPlace(target, data); err != nil {
+		if rerr := writeInPlace(target, src); rerr != nil {
+			return fmt.Errorf("%s: writing it failed (%v), and so did putting it back (%v): its contents before formatting are in %s", name, reason(err), reason(rerr), backup)
+		}
+		os.Remove(backup)
+		return fmt.Errorf("%s: not written: %v; it is unchanged", name, reason(err))
 	}
-	if err := tmp.Close(); err != nil {
-		return err
+	os.Remove(backup)
+	// Writing to a file clears its set-user-ID and set-group-ID bits, but
+	// for root: put the mode back.
+	if after, err := os.Stat(target); err == nil && after.Mode() != info.Mode() {
+		if err := os.Chmod(target, info.Mode()&(fs.ModePerm|fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky)); err != nil {
+			return fmt.Errorf("%s: formatted, but its mode %v became %v: %v", name, info.Mode(), after.Mode(), reason(err))
+		}
 	}
-	if err := os.Chmod(tmp.Name(), info.Mode().Perm()); err != nil {
-		return err
+	return nil
+}
+
+// writeInPlace is os.WriteFile on an existing file, a variable so that
+// tests can make it fail.
+var writeInPlace = func(name string, data []byte) error {
+	return os.WriteFile(name, data, 0)
+}
+
+// backupFile writes data to a new file next to name, readable by its owner
+// only, and returns its path.
+func backupFile(name string, data []byte) (string, error) {
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.bak")
+	if err != nil {
+		return "", err
 	}
-	return os.Rename(tmp.Name(), name)
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return "", err
+	}
+	return f.Name(), nil
+}
+
+// reason is the cause of a file error without the path, which the message
+// gives already (the user's file, not a link's target or a backup).
+func reason(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 func test(args []string, stdout, stderr io.Writer) int {
