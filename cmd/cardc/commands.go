@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/parser"
@@ -46,6 +47,10 @@ func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
 func load(paths []string, stderr io.Writer) (*workspace.Workspace, bool) {
 	w, err := workspace.Load(paths)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = fmt.Errorf("%s: %v", displayName(pe.Path), pe.Err)
+		}
 		fmt.Fprintf(stderr, "cardc: %v\n", err)
 		return nil, false
 	}
@@ -112,9 +117,27 @@ func printDiagnostics(w io.Writer, diags dsl.Diagnostics, format string) {
 		}
 	default:
 		for _, d := range diags {
+			d.Pos.Filename = displayName(d.Pos.Filename)
 			fmt.Fprintln(w, d.String())
 		}
 	}
+}
+
+// displayName is a file name as text output shows it: as it is, or quoted
+// as a Go string when it holds a character that could forge or hide output
+// (a line break or another control character, invalid UTF-8, a character
+// that is not printable) or starts with a quote. JSON output needs no such
+// care; GitHub output escapes its own way.
+func displayName(name string) string {
+	if strings.HasPrefix(name, `"`) || !utf8.ValidString(name) {
+		return strconv.Quote(name)
+	}
+	for _, r := range name {
+		if !strconv.IsPrint(r) {
+			return strconv.Quote(name)
+		}
+	}
+	return name
 }
 
 // githubEscape escapes a message for a GitHub Actions workflow command.
@@ -149,19 +172,17 @@ func format(args []string, stdout, stderr io.Writer) int {
 		src := w.Sources[f.Name]
 		out, diags := parser.Format(f.Name, src)
 		if diags.HasErrors() {
-			for _, d := range diags {
-				fmt.Fprintln(stderr, d.String())
-			}
-			fmt.Fprintf(stderr, "%s: not formatted: it does not parse; left as it is\n", f.Name)
+			printDiagnostics(stderr, diags, "text")
+			fmt.Fprintf(stderr, "%s: not formatted: it does not parse; left as it is\n", displayName(f.Name))
 			code = exitFindings
 			continue
 		}
 		changed := !bytes.Equal(src, out)
 		if *list && changed {
-			fmt.Fprintln(stdout, f.Name)
+			fmt.Fprintln(stdout, displayName(f.Name))
 		}
 		if *diff && changed {
-			fmt.Fprint(stdout, unifiedDiff(f.Name, src, out))
+			fmt.Fprint(stdout, unifiedDiff(displayName(f.Name), src, out))
 		}
 		if *write && changed {
 			if err := writeFile(f.Name, src, out); err != nil {
@@ -187,32 +208,32 @@ func format(args []string, stdout, stderr io.Writer) int {
 func writeFile(name string, src, data []byte) error {
 	target, err := filepath.EvalSymlinks(name)
 	if err != nil {
-		return fmt.Errorf("%s: not written: %v", name, reason(err))
+		return fmt.Errorf("%s: not written: %v", displayName(name), reason(err))
 	}
 	info, err := os.Stat(target)
 	if err != nil {
-		return fmt.Errorf("%s: not written: %v", name, reason(err))
+		return fmt.Errorf("%s: not written: %v", displayName(name), reason(err))
 	}
 	if !info.Mode().IsRegular() {
-		return fmt.Errorf("%s: not written: it is not a regular file", name)
+		return fmt.Errorf("%s: not written: it is not a regular file", displayName(name))
 	}
 	backup, err := backupFile(target, src)
 	if err != nil {
-		return fmt.Errorf("%s: not written: cannot keep a backup next to it (%v); make its directory writable, or format a copy", name, reason(err))
+		return fmt.Errorf("%s: not written: cannot keep a backup next to it (%v); make its directory writable, or format a copy", displayName(name), reason(err))
 	}
 	if err := writeInPlace(target, data); err != nil {
 		if rerr := writeInPlace(target, src); rerr != nil {
-			return fmt.Errorf("%s: writing it failed (%v), and so did putting it back (%v): its contents before formatting are in %s", name, reason(err), reason(rerr), backup)
+			return fmt.Errorf("%s: writing it failed (%v), and so did putting it back (%v): its contents before formatting are in %s", displayName(name), reason(err), reason(rerr), backup)
 		}
 		os.Remove(backup)
-		return fmt.Errorf("%s: not written: %v; it is unchanged", name, reason(err))
+		return fmt.Errorf("%s: not written: %v; it is unchanged", displayName(name), reason(err))
 	}
 	os.Remove(backup)
 	// Writing to a file clears its set-user-ID and set-group-ID bits, but
 	// for root: put the mode back.
 	if after, err := os.Stat(target); err == nil && after.Mode() != info.Mode() {
 		if err := os.Chmod(target, info.Mode()&(fs.ModePerm|fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky)); err != nil {
-			return fmt.Errorf("%s: formatted, but its mode %v became %v: %v", name, info.Mode(), after.Mode(), reason(err))
+			return fmt.Errorf("%s: formatted, but its mode %v became %v: %v", displayName(name), info.Mode(), after.Mode(), reason(err))
 		}
 	}
 	return nil
@@ -292,7 +313,7 @@ func test(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "PASS %s\n", name)
 		} else {
 			failed++
-			fmt.Fprintf(stdout, "FAIL %s (%s:%d)\n", name, r.Pos.Filename, r.Pos.Line)
+			fmt.Fprintf(stdout, "FAIL %s (%s:%d)\n", name, displayName(r.Pos.Filename), r.Pos.Line)
 			for _, f := range r.Failures {
 				fmt.Fprintf(stdout, "    %s\n", f)
 			}
@@ -330,7 +351,7 @@ func build(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if strings.HasSuffix(*out, workspace.Ext) {
-		fmt.Fprintf(stderr, "cardc build: -o %s would write the bundle over card source; name it like cards.cardvm\n", *out)
+		fmt.Fprintf(stderr, "cardc build: -o %s would write the bundle over card source; name it like cards.cardvm\n", displayName(*out))
 		return exitUsage
 	}
 	w, ok := load(fs.Args(), stderr)
@@ -340,7 +361,7 @@ func build(args []string, stdout, stderr io.Writer) int {
 	if outInfo, err := os.Stat(*out); err == nil {
 		for name := range w.Sources {
 			if in, err := os.Stat(name); err == nil && os.SameFile(in, outInfo) {
-				fmt.Fprintf(stderr, "cardc build: -o %s is one of the inputs\n", *out)
+				fmt.Fprintf(stderr, "cardc build: -o %s is one of the inputs\n", displayName(*out))
 				return exitUsage
 			}
 		}
@@ -358,7 +379,7 @@ func build(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cardc build: %v\n", err)
 		return exitUsage
 	}
-	fmt.Fprintf(stdout, "wrote %s: %d cards, %d bytes\n", *out, len(prog.Cards), len(data))
+	fmt.Fprintf(stdout, "wrote %s: %d cards, %d bytes\n", displayName(*out), len(prog.Cards), len(data))
 	return exitOK
 }
 
@@ -381,7 +402,7 @@ func disasm(args []string, stdout, stderr io.Writer) int {
 		}
 		prog, err := vm.Decode(data)
 		if err != nil {
-			fmt.Fprintf(stderr, "cardc disasm: %s: %v\n", arg, err)
+			fmt.Fprintf(stderr, "cardc disasm: %s: %v\n", displayName(arg), err)
 			return exitFindings
 		}
 		fmt.Fprint(stdout, prog.DisassembleString())
@@ -394,7 +415,7 @@ func disasm(args []string, stdout, stderr io.Writer) int {
 		// that does not decode.
 		if data, err := os.ReadFile(arg); err == nil && !strings.HasSuffix(arg, workspace.Ext) && !vm.IsBundle(data) {
 			if _, err := vm.Decode(data); err != nil {
-				fmt.Fprintf(stderr, "cardc disasm: %s: %v\n", arg, err)
+				fmt.Fprintf(stderr, "cardc disasm: %s: %v\n", displayName(arg), err)
 				return exitFindings
 			}
 		}
