@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/cardc/cardc/cards"
 	"github.com/cardc/cardc/compiler"
@@ -193,15 +194,26 @@ func (w *Workspace) Build() (*vm.Program, dsl.Diagnostics) {
 	return prog, all
 }
 
-// withStandard returns the workspace's files and the standard library's
-// card files, but for the standard cards the workspace redefines.
-func (w *Workspace) withStandard() ([]*dsl.File, error) {
+// standardFiles parses the standard library's card files, once: every
+// lint and test of a process (a fuzzer runs thousands) shares the syntax
+// trees, which the compiler only reads.
+var standardFiles = sync.OnceValues(func() ([]*dsl.File, error) {
 	std, diags, err := cards.Files()
 	if err != nil {
 		return nil, err
 	}
 	if diags.HasErrors() {
 		return nil, fmt.Errorf("the standard card library does not parse: %w", diags)
+	}
+	return std, nil
+})
+
+// withStandard returns the workspace's files and the standard library's
+// card files, but for the standard cards the workspace redefines.
+func (w *Workspace) withStandard() ([]*dsl.File, error) {
+	std, err := standardFiles()
+	if err != nil {
+		return nil, err
 	}
 	own := w.ownCards()
 	files := append([]*dsl.File{}, w.Files...)
@@ -222,6 +234,16 @@ func (w *Workspace) withStandard() ([]*dsl.File, error) {
 // Library compiles the workspace's cards with the standard ones and links
 // them to the rules core. Diagnostics are those of the workspace's files.
 func (w *Workspace) Library() (*core.Library, dsl.Diagnostics, error) {
+	if len(w.ownCards()) == 0 {
+		// Only the standard cards: the library compiled once per process.
+		all := append(dsl.Diagnostics{}, w.Diags...)
+		all.Sort()
+		if all.HasErrors() {
+			return nil, all, nil
+		}
+		lib, err := cards.Library()
+		return lib, all, err
+	}
 	files, err := w.withStandard()
 	if err != nil {
 		return nil, nil, err
@@ -251,19 +273,23 @@ func (w *Workspace) own(diags dsl.Diagnostics) dsl.Diagnostics {
 // Lint returns every diagnostic of the workspace: files that cannot be
 // read, syntax, cards and tests.
 func (w *Workspace) Lint() (dsl.Diagnostics, error) {
-	files, err := w.withStandard()
+	std, err := standardFiles()
 	if err != nil {
 		return nil, err
 	}
-	prog, cdiags := compiler.Compile(files)
-	names := map[string]bool{}
-	for _, c := range prog.Cards {
-		names[c.Name] = true
-	}
-	// Cards that have errors are not in the program; their names are
-	// still known, so tests that use them are not reported twice.
-	for n := range w.ownCards() {
-		names[n] = true
+	// A card's diagnostics depend on it and the vocabulary only, and the
+	// standard cards have none: the workspace's cards are compiled alone.
+	_, cdiags := compiler.Compile(w.Files)
+	// The names tests may use: the standard cards', and the workspace's,
+	// with an error or not (so that tests that use them are not reported
+	// twice).
+	names := w.ownCards()
+	for _, f := range std {
+		for _, d := range f.Decls {
+			if c, ok := d.(*dsl.Card); ok {
+				names[dsl.Unquote(c.Name)] = true
+			}
+		}
 	}
 	var list []string
 	for n := range names {
@@ -282,6 +308,13 @@ func (w *Workspace) Lint() (dsl.Diagnostics, error) {
 // not be read (Unreadable) are not among the diagnostics: the tests of the
 // others run.
 func (w *Workspace) Test(run *regexp.Regexp) ([]scenario.Result, dsl.Diagnostics, error) {
+	if !w.hasTest(run) {
+		// Nothing to run: the cards are checked, the library not built.
+		_, cdiags := compiler.Compile(w.Files)
+		all := append(append(dsl.Diagnostics{}, w.Diags...), w.own(cdiags)...)
+		all.Sort()
+		return nil, all, nil
+	}
 	lib, diags, err := w.Library()
 	if err != nil || diags.HasErrors() {
 		return nil, diags, err
@@ -297,4 +330,17 @@ func (w *Workspace) Test(run *regexp.Regexp) ([]scenario.Result, dsl.Diagnostics
 		}
 	}
 	return out, diags, nil
+}
+
+// hasTest reports whether the workspace has a test whose name matches run
+// (any test if run is nil).
+func (w *Workspace) hasTest(run *regexp.Regexp) bool {
+	for _, f := range w.Files {
+		for _, d := range f.Decls {
+			if t, ok := d.(*dsl.Test); ok && (run == nil || run.MatchString(dsl.Unquote(t.Name))) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -458,10 +458,21 @@ func TestRobustnessBundles(t *testing.T) {
 //
 //	go test -run XXX -fuzz FuzzCommands -fuzztime 60s -fuzzminimizetime 5s ./cmd/cardc
 //
-// One input runs about ten commands, tens of milliseconds; with the default
-// -fuzzminimizetime of 60s the workers spend most of their time minimizing
-// each input that finds new coverage, and the execs count shown stands still
-// meanwhile.
+// The commands run in this process (run takes the arguments and the output
+// streams and returns the exit code), about ten of them on each input, a
+// few milliseconds in all: the standard library is parsed once per process
+// (workspace), lint compiles only the input's cards, and test builds the
+// rules library only when there is a test to run. Nearly every input finds
+// new coverage in so large a program, and the fuzzer minimizes each one
+// it keeps: with the default -fuzzminimizetime of 60s the workers spend
+// most of their time minimizing, and the execs count shown stands still
+// meanwhile; with -fuzzminimizetime 0 it shows the real pace.
+//
+// testdata/fuzz/FuzzCommands holds a seed for each reproduction of issue
+// 8 that is a file's contents (binary junk, invalid UTF-8, a BOM, CRLF and
+// CR-only line endings, long lines and identifiers, deep nesting, long sums
+// and products, huge numbers, bad escapes, a damaged bundle, a fanning
+// trigger, many cards), scaled down so that go test stays quick.
 func FuzzCommands(f *testing.F) {
 	for _, in := range corpus(f, 20) {
 		f.Add(in.data)
