@@ -69,12 +69,14 @@ func badPath(path string, err error) dsl.Diagnostic {
 	case isLink && errors.Is(err, fs.ErrNotExist):
 		target, _ := os.Readlink(path)
 		return d.WithHint("it is a symbolic link to %s, which does not exist; fix the link or remove it", strconv.Quote(target))
-	case isLink && !errors.Is(err, fs.ErrPermission):
-		return d.WithHint("it is a symbolic link that does not lead to a readable file (a loop?); fix the link or remove it")
 	case errors.Is(err, fs.ErrPermission):
 		return d.WithHint("cardc may not read it; give read permission (chmod) or move it out of the way")
-	case lerr == nil && info.IsDir():
-		return d.WithHint("it is a directory named like a card file; rename it")
+	}
+	if target, serr := os.Stat(path); serr == nil && target.IsDir() {
+		return d.WithHint("it is a link to a directory, named like a card file; rename the link, or name the directory itself")
+	}
+	if isLink {
+		return d.WithHint("it is a symbolic link that leads to no readable file (a loop?); fix the link or remove it")
 	}
 	return d.WithHint("fix it, or move it out of the paths given to cardc")
 }
