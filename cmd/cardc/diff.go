@@ -53,7 +53,14 @@ func unifiedDiff(name string, a, b []byte) string {
 				nb++
 			}
 		}
-		fmt.Fprintf(&out, "@@ -%d,%d +%d,%d @@\n", ax+1, na, bx+1, nb)
+		// An empty range starts at the line before it, as diff -u says.
+		if na > 0 {
+			ax++
+		}
+		if nb > 0 {
+			bx++
+		}
+		fmt.Fprintf(&out, "@@ -%d,%d +%d,%d @@\n", ax, na, bx, nb)
 		for _, op := range ops[start:end] {
 			out.WriteByte(op.kind)
 			out.WriteString(op.line)

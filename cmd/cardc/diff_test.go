@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -168,4 +169,57 @@ func BenchmarkDiffLines(b *testing.B) {
 			diffLines(x, z)
 		}
 	})
+}
+
+// TestUnifiedDiffAppliesWithPatch checks, where patch(1) is installed,
+// that the diffs of random edits apply and give the new text, empty
+// ranges included (a file made empty, or written from nothing).
+func TestUnifiedDiffAppliesWithPatch(t *testing.T) {
+	patch, err := exec.LookPath("patch")
+	if err != nil {
+		t.Skip("no patch command here")
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	dir := t.TempDir()
+	texts := func() string {
+		var lines []string
+		for range rng.IntN(12) {
+			lines = append(lines, string(rune('a'+rng.IntN(4))))
+		}
+		if len(lines) == 0 {
+			return ""
+		}
+		return strings.Join(lines, "\n") + "\n"
+	}
+	for i := range 200 {
+		a, b := texts(), texts()
+		if a == b {
+			continue
+		}
+		old := filepath.Join(dir, "f.card")
+		if err := os.WriteFile(old, []byte(a), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		d := unifiedDiff("f.card", []byte(a), []byte(b))
+		cmd := exec.Command(patch, "-s", "-f", "-o", "-", old)
+		cmd.Stdin = strings.NewReader(d)
+		var out, errOut bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errOut
+		if err := cmd.Run(); err != nil || out.String() != b {
+			t.Fatalf("case %d: patch of %q with\n%s\ngave %q (%v %s), want %q", i, a, d, out.String(), err, errOut.String(), b)
+		}
+	}
+}
+
+// TestUnifiedDiffEmptyRanges: an empty range starts at the line before
+// it, as diff -u prints it.
+func TestUnifiedDiffEmptyRanges(t *testing.T) {
+	for _, tt := range []struct{ a, b, want string }{
+		{"", "a\n", "--- f\n+++ f (formatted)\n@@ -0,0 +1,1 @@\n+a\n"},
+		{"a\n", "", "--- f\n+++ f (formatted)\n@@ -1,1 +0,0 @@\n-a\n"},
+	} {
+		if got := unifiedDiff("f", []byte(tt.a), []byte(tt.b)); got != tt.want {
+			t.Errorf("diff of %q and %q:\n%s\nwant:\n%s", tt.a, tt.b, got, tt.want)
+		}
+	}
 }
