@@ -217,6 +217,13 @@ func writeFile(name string, src, data []byte) error {
 	if !info.Mode().IsRegular() {
 		return fmt.Errorf("%s: not written: it is not a regular file", displayName(name))
 	}
+	// A file that cannot be opened for writing is left before anything is
+	// done: no backup, no attempt that would need undoing.
+	f, err := os.OpenFile(target, os.O_WRONLY, 0)
+	if err != nil {
+		return fmt.Errorf("%s: not written: %v; it is unchanged", displayName(name), reason(err))
+	}
+	f.Close()
 	backup, err := backupFile(target, src)
 	if err != nil {
 		return fmt.Errorf("%s: not written: cannot keep a backup next to it (%v); make its directory writable, or format a copy", displayName(name), reason(err))

@@ -204,3 +204,29 @@ func TestFmtWriteErrorNamesTheFile(t *testing.T) {
 		t.Errorf("the backup holds %q, want the file's contents %q", got, ugly)
 	}
 }
+
+// TestFmtWriteReadOnly: a file that may not be written is left as it is,
+// with a message that names it and says so, and no backup behind.
+func TestFmtWriteReadOnly(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root may write any file")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.card")
+	if err := os.WriteFile(path, []byte(ugly), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(path, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	code, stderr := fmtWrite(t, path)
+	if want := "cardc fmt: " + path + ": not written: permission denied; it is unchanged\n"; code == exitOK || stderr != want {
+		t.Errorf("fmt -w of a read-only file: exit %d, stderr %q, want %q", code, stderr, want)
+	}
+	if got := string(mustRead(t, path)); got != ugly {
+		t.Errorf("the read-only file became %q", got)
+	}
+	if names := dirNames(t, dir); len(names) != 1 {
+		t.Errorf("files after fmt -w: %v, want only a.card", names)
+	}
+}
