@@ -140,13 +140,24 @@
 //
 // # Binary format
 //
-// MarshalBinary writes the magic bytes "CARDVM", FormatVersion as a
-// little-endian uint16, then the symbols, constants, functions (code and
-// positions and local names) and cards (every field of Card, Ability and
-// Target), using
-// varints and length-prefixed strings and lists. Decode reads it back,
-// rejecting another version, truncated or trailing data, and never
-// allocating more than the input can justify, then verifies the program.
+// MarshalBinary writes a 12-byte header: the magic bytes "CARDVM",
+// FormatVersion as a little-endian uint16, and the CRC-32C (Castagnoli)
+// checksum of everything after the header as a little-endian uint32. Then
+// come the symbols, constants, functions (code and positions and local
+// names) and cards (every field of Card, Ability and Target), using
+// varints and length-prefixed strings and lists.
+//
+// Decode reads it back in this order: it rejects data without the magic
+// bytes, another version (a bundle is rebuilt from its .card files, never
+// converted), and data whose checksum does not match, before it decodes
+// anything; then it rejects truncated or trailing data, never allocating
+// more than the input can justify, and verifies the program. The checksum
+// makes any damage a bundle suffers (one changed byte for certain, other
+// damage but for one chance in 2^32) an error rather than a different
+// program; it is no defence against a bundle made to deceive, which
+// Verify bounds instead.
+//
+// Version 3 added the checksum; version 2 bundles are refused.
 // Disassemble prints a program for people.
 //
 // The non-test code of package vm imports nothing of the project, only

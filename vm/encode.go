@@ -4,15 +4,28 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"math"
 )
 
 // FormatVersion is the version of the binary format MarshalBinary writes
-// and UnmarshalBinary reads.
-const FormatVersion = 2
+// and UnmarshalBinary reads. Version 3 added the checksum.
+const FormatVersion = 3
 
 // magic starts every encoded program.
 const magic = "CARDVM"
+
+// headerSize is the length of the header: the magic bytes, the format
+// version (uint16) and the checksum (uint32).
+const headerSize = len(magic) + 2 + 4
+
+// castagnoli is the CRC-32C table of the checksum. A CRC, not a
+// cryptographic hash: the checksum catches damage (a bundle cut, flipped
+// or mangled in transit), not forgery, which no unkeyed hash could stop.
+// CRC-32C detects every error within 32 consecutive bits, so any one
+// changed byte, with certainty, and other damage but for one chance in
+// 2^32; it is in the standard library and fast on every machine.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // Smallest encodings, in bytes, of the things a count can count: a decoder
 // refuses a count the remaining bytes cannot hold before it makes a slice.
@@ -30,7 +43,8 @@ const (
 )
 
 // MarshalBinary encodes p in the binary format: the magic bytes "CARDVM",
-// FormatVersion as a little-endian uint16, then the symbols, constants,
+// FormatVersion as a little-endian uint16, the CRC-32C (Castagnoli) of
+// the rest of the data as a little-endian uint32, then the symbols, constants,
 // functions and cards, every field in declaration order. Integers are
 // varints (uvarints for counts, lengths and flags), strings and lists are
 // prefixed by their length, booleans are one byte 0 or 1, and Opcode,
@@ -47,17 +61,20 @@ func (p *Program) MarshalBinary() ([]byte, error) {
 	e := &encoder{buf: make([]byte, 0, 256)}
 	e.buf = append(e.buf, magic...)
 	e.buf = binary.LittleEndian.AppendUint16(e.buf, FormatVersion)
+	e.buf = binary.LittleEndian.AppendUint32(e.buf, 0) // the checksum, below
 	encodeList(e, p.Symbols, encodeSymbol)
 	encodeList(e, p.Consts, func(e *encoder, c Value) { e.varint(int64(c)) })
 	encodeList(e, p.Funcs, encodeFunc)
 	encodeList(e, p.Cards, encodeCard)
+	binary.LittleEndian.PutUint32(e.buf[headerSize-4:], crc32.Checksum(e.buf[headerSize:], castagnoli))
 	return e.buf, nil
 }
 
 // UnmarshalBinary decodes a program written by MarshalBinary into p. It
 // rejects a wrong magic, another format version, truncated data and
-// trailing bytes, and leaves p unchanged on error. It does not verify the
-// program: Decode does.
+// trailing bytes, and data whose checksum does not match (a damaged
+// bundle), before it decodes anything; it leaves p unchanged on error. It
+// does not verify the program: Decode does.
 func (p *Program) UnmarshalBinary(data []byte) error {
 	if len(data) < len(magic) || string(data[:len(magic)]) != magic {
 		return errors.New("vm: not a cardvm program")
@@ -66,9 +83,15 @@ func (p *Program) UnmarshalBinary(data []byte) error {
 		return errors.New("vm: decode: truncated format version")
 	}
 	if v := binary.LittleEndian.Uint16(data[len(magic):]); v != FormatVersion {
-		return fmt.Errorf("vm: cardvm format version %d, this package reads version %d", v, FormatVersion)
+		return fmt.Errorf("vm: cardvm format version %d, this package reads version %d; rebuild the bundle from its .card files", v, FormatVersion)
 	}
-	d := &decoder{data: data, off: len(magic) + 2}
+	if len(data) < headerSize {
+		return errors.New("vm: decode: truncated checksum; the bundle was cut short: rebuild it from its .card files")
+	}
+	if want, got := binary.LittleEndian.Uint32(data[headerSize-4:]), crc32.Checksum(data[headerSize:], castagnoli); got != want {
+		return fmt.Errorf("vm: checksum mismatch (%08x, want %08x): the bundle is damaged; rebuild it from its .card files", got, want)
+	}
+	d := &decoder{data: data, off: headerSize}
 	q := Program{
 		Symbols: decodeList(d, minSymbol, decodeSymbol),
 		Consts:  decodeList(d, minConst, func(d *decoder) Value { return Value(d.varint()) }),

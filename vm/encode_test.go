@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"hash/crc32"
 	"math"
 	"runtime"
 	"strings"
@@ -114,6 +115,26 @@ func TestNilAndEmptySlicesEncodeAlike(t *testing.T) {
 	}
 }
 
+// TestDecodeFlippedByte changes each byte of a bundle, in each of a few
+// ways: every change is an error, never a different program.
+func TestDecodeFlippedByte(t *testing.T) {
+	data := marshal(t, hydraProgram())
+	for i := range data {
+		for _, change := range []func(byte) byte{
+			func(b byte) byte { return b ^ 0x01 },
+			func(b byte) byte { return b ^ 0x80 },
+			func(b byte) byte { return b + 1 },
+			func(b byte) byte { return ^b },
+		} {
+			mutant := bytes.Clone(data)
+			mutant[i] = change(mutant[i])
+			if _, err := vm.Decode(mutant); err == nil {
+				t.Fatalf("Decode of the bundle with byte %d changed from %#x to %#x: no error", i, data[i], mutant[i])
+			}
+		}
+	}
+}
+
 func TestDecodeTruncated(t *testing.T) {
 	data := marshal(t, hydraProgram())
 	for n := range len(data) {
@@ -123,11 +144,22 @@ func TestDecodeTruncated(t *testing.T) {
 	}
 }
 
+// bundle is a header of the given version, with the checksum of body, then
+// body: data that passes the checksum, to reach the decoder.
+func bundle(version uint16, body ...byte) []byte {
+	data := binary.LittleEndian.AppendUint16([]byte("CARDVM"), version)
+	data = binary.LittleEndian.AppendUint32(data, crc32.Checksum(body, crc32.MakeTable(crc32.Castagnoli)))
+	return append(data, body...)
+}
+
 func TestDecodeErrors(t *testing.T) {
 	valid := marshal(t, hydraProgram())
-	header := func(version uint16) []byte {
-		return binary.LittleEndian.AppendUint16([]byte("CARDVM"), version)
-	}
+	body := valid[12:len(valid):len(valid)]
+	v := uint16(vm.FormatVersion)
+	flipped := bytes.Clone(valid)
+	flipped[len(flipped)/2] ^= 1
+	badSum := bytes.Clone(valid)
+	badSum[8]++
 	tests := []struct {
 		name string
 		data []byte
@@ -137,16 +169,20 @@ func TestDecodeErrors(t *testing.T) {
 		{"bad magic", append([]byte("CARDVX"), valid[6:]...), "vm: not a cardvm program"},
 		{"text", []byte("card \"Protean Hydra\" {X}{G}\n"), "vm: not a cardvm program"},
 		{"no version", []byte("CARDVM\x01"), "vm: decode: truncated format version"},
-		{"newer version", append(header(vm.FormatVersion+1), valid[8:]...), fmt.Sprintf("vm: cardvm format version %d, this package reads version %d", vm.FormatVersion+1, vm.FormatVersion)},
-		{"older version", append(header(vm.FormatVersion-1), valid[8:]...), fmt.Sprintf("vm: cardvm format version %d, this package reads version %d", vm.FormatVersion-1, vm.FormatVersion)},
-		{"version 0", header(0), fmt.Sprintf("vm: cardvm format version 0, this package reads version %d", vm.FormatVersion)},
-		{"trailing byte", append(valid[:len(valid):len(valid)], 0), "trailing bytes"},
-		{"huge count", binary.AppendUvarint(header(vm.FormatVersion), 1<<62), "elements cannot fit"},
-		{"count just too big", append(binary.AppendUvarint(header(vm.FormatVersion), 2), make([]byte, 7)...), "elements cannot fit"},
-		{"huge string", binary.AppendUvarint(append(binary.AppendUvarint(header(vm.FormatVersion), 1), 1), 1<<40), "string of 1099511627776 bytes"},
-		{"bad boolean", append(binary.AppendUvarint(header(vm.FormatVersion), 1), 1, 0, 0, 2, 0, 0, 0, 0), "bad boolean 2"},
-		{"int32 overflow", append(binary.AppendVarint(append(binary.AppendUvarint(header(vm.FormatVersion), 0), 0, 1, 0), 1<<31), 0, 0, 0, 0), "does not fit in an int32"},
-		{"bad varint", append(binary.AppendUvarint(header(vm.FormatVersion), 0), 1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01), "bad or truncated varint"},
+		{"newer version", bundle(v+1, body...), fmt.Sprintf("vm: cardvm format version %d, this package reads version %d", v+1, v)},
+		{"older version", bundle(v-1, body...), fmt.Sprintf("vm: cardvm format version %d, this package reads version %d", v-1, v)},
+		{"version 0", bundle(0), fmt.Sprintf("vm: cardvm format version 0, this package reads version %d", v)},
+		{"no checksum", valid[:10], "truncated checksum"},
+		{"byte flipped", flipped, "checksum mismatch"},
+		{"checksum changed", badSum, "checksum mismatch"},
+		{"trailing byte unsummed", append(bytes.Clone(valid), 0), "checksum mismatch"},
+		{"trailing byte", bundle(v, append(bytes.Clone(body), 0)...), "trailing bytes"},
+		{"huge count", bundle(v, binary.AppendUvarint(nil, 1<<62)...), "elements cannot fit"},
+		{"count just too big", bundle(v, append(binary.AppendUvarint(nil, 2), make([]byte, 7)...)...), "elements cannot fit"},
+		{"huge string", bundle(v, binary.AppendUvarint([]byte{1, 1}, 1<<40)...), "string of 1099511627776 bytes"},
+		{"bad boolean", bundle(v, 1, 1, 0, 0, 2, 0, 0, 0, 0), "bad boolean 2"},
+		{"int32 overflow", bundle(v, append(binary.AppendVarint([]byte{0, 0, 1, 0}, 1<<31), 0, 0, 0, 0)...), "does not fit in an int32"},
+		{"bad varint", bundle(v, 0, 1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01), "bad or truncated varint"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -198,18 +234,18 @@ func allocatedBy(f func()) uint64 {
 }
 
 func TestDecodeAllocationIsBounded(t *testing.T) {
-	header := binary.LittleEndian.AppendUint16([]byte("CARDVM"), vm.FormatVersion)
+	v := uint16(vm.FormatVersion)
 	tests := []struct {
 		name string
 		data []byte
 	}{
 		// A count far beyond the input.
-		{"huge count", binary.AppendUvarint(header, 1<<40)},
+		{"huge count", bundle(v, binary.AppendUvarint(nil, 1<<40)...)},
 		// A count the input nearly holds: 100,000 symbols of 4 bytes claimed,
 		// one byte missing.
-		{"count one byte short", append(binary.AppendUvarint(header, 100_000), make([]byte, 4*100_000-1)...)},
+		{"count one byte short", bundle(v, append(binary.AppendUvarint(nil, 100_000), make([]byte, 4*100_000-1)...)...)},
 		// As many empty symbols as the input holds.
-		{"many small symbols", append(binary.AppendUvarint(header, 100_000), make([]byte, 4*100_000+3)...)},
+		{"many small symbols", bundle(v, append(binary.AppendUvarint(nil, 100_000), make([]byte, 4*100_000+3)...)...)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

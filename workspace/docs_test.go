@@ -11,6 +11,7 @@ import (
 	_ "github.com/cardc/cardc/internal/golden" // defines -update, for go test ./... -update
 	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/scenario"
+	"github.com/cardc/cardc/workspace"
 )
 
 // TestSpecListsEveryCode checks that dsl/SPEC.md documents every
@@ -18,7 +19,7 @@ import (
 func TestSpecListsEveryCode(t *testing.T) {
 	spec, err := os.ReadFile("../dsl/SPEC.md")
 	require.NoError(t, err)
-	codes := append(append([]compiler.CodeInfo{}, compiler.Codes...), scenario.Codes...)
+	codes := append(append(append([]compiler.CodeInfo{}, compiler.Codes...), scenario.Codes...), workspace.Codes...)
 	for _, c := range codes {
 		require.Contains(t, string(spec), "| "+c.Code+" | "+c.Name+" |", "SPEC.md does not list %s", c.Code)
 	}

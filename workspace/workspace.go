@@ -6,13 +6,16 @@
 package workspace
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/cardc/cardc/cards"
 	"github.com/cardc/cardc/compiler"
@@ -29,6 +32,15 @@ const Ext = ".card"
 // TestSuffix ends the names of scenario test files.
 const TestSuffix = "_test.card"
 
+// CodeBadPath is the diagnostic of a path that cannot be read.
+const CodeBadPath = "W010"
+
+// Codes lists the diagnostic codes of the workspace, for documentation
+// and tests.
+var Codes = []compiler.CodeInfo{
+	{Code: CodeBadPath, Name: "bad-path", Summary: "a .card file or a directory that cannot be read: a dangling symbolic link, a link loop, no permission"},
+}
+
 // Workspace is a set of parsed card files.
 type Workspace struct {
 	// Files are the parsed files, in path order.
@@ -37,12 +49,45 @@ type Workspace struct {
 	Sources map[string][]byte
 	// Diags are the syntax errors.
 	Diags dsl.Diagnostics
+	// Unreadable are the paths found that could not be read (CodeBadPath),
+	// one error each: the other files are loaded all the same.
+	Unreadable dsl.Diagnostics
+}
+
+// badPath is the diagnostic of a path that cannot be read, in the user's
+// terms.
+func badPath(path string, err error) dsl.Diagnostic {
+	reason := err
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		reason = pe.Err // the path is the diagnostic's file already
+	}
+	d := dsl.Errorf(dsl.Pos{Filename: path}, CodeBadPath, "cannot read it: %v", reason)
+	info, lerr := os.Lstat(path)
+	isLink := lerr == nil && info.Mode()&fs.ModeSymlink != 0
+	switch {
+	case isLink && errors.Is(err, fs.ErrNotExist):
+		target, _ := os.Readlink(path)
+		return d.WithHint("it is a symbolic link to %s, which does not exist; fix the link or remove it", strconv.Quote(target))
+	case errors.Is(err, fs.ErrPermission):
+		return d.WithHint("cardc may not read it; give read permission (chmod) or move it out of the way")
+	}
+	if target, serr := os.Stat(path); serr == nil && target.IsDir() {
+		return d.WithHint("it is a link to a directory, named like a card file; rename the link, or name the directory itself")
+	}
+	if isLink {
+		return d.WithHint("it is a symbolic link that leads to no readable file (a loop?); fix the link or remove it")
+	}
+	return d.WithHint("fix it, or move it out of the paths given to cardc")
 }
 
 // Find lists the .card files under the paths: a file is taken as it is, a
 // directory is searched recursively (a trailing "/..." is allowed, as in Go).
-// With no paths, it searches ".".
-func Find(paths []string) ([]string, error) {
+// With no paths, it searches ".". A path that does not exist at all is an
+// error; one that exists but cannot be read (a dangling symbolic link, a
+// link loop, a directory without permission) is a CodeBadPath diagnostic,
+// and the search goes on.
+func Find(paths []string) ([]string, dsl.Diagnostics, error) {
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
@@ -50,6 +95,7 @@ func Find(paths []string) ([]string, error) {
 	// found in a directory also named).
 	seen := map[string]bool{}
 	var out []string
+	var bad dsl.Diagnostics
 	add := func(path string) {
 		path = filepath.Clean(path)
 		key := path
@@ -68,7 +114,11 @@ func Find(paths []string) ([]string, error) {
 		}
 		info, err := os.Stat(p)
 		if err != nil {
-			return nil, err
+			if _, lerr := os.Lstat(p); lerr != nil {
+				return nil, nil, err // no such path: a mistyped argument
+			}
+			bad = append(bad, badPath(p, err))
+			continue
 		}
 		if !info.IsDir() {
 			add(p)
@@ -76,7 +126,8 @@ func Find(paths []string) ([]string, error) {
 		}
 		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
-				return err
+				bad = append(bad, badPath(path, err))
+				return nil // a directory not read is skipped
 			}
 			if d.IsDir() && path != p && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
 				return filepath.SkipDir
@@ -87,27 +138,31 @@ func Find(paths []string) ([]string, error) {
 			return nil
 		})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	sort.Strings(out)
-	return out, nil
+	bad.Sort()
+	return out, bad, nil
 }
 
-// Load reads and parses the .card files under the paths.
+// Load reads and parses the .card files under the paths. It fails only if
+// a path does not exist; a file it cannot read is in Unreadable.
 func Load(paths []string) (*Workspace, error) {
-	names, err := Find(paths)
+	names, bad, err := Find(paths)
 	if err != nil {
 		return nil, err
 	}
-	w := &Workspace{Sources: map[string][]byte{}}
+	w := &Workspace{Sources: map[string][]byte{}, Unreadable: bad}
 	for _, name := range names {
 		src, err := os.ReadFile(name)
 		if err != nil {
-			return nil, err
+			w.Unreadable = append(w.Unreadable, badPath(name, err))
+			continue
 		}
 		w.Add(name, src)
 	}
+	w.Unreadable.Sort()
 	return w, nil
 }
 
@@ -132,23 +187,35 @@ func (w *Workspace) ownCards() map[string]bool {
 	return own
 }
 
-// Build compiles the workspace's cards.
+// Build compiles the workspace's cards. A file that could not be read is
+// an error: the program would lack its cards.
 func (w *Workspace) Build() (*vm.Program, dsl.Diagnostics) {
 	prog, diags := compiler.Compile(w.Files)
-	all := append(append(dsl.Diagnostics{}, w.Diags...), diags...)
+	all := append(append(append(dsl.Diagnostics{}, w.Unreadable...), w.Diags...), diags...)
 	all.Sort()
 	return prog, all
 }
 
-// withStandard returns the workspace's files and the standard library's
-// card files, but for the standard cards the workspace redefines.
-func (w *Workspace) withStandard() ([]*dsl.File, error) {
+// standardFiles parses the standard library's card files, once: every
+// lint and test of a process (a fuzzer runs thousands) shares the syntax
+// trees, which the compiler only reads.
+var standardFiles = sync.OnceValues(func() ([]*dsl.File, error) {
 	std, diags, err := cards.Files()
 	if err != nil {
 		return nil, err
 	}
 	if diags.HasErrors() {
 		return nil, fmt.Errorf("the standard card library does not parse: %w", diags)
+	}
+	return std, nil
+})
+
+// withStandard returns the workspace's files and the standard library's
+// card files, but for the standard cards the workspace redefines.
+func (w *Workspace) withStandard() ([]*dsl.File, error) {
+	std, err := standardFiles()
+	if err != nil {
+		return nil, err
 	}
 	own := w.ownCards()
 	files := append([]*dsl.File{}, w.Files...)
@@ -169,6 +236,16 @@ func (w *Workspace) withStandard() ([]*dsl.File, error) {
 // Library compiles the workspace's cards with the standard ones and links
 // them to the rules core. Diagnostics are those of the workspace's files.
 func (w *Workspace) Library() (*core.Library, dsl.Diagnostics, error) {
+	if len(w.ownCards()) == 0 {
+		// Only the standard cards: the library compiled once per process.
+		all := append(dsl.Diagnostics{}, w.Diags...)
+		all.Sort()
+		if all.HasErrors() {
+			return nil, all, nil
+		}
+		lib, err := cards.Library()
+		return lib, all, err
+	}
 	files, err := w.withStandard()
 	if err != nil {
 		return nil, nil, err
@@ -195,28 +272,33 @@ func (w *Workspace) own(diags dsl.Diagnostics) dsl.Diagnostics {
 	return out
 }
 
-// Lint returns every diagnostic of the workspace: syntax, cards and tests.
+// Lint returns every diagnostic of the workspace: files that cannot be
+// read, syntax, cards and tests.
 func (w *Workspace) Lint() (dsl.Diagnostics, error) {
-	files, err := w.withStandard()
+	std, err := standardFiles()
 	if err != nil {
 		return nil, err
 	}
-	prog, cdiags := compiler.Compile(files)
-	names := map[string]bool{}
-	for _, c := range prog.Cards {
-		names[c.Name] = true
-	}
-	// Cards that have errors are not in the program; their names are
-	// still known, so tests that use them are not reported twice.
-	for n := range w.ownCards() {
-		names[n] = true
+	// A card's diagnostics depend on it and the vocabulary only, and the
+	// standard cards have none: the workspace's cards are compiled alone.
+	_, cdiags := compiler.Compile(w.Files)
+	// The names tests may use: the standard cards', and the workspace's,
+	// with an error or not (so that tests that use them are not reported
+	// twice).
+	names := w.ownCards()
+	for _, f := range std {
+		for _, d := range f.Decls {
+			if c, ok := d.(*dsl.Card); ok {
+				names[dsl.Unquote(c.Name)] = true
+			}
+		}
 	}
 	var list []string
 	for n := range names {
 		list = append(list, n)
 	}
 	sort.Strings(list)
-	all := append(append(dsl.Diagnostics{}, w.Diags...), w.own(cdiags)...)
+	all := append(append(append(dsl.Diagnostics{}, w.Unreadable...), w.Diags...), w.own(cdiags)...)
 	all = append(all, scenario.Check(w.Files, list)...)
 	all.Sort()
 	return all, nil
@@ -224,8 +306,17 @@ func (w *Workspace) Lint() (dsl.Diagnostics, error) {
 
 // Test runs the scenario tests of the workspace whose names match run
 // (all if run is nil), against its cards and the standard ones. It fails
-// without running anything if a card has an error.
+// without running anything if a card has an error. The files that could
+// not be read (Unreadable) are not among the diagnostics: the tests of the
+// others run.
 func (w *Workspace) Test(run *regexp.Regexp) ([]scenario.Result, dsl.Diagnostics, error) {
+	if !w.hasTest(run) {
+		// Nothing to run: the cards are checked, the library not built.
+		_, cdiags := compiler.Compile(w.Files)
+		all := append(append(dsl.Diagnostics{}, w.Diags...), w.own(cdiags)...)
+		all.Sort()
+		return nil, all, nil
+	}
 	lib, diags, err := w.Library()
 	if err != nil || diags.HasErrors() {
 		return nil, diags, err
@@ -241,4 +332,17 @@ func (w *Workspace) Test(run *regexp.Regexp) ([]scenario.Result, dsl.Diagnostics
 		}
 	}
 	return out, diags, nil
+}
+
+// hasTest reports whether the workspace has a test whose name matches run
+// (any test if run is nil).
+func (w *Workspace) hasTest(run *regexp.Regexp) bool {
+	for _, f := range w.Files {
+		for _, d := range f.Decls {
+			if t, ok := d.(*dsl.Test); ok && (run == nil || run.MatchString(dsl.Unquote(t.Name))) {
+				return true
+			}
+		}
+	}
+	return false
 }

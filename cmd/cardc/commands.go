@@ -7,11 +7,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/parser"
@@ -45,6 +47,10 @@ func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
 func load(paths []string, stderr io.Writer) (*workspace.Workspace, bool) {
 	w, err := workspace.Load(paths)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = fmt.Errorf("%s: %v", displayName(pe.Path), pe.Err)
+		}
 		fmt.Fprintf(stderr, "cardc: %v\n", err)
 		return nil, false
 	}
@@ -111,9 +117,27 @@ func printDiagnostics(w io.Writer, diags dsl.Diagnostics, format string) {
 		}
 	default:
 		for _, d := range diags {
+			d.Pos.Filename = displayName(d.Pos.Filename)
 			fmt.Fprintln(w, d.String())
 		}
 	}
+}
+
+// displayName is a file name as text output shows it: as it is, or quoted
+// as a Go string when it holds a character that could forge or hide output
+// (a line break or another control character, invalid UTF-8, a character
+// that is not printable) or starts with a quote. JSON output needs no such
+// care; GitHub output escapes its own way.
+func displayName(name string) string {
+	if strings.HasPrefix(name, `"`) || !utf8.ValidString(name) {
+		return strconv.Quote(name)
+	}
+	for _, r := range name {
+		if !strconv.IsPrint(r) {
+			return strconv.Quote(name)
+		}
+	}
+	return name
 }
 
 // githubEscape escapes a message for a GitHub Actions workflow command.
@@ -140,26 +164,28 @@ func format(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	code := exitOK
+	if len(w.Unreadable) > 0 {
+		printDiagnostics(stderr, w.Unreadable, "text")
+		code = exitFindings
+	}
 	for _, f := range w.Files {
 		src := w.Sources[f.Name]
 		out, diags := parser.Format(f.Name, src)
 		if diags.HasErrors() {
-			for _, d := range diags {
-				fmt.Fprintln(stderr, d.String())
-			}
-			fmt.Fprintf(stderr, "%s: not formatted: it does not parse; left as it is\n", f.Name)
+			printDiagnostics(stderr, diags, "text")
+			fmt.Fprintf(stderr, "%s: not formatted: it does not parse; left as it is\n", displayName(f.Name))
 			code = exitFindings
 			continue
 		}
 		changed := !bytes.Equal(src, out)
 		if *list && changed {
-			fmt.Fprintln(stdout, f.Name)
+			fmt.Fprintln(stdout, displayName(f.Name))
 		}
 		if *diff && changed {
-			fmt.Fprint(stdout, unifiedDiff(f.Name, src, out))
+			fmt.Fprint(stdout, unifiedDiff(displayName(f.Name), src, out))
 		}
 		if *write && changed {
-			if err := writeFile(f.Name, out); err != nil {
+			if err := writeFile(f.Name, src, out); err != nil {
 				fmt.Fprintf(stderr, "cardc fmt: %v\n", err)
 				code = exitUsage
 			}
@@ -171,35 +197,87 @@ func format(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-// writeFile replaces a file's contents through a temporary file and a
-// rename, keeping its permissions, so that a failure never leaves it half
-// written. A symbolic link is followed: its target is written.
-func writeFile(name string, data []byte) error {
-	// Write the file a link points to, and keep the link.
-	name, err := filepath.EvalSymlinks(name)
+// writeFile writes the formatted data over the file name, whose contents
+// were src, in place, as gofmt does: the file keeps its owner, its mode
+// (set-user-ID and the like included) and its hard links, which a
+// temporary file renamed over it would lose. A backup of src is made next
+// to it first; if writing fails, the backup is written back and removed,
+// and if even that fails the error names the backup, which is kept. A
+// symbolic link is followed: its target is written, and the link stays.
+// Errors name the user's file, never the backup.
+func writeFile(name string, src, data []byte) error {
+	target, err := filepath.EvalSymlinks(name)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: not written: %v", displayName(name), reason(err))
 	}
-	info, err := os.Stat(name)
+	info, err := os.Stat(target)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: not written: %v", displayName(name), reason(err))
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
+	if !info.Mode().IsRegular() {
+		return fmt.Errorf("%s: not written: it is not a regular file", displayName(name))
+	}
+	// A file that cannot be opened for writing is left before anything is
+	// done: no backup, no attempt that would need undoing.
+	f, err := os.OpenFile(target, os.O_WRONLY, 0)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: not written: %v; it is unchanged", displayName(name), reason(err))
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
+	f.Close()
+	backup, err := backupFile(target, src)
+	if err != nil {
+		return fmt.Errorf("%s: not written: cannot keep a backup next to it (%v); make its directory writable, or format a copy", displayName(name), reason(err))
 	}
-	if err := tmp.Close(); err != nil {
-		return err
+	if err := writeInPlace(target, data); err != nil {
+		if rerr := writeInPlace(target, src); rerr != nil {
+			return fmt.Errorf("%s: writing it failed (%v), and so did putting it back (%v): its contents before formatting are in %s", displayName(name), reason(err), reason(rerr), backup)
+		}
+		os.Remove(backup)
+		return fmt.Errorf("%s: not written: %v; it is unchanged", displayName(name), reason(err))
 	}
-	if err := os.Chmod(tmp.Name(), info.Mode().Perm()); err != nil {
-		return err
+	os.Remove(backup)
+	// Writing to a file clears its set-user-ID and set-group-ID bits, but
+	// for root: put the mode back.
+	if after, err := os.Stat(target); err == nil && after.Mode() != info.Mode() {
+		if err := os.Chmod(target, info.Mode()&(fs.ModePerm|fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky)); err != nil {
+			return fmt.Errorf("%s: formatted, but its mode %v became %v: %v", displayName(name), info.Mode(), after.Mode(), reason(err))
+		}
 	}
-	return os.Rename(tmp.Name(), name)
+	return nil
+}
+
+// writeInPlace is os.WriteFile on an existing file, a variable so that
+// tests can make it fail.
+var writeInPlace = func(name string, data []byte) error {
+	return os.WriteFile(name, data, 0)
+}
+
+// backupFile writes data to a new file next to name, readable by its owner
+// only, and returns its path.
+func backupFile(name string, data []byte) (string, error) {
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.bak")
+	if err != nil {
+		return "", err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return "", err
+	}
+	return f.Name(), nil
+}
+
+// reason is the cause of a file error without the path, which the message
+// gives already (the user's file, not a link's target or a backup).
+func reason(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 func test(args []string, stdout, stderr io.Writer) int {
@@ -232,6 +310,8 @@ func test(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "cardc test: the cards have errors; no test was run")
 		return exitFindings
 	}
+	// The files that could not be read are reported; the others' tests run.
+	printDiagnostics(stderr, w.Unreadable, "text")
 	passed, failed := 0, 0
 	for _, r := range results {
 		name := oneLine(r.Name)
@@ -240,7 +320,7 @@ func test(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "PASS %s\n", name)
 		} else {
 			failed++
-			fmt.Fprintf(stdout, "FAIL %s (%s:%d)\n", name, r.Pos.Filename, r.Pos.Line)
+			fmt.Fprintf(stdout, "FAIL %s (%s:%d)\n", name, displayName(r.Pos.Filename), r.Pos.Line)
 			for _, f := range r.Failures {
 				fmt.Fprintf(stdout, "    %s\n", f)
 			}
@@ -253,7 +333,7 @@ func test(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintf(stdout, "%d passed, %d failed\n", passed, failed)
-	if failed > 0 {
+	if failed > 0 || len(w.Unreadable) > 0 {
 		return exitFindings
 	}
 	return exitOK
@@ -278,7 +358,7 @@ func build(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if strings.HasSuffix(*out, workspace.Ext) {
-		fmt.Fprintf(stderr, "cardc build: -o %s would write the bundle over card source; name it like cards.cardvm\n", *out)
+		fmt.Fprintf(stderr, "cardc build: -o %s would write the bundle over card source; name it like cards.cardvm\n", displayName(*out))
 		return exitUsage
 	}
 	w, ok := load(fs.Args(), stderr)
@@ -288,7 +368,7 @@ func build(args []string, stdout, stderr io.Writer) int {
 	if outInfo, err := os.Stat(*out); err == nil {
 		for name := range w.Sources {
 			if in, err := os.Stat(name); err == nil && os.SameFile(in, outInfo) {
-				fmt.Fprintf(stderr, "cardc build: -o %s is one of the inputs\n", *out)
+				fmt.Fprintf(stderr, "cardc build: -o %s is one of the inputs\n", displayName(*out))
 				return exitUsage
 			}
 		}
@@ -306,7 +386,7 @@ func build(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cardc build: %v\n", err)
 		return exitUsage
 	}
-	fmt.Fprintf(stdout, "wrote %s: %d cards, %d bytes\n", *out, len(prog.Cards), len(data))
+	fmt.Fprintf(stdout, "wrote %s: %d cards, %d bytes\n", displayName(*out), len(prog.Cards), len(data))
 	return exitOK
 }
 
@@ -329,7 +409,7 @@ func disasm(args []string, stdout, stderr io.Writer) int {
 		}
 		prog, err := vm.Decode(data)
 		if err != nil {
-			fmt.Fprintf(stderr, "cardc disasm: %s: %v\n", arg, err)
+			fmt.Fprintf(stderr, "cardc disasm: %s: %v\n", displayName(arg), err)
 			return exitFindings
 		}
 		fmt.Fprint(stdout, prog.DisassembleString())
@@ -342,7 +422,7 @@ func disasm(args []string, stdout, stderr io.Writer) int {
 		// that does not decode.
 		if data, err := os.ReadFile(arg); err == nil && !strings.HasSuffix(arg, workspace.Ext) && !vm.IsBundle(data) {
 			if _, err := vm.Decode(data); err != nil {
-				fmt.Fprintf(stderr, "cardc disasm: %s: %v\n", arg, err)
+				fmt.Fprintf(stderr, "cardc disasm: %s: %v\n", displayName(arg), err)
 				return exitFindings
 			}
 		}

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cardc/cardc/vm"
 )
 
 // cardsGlob finds the real card files the corpus is made from.
@@ -456,10 +458,21 @@ func TestRobustnessBundles(t *testing.T) {
 //
 //	go test -run XXX -fuzz FuzzCommands -fuzztime 60s -fuzzminimizetime 5s ./cmd/cardc
 //
-// One input runs about ten commands, tens of milliseconds; with the default
-// -fuzzminimizetime of 60s the workers spend most of their time minimizing
-// each input that finds new coverage, and the execs count shown stands still
-// meanwhile.
+// The commands run in this process (run takes the arguments and the output
+// streams and returns the exit code), about ten of them on each input, a
+// few milliseconds in all: the standard library is parsed once per process
+// (workspace), lint compiles only the input's cards, and test builds the
+// rules library only when there is a test to run. Nearly every input finds
+// new coverage in so large a program, and the fuzzer minimizes each one
+// it keeps: with the default -fuzzminimizetime of 60s the workers spend
+// most of their time minimizing, and the execs count shown stands still
+// meanwhile; with -fuzzminimizetime 0 it shows the real pace.
+//
+// testdata/fuzz/FuzzCommands holds a seed for each reproduction of issue
+// 8 that is a file's contents (binary junk, invalid UTF-8, a BOM, CRLF and
+// CR-only line endings, long lines and identifiers, deep nesting, long sums
+// and products, huge numbers, bad escapes, a damaged bundle, a fanning
+// trigger, many cards), scaled down so that go test stays quick.
 func FuzzCommands(f *testing.F) {
 	for _, in := range corpus(f, 20) {
 		f.Add(in.data)
@@ -467,4 +480,46 @@ func FuzzCommands(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		checkInput(t, t.TempDir(), src)
 	})
+}
+
+// TestBundleFlipsAreErrors changes 1,000 bytes of the card library's bundle,
+// one at a time, chosen with a fixed seed: without a checksum, about 300 of
+// them decoded into a different program. Each must now be an error that
+// disasm reports.
+func TestBundleFlipsAreErrors(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	var paths []string
+	for _, c := range realCards(t) {
+		if !strings.HasSuffix(c.name, "_test.card") {
+			p := filepath.Join(dir, c.name)
+			mustWrite(t, p, c.data)
+			paths = append(paths, p)
+		}
+	}
+	bundle := filepath.Join(dir, "cards.cardvm")
+	if r := cardc(t, append([]string{"build", "-o", bundle}, paths...)...); r.code != exitOK {
+		t.Fatalf("the card library does not build\n%v", r)
+	}
+	data := mustRead(t, bundle)
+	if _, err := vm.Decode(data); err != nil {
+		t.Fatalf("the bundle does not decode: %v", err)
+	}
+	rng := rand.New(rand.NewPCG(8, 8))
+	for n := range 1000 {
+		i := rng.IntN(len(data))
+		mutant := bytes.Clone(data)
+		mutant[i] ^= byte(1 + rng.IntN(255)) // never 0: the byte changes
+		if _, err := vm.Decode(mutant); err == nil {
+			t.Fatalf("flip %d: byte %d changed from %#x to %#x decodes without error", n, i, data[i], mutant[i])
+		}
+		if n%100 == 0 { // and through the command, now and then
+			path := filepath.Join(dir, "damaged.cardvm")
+			mustWrite(t, path, mutant)
+			r := cardc(t, "disasm", path)
+			if r.code != exitFindings || !strings.Contains(r.stderr, "damaged.cardvm") || r.stdout != "" {
+				t.Fatalf("disasm of a damaged bundle: want exit 1, its name on stderr, nothing on stdout\n%v", r)
+			}
+		}
+	}
 }
