@@ -52,14 +52,16 @@ func (d Diagnostic) String() string {
 	return fmt.Sprintf("%s:%d:%d: %s: %s (%s)", d.Pos.Filename, d.Pos.Line, d.Pos.Column, d.Severity, msg, d.Code)
 }
 
-// Errorf makes an error diagnostic.
+// Errorf makes an error diagnostic. A text argument is cut to MaxQuoted
+// characters: it quotes what the user wrote, which may be huge.
 func Errorf(pos Pos, code, format string, args ...any) Diagnostic {
-	return Diagnostic{Pos: pos, Severity: Error, Code: code, Message: fmt.Sprintf(format, args...)}
+	return Diagnostic{Pos: pos, Severity: Error, Code: code, Message: fmt.Sprintf(format, cutArgs(args)...)}
 }
 
-// Warningf makes a warning diagnostic.
+// Warningf makes a warning diagnostic; text arguments are cut as Errorf
+// cuts them.
 func Warningf(pos Pos, code, format string, args ...any) Diagnostic {
-	return Diagnostic{Pos: pos, Severity: Warning, Code: code, Message: fmt.Sprintf(format, args...)}
+	return Diagnostic{Pos: pos, Severity: Warning, Code: code, Message: fmt.Sprintf(format, cutArgs(args)...)}
 }
 
 // WithHint returns the diagnostic with a hint.
@@ -110,4 +112,59 @@ func (ds Diagnostics) Error() string {
 		s += d.String()
 	}
 	return s
+}
+
+// CodeTooMany is the diagnostic that ends those of a file that has more
+// than MaxPerFile: it belongs to the parser's codes (P010-P019).
+const CodeTooMany = "P013"
+
+// MaxPerFile is how many diagnostics are reported for one file at most;
+// past it, one more says there are too many, as Go's compiler does.
+const MaxPerFile = 50
+
+// Limit keeps the first MaxPerFile diagnostics of each file of a sorted
+// list and replaces the rest of that file's with one "too many errors"
+// diagnostic at the first one left out.
+func (ds Diagnostics) Limit() Diagnostics {
+	count := map[string]int{}
+	var out Diagnostics
+	for _, d := range ds {
+		n := count[d.Pos.Filename]
+		count[d.Pos.Filename] = n + 1
+		switch {
+		case n < MaxPerFile:
+			out = append(out, d)
+		case n == MaxPerFile:
+			out = append(out, Errorf(d.Pos, CodeTooMany, "too many errors in this file; the rest are not reported").
+				WithHint("fix these first, or check that this is a card file"))
+		}
+	}
+	return out
+}
+
+// MaxQuoted is how many characters of the user's text a message quotes:
+// a phrase of a card fits, a 2 MB word does not.
+const MaxQuoted = 80
+
+// Cut returns s cut to MaxQuoted characters, with "…" when it was longer,
+// so that a message quotes a 2 MB word in a line.
+func Cut(s string) string {
+	n := 0
+	for i := range s {
+		if n == MaxQuoted {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
+}
+
+// cutArgs cuts the text arguments of a message (see Cut).
+func cutArgs(args []any) []any {
+	for i, a := range args {
+		if s, ok := a.(string); ok && len(s) > MaxQuoted {
+			args[i] = Cut(s)
+		}
+	}
+	return args
 }

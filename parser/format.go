@@ -22,7 +22,7 @@ func Format(filename string, src []byte) ([]byte, dsl.Diagnostics) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	body := bytes.TrimPrefix(src, bom)
+	body := normalize(src)
 	out := dsl.Print(f, body)
 	g, diags2 := Parse(filename, out)
 	if diags2.HasErrors() || !sameFile(f, g) {
@@ -31,7 +31,7 @@ func Format(filename string, src []byte) ([]byte, dsl.Diagnostics) {
 			WithHint("this is a bug in cardc fmt; please report it with this file")
 		return nil, dsl.Diagnostics{d}
 	}
-	if len(body) < len(src) {
+	if bytes.HasPrefix(src, bom) {
 		out = append(append([]byte{}, bom...), out...) // keep the byte order mark
 	}
 	return out, nil
