@@ -132,7 +132,7 @@ func checkEscapes(t lexer.Token) *dsl.Diagnostic {
 			}
 			at := advance(t.Pos, s[:i])
 			d := dsl.Errorf(at, CodeEscape, "unknown escape \\%c in text", e).
-				WithHint(`text in quotes has the escapes \" \\ and \n only; write a backslash as \\, or use a `+"`raw string`")
+				WithHint(`text in quotes has the escapes \" \\ and \n only; write a backslash as \\, or use a ` + "`raw string`")
 			return &d
 		}
 		i += n

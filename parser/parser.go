@@ -516,9 +516,33 @@ var tokenNames = map[string]string{
 	"Cond":                     "a condition",
 	"Sum":                      "a value",
 	"CardRef":                  "a card name in quotes, or an alias",
-	"TargetRef":                "a card or a player",
 	"Else":                     "{ or if",
+	"Keyword":                  "a keyword ability such as flying",
+	"Part":                     "a word of a phrase",
+	"Product":                  "a value",
+	"Unary":                    "a value",
+	"Primary":                  "a value",
+	"Compare":                  "a value",
+	"AndCond":                  "a condition",
+	"NotCond":                  "a condition",
+	"Ref":                      "a name",
+	"Block":                    "{ and a line break",
+	"CostPart":                 "a cost such as {T} or {1}{G}",
+	"TestSection":              "given, when or then",
+	"GivenStmt":                "a line of given (you control ..., you have ... in hand, opponent has N life...)",
+	"ControlStmt":              "a line of given (you control ..., you have ... in hand, opponent has N life...)",
+	"CardSpec":                 "a card name in quotes",
+	"WithClause":               "what the card comes with, such as 2 damage or 1 +1/+1 counter",
+	"Action":                   "an action (cast, attack, resolve, activate...)",
+	"Assertion":                "a line of then (... is on the battlefield, you have N life...)",
+	"EventItem":                "doc, a phrase or a field",
+	"Default":                  "a name = value",
+	"TargetRef":                "a card or a player",
 }
+
+// grammarName matches the name of a production of the grammar, which
+// means nothing to a designer.
+var grammarName = regexp.MustCompile(`^[A-Z][A-Za-z]*$`)
 
 // describeExpected says what the parser expected, from participle's
 // grammar expression: its first element, in plain words.
@@ -530,7 +554,7 @@ func describeExpected(s string) string {
 	if alts, ok := literals(first); ok {
 		return strings.Join(alts, " or ")
 	}
-	if strings.HasPrefix(first, "(") {
+	if strings.HasPrefix(first, "(") || grammarName.MatchString(first) {
 		return "something else"
 	}
 	return first

@@ -137,7 +137,7 @@ func (w *Workspace) Build() (*vm.Program, dsl.Diagnostics) {
 	prog, diags := compiler.Compile(w.Files)
 	all := append(append(dsl.Diagnostics{}, w.Diags...), diags...)
 	all.Sort()
-	return prog, all
+	return prog, all.Limit()
 }
 
 // withStandard returns the workspace's files and the standard library's
@@ -176,6 +176,7 @@ func (w *Workspace) Library() (*core.Library, dsl.Diagnostics, error) {
 	prog, diags := compiler.Compile(files)
 	all := append(append(dsl.Diagnostics{}, w.Diags...), w.own(diags)...)
 	all.Sort()
+	all = all.Limit()
 	if all.HasErrors() {
 		return nil, all, nil
 	}
@@ -219,7 +220,7 @@ func (w *Workspace) Lint() (dsl.Diagnostics, error) {
 	all := append(append(dsl.Diagnostics{}, w.Diags...), w.own(cdiags)...)
 	all = append(all, scenario.Check(w.Files, list)...)
 	all.Sort()
-	return all, nil
+	return all.Limit(), nil
 }
 
 // Test runs the scenario tests of the workspace whose names match run

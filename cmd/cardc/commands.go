@@ -229,7 +229,7 @@ func test(args []string, stdout, stderr io.Writer) int {
 	}
 	if diags.HasErrors() {
 		printDiagnostics(stderr, diags, "text")
-		fmt.Fprintln(stderr, "cardc test: the cards have errors; no test was run")
+		fmt.Fprintln(stderr, "cardc test: no test was run: fix the errors above first")
 		return exitFindings
 	}
 	passed, failed := 0, 0
