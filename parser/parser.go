@@ -139,6 +139,7 @@ func lexAll(filename string, src []byte) ([]lexer.Token, dsl.Diagnostics) {
 		base  = lexer.Position{Filename: filename, Line: 1, Column: 1}
 		rest  = string(src)
 	)
+	toks = make([]lexer.Token, 0, len(src)/6+1) // about one token for six bytes of a card file
 	for {
 		lx, err := Lexer.LexString(filename, rest)
 		if err != nil { // cannot happen with a string input; be safe
@@ -163,7 +164,9 @@ func lexAll(filename string, src []byte) ([]lexer.Token, dsl.Diagnostics) {
 				toks = append(toks, t)
 				return toks, diags
 			}
-			toks = append(toks, t)
+			if t.Type != tokWhitespace { // no one reads it: keep memory down
+				toks = append(toks, t)
+			}
 		}
 	}
 }
