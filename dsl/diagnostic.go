@@ -3,6 +3,7 @@ package dsl
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -52,16 +53,17 @@ func (d Diagnostic) String() string {
 	return fmt.Sprintf("%s:%d:%d: %s: %s (%s)", d.Pos.Filename, d.Pos.Line, d.Pos.Column, d.Severity, msg, d.Code)
 }
 
-// Errorf makes an error diagnostic. A text argument is cut to MaxQuoted
-// characters: it quotes what the user wrote, which may be huge.
+// Errorf makes an error diagnostic. Text in double quotes in the message
+// is cut to MaxQuoted characters: it quotes what the user wrote, which may
+// be huge.
 func Errorf(pos Pos, code, format string, args ...any) Diagnostic {
-	return Diagnostic{Pos: pos, Severity: Error, Code: code, Message: fmt.Sprintf(format, cutArgs(args)...)}
+	return Diagnostic{Pos: pos, Severity: Error, Code: code, Message: cutQuoted(fmt.Sprintf(format, args...))}
 }
 
-// Warningf makes a warning diagnostic; text arguments are cut as Errorf
-// cuts them.
+// Warningf makes a warning diagnostic; quoted text is cut as Errorf cuts
+// it.
 func Warningf(pos Pos, code, format string, args ...any) Diagnostic {
-	return Diagnostic{Pos: pos, Severity: Warning, Code: code, Message: fmt.Sprintf(format, cutArgs(args)...)}
+	return Diagnostic{Pos: pos, Severity: Warning, Code: code, Message: cutQuoted(fmt.Sprintf(format, args...))}
 }
 
 // WithHint returns the diagnostic with a hint.
@@ -159,12 +161,42 @@ func Cut(s string) string {
 	return s
 }
 
-// cutArgs cuts the text arguments of a message (see Cut).
-func cutArgs(args []any) []any {
-	for i, a := range args {
-		if s, ok := a.(string); ok && len(s) > MaxQuoted {
-			args[i] = Cut(s)
+// cutQuoted cuts each "..." of a message (see Cut): however the message
+// was built, with %q or from a message built before, what it quotes of the
+// user's text stays short.
+func cutQuoted(msg string) string {
+	if len(msg) <= MaxQuoted {
+		return msg
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(msg, '"')
+		if i < 0 {
+			break
+		}
+		j := closingQuote(msg, i+1)
+		if j < 0 {
+			break
+		}
+		b.WriteString(msg[:i+1])
+		b.WriteString(Cut(msg[i+1 : j]))
+		b.WriteByte('"')
+		msg = msg[j+1:]
+	}
+	b.WriteString(msg)
+	return b.String()
+}
+
+// closingQuote returns the index of the '"' that closes a quoted text
+// starting at from, skipping escapes, or -1.
+func closingQuote(s string, from int) int {
+	for i := from; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '"':
+			return i
 		}
 	}
-	return args
+	return -1
 }
