@@ -78,11 +78,11 @@ type WithClause struct {
 	Counter string `parser:"| @( PT | Ident ) ( 'counters' | 'counter' ) )"`
 }
 
-// LifeStmt sets a life total: `opponent has 10 life`.
+// LifeStmt sets a life total: `opponent has 10 life`, or `-2 life`.
 type LifeStmt struct {
 	Span
 	Player string `parser:"@( 'you' | 'opponent' ) ( 'have' | 'has' )"`
-	Life   int    `parser:"@Number 'life'"`
+	Life   int    `parser:"@( '-'? Number ) 'life'"`
 }
 
 func (*LifeStmt) givenStmt() {}
@@ -312,11 +312,11 @@ type CountAssert struct {
 
 func (*CountAssert) assertion() {}
 
-// LifeAssert checks a life total: `you have 23 life`.
+// LifeAssert checks a life total: `you have 23 life`, or `-2 life`.
 type LifeAssert struct {
 	Span
 	Player string `parser:"@( 'you' | 'opponent' ) ( 'have' | 'has' )"`
-	Life   int    `parser:"@Number 'life'"`
+	Life   int    `parser:"@( '-'? Number ) 'life'"`
 }
 
 func (*LifeAssert) assertion() {}

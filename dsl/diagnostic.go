@@ -3,6 +3,7 @@ package dsl
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -52,14 +53,17 @@ func (d Diagnostic) String() string {
 	return fmt.Sprintf("%s:%d:%d: %s: %s (%s)", d.Pos.Filename, d.Pos.Line, d.Pos.Column, d.Severity, msg, d.Code)
 }
 
-// Errorf makes an error diagnostic.
+// Errorf makes an error diagnostic. Text in double quotes in the message
+// is cut to MaxQuoted characters: it quotes what the user wrote, which may
+// be huge.
 func Errorf(pos Pos, code, format string, args ...any) Diagnostic {
-	return Diagnostic{Pos: pos, Severity: Error, Code: code, Message: fmt.Sprintf(format, args...)}
+	return Diagnostic{Pos: pos, Severity: Error, Code: code, Message: cutQuoted(fmt.Sprintf(format, args...))}
 }
 
-// Warningf makes a warning diagnostic.
+// Warningf makes a warning diagnostic; quoted text is cut as Errorf cuts
+// it.
 func Warningf(pos Pos, code, format string, args ...any) Diagnostic {
-	return Diagnostic{Pos: pos, Severity: Warning, Code: code, Message: fmt.Sprintf(format, args...)}
+	return Diagnostic{Pos: pos, Severity: Warning, Code: code, Message: cutQuoted(fmt.Sprintf(format, args...))}
 }
 
 // WithHint returns the diagnostic with a hint.
@@ -110,4 +114,89 @@ func (ds Diagnostics) Error() string {
 		s += d.String()
 	}
 	return s
+}
+
+// CodeTooMany is the diagnostic that ends those of a file that has more
+// than MaxPerFile: it belongs to the parser's codes (P010-P019).
+const CodeTooMany = "P013"
+
+// MaxPerFile is how many diagnostics are reported for one file at most;
+// past it, one more says there are too many, as Go's compiler does.
+const MaxPerFile = 50
+
+// Limit keeps the first MaxPerFile diagnostics of each file of a sorted
+// list and replaces the rest of that file's with one "too many errors"
+// diagnostic at the first one left out.
+func (ds Diagnostics) Limit() Diagnostics {
+	count := map[string]int{}
+	var out Diagnostics
+	for _, d := range ds {
+		n := count[d.Pos.Filename]
+		count[d.Pos.Filename] = n + 1
+		switch {
+		case n < MaxPerFile:
+			out = append(out, d)
+		case n == MaxPerFile:
+			out = append(out, Errorf(d.Pos, CodeTooMany, "too many errors in this file; the rest are not reported").
+				WithHint("fix these first, or check that this is a card file"))
+		}
+	}
+	return out
+}
+
+// MaxQuoted is how many characters of the user's text a message quotes:
+// a phrase of a card fits, a 2 MB word does not.
+const MaxQuoted = 80
+
+// Cut returns s cut to MaxQuoted characters, with "…" when it was longer,
+// so that a message quotes a 2 MB word in a line.
+func Cut(s string) string {
+	n := 0
+	for i := range s {
+		if n == MaxQuoted {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
+}
+
+// cutQuoted cuts each "..." of a message (see Cut): however the message
+// was built, with %q or from a message built before, what it quotes of the
+// user's text stays short.
+func cutQuoted(msg string) string {
+	if len(msg) <= MaxQuoted {
+		return msg
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(msg, '"')
+		if i < 0 {
+			break
+		}
+		j := closingQuote(msg, i+1)
+		if j < 0 {
+			break
+		}
+		b.WriteString(msg[:i+1])
+		b.WriteString(Cut(msg[i+1 : j]))
+		b.WriteByte('"')
+		msg = msg[j+1:]
+	}
+	b.WriteString(msg)
+	return b.String()
+}
+
+// closingQuote returns the index of the '"' that closes a quoted text
+// starting at from, skipping escapes, or -1.
+func closingQuote(s string, from int) int {
+	for i := from; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '"':
+			return i
+		}
+	}
+	return -1
 }

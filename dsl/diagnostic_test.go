@@ -1,6 +1,7 @@
 package dsl_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -57,5 +58,40 @@ func TestDiagnosticsSortAndErrors(t *testing.T) {
 	}
 	if got, want := ds[:2].Error(), "a.card:2:3: error: e (C011)\na.card:2:3: error: e (C013)"; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
+	}
+}
+
+// TestLimit checks the cap on diagnostics per file (issue 8: 4 KB of
+// random bytes gave 1,257): MaxPerFile of each file, then one P013.
+func TestLimit(t *testing.T) {
+	var ds dsl.Diagnostics
+	for i := 0; i < 3*dsl.MaxPerFile; i++ {
+		ds = append(ds, dsl.Errorf(dsl.Pos{Filename: "a.card", Line: i + 1, Column: 1}, "P002", "bad"))
+	}
+	ds = append(ds, dsl.Errorf(dsl.Pos{Filename: "b.card", Line: 1, Column: 1}, "P002", "bad"))
+	got := ds.Limit()
+	if len(got) != dsl.MaxPerFile+2 {
+		t.Fatalf("%d diagnostics, want %d", len(got), dsl.MaxPerFile+2)
+	}
+	if d := got[dsl.MaxPerFile]; d.Code != dsl.CodeTooMany || d.Pos.Line != dsl.MaxPerFile+1 {
+		t.Errorf("after the cap: %s", d)
+	}
+	if d := got[len(got)-1]; d.Pos.Filename != "b.card" {
+		t.Errorf("the next file's diagnostic is lost: %s", d)
+	}
+}
+
+// TestQuotedTextIsCut checks that a message quotes at most MaxQuoted
+// characters of what the user wrote (issue 8: a 2 MB word was quoted
+// whole).
+func TestQuotedTextIsCut(t *testing.T) {
+	word := strings.Repeat("é", 2<<20)
+	d := dsl.Errorf(dsl.Pos{}, "C014", "%q is not defined here", word)
+	want := `"` + strings.Repeat("é", dsl.MaxQuoted) + `…" is not defined here`
+	if d.Message != want {
+		t.Errorf("message of %d bytes: %.100s", len(d.Message), d.Message)
+	}
+	if got := dsl.Cut("short"); got != "short" {
+		t.Errorf("Cut(short) = %q", got)
 	}
 }

@@ -7,8 +7,9 @@ import (
 
 // Unquote returns the text of a string literal as written in source
 // ("..." with escapes, or `...` raw), or s itself if it is not quoted.
-// Of the escapes, \n and \t stand for a line break and a tab; a backslash
-// before any other character stands for that character.
+// Of the escapes (the parser accepts \", \\ and \n only), \n stands for
+// a line break; a backslash before any other character stands for that
+// character.
 func Unquote(s string) string {
 	if len(s) >= 2 && s[0] == '`' && s[len(s)-1] == '`' {
 		return s[1 : len(s)-1]
@@ -22,8 +23,6 @@ func Unquote(s string) string {
 				switch s[i] {
 				case 'n':
 					b.WriteByte('\n')
-				case 't':
-					b.WriteByte('\t')
 				default:
 					b.WriteByte(s[i])
 				}

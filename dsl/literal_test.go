@@ -10,7 +10,7 @@ func TestUnquote(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{`"Grizzly Bears"`, "Grizzly Bears"},
 		{`"say \"hi\""`, `say "hi"`},
-		{`"a\nb\tc"`, "a\nb\tc"},
+		{`"a\nb\\c"`, "a\nb\\c"},
 		{`"back\\slash"`, `back\slash`},
 		{`"\x"`, "x"},
 		{`"trailing\"`, `trailing\`},

@@ -53,69 +53,88 @@ func PartString(pt *Part) string {
 	return ""
 }
 
-// CondString renders a condition.
+// CondString renders a condition. Expressions are rendered into one
+// builder, so that the work is linear in their length (issue 8: a chain
+// of 8,000 terms once took minutes).
 func CondString(c *Cond) string {
-	s := andString(c.Left)
-	for _, r := range c.Right {
-		s += " or " + andString(r)
-	}
-	return s
-}
-
-func andString(a *AndCond) string {
-	s := notString(a.Left)
-	for _, r := range a.Right {
-		s += " and " + notString(r)
-	}
-	return s
-}
-
-func notString(n *NotCond) string {
-	if n.Not != nil {
-		return "not " + notString(n.Not)
-	}
-	s := SumString(n.Cmp.Left)
-	if n.Cmp.Op != "" {
-		s += " " + n.Cmp.Op + " " + SumString(n.Cmp.Right)
-	}
-	return s
+	var b strings.Builder
+	writeCond(&b, c)
+	return b.String()
 }
 
 // SumString renders an arithmetic expression.
 func SumString(s *Sum) string {
-	out := productString(s.Left)
+	var b strings.Builder
+	writeSum(&b, s)
+	return b.String()
+}
+
+func writeCond(b *strings.Builder, c *Cond) {
+	writeAnd(b, c.Left)
+	for _, r := range c.Right {
+		b.WriteString(" or ")
+		writeAnd(b, r)
+	}
+}
+
+func writeAnd(b *strings.Builder, a *AndCond) {
+	writeNot(b, a.Left)
+	for _, r := range a.Right {
+		b.WriteString(" and ")
+		writeNot(b, r)
+	}
+}
+
+func writeNot(b *strings.Builder, n *NotCond) {
+	for n.Not != nil {
+		b.WriteString("not ")
+		n = n.Not
+	}
+	writeSum(b, n.Cmp.Left)
+	if n.Cmp.Op != "" {
+		b.WriteString(" " + n.Cmp.Op + " ")
+		writeSum(b, n.Cmp.Right)
+	}
+}
+
+func writeSum(b *strings.Builder, s *Sum) {
+	writeProduct(b, s.Left)
 	for _, r := range s.Rest {
-		out += " " + r.Op + " " + productString(r.Right)
+		b.WriteString(" " + r.Op + " ")
+		writeProduct(b, r.Right)
 	}
-	return out
 }
 
-func productString(p *Product) string {
-	out := unaryString(p.Left)
+func writeProduct(b *strings.Builder, p *Product) {
+	writeUnary(b, p.Left)
 	for _, r := range p.Rest {
-		out += " " + r.Op + " " + unaryString(r.Right)
+		b.WriteString(" " + r.Op + " ")
+		writeUnary(b, r.Right)
 	}
-	return out
 }
 
-func unaryString(u *Unary) string {
-	if u.Neg != nil {
-		inner := unaryString(u.Neg)
-		if strings.HasPrefix(inner, "-") {
-			return "- " + inner // "--" would read as a dash
+func writeUnary(b *strings.Builder, u *Unary) {
+	for u.Neg != nil {
+		b.WriteString("-")
+		if u.Neg.Neg != nil {
+			b.WriteString(" ") // "--" would read as a dash
 		}
-		return "-" + inner
+		u = u.Neg
 	}
 	pr := u.Primary
 	switch {
 	case pr.Number != nil:
-		return *pr.Number
+		b.WriteString(*pr.Number)
 	case pr.Paren != nil:
-		return "(" + CondString(pr.Paren) + ")"
+		b.WriteString("(")
+		writeCond(b, pr.Paren)
+		b.WriteString(")")
 	case pr.Ref != nil:
-		return strings.Join(append([]string{pr.Ref.Name}, pr.Ref.Fields...), ".")
+		b.WriteString(pr.Ref.Name)
+		for _, f := range pr.Ref.Fields {
+			b.WriteString("." + f)
+		}
 	}
-	return ""
 }
 
 // RefString renders a card reference of a test.

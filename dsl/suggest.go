@@ -3,6 +3,7 @@ package dsl
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Suggest returns the candidate closest to word, for "did you mean ...?"
@@ -11,7 +12,8 @@ import (
 func Suggest(word string, candidates []string) string {
 	best, bestDist := "", -1
 	limit := 1
-	switch n := len([]rune(word)); {
+	n := utf8.RuneCountInString(word)
+	switch {
 	case n <= 2:
 		limit = 0 // only a difference of case
 	case n > 4:
@@ -19,7 +21,10 @@ func Suggest(word string, candidates []string) string {
 	}
 	lw := strings.ToLower(word)
 	for _, c := range candidates {
-		if c == word {
+		// The distance is at least the difference of the lengths: a
+		// candidate too short or too long is no match, and a 2 MB word
+		// costs no quadratic work.
+		if c == word || abs(utf8.RuneCountInString(c)-n) > limit {
 			continue
 		}
 		d := editDistance(lw, strings.ToLower(c))
@@ -64,4 +69,11 @@ func editDistance(a, b string) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(rb)]
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }

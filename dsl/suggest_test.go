@@ -1,6 +1,7 @@
 package dsl_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/cardc/cardc/dsl"
@@ -54,5 +55,18 @@ func TestDidYouMean(t *testing.T) {
 	}
 	if got := dsl.DidYouMean("banana", []string{"card", "cost"}); got != "" {
 		t.Errorf("DidYouMean with nothing close = %q, want \"\"", got)
+	}
+}
+
+// BenchmarkSuggestLongWord shows that a huge word costs linear work: no
+// candidate is near it in length, so no edit distance is computed (issue
+// 8: a 2 MB word took 4 s to lint).
+func BenchmarkSuggestLongWord(b *testing.B) {
+	word := strings.Repeat("x", 2<<20)
+	candidates := []string{"card", "test", "cost", "type", "oracle", "keywords"}
+	for i := 0; i < b.N; i++ {
+		if s := dsl.Suggest(word, candidates); s != "" {
+			b.Fatal(s)
+		}
 	}
 }

@@ -31,6 +31,8 @@ var (
 	tokSep        = symbols["Sep"]
 	tokOp         = symbols["Op"]
 	tokIdent      = symbols["Ident"]
+	tokNumber     = symbols["Number"]
+	tokPT         = symbols["PT"]
 )
 
 // elided are the token types the grammar never sees.

@@ -6,10 +6,10 @@
 package parser
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -75,8 +75,14 @@ func ParseString(filename, src string) (*dsl.File, dsl.Diagnostics) {
 // comments, and a diagnostic for each problem: at most one syntax error per
 // declaration, since the parser resumes at the next declaration.
 func Parse(filename string, src []byte) (*dsl.File, dsl.Diagnostics) {
-	toks, diags := lexAll(filename, bytes.TrimPrefix(src, bom))
+	src = normalize(src)
 	file := &dsl.File{Name: filename}
+	if d := checkEncoding(filename, src); d != nil {
+		return file, dsl.Diagnostics{*d}
+	}
+	toks, diags := lexAll(filename, src)
+	diags = append(diags, checkTokens(toks)...)
+	diags.Sort()
 	codeLine := 0 // the last line that holds code
 	for _, t := range toks {
 		switch t.Type {
@@ -98,6 +104,10 @@ func Parse(filename string, src []byte) (*dsl.File, dsl.Diagnostics) {
 		if within(lexErrors, ch) {
 			continue
 		}
+		if t, deep := tooDeep(ch); deep {
+			diags = append(diags, nestingError(t))
+			continue
+		}
 		decl, d := parseDecl(ch)
 		if d != nil {
 			diags = append(diags, *d)
@@ -106,21 +116,18 @@ func Parse(filename string, src []byte) (*dsl.File, dsl.Diagnostics) {
 		file.Decls = append(file.Decls, decl)
 	}
 	diags.Sort()
-	return file, diags
+	return file, diags.Limit()
 }
 
 // bom is the byte order mark some editors put at the start of UTF-8 files.
 var bom = []byte("\ufeff")
 
 // within reports whether any diagnostic lies in the span of tokens.
+// The diagnostics are sorted by position.
 func within(diags dsl.Diagnostics, toks []lexer.Token) bool {
 	first, last := toks[0].Pos.Offset, endOf(toks[len(toks)-1]).Offset
-	for _, d := range diags {
-		if d.Pos.Offset >= first && d.Pos.Offset <= last {
-			return true
-		}
-	}
-	return false
+	i := sort.Search(len(diags), func(i int) bool { return diags[i].Pos.Offset >= first })
+	return i < len(diags) && diags[i].Pos.Offset <= last
 }
 
 // lexAll lexes the whole source. A character the lexer rejects becomes a
@@ -132,6 +139,7 @@ func lexAll(filename string, src []byte) ([]lexer.Token, dsl.Diagnostics) {
 		base  = lexer.Position{Filename: filename, Line: 1, Column: 1}
 		rest  = string(src)
 	)
+	toks = make([]lexer.Token, 0, len(src)/6+1) // about one token for six bytes of a card file
 	for {
 		lx, err := Lexer.LexString(filename, rest)
 		if err != nil { // cannot happen with a string input; be safe
@@ -156,7 +164,9 @@ func lexAll(filename string, src []byte) ([]lexer.Token, dsl.Diagnostics) {
 				toks = append(toks, t)
 				return toks, diags
 			}
-			toks = append(toks, t)
+			if t.Type != tokWhitespace { // no one reads it: keep memory down
+				toks = append(toks, t)
+			}
 		}
 	}
 }
@@ -209,6 +219,10 @@ func badChar(pos lexer.Position, rest string) dsl.Diagnostic {
 	}
 	if r == utf8.RuneError {
 		return dsl.Errorf(pos, CodeBadChar, "invalid UTF-8")
+	}
+	if name, ok := dashes[r]; ok {
+		return dsl.Errorf(pos, CodeBadChar, "unexpected character %q (%s)", r, name).
+			WithHint("the type line takes an em dash — (or --) before subtypes; a minus is -")
 	}
 	return dsl.Errorf(pos, CodeBadChar, "unexpected character %q", r)
 }
@@ -438,9 +452,31 @@ func describeToken(t lexer.Token) string {
 	case t.Type == tokSep:
 		return "end of line"
 	case t.Type == tokString || t.Type == tokRawString:
-		return oneLine(t.Value) // a string shows its own quotes
+		v := oneLine(t.Value) // a string shows its own quotes
+		return fitQuoted(v[:1], v[1:len(v)-1], func(s string) string { return s })
 	}
-	return fmt.Sprintf("%q", t.Value)
+	return fitQuoted(`"`, t.Value, func(s string) string { q := strconv.Quote(s); return q[1 : len(q)-1] })
+}
+
+// fitQuoted quotes text between q and q, escaped by escape, cut with "…"
+// so that the whole is at most dsl.MaxQuoted characters: a message quotes
+// what the user wrote, which may be a 2 MB word.
+func fitQuoted(q, text string, escape func(string) string) string {
+	r := []rune(text)
+	for keep := len(r); ; {
+		v := escape(string(r[:keep]))
+		if keep < len(r) {
+			v += "…"
+		}
+		over := utf8.RuneCountInString(v) + 2 - dsl.MaxQuoted
+		if over <= 0 || keep == 0 {
+			return q + v + q
+		}
+		if keep == len(r) {
+			over++ // room for "…"
+		}
+		keep = max(keep-over, 0)
+	}
 }
 
 // oneLine returns text as written, except that line breaks, tabs and the
@@ -483,9 +519,33 @@ var tokenNames = map[string]string{
 	"Cond":                     "a condition",
 	"Sum":                      "a value",
 	"CardRef":                  "a card name in quotes, or an alias",
-	"TargetRef":                "a card or a player",
 	"Else":                     "{ or if",
+	"Keyword":                  "a keyword ability such as flying",
+	"Part":                     "a word of a phrase",
+	"Product":                  "a value",
+	"Unary":                    "a value",
+	"Primary":                  "a value",
+	"Compare":                  "a value",
+	"AndCond":                  "a condition",
+	"NotCond":                  "a condition",
+	"Ref":                      "a name",
+	"Block":                    "{ and a line break",
+	"CostPart":                 "a cost such as {T} or {1}{G}",
+	"TestSection":              "given, when or then",
+	"GivenStmt":                "a line of given (you control ..., you have ... in hand, opponent has N life...)",
+	"ControlStmt":              "a line of given (you control ..., you have ... in hand, opponent has N life...)",
+	"CardSpec":                 "a card name in quotes",
+	"WithClause":               "what the card comes with, such as 2 damage or 1 +1/+1 counter",
+	"Action":                   "an action (cast, attack, resolve, activate...)",
+	"Assertion":                "a line of then (... is on the battlefield, you have N life...)",
+	"EventItem":                "doc, a phrase or a field",
+	"Default":                  "a name = value",
+	"TargetRef":                "a card or a player",
 }
+
+// grammarName matches the name of a production of the grammar, which
+// means nothing to a designer.
+var grammarName = regexp.MustCompile(`^[A-Z][A-Za-z]*$`)
 
 // describeExpected says what the parser expected, from participle's
 // grammar expression: its first element, in plain words.
@@ -497,7 +557,7 @@ func describeExpected(s string) string {
 	if alts, ok := literals(first); ok {
 		return strings.Join(alts, " or ")
 	}
-	if strings.HasPrefix(first, "(") {
+	if strings.HasPrefix(first, "(") || grammarName.MatchString(first) {
 		return "something else"
 	}
 	return first

@@ -23,7 +23,8 @@ func TestSpecListsEveryCode(t *testing.T) {
 	for _, c := range codes {
 		require.Contains(t, string(spec), "| "+c.Code+" | "+c.Name+" |", "SPEC.md does not list %s", c.Code)
 	}
-	for _, c := range []string{parser.CodeSyntax, parser.CodeBadChar, parser.CodeUnterminated, parser.CodeFormat, parser.CodeInternal} {
+	for _, c := range []string{parser.CodeSyntax, parser.CodeBadChar, parser.CodeUnterminated, parser.CodeFormat, parser.CodeInternal,
+		parser.CodeNesting, parser.CodeEncoding, parser.CodeEscape, parser.CodeTooMany, parser.CodeRange} {
 		require.True(t, strings.Contains(string(spec), "| "+c+" |"), "SPEC.md does not list %s", c)
 	}
 }

@@ -193,7 +193,7 @@ func (w *Workspace) Build() (*vm.Program, dsl.Diagnostics) {
 	prog, diags := compiler.Compile(w.Files)
 	all := append(append(append(dsl.Diagnostics{}, w.Unreadable...), w.Diags...), diags...)
 	all.Sort()
-	return prog, all
+	return prog, all.Limit()
 }
 
 // standardFiles parses the standard library's card files, once: every
@@ -253,6 +253,7 @@ func (w *Workspace) Library() (*core.Library, dsl.Diagnostics, error) {
 	prog, diags := compiler.Compile(files)
 	all := append(append(dsl.Diagnostics{}, w.Diags...), w.own(diags)...)
 	all.Sort()
+	all = all.Limit()
 	if all.HasErrors() {
 		return nil, all, nil
 	}
@@ -301,7 +302,7 @@ func (w *Workspace) Lint() (dsl.Diagnostics, error) {
 	all := append(append(append(dsl.Diagnostics{}, w.Unreadable...), w.Diags...), w.own(cdiags)...)
 	all = append(all, scenario.Check(w.Files, list)...)
 	all.Sort()
-	return all, nil
+	return all.Limit(), nil
 }
 
 // Test runs the scenario tests of the workspace whose names match run

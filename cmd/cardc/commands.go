@@ -307,7 +307,7 @@ func test(args []string, stdout, stderr io.Writer) int {
 	}
 	if diags.HasErrors() {
 		printDiagnostics(stderr, diags, "text")
-		fmt.Fprintln(stderr, "cardc test: the cards have errors; no test was run")
+		fmt.Fprintln(stderr, "cardc test: no test was run: fix the errors above first")
 		return exitFindings
 	}
 	// The files that could not be read are reported; the others' tests run.
