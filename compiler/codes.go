@@ -37,6 +37,7 @@ const (
 	CodeNoOracle         = "C030" // no-oracle (warning): the card carries no Oracle text
 	CodeUnusedBinding    = "C031" // unused-binding (warning): a name bound with `as` and never used
 	CodeAmbiguousPhrase  = vocab.CodeAmbiguousPhrase
+	CodeConstantRange    = vocab.CodeConstantRange
 	CodeStdlib           = vocab.CodeStdlib
 	CodeInternalCompiler = "C999" // internal: a failure of the compiler itself
 )
@@ -78,6 +79,7 @@ var Codes = []CodeInfo{
 	{CodeReflexive, "reflexive", "`when` inside a body whose event is not what a player does this way (CR 603.12)"},
 	{CodeForEach, "for-each", "`for each` without a filter of permanents, or without a name"},
 	{CodeChosen, "chosen", "`the chosen color` on a card that doesn't choose one as it enters (CR 614.12)"},
+	{CodeConstantRange, "constant-range", "an expression of numbers alone whose value is beyond 2^40, where every quantity of the game stops"},
 	{CodeStdlib, "stdlib", "the standard vocabulary itself is broken"},
 	{CodeInternalCompiler, "internal", "a failure of the compiler itself"},
 }

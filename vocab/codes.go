@@ -15,5 +15,6 @@ const (
 	CodeUnknownField    = "C018" // unknown-field: `x.f` where x has no field or query f
 	CodeBinding         = "C021" // binding: a name bound twice, or `as` where nothing can be named
 	CodeAmbiguousPhrase = "C032" // ambiguous (warning): a phrase reads as two different things
+	CodeConstantRange   = "C060" // constant-range: an expression of numbers alone beyond 2^40
 	CodeStdlib          = "C900" // stdlib: the standard vocabulary itself is broken
 )

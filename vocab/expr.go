@@ -22,6 +22,14 @@ type Scope interface {
 // TypeOf checks an arithmetic expression and returns its type. Every
 // name it reads is marked used.
 func (v *Vocab) TypeOf(s *dsl.Sum, sc Scope) (Type, *Mismatch) {
+	t, d := v.sumType(s, sc)
+	if d == nil && t.Kind == KNumber {
+		d = constantRange(s)
+	}
+	return t, d
+}
+
+func (v *Vocab) sumType(s *dsl.Sum, sc Scope) (Type, *Mismatch) {
 	t, d := v.productType(s.Left, sc)
 	if d != nil || len(s.Rest) == 0 {
 		return t, d
