@@ -25,9 +25,9 @@ type choices struct {
 // token that's a copy makes its own (CR 707.2: choices made as the
 // original entered are not copiable values).
 func (g *Game) hEnterChoosingColor(a []vm.Value) (vm.Value, error) {
-	fr := g.frame()
-	if fr == nil || fr.mode != modeReplace || fr.event == nil || fr.event.Kind != EvZoneChange || fr.event.To != ZoneBattlefield {
-		return 0, errNoEvent
+	fr, err := g.entering()
+	if err != nil {
+		return 0, err
 	}
 	p, ok := valuePlayer(a[0])
 	if !ok {

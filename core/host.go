@@ -561,11 +561,21 @@ func (g *Game) preventDamage(ev *Event, n int) {
 	ev.prevented = append(ev.prevented, n)
 }
 
-// hEnterWithCounters gives the entering permanent counters (CR 614.1c).
-func (g *Game) hEnterWithCounters(a []vm.Value) (vm.Value, error) {
+// entering returns the running frame of an `enters` replacement: the
+// event it modifies is a permanent entering the battlefield (CR 614.1c).
+func (g *Game) entering() (*frame, error) {
 	fr := g.frame()
 	if fr == nil || fr.mode != modeReplace || fr.event == nil || fr.event.Kind != EvZoneChange || fr.event.To != ZoneBattlefield {
-		return 0, errNoEvent
+		return nil, errNoEvent
+	}
+	return fr, nil
+}
+
+// hEnterWithCounters gives the entering permanent counters (CR 614.1c).
+func (g *Game) hEnterWithCounters(a []vm.Value) (vm.Value, error) {
+	fr, err := g.entering()
+	if err != nil {
+		return 0, err
 	}
 	if a[1] > 0 {
 		fr.event.enterWith = append(fr.event.enterWith, counterCount{CounterKind(a[0]), qty(a[1])})

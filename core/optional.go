@@ -179,9 +179,9 @@ func (o *Object) copiable() *CardDef { return o.def }
 // abilities apply to it (CR 614.12). A permanent entering at the same time
 // is not on the battlefield yet, so it can't be chosen.
 func (g *Game) hEnterAsCopy(a []vm.Value) (vm.Value, error) {
-	fr := g.frame()
-	if fr == nil || fr.mode != modeReplace || fr.event == nil || fr.event.Kind != EvZoneChange || fr.event.To != ZoneBattlefield {
-		return 0, errNoEvent
+	fr, err := g.entering()
+	if err != nil {
+		return 0, err
 	}
 	p, ok := valuePlayer(a[0])
 	if !ok {
