@@ -92,13 +92,10 @@ func (c *checker) manaCost(a *checkedAbility, cp *dsl.CostPart) {
 // be paid (`is cost`), and a filter in it is an object the player chooses
 // to pay with, not a target.
 func (c *checker) costAction(ph *dsl.Phrase, sc *scope, a *checkedAbility) *checkedAction {
-	pat, m := c.v.Match(ph.Parts, vocab.ModeAction, sc, c.bound)
-	if m != nil {
-		c.mismatch(m)
+	alt := c.matchAction(ph, sc)
+	if alt == nil {
 		return nil
 	}
-	c.warn(pat.Warning)
-	alt := pat.Alts[0]
 	if fi := alt.Template.Func; !fi.Cost {
 		c.errorf(ph.Pos, CodeContext, "%q can't be paid as a cost", dsl.PhraseString(ph)).Hint =
 			"a cost is mana, {T}, {Q}, and actions such as `sacrifice this`, `pay 2 life`, `remove a +1/+1 counter from this`"

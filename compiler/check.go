@@ -598,16 +598,25 @@ func (c *checker) forEach(s *dsl.ForEachStmt, sc *scope, a *checkedAbility) *che
 	return &checkedEach{filter: f, bind: b, body: c.block(s.Body, inner, a), pos: s.Pos}
 }
 
-// action checks one action statement; it returns nil when the statement
-// has an error.
-func (c *checker) action(ph *dsl.Phrase, sc *scope, a *checkedAbility) *checkedAction {
+// matchAction reads a phrase as an action of the vocabulary, reporting
+// why it doesn't read as one; it returns nil then.
+func (c *checker) matchAction(ph *dsl.Phrase, sc *scope) *vocab.Alt {
 	pat, m := c.v.Match(ph.Parts, vocab.ModeAction, sc, c.bound)
 	if m != nil {
 		c.mismatch(m)
 		return nil
 	}
 	c.warn(pat.Warning)
-	alt := pat.Alts[0]
+	return pat.Alts[0]
+}
+
+// action checks one action statement; it returns nil when the statement
+// has an error.
+func (c *checker) action(ph *dsl.Phrase, sc *scope, a *checkedAbility) *checkedAction {
+	alt := c.matchAction(ph, sc)
+	if alt == nil {
+		return nil
+	}
 	fi := alt.Template.Func
 	switch {
 	case fi.Context == "replace" && a.kind != vm.AbilityReplacement:

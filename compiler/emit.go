@@ -470,15 +470,11 @@ func (e *cardEmitter) block(f *fnBuilder, stmts []checkedStmt, a *checkedAbility
 		case *checkedAction:
 			e.action(f, s, a)
 		case *checkedDelayed:
-			e.lower(s.ability)
-			f.number(int64(s.ability.index), s.pos)
-			f.call("schedule_delayed", s.pos)
+			e.nested(f, s.ability, "schedule_delayed", s.pos)
 		case *checkedIf:
 			e.ifStmt(f, s, a)
 		case *checkedReflexive:
-			e.lower(s.ability)
-			f.number(int64(s.ability.index), s.pos)
-			f.call("trigger_reflexive", s.pos)
+			e.nested(f, s.ability, "trigger_reflexive", s.pos)
 		case *checkedEach:
 			e.forEach(f, s, a)
 		}
@@ -517,6 +513,15 @@ func (e *cardEmitter) forEach(f *fnBuilder, s *checkedEach, a *checkedAbility) {
 	f.emit(vm.OpStore, index, p)
 	f.emit(vm.OpJump, loop, p)
 	f.patch(end)
+}
+
+// nested lowers an ability written inside a body (a delayed or a
+// reflexive triggered ability), and calls the host function that creates
+// it with its index.
+func (e *cardEmitter) nested(f *fnBuilder, ab *checkedAbility, host string, pos dsl.Pos) {
+	e.lower(ab)
+	f.number(int64(ab.index), pos)
+	f.call(host, pos)
 }
 
 func (e *cardEmitter) ifStmt(f *fnBuilder, s *checkedIf, a *checkedAbility) {
