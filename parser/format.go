@@ -19,9 +19,17 @@ const CodeFormat = "P900"
 // diagnostic rather than lose anything the user wrote.
 func Format(filename string, src []byte) ([]byte, dsl.Diagnostics) {
 	f, diags := Parse(filename, src)
+	return FormatParsed(f, diags, src)
+}
+
+// FormatParsed is Format for a file already parsed: f and diags are what
+// Parse returned for src. It spares a command that has parsed its files
+// (cardc fmt loads a workspace first) from parsing each one again.
+func FormatParsed(f *dsl.File, diags dsl.Diagnostics, src []byte) ([]byte, dsl.Diagnostics) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
+	filename := f.Name
 	body := normalize(src)
 	out := dsl.Print(f, body)
 	// Output equal to the input (the common case of fmt -l) parses as

@@ -7,6 +7,11 @@ import (
 // Lexer is the lexical grammar of the card language. Rules are tried in
 // order, so the longer forms come first: a counter kind such as "+1/+1"
 // before the operator "+", mana symbols "{G}" before the brace "{".
+//
+// It is the grammar's definition of the tokens and their names; files are
+// lexed by a hand-written scanner (scan.go) that reads the same tokens
+// without trying each regular expression in turn, held to these rules by
+// a conformance test.
 var Lexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Comment", Pattern: `//[^\n]*`},
 	{Name: "String", Pattern: `"(\\.|[^"\\\n])*"`},
@@ -33,6 +38,8 @@ var (
 	tokIdent      = symbols["Ident"]
 	tokNumber     = symbols["Number"]
 	tokPT         = symbols["PT"]
+	tokMana       = symbols["Mana"]
+	tokDash       = symbols["Dash"]
 )
 
 // elided are the token types the grammar never sees.

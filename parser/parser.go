@@ -130,47 +130,6 @@ func within(diags dsl.Diagnostics, toks []lexer.Token) bool {
 	return i < len(diags) && diags[i].Pos.Offset <= last
 }
 
-// lexAll lexes the whole source. A character the lexer rejects becomes a
-// diagnostic and is skipped, so that lexing goes on.
-func lexAll(filename string, src []byte) ([]lexer.Token, dsl.Diagnostics) {
-	var (
-		toks  []lexer.Token
-		diags dsl.Diagnostics
-		base  = lexer.Position{Filename: filename, Line: 1, Column: 1}
-		rest  = string(src)
-	)
-	toks = make([]lexer.Token, 0, len(src)/6+1) // about one token for six bytes of a card file
-	for {
-		lx, err := Lexer.LexString(filename, rest)
-		if err != nil { // cannot happen with a string input; be safe
-			diags = append(diags, dsl.Errorf(base, CodeInternal, "lexer: %v", err))
-			return toks, diags
-		}
-		for {
-			t, err := lx.Next()
-			if err != nil {
-				pos := shift(positionOf(err), base)
-				diags = append(diags, badChar(pos, rest[pos.Offset-base.Offset:]))
-				// Resume after the offending rune (or the rest of the line
-				// for an unterminated string).
-				skip := skipLen(rest[pos.Offset-base.Offset:])
-				consumed := rest[:pos.Offset-base.Offset+skip]
-				base = advance(base, consumed)
-				rest = rest[len(consumed):]
-				break
-			}
-			t.Pos = shift(t.Pos, base)
-			if t.EOF() {
-				toks = append(toks, t)
-				return toks, diags
-			}
-			if t.Type != tokWhitespace { // no one reads it: keep memory down
-				toks = append(toks, t)
-			}
-		}
-	}
-}
-
 // positionOf extracts the position of a lexer error.
 func positionOf(err error) lexer.Position {
 	if perr, ok := err.(participle.Error); ok {

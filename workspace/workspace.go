@@ -174,6 +174,18 @@ func (w *Workspace) Add(name string, src []byte) {
 	w.Diags = append(w.Diags, d...)
 }
 
+// SyntaxErrors returns the diagnostics of parsing one file of the
+// workspace, by its name.
+func (w *Workspace) SyntaxErrors(name string) dsl.Diagnostics {
+	var out dsl.Diagnostics
+	for _, d := range w.Diags {
+		if d.Pos.Filename == name {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // ownCards returns the names of the cards the workspace defines.
 func (w *Workspace) ownCards() map[string]bool {
 	own := map[string]bool{}

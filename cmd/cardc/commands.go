@@ -170,7 +170,7 @@ func format(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, f := range w.Files {
 		src := w.Sources[f.Name]
-		out, diags := parser.Format(f.Name, src)
+		out, diags := parser.FormatParsed(f, w.SyntaxErrors(f.Name), src)
 		if diags.HasErrors() {
 			printDiagnostics(stderr, diags, "text")
 			fmt.Fprintf(stderr, "%s: not formatted: it does not parse; left as it is\n", displayName(f.Name))

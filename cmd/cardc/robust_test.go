@@ -523,3 +523,16 @@ func TestBundleFlipsAreErrors(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCommandsPerInput is the cost of one input of FuzzCommands: every
+// command on one file of the seed corpus, in this process. Its inverse is
+// the fuzzer's pace before coverage instrumentation.
+func BenchmarkCommandsPerInput(b *testing.B) {
+	in := corpus(b, 20)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		checkInput(b, b.TempDir(), in[i%len(in)].data)
+		i++
+	}
+}

@@ -1,0 +1,126 @@
+package parser
+
+import (
+	"testing"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/internal/corpus"
+)
+
+// The hand-written scanner must read exactly the tokens, positions and
+// diagnostics that the regular expressions of Lexer read, tried in order
+// as participle tries them. regexpLexAll is that reference: the lexing the
+// parser used before the scanner.
+
+// conformanceCases are inputs that sit on the edges between the rules.
+var conformanceCases = []string{
+	"", "\n", ";;", " \t\r\n", "//", "// x\n//", "/", "/ /", "a//b",
+	`"`, `""`, `"a"`, `"a\"b"`, `"a\\"b"`, "\"a\\\n\"", `"a\`, "\"a\n\"", `"\q \u00e9"`,
+	"`", "``", "`a\nb`", "`a",
+	"{", "{}", "{G}", "{G}{G}", "{2/G}", "{12345}", "{123456}", "{G}{", "{G}{}", "{G}{123456}", "{g/p}", "{+}",
+	"1/1", "+1/+1", "-1/-0", "*/*", "+*/-*", "1/", "/1", "1//1", "12/34/56", "+1", "-", "--", "---", "-1", "+-1/1",
+	"123", "0012", "1a", "a1", "_x", "x_y", "don't", "don’t", "a'", "a'1", "a'b'c", "a’", "it's'", "’",
+	"—", "——", "– en dash", "==", "=", "!=", "!", "<=", ">=", "<", ">", "(", ")", ".", ",", ":", "*", "+",
+	"é", "\xff", "a\xffb", "\"\xff\"", "`\xff`", "#", "@", "\u00a0", "\u200b",
+	"card \"X\" {\n    pt 2/2\n}\n",
+}
+
+func TestScannerMatchesRegexpLexer(t *testing.T) {
+	inputs := append([]string(nil), conformanceCases...)
+	inputs = append(inputs, corpus.Seeds(t, corpus.CardFiles...)...)
+	for _, src := range inputs {
+		checkScanner(t, src)
+	}
+}
+
+// FuzzScanner holds the scanner to the regular expressions on any input.
+func FuzzScanner(f *testing.F) {
+	for _, s := range conformanceCases {
+		f.Add(s)
+	}
+	for _, s := range corpus.Seeds(f, corpus.CardFiles...) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) { checkScanner(t, src) })
+}
+
+func checkScanner(t *testing.T, src string) {
+	t.Helper()
+	if !utf8.ValidString(src) {
+		return // Parse refuses a file that is not UTF-8 before lexing it (P011)
+	}
+	wantToks, wantDiags := regexpLexAll("x.card", []byte(src))
+	gotToks, gotDiags := lexAll("x.card", []byte(src))
+	if diff := cmp.Diff(wantToks, gotToks); diff != "" {
+		t.Fatalf("tokens of %q differ (-regexp +scanner):\n%s", src, diff)
+	}
+	if diff := cmp.Diff(wantDiags, gotDiags); diff != "" {
+		t.Fatalf("diagnostics of %q differ (-regexp +scanner):\n%s", src, diff)
+	}
+}
+
+// BenchmarkLex compares the scanner with the regular expressions on the
+// card library, all files together.
+func BenchmarkLex(b *testing.B) {
+	var all []byte
+	for _, s := range corpus.Seeds(b, "../cards/*.card") {
+		all = append(all, s...)
+	}
+	for _, c := range []struct {
+		name string
+		lex  func(string, []byte) ([]lexer.Token, dsl.Diagnostics)
+	}{{"scanner", lexAll}, {"regexp", regexpLexAll}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(all)))
+			b.ReportAllocs()
+			for b.Loop() {
+				c.lex("cards.card", all)
+			}
+		})
+	}
+}
+
+// regexpLexAll lexes the whole source. A character the lexer rejects becomes a
+// diagnostic and is skipped, so that lexing goes on.
+func regexpLexAll(filename string, src []byte) ([]lexer.Token, dsl.Diagnostics) {
+	var (
+		toks  []lexer.Token
+		diags dsl.Diagnostics
+		base  = lexer.Position{Filename: filename, Line: 1, Column: 1}
+		rest  = string(src)
+	)
+	toks = make([]lexer.Token, 0, len(src)/6+1) // about one token for six bytes of a card file
+	for {
+		lx, err := Lexer.LexString(filename, rest)
+		if err != nil { // cannot happen with a string input; be safe
+			diags = append(diags, dsl.Errorf(base, CodeInternal, "lexer: %v", err))
+			return toks, diags
+		}
+		for {
+			t, err := lx.Next()
+			if err != nil {
+				pos := shift(positionOf(err), base)
+				diags = append(diags, badChar(pos, rest[pos.Offset-base.Offset:]))
+				// Resume after the offending rune (or the rest of the line
+				// for an unterminated string).
+				skip := skipLen(rest[pos.Offset-base.Offset:])
+				consumed := rest[:pos.Offset-base.Offset+skip]
+				base = advance(base, consumed)
+				rest = rest[len(consumed):]
+				break
+			}
+			t.Pos = shift(t.Pos, base)
+			if t.EOF() {
+				toks = append(toks, t)
+				return toks, diags
+			}
+			if t.Type != tokWhitespace { // no one reads it: keep memory down
+				toks = append(toks, t)
+			}
+		}
+	}
+}
