@@ -12,10 +12,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/cardc/cardc/cards"
 	"github.com/cardc/cardc/compiler"
@@ -147,31 +149,69 @@ func Find(paths []string) ([]string, dsl.Diagnostics, error) {
 }
 
 // Load reads and parses the .card files under the paths. It fails only if
-// a path does not exist; a file it cannot read is in Unreadable.
+// a path does not exist; a file it cannot read is in Unreadable. Files are
+// read and parsed in parallel, one worker per CPU; the workspace is the
+// same as if they had been added one by one in path order.
 func Load(paths []string) (*Workspace, error) {
 	names, bad, err := Find(paths)
 	if err != nil {
 		return nil, err
 	}
-	w := &Workspace{Sources: map[string][]byte{}, Unreadable: bad}
-	for _, name := range names {
-		src, err := os.ReadFile(name)
+	type loaded struct {
+		src   []byte
+		file  *dsl.File
+		diags dsl.Diagnostics
+		err   error
+	}
+	files := make([]loaded, len(names))
+	parallel(len(names), func(i int) {
+		src, err := os.ReadFile(names[i])
 		if err != nil {
-			w.Unreadable = append(w.Unreadable, badPath(name, err))
+			files[i].err = err
+			return
+		}
+		f, d := parser.Parse(names[i], src)
+		files[i] = loaded{src: src, file: f, diags: d}
+	})
+	w := &Workspace{Sources: map[string][]byte{}, Unreadable: bad}
+	for i, l := range files {
+		if l.err != nil {
+			w.Unreadable = append(w.Unreadable, badPath(names[i], l.err))
 			continue
 		}
-		w.Add(name, src)
+		w.add(names[i], l.src, l.file, l.diags)
 	}
 	w.Unreadable.Sort()
 	return w, nil
 }
 
+// parallel calls do(i) for each i in [0, n), on as many goroutines as
+// there are CPUs, and returns when every call has.
+func parallel(n int, do func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				do(i)
+			}
+		})
+	}
+	wg.Wait()
+}
+
 // Add parses one more file into the workspace.
 func (w *Workspace) Add(name string, src []byte) {
 	f, d := parser.Parse(name, src)
+	w.add(name, src, f, d)
+}
+
+// add adds a parsed file to the workspace.
+func (w *Workspace) add(name string, src []byte, f *dsl.File, diags dsl.Diagnostics) {
 	w.Files = append(w.Files, f)
 	w.Sources[name] = src
-	w.Diags = append(w.Diags, d...)
+	w.Diags = append(w.Diags, diags...)
 }
 
 // SyntaxErrors returns the diagnostics of parsing one file of the
