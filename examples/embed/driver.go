@@ -176,7 +176,15 @@ func (k *kitGame) Destroy(c scenario.Card) error {
 }
 
 func (k *kitGame) Cast(p scenario.Player, c scenario.Card, x int, targets []scenario.Target) error {
-	return unsupported("cast")
+	o, err := k.object(c)
+	if err != nil {
+		return err
+	}
+	var vs []vm.Value
+	for _, t := range targets {
+		vs = append(vs, value(t))
+	}
+	return k.action(func() error { return k.g.cast(int(p), o, x, vs) })
 }
 
 func (k *kitGame) ActivatedAbilities(c scenario.Card) ([]scenario.Ability, error) {
@@ -296,7 +304,11 @@ func (k *kitGame) Turn() scenario.TurnState {
 func (k *kitGame) Stack() []string {
 	var out []string
 	for _, a := range k.g.stack {
-		out = append(out, a.def.card.Name+"'s ability")
+		if a.spell != 0 {
+			out = append(out, a.def.card.Name)
+		} else {
+			out = append(out, a.def.card.Name+"'s ability")
+		}
 	}
 	return out
 }

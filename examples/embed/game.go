@@ -54,6 +54,9 @@ type object struct {
 	counters          map[string]int
 	// x is the X the card was cast with.
 	x int
+	// boost is what effects until end of turn add to its power and
+	// toughness.
+	boost [2]int
 	// lki is its power and toughness as it last existed on the
 	// battlefield (CR 608.2h), once it has left.
 	lki *[2]int
@@ -113,6 +116,9 @@ type ability struct {
 	locals  []vm.Value
 	// ev is the event that triggered it.
 	ev event
+	// spell is, for a spell on the stack, its card; ability is then its
+	// spell ability, or -1 for a permanent spell.
+	spell int
 }
 
 func (a *ability) ab() *vm.Ability { return &a.def.card.Abilities[a.ability] }
@@ -412,7 +418,7 @@ func (g *game) performMove(ev *event) {
 	if o.zone == zoneBattlefield {
 		p, t := g.pt(o)
 		o.lki = &[2]int{p, t}
-		o.tapped, o.attacking, o.blocked, o.blocking, o.damage = false, false, false, 0, 0
+		o.tapped, o.attacking, o.blocked, o.blocking, o.damage, o.boost = false, false, false, 0, 0, [2]int{}
 		o.counters = map[string]int{}
 	}
 	o.zone = g.lib.names.name(ev.to)
@@ -435,7 +441,7 @@ func (g *game) pt(o *object) (int, int) {
 	if o.zone != zoneBattlefield && o.lki != nil {
 		return o.lki[0], o.lki[1]
 	}
-	p, t := int(o.def.card.Power), int(o.def.card.Toughness)
+	p, t := int(o.def.card.Power)+o.boost[0], int(o.def.card.Toughness)+o.boost[1]
 	for kind, n := range o.counters {
 		if dp, dt, ok := ptCounter(kind); ok {
 			p += dp * n
@@ -564,7 +570,11 @@ func (g *game) resolveTop() error {
 	}
 	top := g.stack[len(g.stack)-1]
 	g.stack = g.stack[:len(g.stack)-1]
-	g.run(frame{mode: modeResolve, def: top.def, locals: top.locals}, top.ab().Body)
+	if top.spell != 0 {
+		g.resolveSpell(top)
+	} else {
+		g.run(frame{mode: modeResolve, def: top.def, locals: top.locals}, top.ab().Body)
+	}
 	g.settle()
 	return nil
 }
@@ -627,8 +637,9 @@ func (g *game) nextStep(attackers []int, blocks [][2]int) error {
 			g.combatDamage()
 		}
 	case "cleanup":
+		// Damage wears off, and effects until end of turn end (CR 514.2).
 		for _, o := range g.battlefield() {
-			o.damage = 0
+			o.damage, o.boost = 0, [2]int{}
 		}
 	}
 	g.propose(event{kind: "step_begins", player: g.active, step: g.lib.names.of(vm.NameStep, steps[g.step])})

@@ -69,6 +69,7 @@ func LoadDir(dir string) (*Library, error) {
 		}
 		for i := range prog.Cards {
 			c := &prog.Cards[i]
+			missing := append(missing, lacks(c)...)
 			if len(missing) > 0 {
 				lib.missing[c.Name] = missing
 				continue
@@ -81,6 +82,29 @@ func LoadDir(dir string) (*Library, error) {
 		}
 	}
 	return lib, nil
+}
+
+// lacks lists what a card has that this host does not do, though it
+// links: keyword abilities, continuous effects, activated abilities but
+// {T} mana abilities, Auras, mana triggers.
+func lacks(c *vm.Card) []string {
+	var out []string
+	for _, kw := range c.Keywords {
+		out = append(out, "keyword ability "+kw)
+	}
+	for _, ab := range c.Abilities {
+		switch {
+		case ab.Kind == vm.AbilityEffect:
+			out = append(out, "continuous effects")
+		case ab.Kind == vm.AbilityEnchant:
+			out = append(out, "Auras")
+		case ab.Kind == vm.AbilityActivated && (ab.Flags&vm.FlagMana == 0 || ab.Flags&vm.FlagTapCost == 0 || ab.Cost != "" || ab.Pay != vm.NoFunc):
+			out = append(out, "activated abilities")
+		case ab.Kind == vm.AbilityTriggered && ab.Flags&vm.FlagMana != 0:
+			out = append(out, "mana triggers")
+		}
+	}
+	return out
 }
 
 // card returns the card named name, or an error wrapping
