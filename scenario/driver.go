@@ -16,6 +16,9 @@ type Driver interface {
 	// NewGame starts a game with no card in any zone, each player at 20
 	// life, in your first precombat main phase. s holds the decisions the
 	// test scripts: the game takes them from it as its players decide.
+	// Before a test's first action, the runner fills each library the
+	// test left empty with DefaultLibrarySize cards named
+	// DefaultLibraryCard, so that drawing does not lose the game.
 	NewGame(s *Script) (Game, error)
 }
 

@@ -8,8 +8,8 @@
 // act, observe zones, counters, life, the stack and the event log) and
 // hands the decisions a test scripts to the engine in a Script. Package
 // scenario/coredriver implements them with this repository's rules core;
-// an engine author implements them for their own engine, and runs the
-// library's tests against it:
+// an engine author implements them for their own engine (examples/embed is
+// a small engine that does), and runs the library's tests against it:
 //
 //	files := ... // the parsed cards/*_test.card files
 //	for _, res := range scenario.Run(myDriver, files) {
