@@ -12,6 +12,7 @@ import (
 	"github.com/cardc/cardc/dsl"
 	_ "github.com/cardc/cardc/internal/golden" // defines -update, for go test ./... -update
 	"github.com/cardc/cardc/scenario"
+	"github.com/cardc/cardc/scenario/coredriver"
 )
 
 // TestLibraryCompiles checks that every card compiles cleanly: no error,
@@ -65,7 +66,7 @@ func TestScenarios(t *testing.T) {
 				continue
 			}
 			ran++
-			res := scenario.RunTest(lib, test)
+			res := scenario.RunTest(coredriver.New(lib), test)
 			t.Run(res.Name, func(t *testing.T) {
 				for _, fail := range res.Failures {
 					t.Error(fail.String())
@@ -85,8 +86,8 @@ func TestScenarios(t *testing.T) {
 // inputs must give the same event log, byte for byte.
 func TestScenariosAreDeterministic(t *testing.T) {
 	lib, files := testLibrary(t)
-	first := scenario.Run(lib, files)
-	second := scenario.Run(lib, files)
+	first := scenario.Run(coredriver.New(lib), files)
+	second := scenario.Run(coredriver.New(lib), files)
 	require.Equal(t, len(first), len(second))
 	events := 0
 	for i := range first {
@@ -113,7 +114,7 @@ func TestScenariosInParallel(t *testing.T) {
 	}
 	want := make([]scenario.Result, len(tests))
 	for i, test := range tests {
-		want[i] = scenario.RunTest(lib, test)
+		want[i] = scenario.RunTest(coredriver.New(lib), test)
 	}
 	const rounds = 4
 	got := make([][]scenario.Result, rounds)
@@ -124,7 +125,7 @@ func TestScenariosInParallel(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				got[r][i] = scenario.RunTest(lib, test)
+				got[r][i] = scenario.RunTest(coredriver.New(lib), test)
 			}()
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/scenario"
+	"github.com/cardc/cardc/scenario/coredriver"
 	"github.com/cardc/cardc/vm"
 	"github.com/cardc/cardc/vocab"
 )
@@ -57,7 +58,7 @@ func TestEveryPhraseRuns(t *testing.T) {
 
 	lib, err := core.NewLibrary(prog)
 	require.NoError(t, err)
-	results := scenario.Run(lib, []*dsl.File{f})
+	results := scenario.Run(coredriver.New(lib), []*dsl.File{f})
 	require.NotEmpty(t, results)
 	for _, r := range results {
 		t.Run(r.Name, func(t *testing.T) {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/cardc/cardc/core"
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/mana"
 	"github.com/cardc/cardc/vocab"
@@ -18,26 +17,26 @@ func (r *runner) then(s *dsl.Then) {
 	}
 }
 
-var zoneByName = map[string]core.Zone{"hand": core.ZoneHand, "graveyard": core.ZoneGraveyard,
-	"library": core.ZoneLibrary, "exile": core.ZoneExile}
+var zoneByName = map[string]Zone{"hand": Hand, "graveyard": Graveyard,
+	"library": Library, "exile": Exile}
 
 func (r *runner) check(a dsl.Assertion) {
 	g := r.g
 	switch a := a.(type) {
 	case *dsl.ZoneAssert:
-		o, err := r.object(a.Card)
+		_, o, in, err := r.object(a.Card)
 		if err != nil {
 			return
 		}
 		want := "on the battlefield"
-		ok := o != nil && o.Zone() == core.ZoneBattlefield
+		ok := in && o.Zone == Battlefield
 		if !a.Battlefield {
 			z := zoneByName[a.Zone]
 			want = "in " + a.Zone
-			ok = o != nil && o.Zone() == z
+			ok = in && o.Zone == z
 			if a.Owner != "" {
 				want = "in " + a.Owner + " " + a.Zone
-				ok = ok && o.Owner() == playerID(a.Owner)
+				ok = ok && o.Owner == playerID(a.Owner)
 			}
 		}
 		if ok == a.Not {
@@ -45,25 +44,25 @@ func (r *runner) check(a dsl.Assertion) {
 			if a.Not {
 				neg = "not "
 			}
-			r.failf(a.Pos, "expected %s %sto be %s, but it is %s", dsl.RefString(a.Card), neg, want, r.where(o))
+			r.failf(a.Pos, "expected %s %sto be %s, but it is %s", dsl.RefString(a.Card), neg, want, r.where(o, in))
 		}
 	case *dsl.StateAssert:
-		o, err := r.permanent(a.Card)
+		_, o, err := r.permanentObject(a.Card)
 		if err != nil {
 			return
 		}
 		var is bool
 		switch a.State {
 		case "tapped":
-			is = o.Tapped()
+			is = o.Tapped
 		case "untapped":
-			is = !o.Tapped()
+			is = !o.Tapped
 		case "attacking":
-			is = o.Attacking()
+			is = o.Attacking
 		case "blocking":
-			is = o.Blocking() != 0
+			is = o.Blocking
 		case "blocked":
-			is = o.Blocked()
+			is = o.Blocked
 		}
 		if is == a.Not {
 			neg := ""
@@ -75,44 +74,44 @@ func (r *runner) check(a dsl.Assertion) {
 	case *dsl.PTAssert:
 		// In any zone: a card's characteristic-defining ability defines
 		// its power and toughness everywhere (CR 604.3).
-		o, err := r.object(a.Card)
+		_, o, in, err := r.object(a.Card)
 		if err != nil {
 			return
 		}
-		if o == nil {
+		if !in {
 			r.failf(a.Pos, "%s is in no zone", dsl.RefString(a.Card))
 			return
 		}
 		p, t, ok := dsl.ParsePT(a.PT)
-		if got := fmt.Sprintf("%d/%d", g.Power(o.ID()), g.Toughness(o.ID())); !ok || p != g.Power(o.ID()) || t != g.Toughness(o.ID()) {
+		if got := fmt.Sprintf("%d/%d", o.Power, o.Toughness); !ok || p != o.Power || t != o.Toughness {
 			r.failf(a.Pos, "expected %s to be %s, but it is %s", dsl.RefString(a.Card), a.PT, got)
 		}
 	case *dsl.AttachedAssert:
-		o, err := r.object(a.Card)
+		_, o, in, err := r.object(a.Card)
 		if err != nil {
 			return
 		}
-		to, err := r.object(a.To)
+		to, _, toIn, err := r.object(a.To)
 		if err != nil {
 			return
 		}
-		attached := o != nil && to != nil && o.Zone() == core.ZoneBattlefield && !o.Left() && o.AttachedTo() == to.ID()
+		attached := in && toIn && o.Zone == Battlefield && o.AttachedTo == to
 		if attached == a.Not {
 			neg := ""
 			if a.Not {
 				neg = "not "
 			}
-			found := "it is " + r.where(o)
-			if o != nil && o.Zone() == core.ZoneBattlefield {
+			found := "it is " + r.where(o, in)
+			if in && o.Zone == Battlefield {
 				found = "it is attached to nothing"
-				if t := g.Object(o.AttachedTo()); t != nil {
-					found = "it is attached to " + t.Name()
+				if t, ok := g.Object(o.AttachedTo); o.AttachedTo != 0 && ok {
+					found = "it is attached to " + t.Name
 				}
 			}
 			r.failf(a.Pos, "expected %s %sto be attached to %s, but %s", dsl.RefString(a.Card), neg, dsl.RefString(a.To), found)
 		}
 	case *dsl.KeywordAssert:
-		o, err := r.permanent(a.Card)
+		c, err := r.permanent(a.Card)
 		if err != nil {
 			return
 		}
@@ -121,7 +120,14 @@ func (r *runner) check(a dsl.Assertion) {
 			r.failf(a.Pos, "%q is not a keyword ability the rules know", kw)
 			return
 		}
-		if g.HasKeyword(o.ID(), kw) == a.Not {
+		has, err := g.HasKeyword(c, kw)
+		if err != nil {
+			if !r.unsupported(a.Pos, err) {
+				r.failf(a.Pos, "%v", err)
+			}
+			return
+		}
+		if has == a.Not {
 			if a.Not {
 				r.failf(a.Pos, "expected %s not to have %s, but it has", dsl.RefString(a.Card), kw)
 			} else {
@@ -129,13 +135,13 @@ func (r *runner) check(a dsl.Assertion) {
 			}
 		}
 	case *dsl.CountAssert:
-		o, err := r.permanent(a.Card)
+		_, o, err := r.permanentObject(a.Card)
 		if err != nil {
 			return
 		}
 		if a.Damage {
-			if o.Damage() != a.Count {
-				r.failf(a.Pos, "expected %s to have %d damage marked, but it has %d", dsl.RefString(a.Card), a.Count, o.Damage())
+			if o.Damage != a.Count {
+				r.failf(a.Pos, "expected %s to have %d damage marked, but it has %d", dsl.RefString(a.Card), a.Count, o.Damage)
 			}
 			return
 		}
@@ -143,7 +149,7 @@ func (r *runner) check(a dsl.Assertion) {
 		if err != nil {
 			return
 		}
-		if n := o.Counters(k); n != a.Count {
+		if n := o.Counters[k]; n != a.Count {
 			r.failf(a.Pos, "expected %s to have %d %s counters, but it has %d", dsl.RefString(a.Card), a.Count, a.Counter, n)
 		}
 	case *dsl.LifeAssert:
@@ -169,9 +175,9 @@ func (r *runner) check(a dsl.Assertion) {
 	case *dsl.GameAssert:
 		out := g.Outcome()
 		switch {
-		case a.Player != "" && out.Lost[playerID(a.Player)] == core.EndNone:
+		case a.Player != "" && out.Lost[playerID(a.Player)] == "":
 			r.failf(a.Pos, "expected %s to have lost the game, but %s", a.Player, outcomeText(out))
-		case a.Draw && !out.Draw():
+		case a.Draw && !out.Draw:
 			r.failf(a.Pos, "expected the game to be a draw, but %s", outcomeText(out))
 		case a.Going && out.Over:
 			r.failf(a.Pos, "expected the game not to be over, but %s", outcomeText(out))
@@ -184,8 +190,8 @@ func (r *runner) check(a dsl.Assertion) {
 		r.checkPaid(a)
 	case *dsl.ControlAssert:
 		name, n := dsl.Unquote(a.Name), 0
-		for _, c := range r.g.CardsNamed(name) {
-			if o := r.g.CurrentObject(c); o.Zone() == core.ZoneBattlefield && o.Controller() == playerID(a.Player) {
+		for _, c := range g.CardsNamed(name) {
+			if o, ok := g.Object(c); ok && o.Zone == Battlefield && o.Controller == playerID(a.Player) {
 				n++
 			}
 		}
@@ -193,19 +199,20 @@ func (r *runner) check(a dsl.Assertion) {
 			r.failf(a.Pos, "expected: %s; found %d", dsl.AssertionString(a), n)
 		}
 	case *dsl.TurnAssert:
+		turn := g.Turn()
 		if a.Player == "" {
-			if g.Turn() != a.Turn {
-				r.failf(a.Pos, "expected turn %d, but it is turn %d", a.Turn, g.Turn())
+			if turn.Turn != a.Turn {
+				r.failf(a.Pos, "expected turn %d, but it is turn %d", a.Turn, turn.Turn)
 			}
 			return
 		}
 		step, nth, _ := stepFromWords(r.v, a.Step)
-		if g.ActivePlayer() != playerID(a.Player) || g.Step() != step || (nth != 0 && g.CombatDamageStep() != nth) {
+		if turn.Active != playerID(a.Player) || turn.Step != step || (nth != 0 && turn.CombatDamageStep != nth) {
 			which := ""
-			if g.Step() == core.StepCombatDamage && g.CombatDamageStep() != 0 {
-				which = ordinal(g.CombatDamageStep()) + " "
+			if turn.Step == combatDamageStep && turn.CombatDamageStep != 0 {
+				which = ordinal(turn.CombatDamageStep) + " "
 			}
-			r.failf(a.Pos, "expected %s, but it is %s %s%s step", dsl.AssertionString(a), r.possessive(g.ActivePlayer()), which, g.Step())
+			r.failf(a.Pos, "expected %s, but it is %s %s%s step", dsl.AssertionString(a), r.possessive(turn.Active), which, turn.Step)
 		}
 	case *dsl.StackAssert:
 		n := len(g.Stack())
@@ -222,12 +229,12 @@ func (r *runner) check(a dsl.Assertion) {
 }
 
 func (r *runner) checkLog(a *dsl.LogAssert) {
-	kind, ok := eventKind(dsl.Unquote(a.Kind))
+	kind, ok := eventKind(r.v, dsl.Unquote(a.Kind))
 	if !ok {
 		r.failf(a.Pos, "no event kind is called %s", a.Kind)
 		return
 	}
-	card := 0
+	var card Card
 	if a.Involving != nil {
 		c, err := r.card(a.Involving)
 		if err != nil {
@@ -237,7 +244,7 @@ func (r *runner) checkLog(a *dsl.LogAssert) {
 	}
 	n := 0
 	for _, ev := range r.g.Log() {
-		if ev.Kind == kind && (card == 0 || r.script.involves(&ev, card)) {
+		if ev.Kind == kind && (card == 0 || ev.involves(card)) {
 			n++
 		}
 	}
@@ -251,18 +258,18 @@ func (r *runner) checkLog(a *dsl.LogAssert) {
 }
 
 // where says where an object is, for messages.
-func (r *runner) where(o *core.Object) string {
-	if o == nil {
+func (r *runner) where(o Object, in bool) string {
+	if !in {
 		return "no longer in the game"
 	}
-	if o.Zone() == core.ZoneBattlefield {
+	if o.Zone == Battlefield {
 		return "on the battlefield"
 	}
 	owner := "your"
-	if o.Owner() == 1 {
+	if o.Owner == Opponent {
 		owner = "the opponent's"
 	}
-	return "in " + owner + " " + o.Zone().String()
+	return "in " + owner + " " + string(o.Zone)
 }
 
 func objects(n int) string {
@@ -272,8 +279,8 @@ func objects(n int) string {
 	return "objects"
 }
 
-func (r *runner) possessive(p core.PlayerID) string {
-	if p == 0 {
+func (r *runner) possessive(p Player) string {
+	if p == You {
 		return "your"
 	}
 	return "the opponent's"
@@ -283,15 +290,15 @@ func (r *runner) stackText() string {
 	var names []string
 	stack := r.g.Stack()
 	for i := len(stack) - 1; i >= 0; i-- {
-		names = append(names, stack[i].Name())
+		names = append(names, stack[i])
 	}
 	return strings.Join(names, "; ")
 }
 
 // poolText says what a player's mana pool holds.
-func poolText(p core.PlayerID, pool mana.Amount) string {
+func poolText(p Player, pool mana.Amount) string {
 	whose := "your"
-	if p == 1 {
+	if p == Opponent {
 		whose = "the opponent's"
 	}
 	if pool.Total() == 0 {
@@ -300,11 +307,24 @@ func poolText(p core.PlayerID, pool mana.Amount) string {
 	return whose + " mana pool holds " + pool.String()
 }
 
+// decisions returns the decisions the players made, or reports at p that
+// the engine cannot say.
+func (r *runner) decisions(p dsl.Pos) ([]Decision, bool) {
+	ds, err := r.g.Decisions()
+	if err != nil {
+		if !r.unsupported(p, err) {
+			r.failf(p, "%v", err)
+		}
+		return nil, false
+	}
+	return ds, true
+}
+
 // checkDecision checks that a player made a decision of trigger order (or
 // of which replacement effect applies first) in which the cards of the
 // assertion come first, in their order, as `order` scripts them.
 func (r *runner) checkDecision(a *dsl.DecisionAssert) {
-	var cards []int
+	var cards []Card
 	for _, ref := range a.Cards {
 		c, err := r.card(ref)
 		if err != nil {
@@ -316,23 +336,26 @@ func (r *runner) checkDecision(a *dsl.DecisionAssert) {
 		r.failf(a.Pos, "`ordered replacements` names one card: the one whose effect applied first")
 		return
 	}
+	decisions, ok := r.decisions(a.Pos)
+	if !ok {
+		return
+	}
 	want := playerID(a.Player)
 	var seen []string
-	for _, d := range r.g.Decisions() {
+	for _, d := range decisions {
 		var ok bool
 		switch {
-		case a.What == "triggers" && d.Kind == core.DecisionTriggerOrder:
-			ok = r.script.ordered(d.Triggers, cards)
-		case a.What == "replacements" && d.Kind == core.DecisionReplacement:
-			o := r.g.Object(d.Replacement.Source)
-			ok = o != nil && o.Card() == cards[0]
+		case a.What == "triggers" && d.Kind == DecisionTriggerOrder:
+			ok = ordered(d.Triggers, cards)
+		case a.What == "replacements" && d.Kind == DecisionReplacement:
+			ok = d.Source != 0 && d.Source == cards[0]
 		default:
 			continue
 		}
 		if ok && d.Player == want {
 			return
 		}
-		seen = append(seen, r.g.DescribeDecision(&d))
+		seen = append(seen, d.Text)
 	}
 	found := "no player made such a decision"
 	if len(seen) > 0 {
@@ -342,15 +365,15 @@ func (r *runner) checkDecision(a *dsl.DecisionAssert) {
 }
 
 // checkChoice checks a choice a player made (or, with Not, never made):
-// a word as a spell or ability resolved (core.DecisionChoice), or the
-// permanent to copy (core.DecisionCopy). A bare word that is no alias of
-// the test is a word.
+// a word as a spell or ability resolved (DecisionChoice), or the
+// permanent to copy (DecisionCopy). A bare word that is no alias of the
+// test is a word.
 func (r *runner) checkChoice(a *dsl.ChoiceAssert) {
-	kind, word, card := core.DecisionCopy, "", 0
+	kind, word, card := DecisionCopy, "", Card(0)
 	switch {
 	case a.Nothing:
 	case a.Card.Alias != nil && !r.isAlias(*a.Card.Alias):
-		kind, word = core.DecisionChoice, *a.Card.Alias
+		kind, word = DecisionChoice, *a.Card.Alias
 	default:
 		c, err := r.card(a.Card)
 		if err != nil {
@@ -358,29 +381,29 @@ func (r *runner) checkChoice(a *dsl.ChoiceAssert) {
 		}
 		card = c
 	}
+	decisions, ok := r.decisions(a.Pos)
+	if !ok {
+		return
+	}
 	want := playerID(a.Player)
 	var seen []string
-	for _, d := range r.g.Decisions() {
+	for _, d := range decisions {
 		if d.Kind != kind {
 			continue
 		}
 		var match bool
-		if kind == core.DecisionChoice {
-			match = strings.EqualFold(d.Choice, word)
+		if kind == DecisionChoice {
+			match = strings.EqualFold(d.Word, word)
 		} else {
-			got := 0
-			if o := r.g.Object(core.ObjectID(d.Target)); d.Target != 0 && o != nil {
-				got = o.Card()
-			}
-			match = got == card
+			match = d.Card == card
 		}
 		if d.Player == want && match {
 			if a.Not {
-				r.failf(a.Pos, "expected: %s; but %s", dsl.AssertionString(a), r.g.DescribeDecision(&d))
+				r.failf(a.Pos, "expected: %s; but %s", dsl.AssertionString(a), d.Text)
 			}
 			return
 		}
-		seen = append(seen, r.g.DescribeDecision(&d))
+		seen = append(seen, d.Text)
 	}
 	if a.Not {
 		return
@@ -395,7 +418,7 @@ func (r *runner) checkChoice(a *dsl.ChoiceAssert) {
 // checkPaid checks that a player decided an optional cost as the
 // assertion says: paid (sacrificing that card), or declined.
 func (r *runner) checkPaid(a *dsl.PaidAssert) {
-	card := 0
+	var card Card
 	if a.Card != nil {
 		c, err := r.card(a.Card)
 		if err != nil {
@@ -403,21 +426,24 @@ func (r *runner) checkPaid(a *dsl.PaidAssert) {
 		}
 		card = c
 	}
+	decisions, ok := r.decisions(a.Pos)
+	if !ok {
+		return
+	}
 	want, paid := playerID(a.Player), a.Verb == "paid"
 	var seen []string
-	for _, d := range r.g.Decisions() {
-		if d.Kind != core.DecisionOptionalCost {
+	for _, d := range decisions {
+		if d.Kind != DecisionOptionalCost {
 			continue
 		}
 		ok := d.Player == want && d.Paid == paid
 		if ok && card != 0 {
-			o := r.g.Object(core.ObjectID(d.Target))
-			ok = o != nil && o.Card() == card
+			ok = d.Card == card
 		}
 		if ok {
 			return
 		}
-		seen = append(seen, r.g.DescribeDecision(&d))
+		seen = append(seen, d.Text)
 	}
 	found := "no player decided an optional cost"
 	if len(seen) > 0 {

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/cardc/cardc/compiler"
-	"github.com/cardc/cardc/core"
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/mana"
 	"github.com/cardc/cardc/vocab"
@@ -339,13 +338,13 @@ func (c *checker) assertion(a dsl.Assertion) {
 	case *dsl.ChoiceAssert:
 		c.choiceRef(a.Card)
 	case *dsl.LogAssert:
-		if _, ok := eventKind(dsl.Unquote(a.Kind)); !ok {
+		if _, ok := eventKind(c.v, dsl.Unquote(a.Kind)); !ok {
 			d := dsl.Errorf(a.Pos, CodeUnknownEvent, "no event kind is called %s", a.Kind)
 			// Event kinds are written with spaces in tests, with
-			// underscores in the core.
-			kinds := core.EventKindNames()
-			for i, k := range kinds {
-				kinds[i] = strings.ReplaceAll(k, "_", " ")
+			// underscores in the vocabulary.
+			var kinds []string
+			for _, k := range c.v.Events() {
+				kinds = append(kinds, strings.ReplaceAll(k.Name, "_", " "))
 			}
 			d.Hint = dsl.DidYouMean(strings.ReplaceAll(dsl.Unquote(a.Kind), "_", " "), kinds)
 			c.add(d)

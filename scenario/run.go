@@ -1,7 +1,34 @@
-// Package scenario runs the scenario tests of *_test.card files against the
-// rules core: a test sets up a game (given), acts on it and scripts the
+// Package scenario runs the scenario tests of *_test.card files against a
+// game engine: a test sets up a game (given), acts on it and scripts the
 // players' decisions (when), and checks the result (then). See dsl/SPEC.md
 // for the test language.
+//
+// It is the conformance kit of engines that embed the VM. The runner
+// drives the game through the Driver and Game interfaces (set up a board,
+// act, observe zones, counters, life, the stack and the event log) and
+// hands the decisions a test scripts to the engine in a Script. Package
+// scenario/coredriver implements them with this repository's rules core;
+// an engine author implements them for their own engine (examples/embed is
+// a small engine that does), and runs the library's tests against it:
+//
+//	files := ... // the parsed cards/*_test.card files
+//	for _, res := range scenario.Run(myDriver, files) {
+//		switch {
+//		case res.Skipped != "":
+//			// the engine lacks what the test needs: res.Skipped names it
+//		case !res.Passed():
+//			// res.Failures say where the engine differs from the rules
+//		}
+//	}
+//
+// A method of Game that returns an error wrapping ErrUnsupported (see
+// Unsupported) makes the test that needed it skipped, not failed: an
+// engine may start with the few actions its cards need. Errors of actions
+// a rule forbids are *RuleError (tests of `illegal` check the rule's
+// number), and errors found while an action was carried out are
+// *FailureError. The messages of failures are the runner's, so that an
+// engine's results read like core's; the engine renders its own log
+// (LogLines) and says what it decided (Decisions).
 package scenario
 
 import (
@@ -9,10 +36,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/cardc/cardc/core"
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/mana"
-	"github.com/cardc/cardc/vm"
 	"github.com/cardc/cardc/vocab"
 )
 
@@ -42,19 +67,22 @@ type Result struct {
 	Failures []Failure
 	// Log is the game's event log, one line per event.
 	Log []string
+	// Skipped, when set, says what the engine lacks that the test needs,
+	// and where the test needs it: the test neither passed nor failed.
+	Skipped string
 }
 
-// Passed reports whether the test found nothing wrong.
-func (r *Result) Passed() bool { return len(r.Failures) == 0 }
+// Passed reports whether the test ran and found nothing wrong.
+func (r *Result) Passed() bool { return len(r.Failures) == 0 && r.Skipped == "" }
 
-// Run runs the tests of the files, in order, each in a new game with the
-// cards of lib.
-func Run(lib *core.Library, files []*dsl.File) []Result {
+// Run runs the tests of the files, in order, each in a new game of the
+// driver's engine.
+func Run(d Driver, files []*dsl.File) []Result {
 	var out []Result
 	for _, f := range files {
-		for _, d := range f.Decls {
-			if t, ok := d.(*dsl.Test); ok {
-				out = append(out, RunTest(lib, t))
+		for _, decl := range f.Decls {
+			if t, ok := decl.(*dsl.Test); ok {
+				out = append(out, RunTest(d, t))
 			}
 		}
 	}
@@ -65,22 +93,28 @@ func Run(lib *core.Library, files []*dsl.File) []Result {
 // would only report its consequences.
 var errStop = errors.New("stop")
 
-// RunTest runs one test.
-func RunTest(lib *core.Library, t *dsl.Test) (res Result) {
+// RunTest runs one test in a new game of the driver's engine.
+func RunTest(d Driver, t *dsl.Test) (res Result) {
 	res = Result{Name: dsl.Unquote(t.Name), Pos: t.Pos}
 	v, err := vocab.Standard()
 	if err != nil {
 		res.Failures = append(res.Failures, Failure{t.Pos, err.Error()})
 		return res
 	}
-	r := &runner{lib: lib, v: v, aliases: map[string]int{}, filler: map[int]bool{}, res: &res}
-	r.script = &script{r: r}
-	r.g = core.New(lib, r.script)
+	r := &runner{v: v, aliases: map[string]Card{}, filler: map[Card]bool{}, res: &res}
+	r.script = &Script{r: r}
 	defer func() {
 		if p := recover(); p != nil {
 			r.failf(t.Pos, "the test crashed the rules core: %v (please report this bug)", p)
 		}
-		res.Log = r.logLines()
+		if r.g != nil {
+			res.Log = r.g.LogLines()
+		}
+		if res.Skipped != "" {
+			// What failed before the engine lacked something is no
+			// verdict on it either.
+			res.Failures = nil
+		}
 	}()
 	asserts := false
 	for _, s := range t.Sections {
@@ -91,6 +125,13 @@ func RunTest(lib *core.Library, t *dsl.Test) (res Result) {
 	if !asserts {
 		// A test that asserts nothing proves nothing: it must not pass.
 		r.failf(t.Pos, "the test asserts nothing; add a then { ... } block saying what the ruling makes true")
+		return res
+	}
+	if r.g, err = d.NewGame(r.script); err != nil {
+		r.unsupported(t.Pos, err)
+		if res.Skipped == "" {
+			r.failf(t.Pos, "cannot start a game: %v", err)
+		}
 		return res
 	}
 	filled := false
@@ -108,28 +149,40 @@ func RunTest(lib *core.Library, t *dsl.Test) (res Result) {
 		case *dsl.Then:
 			r.then(s)
 		}
-		if err != nil {
+		if err != nil || res.Skipped != "" {
 			break
 		}
 	}
 	return res
 }
 
+// unsupported marks the test skipped if err says the engine lacks
+// something, and reports whether it did.
+func (r *runner) unsupported(p dsl.Pos, err error) bool {
+	if err == nil || !errors.Is(err, ErrUnsupported) {
+		return false
+	}
+	if r.res.Skipped == "" {
+		r.res.Skipped = fmt.Sprintf("%s:%d:%d: %v", p.Filename, p.Line, p.Column, err)
+	}
+	return true
+}
+
 // runner is the state of one running test.
 type runner struct {
-	lib     *core.Library
 	v       *vocab.Vocab
-	g       *core.Game
-	script  *script
-	aliases map[string]int
+	g       Game
+	script  *Script
+	aliases map[string]Card
 	// filler are the cards that fill empty libraries: a test never names
-	// them.
-	filler map[int]bool
-	res    *Result
+	// them. library says whose library a test filled.
+	filler  map[Card]bool
+	library [2]bool
+	res     *Result
 	// attacks and blocks are declared by `attack` and `block` lines and
 	// happen together when the next other action comes.
-	attacks []int
-	blocks  []blockDecl
+	attacks []Card
+	blocks  []Block
 	// combatPos is where the first of them was written, where a problem
 	// declaring them is reported.
 	combatPos dsl.Pos
@@ -137,11 +190,6 @@ type runner struct {
 	// caught is its error.
 	expecting bool
 	caught    error
-}
-
-type blockDecl struct {
-	attacker, blocker int
-	pos               dsl.Pos
 }
 
 func (r *runner) failf(p dsl.Pos, format string, args ...any) {
@@ -154,9 +202,9 @@ func (r *runner) isAlias(name string) bool {
 	return ok
 }
 
-// playerWord is how a test names a player.
-func playerWord(p core.PlayerID) string {
-	if p == 1 {
+// PlayerWord is how a test names a player: "you" or "opponent".
+func PlayerWord(p Player) string {
+	if p == Opponent {
 		return "opponent"
 	}
 	return "you"
@@ -164,9 +212,9 @@ func playerWord(p core.PlayerID) string {
 
 // scriptPay scripts the next decision of an optional cost.
 func (r *runner) scriptPay(a *dsl.PayAction) error {
-	d := scriptedPay{player: playerID(a.Player), pay: a.Verb == "pay" || a.Verb == "pays", pos: a.Pos}
+	d := ScriptedPay{Player: playerID(a.Player), Pay: a.Verb == "pay" || a.Verb == "pays", Pos: a.Pos}
 	if a.Card != nil {
-		if !d.pay {
+		if !d.Pay {
 			r.failf(a.Pos, "a player who declines sacrifices nothing")
 			return errStop
 		}
@@ -174,34 +222,45 @@ func (r *runner) scriptPay(a *dsl.PayAction) error {
 		if err != nil {
 			return err
 		}
-		d.card = c
+		d.Card = c
 	}
 	r.script.pays = append(r.script.pays, d)
 	return nil
 }
 
-func playerID(s string) core.PlayerID {
+func playerID(s string) Player {
 	if s == "opponent" || s == "opponent's" {
-		return 1
+		return Opponent
 	}
-	return 0
+	return You
 }
 
 // fillLibraries gives each player whose library is empty a library, so
 // that the draw step does not make them lose.
 func (r *runner) fillLibraries() {
-	for _, p := range []core.PlayerID{0, 1} {
-		if len(r.g.Player(p).Library) > 0 {
+	for _, p := range []Player{You, Opponent} {
+		if r.library[p] {
 			continue
 		}
 		for i := 0; i < DefaultLibrarySize; i++ {
-			o, err := r.g.Setup().AddCard(DefaultLibraryCard, p, core.ZoneLibrary)
+			c, err := r.g.AddCard(DefaultLibraryCard, p, Library)
 			if err != nil {
 				return
 			}
-			r.filler[o.Card()] = true
+			r.filler[c] = true
 		}
 	}
+}
+
+// setup reports the error of setting up the game at p.
+func (r *runner) setup(p dsl.Pos, err error) error {
+	if err == nil {
+		return nil
+	}
+	if !r.unsupported(p, err) {
+		r.failf(p, "%v", err)
+	}
+	return errStop
 }
 
 func (r *runner) given(s *dsl.Given) error {
@@ -209,13 +268,13 @@ func (r *runner) given(s *dsl.Given) error {
 		switch st := st.(type) {
 		case *dsl.ControlStmt:
 			for _, c := range st.Cards {
-				if err := r.addCard(c, playerID(st.Player), core.ZoneBattlefield); err != nil {
+				if err := r.addCard(c, playerID(st.Player), Battlefield); err != nil {
 					return err
 				}
 			}
 		case *dsl.ZoneStmt:
-			zone := map[string]core.Zone{"hand": core.ZoneHand, "graveyard": core.ZoneGraveyard,
-				"library": core.ZoneLibrary, "exile": core.ZoneExile}[st.Zone]
+			zone := map[string]Zone{"hand": Hand, "graveyard": Graveyard,
+				"library": Library, "exile": Exile}[st.Zone]
 			for _, c := range st.Cards {
 				if err := r.addCard(c, playerID(st.Player), zone); err != nil {
 					return err
@@ -224,16 +283,14 @@ func (r *runner) given(s *dsl.Given) error {
 		case *dsl.PoolStmt:
 			amount, err := mana.Produced(st.Mana)
 			if err == nil {
-				err = r.g.Setup().SetPool(playerID(st.Player), amount)
+				err = r.g.SetPool(playerID(st.Player), amount)
 			}
-			if err != nil {
-				r.failf(st.Pos, "%v", err)
-				return errStop
+			if err := r.setup(st.Pos, err); err != nil {
+				return err
 			}
 		case *dsl.LifeStmt:
-			if err := r.g.Setup().SetLife(playerID(st.Player), st.Life); err != nil {
-				r.failf(st.Pos, "%v", err)
-				return errStop
+			if err := r.setup(st.Pos, r.g.SetLife(playerID(st.Player), st.Life)); err != nil {
+				return err
 			}
 		case *dsl.StepStmt:
 			step, nth, ok := stepFromWords(r.v, st.Step)
@@ -245,61 +302,59 @@ func (r *runner) given(s *dsl.Given) error {
 				r.failf(st.Pos, "a test may start in the combat damage step, but not in the %s of two: those come from combat", ordinal(nth))
 				return errStop
 			}
-			if err := r.g.Setup().SetStep(playerID(st.Player), step); err != nil {
-				r.failf(st.Pos, "%v", err)
-				return errStop
+			if err := r.setup(st.Pos, r.g.SetStep(playerID(st.Player), step)); err != nil {
+				return err
 			}
 		}
 	}
 	return nil
 }
 
-func (r *runner) addCard(c *dsl.CardSpec, p core.PlayerID, zone core.Zone) error {
+func (r *runner) addCard(c *dsl.CardSpec, p Player, zone Zone) error {
 	name := dsl.Unquote(c.Name)
-	setup := r.g.Setup()
-	o, err := setup.AddCard(name, p, zone)
-	if err != nil {
-		r.failf(c.Pos, "%v", err)
-		return errStop
+	card, err := r.g.AddCard(name, p, zone)
+	if err := r.setup(c.Pos, err); err != nil {
+		return err
+	}
+	if zone == Library {
+		r.library[p] = true
 	}
 	for _, w := range c.With {
 		if w.Damage {
-			err = setup.SetDamage(o.ID(), w.Count)
+			err = r.g.SetDamage(card, w.Count)
 		} else {
-			k, ok := r.lib.Counter(dsl.Unquote(w.Counter))
-			if !ok {
+			kind := dsl.Unquote(w.Counter)
+			if !r.v.IsName(vocab.KCounter, kind) {
 				r.failf(w.Pos, "unknown counter kind %q", w.Counter)
 				return errStop
 			}
-			err = setup.SetCounters(o.ID(), k, o.Counters(k)+w.Count)
+			o, _ := r.g.Object(card)
+			err = r.g.SetCounters(card, kind, o.Counters[kind]+w.Count)
 		}
-		if err != nil {
-			r.failf(w.Pos, "%v", err)
-			return errStop
+		if err := r.setup(w.Pos, err); err != nil {
+			return err
 		}
 	}
-	if err := setup.SetTapped(o.ID(), c.Tapped); err != nil {
-		r.failf(c.Pos, "%v", err)
-		return errStop
+	if err := r.setup(c.Pos, r.g.SetTapped(card, c.Tapped)); err != nil {
+		return err
 	}
 	if c.AttachedTo != nil {
 		to, err := r.permanent(c.AttachedTo)
 		if err != nil {
 			return err
 		}
-		if err := setup.Attach(o.ID(), to.ID()); err != nil {
-			r.failf(c.AttachedTo.Pos, "%v", err)
-			return errStop
+		if err := r.setup(c.AttachedTo.Pos, r.g.Attach(card, to)); err != nil {
+			return err
 		}
 	}
 	if c.Alias != "" {
-		r.aliases[c.Alias] = o.Card()
+		r.aliases[c.Alias] = card
 	}
 	return nil
 }
 
 // card finds the physical card a reference names.
-func (r *runner) card(ref *dsl.CardRef) (int, error) {
+func (r *runner) card(ref *dsl.CardRef) (Card, error) {
 	if ref.Alias != nil {
 		if c, ok := r.aliases[*ref.Alias]; ok {
 			return c, nil
@@ -313,11 +368,12 @@ func (r *runner) card(ref *dsl.CardRef) (int, error) {
 	}
 	// A name names a card; a token is named by what it is attached to,
 	// or, if no card has its name ("Goblin Token"), by its name.
-	var cards, tokens []int
+	var cards, tokens []Card
 	for _, c := range r.g.CardsNamed(name) {
-		switch o := r.g.CurrentObject(c); {
+		o, _ := r.g.Object(c)
+		switch {
 		case r.filler[c]:
-		case o.Token():
+		case o.Token:
 			tokens = append(tokens, c)
 		default:
 			cards = append(cards, c)
@@ -339,14 +395,14 @@ func (r *runner) card(ref *dsl.CardRef) (int, error) {
 
 // token finds the token named name attached to the permanent ref.On
 // names.
-func (r *runner) token(ref *dsl.CardRef, name string) (int, error) {
+func (r *runner) token(ref *dsl.CardRef, name string) (Card, error) {
 	host, err := r.permanent(ref.On)
 	if err != nil {
 		return 0, err
 	}
-	var cards []int
+	var cards []Card
 	for _, c := range r.g.CardsNamed(name) {
-		if o := r.g.CurrentObject(c); o.Token() && o.Zone() == core.ZoneBattlefield && o.AttachedTo() == host.ID() {
+		if o, ok := r.g.Object(c); ok && o.Token && o.Zone == Battlefield && o.AttachedTo == host {
 			cards = append(cards, c)
 		}
 	}
@@ -361,50 +417,62 @@ func (r *runner) token(ref *dsl.CardRef, name string) (int, error) {
 	return 0, errStop
 }
 
-// object finds the object a reference names now.
-func (r *runner) object(ref *dsl.CardRef) (*core.Object, error) {
+// object finds the card a reference names, and what it is now; ok is
+// false if it is no longer in the game.
+func (r *runner) object(ref *dsl.CardRef) (Card, Object, bool, error) {
 	c, err := r.card(ref)
 	if err != nil {
-		return nil, err
+		return 0, Object{}, false, err
 	}
-	return r.g.CurrentObject(c), nil
+	o, ok := r.g.Object(c)
+	return c, o, ok, nil
 }
 
 // permanent finds the permanent a reference names.
-func (r *runner) permanent(ref *dsl.CardRef) (*core.Object, error) {
-	o, err := r.object(ref)
-	if err != nil {
-		return nil, err
-	}
-	if o == nil || o.Zone() != core.ZoneBattlefield {
-		r.failf(ref.Pos, "%s is not on the battlefield", dsl.RefString(ref))
-		return nil, errStop
-	}
-	return o, nil
-}
-
-func (r *runner) target(t *dsl.TargetRef) (vm.Value, error) {
-	if t.Player != nil {
-		return core.PlayerValue(playerID(*t.Player)), nil
-	}
-	o, err := r.object(t.Card)
+func (r *runner) permanent(ref *dsl.CardRef) (Card, error) {
+	c, o, ok, err := r.object(ref)
 	if err != nil {
 		return 0, err
 	}
-	if o == nil {
-		r.failf(t.Pos, "%s is not in the game", dsl.RefString(t.Card))
+	if !ok || o.Zone != Battlefield {
+		r.failf(ref.Pos, "%s is not on the battlefield", dsl.RefString(ref))
 		return 0, errStop
 	}
-	return core.ObjectValue(o.ID()), nil
+	return c, nil
 }
 
-func (r *runner) counter(p dsl.Pos, name string) (core.CounterKind, error) {
-	k, ok := r.lib.Counter(dsl.Unquote(name))
-	if !ok {
-		r.failf(p, "unknown counter kind %q", name)
-		return 0, errStop
+// permanentObject finds the permanent a reference names, and what it is.
+func (r *runner) permanentObject(ref *dsl.CardRef) (Card, Object, error) {
+	c, err := r.permanent(ref)
+	if err != nil {
+		return 0, Object{}, err
 	}
-	return k, nil
+	o, _ := r.g.Object(c)
+	return c, o, nil
+}
+
+func (r *runner) target(t *dsl.TargetRef) (Target, error) {
+	if t.Player != nil {
+		return Target{Player: playerID(*t.Player)}, nil
+	}
+	c, _, ok, err := r.object(t.Card)
+	if err != nil {
+		return Target{}, err
+	}
+	if !ok {
+		r.failf(t.Pos, "%s is not in the game", dsl.RefString(t.Card))
+		return Target{}, errStop
+	}
+	return Target{Card: c}, nil
+}
+
+func (r *runner) counter(p dsl.Pos, name string) (string, error) {
+	kind := dsl.Unquote(name)
+	if !r.v.IsName(vocab.KCounter, kind) {
+		r.failf(p, "unknown counter kind %q", name)
+		return "", errStop
+	}
+	return kind, nil
 }
 
 func (r *runner) when(s *dsl.When) error {
@@ -439,9 +507,9 @@ func (r *runner) afterEnd(p dsl.Pos) error {
 	}
 	hint := ""
 	switch {
-	case out.Winner != core.NoPlayer:
-		hint = fmt.Sprintf("; to test the end of the game, assert `%s lost the game` in then", playerWord(core.Opponent(out.Winner)))
-	case out.Draw():
+	case out.Winner != NoPlayer:
+		hint = fmt.Sprintf("; to test the end of the game, assert `%s lost the game` in then", PlayerWord(1-out.Winner))
+	case out.Draw:
 		hint = "; to test the end of the game, assert `the game is a draw` in then"
 	}
 	r.failf(p, "the game is over before this action: %s; nothing can happen after the end of the game: end the when block before this line%s",
@@ -450,19 +518,19 @@ func (r *runner) afterEnd(p dsl.Pos) error {
 }
 
 // outcomeText says how the game ended, in the words of tests.
-func outcomeText(out core.Outcome) string {
+func outcomeText(out Outcome) string {
 	if !out.Over {
 		return "the game is not over"
 	}
 	var s string
 	switch {
-	case out.Winner != core.NoPlayer:
-		loser := core.Opponent(out.Winner)
-		s = fmt.Sprintf("%s lost the game: %s", playerWord(loser), out.Lost[loser])
-	case out.Reason == core.EndAllLost:
+	case out.Winner != NoPlayer:
+		loser := 1 - out.Winner
+		s = fmt.Sprintf("%s lost the game: %s", PlayerWord(loser), out.Lost[loser])
+	case out.AllLost:
 		s = fmt.Sprintf("the game is a draw: %s; you: %s, opponent: %s", out.Reason, out.Lost[0], out.Lost[1])
-	case out.Draw():
-		s = "the game is a draw: " + out.Reason.String()
+	case out.Draw:
+		s = "the game is a draw: " + out.Reason
 	default:
 		s = "the rules core stopped the game"
 	}
@@ -475,23 +543,26 @@ func outcomeText(out core.Outcome) string {
 // failed reports the error of an action of the game, if there is one,
 // where the test's action is written. prefix says what could not be done
 // ("cannot cast"); it is left out for failures while the action was
-// carried out (core.FailureError), which say what went wrong themselves.
+// carried out (FailureError), which say what went wrong themselves.
 func (r *runner) failed(p dsl.Pos, prefix string, err error) error {
 	if err == nil {
 		return nil
+	}
+	if r.unsupported(p, err) {
+		return errStop
 	}
 	if r.expecting {
 		// An illegal action was expected: its error is the result.
 		r.caught = err
 		return errCaught
 	}
-	if errors.Is(err, core.ErrGameOver) {
+	if errors.Is(err, ErrGameOver) {
 		// The game ended while the action was carried out (an action
 		// after its end fails before it starts, see afterEnd): what it
 		// had left to do does not happen.
 		return nil
 	}
-	var failure *core.FailureError
+	var failure *FailureError
 	if prefix == "" || errors.As(err, &failure) {
 		r.failf(p, "%v", err)
 	} else {
@@ -500,24 +571,15 @@ func (r *runner) failed(p dsl.Pos, prefix string, err error) error {
 	return errStop
 }
 
-// settled lets the game settle after a test acted on it directly, and
-// returns the first error of the two.
-func (r *runner) settled(err error) error {
-	if e := r.g.Settle(); err == nil {
-		err = e
-	}
-	return err
-}
-
 func (r *runner) act(a dsl.Action) error {
 	g := r.g
 	switch a := a.(type) {
 	case *dsl.DealAction:
-		src, err := r.object(a.Source)
+		src, _, ok, err := r.object(a.Source)
 		if err != nil {
 			return err
 		}
-		if src == nil {
+		if !ok {
 			r.failf(a.Pos, "%s is not in the game", dsl.RefString(a.Source))
 			return errStop
 		}
@@ -525,9 +587,9 @@ func (r *runner) act(a dsl.Action) error {
 		if err != nil {
 			return err
 		}
-		return r.failed(a.Pos, "", r.settled(g.DealDamage(src.ID(), t, a.Amount, a.Combat)))
+		return r.failed(a.Pos, "", g.DealDamage(src, t, a.Amount, a.Combat))
 	case *dsl.CounterAction:
-		o, err := r.permanent(a.Card)
+		c, err := r.permanent(a.Card)
 		if err != nil {
 			return err
 		}
@@ -536,17 +598,17 @@ func (r *runner) act(a dsl.Action) error {
 			return err
 		}
 		if a.Verb == "put" {
-			err = g.PutCounters(o.ID(), k, a.Amount)
+			err = g.PutCounters(c, k, a.Amount)
 		} else {
-			err = g.RemoveCounters(o.ID(), k, a.Amount)
+			err = g.RemoveCounters(c, k, a.Amount)
 		}
-		return r.failed(a.Pos, "", r.settled(err))
+		return r.failed(a.Pos, "", err)
 	case *dsl.DestroyAction:
-		o, err := r.permanent(a.Card)
+		c, err := r.permanent(a.Card)
 		if err != nil {
 			return err
 		}
-		return r.failed(a.Pos, "", r.settled(g.Destroy(o.ID())))
+		return r.failed(a.Pos, "", g.Destroy(c))
 	case *dsl.CastAction:
 		return r.cast(a)
 	case *dsl.AttackAction:
@@ -567,7 +629,7 @@ func (r *runner) act(a dsl.Action) error {
 			if err != nil {
 				return err
 			}
-			r.blocks = append(r.blocks, blockDecl{attacker: at, blocker: bl, pos: ref.Pos})
+			r.blocks = append(r.blocks, Block{Attacker: at, Blocker: bl})
 		}
 	case *dsl.ResolveAction:
 		if a.All {
@@ -599,9 +661,9 @@ func (r *runner) act(a dsl.Action) error {
 		if err != nil {
 			return err
 		}
-		r.script.targets = append(r.script.targets, scriptedTarget{v, a.Pos})
+		r.script.targets = append(r.script.targets, ScriptedTarget{v, a.Pos})
 	case *dsl.TapAction:
-		o, err := r.permanent(a.Card)
+		c, o, err := r.permanentObject(a.Card)
 		if err != nil {
 			return err
 		}
@@ -612,13 +674,13 @@ func (r *runner) act(a dsl.Action) error {
 				return errStop
 			}
 		}
-		return r.failed(a.Pos, "cannot tap for mana", g.TapForMana(r.actor(a.Player, o), o.ID(), t))
+		return r.failed(a.Pos, "cannot tap for mana", g.TapForMana(r.actor(a.Player, o), c, t))
 	case *dsl.ActivateAction:
 		return r.activate(a)
 	case *dsl.IllegalAction:
 		return r.illegal(a)
 	case *dsl.OrderAction:
-		var cards []int
+		var cards []Card
 		for _, ref := range a.Cards {
 			c, err := r.card(ref)
 			if err != nil {
@@ -635,21 +697,24 @@ func (r *runner) act(a dsl.Action) error {
 	return nil
 }
 
+// combatDamageStep is the vocabulary's name of the combat damage step.
+const combatDamageStep = "combat_damage"
+
 // advanceToCombatDamage advances to the first or the second of the two
 // combat damage steps of a combat with first strike or double strike
 // (CR 510.4): to the next combat damage step that begins, and for the
 // second, on to the one after it if that was the first.
 func (r *runner) advanceToCombatDamage(p dsl.Pos, nth int) error {
 	g := r.g
-	if err := g.AdvanceTo(core.StepCombatDamage); err != nil {
+	if err := g.AdvanceTo(combatDamageStep); err != nil {
 		return r.failed(p, "", err)
 	}
-	if nth == 2 && g.CombatDamageStep() == 1 {
-		if err := g.AdvanceTo(core.StepCombatDamage); err != nil {
+	if nth == 2 && g.Turn().CombatDamageStep == 1 {
+		if err := g.AdvanceTo(combatDamageStep); err != nil {
 			return r.failed(p, "", err)
 		}
 	}
-	if g.CombatDamageStep() != nth {
+	if g.Turn().CombatDamageStep != nth {
 		r.failf(p, "the combat damage step that began is the only one of its combat, not the %s of two: no attacking or blocking creature had first strike or double strike as it began (CR 510.4)", ordinal(nth))
 		return errStop
 	}
@@ -659,20 +724,20 @@ func (r *runner) advanceToCombatDamage(p dsl.Pos, nth int) error {
 func (r *runner) cast(a *dsl.CastAction) error {
 	p := playerID(a.Player)
 	name := dsl.Unquote(a.Name)
-	var card *core.Object
-	for _, id := range r.g.Player(p).Hand {
-		if o := r.g.Object(id); o.Name() == name {
-			card = o
+	var card Card
+	for _, c := range r.g.CardsNamed(name) {
+		if o, ok := r.g.Object(c); ok && o.Zone == Hand && o.Owner == p {
+			card = c
 			break
 		}
 	}
-	if card == nil {
+	if card == 0 {
 		r.failf(a.Pos, "%q is not in %s hand; put it there with `%s %q in hand`", name,
-			map[core.PlayerID]string{0: "your", 1: "the opponent's"}[p],
-			map[core.PlayerID]string{0: "you have", 1: "opponent has"}[p], name)
+			map[Player]string{You: "your", Opponent: "the opponent's"}[p],
+			map[Player]string{You: "you have", Opponent: "opponent has"}[p], name)
 		return errStop
 	}
-	var targets []vm.Value
+	var targets []Target
 	for _, t := range a.Targets {
 		v, err := r.target(t)
 		if err != nil {
@@ -684,14 +749,14 @@ func (r *runner) cast(a *dsl.CastAction) error {
 	if a.X != nil {
 		x = *a.X
 	}
-	return r.failed(a.Pos, "cannot cast", r.g.Cast(p, card.ID(), x, targets))
+	return r.failed(a.Pos, "cannot cast", r.g.Cast(p, card, x, targets))
 }
 
 // actor is the player who takes a test action on a permanent: the one the
 // test names, or else its controller.
-func (r *runner) actor(player string, o *core.Object) core.PlayerID {
+func (r *runner) actor(player string, o Object) Player {
 	if player == "" {
-		return o.Controller()
+		return o.Controller
 	}
 	return playerID(player)
 }
@@ -708,15 +773,15 @@ func (r *runner) manaType(p dsl.Pos, symbols string) mana.Type {
 
 // activate activates an ability of a permanent.
 func (r *runner) activate(a *dsl.ActivateAction) error {
-	o, err := r.permanent(a.Card)
+	c, o, err := r.permanentObject(a.Card)
 	if err != nil {
 		return err
 	}
-	ability, err := r.whichAbility(a, o)
+	ability, err := r.whichAbility(a, c)
 	if err != nil {
 		return err
 	}
-	act := core.Activation{Player: r.actor(a.Player, o), Source: o.ID(), Ability: ability, Mana: -1}
+	act := Activation{Player: r.actor(a.Player, o), Source: c, Ability: ability, Mana: -1}
 	if a.X != nil {
 		act.X = *a.X
 	}
@@ -728,11 +793,11 @@ func (r *runner) activate(a *dsl.ActivateAction) error {
 		act.Targets = append(act.Targets, v)
 	}
 	for _, ref := range a.Choices {
-		c, err := r.permanent(ref)
+		ch, err := r.permanent(ref)
 		if err != nil {
 			return err
 		}
-		act.Choices = append(act.Choices, c.ID())
+		act.Choices = append(act.Choices, ch)
 	}
 	if a.Mana != "" {
 		if act.Mana = r.manaType(a.Pos, a.Mana); act.Mana < 0 {
@@ -745,19 +810,22 @@ func (r *runner) activate(a *dsl.ActivateAction) error {
 // whichAbility finds the activated ability an activate action means: the
 // N-th activated ability of the card with `ability N`, or else its only
 // activated ability that is not a mana ability.
-func (r *runner) whichAbility(a *dsl.ActivateAction, o *core.Object) (core.AbilityRef, error) {
-	all := r.g.ActivatedAbilities(o.ID())
+func (r *runner) whichAbility(a *dsl.ActivateAction, c Card) (int, error) {
+	all, err := r.g.ActivatedAbilities(c)
+	if err != nil {
+		return 0, r.failed(a.Pos, "cannot activate", err)
+	}
 	if a.Ability != nil {
 		if n := *a.Ability; n >= 1 && n <= len(all) {
-			return all[n-1], nil
+			return n - 1, nil
 		}
 		r.failf(a.Pos, "%s has %d activated abilities; there is no ability %d", dsl.RefString(a.Card), len(all), *a.Ability)
-		return core.AbilityRef{}, errStop
+		return 0, errStop
 	}
-	var others []core.AbilityRef
-	for _, ab := range all {
-		if !ab.IsMana() {
-			others = append(others, ab)
+	var others []int
+	for i, ab := range all {
+		if !ab.Mana {
+			others = append(others, i)
 		}
 	}
 	switch {
@@ -770,7 +838,7 @@ func (r *runner) whichAbility(a *dsl.ActivateAction, o *core.Object) (core.Abili
 	default:
 		r.failf(a.Pos, "%s has no activated ability", dsl.RefString(a.Card))
 	}
-	return core.AbilityRef{}, errStop
+	return 0, errStop
 }
 
 // errCaught ends an action whose error an illegal action expected.
@@ -800,7 +868,7 @@ func (r *runner) illegal(a *dsl.IllegalAction) error {
 	if err != nil && err != errCaught {
 		return err
 	}
-	var rule *core.RuleError
+	var rule *RuleError
 	switch {
 	case r.caught == nil:
 		r.failf(a.Pos, "expected %s to be illegal by rule %s, but it was allowed", dsl.ActionString(a.Action), want)
@@ -819,11 +887,11 @@ func (r *runner) illegal(a *dsl.IllegalAction) error {
 // attack names could attack: the first that can't is the error.
 func (r *runner) checkAttacks(a *dsl.AttackAction) error {
 	for _, ref := range a.Cards {
-		o, err := r.permanent(ref)
+		c, err := r.permanent(ref)
 		if err != nil {
 			return err
 		}
-		if err := r.g.CheckAttack(o.ID()); err != nil {
+		if err := r.g.CheckAttack(c); err != nil {
 			return r.failed(ref.Pos, "", err)
 		}
 	}
@@ -849,7 +917,7 @@ func (r *runner) checkBlocks(a *dsl.BlockAction) error {
 		if err != nil {
 			return err
 		}
-		if err := r.g.CheckBlock(bl.ID(), at.ID()); err != nil {
+		if err := r.g.CheckBlock(bl, at); err != nil {
 			return r.failed(ref.Pos, "", err)
 		}
 	}
@@ -879,10 +947,9 @@ func (r *runner) flushCombat() error {
 // the first failure is reported at p.
 func (r *runner) declare(p dsl.Pos) error {
 	var first error
-	advance := func(s core.Step) error {
-		err := r.g.AdvanceTo(s)
-		var failure *core.FailureError
-		if errors.As(err, &failure) {
+	check := func(err error) error {
+		var failure *FailureError
+		if errors.As(err, &failure) && !errors.Is(err, ErrUnsupported) {
 			if first == nil {
 				first = err
 			}
@@ -891,46 +958,28 @@ func (r *runner) declare(p dsl.Pos) error {
 		return r.failed(p, "", err)
 	}
 	if len(r.attacks) > 0 {
-		if r.g.Step() >= core.StepDeclareAttackers {
-			r.failf(p, "attackers are declared in the declare attackers step, which is over this turn (it is the %s step)", r.g.Step())
+		if step := r.g.Turn().Step; stepIndex(r.v, step) >= stepIndex(r.v, "declare_attackers") {
+			r.failf(p, "attackers are declared in the declare attackers step, which is over this turn (it is the %s step)", step)
 			r.attacks = nil
 			return errStop
 		}
-		r.script.attackers = r.attacks
+		attacks := r.attacks
 		r.attacks = nil
-		if err := advance(core.StepDeclareAttackers); err != nil {
+		if err := check(r.g.DeclareAttackers(attacks)); err != nil {
 			return err
 		}
 	}
 	if len(r.blocks) > 0 {
-		if r.g.Step() >= core.StepDeclareBlockers {
-			r.failf(p, "blockers are declared in the declare blockers step, which is over this turn (it is the %s step)", r.g.Step())
+		if step := r.g.Turn().Step; stepIndex(r.v, step) >= stepIndex(r.v, "declare_blockers") {
+			r.failf(p, "blockers are declared in the declare blockers step, which is over this turn (it is the %s step)", step)
 			r.blocks = nil
 			return errStop
 		}
-		r.script.blocks = r.blocks
+		blocks := r.blocks
 		r.blocks = nil
-		if err := advance(core.StepDeclareBlockers); err != nil {
+		if err := check(r.g.DeclareBlockers(blocks)); err != nil {
 			return err
 		}
 	}
 	return r.failed(p, "", first)
-}
-
-// logLines renders the game's event log, one line per event, with the
-// decisions players made between the events where they made them.
-func (r *runner) logLines() []string {
-	var out []string
-	decisions := r.g.Decisions()
-	d := 0
-	for i, ev := range r.g.Log() {
-		for ; d < len(decisions) && decisions[d].At <= i; d++ {
-			out = append(out, "decision: "+r.g.DescribeDecision(&decisions[d]))
-		}
-		out = append(out, r.g.Describe(&ev))
-	}
-	for ; d < len(decisions); d++ {
-		out = append(out, "decision: "+r.g.DescribeDecision(&decisions[d]))
-	}
-	return out
 }

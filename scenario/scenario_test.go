@@ -10,6 +10,7 @@ import (
 	_ "github.com/cardc/cardc/internal/golden" // defines -update, for go test ./... -update
 	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/scenario"
+	"github.com/cardc/cardc/scenario/coredriver"
 )
 
 // run parses one test and runs it against the standard cards.
@@ -20,7 +21,7 @@ func run(t *testing.T, src string) scenario.Result {
 	f, diags := parser.ParseString("t_test.card", src)
 	require.Empty(t, diags)
 	require.Len(t, f.Decls, 1)
-	return scenario.RunTest(lib, f.Decls[0].(*dsl.Test))
+	return scenario.RunTest(coredriver.New(lib), f.Decls[0].(*dsl.Test))
 }
 
 // endedGame is the beginning of a test whose first action ends the game:
@@ -356,4 +357,62 @@ func TestEveryoneLosingIsADraw(t *testing.T) {
 		"turn 1: game_over player 2 lost the game: 0 or less life (CR 704.5a)",
 		"turn 1: game_over the game is a draw: every player lost at once (CR 104.4a)",
 	}, res.Log[len(res.Log)-3:])
+}
+
+// noCast is core's driver in an engine that cannot cast spells.
+type noCast struct{ scenario.Driver }
+
+func (d noCast) NewGame(s *scenario.Script) (scenario.Game, error) {
+	g, err := d.Driver.NewGame(s)
+	return noCastGame{g}, err
+}
+
+type noCastGame struct{ scenario.Game }
+
+func (noCastGame) Cast(scenario.Player, scenario.Card, int, []scenario.Target) error {
+	return scenario.Unsupported("cast")
+}
+
+// TestUnsupportedIsSkipped runs tests in an engine that lacks an action:
+// a test that needs it is skipped, naming what is missing and where, not
+// failed, not passed, even with assertions that would fail; one that
+// does not need it runs as in any engine.
+func TestUnsupportedIsSkipped(t *testing.T) {
+	lib, err := cards.Library()
+	require.NoError(t, err)
+	d := noCast{coredriver.New(lib)}
+	f, diags := parser.ParseString("t_test.card", `
+test "needs cast" {
+    given {
+        you have "Lone Missionary" in hand
+        you control "Plains", "Plains"
+    }
+    when {
+        cast "Lone Missionary"
+    }
+    then {
+        you have 99 life
+    }
+}
+
+test "needs no cast" {
+    given {
+        you control "Hill Giant"
+    }
+    when {
+        "Hill Giant" deals 3 damage to opponent
+    }
+    then {
+        opponent has 17 life
+    }
+}`)
+	require.Empty(t, diags)
+	res := scenario.Run(d, []*dsl.File{f})
+	require.Len(t, res, 2)
+	require.Equal(t, "t_test.card:8:9: cast: not supported by this engine", res[0].Skipped)
+	require.Empty(t, res[0].Failures)
+	require.False(t, res[0].Passed())
+	require.Empty(t, res[1].Skipped)
+	require.Empty(t, res[1].Failures)
+	require.True(t, res[1].Passed())
 }

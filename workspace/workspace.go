@@ -25,6 +25,7 @@ import (
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/scenario"
+	"github.com/cardc/cardc/scenario/coredriver"
 	"github.com/cardc/cardc/vm"
 )
 
@@ -381,7 +382,7 @@ func (w *Workspace) Test(run *regexp.Regexp) ([]scenario.Result, dsl.Diagnostics
 			if !ok || (run != nil && !run.MatchString(dsl.Unquote(t.Name))) {
 				continue
 			}
-			out = append(out, scenario.RunTest(lib, t))
+			out = append(out, scenario.RunTest(coredriver.New(lib), t))
 		}
 	}
 	return out, diags, nil

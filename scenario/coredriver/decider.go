@@ -1,0 +1,152 @@
+package coredriver
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/cardc/cardc/core"
+	"github.com/cardc/cardc/scenario"
+	"github.com/cardc/cardc/vm"
+)
+
+// decider is the core.Decider of a test: the decisions the test scripted,
+// and core.DefaultDecider for the rest.
+type decider struct {
+	core.DefaultDecider
+	g *game
+	s *scenario.Script
+	// attackers and blocks are used by the next declaration.
+	attackers []scenario.Card
+	blocks    []scenario.Block
+}
+
+// Choose takes the next choice the test scripted; a word that is not one
+// of the options, or a card, fails the test where it was written. Without
+// one, the default decides.
+func (d *decider) Choose(g *core.Game, p core.PlayerID, source core.ObjectID, what string, options []string) int {
+	c, ok := d.s.NextChoice()
+	if !ok {
+		return d.DefaultDecider.Choose(g, p, source, what, options)
+	}
+	for i, o := range options {
+		if c.Word != "" && strings.EqualFold(o, c.Word) {
+			return i
+		}
+	}
+	d.s.Failf(c.Pos, "%s is not a choice %s can make here (%s): the options are %s", c, scenario.PlayerWord(scenario.Player(p)), what, strings.Join(options, ", "))
+	return 0
+}
+
+// ChooseCopy takes the next choice the test scripted; a card that can't
+// be copied, or a word, fails the test where it was written. Without one,
+// the default decides.
+func (d *decider) ChooseCopy(g *core.Game, p core.PlayerID, source core.ObjectID, options []core.ObjectID) core.ObjectID {
+	c, ok := d.s.NextChoice()
+	if !ok {
+		return d.DefaultDecider.ChooseCopy(g, p, source, options)
+	}
+	if c.Nothing {
+		return 0
+	}
+	for _, id := range options {
+		if c.Card != 0 && g.Object(id).Card() == int(c.Card) {
+			return id
+		}
+	}
+	d.s.Failf(c.Pos, "%s can't be copied by %s", c, g.Object(source).Name())
+	return 0
+}
+
+// PayOptionalCost takes the next decision the test scripted; one scripted
+// for the other player, or sacrificing a card that can't be, fails the
+// test where it was written. Without one, the default declines.
+func (d *decider) PayOptionalCost(g *core.Game, p core.PlayerID, source core.ObjectID, options []core.ObjectID) (bool, core.ObjectID) {
+	pay, ok := d.s.NextPay()
+	if !ok {
+		return d.DefaultDecider.PayOptionalCost(g, p, source, options)
+	}
+	if pay.Player != scenario.Player(p) {
+		d.s.Failf(pay.Pos, "the decision is %s's, for %s", scenario.PlayerWord(scenario.Player(p)), g.Object(source).Name())
+		return false, 0
+	}
+	if !pay.Pay {
+		return false, 0
+	}
+	if pay.Card == 0 {
+		return true, options[0]
+	}
+	for _, id := range options {
+		if g.Object(id).Card() == int(pay.Card) {
+			return true, id
+		}
+	}
+	d.s.Failf(pay.Pos, "that card can't be sacrificed to pay for %s", g.Object(source).Name())
+	return false, 0
+}
+
+// ChooseTarget takes the next target the test chose; an illegal one fails
+// the test where it was written. Without one, the default decides.
+func (d *decider) ChooseTarget(g *core.Game, p core.PlayerID, item *core.StackItem, i int, legal []vm.Value) vm.Value {
+	t, ok := d.s.NextTarget()
+	if !ok {
+		return d.DefaultDecider.ChooseTarget(g, p, item, i, legal)
+	}
+	v := d.g.value(t.Target)
+	if !slices.Contains(legal, v) {
+		d.s.Failf(t.Pos, "%s is not a legal target for %s", g.ValueName(v), item.Name())
+	}
+	return v
+}
+
+// OrderTriggers puts first the triggers whose event involves the scripted
+// cards, in the scripted order (see scenario.TriggerOrder); the others
+// follow in the default order.
+func (d *decider) OrderTriggers(g *core.Game, p core.PlayerID, ts []core.TriggerChoice) []int {
+	cards, ok := d.s.NextTriggerOrder()
+	if !ok {
+		return d.DefaultDecider.OrderTriggers(g, p, ts)
+	}
+	return scenario.TriggerOrder(d.g.triggers(ts), cards)
+}
+
+// ChooseReplacement applies first the effect of the first scripted card
+// that has one.
+func (d *decider) ChooseReplacement(g *core.Game, p core.PlayerID, ev core.Event, options []core.ReplacementChoice) int {
+	cards, ok := d.s.NextReplacementOrder()
+	if !ok {
+		return d.DefaultDecider.ChooseReplacement(g, p, ev, options)
+	}
+	for _, c := range cards {
+		for i, o := range options {
+			if obj := g.Object(o.Source); obj != nil && obj.Card() == int(c) {
+				return i
+			}
+		}
+	}
+	return 0
+}
+
+// DeclareAttackers declares the attackers the test named.
+func (d *decider) DeclareAttackers(g *core.Game, p core.PlayerID) []core.ObjectID {
+	var out []core.ObjectID
+	for _, c := range d.attackers {
+		if o := g.CurrentObject(int(c)); o != nil {
+			out = append(out, o.ID())
+		}
+	}
+	d.attackers = nil
+	return out
+}
+
+// DeclareBlockers declares the blocks the test named.
+func (d *decider) DeclareBlockers(g *core.Game, p core.PlayerID) []core.Block {
+	var out []core.Block
+	for _, b := range d.blocks {
+		bl, at := g.CurrentObject(int(b.Blocker)), g.CurrentObject(int(b.Attacker))
+		if bl != nil && at != nil {
+			out = append(out, core.Block{Blocker: bl.ID(), Attacker: at.ID()})
+		}
+	}
+	d.blocks = nil
+	return out
+}
