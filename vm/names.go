@@ -57,7 +57,8 @@ const (
 	NameType NameKind = "type"
 	// NameSupertype names a supertype: "supertype:legendary".
 	NameSupertype NameKind = "supertype"
-	// NameSubtype names a subtype: "subtype:goblin".
+	// NameSubtype names a subtype, as the type line writes it:
+	// "subtype:Goblin".
 	NameSubtype NameKind = "subtype"
 	// NameColor names a color: "color:green".
 	NameColor NameKind = "color"
