@@ -315,9 +315,9 @@ func (v *Vocab) hostEvents(p func(string, ...any)) {
 	p("## Events\n\n")
 	p("The host proposes these events as the game goes on, runs the Match of every\n")
 	p("ability whose `Event` names the kind (`event:NAME`), applies replacement effects\n")
-	p("before the event happens and triggers abilities after. The Match and Body read\n")
-	p("the fields through `Field`, by the symbol `NAME.FIELD`. Every event also has\n")
-	p("the field `id`, its handle.\n\n")
+	p("before the event happens and triggers abilities after. A Match, and the Body\n")
+	p("of a replacement or enters ability, read its fields through `Field`, by the\n")
+	p("symbol `NAME.FIELD`. Every event also has the field `id`, its handle.\n\n")
 	for _, e := range v.eventList {
 		var fields []string
 		for _, f := range e.Fields {
