@@ -9,9 +9,12 @@
 // (Vocab.Match: "remove damage.amount +1/+1 counters from this" is the
 // action remove_counters with its three arguments), types expressions
 // (Vocab.TypeOf, Vocab.CondType) and renders the reference designers read
-// (Vocab.Markdown, dsl/VOCABULARY.md). The compiler, the scenario runner
-// and editor tooling use it; the rules core's name tables are generated
-// from it.
+// (Vocab.Markdown, dsl/VOCABULARY.md) and the host specification engine
+// authors read (Vocab.HostSpec, vm/HOST.md): for each action and query,
+// the stdlib also says where a host may call it, when it takes effect and
+// what a stale handle gets (FuncInfo.Called, AtOnce, Stale). The compiler,
+// the scenario runner and editor tooling use it; the rules core's name
+// tables are generated from it, those facts included.
 package vocab
 
 import (
