@@ -143,22 +143,26 @@ type host struct{ g *Game }
 
 var (
 	errNoEvent  = errors.New("no event is being matched or replaced")
-	errInMatch  = errors.New("an action cannot run while an event is being matched")
 	errNotEvent = errors.New("this is not the event being replaced")
 )
 
-// Call runs a host function for the machine. In a replacement effect's
-// body, an action that runs at once (it changes the event being replaced,
-// or it is schedule_delayed, which must see the running locals) runs now;
-// the others are deferred until the event has happened (CR 615.5).
+// Call runs a host function for the machine. A function called from a
+// context the stdlib does not list for it (`called from`: an action from a
+// match function) is an error. In a replacement effect's body, an action
+// that takes effect at once (it changes the event being replaced, or it is
+// schedule_delayed, which must see the running locals) runs now; the
+// others are deferred until the event has happened (CR 615.5).
 func (h host) Call(fn int32, args []vm.Value) (vm.Value, error) {
 	f := &funcs[fn]
 	impl := hostImpls[fn]
 	fr := h.g.frame()
+	if fr != nil {
+		if c := fr.context(); c != 0 && f.called&c == 0 {
+			return 0, fmt.Errorf("%s cannot be called from %s", f.name, contextNames[c])
+		}
+	}
 	if f.action && fr != nil {
 		switch fr.mode {
-		case modeMatch:
-			return 0, errInMatch
 		case modeSimulate:
 			if !f.mana {
 				return 0, nil
@@ -226,6 +230,48 @@ func (g *Game) runDeferred(start int) {
 	g.deferred = g.deferred[:start]
 }
 
+// context is a set of the contexts a host may be asked to run a function
+// from, as the stdlib's `called from` lines name them (vocab.Contexts).
+type context uint8
+
+// The contexts.
+const (
+	// ctxMatch is a match or filter function, or a static ability's
+	// effect: code that only asks (modeMatch).
+	ctxMatch context = 1 << iota
+	// ctxBody is a resolving spell or ability, or a cost paid
+	// (modeResolve).
+	ctxBody
+	// ctxReplace is the body of a replacement effect (modeReplace).
+	ctxReplace
+	// ctxEnters is the body of an "enters" effect (modeReplace, of an
+	// AbilityEnters).
+	ctxEnters
+)
+
+// contextNames name the contexts in errors, as the stdlib does.
+var contextNames = map[context]string{ctxMatch: "a match function", ctxBody: "a resolving body",
+	ctxReplace: "a replacement effect", ctxEnters: "an enters effect"}
+
+// context is the context the frame's code runs in, or 0 for the modes
+// that only look at an ability (simulating a mana ability, checking a
+// cost), which check what they call themselves.
+func (fr *frame) context() context {
+	switch fr.mode {
+	case modeMatch:
+		return ctxMatch
+	case modeResolve:
+		return ctxBody
+	case modeReplace:
+		if fr.def != nil && fr.ability >= 0 && fr.ability < len(fr.def.Card.Abilities) &&
+			fr.def.Card.Abilities[fr.ability].Kind == vm.AbilityEnters {
+			return ctxEnters
+		}
+		return ctxReplace
+	}
+	return 0
+}
+
 // funcID is an action or a query of the vocabulary; a linked SymFunc is
 // one.
 type funcID int32
@@ -236,19 +282,19 @@ type funcDecl struct {
 	arity   int
 	returns bool
 	action  bool
-	// context is where the vocabulary allows the action: "replace" (the
-	// body of a replacement effect), "enters" (an "enters with" effect),
-	// or "" (anywhere).
-	context string
+	// called are the contexts the vocabulary lets a host run it from
+	// (`called from`); Call refuses the others.
+	called context
 	// effect marks a continuous effect, which applies in layer (layers.go;
 	// 0 for an effect that changes no characteristic).
 	effect bool
 	layer  int
 	// atOnce marks the actions that run at once inside a replacement
-	// body, instead of right after the event (CR 615.5): those that
-	// change the event being replaced (prevent, prevent_amount,
-	// enter_with_counters), and schedule_delayed, the compiler's own
-	// action, which copies the running ability's locals as they are now.
+	// body, instead of right after the event (CR 615.5), as the stdlib
+	// says (`takes effect at once`): those that change the event being
+	// replaced (prevent, prevent_amount, enter_with_counters), and
+	// schedule_delayed, the compiler's own action, which copies the
+	// running ability's locals as they are now.
 	atOnce bool
 	// cost marks the actions that can be paid as part of a cost (`is
 	// cost`); mana those that add mana (`is mana`).

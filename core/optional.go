@@ -250,6 +250,11 @@ func (g *Game) attachEntering(o *Object, ev *Event) bool {
 // each has only the characteristics the effect says, and its name is its
 // subtype and "Token" (CR 111.4). It enters the battlefield as a new
 // permanent, which triggers what watches permanents entering.
+// maxTokensAtOnce bounds how many tokens one effect creates: like a
+// trigger count beyond vm.MaxTriggerCount, more is a mistake of a card or a
+// test, not a game.
+const maxTokensAtOnce = 1000
+
 func (g *Game) hCreateCreatureTokens(a []vm.Value) (vm.Value, error) {
 	fr := g.frame()
 	p, ok := valuePlayer(a[0])
@@ -257,7 +262,7 @@ func (g *Game) hCreateCreatureTokens(a []vm.Value) (vm.Value, error) {
 		return 0, nil
 	}
 	def := g.tokenDef(fr.def.Prog, qty(a[2]), qty(a[3]), uint16(a[4]), int32(a[5]))
-	for range min(qty(a[1]), maxTriggersPerEvent) {
+	for range min(qty(a[1]), maxTokensAtOnce) {
 		g.cards++
 		t := &Object{id: ObjectID(len(g.objects)), def: def, printed: def, card: g.cards, owner: p,
 			controller: p, zone: ZoneNone, token: true, defender: NoPlayer}

@@ -112,17 +112,14 @@ func (g *Game) triggerOf(o *Object, def *CardDef, ai int, ev *Event, granted boo
 	}
 }
 
-// maxTriggersPerEvent bounds how many times one event may trigger one
-// ability: an event that removes a billion counters is a mistake of the
-// test or of a card, not a game.
-const maxTriggersPerEvent = 1000
-
 // addPending records that an ability triggered n times (CR 603.2c), with
-// the locals its match bound.
+// the locals its match bound. n is capped at vm.MaxTriggerCount, as every
+// host caps it: an event that removes a billion counters is a mistake of
+// the test or of a card, not a game.
 func (g *Game) addPending(source ObjectID, controller PlayerID, def *CardDef, ability, x int, ev *Event, n int) {
-	if n > maxTriggersPerEvent {
+	if n > vm.MaxTriggerCount {
 		g.fail(fmt.Errorf("%s: one event (%s) would trigger an ability %d times; the rules core stops at %d",
-			def.Name, ev.Kind, n, maxTriggersPerEvent))
+			def.Name, ev.Kind, n, vm.MaxTriggerCount))
 		return
 	}
 	if waiting := len(g.stack) + len(g.pending) + len(g.manaTriggers); waiting+n > MaxStackObjects {

@@ -13,8 +13,9 @@ type EventDecl struct {
 
 func (*EventDecl) decl() {}
 
-// EventItem is a line of an event declaration: *DocItem, *FieldDecl or
-// *PhraseDecl.
+// EventItem is a line of an event, rule or function declaration: *DocItem,
+// *FieldDecl, *PhraseDecl, or one of the host properties of an action or a
+// query (*CalledItem, *TimingItem, *StaleItem).
 type EventItem interface {
 	Node
 	eventItem()
@@ -50,6 +51,43 @@ type PhraseDecl struct {
 }
 
 func (*PhraseDecl) eventItem() {}
+
+// CalledItem says where a host may be asked to run an action or a query,
+// on the lines right after its doc: `called from body, replace`. The
+// contexts are match (a match function, a target's or a loop's filter, a
+// static ability's effect), body (a resolving spell or ability, a cost
+// being paid), replace (the body of a replacement effect) and enters (the
+// body of an `enters with` effect).
+type CalledItem struct {
+	Span
+	Contexts []string `parser:"'called' 'from' @Ident ( ',' @Ident )*"`
+}
+
+func (*CalledItem) eventItem() {}
+
+// TimingItem says when an action called from a replacement body takes
+// effect: `takes effect at once` (it changes the event being replaced, or
+// must see the running locals as they are) or `takes effect after the
+// event` (CR 615.5).
+type TimingItem struct {
+	Span
+	AtOnce bool `parser:"'takes' 'effect' ( @( 'at' 'once' ) | 'after' 'the' 'event' )"`
+}
+
+func (*TimingItem) eventItem() {}
+
+// StaleItem says what an action or a query does with a handle that names
+// no object or player it can act on (one that left its zone, a player
+// where an object is due): `stale ignored` (an action does nothing, a
+// query answers 0, false or nothing), `stale last_known` (a query answers
+// from the object's last-known information, CR 608.2h) or `stale error`
+// (the call fails).
+type StaleItem struct {
+	Span
+	Stale string `parser:"'stale' @Ident"`
+}
+
+func (*StaleItem) eventItem() {}
 
 // Default gives a parameter its value when a phrase does not mention it:
 // `with player = you`.

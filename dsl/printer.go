@@ -234,6 +234,16 @@ func (p *printer) eventItems(items []EventItem) {
 			p.line(l, l+strings.Count(it.Text, "\n"), "doc "+it.Text)
 		case *FieldDecl:
 			p.line(l, l, it.Name+": "+it.Type)
+		case *CalledItem:
+			p.line(l, l, "called from "+strings.Join(it.Contexts, ", "))
+		case *TimingItem:
+			if it.AtOnce {
+				p.line(l, l, "takes effect at once")
+			} else {
+				p.line(l, l, "takes effect after the event")
+			}
+		case *StaleItem:
+			p.line(l, l, "stale "+it.Stale)
 		case *PhraseDecl:
 			s := "phrase " + it.Text
 			if it.Where != nil {

@@ -61,7 +61,20 @@
 // ability about "this" matches only events whose anchor field holds its
 // object. Func.Locals names the locals, for error messages and the
 // disassembler. The rules core of the project (package core) is such a
-// host, and the reference for what each name of the vocabulary does.
+// host.
+//
+// # The host specification
+//
+// HOST.md, in this package's directory, is the reference for what each
+// name of the vocabulary does: for every action and query its arity,
+// result, the contexts it may be called from, when it takes effect in a
+// replacement body and what a stale handle gets; every event kind and its
+// fields; every kind of name (NameKind) and its words; and the rules every
+// host follows (the trigger count cap MaxTriggerCount, delayed and
+// reflexive triggers, what state a game is in after a host error). It is
+// generated from the vocabulary (stdlib/*.card), which the rules core
+// reads too, and a test keeps it true; a host can be built from it and
+// this documentation alone.
 //
 // Static abilities that create continuous effects (AbilityEffect) watch no
 // event: whenever it computes characteristics, the host runs Match with

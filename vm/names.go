@@ -22,6 +22,14 @@ const (
 	FirstFreeLocal = 3
 )
 
+// MaxTriggerCount is the most a Match function's result may be: how many
+// times one event triggers one ability (CR 603.2c). A host must cap it: a
+// larger count is a mistake of a card or of a test, not a game, and the
+// rules core fails the action that proposed the event instead of
+// triggering the ability at all. The host specification (HOST.md) states
+// this rule from this constant.
+const MaxTriggerCount = 1000
+
 // NameKind is the kind of a named constant of the host's vocabulary: the
 // part of a SymName symbol's Name before the colon, as "counter" in
 // "counter:+1/+1". NameSymbol builds such a name and Symbol.SplitName takes
@@ -49,7 +57,8 @@ const (
 	NameType NameKind = "type"
 	// NameSupertype names a supertype: "supertype:legendary".
 	NameSupertype NameKind = "supertype"
-	// NameSubtype names a subtype: "subtype:goblin".
+	// NameSubtype names a subtype, as the type line writes it:
+	// "subtype:Goblin".
 	NameSubtype NameKind = "subtype"
 	// NameColor names a color: "color:green".
 	NameColor NameKind = "color"

@@ -18,22 +18,24 @@ func TestAmbiguousPhrase(t *testing.T) {
 	fsys := fstest.MapFS{"v.card": {Data: []byte(`
 types creature instant
 action gain_life(player: player, amount: number) {
+    called from body; takes effect after the event; stale ignored
     phrase "gain {amount} life" with player = you
 }
 action lose_life(player: player, amount: number) {
+    called from body; takes effect after the event; stale ignored
     phrase "gain {amount} life" with player = you
 }
-action schedule_delayed(ability: number)
-query is_type(object: object, type: type): bool
-query is_supertype(object: object, supertype: supertype): bool
-query is_subtype(object: object, subtype: subtype): bool
-query has_color(object: object, color: color): bool
-query is_player(target: target): bool
-query is_permanent(object: object): bool
-query controller(object: object): player
-query owner(object: object): player
-query mana_value(object: object): number
-query attached_to(object: object): object
+action schedule_delayed(ability: number) { called from body; takes effect at once; stale error }
+query is_type(object: object, type: type): bool { called from match, body; stale ignored }
+query is_supertype(object: object, supertype: supertype): bool { called from match, body; stale ignored }
+query is_subtype(object: object, subtype: subtype): bool { called from match, body; stale ignored }
+query has_color(object: object, color: color): bool { called from match, body; stale ignored }
+query is_player(target: target): bool { called from match, body; stale ignored }
+query is_permanent(object: object): bool { called from match, body; stale ignored }
+query controller(object: object): player { called from match, body; stale ignored }
+query owner(object: object): player { called from match, body; stale ignored }
+query mana_value(object: object): number { called from match, body; stale ignored }
+query attached_to(object: object): object { called from match, body; stale ignored }
 `)}}
 	v, err := vocab.Load(fsys)
 	require.NoError(t, err)

@@ -9,9 +9,12 @@
 // (Vocab.Match: "remove damage.amount +1/+1 counters from this" is the
 // action remove_counters with its three arguments), types expressions
 // (Vocab.TypeOf, Vocab.CondType) and renders the reference designers read
-// (Vocab.Markdown, dsl/VOCABULARY.md). The compiler, the scenario runner
-// and editor tooling use it; the rules core's name tables are generated
-// from it.
+// (Vocab.Markdown, dsl/VOCABULARY.md) and the host specification engine
+// authors read (Vocab.HostSpec, vm/HOST.md): for each action and query,
+// the stdlib also says where a host may call it, when it takes effect and
+// what a stale handle gets (FuncInfo.Called, AtOnce, Stale). The compiler,
+// the scenario runner and editor tooling use it; the rules core's name
+// tables are generated from it, those facts included.
 package vocab
 
 import (
@@ -138,7 +141,18 @@ type FuncInfo struct {
 	// (`is reads_chosen_color`: "the chosen color"). A card that reads a
 	// choice must make it.
 	Chooses, Reads string
-	Templates      []*Template
+	// Called are the contexts a host may run an action or a query from
+	// (`called from`), in the order of Contexts.
+	Called []string
+	// AtOnce says an action called from a replacement body takes effect
+	// at once, changing the event being replaced (`takes effect at
+	// once`); otherwise it takes effect right after the event (CR 615.5).
+	AtOnce bool
+	// Stale is what the action or query does with a handle that names
+	// nothing it can act on (`stale`): StaleIgnored, StaleLastKnown or
+	// StaleError.
+	Stale     string
+	Templates []*Template
 }
 
 // Returns reports whether the function returns a value: queries do,
@@ -492,7 +506,7 @@ func (v *Vocab) fields(decls []*dsl.FieldDecl) ([]Field, dsl.Diagnostics) {
 }
 
 // items splits the items of an event, rule or function declaration.
-func (v *Vocab) items(items []dsl.EventItem) (doc string, fields []Field, phrases []*dsl.PhraseDecl, diags dsl.Diagnostics) {
+func (v *Vocab) items(items []dsl.EventItem, host bool) (doc string, fields []Field, phrases []*dsl.PhraseDecl, diags dsl.Diagnostics) {
 	var fd []*dsl.FieldDecl
 	for _, it := range items {
 		switch it := it.(type) {
@@ -502,15 +516,19 @@ func (v *Vocab) items(items []dsl.EventItem) (doc string, fields []Field, phrase
 			fd = append(fd, it)
 		case *dsl.PhraseDecl:
 			phrases = append(phrases, it)
+		case *dsl.CalledItem, *dsl.TimingItem, *dsl.StaleItem:
+			if !host {
+				diags = append(diags, dsl.Errorf(it.Position(), CodeStdlib, "only an action or a query says where it is called from, when it takes effect and what a stale handle gets"))
+			}
 		}
 	}
-	fields, diags = v.fields(fd)
-	return doc, fields, phrases, diags
+	fds, ds := v.fields(fd)
+	return doc, fds, phrases, append(diags, ds...)
 }
 
 func (v *Vocab) loadEvent(d *dsl.EventDecl) dsl.Diagnostics {
 	e := v.events[d.Name]
-	doc, fields, phrases, diags := v.items(d.Items)
+	doc, fields, phrases, diags := v.items(d.Items, false)
 	e.Doc = doc
 	e.Fields = append([]Field{{Name: "id", Type: Type{Kind: KEvent, Event: d.Name}}}, fields...)
 	ts, ds := v.templates(phrases, func(t *Template) { t.Event = e })
@@ -578,8 +596,9 @@ func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
 	} else if f.Layer != "" {
 		diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "only an effect applies in a layer"))
 	}
-	doc, _, phrases, ds := v.items(d.Items)
+	doc, _, phrases, ds := v.items(d.Items, true)
 	diags = append(diags, ds...)
+	diags = append(diags, f.hostItems(d)...)
 	f.Doc = doc
 	if _, dup := v.funcs[d.Name]; dup {
 		diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "%s is declared twice", d.Name))
@@ -598,7 +617,7 @@ func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
 
 func (v *Vocab) loadRule(d *dsl.RuleDecl) dsl.Diagnostics {
 	r := &RuleInfo{Name: d.Name}
-	doc, fields, phrases, diags := v.items(d.Items)
+	doc, fields, phrases, diags := v.items(d.Items, false)
 	r.Doc, r.Params = doc, fields
 	v.rules[d.Name] = r
 	v.ruleList = append(v.ruleList, r)

@@ -36,17 +36,18 @@ type event struct {
 }
 
 type function struct {
-	name    string
-	arity   int
-	action  bool
-	context string
+	name   string
+	arity  int
+	action bool
+	// called are the contexts a host may run it from (`called from`), as
+	// core's context constants; atOnce says an action takes effect at once
+	// inside a replacement body (`takes effect at once`).
+	called string
+	atOnce bool
 	// effect marks a continuous effect, applied in layer (0 for none; see
 	// layerOrder).
 	effect bool
 	layer  int
-	// phrases is how many phrases a card can say the action with; the
-	// compiler's own actions have none.
-	phrases int
 	// cost and mana are the action's traits: it can be paid as a cost,
 	// it adds mana.
 	cost, mana bool
@@ -76,7 +77,7 @@ func load() (*vocabulary, error) {
 	}
 	for _, f := range v.Funcs() {
 		out.funcs = append(out.funcs, function{name: f.Name, arity: len(f.Params), action: f.Action,
-			context: f.Context, phrases: len(f.Templates), cost: f.Cost, mana: f.Mana, effect: f.Effect, layer: layerOrder[f.Layer]})
+			called: contexts(f), atOnce: f.Action && f.AtOnce, cost: f.Cost, mana: f.Mana, effect: f.Effect, layer: layerOrder[f.Layer]})
 	}
 	slices.SortFunc(out.funcs, func(a, b function) int { return strings.Compare(a.name, b.name) })
 	for _, r := range v.Rules() {
@@ -84,6 +85,25 @@ func load() (*vocabulary, error) {
 	}
 	slices.Sort(out.rules)
 	return out, nil
+}
+
+// contextIdents are core's names of the contexts of `called from`.
+var contextIdents = map[string]string{vocab.ContextMatch: "ctxMatch", vocab.ContextBody: "ctxBody",
+	vocab.ContextReplace: "ctxReplace", vocab.ContextEnters: "ctxEnters"}
+
+// contexts is the Go expression of the set of contexts f may be called
+// from.
+func contexts(f *vocab.FuncInfo) string {
+	var out []string
+	for _, c := range vocab.Contexts {
+		if f.CalledFrom(c) {
+			out = append(out, contextIdents[c])
+		}
+	}
+	if len(out) == 0 {
+		return "0"
+	}
+	return strings.Join(out, " | ")
 }
 
 // Generate renders core's vocab_gen.go from the standard vocabulary.
@@ -235,18 +255,18 @@ func render(v *vocabulary) ([]byte, error) {
 	w.line("\tnumFuncs")
 	w.line(")")
 	w.line("")
-	w.line("// funcs are the signatures of the actions, queries and effects. An action")
-	w.line("// runs at once inside a replacement body (atOnce) if it changes the event")
-	w.line("// being replaced (its context is replace or enters), or if it is the")
-	w.line("// compiler's own (it has no phrase: schedule_delayed copies the running")
-	w.line("// locals). An effect applies in its layer (CR 613.1; 0 for none, 7 to 10")
-	w.line("// for 7a to 7d).")
+	w.line("// funcs are the signatures of the actions, queries and effects, and what")
+	w.line("// the stdlib says of them: the contexts a host may run each from (`called")
+	w.line("// from`; an effect is called from a static ability's body, run as a")
+	w.line("// match), and whether an action takes effect at once inside a")
+	w.line("// replacement body (`takes effect at once`) rather than after the event.")
+	w.line("// An effect applies in its layer (CR 613.1; 0 for none, 7 to 10 for 7a")
+	w.line("// to 7d).")
 	w.line("var funcs = [numFuncs]funcDecl{")
 	for _, f := range v.funcs {
 		id, _ := ident("fn", f.name)
-		atOnce := f.action && (f.context == "replace" || f.context == "enters" || f.phrases == 0)
-		w.line("\t%s: {name: %q, arity: %d, returns: %v, action: %v, context: %q, atOnce: %v, cost: %v, mana: %v, effect: %v, layer: %d},",
-			id, f.name, f.arity, !f.action && !f.effect, f.action, f.context, atOnce, f.cost, f.mana, f.effect, f.layer)
+		w.line("\t%s: {name: %q, arity: %d, returns: %v, action: %v, called: %s, atOnce: %v, cost: %v, mana: %v, effect: %v, layer: %d},",
+			id, f.name, f.arity, !f.action && !f.effect, f.action, f.called, f.atOnce, f.cost, f.mana, f.effect, f.layer)
 	}
 	w.line("}")
 	src, err := format.Source(w.buf.Bytes())

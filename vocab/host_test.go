@@ -1,0 +1,106 @@
+package vocab_test
+
+import (
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardc/cardc/vocab"
+)
+
+// needed declares what the compiler needs of every vocabulary.
+const needed = `types creature
+action schedule_delayed(ability: number) { called from body; takes effect at once; stale error }
+query is_type(object: object, type: type): bool { called from match; stale ignored }
+query is_supertype(object: object, supertype: supertype): bool { called from match; stale ignored }
+query is_subtype(object: object, subtype: subtype): bool { called from match; stale ignored }
+query has_color(object: object, color: color): bool { called from match; stale ignored }
+query is_player(target: target): bool { called from match; stale ignored }
+query is_permanent(object: object): bool { called from match; stale ignored }
+query controller(object: object): player { called from match; stale ignored }
+query owner(object: object): player { called from match; stale ignored }
+query mana_value(object: object): number { called from match; stale ignored }
+query attached_to(object: object): object { called from match; stale ignored }
+`
+
+// TestHostProperties proves that each action and query states where a host
+// may run it, when it takes effect and what a stale handle gets, and that
+// the stdlib is told clearly when one of them is missing or wrong.
+func TestHostProperties(t *testing.T) {
+	for _, tc := range []struct {
+		name, decl string
+		// want is the error, "" when the declaration is sound.
+		want string
+	}{
+		{"sound action", `action a(object: object) { doc "d"; called from body, replace; takes effect after the event; stale ignored }`, ""},
+		{"sound query", `query q(object: object): number { doc "d"; called from match, body; stale last_known }`, ""},
+		{"no called from", `action a(object: object) { takes effect at once; stale ignored }`,
+			"v.card:1:1: error: a: say where a host may run it, after the doc line: `called from match, body, replace, enters` (C900)"},
+		{"no timing", `action a(object: object) { called from body; stale ignored }`,
+			"v.card:1:1: error: a: say when it takes effect in a replacement body, after the doc line: `takes effect at once` or `takes effect after the event` (C900)"},
+		{"no stale", `query q(): number { called from body }`,
+			"v.card:1:1: error: q: say what a gone object or a wrong handle gets, after the doc line: `stale ignored`, `stale last_known` or `stale error` (C900)"},
+		{"unknown context", `query q(): number { called from resolve; stale ignored }`,
+			"v.card:1:21: error: q: called from resolve: the contexts are match, body, replace, enters (C900)"},
+		{"action from match", `action a(object: object) { called from match, body; takes effect at once; stale ignored }`,
+			"v.card:1:28: error: a: an action is never called from a match function, which only asks; drop `match` (C900)"},
+		{"in replace, called elsewhere", `action a(object: object) in replace { called from body; takes effect at once; stale error }`,
+			"v.card:1:39: error: a: it is `in replace`: say `called from replace` (C900)"},
+		{"timing of a query", `query q(): number { called from body; takes effect at once; stale ignored }`,
+			"v.card:1:39: error: q: a query does nothing, so it takes no `takes effect` line (C900)"},
+		{"unknown stale", `query q(): number { called from body; stale zero }`,
+			"v.card:1:39: error: q: stale zero: say `stale ignored`, `stale last_known` or `stale error` (C900)"},
+		{"last known action", `action a(object: object) { called from body; takes effect at once; stale last_known }`,
+			"v.card:1:68: error: a: stale last_known: only a query answers with last-known information; an action is `stale ignored` or `stale error` (C900)"},
+		{"after a phrase", `action a(object: object) { called from body; takes effect at once; phrase "a {object}"; stale ignored }`,
+			"v.card:1:89: error: a: put `called from`, `takes effect` and `stale` on the lines right after the doc line, before the phrases (C900)"},
+		{"twice", `query q(): number { called from body; called from match; stale ignored }`,
+			"v.card:1:39: error: q: `called from` twice (C900)"},
+		{"on an effect", `effect e(object: object) { called from body }`,
+			"v.card:1:28: error: e: an effect is called from a static ability's body only; it takes no `called from`, `takes effect` or `stale` line (C900)"},
+		{"on an event", `event ev { called from body }`,
+			"v.card:1:12: error: only an action or a query says where it is called from, when it takes effect and what a stale handle gets (C900)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := vocab.Load(fstest.MapFS{"v.card": {Data: []byte(tc.decl + "\n" + needed)}})
+			if tc.want == "" {
+				require.NoError(t, err)
+				return
+			}
+			require.Error(t, err)
+			require.Contains(t, err.Error(), tc.want)
+		})
+	}
+}
+
+// TestStandardHostProperties checks the facts the host specification and
+// the rules core rely on, as the stdlib states them.
+func TestStandardHostProperties(t *testing.T) {
+	v, err := vocab.Standard()
+	require.NoError(t, err)
+	for _, f := range v.Funcs() {
+		switch {
+		case f.Effect:
+			require.Equal(t, []string(nil), f.Called, f.Name)
+			require.True(t, f.CalledFrom(vocab.ContextMatch), f.Name)
+		case f.Action:
+			require.False(t, f.CalledFrom(vocab.ContextMatch), "%s: an action from a match function is an error", f.Name)
+			if f.Context != "" {
+				require.Equal(t, []string{f.Context}, f.Called, f.Name)
+				require.True(t, f.AtOnce, "%s changes the event being replaced: it takes effect at once", f.Name)
+			}
+		}
+	}
+	byName := map[string]*vocab.FuncInfo{}
+	for _, f := range v.Funcs() {
+		byName[f.Name] = f
+	}
+	// The modifiers of the issue: applied at once inside a replacement
+	// body; every other action after the event.
+	require.True(t, byName["schedule_delayed"].AtOnce)
+	require.True(t, byName["enter_with_counters"].AtOnce)
+	require.False(t, byName["remove_counters"].AtOnce)
+	require.Equal(t, vocab.StaleLastKnown, byName["power"].Stale)
+	require.Equal(t, vocab.StaleIgnored, byName["destroy"].Stale)
+}

@@ -1,0 +1,364 @@
+package vocab
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cardc/cardc/vm"
+)
+
+// NameKindDoc describes a kind of name (a vm.NameKind) for the host
+// specification: what its names are and, for the kinds the stdlib lists,
+// which words it has.
+type NameKindDoc struct {
+	Kind vm.NameKind
+	// What says what such a name names and how a host links it.
+	What string
+	// Words lists the names the vocabulary declares, each without its
+	// prefix; nil when the names are open (subtypes, mana).
+	Words []string
+}
+
+// NameKinds documents every kind of name a program may hold, with the
+// words the vocabulary declares for each: the prefixes of vm.NameSymbol
+// ("counter:+1/+1"). The host specification lists them; a test keeps the
+// list equal to the NameKind constants of package vm.
+func (v *Vocab) NameKinds() []NameKindDoc {
+	var events, rules, effects, steps []string
+	for _, e := range v.eventList {
+		events = append(events, e.Name)
+	}
+	for _, r := range v.ruleList {
+		rules = append(rules, r.Name)
+	}
+	for _, name := range sortedKeys(v.funcs) {
+		if v.funcs[name].Effect {
+			effects = append(effects, name)
+		}
+	}
+	for _, s := range v.steps {
+		steps = append(steps, s.Name)
+	}
+	return []NameKindDoc{
+		{vm.NameType, "a card type (CR 300), the argument of `is_type`", v.Names(KCardType)},
+		{vm.NameSupertype, "a supertype (CR 205.4), the argument of `is_supertype`", v.Names(KSupertype)},
+		{vm.NameSubtype, "a subtype (CR 205.3), the argument of `is_subtype` and of token creation: any capitalized word of a type line, as written (`subtype:Goblin`, `subtype:Aura`); the list is open, so a host must accept any word, such as by interning it", nil},
+		{vm.NameColor, "a color (CR 105), the argument of `has_color` and of token creation", v.Names(KColor)},
+		{vm.NameKeyword, "a keyword ability (CR 702), granted by `add_keyword` and `gain_keyword_until_end_of_turn`; a keyword of several words keeps its spaces (`keyword:first strike`); `protection from Q` protects from the quality Q: a color, `colorless`, a card type in the plural, or `everything` (CR 702.16a)", v.Names(KKeyword)},
+		{vm.NameCounter, "a kind of counter (CR 122); a +X/+Y counter changes power and toughness (CR 122.1a)", v.Names(KCounter)},
+		{vm.NameZone, "a zone (CR 400), a value of the fields `zone_change.from` and `.to`, and a Target's Zone", v.Names(KZone)},
+		{vm.NameStep, "a step or phase of the turn (CR 500), a value of `step_begins.step`", steps},
+		{vm.NameMana, "an amount of mana written as mana symbols (`mana:{G}{G}`, `mana:{2}`, `mana:{W/P}`; CR 107.4), the argument of `add_mana` and `pay_optional`; the list is open: a host parses the symbols as it links the name", nil},
+		{vm.NameEvent, "an event kind, an Ability's Event (see Events)", events},
+		{vm.NameRule, "a rule an AbilityStatic states, its Rule (see Rules)", rules},
+		{vm.NameEffect, "a continuous effect, the Rule of an AbilityEffect: it tells the host the layer to apply it in (see Effects)", effects},
+	}
+}
+
+// HostSpec renders the host specification: everything an engine that
+// embeds the VM must do, generated from the vocabulary and the constants
+// of package vm. vm/HOST.md is this text; a test keeps it up to date.
+func (v *Vocab) HostSpec() string {
+	var b strings.Builder
+	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	p("# The host specification\n\n")
+	p("Generated from `stdlib/*.card` and the constants of package `vm` by\n")
+	p("`go test ./vocab -run HostSpec -update-host`; do not edit.\n\n")
+	p("A *host* is the game engine that runs compiled cards: it loads a bundle\n")
+	p("(`vm.Decode`), links its symbols to its own ids (`vm.Link` with a `vm.Linker`),\n")
+	p("and runs the entry points of each ability (`vm.Machine.Run`), answering the\n")
+	p("machine's calls through `vm.Host`. The package documentation of `vm` (doc.go)\n")
+	p("describes the machine, the ability kinds and their entry points; this document\n")
+	p("says what each name a program may hold means and what the host must do when\n")
+	p("the machine calls it. With the Comprehensive Rules, it is the whole contract:\n")
+	p("the rules core of this project (package `core`) reads the same facts from the\n")
+	p("same declarations, and a host built from this document and the `vm`\n")
+	p("documentation runs the cards as `core` does. The phrases cards use for each\n")
+	p("name are in\n")
+	p("[dsl/VOCABULARY.md](../dsl/VOCABULARY.md).\n\n")
+
+	v.hostConvention(p)
+	v.hostRules(p)
+	v.hostFuncs(p)
+	v.hostEvents(p)
+	v.hostNames(p)
+	return b.String()
+}
+
+// hostConvention writes the calling convention: values, locals, entry
+// points and contexts, symbols.
+func (v *Vocab) hostConvention(p func(string, ...any)) {
+	p("## The calling convention\n\n")
+	p("### Values\n\n")
+	p("Every value is a `vm.Value`, an int64. What it holds depends on the type the\n")
+	p("vocabulary gives the parameter, field or result:\n\n")
+	p("| type | the value |\n|---|---|\n")
+	p("| `number` | the number; arithmetic wraps around as Go's int64 does |\n")
+	p("| `bool` | 0 or 1; the machine reads any non-zero value as true |\n")
+	p("| `object` | a handle the host gives out for a game object: never 0, which means no object (`attached_to` of an object attached to nothing, `each_object` past the last one) |\n")
+	p("| `player` | a handle the host gives out for a player: never 0, and never equal to an object's handle |\n")
+	p("| `target` | an object's or a player's handle: what `any target` and `damage.target` hold; `is_player` tells them apart |\n")
+	p("| `counter`, `step`, `zone`, `type`, `supertype`, `subtype`, `color`, `keyword`, `mana` | the id the host's Linker returned for the name symbol `KIND:NAME` (see Names) |\n")
+	p("| `EVENT event` (an event of one kind, such as `damage`) | the value of the event's field `id`: a handle the host gives to each event, by which an action such as `prevent` says which event it changes |\n")
+	p("| `objects` | an index into the running ability's `Filters`: the host runs that filter function with each candidate object in local %d (`vm.LocalCandidate`), the other locals those of the running function, and keeps the objects for which it returns non-zero |\n", vm.LocalCandidate)
+	p("| `ability` | an index into the running card's `Abilities`: the ability an effect grants (flagged `vm.FlagGranted`) |\n\n")
+
+	p("### Locals\n\n")
+	p("The host passes the locals of every function it runs; all the functions of an\n")
+	p("ability (Match, Body, Pay, its filters) share `Ability.NumLocals` of them, and\n")
+	p("the host passes at least %d (`vm.FirstFreeLocal`).\n\n", vm.FirstFreeLocal)
+	p("| local | holds |\n|---|---|\n")
+	p("| %d (`vm.LocalThis`) | `this`: the object the ability belongs to (for a granted ability, the object it is granted to), or the resolving spell |\n", vm.LocalThis)
+	p("| %d (`vm.LocalYou`) | `you`: that object's controller |\n", vm.LocalYou)
+	p("| %d (`vm.LocalCandidate`) | while a filter runs, the candidate it judges; before Body runs, a Target's or Choice's `Local` (this one or above) holds what was chosen |\n", vm.LocalCandidate)
+	p("| %d and above | what Match binds (objects named with `as`, event fields the body reads); the host keeps them from Match and passes them to Body |\n\n", vm.FirstFreeLocal)
+
+	p("### Entry points and contexts\n\n")
+	p("Each function the host runs is in one of four *contexts*. Each action and query\n")
+	p("below lists the contexts it may be called from (`called from` in the stdlib);\n")
+	p("a call from any other context is an error the host returns from `Call`.\n\n")
+	p("| context | the functions run in it |\n|---|---|\n")
+	p("| `%s` | Match of triggered, delayed, replacement, enters and static abilities; the Filter of every Target and Choice; the functions of `Filters`; Match and Body of an AbilityEffect (its Body calls the effect) |\n", ContextMatch)
+	p("| `%s` | Body of a resolving spell, triggered, delayed or activated ability; an activated ability's Pay |\n", ContextBody)
+	p("| `%s` | Body of an AbilityReplacement, run before the event happens |\n", ContextReplace)
+	p("| `%s` | Body of an AbilityEnters, run as its permanent is about to enter the battlefield |\n\n", ContextEnters)
+	p("`Field` reads a field of the event being matched or replaced: the machine calls\n")
+	p("it from a Match, and from the Body of a replacement or enters ability. A\n")
+	p("triggered ability's Body does not read the event: its Match stores the fields\n")
+	p("the Body needs in locals, which the host keeps with the pending trigger. Where\n")
+	p("there is no event, or the field is of another kind of event, `Field` is an\n")
+	p("error.\n\n")
+	p("Pay runs twice, as `vm.Ability.Pay` says: first to learn whether the cost can\n")
+	p("be paid, with each action only checking that it could be done (the actions\n")
+	p("marked *cost* below: a host fails the check for any other), then to pay it.\n\n")
+
+	p("### Symbols\n\n")
+	p("`vm.Link` asks the host's Linker for an id for each symbol, once; the machine\n")
+	p("then passes those ids to `Call` and `Field`. A Linker refuses a name it does\n")
+	p("not know, and a function whose arity or result differs from what the program\n")
+	p("says (`Symbol.Arity`, `Symbol.Returns`).\n\n")
+	p("- A `vm.SymFunc` is the plain name of an action, a query or an effect (`destroy`).\n")
+	p("- A `vm.SymField` is `EVENT.FIELD` (`damage.amount`).\n")
+	p("- A `vm.SymName` is `KIND:NAME` (`counter:+1/+1`, `keyword:first strike`);\n")
+	p("  Names lists every kind.\n\n")
+}
+
+// hostRules writes the rules a host follows whatever the function.
+func (v *Vocab) hostRules(p func(string, ...any)) {
+	var atOnce, after []string
+	for _, name := range sortedKeys(v.funcs) {
+		f := v.funcs[name]
+		if !f.Action || !(f.CalledFrom(ContextReplace) || f.CalledFrom(ContextEnters)) {
+			continue
+		}
+		if f.AtOnce {
+			atOnce = append(atOnce, "`"+name+"`")
+		} else {
+			after = append(after, "`"+name+"`")
+		}
+	}
+	p("## Rules every host follows\n\n")
+	p("### A match's result is a count\n\n")
+	p("Match returns how many times the ability triggers or applies: 0 is not at all.\n")
+	p("One event can hold several occurrences (CR 603.2c: \"a +1/+1 counter is removed\"\n")
+	p("triggers once per counter), so a triggered ability triggers that many times. A\n")
+	p("host caps the count at %d (`vm.MaxTriggerCount`): a larger count is a mistake\n", vm.MaxTriggerCount)
+	p("of a card or of a test, not a game, and the ability does not trigger at all; the\n")
+	p("host reports an error. For a replacement, enters or static ability and a filter,\n")
+	p("any non-zero result means it applies.\n\n")
+
+	p("### Actions from a match function are errors\n\n")
+	p("A match function, a filter and an effect only ask: no action lists `%s` among\n", ContextMatch)
+	p("its contexts, and a host returns an error from `Call` for an action called\n")
+	p("there, which fails the run. A failed Match counts as no match.\n\n")
+
+	p("### When an action in a replacement body takes effect\n\n")
+	p("Inside the Body of a replacement or enters ability, an action that *takes effect\n")
+	p("at once* happens as it is called: it changes the event being replaced, or, for\n")
+	p("the compiler's own `schedule_delayed` and `trigger_reflexive`, it must see the\n")
+	p("running locals as they are. Those are %s.\n\n", strings.Join(atOnce, ", "))
+	p("Every other action (%s)\n", strings.Join(after, ", "))
+	p("*takes effect after the event*: the host records it with its arguments and does\n")
+	p("it, in order, right after the event has happened (CR 615.5), as the ability's\n")
+	p("controller and with `this` its object. Everywhere else, an action takes effect\n")
+	p("as it is called.\n\n")
+
+	p("### `schedule_delayed(n)`: delayed triggered abilities\n\n")
+	p("The compiler emits `schedule_delayed(n)` for `at ... { }` inside a body (\"at\n")
+	p("the beginning of the next end step, ...\"). It creates a delayed triggered\n")
+	p("ability (CR 603.7): ability `n` of the running card's `Abilities` (an\n")
+	p("`AbilityDelayed`), with the running ability's source as `this`, its controller\n")
+	p("as `you` and its X. The host copies the running function's locals as they are\n")
+	p("at the call, grown with zeros to the delayed ability's `NumLocals`, and keeps\n")
+	p("the copy: each time an event of the delayed ability's `Event` kind happens, it\n")
+	p("runs its Match on a fresh copy of those locals, and Body, when the ability\n")
+	p("resolves, on the locals that Match returned with. An `n` that names no ability\n")
+	p("of the card is an error.\n\n")
+	p("A delayed ability flagged `vm.FlagOnce` (\"the next end step\") triggers only\n")
+	p("the next time its event happens (CR 603.7b): once, whatever non-zero count its\n")
+	p("Match returns, and then it ceases to exist. One without the flag stays and\n")
+	p("triggers like any triggered ability.\n\n")
+	p("`trigger_reflexive(n)` is the same for a reflexive triggered ability (`when you\n")
+	p("do { }`, CR 603.12): ability `n` of the running card, with a copy of the\n")
+	p("running locals, triggers at once, once, if the decision just before it (the\n")
+	p("`pay_optional` of the same body) was taken; its Match runs on the `reflexive`\n")
+	p("event, and it then waits for the stack like any triggered ability.\n\n")
+
+	p("### Gone objects, players and wrong handles\n\n")
+	p("A handle may name an object that has left its zone since (CR 400.7: it is a new\n")
+	p("object now), or a player where an object is due: `any target` passes players\n")
+	p("and objects to the same filter, so `is_type` is asked about a player. Each\n")
+	p("action and query says what it does then (`stale` in the stdlib):\n\n")
+	p("- `%s`: an action does nothing (a gone permanent is not destroyed, no counters\n", StaleIgnored)
+	p("  go on it, a player gets no counters); a query answers 0, false or no object.\n")
+	p("  Never an error.\n")
+	p("- `%s`: a query answers from the object's last-known information, as it last\n", StaleLastKnown)
+	p("  existed in its zone (CR 608.2h); a handle that names no object at all (a\n")
+	p("  player) gets 0 or false.\n")
+	p("- `%s`: the call fails: the argument must name the event being replaced, or the\n", StaleError)
+	p("  call must come from the one context that has what it changes.\n\n")
+
+	p("### An error partway through a body\n\n")
+	p("When a host function returns an error, the machine stops the run at that call\n")
+	p("and `Run` returns the error, wrapped in a `*vm.Error` that names the function\n")
+	p("and the position in the card (`vm.ErrStepLimit` and `vm.ErrCancelled` end a run\n")
+	p("the same way). Nothing is\n")
+	p("undone: the actions the body did before the failing call have happened, and\n")
+	p("the locals it stored stay stored; the rest of the body does not run. In a\n")
+	p("replacement body, the changes made at once stand, the event still happens, and\n")
+	p("the actions recorded before the failure are still done after it. The rules\n")
+	p("core then goes on as the rules say, leaving out what failed, and reports the\n")
+	p("first such error of a game action as a `core.FailureError`; a host should keep\n")
+	p("its game just as consistent, and never apply half of one action.\n\n")
+
+	p("### Limits\n\n")
+	p("A top-level `Run` executes at most `Machine.MaxSteps` instructions (%d by\n", vm.DefaultMaxSteps)
+	p("default), counting every run nested in it through the host, and runs nest at\n")
+	p("most `Machine.MaxDepth` deep (%d by default); a host function takes at most %d\n", vm.DefaultMaxDepth, vm.MaxArity)
+	p("arguments (`vm.MaxArity`). A host that passes the machine's errors on keeps\n")
+	p("those bounds for a whole game event.\n\n")
+}
+
+// hostFuncs writes the actions, queries and effects.
+func (v *Vocab) hostFuncs(p func(string, ...any)) {
+	names := sortedKeys(v.funcs)
+	p("## Actions\n\n")
+	p("Each action returns nothing (`Symbol.Returns` is false): `Call`'s result is\n")
+	p("ignored. *cost* marks an action an activated ability's Pay may call; *mana* an\n")
+	p("action that adds mana, through a `mana_produced` event that replacement effects\n")
+	p("and triggers see.\n\n")
+	for _, name := range names {
+		f := v.funcs[name]
+		if !f.Action {
+			continue
+		}
+		p("### %s(%s)\n\n", f.Name, params(f.Params))
+		timing := "after the event"
+		if f.AtOnce {
+			timing = "at once"
+		}
+		p("- arity %d; called from %s; in a replacement body, takes effect %s; stale handle: %s", len(f.Params), codeList(f.Called), timing, f.Stale)
+		var traits []string
+		if f.Cost {
+			traits = append(traits, "cost")
+		}
+		if f.Mana {
+			traits = append(traits, "mana")
+		}
+		if f.Chooses != "" {
+			traits = append(traits, "chooses a "+f.Chooses)
+		}
+		if len(traits) > 0 {
+			p("; %s", strings.Join(traits, ", "))
+		}
+		if len(f.Templates) == 0 {
+			p("; the compiler's own (no phrase)")
+		}
+		p("\n\n%s\n\n", f.Doc)
+	}
+
+	p("## Queries\n\n")
+	p("Each query returns a value (`Symbol.Returns` is true) of its result type.\n\n")
+	p("| query | arity | result | called from | stale handle | meaning |\n|---|---|---|---|---|---|\n")
+	for _, name := range names {
+		f := v.funcs[name]
+		if !f.Returns() {
+			continue
+		}
+		p("| `%s(%s)` | %d | %s | %s | %s | %s |\n", f.Name, params(f.Params), len(f.Params), f.Result, codeList(f.Called), f.Stale, f.Doc)
+	}
+
+	p("\n## Effects\n\n")
+	p("An effect is called from the Body of an AbilityEffect, with the affected object\n")
+	p("as its first argument, whenever the host computes characteristics; it changes\n")
+	p("what the host computes for that object, in its layer (CR 613.1; within a\n")
+	p("layer, in timestamp order, CR 613.7). The same name, `effect:NAME`, is the\n")
+	p("ability's Rule. It returns nothing, and affects only a permanent on the\n")
+	p("battlefield, except `define_pt`, a characteristic-defining ability, which\n")
+	p("applies to its own card in every zone (CR 604.3). Called while the host is not\n")
+	p("computing characteristics, an effect is an error.\n\n")
+	p("| effect | arity | layer | meaning |\n|---|---|---|---|\n")
+	for _, name := range names {
+		f := v.funcs[name]
+		if !f.Effect {
+			continue
+		}
+		layer := "none"
+		if f.Layer != "" {
+			layer = f.Layer
+		}
+		p("| `%s(%s)` | %d | %s | %s |\n", f.Name, params(f.Params), len(f.Params), layer, f.Doc)
+	}
+	p("\n")
+}
+
+// hostEvents writes the event kinds, their fields and the rules.
+func (v *Vocab) hostEvents(p func(string, ...any)) {
+	p("## Events\n\n")
+	p("The host proposes these events as the game goes on, runs the Match of every\n")
+	p("ability whose `Event` names the kind (`event:NAME`), applies replacement effects\n")
+	p("before the event happens and triggers abilities after. A Match, and the Body\n")
+	p("of a replacement or enters ability, read its fields through `Field`, by the\n")
+	p("symbol `NAME.FIELD`. Every event also has the field `id`, its handle.\n\n")
+	for _, e := range v.eventList {
+		var fields []string
+		for _, f := range e.Fields {
+			fields = append(fields, fmt.Sprintf("`%s.%s`: %s", e.Name, f.Name, f.Type))
+		}
+		p("### %s\n\n%s\n\nFields: %s.\n\n", e.Name, e.Doc, strings.Join(fields, ", "))
+	}
+	p("## Rules\n\n")
+	p("The Rule of an AbilityStatic (`rule:NAME`): while its permanent is on the\n")
+	p("battlefield, the rule applies to each event of the ability's Event kind that\n")
+	p("its Match matches.\n\n")
+	for _, r := range v.ruleList {
+		p("- `%s` (%s): %s\n", r.Name, params(r.Params), r.Doc)
+	}
+	p("\n")
+}
+
+// hostNames writes the kinds of names and their words.
+func (v *Vocab) hostNames(p func(string, ...any)) {
+	p("## Names\n\n")
+	p("Every `vm.SymName` is `KIND:NAME`. The host's Linker maps each to an id of its\n")
+	p("own: a bit of a set, a number, an interned string. These are all the kinds a\n")
+	p("program may hold.\n\n")
+	for _, k := range v.NameKinds() {
+		p("- `%s:` %s", k.Kind, k.What)
+		if k.Words != nil {
+			p(": %s", codeList(k.Words))
+		}
+		p(".\n")
+	}
+	p("\nAdjectives of filters (`a tapped creature`) are no names: the adjective A\n")
+	p("compiles to the query `is_A` (%s).\n", codeList(v.adjectives))
+}
+
+// codeList writes names as code, separated by commas.
+func codeList(names []string) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = "`" + n + "`"
+	}
+	return strings.Join(out, ", ")
+}

@@ -1,0 +1,82 @@
+package vocab_test
+
+import (
+	"flag"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardc/cardc/cards"
+	"github.com/cardc/cardc/internal/golden"
+	"github.com/cardc/cardc/vm"
+	"github.com/cardc/cardc/vocab"
+)
+
+var updateHost = flag.Bool("update-host", false, "rewrite vm/HOST.md")
+
+// TestHostSpec keeps vm/HOST.md, the host specification, equal to what the
+// vocabulary and package vm say; run with -update-host (or -update) after
+// changing the stdlib.
+func TestHostSpec(t *testing.T) {
+	v, err := vocab.Standard()
+	require.NoError(t, err)
+	const path = "../vm/HOST.md"
+	want := v.HostSpec()
+	if *updateHost || *golden.Update {
+		require.NoError(t, os.WriteFile(path, []byte(want), 0o644))
+	}
+	got, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, want, string(got), "vm/HOST.md is stale: run go test ./vocab -run HostSpec -update-host")
+}
+
+// TestHostSpecNamesEveryNameKind checks that the host specification lists
+// every kind of name package vm declares (its NameKind constants, read
+// from its source) and every kind the card library's bundle holds.
+func TestHostSpecNamesEveryNameKind(t *testing.T) {
+	v, err := vocab.Standard()
+	require.NoError(t, err)
+	var documented []vm.NameKind
+	for _, k := range v.NameKinds() {
+		documented = append(documented, k.Kind)
+	}
+
+	f, err := parser.ParseFile(token.NewFileSet(), "../vm/names.go", nil, 0)
+	require.NoError(t, err)
+	var declared []vm.NameKind
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST {
+			continue
+		}
+		for _, s := range g.Specs {
+			vs := s.(*ast.ValueSpec)
+			if id, ok := vs.Type.(*ast.Ident); !ok || id.Name != "NameKind" {
+				continue
+			}
+			for _, val := range vs.Values {
+				lit, ok := val.(*ast.BasicLit)
+				require.True(t, ok, "a NameKind constant that is not a string literal")
+				s, err := strconv.Unquote(lit.Value)
+				require.NoError(t, err)
+				declared = append(declared, vm.NameKind(s))
+			}
+		}
+	}
+	require.NotEmpty(t, declared)
+	require.ElementsMatch(t, declared, documented, "vm's NameKind constants and the host specification's Names differ")
+
+	prog, err := cards.Program()
+	require.NoError(t, err)
+	for _, sym := range prog.Symbols {
+		if kind, _, ok := sym.SplitName(); ok {
+			require.True(t, slices.Contains(documented, kind), "the bundle names %s, a kind the host specification does not list", sym.Name)
+		}
+	}
+}
