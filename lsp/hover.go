@@ -55,7 +55,7 @@ func (s *Server) hover(p TextDocumentPositionParams) *Hover {
 		return markdown(keywordDoc(kw), r)
 	}
 	if rd := readingAt(readings, at); rd != nil {
-		return markdown(phraseDoc(rd.Match.Alts[0].Template), t.spanRange(rd.Phrase.Pos, phraseEnd(rd.Phrase)))
+		return markdown(phraseDoc(rd.Match.Alts[0].Template), t.spanRange(rd.Phrase.Pos, rd.Phrase.EndPos))
 	}
 	if doc, ok := languageWords[tok.Value]; ok {
 		return markdown(fmt.Sprintf("`%s` — %s", tok.Value, doc), tokRange)
@@ -78,7 +78,7 @@ func readingAt(rs []compiler.Reading, at dsl.Pos) *compiler.Reading {
 	var best *compiler.Reading
 	for i := range rs {
 		ph := rs[i].Phrase
-		if !within(at, ph.Pos, phraseEnd(ph)) && at != phraseEnd(ph) {
+		if before(at, ph.Pos) || before(ph.EndPos, at) {
 			continue
 		}
 		if best == nil || before(best.Phrase.Pos, ph.Pos) {
@@ -86,15 +86,6 @@ func readingAt(rs []compiler.Reading, at dsl.Pos) *compiler.Reading {
 		}
 	}
 	return best
-}
-
-// phraseEnd is where a phrase's last part ends (its EndPos is where the
-// next token starts, which may be past a comment).
-func phraseEnd(ph *dsl.Phrase) dsl.Pos {
-	if len(ph.Parts) == 0 {
-		return ph.EndPos
-	}
-	return ph.Parts[len(ph.Parts)-1].EndPos
 }
 
 // cardDoc describes a card: name, cost, type line, P/T, Oracle text.

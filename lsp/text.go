@@ -18,6 +18,9 @@ import (
 type text struct {
 	src   string
 	lines []int // byte offset of each line's start
+	// toks are the tokens, lexed on first use.
+	toks     []token
+	toksDone bool
 }
 
 func newText(src string) *text {
@@ -115,9 +118,17 @@ func within(p, start, end dsl.Pos) bool {
 	return !before(p, start) && before(p, end)
 }
 
-// spanRange is the LSP range of a span of the language.
+// spanRange is the LSP range of a span of the language: from its start
+// to the end of its last token (a node's EndPos is where the next token
+// starts, past spaces and comments).
 func (t *text) spanRange(start, end dsl.Pos) Range {
-	return Range{Start: t.position(start), End: t.position(end)}
+	last := start
+	for _, tok := range t.tokens() {
+		if !before(tok.Pos, start) && before(tok.Pos, end) && !isType(tok, "Comment") {
+			last = tok.End
+		}
+	}
+	return Range{Start: t.position(start), End: t.position(last)}
 }
 
 // tokenEnd is where the token that starts at p ends: the run of
@@ -145,7 +156,14 @@ type token struct {
 // tokens lexes the text, up to the first character the language does not
 // have; comments are kept, spaces and line ends dropped.
 func (t *text) tokens() []token {
-	lx, err := parser.Lexer.LexString("", t.src)
+	if !t.toksDone {
+		t.toks, t.toksDone = lexTokens(t.src), true
+	}
+	return t.toks
+}
+
+func lexTokens(src string) []token {
+	lx, err := parser.Lexer.LexString("", src)
 	if err != nil {
 		return nil
 	}
@@ -177,7 +195,7 @@ func (t *text) tokenAt(p dsl.Pos) (token, bool) {
 		if within(p, tok.Pos, tok.End) {
 			return tok, true
 		}
-		if tok.End == (dsl.Pos{Line: p.Line, Column: p.Column}) || (tok.End.Line == p.Line && tok.End.Column == p.Column) {
+		if tok.End.Line == p.Line && tok.End.Column == p.Column {
 			last, found = tok, true
 		}
 	}

@@ -7,9 +7,6 @@ import (
 	"github.com/cardc/cardc/lsp"
 )
 
-// stdin is what `cardc lsp` reads; tests replace it.
-var stdin io.Reader = os.Stdin
-
 // languageServer runs the language server over stdin and stdout until the
 // client says exit (package lsp).
 func languageServer(args []string, stdout, stderr io.Writer) int {
@@ -21,5 +18,5 @@ func languageServer(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	return lsp.Serve(stdin, stdout, lsp.Options{Version: Version, Log: stderr})
+	return lsp.Serve(os.Stdin, stdout, lsp.Options{Version: Version, Log: stderr})
 }
