@@ -74,6 +74,9 @@ type Server struct {
 	// snap is the workspace as last analyzed; nil when a document or a
 	// file changed since.
 	snap *snapshot
+	// stale is set when the open documents' diagnostics are to be
+	// published anew.
+	stale bool
 }
 
 // document is an open document.
@@ -90,13 +93,42 @@ type document struct {
 // 1 otherwise.
 func Serve(in io.Reader, out io.Writer, opts Options) int {
 	s := &Server{opts: opts, out: &writer{out: out}, docs: map[string]*document{}}
-	r := bufio.NewReader(in)
-	for {
-		body, err := readMessage(r)
-		if err != nil {
-			if !errors.Is(err, io.EOF) {
-				s.logf("%v", err)
+	msgs, done := make(chan []byte, 64), make(chan struct{})
+	defer close(done)
+	go func() {
+		defer close(msgs)
+		r := bufio.NewReader(in)
+		for {
+			body, err := readMessage(r)
+			if err != nil {
+				if !errors.Is(err, io.EOF) {
+					s.logf("%v", err)
+				}
+				return
 			}
+			select {
+			case msgs <- body:
+			case <-done:
+				return
+			}
+		}
+	}()
+	for {
+		var body []byte
+		var ok bool
+		if s.stale {
+			// Diagnostics wait until no message is pending: a burst of
+			// changes as the user types is linted once, at its end.
+			select {
+			case body, ok = <-msgs:
+			default:
+				s.publish()
+				continue
+			}
+		} else {
+			body, ok = <-msgs
+		}
+		if !ok {
 			return s.exitCode()
 		}
 		if s.handle(body) {
@@ -310,10 +342,21 @@ func (s *Server) initialize(p InitializeParams) InitializeResult {
 	}
 }
 
-// changed forgets the analysis and publishes the open documents'
-// diagnostics anew.
+// changed forgets the analysis; the open documents' diagnostics are
+// published anew once no message is pending.
 func (s *Server) changed() {
 	s.snap = nil
+	s.stale = true
+}
+
+// publish publishes the diagnostics of every open document.
+func (s *Server) publish() {
+	s.stale = false
+	defer func() {
+		if r := recover(); r != nil {
+			s.logf("internal error publishing diagnostics: %v; please report this bug", r)
+		}
+	}()
 	snap := s.snapshot()
 	uris := make([]string, 0, len(s.docs))
 	for uri := range s.docs {
