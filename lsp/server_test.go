@@ -395,6 +395,7 @@ func TestHover(t *testing.T) {
 	c.initialize(root)
 	uri, _ := c.open(root, "damage_eater.card", hydra)
 	testURI, _ := c.open(root, "lone_missionary_test.card", missionaryTest)
+	queryURI, _ := c.open(root, "query.card", strings.Replace(missionary, "        gain 4 life\n", "        gain this.toughness life\n", 1))
 	tests := []struct {
 		name      string
 		uri       string
@@ -437,6 +438,11 @@ func TestHover(t *testing.T) {
 		{"a standard card", testURI, 3, 22, &Hover{
 			Contents: MarkupContent{Kind: "markdown", Value: "**Plains**\n\nBasic Land — Plains\n\n> ({T}: Add {W}.)"},
 			Range:    &Range{Start: Position{3, 20}, End: Position{3, 28}},
+		}},
+		{"a query of an object", queryURI, 8, 22, &Hover{
+			Contents: MarkupContent{Kind: "markdown", Value: "`this.toughness`: number — query `toughness`\n\n" +
+				"An object's toughness, or its last-known toughness if it left its zone (CR 608.2h)."},
+			Range: &Range{Start: Position{8, 18}, End: Position{8, 27}},
 		}},
 		{"nothing", uri, 7, 0, nil},
 	}

@@ -221,7 +221,11 @@ func uriToPath(uri string) string {
 	if err != nil || u.Scheme != "file" {
 		return uri
 	}
-	return filepath.FromSlash(u.Path)
+	p := u.Path
+	if len(p) >= 3 && p[0] == '/' && p[2] == ':' {
+		p = p[1:] // file:///C:/cards is C:/cards
+	}
+	return filepath.FromSlash(p)
 }
 
 // pathToURI converts a path to a file URI.
@@ -229,7 +233,11 @@ func pathToURI(path string) string {
 	if abs, err := filepath.Abs(path); err == nil {
 		path = abs
 	}
-	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(path)}).String()
+	p := filepath.ToSlash(path)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // C:/cards is file:///C:/cards
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
 }
 
 // offset converts an LSP position to a byte offset of the text.

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -108,5 +109,20 @@ func TestSnippets(t *testing.T) {
 	gain := v.Func("gain_life").Templates[0]
 	if got, want := Snippet(gain), "gain ${1:amount} life"; got != want {
 		t.Errorf("Snippet(%q) = %q, want %q", gain.Text, got, want)
+	}
+}
+
+func TestURIs(t *testing.T) {
+	for _, tt := range []struct{ uri, path string }{
+		{"file:///tmp/a%20b/x.card", "/tmp/a b/x.card"},
+		{"file:///C:/cards/x.card", "C:/cards/x.card"},
+		{"untitled:Untitled-1", "untitled:Untitled-1"},
+	} {
+		if got := uriToPath(tt.uri); got != filepath.FromSlash(tt.path) {
+			t.Errorf("uriToPath(%q) = %q, want %q", tt.uri, got, tt.path)
+		}
+	}
+	if got, want := pathToURI("/tmp/a b/x.card"), "file:///tmp/a%20b/x.card"; got != want {
+		t.Errorf("pathToURI = %q, want %q", got, want)
 	}
 }
