@@ -74,6 +74,8 @@ type Server struct {
 	// snap is the workspace as last analyzed; nil when a document or a
 	// file changed since.
 	snap *snapshot
+	// parsed are the files of the last snapshot, parsed, by path.
+	parsed map[string]parsedFile
 	// stale is set when the open documents' diagnostics are to be
 	// published anew.
 	stale bool

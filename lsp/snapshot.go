@@ -31,6 +31,15 @@ type snapshot struct {
 	lintErr error
 }
 
+// parsedFile is a file as it was parsed, kept while its text does not
+// change: most of a workspace's files do not change between two
+// keystrokes.
+type parsedFile struct {
+	src   string
+	file  *dsl.File
+	diags dsl.Diagnostics
+}
+
 // cardDecl is a card and where it is declared.
 type cardDecl struct {
 	card *dsl.Card
@@ -62,10 +71,18 @@ func (s *Server) snapshot() *snapshot {
 	ws := &workspace.Workspace{Sources: map[string][]byte{}}
 	sn := &snapshot{ws: ws, diags: map[string]dsl.Diagnostics{}, files: map[string]*dsl.File{}, cards: map[string]cardDecl{}}
 	texts := map[string]*text{}
+	parsed := map[string]parsedFile{}
 	add := func(path string, src []byte, t *text) {
-		ws.Add(path, src)
-		f := ws.Files[len(ws.Files)-1]
-		sn.files[path] = f
+		pf, ok := s.parsed[path]
+		if !ok || pf.src != string(src) {
+			f, diags := parser.Parse(path, src)
+			pf = parsedFile{src: string(src), file: f, diags: diags}
+		}
+		parsed[path] = pf
+		ws.Files = append(ws.Files, pf.file)
+		ws.Sources[path] = src
+		ws.Diags = append(ws.Diags, pf.diags...)
+		sn.files[path] = pf.file
 		texts[path] = t
 	}
 	for _, p := range paths {
@@ -91,6 +108,7 @@ func (s *Server) snapshot() *snapshot {
 	for _, p := range rest {
 		add(p, []byte(open[p].text.src), open[p].text)
 	}
+	s.parsed = parsed
 	diags, err := ws.Lint()
 	sn.lintErr = err
 	for _, d := range diags {
