@@ -149,6 +149,8 @@ type checker struct {
 	// where it reads one (CR 614.12).
 	chooses map[string]bool
 	reads   []choiceUse
+	// readings, when not nil, collects what each phrase read as (Readings).
+	readings *[]Reading
 }
 
 func (c *checker) errorf(p dsl.Pos, code, format string, args ...any) *dsl.Diagnostic {
@@ -178,7 +180,13 @@ type choiceUse struct {
 
 // checkCard checks a card: its characteristics, then its abilities.
 func checkCard(v *vocab.Vocab, card *dsl.Card) (*checkedCard, dsl.Diagnostics) {
-	c := &checker{v: v, out: &checkedCard{}, bound: map[string]int{}, undefined: map[int]string{}}
+	return checkCardReading(v, card, nil)
+}
+
+// checkCardReading is checkCard, collecting what each phrase read as into
+// readings if it is not nil.
+func checkCardReading(v *vocab.Vocab, card *dsl.Card, readings *[]Reading) (*checkedCard, dsl.Diagnostics) {
+	c := &checker{v: v, out: &checkedCard{}, bound: map[string]int{}, undefined: map[int]string{}, readings: readings}
 	c.out.card = vm.Card{Name: dsl.Unquote(card.Name), File: card.Pos.Filename, Line: int32(card.Pos.Line)}
 	c.header(card)
 	for _, it := range card.Items {
@@ -368,6 +376,7 @@ func (c *checker) static(s *dsl.StaticAbility) *checkedAbility {
 		return a
 	}
 	c.warn(rule.Warning)
+	c.read(s.Phrase, rule)
 	alt := rule.Alts[0]
 	if alt.Template.Func != nil {
 		c.effectAbility(a, alt, s)
@@ -436,6 +445,7 @@ func (c *checker) eventAbility(a *checkedAbility, ph *dsl.Phrase, sc *scope) {
 		}
 	}
 	c.warn(pat.Warning)
+	c.read(ph, pat)
 	a.pattern = pat
 	c.bind(a, pat, sc)
 	c.checkPattern(pat)
@@ -607,6 +617,7 @@ func (c *checker) matchAction(ph *dsl.Phrase, sc *scope) *vocab.Alt {
 		return nil
 	}
 	c.warn(pat.Warning)
+	c.read(ph, pat)
 	return pat.Alts[0]
 }
 

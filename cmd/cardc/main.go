@@ -6,6 +6,7 @@
 //	cardc test [-v] [-run REGEXP] [PATH...]
 //	cardc build -o FILE [PATH...]
 //	cardc disasm FILE|PATH...
+//	cardc lsp
 //	cardc version
 //
 // A PATH is a .card file or a directory searched recursively; the default
@@ -41,6 +42,7 @@ Usage:
 	cardc test [-v] [-run REGEXP] [PATH...]            run scenario tests
 	cardc build -o FILE [PATH...]                      compile to bytecode
 	cardc disasm FILE|PATH...                          show the bytecode
+	cardc lsp                                          language server (stdio)
 	cardc version                                      print the version
 
 A PATH is a .card file or a directory, searched recursively; the default
@@ -71,6 +73,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return build(rest, stdout, stderr)
 	case "disasm":
 		return disasm(rest, stdout, stderr)
+	case "lsp":
+		return languageServer(rest, stdout, stderr)
 	case "version":
 		return version(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":

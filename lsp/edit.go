@@ -1,0 +1,155 @@
+package lsp
+
+import (
+	"strings"
+
+	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/parser"
+)
+
+// format is the canonical form of a document as one edit of the whole
+// text; none when the document is already in canonical form, or does not
+// parse (cardc fmt leaves such a file as it is).
+func (s *Server) format(uri string) []TextEdit {
+	d := s.docs[uri]
+	if d == nil {
+		return []TextEdit{}
+	}
+	out, diags := parser.Format(d.path, []byte(d.text.src))
+	if diags.HasErrors() || string(out) == d.text.src {
+		return []TextEdit{}
+	}
+	return []TextEdit{{Range: Range{End: d.text.end()}, NewText: string(out)}}
+}
+
+// definition is where the card named by the quoted name under the cursor
+// is declared, if the workspace declares it.
+func (s *Server) definition(p TextDocumentPositionParams) *Location {
+	d := s.docs[p.TextDocument.URI]
+	if d == nil {
+		return nil
+	}
+	tok, ok := d.text.tokenAt(d.text.loc(p.Position))
+	if !ok || !isType(tok, "String", "RawString") {
+		return nil
+	}
+	c, ok := s.snapshot().cards[dsl.Unquote(tok.Value)]
+	if !ok || c.path == "" || c.text == nil {
+		return nil
+	}
+	return &Location{URI: pathToURI(c.path), Range: nameRange(c.text, c.card.Pos, c.card.Name)}
+}
+
+// nameRange is the range of the quoted name of a card or a test, the
+// first string after the keyword at pos.
+func nameRange(t *text, pos dsl.Pos, quoted string) Range {
+	line := t.line(pos.Line - 1)
+	prefix := runePrefix(line, pos.Column-1)
+	i := strings.Index(line[len(prefix):], quoted)
+	if i < 0 {
+		start := t.position(pos)
+		return Range{Start: start, End: start}
+	}
+	start := Position{Line: pos.Line - 1, Character: utf16Len(line[:len(prefix)+i])}
+	return Range{Start: start, End: Position{Line: start.Line, Character: start.Character + utf16Len(quoted)}}
+}
+
+// symbols are the document's cards (with their abilities), tests and
+// vocabulary declarations.
+func (s *Server) symbols(uri string) []DocumentSymbol {
+	d := s.docs[uri]
+	out := []DocumentSymbol{}
+	if d == nil {
+		return out
+	}
+	f := s.snapshot().file(d)
+	t := d.text
+	for _, decl := range f.Decls {
+		switch decl := decl.(type) {
+		case *dsl.Card:
+			sym := DocumentSymbol{
+				Name: dsl.Unquote(decl.Name), Kind: symbolClass,
+				Range: t.spanRange(decl.Pos, decl.EndPos), SelectionRange: nameRange(t, decl.Pos, decl.Name),
+			}
+			for _, it := range decl.Items {
+				if ty, ok := it.(*dsl.TypeItem); ok {
+					sym.Detail = typeLine(ty)
+				}
+				if child, ok := itemSymbol(t, it); ok {
+					sym.Children = append(sym.Children, child)
+				}
+			}
+			out = append(out, sym)
+		case *dsl.Test:
+			out = append(out, DocumentSymbol{
+				Name: dsl.Unquote(decl.Name), Detail: "test", Kind: symbolFunction,
+				Range: t.spanRange(decl.Pos, decl.EndPos), SelectionRange: nameRange(t, decl.Pos, decl.Name),
+			})
+		case *dsl.EventDecl:
+			out = append(out, vocabSymbol(t, decl.Span, decl.Name, "event", symbolEvent))
+		case *dsl.FuncDecl:
+			out = append(out, vocabSymbol(t, decl.Span, decl.Name, decl.Kind, symbolFunction))
+		case *dsl.RuleDecl:
+			out = append(out, vocabSymbol(t, decl.Span, decl.Name, "rule", symbolFunction))
+		}
+	}
+	return out
+}
+
+// vocabSymbol is the symbol of a declaration of the vocabulary.
+func vocabSymbol(t *text, sp dsl.Span, name, detail string, kind int) DocumentSymbol {
+	r := t.spanRange(sp.Pos, sp.EndPos)
+	sel := nameRange(t, sp.Pos, name)
+	return DocumentSymbol{Name: name, Detail: detail, Kind: kind, Range: r, SelectionRange: sel}
+}
+
+// typeLine is the text of a type line: "Creature — Hydra".
+func typeLine(ty *dsl.TypeItem) string {
+	s := strings.Join(ty.Types, " ")
+	if len(ty.Subtypes) > 0 {
+		s += " — " + strings.Join(ty.Subtypes, " ")
+	}
+	return s
+}
+
+// itemSymbol is the symbol of an ability of a card, named by how it
+// starts; characteristics (cost, type, P/T, Oracle text) have none.
+func itemSymbol(t *text, it dsl.CardItem) (DocumentSymbol, bool) {
+	var name, detail string
+	var sp dsl.Span
+	kind := symbolMethod
+	switch it := it.(type) {
+	case *dsl.TriggerAbility:
+		name, detail, sp = it.Word+" "+dsl.PhraseString(it.Phrase), "triggered ability", it.Span
+	case *dsl.ReplaceAbility:
+		name, detail, sp = "replace "+dsl.PhraseString(it.Phrase), "replacement effect", it.Span
+	case *dsl.StaticAbility:
+		name, detail, sp = "static "+dsl.PhraseString(it.Phrase), "static ability", it.Span
+	case *dsl.EntersAbility:
+		name, detail, sp = "enters "+dsl.PhraseString(it.Phrase), "enters ability", it.Span
+	case *dsl.SpellAbility:
+		name, detail, sp = "spell", "spell ability", it.Span
+	case *dsl.ActivatedAbility:
+		var costs []string
+		for _, c := range it.Costs {
+			if c.Mana != nil {
+				costs = append(costs, *c.Mana)
+			} else if c.Phrase != nil {
+				costs = append(costs, dsl.PhraseString(c.Phrase))
+			}
+		}
+		name, detail, sp = strings.Join(costs, ", ")+":", "activated ability", it.Span
+	case *dsl.KeywordsItem:
+		var kws []string
+		for _, k := range it.Keywords {
+			kws = append(kws, strings.Join(k.Words, " "))
+		}
+		name, detail, sp, kind = "keywords "+strings.Join(kws, ", "), "keyword abilities", it.Span, symbolProperty
+	case *dsl.EnchantItem:
+		name, detail, sp, kind = "enchant "+strings.Join(it.Words, " "), "enchant ability", it.Span, symbolProperty
+	default:
+		return DocumentSymbol{}, false
+	}
+	r := t.spanRange(sp.Pos, sp.EndPos)
+	return DocumentSymbol{Name: name, Detail: detail, Kind: kind, Range: r, SelectionRange: r}, true
+}

@@ -1,0 +1,295 @@
+package lsp
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/cardc/cardc/vocab"
+)
+
+// The VS Code extension (editors/vscode) is not built here (no npm in
+// CI); these tests check that its JSON files parse, that they name each
+// other and the server rightly, and that the grammar's regexes compile and
+// highlight what they are for.
+
+const vscodeDir = "../editors/vscode"
+
+func readJSON(t *testing.T, name string, v any) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(vscodeDir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+}
+
+// manifest is the part of package.json the tests read.
+type manifest struct {
+	Name             string   `json:"name"`
+	Main             string   `json:"main"`
+	ActivationEvents []string `json:"activationEvents"`
+	Engines          struct {
+		VSCode string `json:"vscode"`
+	} `json:"engines"`
+	Contributes struct {
+		Languages []struct {
+			ID            string   `json:"id"`
+			Extensions    []string `json:"extensions"`
+			Configuration string   `json:"configuration"`
+		} `json:"languages"`
+		Grammars []struct {
+			Language  string `json:"language"`
+			ScopeName string `json:"scopeName"`
+			Path      string `json:"path"`
+		} `json:"grammars"`
+		Configuration struct {
+			Properties map[string]struct {
+				Type    string `json:"type"`
+				Default any    `json:"default"`
+			} `json:"properties"`
+		} `json:"configuration"`
+	} `json:"contributes"`
+	Dependencies map[string]string `json:"dependencies"`
+}
+
+// grammar is a TextMate grammar.
+type grammar struct {
+	ScopeName  string          `json:"scopeName"`
+	Patterns   []rule          `json:"patterns"`
+	Repository map[string]rule `json:"repository"`
+}
+
+// rule is a rule of a TextMate grammar.
+type rule struct {
+	Name          string          `json:"name"`
+	Match         string          `json:"match"`
+	Begin         string          `json:"begin"`
+	End           string          `json:"end"`
+	Include       string          `json:"include"`
+	Captures      map[string]rule `json:"captures"`
+	BeginCaptures map[string]rule `json:"beginCaptures"`
+	EndCaptures   map[string]rule `json:"endCaptures"`
+	Patterns      []rule          `json:"patterns"`
+}
+
+func TestVSCodeManifest(t *testing.T) {
+	var m manifest
+	readJSON(t, "package.json", &m)
+	if len(m.Contributes.Languages) != 1 || m.Contributes.Languages[0].ID != "card" || !slices.Equal(m.Contributes.Languages[0].Extensions, []string{".card"}) {
+		t.Errorf("languages: %+v, want card for .card", m.Contributes.Languages)
+	}
+	if len(m.Contributes.Grammars) != 1 || m.Contributes.Grammars[0].Language != "card" || m.Contributes.Grammars[0].ScopeName != "source.card" {
+		t.Errorf("grammars: %+v, want source.card for card", m.Contributes.Grammars)
+	}
+	for _, f := range []string{m.Main, m.Contributes.Languages[0].Configuration, m.Contributes.Grammars[0].Path} {
+		if _, err := os.Stat(filepath.Join(vscodeDir, f)); err != nil {
+			t.Errorf("package.json names %s: %v", f, err)
+		}
+	}
+	if p, ok := m.Contributes.Configuration.Properties["cardc.path"]; !ok || p.Type != "string" || p.Default != "cardc" {
+		t.Errorf("setting cardc.path: %+v, want a string, cardc by default", p)
+	}
+	if !slices.Contains(m.ActivationEvents, "onLanguage:card") || m.Engines.VSCode == "" || m.Dependencies["vscode-languageclient"] == "" {
+		t.Errorf("activation %v, engine %q, dependencies %v", m.ActivationEvents, m.Engines.VSCode, m.Dependencies)
+	}
+	js, err := os.ReadFile(filepath.Join(vscodeDir, m.Main))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"require('vscode-languageclient/node')", "getConfiguration('cardc').get('path')", "args: ['lsp']", "language: 'card'"} {
+		if !strings.Contains(string(js), want) {
+			t.Errorf("%s does not say %s", m.Main, want)
+		}
+	}
+}
+
+func TestVSCodeLanguageConfiguration(t *testing.T) {
+	var c struct {
+		Comments struct {
+			LineComment string `json:"lineComment"`
+		} `json:"comments"`
+		Brackets         [][2]string `json:"brackets"`
+		AutoClosingPairs []struct {
+			Open  string `json:"open"`
+			Close string `json:"close"`
+		} `json:"autoClosingPairs"`
+		IndentationRules map[string]string `json:"indentationRules"`
+		WordPattern      string            `json:"wordPattern"`
+	}
+	readJSON(t, "language-configuration.json", &c)
+	if c.Comments.LineComment != "//" {
+		t.Errorf("line comment %q, want //", c.Comments.LineComment)
+	}
+	if !slices.Contains(c.Brackets, [2]string{"{", "}"}) {
+		t.Errorf("brackets %v lack {}", c.Brackets)
+	}
+	var closing []string
+	for _, p := range c.AutoClosingPairs {
+		closing = append(closing, p.Open+p.Close)
+	}
+	for _, want := range []string{"{}", "()", `""`} {
+		if !slices.Contains(closing, want) {
+			t.Errorf("auto-closing pairs %v lack %s", closing, want)
+		}
+	}
+	increase := regexp.MustCompile(c.IndentationRules["increaseIndentPattern"])
+	decrease := regexp.MustCompile(c.IndentationRules["decreaseIndentPattern"])
+	if !increase.MatchString("    when this enters {") || increase.MatchString("    cost {X}{G}") || !decrease.MatchString("    }") {
+		t.Errorf("indentation rules do not indent after a block's { only, or do not outdent at }")
+	}
+	word := regexp.MustCompile("^(?:" + c.WordPattern + ")$")
+	for _, w := range []string{"+1/+1", "Hydra", "opponent's", "42"} {
+		if !word.MatchString(w) {
+			t.Errorf("word pattern does not take %q as a word", w)
+		}
+	}
+}
+
+func TestVSCodeGrammar(t *testing.T) {
+	var g grammar
+	readJSON(t, "syntaxes/card.tmLanguage.json", &g)
+	if g.ScopeName != "source.card" {
+		t.Errorf("scope %q, want source.card", g.ScopeName)
+	}
+	// Every include resolves, every rule is used, every regex compiles
+	// (the grammar keeps to what RE2 and Oniguruma share), every scope is
+	// the language's.
+	used := map[string]bool{}
+	var check func(where string, r rule)
+	check = func(where string, r rule) {
+		if r.Include != "" {
+			key := strings.TrimPrefix(r.Include, "#")
+			if _, ok := g.Repository[key]; !ok {
+				t.Errorf("%s: include %s names no rule", where, r.Include)
+			}
+			used[key] = true
+		}
+		for _, re := range []string{r.Match, r.Begin, r.End} {
+			if re == "" {
+				continue
+			}
+			if _, err := regexp.Compile(re); err != nil {
+				t.Errorf("%s: %v", where, err)
+			}
+		}
+		if r.Name != "" && !strings.HasSuffix(r.Name, ".card") {
+			t.Errorf("%s: scope %q does not end in .card", where, r.Name)
+		}
+		if r.Include == "" && r.Name == "" && len(r.Captures) == 0 {
+			t.Errorf("%s: gives no scope", where)
+		}
+		for _, caps := range []map[string]rule{r.Captures, r.BeginCaptures, r.EndCaptures} {
+			for k, c := range caps {
+				check(where+" capture "+k, c)
+			}
+		}
+		for i, p := range r.Patterns {
+			check(where+" pattern "+strconv.Itoa(i), p)
+		}
+	}
+	for i, p := range g.Patterns {
+		check("patterns["+strconv.Itoa(i)+"]", p)
+	}
+	for key, r := range g.Repository {
+		check(key, r)
+		if !used[key] {
+			t.Errorf("rule %s is not included", key)
+		}
+	}
+
+	// What each rule highlights, and what it leaves alone.
+	tests := []struct {
+		rule    string
+		matches []string
+		not     []string
+	}{
+		{"comment", []string{"// Protean Hydra"}, nil},
+		{"mana", []string{"{X}{G}", "{2/W}", "{T}", "{G/P}"}, []string{"{", "{toolong}"}},
+		{"pt", []string{"0/0", "+1/+1", "-1/-1", "*/*", "+2/+0"}, []string{"1/", "a/b"}},
+		{"number", []string{"42"}, []string{"x"}},
+		{"declaration", []string{"card", "test", "event", "action"}, []string{"cards"}},
+		{"item", []string{"    cost", "    whenever", "    oracle", "    replace"}, []string{"    costs"}},
+		{"test-section", []string{"    given {", "    then {"}, []string{"    given"}},
+		{"control", []string{"    if", "    for each", "} else"}, nil},
+		{"binding", []string{"as d {", "as aura"}, nil},
+		{"activate-only", []string{", activate only"}, nil},
+		{"this", []string{"this"}, []string{"thistle"}},
+		{"dash", []string{"—", "--"}, nil},
+	}
+	for _, tt := range tests {
+		re := regexp.MustCompile(g.Repository[tt.rule].Match)
+		for _, s := range tt.matches {
+			if m := re.FindString(s); m != s {
+				t.Errorf("rule %s matches %q of %q, want all of it", tt.rule, m, s)
+			}
+		}
+		for _, s := range tt.not {
+			if m := re.FindString(s); m == s {
+				t.Errorf("rule %s matches all of %q", tt.rule, s)
+			}
+		}
+	}
+	str := g.Repository["string"]
+	if str.Begin != `"` || !regexp.MustCompile(str.Patterns[0].Match).MatchString(`\"`) || regexp.MustCompile(str.Patterns[0].Match).MatchString(`\q`) {
+		t.Errorf("string rule: %+v, want \" ... \" with the escapes \\\", \\\\ and \\n", str)
+	}
+}
+
+// The grammar highlights exactly the keyword abilities the vocabulary
+// declares (stdlib/names.card): a keyword added there is added here.
+func TestVSCodeGrammarKeywords(t *testing.T) {
+	var g grammar
+	readJSON(t, "syntaxes/card.tmLanguage.json", &g)
+	v, err := vocab.Standard()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`^\\b\(\?:(.*)\)\\b$`).FindStringSubmatch(g.Repository["keyword-abilities"].Match)
+	if m == nil {
+		t.Fatalf("keyword-abilities is not \\b(?:a|b|...)\\b")
+	}
+	var got []string
+	for _, alt := range strings.Split(m[1], "|") {
+		got = append(got, strings.ReplaceAll(alt, `\s+`, " "))
+	}
+	want := v.Names(vocab.KKeyword)
+	sort.Strings(got)
+	sort.Strings(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("the grammar's keyword abilities are\n%v\nthe vocabulary's are\n%v\nupdate editors/vscode/syntaxes/card.tmLanguage.json", got, want)
+	}
+	// Every word of the language that hover explains is highlighted.
+	samples := map[string]string{
+		"as": "replace damage to this as d {", "activate": "{1}: draw a card, activate only as a sorcery",
+		"for": "    for each creature as c {", "else": "    } else {", "given": "    given {", "then": "    then {",
+	}
+	for w := range languageWords {
+		line, ok := samples[w]
+		if !ok {
+			line = "    " + w + " x"
+		}
+		found := false
+		for _, r := range g.Repository {
+			if r.Match == "" || r.Name != "" {
+				continue
+			}
+			for _, sub := range regexp.MustCompile(r.Match).FindAllStringSubmatch(line, -1) {
+				for _, s := range sub[1:] {
+					found = found || strings.HasPrefix(s, w)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("the grammar does not highlight %q in %q", w, line)
+		}
+	}
+}
