@@ -38,6 +38,7 @@ const (
 	CodeUnusedBinding    = "C031" // unused-binding (warning): a name bound with `as` and never used
 	CodeAmbiguousPhrase  = vocab.CodeAmbiguousPhrase
 	CodeConstantRange    = vocab.CodeConstantRange
+	CodeSelfName         = "C070" // self-name: the card's own name in a phrase, where the language says `this`
 	CodeStdlib           = vocab.CodeStdlib
 	CodeInternalCompiler = "C999" // internal: a failure of the compiler itself
 )
@@ -79,6 +80,7 @@ var Codes = []CodeInfo{
 	{CodeReflexive, "reflexive", "`when` inside a body whose event is not what a player does this way (CR 603.12)"},
 	{CodeForEach, "for-each", "`for each` without a filter of permanents, or without a name"},
 	{CodeChosen, "chosen", "`the chosen color` on a card that doesn't choose one as it enters (CR 614.12)"},
+	{CodeSelfName, "self-name", "the card's own name in a phrase, where the language says `this`"},
 	{CodeConstantRange, "constant-range", "an expression of numbers alone whose value is beyond 2^40, where every quantity of the game stops"},
 	{CodeStdlib, "stdlib", "the standard vocabulary itself is broken"},
 	{CodeInternalCompiler, "internal", "a failure of the compiler itself"},
