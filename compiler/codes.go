@@ -38,6 +38,7 @@ const (
 	CodeUnusedBinding    = "C031" // unused-binding (warning): a name bound with `as` and never used
 	CodeAmbiguousPhrase  = vocab.CodeAmbiguousPhrase
 	CodeConstantRange    = vocab.CodeConstantRange
+	CodeFilterOr         = vocab.CodeFilterOr
 	CodeSelfName         = "C070" // self-name: the card's own name in a phrase, where the language says `this`
 	CodeStdlib           = vocab.CodeStdlib
 	CodeInternalCompiler = "C999" // internal: a failure of the compiler itself
@@ -81,6 +82,7 @@ var Codes = []CodeInfo{
 	{CodeForEach, "for-each", "`for each` without a filter of permanents, or without a name"},
 	{CodeChosen, "chosen", "`the chosen color` on a card that doesn't choose one as it enters (CR 614.12)"},
 	{CodeSelfName, "self-name", "the card's own name in a phrase, where the language says `this`"},
+	{CodeFilterOr, "filter-or", "`or` in a filter between words other than two card types"},
 	{CodeConstantRange, "constant-range", "an expression of numbers alone whose value is beyond 2^40, where every quantity of the game stops"},
 	{CodeStdlib, "stdlib", "the standard vocabulary itself is broken"},
 	{CodeInternalCompiler, "internal", "a failure of the compiler itself"},

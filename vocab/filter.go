@@ -128,6 +128,18 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		f.Text = strings.Join(texts, " ")
 		out = append(out, m.withSuffix(f, words0+k)...)
 	}
+	if j > words0 && j+1 < len(m.parts) && wordEq(m.parts[j].Word(), "or") && m.parts[j+1].Word() != "" {
+		// "target green or white creature": an "or" the filter does not
+		// read, which would otherwise end the filter before it and leave
+		// "target" to be read as a name.
+		a, b := strings.ToLower(m.parts[j-1].Word()), strings.ToLower(m.parts[j+1].Word())
+		hint := `a filter is a determiner, qualities and a noun, as in "target green creature"; SPEC's section Filters lists what a filter can hold`
+		if a == "creature" && b == "player" || a == "player" && b == "creature" {
+			hint = `a creature, a player or a planeswalker is "any target" (CR 115.4)`
+		}
+		m.fail(j, CodeFilterOr, fmt.Sprintf(`"or" in a filter joins two card types ("target artifact or creature"), not %q`,
+			m.parts[j-1].Word()+" or "+m.parts[j+1].Word()), hint, t)
+	}
 	if len(out) == 0 && j < len(m.parts) && m.parts[j].Word() != "" && len(words) == 0 {
 		w := m.parts[j].Word()
 		m.fail(j, CodeUnknownWord, fmt.Sprintf("%q names no card type, color, subtype or quality", w), dsl.DidYouMean(w, m.v.filterWords()), t)

@@ -29,9 +29,9 @@ func TestSimilarity(t *testing.T) {
 		want             float64
 		offered          bool
 	}{
-		{"gain {amount} life", "gian 4 life", 1, true},                 // a swap of neighbours
-		{"gain {amount} life", "gain 2 lfe", 1, true},                  // a letter left out
-		{"{object} dies", "this dise", 1, true},                        //
+		{"gain {amount} life", "gian 4 life", 1, true}, // a swap of neighbours
+		{"gain {amount} life", "gain 2 lfe", 1, true},  // a letter left out
+		{"{object} dies", "this dise", 1, true},        //
 		{"{event} can't be prevented", "damage cant be prevented", 1, true},
 		{"{player} gains {amount} life", "target player discards two cards", 0, false},
 		{"{player} adds {mana}", "target player discards two cards", 0, false}, // "cards" is two edits from "adds"
@@ -39,7 +39,7 @@ func TestSimilarity(t *testing.T) {
 		{"draw {amount} cards", "target player discards two cards", 0.5, false}, // half is not enough
 		{"{object} gets {power/toughness}", "this is huge", 0, false},
 		{"{player} loses {amount} life", "target player loses 2 life", 1, true},
-		{"{object}", "this", 0, false}, // a template of slots alone is like nothing
+		{"{object}", "this", 0, false},                  // a template of slots alone is like nothing
 		{"gain {amount} life", "life life", 0.5, false}, // a word of the phrase counts once
 	}
 	for _, c := range cases {
