@@ -602,7 +602,9 @@ func (m *matcher) matchPhrase(mode Mode) (*Match, *Mismatch) {
 		d.Pos = m.best.pos
 	}
 	if t := m.closest(ts); t != nil {
-		d.Hint = fmt.Sprintf("did you mean %q?", t.Text)
+		if !strings.Contains(d.Message, fmt.Sprintf("%q", t.Text)) { // the message names it already
+			d.Hint = fmt.Sprintf("did you mean %q?", t.Text)
+		}
 	} else {
 		d.Hint = fmt.Sprintf("no %s of the vocabulary is close to it; dsl/VOCABULARY.md lists them all", what)
 	}
