@@ -694,7 +694,9 @@ func unclosed(toks []lexer.Token) (unclosedBlock, bool) {
 	for _, t := range toks {
 		switch {
 		case t.Type == tokSep:
-			hasFirst, word = false, ""
+			// A ";" ends a statement, not a line: the line's indentation
+			// is that of its first statement.
+			hasFirst, word = hasFirst && t.Value == ";", ""
 			continue
 		case t.Type == tokComment || t.Type == tokWhitespace:
 			continue
