@@ -166,6 +166,56 @@ func (c *checker) mismatch(m *vocab.Mismatch) {
 	c.diags = append(c.diags, m.Diagnostic)
 }
 
+// phraseMismatch reports why a phrase did not read: as the card's own name
+// where the card means itself, if the phrase holds it (Oracle says
+// "Whenever Bramble Creeper attacks", the language `whenever this
+// attacks`), or else as m says.
+func (c *checker) phraseMismatch(parts []*dsl.Part, m *vocab.Mismatch) {
+	if pos, this, ok := selfName(c.out.card.Name, parts); ok {
+		c.errorf(pos, CodeSelfName, "a card calls itself `this`, not by its name %q", c.out.card.Name).Hint =
+			fmt.Sprintf("write %q", this)
+		return
+	}
+	c.mismatch(m)
+}
+
+// selfName finds the card's name in the parts of a phrase, quoted or as
+// bare words; it returns where, and the phrase with `this` in its place.
+func selfName(name string, parts []*dsl.Part) (dsl.Pos, string, bool) {
+	words := strings.Fields(strings.ToLower(name))
+	if len(words) == 0 {
+		return dsl.Pos{}, "", false
+	}
+	for i, p := range parts {
+		n := 0
+		switch {
+		case p.Str != nil && strings.EqualFold(dsl.Unquote(*p.Str), name):
+			n = 1
+		case i+len(words) <= len(parts):
+			n = len(words)
+			for j, w := range words {
+				if !strings.EqualFold(parts[i+j].Word(), w) {
+					n = 0
+					break
+				}
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		this := []string{}
+		for _, q := range parts[:i] {
+			this = append(this, dsl.PartString(q))
+		}
+		this = append(this, "this")
+		for _, q := range parts[i+n:] {
+			this = append(this, dsl.PartString(q))
+		}
+		return p.Pos, strings.Join(this, " "), true
+	}
+	return dsl.Pos{}, "", false
+}
+
 func (c *checker) warn(d *dsl.Diagnostic) {
 	if d != nil {
 		c.diags = append(c.diags, *d)
@@ -371,7 +421,7 @@ func (c *checker) static(s *dsl.StaticAbility) *checkedAbility {
 	a.sc = newScope(rootScope())
 	rule, m := c.v.Match(s.Phrase.Parts, vocab.ModeRule, a.sc, nil)
 	if m != nil {
-		c.mismatch(m)
+		c.phraseMismatch(s.Phrase.Parts, m)
 		c.finish(a.tree)
 		return a
 	}
@@ -428,7 +478,7 @@ func (c *checker) eventAbility(a *checkedAbility, ph *dsl.Phrase, sc *scope) {
 	a.sc = sc
 	pat, m := c.v.Match(ph.Parts, vocab.ModePattern, sc, c.bound)
 	if m != nil {
-		c.mismatch(m)
+		c.phraseMismatch(ph.Parts, m)
 		for _, p := range ph.Parts {
 			if p.Bind != nil {
 				sc.names[*p.Bind] = &binding{name: *p.Bind, typ: vocab.Poisoned, used: true}
@@ -613,7 +663,7 @@ func (c *checker) forEach(s *dsl.ForEachStmt, sc *scope, a *checkedAbility) *che
 func (c *checker) matchAction(ph *dsl.Phrase, sc *scope) *vocab.Alt {
 	pat, m := c.v.Match(ph.Parts, vocab.ModeAction, sc, c.bound)
 	if m != nil {
-		c.mismatch(m)
+		c.phraseMismatch(ph.Parts, m)
 		return nil
 	}
 	c.warn(pat.Warning)

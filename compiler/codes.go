@@ -38,6 +38,9 @@ const (
 	CodeUnusedBinding    = "C031" // unused-binding (warning): a name bound with `as` and never used
 	CodeAmbiguousPhrase  = vocab.CodeAmbiguousPhrase
 	CodeConstantRange    = vocab.CodeConstantRange
+	CodeFilterOr         = vocab.CodeFilterOr
+	CodeTargetCount      = vocab.CodeTargetCount
+	CodeSelfName         = "C070" // self-name: the card's own name in a phrase, where the language says `this`
 	CodeStdlib           = vocab.CodeStdlib
 	CodeInternalCompiler = "C999" // internal: a failure of the compiler itself
 )
@@ -79,6 +82,9 @@ var Codes = []CodeInfo{
 	{CodeReflexive, "reflexive", "`when` inside a body whose event is not what a player does this way (CR 603.12)"},
 	{CodeForEach, "for-each", "`for each` without a filter of permanents, or without a name"},
 	{CodeChosen, "chosen", "`the chosen color` on a card that doesn't choose one as it enters (CR 614.12)"},
+	{CodeSelfName, "self-name", "the card's own name in a phrase, where the language says `this`"},
+	{CodeFilterOr, "filter-or", "`or` in a filter between words other than two card types"},
+	{CodeTargetCount, "target-count", "a number of targets (`two target creatures`, `up to one target`), which the language does not have yet"},
 	{CodeConstantRange, "constant-range", "an expression of numbers alone whose value is beyond 2^40, where every quantity of the game stops"},
 	{CodeStdlib, "stdlib", "the standard vocabulary itself is broken"},
 	{CodeInternalCompiler, "internal", "a failure of the compiler itself"},

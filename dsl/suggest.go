@@ -44,6 +44,10 @@ func DidYouMean(word string, candidates []string) string {
 	return ""
 }
 
+// EditDistance is the Levenshtein distance between a and b, counting
+// runes, where swapping two adjacent runes costs one edit; case counts.
+func EditDistance(a, b string) int { return editDistance(a, b) }
+
 // editDistance is the Levenshtein distance between a and b, counting
 // runes, where swapping two adjacent runes costs one edit.
 func editDistance(a, b string) int {

@@ -299,6 +299,16 @@ func parseDecl(toks []lexer.Token) (decl dsl.Decl, diag *dsl.Diagnostic) {
 			return root.Decl, nil
 		}
 	}
+	if b, ok := unclosed(toks); ok && !b.closer.EOF() && positionOf(err).Offset > b.brace.Pos.Offset {
+		// A block the indentation shows was left open: what follows it
+		// was read as its lines, and whatever error that made is not
+		// the mistake.
+		d := unclosedError(b)
+		return nil, &d
+	}
+	if d, ok := constructError(toks, positionOf(err)); ok {
+		return nil, &d
+	}
 	// Look again, statement by statement, while the error moves further in
 	// (a section holds statements, a statement may hold a block...).
 	for tries := 0; tries < 8; tries++ {
@@ -333,10 +343,16 @@ func syntaxError(err error, toks []lexer.Token) dsl.Diagnostic {
 		}
 		return dsl.Errorf(pos, CodeSyntax, "%s", msg)
 	}
-	if found.EOF() {
-		if t, ok := unclosed(toks); ok {
-			return dsl.Errorf(t.Pos, CodeUnterminated, "this { is never closed").WithHint("add the missing }")
-		}
+	if b, ok := unclosed(toks); ok && (found.EOF() || !b.closer.EOF() && found.Pos.Offset > b.brace.Pos.Offset) {
+		// At the end of the declaration, or after a block the
+		// indentation shows was left open, what is missing is a }.
+		return unclosedError(b)
+	}
+	if d, ok := constructError(toks, found.Pos); ok {
+		return d
+	}
+	if d, ok := finalPeriod(toks, found); ok {
+		return d
 	}
 	if describeExpected(expected) == `":"` && found.Type == tokSep {
 		// A line of a card read as the cost of an activated ability to
@@ -360,6 +376,41 @@ func syntaxError(err error, toks []lexer.Token) dsl.Diagnostic {
 		d.Message += ", expected " + describeExpected(expected)
 	}
 	return d
+}
+
+// finalPeriod reports a line that ends with a period, as Oracle's
+// sentences do. The parser finds either the period itself where the line
+// should end ("opponent has 18 life."), or the end of the line where a
+// field name should follow the dot ("loses 2 life." reads "life.").
+func finalPeriod(toks []lexer.Token, found lexer.Token) (dsl.Diagnostic, bool) {
+	lineEnd := func(t lexer.Token) bool {
+		return t.EOF() || t.Type == tokSep || t.Type == tokOp && t.Value == "}"
+	}
+	var prev, next lexer.Token
+	next = lexer.EOFToken(lexer.Position{})
+	for _, t := range toks {
+		if t.Type == tokComment || t.Type == tokWhitespace {
+			continue
+		}
+		if t.Pos.Offset < found.Pos.Offset {
+			prev = t
+		} else if t.Pos.Offset > found.Pos.Offset {
+			next = t
+			break
+		}
+	}
+	period := func(t lexer.Token) bool { return t.Type == tokOp && t.Value == "." }
+	var at lexer.Token
+	switch {
+	case lineEnd(found) && period(prev):
+		at = prev
+	case period(found) && lineEnd(next):
+		at = found
+	default:
+		return dsl.Diagnostic{}, false
+	}
+	return dsl.Errorf(at.Pos, CodeSyntax, "a line has no final period").
+		WithHint(`remove the "."; a line of the language is no sentence, and only the text of an oracle line is punctuated as Oracle's`), true
 }
 
 // lineStart returns the first significant token of the line that ends
@@ -561,26 +612,126 @@ func firstElement(s string) string {
 	return s
 }
 
-// unclosed finds a "{" that is never closed.
-func unclosed(toks []lexer.Token) (lexer.Token, bool) {
-	var open []lexer.Token
+// openBlock is a "{" and the line that opens it.
+type openBlock struct {
+	brace lexer.Token
+	// word is the first word of the line, before the brace ("spell",
+	// "whenever", "else"...), or "" if it has none.
+	word string
+	// indent is the column of the line's first token.
+	indent int
+}
+
+// unclosedBlock is a block whose "{" is never closed, and, when the
+// indentation shows it, the "}" that was read as its end but, indented as
+// it is, closes a block around it.
+type unclosedBlock struct {
+	openBlock
+	// closer is that "}", and outer the block it closes by its
+	// indentation; closer.EOF() when the indentation says nothing.
+	closer lexer.Token
+	outer  openBlock
+	// end is the line the block must end before: the first line after
+	// its opening line that starts no further right than it does.
+	end int
+}
+
+// unclosed finds a block whose "{" is never closed. When braces do not
+// pair up, the one left open is the innermost block that a "}" skips by
+// its indentation: a "}" first on its line closes the open block whose
+// line starts at the same column, so the blocks inside that one were left
+// open ("spell {" at column 5 and a "}" at column 1 that closes the card);
+// if no "}" says so, it is the innermost block still open at the end.
+func unclosed(toks []lexer.Token) (unclosedBlock, bool) {
+	var (
+		open     []openBlock
+		skipped  *unclosedBlock
+		first    lexer.Token // the first token of the current line
+		word     string      // the first word of the current line
+		hasFirst bool
+	)
 	for _, t := range toks {
+		switch {
+		case t.Type == tokSep:
+			// A ";" ends a statement, not a line: the line's indentation
+			// is that of its first statement.
+			hasFirst, word = hasFirst && t.Value == ";", ""
+			continue
+		case t.Type == tokComment || t.Type == tokWhitespace:
+			continue
+		}
+		if !hasFirst {
+			first, hasFirst = t, true
+		}
+		if word == "" && t.Type == tokIdent {
+			word = t.Value
+		}
 		if t.Type != tokOp {
 			continue
 		}
 		switch t.Value {
 		case "{":
-			open = append(open, t)
+			open = append(open, openBlock{brace: t, word: word, indent: first.Pos.Column})
 		case "}":
-			if len(open) > 0 {
-				open = open[:len(open)-1]
+			if len(open) == 0 {
+				continue
 			}
+			if skipped == nil && first.Pos.Offset == t.Pos.Offset {
+				k := len(open) - 1
+				for k > 0 && open[k].indent > t.Pos.Column {
+					k--
+				}
+				if k < len(open)-1 && open[k].indent == t.Pos.Column {
+					b := open[len(open)-1]
+					skipped = &unclosedBlock{openBlock: b, closer: t, outer: open[k], end: blockEnd(toks, b)}
+				}
+			}
+			open = open[:len(open)-1]
 		}
 	}
 	if len(open) == 0 {
-		return lexer.Token{}, false
+		return unclosedBlock{}, false
 	}
-	return open[len(open)-1], true
+	if skipped != nil {
+		return *skipped, true
+	}
+	return unclosedBlock{openBlock: open[len(open)-1], closer: lexer.EOFToken(lexer.Position{})}, true
+}
+
+// blockEnd returns the first line after the line of a block's "{" that
+// starts no further right than the line of the "{": the block ends
+// before it.
+func blockEnd(toks []lexer.Token, b openBlock) int {
+	line := b.brace.Pos.Line
+	for _, t := range toks {
+		if t.Pos.Line <= line || t.Type == tokComment || t.Type == tokWhitespace || t.Type == tokSep {
+			continue
+		}
+		if t.Pos.Column <= b.indent {
+			return t.Pos.Line
+		}
+		line = t.Pos.Line // the rest of this line says nothing
+	}
+	return line + 1
+}
+
+// unclosedError says which block is never closed, at its "{".
+func unclosedError(b unclosedBlock) dsl.Diagnostic {
+	what := "this {"
+	if b.word != "" {
+		what = fmt.Sprintf("the %q block opened here", b.word)
+	}
+	d := dsl.Errorf(b.brace.Pos, CodeUnterminated, "%s is never closed", what)
+	d.Hint = "add the missing }"
+	if !b.closer.EOF() {
+		outer := "the block"
+		if b.outer.word != "" {
+			outer = fmt.Sprintf("the %q block", b.outer.word)
+		}
+		d.Hint = fmt.Sprintf("add its } before line %d; the } of line %d, indented like line %d, closes %s",
+			b.end, b.closer.Pos.Line, b.outer.brace.Pos.Line, outer)
+	}
+	return d
 }
 
 // keywords are the words the grammar spells out, for "did you mean" hints;

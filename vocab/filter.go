@@ -66,6 +66,11 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 	det := strings.ToLower(m.parts[pi].Word())
 	effect := t.Func != nil && t.Func.Effect
 	words0 := pi + 1
+	if at, ok := m.targetCount(pi); ok {
+		m.fail(at, CodeTargetCount, fmt.Sprintf("%q: the language has no number of targets yet", m.wordsFrom(pi, at+1)),
+			`a slot takes one target, written "target" and a filter ("target creature") or "any target"; SPEC's section Filters says what a filter can hold`, t)
+		return nil
+	}
 	switch {
 	case determiners[det]:
 	case m.each && det == "other":
@@ -128,11 +133,57 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		f.Text = strings.Join(texts, " ")
 		out = append(out, m.withSuffix(f, words0+k)...)
 	}
+	if j > words0 && j+1 < len(m.parts) && wordEq(m.parts[j].Word(), "or") && m.parts[j+1].Word() != "" {
+		// "target green or white creature": an "or" the filter does not
+		// read, which would otherwise end the filter before it and leave
+		// "target" to be read as a name.
+		a, b := strings.ToLower(m.parts[j-1].Word()), strings.ToLower(m.parts[j+1].Word())
+		hint := `a filter is a determiner, qualities and a noun, as in "target green creature"; SPEC's section Filters lists what a filter can hold`
+		if a == "creature" && b == "player" || a == "player" && b == "creature" {
+			hint = `a creature, a player or a planeswalker is "any target" (CR 115.4)`
+		}
+		m.fail(j, CodeFilterOr, fmt.Sprintf(`"or" in a filter joins two card types ("target artifact or creature"), not %q`,
+			m.parts[j-1].Word()+" or "+m.parts[j+1].Word()), hint, t)
+	}
 	if len(out) == 0 && j < len(m.parts) && m.parts[j].Word() != "" && len(words) == 0 {
 		w := m.parts[j].Word()
 		m.fail(j, CodeUnknownWord, fmt.Sprintf("%q names no card type, color, subtype or quality", w), dsl.DidYouMean(w, m.v.filterWords()), t)
 	}
 	return out
+}
+
+// targetCount finds Oracle's number of targets at part pi: "two target
+// creatures", "up to one target creature", "any number of target
+// creatures". It returns the part of the word "target".
+func (m *matcher) targetCount(pi int) (int, bool) {
+	word := func(i int) string {
+		if i >= len(m.parts) {
+			return ""
+		}
+		return strings.ToLower(m.parts[i].Word())
+	}
+	count := func(i int) bool {
+		n, ok := m.numberAt(i)
+		return ok && word(i) != "a" && word(i) != "an" && n >= 1
+	}
+	switch {
+	case word(pi) == "up" && word(pi+1) == "to" && count(pi+2) && wordEq(word(pi+3), "target"):
+		return pi + 3, true
+	case word(pi) == "any" && word(pi+1) == "number" && word(pi+2) == "of" && wordEq(word(pi+3), "target"):
+		return pi + 3, true
+	case count(pi) && wordEq(word(pi+1), "target"):
+		return pi + 1, true
+	}
+	return 0, false
+}
+
+// wordsFrom returns the text of parts i to j.
+func (m *matcher) wordsFrom(i, j int) string {
+	var texts []string
+	for k := i; k <= j && k < len(m.parts); k++ {
+		texts = append(texts, dsl.PartString(m.parts[k]))
+	}
+	return strings.Join(texts, " ")
 }
 
 // isPlural reports whether a word of a filter is a plural noun, such as

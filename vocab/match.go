@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/cardc/cardc/dsl"
 )
@@ -601,7 +602,11 @@ func (m *matcher) matchPhrase(mode Mode) (*Match, *Mismatch) {
 		d.Pos = m.best.pos
 	}
 	if t := m.closest(ts); t != nil {
-		d.Hint = fmt.Sprintf("did you mean %q?", t.Text)
+		if !strings.Contains(d.Message, fmt.Sprintf("%q", t.Text)) { // the message names it already
+			d.Hint = fmt.Sprintf("did you mean %q?", t.Text)
+		}
+	} else {
+		d.Hint = fmt.Sprintf("no %s of the vocabulary is close to it; dsl/VOCABULARY.md lists them all", what)
 	}
 	return nil, &Mismatch{Diagnostic: d}
 }
@@ -623,29 +628,60 @@ func gluedSubtraction(parts []*dsl.Part) *dsl.Diagnostic {
 	return nil
 }
 
-// closest finds the template most like the phrase: the one that matched
-// furthest, or else the one whose words are nearest.
+// closest finds the template most like the phrase, if one is like it
+// enough to be worth offering: of the templates whose similarity to the
+// phrase is above Trusted, the one that matched furthest, or else the most
+// similar one (the earlier of equals).
 func (m *matcher) closest(ts []*Template) *Template {
-	if m.bestTmpl != nil && m.bestDepth > 0 {
+	words := strings.Fields(strings.ToLower(dsl.PartsString(m.parts)))
+	if m.bestTmpl != nil && m.bestDepth > 0 && Similarity(m.bestTmpl, words) > Trusted {
 		return m.bestTmpl
 	}
-	best, bestScore := (*Template)(nil), -1
-	words := strings.Fields(strings.ToLower(dsl.PartsString(m.parts)))
+	best, bestScore := (*Template)(nil), Trusted
 	for _, t := range ts {
-		score := 0
-		for i, it := range t.Items {
-			if i >= len(words) {
-				break
-			}
-			if it.Word != "" && dsl.Suggest(words[i], []string{it.Word}) != "" {
-				score += 2
-			} else if it.Word != "" && wordEq(words[i], it.Word) {
-				score += 3
-			}
-		}
-		if score > bestScore && score > 0 {
-			best, bestScore = t, score
+		if s := Similarity(t, words); s > bestScore {
+			best, bestScore = t, s
 		}
 	}
 	return best
+}
+
+// Trusted is the similarity a template must exceed to be offered as the
+// phrase a designer meant: more than half of its words.
+const Trusted = 0.5
+
+// Similarity says how much a phrase, as its words, looks like a template:
+// the share of the template's own words (its slots left out) that a word
+// of the phrase spells, as the matcher reads words (case and a plural s
+// ignored) or with one typo (see typo); each word of the phrase counts
+// once. A template without words is like nothing.
+func Similarity(t *Template, words []string) float64 {
+	used := make([]bool, len(words))
+	lit, found := 0, 0
+	for _, it := range t.Items {
+		if it.Word == "" {
+			continue
+		}
+		lit++
+		for i, w := range words {
+			if !used[i] && (wordEq(w, it.Word) || typo(w, it.Word)) {
+				used[i] = true
+				found++
+				break
+			}
+		}
+	}
+	if lit == 0 {
+		return 0
+	}
+	return float64(found) / float64(lit)
+}
+
+// typo reports whether w is the word t of a template with one typo: one
+// letter added, left out, changed, or two neighbours swapped. A word of
+// fewer than four letters has no typos: "two" is not "to".
+func typo(w, t string) bool {
+	n, nt := utf8.RuneCountInString(w), utf8.RuneCountInString(t)
+	// The lengths first: a 2 MB word costs no quadratic work.
+	return nt >= 4 && n >= nt-1 && n <= nt+1 && dsl.EditDistance(strings.ToLower(w), strings.ToLower(t)) <= 1
 }

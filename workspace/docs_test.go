@@ -24,7 +24,7 @@ func TestSpecListsEveryCode(t *testing.T) {
 		require.Contains(t, string(spec), "| "+c.Code+" | "+c.Name+" |", "SPEC.md does not list %s", c.Code)
 	}
 	for _, c := range []string{parser.CodeSyntax, parser.CodeBadChar, parser.CodeUnterminated, parser.CodeFormat, parser.CodeInternal,
-		parser.CodeNesting, parser.CodeEncoding, parser.CodeEscape, parser.CodeTooMany, parser.CodeRange} {
+		parser.CodeNesting, parser.CodeEncoding, parser.CodeEscape, parser.CodeTooMany, parser.CodeRange, parser.CodeUnsupported} {
 		require.True(t, strings.Contains(string(spec), "| "+c+" |"), "SPEC.md does not list %s", c)
 	}
 }
