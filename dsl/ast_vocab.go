@@ -13,8 +13,8 @@ type EventDecl struct {
 
 func (*EventDecl) decl() {}
 
-// EventItem is a line of an event declaration: *DocItem, *FieldDecl or
-// *PhraseDecl.
+// EventItem is a line of an event declaration: *DocItem, *FieldDecl,
+// *PhraseDecl or *OracleWording.
 type EventItem interface {
 	Node
 	eventItem()
@@ -50,6 +50,19 @@ type PhraseDecl struct {
 }
 
 func (*PhraseDecl) eventItem() {}
+
+// OracleWording is how Oracle text says the phrase declared just before
+// it: `oracle "{source} deals {amount} damage to {target}"`. Its slots
+// name fields or parameters of the declaration (a parameter a `with`
+// default fills included), and the word `this` is the card's name. cardc
+// explain renders abilities with it, and lint compares the rendering with
+// the card's Oracle text.
+type OracleWording struct {
+	Span
+	Text string `parser:"'oracle' @(String | RawString)"`
+}
+
+func (*OracleWording) eventItem() {}
 
 // Default gives a parameter its value when a phrase does not mention it:
 // `with player = you`.
