@@ -54,7 +54,7 @@ func (*PhraseDecl) eventItem() {}
 // OracleWording is how Oracle text says the phrase declared just before
 // it: `oracle "{source} deals {amount} damage to {target}"`. Its slots
 // name fields or parameters of the declaration (a parameter a `with`
-// default fills included), and the word `this` is the card's name. cardc
+// default fills included), or the card itself, `{this}`. cardc
 // explain renders abilities with it, and lint compares the rendering with
 // the card's Oracle text.
 type OracleWording struct {

@@ -183,13 +183,17 @@ type Template struct {
 
 // Wording is how Oracle text says a phrase, declared by the `oracle` line
 // after it: words and slots, which name fields or parameters of what the
-// phrase describes (any of them, those a `with` default fills included).
-// The word `this` stands for the card's name.
+// phrase describes (any of them, those a `with` default fills included),
+// or the card itself ({this}, ThisSlot).
 type Wording struct {
 	Text  string
 	Items []TemplateItem
 	Pos   dsl.Pos
 }
+
+// ThisSlot is the slot of an Oracle wording that names the card itself:
+// "{this} enters the battlefield with {amount} {kind} counters on it".
+const ThisSlot = "this"
 
 // TemplateItem is a word to match or a slot to fill.
 type TemplateItem struct {
@@ -712,6 +716,9 @@ func (t *Template) wording(o *dsl.OracleWording) (*Wording, dsl.Diagnostics) {
 			continue
 		}
 		w.Items = append(w.Items, TemplateItem{Slot: slot, Suffix: suffix})
+		if slot == ThisSlot {
+			continue
+		}
 		if slot == "power/toughness" {
 			slot = "power"
 		}
