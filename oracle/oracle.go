@@ -38,9 +38,10 @@ var Codes = []compiler.CodeInfo{
 // Threshold is the least similarity of a match, for both measures.
 const Threshold = 0.6
 
-// numberWords are the number words Oracle text writes, as digits.
+// numberWords are the number words Oracle text writes, as digits; the
+// articles are one word, "a", which is no value.
 var numberWords = map[string]string{
-	"a": "1", "an": "1", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
+	"an": "a", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
 	"six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10",
 }
 
@@ -52,12 +53,13 @@ var (
 )
 
 // Normalize reads a text as the words compared: lower case, reminder
-// text in parentheses left out, the card's name read as "this",
-// "enters the battlefield" as "enters", possessives ("'s") and other
-// punctuation dropped, number words as digits ("a", "two" → 1, 2), and a
-// final s dropped from words of four letters or more, so that plurals and
-// verbs agree ("counters" and "counter", "gets" and "get"). Mana symbols
-// ({T}, {2}{G}) and P/T (+1/+1) are words of their own.
+// text in parentheses left out (unless it is all there is), the card's
+// name read as "this", "enters the battlefield" as "enters", possessives
+// ("'s") and other punctuation dropped, number words as digits ("one",
+// "two" → 1, 2), "an" as "a", and a final s dropped from words of four
+// letters or more, so that plurals and verbs agree ("counters" and
+// "counter", "gets" and "get"; "this" stays). Mana symbols ({T}, {2}{G})
+// and P/T (+1/+1) are words of their own.
 func Normalize(text, name string) []string {
 	s := strings.ToLower(text)
 	if stripped := reminder.ReplaceAllString(s, " "); strings.TrimSpace(stripped) != "" {
@@ -73,7 +75,7 @@ func Normalize(text, name string) []string {
 	for i, w := range words {
 		if d, ok := numberWords[w]; ok {
 			words[i] = d
-		} else if len(w) >= 4 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.ContainsAny(w, "{/") {
+		} else if len(w) >= 4 && w != "this" && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.ContainsAny(w, "{/") {
 			words[i] = strings.TrimSuffix(w, "s")
 		}
 	}
@@ -125,6 +127,10 @@ type Match struct {
 	Abilities []compiler.Rendering
 	// Score is the similarity of the paragraph and those renderings.
 	Score float64
+	// Missing are the values (numbers, mana symbols, P/T) of the
+	// paragraph that the renderings do not say; Extra those they say
+	// and it does not.
+	Missing, Extra []string
 }
 
 // Coverage is how a card's abilities cover its Oracle text.
@@ -167,9 +173,54 @@ func Cover(e *compiler.Explanation) *Coverage {
 		words[best] = append(words[best], aw...)
 	}
 	for i := range c.Matches {
-		c.Matches[i].Score = Similarity(words[i], paras[i])
+		m := &c.Matches[i]
+		m.Score = Similarity(words[i], paras[i])
+		if len(m.Abilities) > 0 {
+			m.Missing = minus(values(paras[i]), values(words[i]))
+			m.Extra = minus(values(words[i]), values(paras[i]))
+		}
 	}
 	return c
+}
+
+// value matches the words that are values: numbers, X, mana symbols and
+// P/T.
+var value = regexp.MustCompile(`^(\{.*\}|[+\-]?[0-9x*]+(/[+\-]?[0-9x*]+)?)$`)
+
+// values lists the words of a list that are values.
+func values(words []string) []string {
+	var out []string
+	for _, w := range words {
+		if value.MatchString(w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// minus lists the words of a that b does not have, a repeated word as
+// often as a has it more than b.
+func minus(a, b []string) []string {
+	count := map[string]int{}
+	for _, w := range b {
+		count[w]++
+	}
+	var out []string
+	for _, w := range a {
+		if count[w] > 0 {
+			count[w]--
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// Close reports whether a paragraph is said closely enough: by some
+// ability, with a similarity of at least Threshold, and with the same
+// values.
+func (m *Match) Close() bool {
+	return len(m.Abilities) > 0 && m.Score >= Threshold && len(m.Missing) == 0 && len(m.Extra) == 0
 }
 
 // Diagnostics are the warnings of a coverage: a paragraph that no ability
@@ -184,8 +235,8 @@ func (c *Coverage) Diagnostics() dsl.Diagnostics {
 		case len(m.Abilities) == 0:
 			diags = append(diags, dsl.Warningf(m.Paragraph.Pos, CodeUnsaid, "no ability of %q says its Oracle paragraph %q", c.Card.Name, m.Paragraph.Text).
 				WithHint("write the ability it describes (`cardc explain` shows what the card's abilities say), or, if the language cannot say it yet, mark the paragraph `unimplemented`"))
-		case m.Score < Threshold:
-			diags = append(diags, dsl.Warningf(m.Paragraph.Pos, CodeUnsaid, "the Oracle paragraph %q is not what the card's abilities say: %q (similarity %.2f, below %.2f)", m.Paragraph.Text, renderings(m.Abilities), m.Score, Threshold).
+		case !m.Close():
+			diags = append(diags, dsl.Warningf(m.Paragraph.Pos, CodeUnsaid, "the Oracle paragraph %q is not what the card's abilities say: %q (%s)", m.Paragraph.Text, renderings(m.Abilities), m.why()).
 				WithHint("make the abilities say what the paragraph says; `cardc explain` shows them side by side"))
 		}
 	}
@@ -194,6 +245,21 @@ func (c *Coverage) Diagnostics() dsl.Diagnostics {
 			WithHint("remove the ability or fix it; the Oracle text is the official one"))
 	}
 	return diags
+}
+
+// why says why a paragraph is not said closely enough.
+func (m *Match) why() string {
+	var why []string
+	if m.Score < Threshold {
+		why = append(why, fmt.Sprintf("similarity %.2f, below %.2f", m.Score, Threshold))
+	}
+	if len(m.Missing) > 0 {
+		why = append(why, "the abilities do not say "+strings.Join(m.Missing, " "))
+	}
+	if len(m.Extra) > 0 {
+		why = append(why, "the paragraph does not say "+strings.Join(m.Extra, " "))
+	}
+	return strings.Join(why, "; ")
 }
 
 // renderings joins the texts of renderings.
@@ -235,8 +301,8 @@ func (c *Coverage) WriteText(w io.Writer, file string) {
 			fmt.Fprintf(w, "  match:   reminder text\n")
 		case len(m.Abilities) == 0:
 			fmt.Fprintf(w, "  match:   no ability says it (%s)\n", CodeUnsaid)
-		case m.Score < Threshold:
-			fmt.Fprintf(w, "  match:   %.2f, below %.2f (%s)\n", m.Score, Threshold, CodeUnsaid)
+		case !m.Close():
+			fmt.Fprintf(w, "  match:   %s (%s)\n", m.why(), CodeUnsaid)
 		default:
 			fmt.Fprintf(w, "  match:   %.2f\n", m.Score)
 		}
