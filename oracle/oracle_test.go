@@ -204,3 +204,43 @@ func swap(t *testing.T, abilities, characteristics string) string {
 	require.True(t, ok, "no abilities in %q", abilities)
 	return head + "\n\n" + body
 }
+
+// TestCover is a table of pairings of renderings with paragraphs.
+func TestCover(t *testing.T) {
+	type para = compiler.Paragraph
+	for _, tc := range []struct {
+		name      string
+		oracle    []para
+		abilities []string
+		want      []string // the codes of the warnings
+	}{
+		{"keywords in one paragraph", []para{{Text: "Flying, vigilance"}}, []string{"Flying", "Vigilance"}, nil},
+		{"one instruction per paragraph", []para{{Text: "Switch target creature's power and toughness until end of turn."}, {Text: "Draw a card."}},
+			[]string{"Switch the power and toughness of target creature until end of turn.", "Draw a card."}, nil},
+		{"two instructions in one paragraph", []para{{Text: "Target creature gets +1/+1 until end of turn. Scry 1. (Look at the top card.)"}},
+			[]string{"Target creature gets +1/+1 until end of turn.", "Scry 1."}, nil},
+		{"reminder text alone needs no ability", []para{{Text: "({W/P} can be paid with either {W} or 2 life.)"}, {Text: "Destroy target creature."}},
+			[]string{"Destroy target creature."}, nil},
+		{"reminder text alone may be said", []para{{Text: "({T}: Add {G}.)"}}, []string{"{T}: Add {G}."}, nil},
+		{"unimplemented", []para{{Text: "Flying"}, {Text: "If Test Card would die, exile it instead.", Unimplemented: true}}, []string{"Flying"}, nil},
+		{"unimplemented takes no ability", []para{{Text: "Draw a card.", Unimplemented: true}}, []string{"Draw a card."}, []string{"W021"}},
+		{"a paragraph unsaid", []para{{Text: "Flying"}, {Text: "Whenever Test Card attacks, draw a card."}}, []string{"Flying"}, []string{"W020"}},
+		{"an ability unsaid", []para{{Text: "Flying"}}, []string{"Flying", "Whenever Test Card attacks, draw a card."}, []string{"W021"}},
+		{"other values", []para{{Text: "Test Card deals 3 damage to any target."}}, []string{"Test Card deals 2 damage to any target."}, []string{"W020"}},
+		{"other mana", []para{{Text: "{T}: Add {G}."}}, []string{"{T}: Add {R}."}, []string{"W020"}},
+		{"too far apart", []para{{Text: "Whenever Test Card attacks, you gain 4 life and draw a card."}}, []string{"When Test Card dies, you gain 4 life."}, []string{"W020"}},
+		{"no Oracle text", nil, []string{"Flying"}, []string{"W021"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := &compiler.Explanation{Name: "Test Card", Oracle: tc.oracle}
+			for i, a := range tc.abilities {
+				e.Abilities = append(e.Abilities, compiler.Rendering{Text: a, Pos: dsl.Pos{Line: 10 + i}})
+			}
+			var got []string
+			for _, d := range oracle.Cover(e).Diagnostics() {
+				got = append(got, d.Code)
+			}
+			require.Equal(t, tc.want, got)
+		})
+	}
+}
