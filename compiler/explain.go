@@ -46,13 +46,20 @@ type Rendering struct {
 // `oracle` line after each `phrase`): their slots are filled with what
 // the card wrote, and `this` is the card's name. A card with an error has
 // no explanation: it returns nil and the diagnostics.
-func Explain(v *vocab.Vocab, card *dsl.Card) (*Explanation, dsl.Diagnostics) {
+func Explain(v *vocab.Vocab, card *dsl.Card) (e *Explanation, diags dsl.Diagnostics) {
+	defer func() {
+		if r := recover(); r != nil {
+			e = nil
+			diags = append(diags, dsl.Errorf(card.Pos, CodeInternalCompiler, "compiler failure explaining card %q: %v", dsl.Unquote(card.Name), r).
+				WithHint("this is a bug in cardc; please report it with this file"))
+		}
+	}()
 	checked, diags := checkCard(v, card)
 	if diags.HasErrors() {
 		return nil, diags
 	}
 	name := dsl.Unquote(card.Name)
-	e := &Explanation{Name: name, Pos: card.Pos}
+	e = &Explanation{Name: name, Pos: card.Pos}
 	byItem := map[dsl.CardItem]*checkedAbility{}
 	for _, a := range checked.abilities {
 		if a.item != nil {

@@ -25,14 +25,14 @@ import (
 // Diagnostic codes of Oracle coverage.
 const (
 	CodeUnsaid   = "W020" // oracle-unsaid (warning): an Oracle paragraph no ability says
-	CodeUnwanted = "W021" // oracle-extra (warning): an ability no Oracle paragraph says
+	CodeExtra = "W021" // oracle-extra (warning): an ability no Oracle paragraph says
 )
 
 // Codes lists the diagnostic codes of the package, for documentation and
 // tests.
 var Codes = []compiler.CodeInfo{
 	{Code: CodeUnsaid, Name: "oracle-unsaid", Summary: "warning: an Oracle paragraph that no ability of the card says (the abilities rendered by `cardc explain` do not match it closely)"},
-	{Code: CodeUnwanted, Name: "oracle-extra", Summary: "warning: an ability whose rendering no Oracle paragraph of the card says"},
+	{Code: CodeExtra, Name: "oracle-extra", Summary: "warning: an ability whose rendering no Oracle paragraph of the card says"},
 }
 
 // Threshold is the least similarity of a match, for both measures.
@@ -241,7 +241,7 @@ func (c *Coverage) Diagnostics() dsl.Diagnostics {
 		}
 	}
 	for _, a := range c.Extra {
-		diags = append(diags, dsl.Warningf(a.Pos, CodeUnwanted, "this ability says %q, which no Oracle paragraph of %q says (%s)", a.Text, c.Card.Name, paragraphs(c.Card.Oracle)).
+		diags = append(diags, dsl.Warningf(a.Pos, CodeExtra, "this ability says %q, which no Oracle paragraph of %q says (%s)", a.Text, c.Card.Name, paragraphs(c.Card.Oracle)).
 			WithHint("remove the ability or fix it; the Oracle text is the official one"))
 	}
 	return diags
@@ -309,6 +309,6 @@ func (c *Coverage) WriteText(w io.Writer, file string) {
 	}
 	for _, a := range c.Extra {
 		fmt.Fprintf(w, "  line %d:  %s\n", a.Pos.Line, a.Text)
-		fmt.Fprintf(w, "  match:   no Oracle paragraph says it (%s)\n", CodeUnwanted)
+		fmt.Fprintf(w, "  match:   no Oracle paragraph says it (%s)\n", CodeExtra)
 	}
 }
