@@ -24,8 +24,8 @@ import (
 
 // Diagnostic codes of Oracle coverage.
 const (
-	CodeUnsaid   = "W020" // oracle-unsaid (warning): an Oracle paragraph no ability says
-	CodeExtra = "W021" // oracle-extra (warning): an ability no Oracle paragraph says
+	CodeUnsaid = "W020" // oracle-unsaid (warning): an Oracle paragraph no ability says
+	CodeExtra  = "W021" // oracle-extra (warning): an ability no Oracle paragraph says
 )
 
 // Codes lists the diagnostic codes of the package, for documentation and
