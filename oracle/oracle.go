@@ -233,7 +233,7 @@ func (c *Coverage) Diagnostics() dsl.Diagnostics {
 		case m.Paragraph.Unimplemented:
 		case len(m.Abilities) == 0 && m.Reminder:
 		case len(m.Abilities) == 0:
-			diags = append(diags, dsl.Warningf(m.Paragraph.Pos, CodeUnsaid, "no ability of %q says its Oracle paragraph %q", c.Card.Name, m.Paragraph.Text).
+			diags = append(diags, dsl.Warningf(m.Paragraph.Pos, CodeUnsaid, "no ability of %q says its Oracle paragraph %q (%s)", c.Card.Name, m.Paragraph.Text, said(c.Card.Abilities)).
 				WithHint("write the ability it describes (`cardc explain` shows what the card's abilities say), or, if the language cannot say it yet, mark the paragraph `unimplemented`"))
 		case !m.Close():
 			diags = append(diags, dsl.Warningf(m.Paragraph.Pos, CodeUnsaid, "the Oracle paragraph %q is not what the card's abilities say: %q (%s)", m.Paragraph.Text, renderings(m.Abilities), m.why()).
@@ -260,6 +260,18 @@ func (m *Match) why() string {
 		why = append(why, "the paragraph does not say "+strings.Join(m.Extra, " "))
 	}
 	return strings.Join(why, "; ")
+}
+
+// said quotes what a card's abilities say, for a message.
+func said(rs []compiler.Rendering) string {
+	if len(rs) == 0 {
+		return "it has no ability"
+	}
+	quoted := make([]string, len(rs))
+	for i, r := range rs {
+		quoted[i] = fmt.Sprintf("%q", r.Text)
+	}
+	return "its abilities say " + strings.Join(quoted, ", ")
 }
 
 // renderings joins the texts of renderings.
