@@ -29,10 +29,12 @@ func (c *checker) activated(it *dsl.ActivatedAbility) *checkedAbility {
 	for _, cp := range it.Costs {
 		if cp.Mana != nil {
 			c.manaCost(a, cp)
+			a.costs = append(a.costs, costPart{mana: *cp.Mana})
 			continue
 		}
 		if act := c.costAction(cp.Phrase, sc, a); act != nil {
 			a.pay = append(a.pay, act)
+			a.costs = append(a.costs, costPart{act: act})
 		}
 	}
 	if it.Body != nil {
@@ -46,6 +48,7 @@ func (c *checker) activated(it *dsl.ActivatedAbility) *checkedAbility {
 	}
 	if it.Only != nil {
 		text := strings.ToLower(dsl.PhraseString(it.Only))
+		a.only = text
 		if f, ok := restrictions[text]; ok {
 			a.flags |= f
 		} else {

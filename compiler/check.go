@@ -29,6 +29,9 @@ type checkedCard struct {
 // checkedAbility is one ability of a card.
 type checkedAbility struct {
 	kind vm.AbilityKind
+	// item is the line of the card the ability was written on (nil for
+	// one an effect grants, and for delayed and reflexive ones).
+	item dsl.CardItem
 	// index is the ability's place in the card (vm.Card.Abilities): the
 	// order the checker met them in, each delayed ability right after the
 	// abilities that come before the statement that creates it.
@@ -44,8 +47,10 @@ type checkedAbility struct {
 	pattern *vocab.Match
 	sc      *scope
 	binds   []*binding
-	// rule is the rule a static ability states.
-	rule string
+	// rule is the rule a static ability states; reading is how its
+	// phrase read, a rule or an effect.
+	rule    string
+	reading *vocab.Alt
 	// effect is the continuous effect an AbilityEffect creates, with its
 	// arguments in the order of the effect's parameters (the first is the
 	// set of objects it affects); granted is the ability it grants, if
@@ -58,9 +63,12 @@ type checkedAbility struct {
 	// enters is the action of an `enters` ability.
 	enters *checkedAction
 	// cost is the mana part of an activated ability's cost; pay are the
-	// actions that pay the rest of it.
-	cost string
-	pay  []*checkedAction
+	// actions that pay the rest of it; costs are both in the order the
+	// card writes them, and only is the restriction after `activate only`.
+	cost  string
+	pay   []*checkedAction
+	costs []costPart
+	only  string
 	// body is the block of a triggered, delayed, replacement, spell or
 	// activated ability; bodyPos and bodyEnd are where it starts and ends.
 	body             []checkedStmt
@@ -70,12 +78,20 @@ type checkedAbility struct {
 // checkedStmt is *checkedAction, *checkedIf or *checkedDelayed.
 type checkedStmt interface{ stmt() }
 
+// costPart is one part of the cost of an activated ability: mana
+// symbols, or an action.
+type costPart struct {
+	mana string
+	act  *checkedAction
+}
+
 // checkedAction is one action, with its arguments in the order of the
-// action's parameters.
+// action's parameters, and how its phrase read.
 type checkedAction struct {
-	fn   *vocab.FuncInfo
-	args []checkedArg
-	pos  dsl.Pos
+	fn      *vocab.FuncInfo
+	args    []checkedArg
+	pos     dsl.Pos
+	reading *vocab.Alt
 }
 
 // checkedArg is the value of one parameter of an action: an argument of
@@ -262,6 +278,7 @@ func checkCardReading(v *vocab.Vocab, card *dsl.Card, readings *[]Reading) (*che
 		default:
 			continue
 		}
+		a.item = it
 		c.out.abilities = append(c.out.abilities, a)
 		if a.granted != nil {
 			c.out.abilities = append(c.out.abilities, a.granted)
@@ -428,6 +445,7 @@ func (c *checker) static(s *dsl.StaticAbility) *checkedAbility {
 	c.warn(rule.Warning)
 	c.read(s.Phrase, rule)
 	alt := rule.Alts[0]
+	a.reading = alt
 	if alt.Template.Func != nil {
 		c.effectAbility(a, alt, s)
 		c.finish(a.tree)
@@ -700,7 +718,7 @@ func (c *checker) action(ph *dsl.Phrase, sc *scope, a *checkedAbility) *checkedA
 // order of the parameters; cost says the action is part of a cost.
 func (c *checker) actionArgs(alt *vocab.Alt, ph *dsl.Phrase, sc *scope, a *checkedAbility, cost bool) *checkedAction {
 	fi := alt.Template.Func
-	act := &checkedAction{fn: fi, pos: ph.Pos}
+	act := &checkedAction{fn: fi, pos: ph.Pos, reading: alt}
 	ok := true
 	for _, p := range fi.Params {
 		arg := alt.Args[p.Name]

@@ -16,6 +16,10 @@
 // and returns how many times the ability triggers or applies; a body that
 // performs actions through host calls; and a filter function for each
 // target.
+//
+// Explain (explain.go) renders a checked card's abilities back to English
+// with the Oracle wordings the vocabulary declares for its phrases, for
+// `cardc explain` and the Oracle coverage check (package oracle).
 package compiler
 
 import (

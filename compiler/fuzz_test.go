@@ -12,7 +12,32 @@ import (
 	"github.com/cardc/cardc/internal/corpus"
 	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/vm"
+	"github.com/cardc/cardc/vocab"
 )
+
+// explain checks that every card of a file is explained exactly when it
+// has no error, and never fails inside the compiler.
+func explain(t *testing.T, file *dsl.File) {
+	v, err := vocab.Standard()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range file.Decls {
+		card, ok := d.(*dsl.Card)
+		if !ok {
+			continue
+		}
+		e, diags := compiler.Explain(v, card)
+		for _, d := range diags {
+			if d.Code == compiler.CodeInternalCompiler {
+				t.Fatalf("internal error: %s", d)
+			}
+		}
+		if (e == nil) != diags.HasErrors() {
+			t.Fatalf("card %q: explained %v, with diagnostics %v", card.Name, e != nil, diags)
+		}
+	}
+}
 
 // FuzzCompile checks that parsing and compiling arbitrary text never panics
 // nor fails inside the compiler, and that what the compiler builds is
@@ -34,6 +59,7 @@ func FuzzCompile(f *testing.F) {
 		if prog == nil {
 			t.Fatalf("no program: %v", cdiags)
 		}
+		explain(t, file)
 		if !cdiags.HasErrors() {
 			cards := 0
 			for _, d := range file.Decls {

@@ -14,8 +14,8 @@ type EventDecl struct {
 func (*EventDecl) decl() {}
 
 // EventItem is a line of an event, rule or function declaration: *DocItem,
-// *FieldDecl, *PhraseDecl, or one of the host properties of an action or a
-// query (*CalledItem, *TimingItem, *StaleItem).
+// *FieldDecl, *PhraseDecl, *OracleWording, or one of the host properties
+// of an action or a query (*CalledItem, *TimingItem, *StaleItem).
 type EventItem interface {
 	Node
 	eventItem()
@@ -88,6 +88,19 @@ type StaleItem struct {
 }
 
 func (*StaleItem) eventItem() {}
+
+// OracleWording is how Oracle text says the phrase declared just before
+// it: `oracle "{source} deals {amount} damage to {target}"`. Its slots
+// name fields or parameters of the declaration (a parameter a `with`
+// default fills included), or the card itself, `{this}`. cardc
+// explain renders abilities with it, and lint compares the rendering with
+// the card's Oracle text.
+type OracleWording struct {
+	Span
+	Text string `parser:"'oracle' @(String | RawString)"`
+}
+
+func (*OracleWording) eventItem() {}
 
 // Default gives a parameter its value when a phrase does not mention it:
 // `with player = you`.

@@ -263,6 +263,8 @@ func (p *printer) eventItems(items []EventItem) {
 				s += " with " + strings.Join(defs, ", ")
 			}
 			p.line(l, l, s)
+		case *OracleWording:
+			p.line(l, l+strings.Count(it.Text, "\n"), "oracle "+it.Text)
 		}
 	}
 }
@@ -281,7 +283,11 @@ func (p *printer) cardItem(it CardItem) {
 	case *PTItem:
 		p.line(l, l, "pt "+it.PT)
 	case *OracleItem:
-		p.line(l, l+strings.Count(it.Text, "\n"), "oracle "+it.Text)
+		s := "oracle " + it.Text
+		if it.Unimplemented {
+			s += " unimplemented"
+		}
+		p.line(l, l+strings.Count(it.Text, "\n"), s)
 	case *KeywordsItem:
 		kws := make([]string, len(it.Keywords))
 		for i, k := range it.Keywords {

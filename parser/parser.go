@@ -49,7 +49,7 @@ var options = []participle.Option{
 		&dsl.KeywordsItem{}, &dsl.EnchantItem{}, &dsl.EntersAbility{}, &dsl.TriggerAbility{}, &dsl.ReplaceAbility{}, &dsl.StaticAbility{},
 		&dsl.SpellAbility{}, &dsl.ActivatedAbility{}),
 	participle.Union[dsl.Stmt](&dsl.IfStmt{}, &dsl.AtStmt{}, &dsl.WhenStmt{}, &dsl.ForEachStmt{}, &dsl.ActionStmt{}),
-	participle.Union[dsl.EventItem](&dsl.DocItem{}, &dsl.PhraseDecl{}, &dsl.CalledItem{}, &dsl.TimingItem{}, &dsl.StaleItem{}, &dsl.FieldDecl{}),
+	participle.Union[dsl.EventItem](&dsl.DocItem{}, &dsl.PhraseDecl{}, &dsl.OracleWording{}, &dsl.CalledItem{}, &dsl.TimingItem{}, &dsl.StaleItem{}, &dsl.FieldDecl{}),
 	participle.Union[dsl.TestSection](&dsl.Given{}, &dsl.When{}, &dsl.Then{}),
 	participle.Union[dsl.GivenStmt](&dsl.ControlStmt{}, &dsl.LifeStmt{}, &dsl.PoolStmt{}, &dsl.ZoneStmt{}, &dsl.StepStmt{}),
 	participle.Union[dsl.Action](&dsl.CounterAction{}, &dsl.DestroyAction{}, &dsl.CastAction{},
@@ -548,7 +548,7 @@ var tokenNames = map[string]string{
 	"WithClause":               "what the card comes with, such as 2 damage or 1 +1/+1 counter",
 	"Action":                   "an action (cast, attack, resolve, activate...)",
 	"Assertion":                "a line of then (... is on the battlefield, you have N life...)",
-	"EventItem":                "doc, a phrase, a field, or called from, takes effect, stale",
+	"EventItem":                "doc, a phrase, its oracle wording, a field, or called from, takes effect, stale",
 	"Default":                  "a name = value",
 	"TargetRef":                "a card or a player",
 }

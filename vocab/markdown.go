@@ -17,7 +17,8 @@ func (v *Vocab) Markdown() string {
 	b.WriteString("# The standard vocabulary\n\n")
 	b.WriteString("Generated from `stdlib/*.card` by `go test ./vocab -run VocabularyDoc -update`; do not edit.\n")
 	b.WriteString("Every phrase a card can use is listed here. A `{slot}` takes a value of the type of the field or\n")
-	b.WriteString("parameter of the same name; see dsl/SPEC.md for how phrases are matched.\n\n")
+	b.WriteString("parameter of the same name; see dsl/SPEC.md for how phrases are matched. Where Oracle text words a phrase\n")
+	b.WriteString("otherwise, its Oracle wording follows it (`{this}` is the card's name); `cardc explain` renders abilities with it.\n\n")
 
 	b.WriteString("## Events\n\n")
 	b.WriteString("Phrases for `whenever`, `when`, `at`, `replace` and rules. In the ability, the event is called by its kind's\n")
@@ -43,7 +44,7 @@ func (v *Vocab) Markdown() string {
 			if t.Once {
 				b.WriteString(" — delayed: only the next time")
 			}
-			b.WriteString("\n")
+			b.WriteString(wording(t) + "\n")
 		}
 		b.WriteString("\n")
 	}
@@ -70,7 +71,7 @@ func (v *Vocab) Markdown() string {
 				}
 				b.WriteString(" (" + strings.Join(defs, ", ") + ")")
 			}
-			b.WriteString("\n")
+			b.WriteString(wording(t) + "\n")
 		}
 		if len(f.Templates) == 0 {
 			b.WriteString("No phrase: the compiler emits it.\n")
@@ -100,7 +101,7 @@ func (v *Vocab) Markdown() string {
 		}
 		fmt.Fprintf(&b, "### %s(%s)\n\n%s (%s.)\n\n", f.Name, params(f.Params), f.Doc, layer)
 		for _, t := range f.Templates {
-			b.WriteString("- `" + t.Text + "`\n")
+			b.WriteString("- `" + t.Text + "`" + wording(t) + "\n")
 		}
 		b.WriteString("\n")
 	}
@@ -109,7 +110,7 @@ func (v *Vocab) Markdown() string {
 		r := v.rules[name]
 		fmt.Fprintf(&b, "### %s\n\n%s\n\n", r.Name, r.Doc)
 		for _, t := range r.Templates {
-			b.WriteString("- `" + t.Text + "`\n")
+			b.WriteString("- `" + t.Text + "`" + wording(t) + "\n")
 		}
 		b.WriteString("\n")
 	}
@@ -152,4 +153,13 @@ func sortedKeys[T any](m map[string]T) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// wording says how Oracle text words a phrase, where it words it
+// otherwise than the phrase.
+func wording(t *Template) string {
+	if t.Oracle == nil || t.Oracle.Text == t.Text {
+		return ""
+	}
+	return " — Oracle text: “" + t.Oracle.Text + "”"
 }

@@ -46,6 +46,9 @@ type Arg struct {
 	// in the file (after the opening quote).
 	Text    string
 	TextPos dsl.Pos
+	// Written is what filled the slot, as the card wrote it, in canonical
+	// form: "two", "+1/+1", "target creature as c".
+	Written string
 }
 
 // Match is a phrase read against the vocabulary: one or more alternatives
@@ -238,6 +241,7 @@ func (m *matcher) try(t *Template, ti, pi int, args map[string]*Arg, mode Mode) 
 		return false
 	}
 	for _, c := range m.candidates(t, item.Slot, pi, mode) {
+		c.arg.Written = dsl.PartsString(m.parts[pi:c.next])
 		args[item.Slot] = c.arg
 		if m.try(t, ti+1, c.next, args, mode) {
 			return true

@@ -185,6 +185,9 @@ type Template struct {
 	Each     string
 	Once     bool
 	Defaults map[string]*dsl.Sum
+	// Oracle is how Oracle text says the phrase (its `oracle` line), or
+	// nil if the vocabulary does not say.
+	Oracle *Wording
 	// Event, Func or Rule is what the phrase describes.
 	Event *EventKind
 	Func  *FuncInfo
@@ -192,12 +195,29 @@ type Template struct {
 	Pos   dsl.Pos
 }
 
+// Wording is how Oracle text says a phrase, declared by the `oracle` line
+// after it: words and slots, which name fields or parameters of what the
+// phrase describes (any of them, those a `with` default fills included),
+// or the card itself ({this}, ThisSlot).
+type Wording struct {
+	Text  string
+	Items []TemplateItem
+	Pos   dsl.Pos
+}
+
+// ThisSlot is the slot of an Oracle wording that names the card itself:
+// "{this} enters the battlefield with {amount} {kind} counters on it".
+const ThisSlot = "this"
+
 // TemplateItem is a word to match or a slot to fill.
 type TemplateItem struct {
 	Word string
 	// Slot names the field or parameter; "power/toughness" is a slot that
 	// takes a +N/+M and fills two parameters.
 	Slot string
+	// Suffix is what an Oracle wording glues after a slot: "'s" in
+	// "{object}'s power", "," in "{object},".
+	Suffix string
 }
 
 // SlotType returns the type of a slot of the template.
@@ -506,24 +526,45 @@ func (v *Vocab) fields(decls []*dsl.FieldDecl) ([]Field, dsl.Diagnostics) {
 }
 
 // items splits the items of an event, rule or function declaration.
-func (v *Vocab) items(items []dsl.EventItem, host bool) (doc string, fields []Field, phrases []*dsl.PhraseDecl, diags dsl.Diagnostics) {
+// An `oracle` line belongs to the phrase just before it; the host
+// properties (called from, takes effect, stale) belong to an action or a
+// query only (host).
+func (v *Vocab) items(items []dsl.EventItem, host bool) (doc string, fields []Field, phrases []phraseDecl, diags dsl.Diagnostics) {
 	var fd []*dsl.FieldDecl
-	for _, it := range items {
+	for i, it := range items {
 		switch it := it.(type) {
 		case *dsl.DocItem:
 			doc = dsl.Unquote(it.Text)
 		case *dsl.FieldDecl:
 			fd = append(fd, it)
 		case *dsl.PhraseDecl:
-			phrases = append(phrases, it)
+			phrases = append(phrases, phraseDecl{decl: it})
 		case *dsl.CalledItem, *dsl.TimingItem, *dsl.StaleItem:
 			if !host {
 				diags = append(diags, dsl.Errorf(it.Position(), CodeStdlib, "only an action or a query says where it is called from, when it takes effect and what a stale handle gets"))
 			}
+		case *dsl.OracleWording:
+			prev, ok := dsl.EventItem(nil), false
+			if i > 0 {
+				prev = items[i-1]
+				_, ok = prev.(*dsl.PhraseDecl)
+			}
+			if !ok {
+				diags = append(diags, dsl.Errorf(it.Pos, CodeStdlib, "an oracle line says how Oracle text words the phrase just before it, and here none is").
+					WithHint("put it on the line after its phrase"))
+				continue
+			}
+			phrases[len(phrases)-1].oracle = it
 		}
 	}
-	fds, ds := v.fields(fd)
-	return doc, fds, phrases, append(diags, ds...)
+	fs, ds := v.fields(fd)
+	return doc, fs, phrases, append(diags, ds...)
+}
+
+// phraseDecl is a phrase declaration and its oracle line, if any.
+type phraseDecl struct {
+	decl   *dsl.PhraseDecl
+	oracle *dsl.OracleWording
 }
 
 func (v *Vocab) loadEvent(d *dsl.EventDecl) dsl.Diagnostics {
@@ -539,7 +580,7 @@ func (v *Vocab) loadEvent(d *dsl.EventDecl) dsl.Diagnostics {
 
 // templates reads the phrases of a declaration; own ties each to what it
 // describes.
-func (v *Vocab) templates(phrases []*dsl.PhraseDecl, own func(*Template)) ([]*Template, dsl.Diagnostics) {
+func (v *Vocab) templates(phrases []phraseDecl, own func(*Template)) ([]*Template, dsl.Diagnostics) {
 	var (
 		out   []*Template
 		diags dsl.Diagnostics
@@ -629,10 +670,16 @@ func (v *Vocab) loadRule(d *dsl.RuleDecl) dsl.Diagnostics {
 
 // template reads a phrase declaration and checks its slots against the
 // fields or parameters of what it describes.
-func (v *Vocab) template(p *dsl.PhraseDecl, own func(*Template)) (*Template, dsl.Diagnostics) {
+func (v *Vocab) template(pd phraseDecl, own func(*Template)) (*Template, dsl.Diagnostics) {
+	p := pd.decl
 	t := &Template{Text: dsl.Unquote(p.Text), Where: p.Where, Each: p.Each, Once: p.Once, Pos: p.Pos}
 	own(t)
 	var diags dsl.Diagnostics
+	if pd.oracle != nil {
+		w, ds := t.wording(pd.oracle)
+		t.Oracle = w
+		diags = append(diags, ds...)
+	}
 	for _, w := range strings.Fields(t.Text) {
 		if strings.HasPrefix(w, "{") && strings.HasSuffix(w, "}") {
 			slot := w[1 : len(w)-1]
@@ -676,4 +723,42 @@ func (v *Vocab) template(p *dsl.PhraseDecl, own func(*Template)) (*Template, dsl
 		}
 	}
 	return t, diags
+}
+
+// wording reads the oracle line of a template and checks that its slots
+// name fields or parameters of what the template describes.
+func (t *Template) wording(o *dsl.OracleWording) (*Wording, dsl.Diagnostics) {
+	w := &Wording{Text: dsl.Unquote(o.Text), Pos: o.Pos}
+	var diags dsl.Diagnostics
+	for _, f := range strings.Fields(w.Text) {
+		slot, suffix, ok := slotOf(f)
+		if !ok {
+			w.Items = append(w.Items, TemplateItem{Word: f})
+			continue
+		}
+		w.Items = append(w.Items, TemplateItem{Slot: slot, Suffix: suffix})
+		if slot == ThisSlot {
+			continue
+		}
+		if slot == "power/toughness" {
+			slot = "power"
+		}
+		if _, ok := t.SlotType(slot); !ok {
+			diags = append(diags, dsl.Errorf(o.Pos, CodeStdlib, "oracle %q: slot {%s} names no field or parameter of %s", w.Text, slot, t.Owner()))
+		}
+	}
+	return w, diags
+}
+
+// slotOf reads a word of a wording as a slot, "{amount}", with what is
+// glued after it: "{object}'s", "{object},".
+func slotOf(word string) (slot, suffix string, ok bool) {
+	if !strings.HasPrefix(word, "{") {
+		return "", "", false
+	}
+	end := strings.Index(word, "}")
+	if end < 0 {
+		return "", "", false
+	}
+	return word[1:end], word[end+1:], true
 }

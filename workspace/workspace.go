@@ -23,10 +23,12 @@ import (
 	"github.com/cardc/cardc/compiler"
 	"github.com/cardc/cardc/core"
 	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/oracle"
 	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/scenario"
 	"github.com/cardc/cardc/scenario/coredriver"
 	"github.com/cardc/cardc/vm"
+	"github.com/cardc/cardc/vocab"
 )
 
 // Ext is the extension of card language files.
@@ -40,9 +42,9 @@ const CodeBadPath = "W010"
 
 // Codes lists the diagnostic codes of the workspace, for documentation
 // and tests.
-var Codes = []compiler.CodeInfo{
+var Codes = append([]compiler.CodeInfo{
 	{Code: CodeBadPath, Name: "bad-path", Summary: "a .card file or a directory that cannot be read: a dangling symbolic link, a link loop, no permission"},
-}
+}, oracle.Codes...)
 
 // Workspace is a set of parsed card files.
 type Workspace struct {
@@ -354,8 +356,46 @@ func (w *Workspace) Lint() (dsl.Diagnostics, error) {
 	sort.Strings(list)
 	all := append(append(append(dsl.Diagnostics{}, w.Unreadable...), w.Diags...), w.own(cdiags)...)
 	all = append(all, scenario.Check(w.Files, list)...)
+	covs, _, err := w.Explain()
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range covs {
+		all = append(all, c.Diagnostics()...)
+	}
 	all.Sort()
 	return all.Limit(), nil
+}
+
+// Explain renders the abilities of the workspace's cards back to English
+// and pairs them with their Oracle paragraphs (package oracle), in the
+// order of the files. A card with an error has no rendering: its
+// diagnostics are returned instead.
+func (w *Workspace) Explain() ([]*oracle.Coverage, dsl.Diagnostics, error) {
+	v, err := vocab.Standard()
+	if err != nil {
+		return nil, nil, err
+	}
+	var (
+		out   []*oracle.Coverage
+		diags dsl.Diagnostics
+	)
+	for _, f := range w.Files {
+		for _, d := range f.Decls {
+			card, ok := d.(*dsl.Card)
+			if !ok {
+				continue
+			}
+			e, ds := compiler.Explain(v, card)
+			if e == nil {
+				diags = append(diags, ds...)
+				continue
+			}
+			out = append(out, oracle.Cover(e))
+		}
+	}
+	diags.Sort()
+	return out, diags, nil
 }
 
 // Test runs the scenario tests of the workspace whose names match run

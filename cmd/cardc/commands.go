@@ -452,3 +452,32 @@ func version(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "cardc %s (bytecode format %d)\n", Version, vm.FormatVersion)
 	return exitOK
 }
+
+func explain(args []string, stdout, stderr io.Writer) int {
+	fs := flags("explain", stderr, "[PATH...]")
+	if code, stop := parseFlags(fs, args); stop {
+		return code
+	}
+	w, ok := load(fs.Args(), stderr)
+	if !ok {
+		return exitUsage
+	}
+	covs, diags, err := w.Explain()
+	if err != nil {
+		fmt.Fprintf(stderr, "cardc explain: %v\n", err)
+		return exitUsage
+	}
+	diags = append(append(append(dsl.Diagnostics{}, w.Unreadable...), w.Diags...), diags...)
+	diags.Sort()
+	for i, c := range covs {
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		c.WriteText(stdout, displayName(c.Card.Pos.Filename))
+	}
+	printDiagnostics(stderr, diags, "text")
+	if diags.HasErrors() {
+		return exitFindings
+	}
+	return exitOK
+}

@@ -40,6 +40,7 @@ Usage:
 	cardc lint [--format text|json|github] [PATH...]   report problems
 	cardc fmt [-l] [-d] [-w] [PATH...]                 format files
 	cardc test [-v] [-run REGEXP] [PATH...]            run scenario tests
+	cardc explain [PATH...]                            the abilities in English, beside the Oracle text
 	cardc build -o FILE [PATH...]                      compile to bytecode
 	cardc disasm FILE|PATH...                          show the bytecode
 	cardc lsp                                          language server (stdio)
@@ -71,6 +72,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return test(rest, stdout, stderr)
 	case "build":
 		return build(rest, stdout, stderr)
+	case "explain":
+		return explain(rest, stdout, stderr)
 	case "disasm":
 		return disasm(rest, stdout, stderr)
 	case "lsp":

@@ -271,6 +271,7 @@ func checkInput(t testing.TB, dir string, src []byte) {
 	lint, diags := checkLint(t, card)
 	checkFmt(t, dir, card, src, diags)
 	checkTest(t, card, diags)
+	checkExplain(t, card, diags)
 	checkBuild(t, dir, card, lint)
 	checkBundle(t, dir, src)
 }
@@ -284,6 +285,21 @@ func checkLint(t testing.TB, card string) (result, []jsonDiagnostic) {
 		t.Fatalf("lint exits %d, want %d for diagnostics %v", lint.code, want, codes(diags))
 	}
 	return lint, diags
+}
+
+// checkExplain runs explain: it fails exactly when a card does not
+// compile (lint's errors but those of tests), and never panics.
+func checkExplain(t testing.TB, card string, diags []jsonDiagnostic) {
+	t.Helper()
+	want := exitOK
+	for _, d := range diags {
+		if d.Severity == "error" && !strings.HasPrefix(d.Code, "T") {
+			want = exitFindings
+		}
+	}
+	if r := cardc(t, "explain", card); r.code != want || strings.Contains(r.stderr, "internal error") {
+		t.Fatalf("explain exits %d, want %d (lint: %v)\n%v", r.code, want, codes(diags), r)
+	}
 }
 
 // errorCode is the exit code due for diagnostics: 1 if any is an error

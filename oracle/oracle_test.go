@@ -1,0 +1,246 @@
+package oracle_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardc/cardc/cards"
+	"github.com/cardc/cardc/compiler"
+	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/internal/golden"
+	"github.com/cardc/cardc/oracle"
+	"github.com/cardc/cardc/parser"
+	"github.com/cardc/cardc/vocab"
+)
+
+func TestNormalize(t *testing.T) {
+	for _, tc := range []struct {
+		name, text, card, want string
+	}{
+		{"case and punctuation", "Destroy target creature.", "", "destroy target creature"},
+		{"the card's name is this", "When Lone Missionary enters the battlefield, you gain 4 life.", "Lone Missionary", "when this enter you gain 4 life"},
+		{"enters the battlefield is enters", "Endless One enters with X +1/+1 counters on it.", "Endless One", "this enter with x +1/+1 counter on it"},
+		{"reminder text left out", "Flying (This creature can't be blocked except by creatures with flying or reach.)", "", "flying"},
+		{"all reminder text is read inside", "({T}: Add {G}.)", "", "{t} add {g}"},
+		{"number words are digits", "create two 1/1 red Goblin creature tokens", "", "create 2 1/1 red goblin creature token"},
+		{"an is a", "sacrifice an Aura", "", "sacrifice a aura"},
+		{"possessives", "Maro's power and toughness", "Maro", "this power and toughness"},
+		{"plurals and verbs agree", "Creatures you control get +1/+1.", "", "creature you control get +1/+1"},
+		{"mana symbols are words", "{1}{W}{W}, {Q}: Return", "", "{1} {w} {w} {q} return"},
+		{"negative P/T", "Target creature gets -2/-2", "", "target creature get -2/-2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.want, strings.Join(oracle.Normalize(tc.text, tc.card), " "))
+		})
+	}
+}
+
+func TestSimilarity(t *testing.T) {
+	w := strings.Fields
+	for _, tc := range []struct {
+		name                    string
+		a, b                    []string
+		similarity, containment float64
+	}{
+		{"same", w("destroy target creature"), w("destroy target creature"), 1, 1},
+		{"disjoint", w("gain 4 life"), w("deal 2 damage"), 0, 0},
+		{"a part", w("draw a card"), w("draw a card scry 1"), 0.75, 1},
+		{"repeated words count as often as both have them", w("1 1 life"), w("1 life"), 0.8, 2.0 / 3},
+		{"empty", nil, nil, 1, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.InDelta(t, tc.similarity, oracle.Similarity(tc.a, tc.b), 1e-9)
+			require.InDelta(t, tc.containment, oracle.Containment(tc.a, tc.b), 1e-9)
+		})
+	}
+}
+
+// explainFile renders and covers the cards of a source file.
+func explainFile(t *testing.T, name string, src []byte) []*oracle.Coverage {
+	t.Helper()
+	v, err := vocab.Standard()
+	require.NoError(t, err)
+	f, diags := parser.Parse(name, src)
+	require.False(t, diags.HasErrors(), "%v", diags)
+	var out []*oracle.Coverage
+	for _, d := range f.Decls {
+		card, ok := d.(*dsl.Card)
+		if !ok {
+			continue
+		}
+		e, diags := compiler.Explain(v, card)
+		require.NotNil(t, e, "%v", diags)
+		out = append(out, oracle.Cover(e))
+	}
+	return out
+}
+
+// report is what explain prints for the coverages, then their warnings.
+func report(covs []*oracle.Coverage) string {
+	var b bytes.Buffer
+	var diags dsl.Diagnostics
+	for _, c := range covs {
+		c.WriteText(&b, filepath.Base(c.Card.Pos.Filename))
+		diags = append(diags, c.Diagnostics()...)
+	}
+	for _, d := range diags {
+		d.Pos.Filename = filepath.Base(d.Pos.Filename)
+		b.WriteString(d.String() + "\n")
+	}
+	return b.String()
+}
+
+// TestExplainGolden renders cards of the library of every kind: creatures
+// with triggers, replacement effects, mana abilities, Auras, spells,
+// keywords, and a paragraph marked unimplemented.
+func TestExplainGolden(t *testing.T) {
+	for _, name := range []string{
+		"lone_missionary", "engulfing_slagwurm", "three_dog_galaxy_news_dj", // triggers
+		"protean_hydra", "mana_reflection", // replacement effects
+		"llanowar_elves", "birds_of_paradise", "wall_of_roots", "forest", "order_of_whiteclay", // activated, mana abilities
+		"trollhide", "pacifism", "dragon_mantle", "cho_mannos_blessing", // Auras
+		"gods_willing", "twisted_image", "shock", // spells
+		"maro", "glorious_anthem", "excruciator", "clone", // statics, copies
+		"serra_angel", "white_knight", "darksteel_colossus", // keywords
+	} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join("..", "cards", name+".card")
+			src, err := os.ReadFile(path)
+			require.NoError(t, err)
+			golden.Check(t, filepath.Join("testdata", "explain", name+".golden"), []byte(report(explainFile(t, path, src))))
+		})
+	}
+}
+
+// TestCardLibraryIsCovered checks that every card of the library (and of
+// its test files) says its Oracle text: no W020, no W021.
+func TestCardLibraryIsCovered(t *testing.T) {
+	v, err := vocab.Standard()
+	require.NoError(t, err)
+	files, diags, err := cards.Files()
+	require.NoError(t, err)
+	require.False(t, diags.HasErrors())
+	n := 0
+	for _, f := range files {
+		for _, d := range f.Decls {
+			card, ok := d.(*dsl.Card)
+			if !ok {
+				continue
+			}
+			e, diags := compiler.Explain(v, card)
+			require.NotNil(t, e, "%v", diags)
+			require.Empty(t, oracle.Cover(e).Diagnostics(), "%s", e.Name)
+			n++
+		}
+	}
+	require.Greater(t, n, 50)
+}
+
+// TestSwappedAbilities checks that a card whose abilities are another
+// card's is caught: each case puts the abilities of one card of the
+// library under the name and Oracle text of another.
+func TestSwappedAbilities(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		abilities string // the card whose abilities are taken
+		oracleOf  string // the card whose name, characteristics and Oracle text are kept
+		want      []string
+	}{
+		{name: "Lone Missionary under Shock", abilities: "lone_missionary", oracleOf: "shock_as_creature", want: []string{"W020", "W021"}},
+		{name: "Lone Missionary under Hill Giant", abilities: "lone_missionary", oracleOf: "hill_giant", want: []string{"W021"}},
+		{name: "Shock under Murder", abilities: "shock", oracleOf: "murder", want: []string{"W020", "W021"}},
+		{name: "Giant Growth under Disfigure", abilities: "giant_growth", oracleOf: "disfigure", want: []string{"W020"}},
+		{name: "Llanowar Elves under Birds of Paradise", abilities: "llanowar_elves", oracleOf: "birds_of_paradise", want: []string{"W020", "W020"}},
+		{name: "Murder under Twisted Image", abilities: "murder", oracleOf: "twisted_image", want: []string{"W020", "W020"}},
+		{name: "Pacifism under Glorious Anthem", abilities: "pacifism_without_aura", oracleOf: "glorious_anthem", want: []string{"W020", "W021"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := swap(t, card(t, tc.abilities), card(t, tc.oracleOf))
+			covs := explainFile(t, "swapped.card", []byte(src))
+			require.Len(t, covs, 1)
+			var got []string
+			for _, d := range covs[0].Diagnostics() {
+				got = append(got, d.Code)
+				// Each message holds both texts: the Oracle text and
+				// the rendering.
+				require.Contains(t, d.Message, "Oracle")
+			}
+			require.Equal(t, tc.want, got, "%s", report(covs))
+		})
+	}
+}
+
+// card reads a card of the library, or a variant the swap test needs.
+func card(t *testing.T, name string) string {
+	t.Helper()
+	switch name {
+	case "shock_as_creature":
+		// Shock's name and Oracle text on a creature, which can have a
+		// triggered ability.
+		return strings.Replace(card(t, "shock"), "type Instant", "type Creature — Elemental\n    pt 1/1", 1)
+	case "pacifism_without_aura":
+		return strings.Replace(card(t, "pacifism"), "    enchant creature\n", "", 1)
+	}
+	src, err := os.ReadFile(filepath.Join("..", "cards", name+".card"))
+	require.NoError(t, err)
+	return string(src)
+}
+
+// swap keeps the characteristics and Oracle text of one card (the lines
+// before its first blank line in the card) and the abilities of another
+// (the lines after it).
+func swap(t *testing.T, abilities, characteristics string) string {
+	t.Helper()
+	head, _, ok := strings.Cut(characteristics[strings.Index(characteristics, "card "):], "\n\n")
+	if !ok {
+		head = strings.TrimSuffix(strings.TrimSpace(characteristics[strings.Index(characteristics, "card "):]), "}")
+	}
+	_, body, ok := strings.Cut(abilities[strings.Index(abilities, "card "):], "\n\n")
+	require.True(t, ok, "no abilities in %q", abilities)
+	return head + "\n\n" + body
+}
+
+// TestCover is a table of pairings of renderings with paragraphs.
+func TestCover(t *testing.T) {
+	type para = compiler.Paragraph
+	for _, tc := range []struct {
+		name      string
+		oracle    []para
+		abilities []string
+		want      []string // the codes of the warnings
+	}{
+		{"keywords in one paragraph", []para{{Text: "Flying, vigilance"}}, []string{"Flying", "Vigilance"}, nil},
+		{"one instruction per paragraph", []para{{Text: "Switch target creature's power and toughness until end of turn."}, {Text: "Draw a card."}},
+			[]string{"Switch the power and toughness of target creature until end of turn.", "Draw a card."}, nil},
+		{"two instructions in one paragraph", []para{{Text: "Target creature gets +1/+1 until end of turn. Scry 1. (Look at the top card.)"}},
+			[]string{"Target creature gets +1/+1 until end of turn.", "Scry 1."}, nil},
+		{"reminder text alone needs no ability", []para{{Text: "({W/P} can be paid with either {W} or 2 life.)"}, {Text: "Destroy target creature."}},
+			[]string{"Destroy target creature."}, nil},
+		{"reminder text alone may be said", []para{{Text: "({T}: Add {G}.)"}}, []string{"{T}: Add {G}."}, nil},
+		{"unimplemented", []para{{Text: "Flying"}, {Text: "If Test Card would die, exile it instead.", Unimplemented: true}}, []string{"Flying"}, nil},
+		{"unimplemented takes no ability", []para{{Text: "Draw a card.", Unimplemented: true}}, []string{"Draw a card."}, []string{"W021"}},
+		{"a paragraph unsaid", []para{{Text: "Flying"}, {Text: "Whenever Test Card attacks, draw a card."}}, []string{"Flying"}, []string{"W020"}},
+		{"an ability unsaid", []para{{Text: "Flying"}}, []string{"Flying", "Whenever Test Card attacks, draw a card."}, []string{"W021"}},
+		{"other values", []para{{Text: "Test Card deals 3 damage to any target."}}, []string{"Test Card deals 2 damage to any target."}, []string{"W020"}},
+		{"other mana", []para{{Text: "{T}: Add {G}."}}, []string{"{T}: Add {R}."}, []string{"W020"}},
+		{"too far apart", []para{{Text: "Whenever Test Card attacks, you gain 4 life and draw a card."}}, []string{"When Test Card dies, you gain 4 life."}, []string{"W020"}},
+		{"no Oracle text", nil, []string{"Flying"}, []string{"W021"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := &compiler.Explanation{Name: "Test Card", Oracle: tc.oracle}
+			for i, a := range tc.abilities {
+				e.Abilities = append(e.Abilities, compiler.Rendering{Text: a, Pos: dsl.Pos{Line: 10 + i}})
+			}
+			var got []string
+			for _, d := range oracle.Cover(e).Diagnostics() {
+				got = append(got, d.Code)
+			}
+			require.Equal(t, tc.want, got)
+		})
+	}
+}
