@@ -331,23 +331,15 @@ func (w *Workspace) own(diags dsl.Diagnostics) dsl.Diagnostics {
 // Lint returns every diagnostic of the workspace: files that cannot be
 // read, syntax, cards and tests.
 func (w *Workspace) Lint() (dsl.Diagnostics, error) {
-	std, err := standardFiles()
-	if err != nil {
-		return nil, err
-	}
 	// A card's diagnostics depend on it and the vocabulary only, and the
 	// standard cards have none: the workspace's cards are compiled alone.
 	_, cdiags := compiler.Compile(w.Files)
-	// The names tests may use: the standard cards', and the workspace's,
-	// with an error or not (so that tests that use them are not reported
-	// twice).
+	// The names tests may use: the standard cards' (a generated list: the
+	// library is not parsed), and the workspace's, with an error or not (so
+	// that tests that use them are not reported twice).
 	names := w.ownCards()
-	for _, f := range std {
-		for _, d := range f.Decls {
-			if c, ok := d.(*dsl.Card); ok {
-				names[dsl.Unquote(c.Name)] = true
-			}
-		}
+	for _, n := range cards.Names() {
+		names[n] = true
 	}
 	var list []string
 	for n := range names {
