@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
@@ -65,8 +66,13 @@ var options = []participle.Option{
 // not at start-up: building a participle grammar takes milliseconds, and
 // commands such as `cardc version` parse nothing.
 var declParser = sync.OnceValue(func() *participle.Parser[declRoot] {
+	grammarsBuilt.Add(1)
 	return participle.MustBuild[declRoot](options...)
 })
+
+// grammarsBuilt counts the grammars declParser and cardParser built, for
+// the test that proves a process builds none until it parses.
+var grammarsBuilt atomic.Int32
 
 // cardRoot is a top-level declaration that starts with "card".
 type cardRoot struct {
@@ -79,6 +85,7 @@ type cardRoot struct {
 // parses a card exactly as declParser does; its errors may say less about
 // what was expected, so a card it fails on is parsed again by declParser.
 var cardParser = sync.OnceValue(func() *participle.Parser[cardRoot] {
+	grammarsBuilt.Add(1)
 	return participle.MustBuild[cardRoot](cardOptions...)
 })
 

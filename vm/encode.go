@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"math"
+	"sync"
 )
 
 // FormatVersion is the version of the binary format MarshalBinary writes
@@ -25,7 +26,10 @@ const headerSize = len(magic) + 2 + 4
 // CRC-32C detects every error within 32 consecutive bits, so any one
 // changed byte, with certainty, and other damage but for one chance in
 // 2^32; it is in the standard library and fast on every machine.
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+//
+// It is made on first use, not at start-up: a command that reads no
+// bundle should not pay for it.
+var castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
 
 // Smallest encodings, in bytes, of the things a count can count: a decoder
 // refuses a count the remaining bytes cannot hold before it makes a slice.
@@ -66,7 +70,7 @@ func (p *Program) MarshalBinary() ([]byte, error) {
 	encodeList(e, p.Consts, func(e *encoder, c Value) { e.varint(int64(c)) })
 	encodeList(e, p.Funcs, encodeFunc)
 	encodeList(e, p.Cards, encodeCard)
-	binary.LittleEndian.PutUint32(e.buf[headerSize-4:], crc32.Checksum(e.buf[headerSize:], castagnoli))
+	binary.LittleEndian.PutUint32(e.buf[headerSize-4:], crc32.Checksum(e.buf[headerSize:], castagnoli()))
 	return e.buf, nil
 }
 
@@ -88,7 +92,7 @@ func (p *Program) UnmarshalBinary(data []byte) error {
 	if len(data) < headerSize {
 		return errors.New("vm: decode: truncated checksum; the bundle was cut short: rebuild it from its .card files")
 	}
-	if want, got := binary.LittleEndian.Uint32(data[headerSize-4:]), crc32.Checksum(data[headerSize:], castagnoli); got != want {
+	if want, got := binary.LittleEndian.Uint32(data[headerSize-4:]), crc32.Checksum(data[headerSize:], castagnoli()); got != want {
 		return fmt.Errorf("vm: checksum mismatch (%08x, want %08x): the bundle is damaged; rebuild it from its .card files", got, want)
 	}
 	d := &decoder{data: data, off: headerSize}

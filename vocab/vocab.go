@@ -26,7 +26,6 @@ import (
 
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/parser"
-	"github.com/cardc/cardc/stdlib"
 )
 
 // Vocab is a vocabulary: what the words of a card are resolved against.
@@ -265,9 +264,17 @@ func (t *Template) Owner() string {
 	return ""
 }
 
-// Standard returns the standard vocabulary, read once from the stdlib
-// package. An error means the stdlib itself is broken.
-var Standard = sync.OnceValues(func() (*Vocab, error) { return Load(stdlib.FS) })
+// Standard returns the standard vocabulary, the one Load reads from the
+// stdlib package, built once per process. It is prepared at build time:
+// standard_gen.go builds it without parsing the stdlib, and a test keeps
+// that file equal to what Load reads (built with the tag
+// cardc_parse_stdlib, Standard parses the stdlib instead). An error means
+// the stdlib itself is broken.
+var Standard = sync.OnceValues(standard)
+
+// standard_gen.go is generated with the stdlib parsed (see Standard):
+//
+//go:generate go test -tags cardc_parse_stdlib . -run TestStandardIsGenerated -update-standard
 
 // Load reads a vocabulary from the *.card files of a file system.
 func Load(fsys fs.FS) (*Vocab, error) {

@@ -1,0 +1,57 @@
+package parser
+
+import (
+	"os"
+	"os/exec"
+	"testing"
+
+	"github.com/alecthomas/participle/v2"
+)
+
+// TestGrammarIsBuiltOnFirstUse proves that a process builds no grammar
+// until it parses (cardc version parses nothing), then the grammar of
+// cards alone for a card, and the whole grammar for anything else. It
+// runs in a process of its own, where no other test has parsed yet.
+func TestGrammarIsBuiltOnFirstUse(t *testing.T) {
+	if os.Getenv("CARDC_PARSER_CHILD") != "1" {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestGrammarIsBuiltOnFirstUse$", "-test.count=1")
+		cmd.Env = append(os.Environ(), "CARDC_PARSER_CHILD=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		return
+	}
+	if n := grammarsBuilt.Load(); n != 0 {
+		t.Fatalf("%d grammars built before anything was parsed", n)
+	}
+	if _, diags := ParseString("a.card", "card \"A\" {\n    cost {G}\n}\n"); len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	if n := grammarsBuilt.Load(); n != 1 {
+		t.Fatalf("%d grammars built for a card; want 1, cardParser's", n)
+	}
+	if _, diags := ParseString("a_test.card", "test \"t\" {\n    given {\n        you have 3 life\n    }\n}\n"); len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	if n := grammarsBuilt.Load(); n != 2 {
+		t.Fatalf("%d grammars built for a card and a test; want 2", n)
+	}
+}
+
+// BenchmarkBuildGrammar measures what the first parse of a process pays
+// for its grammar: cardParser's for a card, declParser's for anything
+// else.
+func BenchmarkBuildGrammar(b *testing.B) {
+	b.Run("card", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			participle.MustBuild[cardRoot](cardOptions...)
+		}
+	})
+	b.Run("whole", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			participle.MustBuild[declRoot](options...)
+		}
+	})
+}
