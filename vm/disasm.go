@@ -219,8 +219,11 @@ func (d *disassembler) instr(f *Func, pc int, in Instr) string {
 
 // hasArg reports whether op uses its argument.
 func hasArg(op Opcode) bool {
+	if isJump(op) {
+		return true
+	}
 	switch op {
-	case OpConst, OpInt, OpSym, OpLoad, OpStore, OpJump, OpJumpIfFalse, OpJumpIfTrue, OpCall, OpField:
+	case OpConst, OpInt, OpSym, OpLoad, OpStore, OpCall, OpField:
 		return true
 	}
 	return false
@@ -245,7 +248,7 @@ func (d *disassembler) argMeaning(f *Func, in Instr) string {
 			return f.Locals[in.Arg]
 		}
 		return localName(in.Arg)
-	case OpJump, OpJumpIfFalse, OpJumpIfTrue:
+	case OpJump, OpJumpIfFalse, OpJumpIfTrue, OpJumpIfFalseOrPop, OpJumpIfTrueOrPop:
 		return fmt.Sprintf("→ %04d", in.Arg)
 	}
 	return ""

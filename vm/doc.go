@@ -14,6 +14,14 @@
 // host gave out (an object, a player, a counter kind). The compiler has
 // checked types, so the machine never does.
 //
+// Conditions stop as soon as their result is known: the compiler lowers
+// `a and b` to a, OpJumpIfFalseOrPop, b (and `a or b` to a,
+// OpJumpIfTrueOrPop, b), so b — and any host query in it — runs only when
+// a has not decided. A filter's tests (see the language's SPEC, Filters)
+// run in order the same way: "any target" asks is_type only of a candidate
+// for which is_player returned false. A host may rely on that order, but
+// should still answer a query on any handle it gave out rather than fail.
+//
 // A function works on a flat operand stack and on locals that belong to the
 // caller: Run reads and writes the caller's slice, so what a function
 // stores stays with the caller. Each instruction is an Opcode and one int32
