@@ -28,7 +28,7 @@ type builder struct {
 }
 
 func newBuilder(v *vocab.Vocab) *builder {
-	return &builder{v: v, prog: &vm.Program{}, syms: map[vm.Symbol]int32{}, consts: map[vm.Value]int32{}}
+	return &builder{v: v, prog: &vm.Program{Vocabulary: v.Identity()}, syms: map[vm.Symbol]int32{}, consts: map[vm.Value]int32{}}
 }
 
 // sym interns a symbol.

@@ -9,7 +9,8 @@ import (
 
 // Disassemble writes a human-readable listing of p to w, for card designers
 // and golden files. The listing is deterministic: a header with the format
-// version and counts, the symbol and constant tables, then each card with
+// version and counts, the vocabulary the program was compiled against, the
+// symbol and constant tables, then each card with
 // its characteristics and abilities, each ability followed by the listing
 // of its functions (match, body, target filters), and last the functions no
 // card refers to.
@@ -62,6 +63,9 @@ func (d *disassembler) header() {
 	d.printf("cardvm format %d: %s, %s, %s, %s\n", FormatVersion,
 		plural(len(p.Cards), "card"), plural(len(p.Funcs), "func"),
 		plural(len(p.Symbols), "symbol"), plural(len(p.Consts), "const"))
+	if p.Vocabulary != (Vocabulary{}) {
+		d.printf("vocabulary %s (hash %s)\n", p.Vocabulary, p.Vocabulary.ShortHash())
+	}
 	if len(p.Symbols) > 0 {
 		d.printf("\nsymbols\n")
 		for i, s := range p.Symbols {

@@ -40,7 +40,8 @@ func (e *VerifyError) Error() string {
 	return b.String()
 }
 
-// Verify checks everything Machine.Run trusts: that every instruction is
+// Verify checks everything Machine.Run trusts: that the vocabulary is well
+// formed (Vocabulary.Check), that every instruction is
 // known and its argument in range, that the stack never underflows, has the
 // same depth wherever paths meet and never grows past the declared
 // MaxStack, that no path runs off the end of the code without OpReturn (a
@@ -53,6 +54,9 @@ func (e *VerifyError) Error() string {
 func Verify(p *Program) error {
 	if p == nil {
 		return &VerifyError{Func: -1, PC: -1, Msg: "nil program"}
+	}
+	if msg := p.Vocabulary.Check(); msg != "" {
+		return &VerifyError{Func: -1, PC: -1, Msg: msg}
 	}
 	if e := verifySymbols(p.Symbols); e != nil {
 		return e

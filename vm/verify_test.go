@@ -104,6 +104,18 @@ func TestVerifyRejects(t *testing.T) {
 		{"positions", func(p *vm.Program) { p.Funcs[3].Pos = p.Funcs[3].Pos[1:] },
 			vm.VerifyError{Func: 3, PC: -1, Msg: "len(Pos) is 7, len(Code) is 8"}},
 
+		// Vocabulary.
+		{"vocabulary without a name", func(p *vm.Program) { p.Vocabulary.Name = "" },
+			vm.VerifyError{Func: -1, PC: -1, Msg: "vocabulary has a version but no name"}},
+		{"vocabulary name with a space", func(p *vm.Program) { p.Vocabulary.Name = "test hydra" },
+			vm.VerifyError{Func: -1, PC: -1, Msg: `vocabulary name "test hydra" holds a space or a control character`}},
+		{"negative vocabulary version", func(p *vm.Program) { p.Vocabulary.Minor = -1 },
+			vm.VerifyError{Func: -1, PC: -1, Msg: "vocabulary test.hydra: version 1.-1 out of range [0, 65535]"}},
+		{"vocabulary version too big", func(p *vm.Program) { p.Vocabulary.Major = vm.MaxVersion + 1 },
+			vm.VerifyError{Func: -1, PC: -1, Msg: "vocabulary test.hydra: version 65536.2 out of range [0, 65535]"}},
+		{"vocabulary hash not hex", func(p *vm.Program) { p.Vocabulary.Hash = "XYZ" },
+			vm.VerifyError{Func: -1, PC: -1, Msg: `vocabulary test.hydra 1.2: hash "XYZ" is not 64 lower-case hex digits`}},
+
 		// Symbols.
 		{"unknown symbol kind", func(p *vm.Program) { p.Symbols[2].Kind = 9 },
 			vm.VerifyError{Func: -1, PC: -1, Msg: `symbol 2 "damage.amount": unknown kind 9`}},
