@@ -9,11 +9,11 @@ import (
 
 // Disassemble writes a human-readable listing of p to w, for card designers
 // and golden files. The listing is deterministic: a header with the format
-// version and counts, the vocabulary the program was compiled against, the
-// symbol and constant tables, then each card with
-// its characteristics and abilities, each ability followed by the listing
-// of its functions (match, body, target filters), and last the functions no
-// card refers to.
+// version and counts, the vocabulary the program was compiled against
+// (name, version and the first 12 hex digits of its hash), the symbol and
+// constant tables, then each card with its characteristics and abilities,
+// each ability followed by the listing of its functions (match, body,
+// target filters), and last the functions no card refers to.
 //
 // An instruction reads
 //

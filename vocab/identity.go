@@ -89,3 +89,47 @@ func (v *Vocab) contractHash() string {
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
+
+// Bump is the least version change the compatibility policy asks of a
+// vocabulary whose Contract goes from old to new: "" when they hold the
+// same lines, "minor" when new only adds lines, "major" when it removes or
+// changes any (a changed type is a line removed and one added).
+func Bump(old, new []string) string {
+	switch {
+	case len(difference(old, new)) > 0:
+		return "major"
+	case len(difference(new, old)) > 0:
+		return "minor"
+	}
+	return ""
+}
+
+// difference lists the lines of a that b lacks.
+func difference(a, b []string) []string {
+	in := make(map[string]bool, len(b))
+	for _, s := range b {
+		in[s] = true
+	}
+	var out []string
+	for _, s := range a {
+		if !in[s] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Bumped reports whether going from version from to version to is at
+// least the bump asked ("", "minor" or "major") within one vocabulary.
+func Bumped(from, to vm.Vocabulary, bump string) bool {
+	if from.Name != to.Name {
+		return false
+	}
+	switch bump {
+	case "major":
+		return to.Major > from.Major
+	case "minor":
+		return to.Major > from.Major || to.Major == from.Major && to.Minor > from.Minor
+	}
+	return true
+}
