@@ -38,7 +38,7 @@ func (h *recordingHost) Call(fn int32, args []vm.Value) (vm.Value, error) {
 	switch name {
 	case "is_player":
 		return boolValue(args[0] >= firstPlayer), nil
-	case "is_type", "power", "toughness":
+	case "is_type", "power", "toughness", "controller":
 		if args[0] >= firstPlayer {
 			return 0, fmt.Errorf("%s asked of player %d", name, args[0])
 		}
@@ -119,6 +119,47 @@ func TestShortCircuitAnyTarget(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if got := run(t, p, h, filter, a.NumLocals, 0, c.candidate); got != c.want {
+				t.Errorf("filter of %d = %d, want %d", c.candidate, got, c.want)
+			}
+			if !slices.Equal(h.calls, c.calls) {
+				t.Errorf("host calls %v, want %v", h.calls, c.calls)
+			}
+		})
+	}
+}
+
+// TestShortCircuitFilterWords proves a filter stops at its first test
+// that fails, and types joined by "or" at the first that holds: "target
+// artifact or creature you control" asks the controller only of an
+// artifact or a creature, and asks nothing more of an artifact.
+func TestShortCircuitFilterWords(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "cards", "apostles_blessing.card"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := compileSource(t, "cards/apostles_blessing.card", src)
+	a := &p.Card("Apostle's Blessing").Abilities[0]
+	const you, them = firstPlayer, firstPlayer + 1
+	const land, bear, ring, theirBear = 1, 2, 3, 4
+	h := &recordingHost{answers: map[vm.Value]map[string]vm.Value{
+		land:      {"controller": you},
+		bear:      {"type:creature": 1, "controller": you},
+		ring:      {"type:artifact": 1, "controller": you},
+		theirBear: {"type:creature": 1, "controller": them},
+	}}
+	for _, c := range []struct {
+		name      string
+		candidate vm.Value
+		want      vm.Value
+		calls     []string
+	}{
+		{"a land", land, 0, []string{"is_type", "is_type"}},
+		{"a creature", bear, 1, []string{"is_type", "is_type", "controller"}},
+		{"an artifact", ring, 1, []string{"is_type", "controller"}},
+		{"their creature", theirBear, 0, []string{"is_type", "is_type", "controller"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := run(t, p, h, a.Targets[0].Filter, a.NumLocals, 0, c.candidate); got != c.want {
 				t.Errorf("filter of %d = %d, want %d", c.candidate, got, c.want)
 			}
 			if !slices.Equal(h.calls, c.calls) {
