@@ -41,13 +41,14 @@ func (e *VerifyError) Error() string {
 }
 
 // Verify checks everything Machine.Run trusts: that the vocabulary is well
-// formed (Vocabulary.Check), that every instruction is
-// known and its argument in range, that the stack never underflows, has the
-// same depth wherever paths meet and never grows past the declared
+// formed (Vocabulary.Check), that every instruction is known and its
+// argument in range, that the stack never underflows, has the same depth
+// wherever paths meet (OpJumpIfFalseOrPop and OpJumpIfTrueOrPop keep their
+// condition for their target only) and never grows past the declared
 // MaxStack, that no path runs off the end of the code without OpReturn (a
-// loop that never returns is legal: Machine.MaxSteps or Machine.Cancel stops
-// it), and that the symbols and the cards' references to functions and
-// symbols are well formed. The error is a *VerifyError.
+// loop that never returns is legal: Machine.MaxSteps or Machine.Cancel
+// stops it), and that the symbols and the cards' references to functions
+// and symbols are well formed. The error is a *VerifyError.
 //
 // Decode verifies what it decodes; a Program built in memory must be
 // verified before it is run.
