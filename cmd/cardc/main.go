@@ -70,6 +70,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return format(rest, stdout, stderr)
 	case "test":
 		return test(rest, stdout, stderr)
+	case "new":
+		return newCard(rest, stdout, stderr)
 	case "build":
 		return build(rest, stdout, stderr)
 	case "disasm":
