@@ -105,18 +105,18 @@ func (w *Workspace) Run(run *regexp.Regexp) (*Report, error) {
 			syntax[d.Pos.Filename] = d
 		}
 	}
-	any := false
+	toRun := false
 	for _, d := range decls {
 		if d.test && selected(d.name) {
-			any = true
+			toRun = true
 		}
 	}
 	for _, f := range w.Files {
 		if _, bad := syntax[f.Name]; bad && isTestFile(f.Name) && selected(f.Name) {
-			any = true
+			toRun = true
 		}
 	}
-	if !any {
+	if !toRun {
 		// Nothing to run: the cards are checked, the library not built.
 		_, cdiags := compiler.Compile(w.Files)
 		rep.Diags = append(append(dsl.Diagnostics{}, w.Diags...), w.own(cdiags)...)
