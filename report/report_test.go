@@ -12,6 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/internal/golden"
 	"github.com/cardc/cardc/report"
 	"github.com/cardc/cardc/workspace"
@@ -265,4 +266,32 @@ func TestEmptyOutputs(t *testing.T) {
 	require.NoError(t, json.Unmarshal(s.Bytes(), &log))
 	checkShape(t, "sarifLog", "", log)
 	require.Empty(t, log["runs"].([]any)[0].(map[string]any)["results"])
+}
+
+// TestSARIFWholeFileAndUnknownCode checks a diagnostic of a whole file
+// (line 0: an unreadable path) and a code the tool does not list: the
+// first has no region, the second a rule of its own.
+func TestSARIFWholeFileAndUnknownCode(t *testing.T) {
+	diags := dsl.Diagnostics{
+		dsl.Errorf(dsl.Pos{Filename: "cards/dangling.card"}, workspace.CodeBadPath, "cannot read it"),
+		dsl.Warningf(dsl.Pos{Filename: `a b\c.card`, Line: 2, Column: 0}, "X999", "something new"),
+	}
+	var out bytes.Buffer
+	require.NoError(t, report.SARIF(&out, diags, tool))
+	var log map[string]any
+	require.NoError(t, json.Unmarshal(out.Bytes(), &log))
+	checkShape(t, "sarifLog", "", log)
+	run := log["runs"].([]any)[0].(map[string]any)
+	results := run["results"].([]any)
+	phys := func(i int) map[string]any {
+		return results[i].(map[string]any)["locations"].([]any)[0].(map[string]any)["physicalLocation"].(map[string]any)
+	}
+	require.NotContains(t, phys(0), "region")
+	require.Equal(t, "cards/dangling.card", phys(0)["artifactLocation"].(map[string]any)["uri"])
+	require.EqualValues(t, 1, phys(1)["region"].(map[string]any)["startColumn"], "columns start at 1")
+	require.Equal(t, "a%20b%5Cc.card", phys(1)["artifactLocation"].(map[string]any)["uri"], "a URI escapes what it must")
+	rules := run["tool"].(map[string]any)["driver"].(map[string]any)["rules"].([]any)
+	last := rules[len(rules)-1].(map[string]any)
+	require.Equal(t, "X999", last["id"])
+	require.EqualValues(t, len(rules)-1, results[1].(map[string]any)["ruleIndex"])
 }

@@ -325,7 +325,9 @@ func test(args []string, stdout, stderr io.Writer) int {
 		switch {
 		case rep.Stopped:
 			fmt.Fprintln(stderr, "cardc test: no test was run: fix the errors above first")
-			return exitFindings
+			if *formatName == "text" {
+				return exitFindings
+			}
 		case len(rep.Broken) > 0:
 			fmt.Fprintf(stderr, "cardc test: %s errors: the tests that need %s fail\n", cardsHave(len(rep.Broken)), them(len(rep.Broken)))
 		}
