@@ -276,12 +276,27 @@ func checkInput(t testing.TB, dir string, src []byte) {
 }
 
 // checkLint runs lint, and checks that it fails exactly when it reports an
-// error.
+// error, and that its SARIF log holds the same findings.
 func checkLint(t testing.TB, card string) (result, []jsonDiagnostic) {
 	t.Helper()
 	lint, diags := lintDiagnostics(t, card)
 	if want := errorCode(diags, ""); lint.code != want {
 		t.Fatalf("lint exits %d, want %d for diagnostics %v", lint.code, want, codes(diags))
+	}
+	// SARIF: the same findings, in a log that is JSON whatever the input.
+	sarif := cardc(t, "lint", "--format", "sarif", card)
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID string `json:"ruleId"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(sarif.stdout), &log); err != nil || len(log.Runs) != 1 {
+		t.Fatalf("lint --format sarif printed no SARIF log: %v\n%v", err, sarif)
+	}
+	if sarif.code != lint.code || len(log.Runs[0].Results) != len(diags) {
+		t.Fatalf("lint --format sarif exits %d with %d results, --format json %d with %d", sarif.code, len(log.Runs[0].Results), lint.code, len(diags))
 	}
 	return lint, diags
 }
