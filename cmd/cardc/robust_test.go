@@ -514,7 +514,7 @@ func TestRobustnessBundles(t *testing.T) {
 // trigger, many cards), at the sizes (10,000 nested ifs, 10,000
 // open braces, sums and products of 8,000 terms, 2 MB... lines cut to
 // 200 KB), except many_cards: a file of 50,000 cards is measured by hand
-// (README, Reliability), not run by go test.
+// (README, Working on cardc), not run by go test.
 func FuzzCommands(f *testing.F) {
 	for _, in := range corpus(f, 20) {
 		f.Add(in.data)
