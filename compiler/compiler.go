@@ -40,7 +40,9 @@ func Compile(files []*dsl.File) (*vm.Program, dsl.Diagnostics) {
 	return CompileWith(v, files)
 }
 
-// CompileWith compiles against a given vocabulary.
+// CompileWith compiles against a given vocabulary. The program records
+// the vocabulary's identity (vm.Program.Vocabulary), so that a host can
+// check it implements that vocabulary (vm.CheckVocabulary).
 func CompileWith(v *vocab.Vocab, files []*dsl.File) (*vm.Program, dsl.Diagnostics) {
 	b := newBuilder(v)
 	seen := map[string]dsl.Pos{}

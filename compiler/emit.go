@@ -28,7 +28,7 @@ type builder struct {
 }
 
 func newBuilder(v *vocab.Vocab) *builder {
-	return &builder{v: v, prog: &vm.Program{}, syms: map[vm.Symbol]int32{}, consts: map[vm.Value]int32{}}
+	return &builder{v: v, prog: &vm.Program{Vocabulary: v.Identity()}, syms: map[vm.Symbol]int32{}, consts: map[vm.Value]int32{}}
 }
 
 // sym interns a symbol.
@@ -227,10 +227,11 @@ func (e *cardEmitter) enters(a *checkedAbility) {
 	m.emit(vm.OpField, object, p)
 	m.emit(vm.OpLoad, vm.LocalThis, p)
 	m.emit(vm.OpEq, 0, p)
+	and := m.emit(vm.OpJumpIfFalseOrPop, 0, p)
 	m.emit(vm.OpField, e.b.fieldSym("zone_change", "to"), p)
 	m.emit(vm.OpSym, e.b.nameSym(vocab.KZone, "battlefield"), p)
 	m.emit(vm.OpEq, 0, p)
-	m.emit(vm.OpAnd, 0, p)
+	m.patch(and)
 	m.emit(vm.OpReturn, 0, p)
 	match := e.b.addFunc(m, a.tree)
 	body := e.b.newFn(e.fnName(a, "body"))
@@ -342,47 +343,49 @@ func (e *cardEmitter) anchors(pat *vocab.Match) []int32 {
 	return out
 }
 
-// filter pushes whether the subject satisfies a filter.
+// filter pushes whether the subject satisfies a filter: its tests are
+// joined by a short-circuit `and`, in the order below, and the words
+// "artifact or creature" by a short-circuit `or`, so that a test runs only
+// when those before it have not decided (no host is asked the card type of
+// a player that "any target" already accepted).
 func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
-	n := 0
-	and := func() {
-		if n > 0 {
-			f.emit(vm.OpAnd, 0, flt.Pos)
-		}
-		n++
-	}
+	all := f.shortCircuit(vm.OpJumpIfFalseOrPop)
+	and := func() { all.next(flt.Pos) } // before each test
 	if flt.Det == "any" {
+		and()
+		anyOf := f.shortCircuit(vm.OpJumpIfTrueOrPop)
+		anyOf.next(flt.Pos)
 		subject()
 		f.call("is_player", flt.Pos)
 		for _, t := range []string{"creature", "planeswalker", "battle"} {
+			anyOf.next(flt.Pos)
 			subject()
 			f.emit(vm.OpSym, e.b.nameSym(vocab.KCardType, t), flt.Pos)
 			f.call("is_type", flt.Pos)
-			f.emit(vm.OpOr, 0, flt.Pos)
 		}
-		and()
+		anyOf.end()
 	}
 	if flt.Det == "another" || flt.Det == "other" {
+		and()
 		subject()
 		f.emit(vm.OpLoad, vm.LocalThis, flt.Pos)
 		f.emit(vm.OpNe, 0, flt.Pos)
-		and()
 	}
 	if flt.AttachedToThis {
+		and()
 		// The objects attached to this one (CR 303.4).
 		subject()
 		f.call("attached_to", flt.Pos)
 		f.emit(vm.OpLoad, vm.LocalThis, flt.Pos)
 		f.emit(vm.OpEq, 0, flt.Pos)
-		and()
 	}
 	if flt.Det == "enchanted" {
+		and()
 		// The object this permanent is attached to (CR 303.4m).
 		subject()
 		f.emit(vm.OpLoad, vm.LocalThis, flt.Pos)
 		f.call("attached_to", flt.Pos)
 		f.emit(vm.OpEq, 0, flt.Pos)
-		and()
 	}
 	for i, w := range flt.Words {
 		if w.Kind == 0 && w.Query == "" || w.Or {
@@ -390,32 +393,36 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
 			// is tested with the word before it.
 			continue
 		}
-		e.filterWord(f, flt, w, subject)
+		and()
 		// "artifact or creature": either type.
+		either := f.shortCircuit(vm.OpJumpIfTrueOrPop)
+		either.next(flt.Pos)
+		e.filterWord(f, flt, w, subject)
 		for k := i + 1; k < len(flt.Words) && flt.Words[k].Or; k++ {
 			if flt.Words[k].Kind != 0 {
+				either.next(flt.Pos)
 				e.filterWord(f, flt, flt.Words[k], subject)
-				f.emit(vm.OpOr, 0, flt.Pos)
 			}
 		}
-		and()
+		either.end()
 	}
 	if flt.ManaValueOp != "" {
+		and()
 		subject()
 		f.call("mana_value", flt.Pos)
 		f.number(flt.ManaValue, flt.Pos)
 		f.emit(compareOps[flt.ManaValueOp], 0, flt.Pos)
-		and()
 	}
 	if flt.ZoneOwner == "you" {
+		and()
 		// "your graveyard": a card's owner's graveyard (CR 404.1).
 		subject()
 		f.call("owner", flt.Pos)
 		f.emit(vm.OpLoad, vm.LocalYou, flt.Pos)
 		f.emit(vm.OpEq, 0, flt.Pos)
-		and()
 	}
 	if flt.Control != "" {
+		and()
 		subject()
 		f.call("controller", flt.Pos)
 		f.emit(vm.OpLoad, vm.LocalYou, flt.Pos)
@@ -424,11 +431,11 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
 		} else {
 			f.emit(vm.OpNe, 0, flt.Pos)
 		}
-		and()
 	}
-	if n == 0 {
+	if all.n == 0 {
 		f.emit(vm.OpInt, 1, flt.Pos)
 	}
+	all.end()
 }
 
 // effect lowers a continuous effect: its affected filter, which judges the
@@ -666,10 +673,11 @@ func (e *cardEmitter) filterWord(f *fnBuilder, flt *vocab.Filter, w vocab.Filter
 		f.call(w.Query, flt.Pos)
 	}
 	if w.Name == "opponent" {
+		and := f.emit(vm.OpJumpIfFalseOrPop, 0, flt.Pos)
 		subject()
 		f.emit(vm.OpLoad, vm.LocalYou, flt.Pos)
 		f.emit(vm.OpNe, 0, flt.Pos)
-		f.emit(vm.OpAnd, 0, flt.Pos)
+		f.patch(and)
 	}
 	if w.Neg {
 		f.emit(vm.OpNot, 0, flt.Pos)

@@ -77,19 +77,57 @@ func (f *fnBuilder) ref(r *dsl.Ref, sc *scope) {
 	}
 }
 
+// cond pushes a condition: `or` of `and`s, each evaluated left to right
+// and stopping as soon as the result is known.
 func (f *fnBuilder) cond(c *dsl.Cond, sc *scope) {
+	or := f.shortCircuit(vm.OpJumpIfTrueOrPop)
+	or.next(c.Pos)
 	f.and(c.Left, sc)
 	for _, r := range c.Right {
+		or.next(r.Pos)
 		f.and(r, sc)
-		f.emit(vm.OpOr, 0, r.Pos)
 	}
+	or.end()
 }
 
 func (f *fnBuilder) and(a *dsl.AndCond, sc *scope) {
+	and := f.shortCircuit(vm.OpJumpIfFalseOrPop)
+	and.next(a.Pos)
 	f.not(a.Left, sc)
 	for _, r := range a.Right {
+		and.next(r.Pos)
 		f.not(r, sc)
-		f.emit(vm.OpAnd, 0, r.Pos)
+	}
+	and.end()
+}
+
+// chain is a short-circuit `and` or `or` being emitted: between two
+// operands it emits a jump that leaves the result and skips the operands
+// left once an operand decides (false for `and`, true for `or`), so that a
+// host query on the right runs only when the left has not decided.
+type chain struct {
+	f     *fnBuilder
+	op    vm.Opcode // OpJumpIfFalseOrPop (and), OpJumpIfTrueOrPop (or)
+	n     int       // operands so far
+	jumps []int     // to patch to the end
+}
+
+// shortCircuit starts a chain joined by op.
+func (f *fnBuilder) shortCircuit(op vm.Opcode) *chain { return &chain{f: f, op: op} }
+
+// next is called before each operand is pushed.
+func (c *chain) next(p dsl.Pos) {
+	if c.n > 0 {
+		c.jumps = append(c.jumps, c.f.emit(c.op, 0, p))
+	}
+	c.n++
+}
+
+// end closes the chain, after its last operand: the jumps land here, with
+// the deciding operand's value on the stack.
+func (c *chain) end() {
+	for _, j := range c.jumps {
+		c.f.patch(j)
 	}
 }
 

@@ -78,11 +78,17 @@ func (d *CardDef) Is(t string) bool {
 }
 
 // NewLibrary links programs into a library. A card name defined twice is
-// an error, as is a symbol the core does not implement.
+// an error, as is a program compiled against another vocabulary than the
+// core's (Vocabulary) or another major version of it, and a program that
+// uses names the core does not implement: the *vm.VocabularyError names
+// them all.
 func NewLibrary(progs ...*vm.Program) (*Library, error) {
 	lib := &Library{cards: map[string]*CardDef{}, subtypes: map[string]int32{}, manaIDs: map[string]int32{}}
 	for _, p := range progs {
 		if err := vm.Verify(p); err != nil {
+			return nil, err
+		}
+		if err := vm.CheckVocabulary(p, Vocabulary(), linker{lib}); err != nil {
 			return nil, err
 		}
 		linked, err := vm.Link(p, linker{lib})

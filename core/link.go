@@ -6,6 +6,15 @@ import (
 	"github.com/cardc/cardc/vm"
 )
 
+// Vocabulary is the vocabulary the rules core implements: the standard
+// one its name tables were generated from (go generate ./core).
+// NewLibrary refuses, with a *vm.VocabularyError, a program compiled
+// against another vocabulary or another major version of it, or using
+// names the core lacks.
+func Vocabulary() vm.Vocabulary {
+	return vm.Vocabulary{Name: vocabularyName, Major: vocabularyMajor, Minor: vocabularyMinor, Hash: vocabularyHash}
+}
+
 // linker resolves the symbols of a program to the core's ids, looking
 // them up in the generated tables (vocab_gen.go): host functions to
 // funcIDs, event fields to fieldIDs, and names to the values the core uses

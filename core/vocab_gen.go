@@ -2,6 +2,15 @@
 
 package core
 
+// The vocabulary the rules core implements, which this file was generated
+// from; Vocabulary returns it.
+const (
+	vocabularyName  = "cardc.std"
+	vocabularyMajor = 1
+	vocabularyMinor = 0
+	vocabularyHash  = "e17533a0f08bb481a5373a16553850f32f6977c2fb9fe9d10f049a6e9046f80a"
+)
+
 // The event kinds, in the order the stdlib declares them.
 const (
 	// EvDamage is the event kind "damage": A source deals damage to a

@@ -165,3 +165,16 @@ type StepDecl struct {
 }
 
 func (*StepDecl) decl() {}
+
+// VocabularyDecl declares which vocabulary the stdlib files are, and its
+// version: `vocabulary "cardc.std" version 1.0`. A bundle records both,
+// with a hash of the declarations, so that a host can tell the vocabulary
+// a program was compiled against from the one it implements.
+type VocabularyDecl struct {
+	Span
+	Name  string `parser:"'vocabulary' @String"`
+	Major int    `parser:"'version' @Number '.'"`
+	Minor int    `parser:"@Number"`
+}
+
+func (*VocabularyDecl) decl() {}

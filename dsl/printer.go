@@ -39,7 +39,7 @@ func Print(f *File, src []byte) []byte {
 // source had one.
 func multiline(d Decl) bool {
 	switch d := d.(type) {
-	case *NamesDecl, *StepDecl:
+	case *NamesDecl, *StepDecl, *VocabularyDecl:
 		return false
 	case *FuncDecl:
 		return d.Items != nil
@@ -223,6 +223,8 @@ func (p *printer) decl(d Decl) {
 		p.line(d.Pos.Line, d.Pos.Line, d.Kind+" "+strings.Join(d.Names, " "))
 	case *StepDecl:
 		p.line(d.Pos.Line, d.Pos.Line, "step "+d.Name+" "+strings.Join(d.Words, " "))
+	case *VocabularyDecl:
+		p.line(d.Pos.Line, d.Pos.Line, fmt.Sprintf("vocabulary %s version %d.%d", d.Name, d.Major, d.Minor))
 	}
 }
 

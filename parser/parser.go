@@ -45,7 +45,7 @@ var options = []participle.Option{
 	participle.Lexer(Lexer),
 	participle.Elide("Comment", "Whitespace"),
 	participle.Union[dsl.Decl](&dsl.Card{}, &dsl.Test{}, &dsl.EventDecl{}, &dsl.FuncDecl{},
-		&dsl.RuleDecl{}, &dsl.NamesDecl{}, &dsl.StepDecl{}),
+		&dsl.RuleDecl{}, &dsl.NamesDecl{}, &dsl.StepDecl{}, &dsl.VocabularyDecl{}),
 	participle.Union[dsl.CardItem](&dsl.CostItem{}, &dsl.TypeItem{}, &dsl.PTItem{}, &dsl.OracleItem{},
 		&dsl.KeywordsItem{}, &dsl.EnchantItem{}, &dsl.EntersAbility{}, &dsl.TriggerAbility{}, &dsl.ReplaceAbility{}, &dsl.StaticAbility{},
 		&dsl.SpellAbility{}, &dsl.ActivatedAbility{}),

@@ -6,6 +6,8 @@
 // scenario runner, the rules core's name tables are generated from it
 // (go generate ./core, kept current by a test), and dsl/VOCABULARY.md,
 // the reference an embedder's host follows, is rendered from it.
+// vocabulary.card says which vocabulary it is and its version, which
+// every compiled bundle records (dsl/SPEC.md, Vocabulary versions).
 package stdlib
 
 import "embed"

@@ -9,10 +9,11 @@ import (
 
 // Disassemble writes a human-readable listing of p to w, for card designers
 // and golden files. The listing is deterministic: a header with the format
-// version and counts, the symbol and constant tables, then each card with
-// its characteristics and abilities, each ability followed by the listing
-// of its functions (match, body, target filters), and last the functions no
-// card refers to.
+// version and counts, the vocabulary the program was compiled against
+// (name, version and the first 12 hex digits of its hash), the symbol and
+// constant tables, then each card with its characteristics and abilities,
+// each ability followed by the listing of its functions (match, body,
+// target filters), and last the functions no card refers to.
 //
 // An instruction reads
 //
@@ -62,6 +63,9 @@ func (d *disassembler) header() {
 	d.printf("cardvm format %d: %s, %s, %s, %s\n", FormatVersion,
 		plural(len(p.Cards), "card"), plural(len(p.Funcs), "func"),
 		plural(len(p.Symbols), "symbol"), plural(len(p.Consts), "const"))
+	if p.Vocabulary != (Vocabulary{}) {
+		d.printf("vocabulary %s (hash %s)\n", p.Vocabulary, p.Vocabulary.ShortHash())
+	}
 	if len(p.Symbols) > 0 {
 		d.printf("\nsymbols\n")
 		for i, s := range p.Symbols {
@@ -219,8 +223,11 @@ func (d *disassembler) instr(f *Func, pc int, in Instr) string {
 
 // hasArg reports whether op uses its argument.
 func hasArg(op Opcode) bool {
+	if isJump(op) {
+		return true
+	}
 	switch op {
-	case OpConst, OpInt, OpSym, OpLoad, OpStore, OpJump, OpJumpIfFalse, OpJumpIfTrue, OpCall, OpField:
+	case OpConst, OpInt, OpSym, OpLoad, OpStore, OpCall, OpField:
 		return true
 	}
 	return false
@@ -245,7 +252,7 @@ func (d *disassembler) argMeaning(f *Func, in Instr) string {
 			return f.Locals[in.Arg]
 		}
 		return localName(in.Arg)
-	case OpJump, OpJumpIfFalse, OpJumpIfTrue:
+	case OpJump, OpJumpIfFalse, OpJumpIfTrue, OpJumpIfFalseOrPop, OpJumpIfTrueOrPop:
 		return fmt.Sprintf("→ %04d", in.Arg)
 	}
 	return ""

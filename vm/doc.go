@@ -14,6 +14,14 @@
 // host gave out (an object, a player, a counter kind). The compiler has
 // checked types, so the machine never does.
 //
+// Conditions stop as soon as their result is known: the compiler lowers
+// `a and b` to a, OpJumpIfFalseOrPop, b (and `a or b` to a,
+// OpJumpIfTrueOrPop, b), so b — and any host query in it — runs only when
+// a has not decided. A filter's tests (see the language's SPEC, Filters)
+// run in order the same way: "any target" asks is_type only of a candidate
+// for which is_player returned false. A host may rely on that order, but
+// should still answer a query on any handle it gave out rather than fail.
+//
 // A function works on a flat operand stack and on locals that belong to the
 // caller: Run reads and writes the caller's slice, so what a function
 // stores stays with the caller. Each instruction is an Opcode and one int32
@@ -52,8 +60,10 @@
 //
 // # Embedding
 //
-// An engine loads a bundle (Decode), links it to its own Host (Link), and,
-// for each game event, runs the Match function of every ability that
+// An engine loads a bundle (Decode), checks that it was compiled against
+// the vocabulary the engine implements (CheckVocabulary), links it to its
+// own Host (Link), and, for each game event, runs the Match function of
+// every ability that
 // watches that kind of event (Ability.Event) with this and you set, then
 // the Body of those that match: a replacement effect's before the event
 // happens, a trigger's when it resolves from the stack. Ability.Anchors,
@@ -103,6 +113,27 @@
 // zone (a card in a graveyard) instead of among permanents and players.
 // Host functions that take a set of objects get an index into the
 // ability's Filters, functions the host runs on each candidate.
+//
+// # Vocabulary versions
+//
+// A bundle records the vocabulary it was compiled against
+// (Program.Vocabulary): its name ("cardc.std"), its version MAJOR.MINOR,
+// and a hash of what it declares (names, kinds, parameter and field
+// types, results, in a canonical order; not comments or layout). A host
+// states the vocabulary it implements as a Vocabulary too, and
+// CheckVocabulary applies the compatibility policy: a minor version only
+// adds names, so a bundle of the host's vocabulary and major version runs
+// whatever the minor versions, if the host has every name it uses (if
+// not, the error lists each missing name with the Linker's reason); a
+// major version may remove or change names and types, so a bundle of
+// another major version, or of another vocabulary, is refused with a
+// message naming both ("bundle built against vocabulary cardc.std 2.0;
+// this host implements 1.3: another major version ..."). When the
+// versions are compatible but the hashes differ, the two vocabularies
+// declare different sets of names: link and run the bundle (Link checks
+// each host function's arity and result), and log the two hashes if you
+// like; do not refuse it. dsl/SPEC.md, Vocabulary versions, says the same
+// for designers.
 //
 // # Limits
 //
@@ -156,9 +187,10 @@
 // MarshalBinary writes a 12-byte header: the magic bytes "CARDVM",
 // FormatVersion as a little-endian uint16, and the CRC-32C (Castagnoli)
 // checksum of everything after the header as a little-endian uint32. Then
-// come the symbols, constants, functions (code and positions and local
-// names) and cards (every field of Card, Ability and Target), using
-// varints and length-prefixed strings and lists.
+// come the vocabulary (name, major and minor version, hash), the symbols,
+// constants, functions (code and positions and local names) and cards
+// (every field of Card, Ability and Target), using varints and
+// length-prefixed strings and lists.
 //
 // Decode reads it back in this order: it rejects data without the magic
 // bytes, another version (a bundle is rebuilt from its .card files, never
@@ -170,7 +202,9 @@
 // program; it is no defence against a bundle made to deceive, which
 // Verify bounds instead.
 //
-// Version 3 added the checksum; version 2 bundles are refused.
+// Version 4 added the vocabulary and the short-circuit jumps JUMPFK and
+// JUMPTK; version 3 added the checksum. Bundles of an older version are
+// refused with a message to rebuild them.
 // Disassemble prints a program for people.
 //
 // The non-test code of package vm imports nothing of the project, only

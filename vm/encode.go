@@ -10,8 +10,10 @@ import (
 )
 
 // FormatVersion is the version of the binary format MarshalBinary writes
-// and UnmarshalBinary reads. Version 3 added the checksum.
-const FormatVersion = 3
+// and UnmarshalBinary reads. Version 3 added the checksum; version 4 the
+// vocabulary the program was compiled against, and the opcodes JUMPFK
+// and JUMPTK.
+const FormatVersion = 4
 
 // magic starts every encoded program.
 const magic = "CARDVM"
@@ -48,7 +50,8 @@ const (
 
 // MarshalBinary encodes p in the binary format: the magic bytes "CARDVM",
 // FormatVersion as a little-endian uint16, the CRC-32C (Castagnoli) of
-// the rest of the data as a little-endian uint32, then the symbols, constants,
+// the rest of the data as a little-endian uint32, then the vocabulary
+// (name, major and minor version, hash), the symbols, constants,
 // functions and cards, every field in declaration order. Integers are
 // varints (uvarints for counts, lengths and flags), strings and lists are
 // prefixed by their length, booleans are one byte 0 or 1, and Opcode,
@@ -66,6 +69,10 @@ func (p *Program) MarshalBinary() ([]byte, error) {
 	e.buf = append(e.buf, magic...)
 	e.buf = binary.LittleEndian.AppendUint16(e.buf, FormatVersion)
 	e.buf = binary.LittleEndian.AppendUint32(e.buf, 0) // the checksum, below
+	e.string(p.Vocabulary.Name)
+	e.varint(int64(p.Vocabulary.Major))
+	e.varint(int64(p.Vocabulary.Minor))
+	e.string(p.Vocabulary.Hash)
 	encodeList(e, p.Symbols, encodeSymbol)
 	encodeList(e, p.Consts, func(e *encoder, c Value) { e.varint(int64(c)) })
 	encodeList(e, p.Funcs, encodeFunc)
@@ -87,7 +94,7 @@ func (p *Program) UnmarshalBinary(data []byte) error {
 		return errors.New("vm: decode: truncated format version")
 	}
 	if v := binary.LittleEndian.Uint16(data[len(magic):]); v != FormatVersion {
-		return fmt.Errorf("vm: cardvm format version %d, this package reads version %d; rebuild the bundle from its .card files", v, FormatVersion)
+		return fmt.Errorf("vm: cardvm format version %d, this package reads version %d (which records the vocabulary a bundle was built against); rebuild the bundle from its .card files", v, FormatVersion)
 	}
 	if len(data) < headerSize {
 		return errors.New("vm: decode: truncated checksum; the bundle was cut short: rebuild it from its .card files")
@@ -97,10 +104,11 @@ func (p *Program) UnmarshalBinary(data []byte) error {
 	}
 	d := &decoder{data: data, off: headerSize}
 	q := Program{
-		Symbols: decodeList(d, minSymbol, decodeSymbol),
-		Consts:  decodeList(d, minConst, func(d *decoder) Value { return Value(d.varint()) }),
-		Funcs:   decodeList(d, minFunc, decodeFunc),
-		Cards:   decodeList(d, minCard, decodeCard),
+		Vocabulary: Vocabulary{Name: d.string(), Major: int(d.int32()), Minor: int(d.int32()), Hash: d.string()},
+		Symbols:    decodeList(d, minSymbol, decodeSymbol),
+		Consts:     decodeList(d, minConst, func(d *decoder) Value { return Value(d.varint()) }),
+		Funcs:      decodeList(d, minFunc, decodeFunc),
+		Cards:      decodeList(d, minCard, decodeCard),
 	}
 	if d.err == nil && d.off != len(d.data) {
 		d.fail("%d trailing bytes", len(d.data)-d.off)

@@ -152,6 +152,12 @@ func bundle(version uint16, body ...byte) []byte {
 	return append(data, body...)
 }
 
+// noVocab encodes the zero Vocabulary: an empty name, versions 0, no hash.
+var noVocab = []byte{0, 0, 0, 0}
+
+// after returns a new slice: prefix, then rest.
+func after(prefix []byte, rest ...byte) []byte { return append(bytes.Clone(prefix), rest...) }
+
 func TestDecodeErrors(t *testing.T) {
 	valid := marshal(t, hydraProgram())
 	body := valid[12:len(valid):len(valid)]
@@ -170,19 +176,21 @@ func TestDecodeErrors(t *testing.T) {
 		{"text", []byte("card \"Protean Hydra\" {X}{G}\n"), "vm: not a cardvm program"},
 		{"no version", []byte("CARDVM\x01"), "vm: decode: truncated format version"},
 		{"newer version", bundle(v+1, body...), fmt.Sprintf("vm: cardvm format version %d, this package reads version %d", v+1, v)},
-		{"older version", bundle(v-1, body...), fmt.Sprintf("vm: cardvm format version %d, this package reads version %d", v-1, v)},
+		{"older version", bundle(v-1, body...), fmt.Sprintf("vm: cardvm format version %d, this package reads version %d (which records the vocabulary a bundle was built against); rebuild the bundle from its .card files", v-1, v)},
 		{"version 0", bundle(0), fmt.Sprintf("vm: cardvm format version 0, this package reads version %d", v)},
 		{"no checksum", valid[:10], "truncated checksum"},
 		{"byte flipped", flipped, "checksum mismatch"},
 		{"checksum changed", badSum, "checksum mismatch"},
 		{"trailing byte unsummed", append(bytes.Clone(valid), 0), "checksum mismatch"},
 		{"trailing byte", bundle(v, append(bytes.Clone(body), 0)...), "trailing bytes"},
-		{"huge count", bundle(v, binary.AppendUvarint(nil, 1<<62)...), "elements cannot fit"},
-		{"count just too big", bundle(v, append(binary.AppendUvarint(nil, 2), make([]byte, 7)...)...), "elements cannot fit"},
-		{"huge string", bundle(v, binary.AppendUvarint([]byte{1, 1}, 1<<40)...), "string of 1099511627776 bytes"},
-		{"bad boolean", bundle(v, 1, 1, 0, 0, 2, 0, 0, 0, 0), "bad boolean 2"},
-		{"int32 overflow", bundle(v, append(binary.AppendVarint([]byte{0, 0, 1, 0}, 1<<31), 0, 0, 0, 0)...), "does not fit in an int32"},
-		{"bad varint", bundle(v, 0, 1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01), "bad or truncated varint"},
+		{"huge count", bundle(v, after(noVocab, binary.AppendUvarint(nil, 1<<62)...)...), "elements cannot fit"},
+		{"count just too big", bundle(v, after(noVocab, append(binary.AppendUvarint(nil, 2), make([]byte, 7)...)...)...), "elements cannot fit"},
+		{"huge string", bundle(v, after(noVocab, binary.AppendUvarint([]byte{1, 1}, 1<<40)...)...), "string of 1099511627776 bytes"},
+		{"bad boolean", bundle(v, after(noVocab, 1, 1, 0, 0, 2, 0, 0, 0, 0)...), "bad boolean 2"},
+		{"int32 overflow", bundle(v, after(noVocab, append(binary.AppendVarint([]byte{0, 0, 1, 0}, 1<<31), 0, 0, 0, 0)...)...), "does not fit in an int32"},
+		{"bad varint", bundle(v, after(noVocab, 0, 1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01)...), "bad or truncated varint"},
+		{"huge vocabulary name", bundle(v, binary.AppendUvarint(nil, 1<<40)...), "string of 1099511627776 bytes"},
+		{"vocabulary version overflow", bundle(v, append(binary.AppendVarint([]byte{1, 'x'}, 1<<31), 0, 0, 0, 0, 0, 0)...), "does not fit in an int32"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -165,10 +165,11 @@ func FuzzRunCode(f *testing.F) {
 	f.Add([]byte{byte(vm.OpInt), 1, byte(vm.OpReturn), 0})
 	f.Add([]byte{byte(vm.OpLoad), 0, byte(vm.OpJumpIfFalse), 4, byte(vm.OpInt), 1, byte(vm.OpJump), 0, byte(vm.OpInt), 0, byte(vm.OpReturn), 0})
 	f.Add([]byte{byte(vm.OpConst), 0, byte(vm.OpConst), 1, byte(vm.OpDiv), 0, byte(vm.OpInt), 1, byte(vm.OpCall), 6, byte(vm.OpAdd), 0, byte(vm.OpReturn), 0})
+	f.Add([]byte{byte(vm.OpLoad), 0, byte(vm.OpJumpIfFalseOrPop), 4, byte(vm.OpLoad), 1, byte(vm.OpJumpIfTrueOrPop), 4, byte(vm.OpReturn), 0})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var code []vm.Instr
 		for i := 0; i+1 < len(data); i += 2 {
-			code = append(code, vm.Instr{Op: vm.Opcode(data[i] % (byte(vm.OpReturn) + 1)), Arg: int32(int8(data[i+1]))})
+			code = append(code, vm.Instr{Op: vm.Opcode(data[i] % (byte(vm.OpJumpIfTrueOrPop) + 1)), Arg: int32(int8(data[i+1]))})
 		}
 		depth, err := vm.MaxStackDepth(code, opSyms)
 		if err != nil {

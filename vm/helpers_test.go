@@ -78,6 +78,10 @@ func positions(n int, line, col int32) []vm.Pos {
 
 // hydraProgram is a hand-made program that looks like the compiler's output
 // for three real cards. Its empty slices are nil, so it round-trips exactly.
+// hydraVocabulary is the vocabulary hydraProgram records.
+var hydraVocabulary = vm.Vocabulary{Name: "test.hydra", Major: 1, Minor: 2,
+	Hash: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"}
+
 func hydraProgram() *vm.Program {
 	s := slices.Clone(hydraSymbols)
 	funcs := []vm.Func{
@@ -173,9 +177,10 @@ func hydraProgram() *vm.Program {
 	funcs[3].Pos = positions(len(funcs[3].Code), 5, 3)
 
 	return &vm.Program{
-		Symbols: s,
-		Consts:  []vm.Value{2},
-		Funcs:   funcs,
+		Vocabulary: hydraVocabulary,
+		Symbols:    s,
+		Consts:     []vm.Value{2},
+		Funcs:      funcs,
 		Cards: []vm.Card{
 			{
 				Name:     "Protean Hydra",

@@ -43,7 +43,9 @@ type Linked struct {
 }
 
 // Link resolves every symbol of p once, in order, through l. The error names
-// the first symbol that failed and wraps the Linker's error.
+// the first symbol that failed and wraps the Linker's error. Call
+// CheckVocabulary first: it refuses a bundle of another vocabulary or
+// major version, and names every symbol the host lacks at once.
 //
 // Link does not verify p: Decode does, and a Program built in memory must
 // pass Verify before it runs.

@@ -332,6 +332,19 @@ func (m *Machine) exec(l *Linked, f *Func, locals []Value) (Value, error) {
 			if st[sp] != 0 {
 				pc = int(in.Arg)
 			}
+		case OpJumpIfFalseOrPop:
+			if st[sp-1] == 0 {
+				pc = int(in.Arg)
+			} else {
+				sp--
+			}
+		case OpJumpIfTrueOrPop:
+			if st[sp-1] != 0 {
+				st[sp-1] = 1
+				pc = int(in.Arg)
+			} else {
+				sp--
+			}
 		case OpCall:
 			sym := &syms[in.Arg]
 			n := int(sym.Arity)

@@ -196,6 +196,13 @@ func TestOpcodes(t *testing.T) {
 		{name: "JUMPF not taken", code: []vm.Instr{in(vm.OpInt, 3), in(vm.OpJumpIfFalse, 4), in(vm.OpInt, 1), ret, in(vm.OpInt, 2), ret}, want: 1},
 		{name: "JUMPT taken", code: []vm.Instr{in(vm.OpInt, -1), in(vm.OpJumpIfTrue, 4), in(vm.OpInt, 1), ret, in(vm.OpInt, 2), ret}, want: 2},
 		{name: "JUMPT not taken", code: []vm.Instr{in(vm.OpInt, 0), in(vm.OpJumpIfTrue, 4), in(vm.OpInt, 1), ret, in(vm.OpInt, 2), ret}, want: 1},
+		// a JUMPFK b RET: the `and` of a and b; a JUMPTK b RET: their `or`.
+		{name: "JUMPFK taken keeps false", code: []vm.Instr{in(vm.OpInt, 0), in(vm.OpJumpIfFalseOrPop, 3), in(vm.OpCall, symFail), ret}, want: 0},
+		{name: "JUMPFK not taken pops", code: []vm.Instr{in(vm.OpInt, 9), in(vm.OpInt, 5), in(vm.OpJumpIfFalseOrPop, 4), in(vm.OpInt, 1), op(vm.OpAdd), ret}, want: 10},
+		{name: "JUMPFK not taken: the right side decides", code: []vm.Instr{in(vm.OpInt, 1), in(vm.OpJumpIfFalseOrPop, 3), in(vm.OpInt, 0), ret}, want: 0},
+		{name: "JUMPTK taken keeps true as 1", code: []vm.Instr{in(vm.OpInt, -3), in(vm.OpJumpIfTrueOrPop, 3), in(vm.OpCall, symFail), ret}, want: 1},
+		{name: "JUMPTK not taken pops", code: []vm.Instr{in(vm.OpInt, 9), in(vm.OpInt, 0), in(vm.OpJumpIfTrueOrPop, 4), in(vm.OpInt, 1), op(vm.OpAdd), ret}, want: 10},
+		{name: "JUMPTK not taken: the right side decides", code: []vm.Instr{in(vm.OpInt, 0), in(vm.OpJumpIfTrueOrPop, 3), in(vm.OpInt, 1), ret}, want: 1},
 		{name: "CALL passes the first argument deepest", code: []vm.Instr{in(vm.OpInt, 1), in(vm.OpInt, 2), in(vm.OpInt, 3), in(vm.OpCall, symCombine), ret}, want: 123},
 		{name: "CALL keeps the stack below its arguments", code: []vm.Instr{in(vm.OpInt, 5000), in(vm.OpInt, 1), in(vm.OpInt, 2), in(vm.OpInt, 3), in(vm.OpCall, symCombine), op(vm.OpAdd), ret}, want: 5123},
 		{name: "CALL without result pushes nothing", code: []vm.Instr{in(vm.OpInt, 8), in(vm.OpInt, 4), in(vm.OpCall, symNote), ret}, want: 8},

@@ -60,9 +60,13 @@ const (
 	OpGe
 	// OpNot negates a boolean.   a → !a
 	OpNot
-	// OpAnd is boolean and (both operands are evaluated).   a b → a&&b
+	// OpAnd is boolean and of two values already computed (both operands
+	// are evaluated). The compiler emits OpJumpIfFalseOrPop instead, so
+	// that `and` stops at its first false operand.   a b → a&&b
 	OpAnd
-	// OpOr is boolean or (both operands are evaluated).   a b → a||b
+	// OpOr is boolean or of two values already computed (both operands are
+	// evaluated). The compiler emits OpJumpIfTrueOrPop instead, so that
+	// `or` stops at its first true operand.   a b → a||b
 	OpOr
 	// OpJump continues at instruction Arg.   — → —
 	OpJump
@@ -79,6 +83,17 @@ const (
 	OpField
 	// OpReturn ends the function with the top of the stack as its result.   x → —
 	OpReturn
+	// OpJumpIfFalseOrPop is the step of a short-circuit `and`: if the
+	// condition on top of the stack is false it leaves it there (as 0) and
+	// continues at Arg, where the whole `and` is false; otherwise it pops
+	// it and continues with the next operand, whose value is then the
+	// result.   c → c (false, jumps) | c → — (true)
+	OpJumpIfFalseOrPop
+	// OpJumpIfTrueOrPop is the step of a short-circuit `or`: if the
+	// condition on top of the stack is true it replaces it with 1 and
+	// continues at Arg, where the whole `or` is true; otherwise it pops it
+	// and continues with the next operand.   c → 1 (true, jumps) | c → — (false)
+	OpJumpIfTrueOrPop
 
 	numOpcodes // keep last
 )
@@ -114,6 +129,9 @@ var opcodeNames = [numOpcodes]string{
 	OpCall:        "CALL",
 	OpField:       "FIELD",
 	OpReturn:      "RET",
+
+	OpJumpIfFalseOrPop: "JUMPFK",
+	OpJumpIfTrueOrPop:  "JUMPTK",
 }
 
 // String returns the opcode's mnemonic, as the disassembler prints it.

@@ -291,10 +291,14 @@ type Card struct {
 // (the compiler, Decode) may fill it in; once it is verified and linked it
 // must not change, and it may then be read from many goroutines at once.
 type Program struct {
-	Symbols []Symbol
-	Consts  []Value
-	Funcs   []Func
-	Cards   []Card
+	// Vocabulary is the vocabulary the program was compiled against; a
+	// host checks it with CheckVocabulary. The zero Vocabulary means it is
+	// unknown (a program built in memory).
+	Vocabulary Vocabulary
+	Symbols    []Symbol
+	Consts     []Value
+	Funcs      []Func
+	Cards      []Card
 }
 
 // Card returns the card with the given name, or nil.

@@ -40,19 +40,24 @@ func (e *VerifyError) Error() string {
 	return b.String()
 }
 
-// Verify checks everything Machine.Run trusts: that every instruction is
-// known and its argument in range, that the stack never underflows, has the
-// same depth wherever paths meet and never grows past the declared
+// Verify checks everything Machine.Run trusts: that the vocabulary is well
+// formed (Vocabulary.Check), that every instruction is known and its
+// argument in range, that the stack never underflows, has the same depth
+// wherever paths meet (OpJumpIfFalseOrPop and OpJumpIfTrueOrPop keep their
+// condition for their target only) and never grows past the declared
 // MaxStack, that no path runs off the end of the code without OpReturn (a
-// loop that never returns is legal: Machine.MaxSteps or Machine.Cancel stops
-// it), and that the symbols and the cards' references to functions and
-// symbols are well formed. The error is a *VerifyError.
+// loop that never returns is legal: Machine.MaxSteps or Machine.Cancel
+// stops it), and that the symbols and the cards' references to functions
+// and symbols are well formed. The error is a *VerifyError.
 //
 // Decode verifies what it decodes; a Program built in memory must be
 // verified before it is run.
 func Verify(p *Program) error {
 	if p == nil {
 		return &VerifyError{Func: -1, PC: -1, Msg: "nil program"}
+	}
+	if msg := p.Vocabulary.Check(); msg != "" {
+		return &VerifyError{Func: -1, PC: -1, Msg: msg}
 	}
 	if e := verifySymbols(p.Symbols); e != nil {
 		return e
@@ -152,7 +157,7 @@ func checkArg(p *Program, f *Func, in Instr) string {
 		if in.Arg < 0 || in.Arg >= f.NumLocals {
 			return fmt.Sprintf("%s %d: no such local (NumLocals %d)", in.Op, in.Arg, f.NumLocals)
 		}
-	case OpJump, OpJumpIfFalse, OpJumpIfTrue:
+	case OpJump, OpJumpIfFalse, OpJumpIfTrue, OpJumpIfFalseOrPop, OpJumpIfTrueOrPop:
 		if in.Arg < 0 || int(in.Arg) >= len(f.Code) {
 			return fmt.Sprintf("%s %d: target outside the code (%d instructions)", in.Op, in.Arg, len(f.Code))
 		}
@@ -177,7 +182,18 @@ func checkSymArg(syms []Symbol, in Instr, want SymbolKind) string {
 
 // isJump reports whether op's argument is an instruction index.
 func isJump(op Opcode) bool {
-	return op == OpJump || op == OpJumpIfFalse || op == OpJumpIfTrue
+	switch op {
+	case OpJump, OpJumpIfFalse, OpJumpIfTrue, OpJumpIfFalseOrPop, OpJumpIfTrueOrPop:
+		return true
+	}
+	return false
+}
+
+// keepsOnJump reports whether op, when it jumps, leaves its condition on
+// the stack: its stack effect (stackEffects) is that of going on to the
+// next instruction, and its target sees one value more.
+func keepsOnJump(op Opcode) bool {
+	return op == OpJumpIfFalseOrPop || op == OpJumpIfTrueOrPop
 }
 
 // stackEffects is how many values each opcode pops and then pushes. OpCall's
@@ -191,6 +207,7 @@ var stackEffects = [numOpcodes]struct{ pop, push int }{
 	OpNot: {1, 1}, OpAnd: {2, 1}, OpOr: {2, 1},
 	OpJump: {0, 0}, OpJumpIfFalse: {1, 0}, OpJumpIfTrue: {1, 0},
 	OpField: {0, 1}, OpReturn: {1, 0},
+	OpJumpIfFalseOrPop: {1, 0}, OpJumpIfTrueOrPop: {1, 0}, // on going on; see keepsOnJump
 }
 
 // stackEffect returns how many values in pops and pushes, or what is wrong
@@ -222,8 +239,8 @@ func successors(dst []int, in Instr, pc int) []int {
 		return dst
 	case OpJump:
 		return append(dst, int(in.Arg))
-	case OpJumpIfFalse, OpJumpIfTrue:
-		return append(dst, pc+1, int(in.Arg))
+	case OpJumpIfFalse, OpJumpIfTrue, OpJumpIfFalseOrPop, OpJumpIfTrueOrPop:
+		return append(dst, pc+1, int(in.Arg)) // the target second: see keepsOnJump
 	}
 	return append(dst, pc+1)
 }
@@ -262,15 +279,19 @@ func maxStackDepth(code []Instr, syms []Symbol) (int, *VerifyError) {
 		if isJump(in.Op) && (in.Arg < 0 || int(in.Arg) >= len(code)) {
 			return fail(pc, "%s %d: target outside the code (%d instructions)", in.Op, in.Arg, len(code))
 		}
-		for _, s := range successors(next[:0], in, pc) {
+		for k, s := range successors(next[:0], in, pc) {
+			ds := d
+			if k == 1 && keepsOnJump(in.Op) {
+				ds = d + 1 // the condition stays for the target
+			}
 			switch {
 			case s >= len(code): // not a jump: checked above
 				return fail(pc, "falls off the end of the code without %s", OpReturn)
 			case depth[s] < 0:
-				depth[s] = d
+				depth[s] = ds
 				work = append(work, s)
-			case depth[s] != d:
-				return fail(s, "inconsistent stack depth: %d on one path, %d on another", depth[s], d)
+			case depth[s] != ds:
+				return fail(s, "inconsistent stack depth: %d on one path, %d on another", depth[s], ds)
 			}
 		}
 	}

@@ -79,6 +79,14 @@ func TestVerifyRejects(t *testing.T) {
 			vm.VerifyError{Func: 0, PC: 0, Msg: "falls off the end of the code without RET"}},
 		{"conditional falls off the end", code(0, 1, in(vm.OpInt, 1), in(vm.OpJumpIfTrue, 0)),
 			vm.VerifyError{Func: 0, PC: 1, Msg: "falls off the end of the code without RET"}},
+		{"JUMPFK keeps its condition for its target only", code(0, 1, in(vm.OpInt, 1), in(vm.OpJumpIfFalseOrPop, 3), op(vm.OpNop), ret),
+			vm.VerifyError{Func: 0, PC: 3, Msg: "inconsistent stack depth: 1 on one path, 0 on another"}},
+		{"JUMPTK pops its condition when it goes on", code(0, 1, in(vm.OpInt, 1), in(vm.OpJumpIfTrueOrPop, 3), op(vm.OpPop), ret),
+			vm.VerifyError{Func: 0, PC: 2, Msg: "stack underflow: POP pops 1 but the stack holds 0"}},
+		{"JUMPFK to the next instruction", code(0, 1, in(vm.OpInt, 1), in(vm.OpJumpIfFalseOrPop, 2), ret),
+			vm.VerifyError{Func: 0, PC: 2, Msg: "inconsistent stack depth: 0 on one path, 1 on another"}},
+		{"JUMPTK outside the code", code(0, 1, in(vm.OpInt, 1), in(vm.OpJumpIfTrueOrPop, 9), ret),
+			vm.VerifyError{Func: 0, PC: 1, Msg: "JUMPTK 9: target outside the code (3 instructions)"}},
 		{"empty code", code(0, 1),
 			vm.VerifyError{Func: 0, PC: -1, Msg: "empty code"}},
 		{"depth above MaxStack", code(0, 1, in(vm.OpInt, 1), in(vm.OpInt, 2), op(vm.OpAdd), ret),
@@ -95,6 +103,18 @@ func TestVerifyRejects(t *testing.T) {
 			vm.VerifyError{Func: 0, PC: -1, Msg: "NumLocals 257 out of range [0, 256]"}},
 		{"positions", func(p *vm.Program) { p.Funcs[3].Pos = p.Funcs[3].Pos[1:] },
 			vm.VerifyError{Func: 3, PC: -1, Msg: "len(Pos) is 7, len(Code) is 8"}},
+
+		// Vocabulary.
+		{"vocabulary without a name", func(p *vm.Program) { p.Vocabulary.Name = "" },
+			vm.VerifyError{Func: -1, PC: -1, Msg: "vocabulary has a version but no name"}},
+		{"vocabulary name with a space", func(p *vm.Program) { p.Vocabulary.Name = "test hydra" },
+			vm.VerifyError{Func: -1, PC: -1, Msg: `vocabulary name "test hydra" holds a space or a control character`}},
+		{"negative vocabulary version", func(p *vm.Program) { p.Vocabulary.Minor = -1 },
+			vm.VerifyError{Func: -1, PC: -1, Msg: "vocabulary test.hydra: version 1.-1 out of range [0, 65535]"}},
+		{"vocabulary version too big", func(p *vm.Program) { p.Vocabulary.Major = vm.MaxVersion + 1 },
+			vm.VerifyError{Func: -1, PC: -1, Msg: "vocabulary test.hydra: version 65536.2 out of range [0, 65535]"}},
+		{"vocabulary hash not hex", func(p *vm.Program) { p.Vocabulary.Hash = "XYZ" },
+			vm.VerifyError{Func: -1, PC: -1, Msg: `vocabulary test.hydra 1.2: hash "XYZ" is not 64 lower-case hex digits`}},
 
 		// Symbols.
 		{"unknown symbol kind", func(p *vm.Program) { p.Symbols[2].Kind = 9 },
@@ -207,6 +227,12 @@ func TestMaxStackDepth(t *testing.T) {
 	}
 	if want := (vm.VerifyError{Func: -1, PC: 1, Msg: `CALL 2: symbol "damage.amount" is a field, want a func`}); *ve != want {
 		t.Errorf("MaxStackDepth error %#v, want %#v", *ve, want)
+	}
+	// a JUMPFK b JUMPFK c RET: an `and` of three leaves one value.
+	and := []vm.Instr{in(vm.OpInt, 1), in(vm.OpJumpIfFalseOrPop, 5), in(vm.OpInt, 2), in(vm.OpInt, 3), op(vm.OpAdd),
+		in(vm.OpJumpIfFalseOrPop, 7), in(vm.OpInt, 4), op(vm.OpReturn)}
+	if got, err := vm.MaxStackDepth(and, p.Symbols); err != nil || got != 2 {
+		t.Errorf("MaxStackDepth of an `and` = %d, %v; want 2", got, err)
 	}
 	if _, err := vm.MaxStackDepth(nil, nil); err == nil {
 		t.Error("MaxStackDepth(nil): no error")

@@ -16,6 +16,7 @@ import (
 // reads as two actions; the standard vocabulary has no such pair.
 func TestAmbiguousPhrase(t *testing.T) {
 	fsys := fstest.MapFS{"v.card": {Data: []byte(`
+vocabulary "test.ambiguous" version 1.0
 types creature instant
 action gain_life(player: player, amount: number) {
     called from body; takes effect after the event; stale ignored

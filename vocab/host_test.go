@@ -10,7 +10,8 @@ import (
 )
 
 // needed declares what the compiler needs of every vocabulary.
-const needed = `types creature
+const needed = `vocabulary "test" version 1.0
+types creature
 action schedule_delayed(ability: number) { called from body; takes effect at once; stale error }
 query is_type(object: object, type: type): bool { called from match; stale ignored }
 query is_supertype(object: object, supertype: supertype): bool { called from match; stale ignored }

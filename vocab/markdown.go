@@ -19,6 +19,8 @@ func (v *Vocab) Markdown() string {
 	b.WriteString("Every phrase a card can use is listed here. A `{slot}` takes a value of the type of the field or\n")
 	b.WriteString("parameter of the same name; see dsl/SPEC.md for how phrases are matched. Where Oracle text words a phrase\n")
 	b.WriteString("otherwise, its Oracle wording follows it (`{this}` is the card's name); `cardc explain` renders abilities with it.\n\n")
+	fmt.Fprintf(&b, "This is the vocabulary `%s`, version %d.%d (hash `%s`), which every bundle built against it\n", v.identity.Name, v.identity.Major, v.identity.Minor, v.identity.ShortHash())
+	b.WriteString("records; see Vocabulary versions in dsl/SPEC.md for what a host does with it.\n\n")
 
 	b.WriteString("## Events\n\n")
 	b.WriteString("Phrases for `whenever`, `when`, `at`, `replace` and rules. In the ability, the event is called by its kind's\n")

@@ -26,6 +26,7 @@ import (
 
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/parser"
+	"github.com/cardc/cardc/vm"
 )
 
 // Vocab is a vocabulary: what the words of a card are resolved against.
@@ -53,6 +54,8 @@ type Vocab struct {
 	names           map[Kind]map[string]bool
 	// templateWords are the words of all phrases, lower case.
 	templateWords map[string]bool
+	// identity is the vocabulary's name, version and hash.
+	identity vm.Vocabulary
 }
 
 // Event returns the event kind with a name, or nil.
@@ -301,8 +304,19 @@ func Load(fsys fs.FS) (*Vocab, error) {
 		decls = append(decls, f.Decls...)
 	}
 	// Names first: field types may refer to event kinds declared anywhere.
+	var declared *dsl.VocabularyDecl
 	for _, d := range decls {
 		switch d := d.(type) {
+		case *dsl.VocabularyDecl:
+			if declared != nil {
+				diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "the vocabulary is already declared at %s:%d; declare it once", declared.Pos.Filename, declared.Pos.Line))
+				continue
+			}
+			declared = d
+			v.identity = vm.Vocabulary{Name: dsl.Unquote(d.Name), Major: d.Major, Minor: d.Minor}
+			if msg := v.identity.Check(); msg != "" {
+				diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "%s", msg))
+			}
 		case *dsl.EventDecl:
 			e := &EventKind{Name: d.Name}
 			v.events[d.Name] = e
@@ -326,7 +340,7 @@ func Load(fsys fs.FS) (*Vocab, error) {
 			diags = append(diags, v.loadFunc(d)...)
 		case *dsl.RuleDecl:
 			diags = append(diags, v.loadRule(d)...)
-		case *dsl.NamesDecl, *dsl.StepDecl:
+		case *dsl.NamesDecl, *dsl.StepDecl, *dsl.VocabularyDecl:
 		default:
 			diags = append(diags, dsl.Errorf(d.Position(), CodeStdlib, "only vocabulary declarations belong in the stdlib"))
 		}
@@ -342,9 +356,14 @@ func Load(fsys fs.FS) (*Vocab, error) {
 		}
 	}
 	diags = append(diags, v.checkTemplates()...)
+	if declared == nil {
+		diags = append(diags, dsl.Errorf(dsl.Pos{Filename: "stdlib"}, CodeStdlib,
+			"the vocabulary does not say which it is: declare `vocabulary \"NAME\" version MAJOR.MINOR` in one of its files"))
+	}
 	if diags.HasErrors() {
 		return nil, fmt.Errorf("stdlib: %w", diags)
 	}
+	v.identity.Hash = v.contractHash()
 	return v, nil
 }
 

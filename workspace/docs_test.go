@@ -15,16 +15,25 @@ import (
 )
 
 // TestSpecListsEveryCode checks that dsl/SPEC.md documents every
-// diagnostic code, with its name.
+// diagnostic code, with its name, and that AllCodes has every list.
 func TestSpecListsEveryCode(t *testing.T) {
 	spec, err := os.ReadFile("../dsl/SPEC.md")
 	require.NoError(t, err)
-	codes := append(append(append([]compiler.CodeInfo{}, compiler.Codes...), scenario.Codes...), workspace.Codes...)
-	for _, c := range codes {
+	for _, c := range workspace.AllCodes() {
 		require.Contains(t, string(spec), "| "+c.Code+" | "+c.Name+" |", "SPEC.md does not list %s", c.Code)
+	}
+	all := map[string]bool{}
+	for _, c := range workspace.AllCodes() {
+		all[c.Code] = true
+	}
+	for _, list := range [][]compiler.CodeInfo{compiler.Codes, scenario.Codes, workspace.Codes} {
+		for _, c := range list {
+			require.True(t, all[c.Code], "AllCodes lacks %s", c.Code)
+		}
 	}
 	for _, c := range []string{parser.CodeSyntax, parser.CodeBadChar, parser.CodeUnterminated, parser.CodeFormat, parser.CodeInternal,
 		parser.CodeNesting, parser.CodeEncoding, parser.CodeEscape, parser.CodeTooMany, parser.CodeRange, parser.CodeUnsupported} {
 		require.True(t, strings.Contains(string(spec), "| "+c+" |"), "SPEC.md does not list %s", c)
+		require.True(t, all[c], "AllCodes lacks %s", c)
 	}
 }

@@ -11,7 +11,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"sort"
 	"strconv"
@@ -26,7 +25,6 @@ import (
 	"github.com/cardc/cardc/oracle"
 	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/scenario"
-	"github.com/cardc/cardc/scenario/coredriver"
 	"github.com/cardc/cardc/vm"
 	"github.com/cardc/cardc/vocab"
 )
@@ -388,47 +386,4 @@ func (w *Workspace) Explain() ([]*oracle.Coverage, dsl.Diagnostics, error) {
 	}
 	diags.Sort()
 	return out, diags, nil
-}
-
-// Test runs the scenario tests of the workspace whose names match run
-// (all if run is nil), against its cards and the standard ones. It fails
-// without running anything if a card has an error. The files that could
-// not be read (Unreadable) are not among the diagnostics: the tests of the
-// others run.
-func (w *Workspace) Test(run *regexp.Regexp) ([]scenario.Result, dsl.Diagnostics, error) {
-	if !w.hasTest(run) {
-		// Nothing to run: the cards are checked, the library not built.
-		_, cdiags := compiler.Compile(w.Files)
-		all := append(append(dsl.Diagnostics{}, w.Diags...), w.own(cdiags)...)
-		all.Sort()
-		return nil, all, nil
-	}
-	lib, diags, err := w.Library()
-	if err != nil || diags.HasErrors() {
-		return nil, diags, err
-	}
-	var out []scenario.Result
-	for _, f := range w.Files {
-		for _, d := range f.Decls {
-			t, ok := d.(*dsl.Test)
-			if !ok || (run != nil && !run.MatchString(dsl.Unquote(t.Name))) {
-				continue
-			}
-			out = append(out, scenario.RunTest(coredriver.New(lib), t))
-		}
-	}
-	return out, diags, nil
-}
-
-// hasTest reports whether the workspace has a test whose name matches run
-// (any test if run is nil).
-func (w *Workspace) hasTest(run *regexp.Regexp) bool {
-	for _, f := range w.Files {
-		for _, d := range f.Decls {
-			if t, ok := d.(*dsl.Test); ok && (run == nil || run.MatchString(dsl.Unquote(t.Name))) {
-				return true
-			}
-		}
-	}
-	return false
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/parser"
+	"github.com/cardc/cardc/report"
 	"github.com/cardc/cardc/vm"
 	"github.com/cardc/cardc/workspace"
 )
@@ -58,15 +59,15 @@ func load(paths []string, stderr io.Writer) (*workspace.Workspace, bool) {
 }
 
 func lint(args []string, stdout, stderr io.Writer) int {
-	fs := flags("lint", stderr, "[--format text|json|github] [PATH...]")
-	formatName := fs.String("format", "text", "output `format`: text, json or github")
+	fs := flags("lint", stderr, "[--format text|json|github|sarif] [PATH...]")
+	formatName := fs.String("format", "text", "output `format`: text, json, github or sarif (SARIF 2.1.0, for code scanning)")
 	if code, stop := parseFlags(fs, args); stop {
 		return code
 	}
 	switch *formatName {
-	case "text", "json", "github":
+	case "text", "json", "github", "sarif":
 	default:
-		fmt.Fprintf(stderr, "cardc lint: unknown format %q: want text, json or github\n", *formatName)
+		fmt.Fprintf(stderr, "cardc lint: unknown format %q: want text, json, github or sarif\n", *formatName)
 		return exitUsage
 	}
 	w, ok := load(fs.Args(), stderr)
@@ -96,8 +97,13 @@ type jsonDiagnostic struct {
 	Hint     string `json:"hint,omitempty"`
 }
 
+// InformationURI is where cardc's documentation is, as SARIF logs name it.
+const InformationURI = "https://github.com/cardc/cardc"
+
 func printDiagnostics(w io.Writer, diags dsl.Diagnostics, format string) {
 	switch format {
+	case "sarif":
+		report.SARIF(w, diags, report.Tool{Name: "cardc", Version: Version, InformationURI: InformationURI, Rules: workspace.AllCodes()})
 	case "json":
 		out := make([]jsonDiagnostic, 0, len(diags))
 		for _, d := range diags {
@@ -281,11 +287,18 @@ func reason(err error) error {
 }
 
 func test(args []string, stdout, stderr io.Writer) int {
-	fs := flags("test", stderr, "[-v] [-run REGEXP] [PATH...]")
+	fs := flags("test", stderr, "[-v] [-run REGEXP] [--format text|json|junit] [PATH...]")
 	verbose := fs.Bool("v", false, "print the event log of every test, not only of failed ones")
 	runExpr := fs.String("run", "", "run only the tests whose names match `regexp`")
+	formatName := fs.String("format", "text", "output `format`: text, json, or junit (JUnit XML, for CI test reports)")
 	if code, stop := parseFlags(fs, args); stop {
 		return code
+	}
+	switch *formatName {
+	case "text", "json", "junit":
+	default:
+		fmt.Fprintf(stderr, "cardc test: unknown format %q: want text, json or junit\n", *formatName)
+		return exitUsage
 	}
 	var filter *regexp.Regexp
 	if *runExpr != "" {
@@ -300,32 +313,79 @@ func test(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return exitUsage
 	}
-	results, diags, err := w.Test(filter)
+	rep, err := w.Run(filter)
 	if err != nil {
 		fmt.Fprintf(stderr, "cardc test: %v\n", err)
 		return exitUsage
 	}
-	if diags.HasErrors() {
-		printDiagnostics(stderr, diags, "text")
-		fmt.Fprintln(stderr, "cardc test: no test was run: fix the errors above first")
-		return exitFindings
-	}
 	// The files that could not be read are reported; the others' tests run.
 	printDiagnostics(stderr, w.Unreadable, "text")
+	if rep.Diags.HasErrors() {
+		printDiagnostics(stderr, rep.Diags, "text")
+		switch {
+		case rep.Stopped:
+			fmt.Fprintln(stderr, "cardc test: no test was run: fix the errors above first")
+			if *formatName == "text" {
+				return exitFindings
+			}
+		case len(rep.Broken) > 0:
+			fmt.Fprintf(stderr, "cardc test: %s errors: the tests that need %s fail\n", cardsHave(len(rep.Broken)), them(len(rep.Broken)))
+		}
+	}
+	switch *formatName {
+	case "json":
+		err = report.JSON(stdout, rep.Tests)
+	case "junit":
+		err = report.JUnit(stdout, rep.Tests)
+	default:
+		printTests(stdout, rep.Tests, *verbose)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "cardc test: %v\n", err)
+		return exitUsage
+	}
+	if rep.Failed() > 0 || len(w.Unreadable) > 0 || rep.Diags.HasErrors() {
+		return exitFindings
+	}
+	return exitOK
+}
+
+// cardsHave says how many cards have something.
+func cardsHave(n int) string {
+	if n == 1 {
+		return "1 card has"
+	}
+	return fmt.Sprintf("%d cards have", n)
+}
+
+func them(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "them"
+}
+
+// printTests prints test results as text: PASS or FAIL and the name of
+// each test that was selected, its failures and event log, and the count
+// of tests passed and failed.
+func printTests(stdout io.Writer, tests []workspace.TestResult, verbose bool) {
 	passed, failed := 0, 0
-	for _, r := range results {
+	for _, r := range tests {
 		name := oneLine(r.Name)
-		if r.Passed() {
+		switch r.Status {
+		case workspace.Skipped:
+			continue
+		case workspace.Passed:
 			passed++
 			fmt.Fprintf(stdout, "PASS %s\n", name)
-		} else {
+		default:
 			failed++
 			fmt.Fprintf(stdout, "FAIL %s (%s:%d)\n", name, displayName(r.Pos.Filename), r.Pos.Line)
 			for _, f := range r.Failures {
 				fmt.Fprintf(stdout, "    %s\n", f)
 			}
 		}
-		if *verbose || !r.Passed() {
+		if r.Ran && (verbose || !r.Passed()) {
 			fmt.Fprintln(stdout, "    event log:")
 			for _, line := range r.Log {
 				fmt.Fprintf(stdout, "        %s\n", line)
@@ -333,10 +393,6 @@ func test(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintf(stdout, "%d passed, %d failed\n", passed, failed)
-	if failed > 0 || len(w.Unreadable) > 0 {
-		return exitFindings
-	}
-	return exitOK
 }
 
 // oneLine escapes the line breaks and other control characters of a test

@@ -1,9 +1,10 @@
 // Command cardc checks, formats, tests and compiles card rules written in
 // the card language.
 //
-//	cardc lint [--format text|json|github] [PATH...]
+//	cardc lint [--format text|json|github|sarif] [PATH...]
 //	cardc fmt [-l] [-d] [-w] [PATH...]
-//	cardc test [-v] [-run REGEXP] [PATH...]
+//	cardc test [-v] [-run REGEXP] [--format text|json|junit] [PATH...]
+//	cardc new [--from FILE.json] [-dir DIR] "Card Name"
 //	cardc build -o FILE [PATH...]
 //	cardc disasm FILE|PATH...
 //	cardc lsp
@@ -37,14 +38,15 @@ const (
 const usage = `cardc checks, formats, tests and compiles card rules.
 
 Usage:
-	cardc lint [--format text|json|github] [PATH...]   report problems
-	cardc fmt [-l] [-d] [-w] [PATH...]                 format files
-	cardc test [-v] [-run REGEXP] [PATH...]            run scenario tests
-	cardc explain [PATH...]                            the abilities in English, beside the Oracle text
-	cardc build -o FILE [PATH...]                      compile to bytecode
-	cardc disasm FILE|PATH...                          show the bytecode
-	cardc lsp                                          language server (stdio)
-	cardc version                                      print the version
+	cardc lint [--format text|json|github|sarif] [PATH...]               report problems
+	cardc fmt [-l] [-d] [-w] [PATH...]                                   format files
+	cardc test [-v] [-run REGEXP] [--format text|json|junit] [PATH...]   run scenario tests
+	cardc explain [PATH...]                                              the abilities in English, beside the Oracle text
+	cardc new [--from FILE.json] [-dir DIR] "Card Name"                  start a card and its tests
+	cardc build -o FILE [PATH...]                                        compile to bytecode
+	cardc disasm FILE|PATH...                                            show the bytecode
+	cardc lsp                                                            language server (stdio)
+	cardc version                                                        print the version
 
 A PATH is a .card file or a directory, searched recursively; the default
 is the current directory. Run "cardc COMMAND -h" for a command's flags.
@@ -70,6 +72,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return format(rest, stdout, stderr)
 	case "test":
 		return test(rest, stdout, stderr)
+	case "new":
+		return newCard(rest, stdout, stderr)
 	case "build":
 		return build(rest, stdout, stderr)
 	case "explain":

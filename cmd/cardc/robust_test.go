@@ -277,12 +277,27 @@ func checkInput(t testing.TB, dir string, src []byte) {
 }
 
 // checkLint runs lint, and checks that it fails exactly when it reports an
-// error.
+// error, and that its SARIF log holds the same findings.
 func checkLint(t testing.TB, card string) (result, []jsonDiagnostic) {
 	t.Helper()
 	lint, diags := lintDiagnostics(t, card)
 	if want := errorCode(diags, ""); lint.code != want {
 		t.Fatalf("lint exits %d, want %d for diagnostics %v", lint.code, want, codes(diags))
+	}
+	// SARIF: the same findings, in a log that is JSON whatever the input.
+	sarif := cardc(t, "lint", "--format", "sarif", card)
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID string `json:"ruleId"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(sarif.stdout), &log); err != nil || len(log.Runs) != 1 {
+		t.Fatalf("lint --format sarif printed no SARIF log: %v\n%v", err, sarif)
+	}
+	if sarif.code != lint.code || len(log.Runs[0].Results) != len(diags) {
+		t.Fatalf("lint --format sarif exits %d with %d results, --format json %d with %d", sarif.code, len(log.Runs[0].Results), lint.code, len(diags))
 	}
 	return lint, diags
 }
@@ -353,15 +368,23 @@ func checkFmt(t testing.TB, dir, card string, src []byte, diags []jsonDiagnostic
 // summary is the last line of cardc test.
 var summary = regexp.MustCompile(`(?m)^(\d+) passed, (\d+) failed\n\z`)
 
-// checkTest runs test -v. When a card has an error (a P or C code), it runs
-// nothing and prints nothing on stdout; otherwise it ends with the summary
-// line, and fails exactly when a test fails.
+// checkTest runs test -v. It ends with the summary line, and fails exactly
+// when a test fails or a card has an error (a P or C code): the tests of
+// the cards that compile still run, and the errors go to stderr. Only an
+// error that belongs to no card stops every test, printing nothing on
+// stdout and saying that no test was run.
 func checkTest(t testing.TB, card string, diags []jsonDiagnostic) {
 	t.Helper()
 	r := cardc(t, "test", "-v", card)
 	if errorCode(diags, "P") == exitFindings || errorCode(diags, "C") == exitFindings {
-		if r.code != exitFindings || r.stdout != "" || !strings.Contains(r.stderr, "no test was run") {
-			t.Fatalf("test of cards with errors %v: want exit 1, no output and \"no test was run\"\n%v", codes(diags), r)
+		if r.code != exitFindings || !strings.Contains(r.stderr, ": error: ") {
+			t.Fatalf("test of cards with errors %v: want exit 1 and the errors on stderr\n%v", codes(diags), r)
+		}
+		if r.stdout == "" && strings.Contains(r.stderr, "no test was run") {
+			return
+		}
+		if summary.FindStringSubmatch(r.stdout) == nil {
+			t.Fatalf("test output of cards with errors does not end with \"N passed, N failed\"\n%v", r)
 		}
 		return
 	}
@@ -491,7 +514,7 @@ func TestRobustnessBundles(t *testing.T) {
 // trigger, many cards), at the issue's sizes (10,000 nested ifs, 10,000
 // open braces, sums and products of 8,000 terms, 2 MB... lines cut to
 // 200 KB), except many_cards: a file of 50,000 cards is measured by hand
-// (README, Reliability), not run by go test.
+// (README, Working on cardc), not run by go test.
 func FuzzCommands(f *testing.F) {
 	for _, in := range corpus(f, 20) {
 		f.Add(in.data)

@@ -1,0 +1,161 @@
+package report
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/cardc/cardc/workspace"
+)
+
+// jsonTest is a test as `cardc test --format json` prints it.
+type jsonTest struct {
+	Name     string        `json:"name"`
+	File     string        `json:"file"`
+	Line     int           `json:"line"`
+	Status   string        `json:"status"`
+	Failures []jsonFailure `json:"failures"`
+	// Duration is in seconds.
+	Duration float64 `json:"duration"`
+}
+
+// jsonFailure is one failure of a test, where the test says it.
+type jsonFailure struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
+	Message string `json:"message"`
+}
+
+// JSON writes test results as a JSON array with one object per test:
+// name, file, line, status ("passed", "failed" or "skipped"), failures
+// (each with file, line, column and message; an empty array when there is
+// none) and duration in seconds.
+func JSON(w io.Writer, tests []workspace.TestResult) error {
+	out := make([]jsonTest, 0, len(tests))
+	for _, t := range tests {
+		j := jsonTest{Name: t.Name, File: t.File, Line: t.Pos.Line, Status: string(t.Status), Failures: []jsonFailure{}, Duration: t.Duration.Seconds()}
+		for _, f := range t.Failures {
+			j.Failures = append(j.Failures, jsonFailure{f.Pos.Filename, f.Pos.Line, f.Pos.Column, f.Message})
+		}
+		out = append(out, j)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
+}
+
+// The JUnit XML that GitHub's and GitLab's test reports read.
+type (
+	junitSuites struct {
+		XMLName  xml.Name     `xml:"testsuites"`
+		Name     string       `xml:"name,attr"`
+		Tests    int          `xml:"tests,attr"`
+		Failures int          `xml:"failures,attr"`
+		Errors   int          `xml:"errors,attr"`
+		Skipped  int          `xml:"skipped,attr"`
+		Time     string       `xml:"time,attr"`
+		Suites   []junitSuite `xml:"testsuite"`
+	}
+	junitSuite struct {
+		Name     string      `xml:"name,attr"`
+		Tests    int         `xml:"tests,attr"`
+		Failures int         `xml:"failures,attr"`
+		Errors   int         `xml:"errors,attr"`
+		Skipped  int         `xml:"skipped,attr"`
+		Time     string      `xml:"time,attr"`
+		File     string      `xml:"file,attr"`
+		Cases    []junitCase `xml:"testcase"`
+	}
+	junitCase struct {
+		Name      string        `xml:"name,attr"`
+		Classname string        `xml:"classname,attr"`
+		File      string        `xml:"file,attr"`
+		Line      int           `xml:"line,attr"`
+		Time      string        `xml:"time,attr"`
+		Failure   *junitFailure `xml:"failure"`
+		Skipped   *junitSkipped `xml:"skipped"`
+	}
+	junitFailure struct {
+		Message string `xml:"message,attr"`
+		Type    string `xml:"type,attr"`
+		Text    string `xml:",cdata"`
+	}
+	junitSkipped struct {
+		Message string `xml:"message,attr"`
+	}
+)
+
+// JUnit writes test results as JUnit XML: one testsuite per file, with its
+// counts of tests, failures and skipped tests, and one testcase per test
+// (name, classname and file the test's file, line, time in seconds). A
+// failed test has a <failure> whose message is its first failure and whose
+// text is every failure, as file:line:col: message, and its event log; a
+// test not selected has <skipped/>.
+func JUnit(w io.Writer, tests []workspace.TestResult) error {
+	root := junitSuites{Name: "cardc test"}
+	var total time.Duration
+	var times []time.Duration // of each suite
+	at := map[string]int{}    // suite index by file
+	for _, t := range tests {
+		i, ok := at[t.File]
+		if !ok {
+			i = len(root.Suites)
+			at[t.File] = i
+			root.Suites = append(root.Suites, junitSuite{Name: t.File, File: relURI(t.File)})
+			times = append(times, 0)
+		}
+		s := &root.Suites[i]
+		c := junitCase{Name: t.Name, Classname: t.File, File: relURI(t.File), Line: t.Pos.Line, Time: seconds(t.Duration)}
+		switch t.Status {
+		case workspace.Failed:
+			var text strings.Builder
+			for _, f := range t.Failures {
+				text.WriteString(f.String() + "\n")
+			}
+			if len(t.Log) > 0 {
+				text.WriteString("event log:\n")
+				for _, l := range t.Log {
+					text.WriteString("    " + l + "\n")
+				}
+			}
+			msg := "failed"
+			if len(t.Failures) > 0 {
+				msg = t.Failures[0].String()
+			}
+			c.Failure = &junitFailure{Message: msg, Type: "failure", Text: text.String()}
+			s.Failures++
+			root.Failures++
+		case workspace.Skipped:
+			c.Skipped = &junitSkipped{Message: "not selected by -run"}
+			s.Skipped++
+			root.Skipped++
+		}
+		s.Tests++
+		root.Tests++
+		s.Cases = append(s.Cases, c)
+		times[i] += t.Duration
+		s.Time = seconds(times[i])
+		total += t.Duration
+	}
+	root.Time = seconds(total)
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(root); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintln(w)
+	return err
+}
+
+// seconds is a duration in seconds, as JUnit's time attributes say it.
+func seconds(d time.Duration) string {
+	return fmt.Sprintf("%.3f", d.Seconds())
+}

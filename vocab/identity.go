@@ -1,0 +1,135 @@
+package vocab
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/cardc/cardc/vm"
+)
+
+// Identity returns which vocabulary v is: the name and version its
+// `vocabulary` declaration gives, and the hash of its Contract, which
+// changes when a name, a kind, a parameter or field type, a result or a
+// layer changes, and not when comments, docs, phrases or the layout of the
+// files do. The compiler records it in every program
+// (vm.Program.Vocabulary); a host compares it with the vocabulary it
+// implements (vm.CheckVocabulary).
+func (v *Vocab) Identity() vm.Vocabulary { return v.identity }
+
+// Contract lists, one per line and sorted, what a host that implements the
+// vocabulary must know: each event kind with its fields and their types,
+// each action, query and effect with its parameter types and result (and
+// an effect's layer), each rule with its parameter types, and each
+// declared name with its kind. Parameter names are left out (a host
+// receives arguments by position), as are docs, phrases and where and how
+// things are written. Identity.Hash is its hash.
+func (v *Vocab) Contract() []string {
+	var out []string
+	types := func(fs []Field, named bool) string {
+		parts := make([]string, len(fs))
+		for i, f := range fs {
+			parts[i] = f.Type.String()
+			if named {
+				parts[i] = f.Name + ": " + parts[i]
+			}
+		}
+		return strings.Join(parts, ", ")
+	}
+	for _, e := range v.eventList {
+		// Fields are read by name ("damage.amount"): their order does not
+		// matter, their names do.
+		fs := slices.Clone(e.Fields)
+		slices.SortFunc(fs, func(a, b Field) int { return strings.Compare(a.Name, b.Name) })
+		out = append(out, fmt.Sprintf("event %s { %s }", e.Name, types(fs, true)))
+	}
+	for _, f := range v.funcList {
+		kind := "query"
+		switch {
+		case f.Action:
+			kind = "action"
+		case f.Effect:
+			kind = "effect"
+		}
+		line := fmt.Sprintf("%s %s(%s)", kind, f.Name, types(f.Params, false))
+		if f.Returns() {
+			line += ": " + f.Result.String()
+		}
+		if f.Layer != "" {
+			line += " layer " + f.Layer
+		}
+		out = append(out, line)
+	}
+	for _, r := range v.ruleList {
+		out = append(out, fmt.Sprintf("rule %s(%s)", r.Name, types(r.Params, false)))
+	}
+	for k, names := range v.lists {
+		for _, n := range names {
+			out = append(out, fmt.Sprintf("name %s:%s", k.NameKind(), n))
+		}
+	}
+	for _, a := range v.adjectives {
+		out = append(out, "adjective "+a)
+	}
+	for _, s := range v.steps {
+		out = append(out, "step "+s.Name)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// contractHash is the hash of Contract, in hex.
+func (v *Vocab) contractHash() string {
+	h := sha256.New()
+	for _, line := range v.Contract() {
+		h.Write([]byte(line))
+		h.Write([]byte{'\n'})
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// Bump is the least version change the compatibility policy asks of a
+// vocabulary whose Contract goes from old to new: "" when they hold the
+// same lines, "minor" when new only adds lines, "major" when it removes or
+// changes any (a changed type is a line removed and one added).
+func Bump(old, new []string) string {
+	switch {
+	case len(difference(old, new)) > 0:
+		return "major"
+	case len(difference(new, old)) > 0:
+		return "minor"
+	}
+	return ""
+}
+
+// difference lists the lines of a that b lacks.
+func difference(a, b []string) []string {
+	in := make(map[string]bool, len(b))
+	for _, s := range b {
+		in[s] = true
+	}
+	var out []string
+	for _, s := range a {
+		if !in[s] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Bumped reports whether going from version from to version to is at
+// least the bump asked ("", "minor" or "major") within one vocabulary.
+func Bumped(from, to vm.Vocabulary, bump string) bool {
+	if from.Name != to.Name {
+		return false
+	}
+	switch bump {
+	case "major":
+		return to.Major > from.Major
+	case "minor":
+		return to.Major > from.Major || to.Major == from.Major && to.Minor > from.Minor
+	}
+	return true
+}
