@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/cardc/cardc/cards"
 	"github.com/cardc/cardc/vm"
 )
 
@@ -88,9 +89,16 @@ type fuzzHost struct {
 	m      *vm.Machine
 	l      *vm.Linked
 	nested int // nested runs left
+	// trace records every call (fn, then args) and field read (-field).
+	trace []vm.Value
+	// this makes every field that can be read hold local 0 of
+	// fuzzLocals ("this"), so that matches anchored on it go on.
+	this bool
 }
 
 func (h *fuzzHost) Call(fn int32, args []vm.Value) (vm.Value, error) {
+	h.trace = append(h.trace, vm.Value(fn))
+	h.trace = append(h.trace, args...)
 	var sum vm.Value
 	for _, a := range args {
 		sum += a
@@ -113,8 +121,12 @@ func (h *fuzzHost) Call(fn int32, args []vm.Value) (vm.Value, error) {
 }
 
 func (h *fuzzHost) Field(field int32) (vm.Value, error) {
+	h.trace = append(h.trace, -vm.Value(field))
 	if field%7 == 6 {
 		return 0, errors.New("no such field")
+	}
+	if h.this {
+		return fuzzLocals()[0], nil
 	}
 	return vm.Value(field) - 3, nil
 }
@@ -196,5 +208,85 @@ func FuzzRunCode(f *testing.F) {
 		if sp, depth := m.State(); sp != 0 || depth != 0 {
 			t.Fatalf("after the run: sp %d, depth %d; want 0, 0", sp, depth)
 		}
+		for _, steps := range []int{1, 2, 3, 5, 8, 1000} {
+			runAsWritten(t, p, 0, steps)
+		}
 	})
+}
+
+// outcome is all a run does that can be seen: its result, its error, its
+// locals, the steps it left, the host calls and field reads it made, and
+// the machine's state after it.
+type outcome struct {
+	Result    vm.Value
+	Err       string
+	Locals    []vm.Value
+	Steps     int
+	Trace     []vm.Value
+	SP, Depth int
+}
+
+// runAsWritten runs function fn of p with the superinstructions Link puts
+// in and with the code as written (LinkUnfused), on machines with
+// maxSteps, and fails if anything differs: a superinstruction must do
+// exactly what the instructions it stands for do.
+func runAsWritten(t *testing.T, p *vm.Program, fn int32, maxSteps int) {
+	t.Helper()
+	for _, this := range []bool{false, true} {
+		runAsWrittenWith(t, p, fn, maxSteps, this)
+	}
+}
+
+func runAsWrittenWith(t *testing.T, p *vm.Program, fn int32, maxSteps int, this bool) {
+	t.Helper()
+	run := func(link func(*vm.Program, vm.Linker) (*vm.Linked, error)) outcome {
+		h := &fuzzHost{nested: 10, this: this}
+		next := int32(0) // symbol i gets id i: fields and functions of every behaviour of fuzzHost
+		l, err := link(p, vm.LinkerFunc(func(vm.Symbol) (int32, error) { next++; return next - 1, nil }))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := vm.NewMachine(h)
+		m.MaxSteps = maxSteps
+		m.MaxDepth = 4
+		h.m, h.l = m, l
+		locals := fuzzLocals()
+		r, err := m.Run(l, fn, locals)
+		o := outcome{Result: r, Locals: locals, Steps: m.Steps(), Trace: h.trace}
+		if err != nil {
+			o.Err = err.Error()
+		}
+		o.SP, o.Depth = m.State()
+		return o
+	}
+	fused, written := run(vm.Link), run(vm.LinkUnfused)
+	if diff := cmp.Diff(written, fused); diff != "" {
+		t.Fatalf("%s with %d steps: superinstructions change the run (-as written +fused):\n%s", p.Funcs[fn].Name, maxSteps, diff)
+	}
+}
+
+// TestSuperinstructionsRunAsWritten runs every function of the card
+// library, and of the tests' programs, with and without
+// superinstructions, with budgets of steps that end anywhere in them, and
+// compares all the runs do.
+func TestSuperinstructionsRunAsWritten(t *testing.T) {
+	lib, err := cards.Program()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []*vm.Program{lib, hydraProgram(), benchProgram()} {
+		l, err := vm.Link(p, vm.LinkerFunc(func(s vm.Symbol) (int32, error) { return 0, nil }))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Superinstructions() == 0 {
+			t.Fatalf("no superinstructions in a program of %d functions", len(p.Funcs))
+		}
+		for fn := range p.Funcs {
+			for steps := 1; steps <= 40; steps++ {
+				runAsWritten(t, p, int32(fn), steps)
+			}
+			runAsWritten(t, p, int32(fn), vm.DefaultMaxSteps)
+		}
+	}
 }

@@ -40,6 +40,16 @@ type Linked struct {
 	// Program is the program that was linked.
 	Program *Program
 	ids     []int32 // ids[i] is the host's id for Program.Symbols[i]
+	// funcs[i] is what the machine runs of Program.Funcs[i].
+	funcs []linkedFunc
+}
+
+// linkedFunc is a function as the machine runs it.
+type linkedFunc struct {
+	f *Func
+	// code is f.Code with superinstructions (fuse.go).
+	code                []Instr
+	numLocals, maxStack int
 }
 
 // Link resolves every symbol of p once, in order, through l. The error names
@@ -64,7 +74,12 @@ func Link(p *Program, l Linker) (*Linked, error) {
 		}
 		ids[i] = id
 	}
-	return &Linked{Program: p, ids: ids}, nil
+	funcs := make([]linkedFunc, len(p.Funcs))
+	for i := range p.Funcs {
+		f := &p.Funcs[i]
+		funcs[i] = linkedFunc{f: f, code: fuse(f.Code, p.Symbols), numLocals: int(f.NumLocals), maxStack: int(f.MaxStack)}
+	}
+	return &Linked{Program: p, ids: ids, funcs: funcs}, nil
 }
 
 // ID returns the host's id for Program.Symbols[sym], such as an ability's

@@ -107,7 +107,7 @@ type Machine struct {
 	sp    int // first free slot: where the next (nested) run's frame starts
 	depth int // number of runs in progress
 	// steps is what is left of the top-level call's budget, less what the
-	// running exec has taken for its current stretch of instructions.
+	// running run has taken for its current stretch of instructions.
 	steps int
 	// cancel is the reason given to Cancel, or nil.
 	cancel atomic.Pointer[string]
@@ -141,108 +141,54 @@ func NewMachine(h Host) *Machine {
 // (Decode verifies; a Program built in memory must be verified before it is
 // linked and run) and does not check again what Verify checked.
 func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
-	if l == nil || l.Program == nil || fn < 0 || int(fn) >= len(l.Program.Funcs) {
-		return 0, &Error{Func: "func " + strconv.Itoa(int(fn)), PC: -1, Err: ErrNoFunc}
+	if l == nil || uint(fn) >= uint(len(l.funcs)) {
+		return 0, m.refuse(l, fn, locals)
 	}
-	f := &l.Program.Funcs[fn]
-	switch {
-	case m.host == nil:
-		return 0, &Error{Func: f.Name, PC: -1, Err: errors.New("machine has no host")}
-	case len(locals) < int(f.NumLocals):
-		err := fmt.Errorf("%w: has %d, needs %d", ErrLocals, len(locals), f.NumLocals)
-		return 0, &Error{Func: f.Name, PC: -1, Err: err}
-	case m.depth >= m.MaxDepth:
-		return 0, &Error{Func: f.Name, PC: -1, Err: ErrDepth}
-	case StackSize-m.sp < int(f.MaxStack):
-		return 0, &Error{Func: f.Name, PC: -1, Err: ErrStackOverflow}
+	lf := &l.funcs[fn]
+	base := m.sp
+	if len(locals) < lf.numLocals || m.depth >= m.MaxDepth || StackSize-base < lf.maxStack || m.host == nil {
+		return 0, m.refuse(l, fn, locals)
 	}
+	f := lf.f
 	if m.depth == 0 {
 		m.steps = m.MaxSteps
 	}
+	// The first checkpoint: a run that stops here stops before its first
+	// instruction.
+	budget := min(m.steps, checkInterval)
+	if budget <= 0 || m.cancel.Load() != nil {
+		return 0, fail(f, 0, m.stopped())
+	}
+	m.steps -= budget
 	m.depth++
-	defer m.leave(m.sp)
-	return m.exec(l, f, locals)
-}
 
-// Cancel makes the run in progress, if any, and every run nested in it,
-// fail with an error that wraps ErrCancelled and includes reason. A run
-// notices within 256 of its instructions, and a nested run as it starts;
-// the machine does not interrupt a host function. The machine stays
-// cancelled: every later Run fails the
-// same way before its first instruction, until Uncancel. Cancel may be
-// called from any goroutine, for example by a timer that bounds the time of
-// one game event; calling it again replaces the reason.
-func (m *Machine) Cancel(reason string) { m.cancel.Store(&reason) }
-
-// Uncancel undoes Cancel, so that the machine runs again. Like Cancel, it
-// may be called from any goroutine; to stop a run in progress and then
-// reuse the machine, call Uncancel after that run has returned.
-func (m *Machine) Uncancel() { m.cancel.Store(nil) }
-
-// checkpoint is exec's look at Cancel and at the budget, before the first
-// instruction of a run and whenever the stretch of instructions it took is
-// spent. It returns the next stretch, taken from
-// m.steps, or 0 if the run must stop. It is not inlined, so that the
-// compiler lays it out of the interpreter's loop.
-//
-//go:noinline
-func (m *Machine) checkpoint() int {
-	if m.steps <= 0 || m.cancel.Load() != nil {
-		return 0
-	}
-	n := min(m.steps, checkInterval)
-	m.steps -= n
-	return n
-}
-
-// lend gives back to m.steps, before a host call that may nest runs, the
-// instructions of exec's stretch after the current one.
-func (m *Machine) lend(budget int) { m.steps += budget - 1 }
-
-// reclaim takes back, after the host call, what lend gave back, or what is
-// left of it if nested runs used more than the rest of the budget; it
-// returns exec's new budget, the current instruction included.
-func (m *Machine) reclaim(budget int) int {
-	n := min(budget-1, m.steps)
-	m.steps -= n
-	return n + 1
-}
-
-// stopped is why a run must stop at a checkpoint of exec: Cancel was
-// called, or the budget is spent.
-func (m *Machine) stopped() error {
-	if r := m.cancel.Load(); r != nil {
-		return fmt.Errorf("%w: %s", ErrCancelled, *r)
-	}
-	return ErrStepLimit
-}
-
-// leave ends a run: it pops the run's frame and nesting level.
-func (m *Machine) leave(sp int) {
-	m.sp = sp
-	m.depth--
-}
-
-// exec is the interpreter loop. The run's frame is m.stack[m.sp:] up to
-// f.MaxStack values; sp indexes the frame.
-//
-// budget is how many instructions exec may still execute, this one
-// included, before its next checkpoint, where it looks at Cancel and takes
-// the next stretch of at most checkInterval instructions from m.steps.
-// Before a host call, which may nest runs that draw on m.steps, exec lends
-// them the rest of its stretch, and reclaims what is left of it after the
-// call; before it returns, it gives back what it has not used.
-func (m *Machine) exec(l *Linked, f *Func, locals []Value) (Value, error) {
-	base := m.sp
-	st := m.stack[base : base+int(f.MaxStack)]
-	code := f.Code
-	consts := l.Program.Consts
+	// The interpreter loop, in Run itself: a call would cost more than
+	// the whole of a typical match function. The run's frame is
+	// m.stack[base:] up to f.MaxStack values; sp indexes the frame. Every
+	// return leaves the run (m.leave): it pops the frame and the nesting
+	// level. (Not with defer, which costs a tenth of a short run; a host
+	// function that panics leaves the machine unusable.)
+	//
+	// budget is how many instructions the run may still execute, this one
+	// included, before its next checkpoint, where it looks at Cancel and
+	// takes the next stretch of at most checkInterval instructions from
+	// m.steps. Before a host call, which may nest runs that draw on
+	// m.steps, the run lends them the rest of its stretch, and reclaims
+	// what is left of it after the call; before it returns, it gives back
+	// what it has not used.
+	//
+	// code is f.Code with superinstructions (see fuse.go). One that needs
+	// more steps than are left in the stretch runs the first instruction
+	// of its sequence alone.
+	code := lf.code
+	st := m.stack[base:] // Verify proved the run needs no more than f.MaxStack
 	syms := l.Program.Symbols
 	ids := l.ids
-	sp, pc, budget := 0, 0, 0
+	sp, pc := 0, 0
 	for ; ; budget-- {
 		if budget <= 0 { // a checkpoint
 			if budget = m.checkpoint(); budget <= 0 {
+				m.leave(base)
 				return 0, fail(f, pc, m.stopped())
 			}
 		}
@@ -251,7 +197,7 @@ func (m *Machine) exec(l *Linked, f *Func, locals []Value) (Value, error) {
 		switch in.Op {
 		case OpNop:
 		case OpConst:
-			st[sp] = consts[in.Arg]
+			st[sp] = l.Program.Consts[in.Arg]
 			sp++
 		case OpInt:
 			st[sp] = Value(in.Arg)
@@ -283,6 +229,7 @@ func (m *Machine) exec(l *Linked, f *Func, locals []Value) (Value, error) {
 			sp--
 			if st[sp] == 0 {
 				m.steps += budget - 1
+				m.leave(base)
 				return 0, fail(f, pc-1, ErrDivideByZero)
 			}
 			st[sp-1] /= st[sp]
@@ -352,6 +299,7 @@ func (m *Machine) exec(l *Linked, f *Func, locals []Value) (Value, error) {
 			m.lend(budget)
 			r, err := m.host.Call(ids[in.Arg], st[sp-n:sp:sp])
 			if err != nil {
+				m.leave(base)
 				return 0, fail(f, pc-1, err)
 			}
 			budget = m.reclaim(budget)
@@ -365,6 +313,7 @@ func (m *Machine) exec(l *Linked, f *Func, locals []Value) (Value, error) {
 			m.lend(budget)
 			v, err := m.host.Field(ids[in.Arg])
 			if err != nil {
+				m.leave(base)
 				return 0, fail(f, pc-1, err)
 			}
 			budget = m.reclaim(budget)
@@ -372,12 +321,209 @@ func (m *Machine) exec(l *Linked, f *Func, locals []Value) (Value, error) {
 			sp++
 		case OpReturn:
 			m.steps += budget - 1
+			m.leave(base)
 			return st[sp-1], nil
+
+		// The superinstructions. pc is the index of the second instruction
+		// of the sequence: code[pc].Arg is the Arg of f.Code's instruction,
+		// as the Args of the others are.
+		case opFieldEqLocalJumpF, opFieldEqSymJumpF:
+			m.sp = base + sp
+			m.lend(budget)
+			v, err := m.host.Field(ids[in.Arg])
+			if err != nil {
+				m.leave(base)
+				return 0, fail(f, pc-1, err)
+			}
+			if budget = m.reclaim(budget); budget < 4 {
+				// Nested runs spent the steps of the rest: it runs one
+				// instruction at a time, from the FIELD's result.
+				st[sp] = v
+				sp++
+				continue
+			}
+			budget -= 3
+			var want Value
+			if in.Op == opFieldEqLocalJumpF {
+				want = locals[code[pc].Arg]
+			} else {
+				want = Value(ids[code[pc].Arg])
+			}
+			if v == want {
+				pc += 3
+			} else {
+				pc = int(code[pc+2].Arg)
+			}
+		case opFieldStore:
+			m.sp = base + sp
+			m.lend(budget)
+			v, err := m.host.Field(ids[in.Arg])
+			if err != nil {
+				m.leave(base)
+				return 0, fail(f, pc-1, err)
+			}
+			if budget = m.reclaim(budget); budget < 2 {
+				st[sp] = v
+				sp++
+				continue
+			}
+			budget--
+			locals[code[pc].Arg] = v
+			pc++
+		case opIntReturn:
+			if budget < 2 { // the INT alone
+				st[sp] = Value(in.Arg)
+				sp++
+				continue
+			}
+			m.steps += budget - 2
+			m.leave(base)
+			return Value(in.Arg), nil
+		case opLoadCall:
+			st[sp] = locals[in.Arg]
+			sp++
+			if budget < 2 { // the LOAD alone
+				continue
+			}
+			budget-- // the LOAD's step; the CALL's is the loop's
+			call := code[pc].Arg
+			pc++
+			sym := &syms[call]
+			n := int(sym.Arity)
+			m.sp = base + sp
+			m.lend(budget)
+			r, err := m.host.Call(ids[call], st[sp-n:sp:sp])
+			if err != nil {
+				m.leave(base)
+				return 0, fail(f, pc-1, err)
+			}
+			budget = m.reclaim(budget)
+			sp -= n
+			if sym.Returns {
+				st[sp] = r
+				sp++
+			}
+		case opCallJumpF:
+			n := int(syms[in.Arg].Arity)
+			m.sp = base + sp
+			m.lend(budget)
+			r, err := m.host.Call(ids[in.Arg], st[sp-n:sp:sp])
+			if err != nil {
+				m.leave(base)
+				return 0, fail(f, pc-1, err)
+			}
+			sp -= n
+			if budget = m.reclaim(budget); budget < 2 {
+				st[sp] = r
+				sp++
+				continue
+			}
+			budget--
+			if r == 0 {
+				pc = int(code[pc].Arg)
+			} else {
+				pc++
+			}
+		case opLoadLoad, opLoadSym:
+			st[sp] = locals[in.Arg]
+			sp++
+			if budget < 2 { // the first LOAD alone
+				continue
+			}
+			if in.Op == opLoadLoad {
+				st[sp] = locals[code[pc].Arg]
+			} else {
+				st[sp] = Value(ids[code[pc].Arg])
+			}
+			sp++
+			pc++
+			budget--
 		default:
 			m.steps += budget - 1
+			m.leave(base)
 			return 0, fail(f, pc-1, fmt.Errorf("unknown opcode %d", in.Op))
 		}
 	}
+}
+
+// refuse returns the error of a Run that cannot start. It is out of Run,
+// whose every call pays for what it holds.
+//
+//go:noinline
+func (m *Machine) refuse(l *Linked, fn int32, locals []Value) error {
+	if l == nil || l.Program == nil || fn < 0 || int(fn) >= len(l.Program.Funcs) || int(fn) >= len(l.funcs) {
+		return &Error{Func: "func " + strconv.Itoa(int(fn)), PC: -1, Err: ErrNoFunc}
+	}
+	f := &l.Program.Funcs[fn]
+	switch {
+	case m.host == nil:
+		return &Error{Func: f.Name, PC: -1, Err: errors.New("machine has no host")}
+	case len(locals) < int(f.NumLocals):
+		err := fmt.Errorf("%w: has %d, needs %d", ErrLocals, len(locals), f.NumLocals)
+		return &Error{Func: f.Name, PC: -1, Err: err}
+	case m.depth >= m.MaxDepth:
+		return &Error{Func: f.Name, PC: -1, Err: ErrDepth}
+	}
+	return &Error{Func: f.Name, PC: -1, Err: ErrStackOverflow}
+}
+
+// Cancel makes the run in progress, if any, and every run nested in it,
+// fail with an error that wraps ErrCancelled and includes reason. A run
+// notices within 256 of its instructions, and a nested run as it starts;
+// the machine does not interrupt a host function. The machine stays
+// cancelled: every later Run fails the
+// same way before its first instruction, until Uncancel. Cancel may be
+// called from any goroutine, for example by a timer that bounds the time of
+// one game event; calling it again replaces the reason.
+func (m *Machine) Cancel(reason string) { m.cancel.Store(&reason) }
+
+// Uncancel undoes Cancel, so that the machine runs again. Like Cancel, it
+// may be called from any goroutine; to stop a run in progress and then
+// reuse the machine, call Uncancel after that run has returned.
+func (m *Machine) Uncancel() { m.cancel.Store(nil) }
+
+// checkpoint is a run's look at Cancel and at the budget, before the first
+// instruction of a run and whenever the stretch of instructions it took is
+// spent. It returns the next stretch, taken from
+// m.steps, or 0 if the run must stop. It is not inlined, so that the
+// compiler lays it out of the interpreter's loop.
+//
+//go:noinline
+func (m *Machine) checkpoint() int {
+	if m.steps <= 0 || m.cancel.Load() != nil {
+		return 0
+	}
+	n := min(m.steps, checkInterval)
+	m.steps -= n
+	return n
+}
+
+// lend gives back to m.steps, before a host call that may nest runs, the
+// instructions of the run's stretch after the current one.
+func (m *Machine) lend(budget int) { m.steps += budget - 1 }
+
+// reclaim takes back, after the host call, what lend gave back, or what is
+// left of it if nested runs used more than the rest of the budget; it
+// returns the run's new budget, the current instruction included.
+func (m *Machine) reclaim(budget int) int {
+	n := min(budget-1, m.steps)
+	m.steps -= n
+	return n + 1
+}
+
+// stopped is why a run must stop at a checkpoint: Cancel was
+// called, or the budget is spent.
+func (m *Machine) stopped() error {
+	if r := m.cancel.Load(); r != nil {
+		return fmt.Errorf("%w: %s", ErrCancelled, *r)
+	}
+	return ErrStepLimit
+}
+
+// leave ends a run: it pops the run's frame and nesting level.
+func (m *Machine) leave(sp int) {
+	m.sp = sp
+	m.depth--
 }
 
 // fail builds the *Error for instruction pc of f.

@@ -139,6 +139,9 @@ func (op Opcode) String() string {
 	if op < numOpcodes {
 		return opcodeNames[op]
 	}
+	if op >= opFieldEqLocalJumpF && op < opLastFused {
+		return fusedInfo[op-opFieldEqLocalJumpF].name
+	}
 	return "OP?"
 }
 
