@@ -140,6 +140,14 @@ func NewMachine(h Host) *Machine {
 // Errors are *Error values. Run trusts that the program passed Verify
 // (Decode verifies; a Program built in memory must be verified before it is
 // linked and run) and does not check again what Verify checked.
+//
+// A host function that panics unwinds through Run, which does not restore
+// the machine on the way (a deferred call would cost a tenth of a short
+// run): after recovering from such a panic, use a new Machine.
+//
+// Run executes the code Link prepared, with superinstructions where
+// common sequences of instructions start (fuse.go); they behave exactly
+// as the instructions they stand for, step counts included.
 func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 	if l == nil || uint(fn) >= uint(len(l.funcs)) {
 		return 0, m.refuse(l, fn, locals)
@@ -166,8 +174,7 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 	// the whole of a typical match function. The run's frame is
 	// m.stack[base:] up to f.MaxStack values; sp indexes the frame. Every
 	// return leaves the run (m.leave): it pops the frame and the nesting
-	// level. (Not with defer, which costs a tenth of a short run; a host
-	// function that panics leaves the machine unusable.)
+	// level; see above for a host that panics.
 	//
 	// budget is how many instructions the run may still execute, this one
 	// included, before its next checkpoint, where it looks at Cancel and
@@ -482,10 +489,10 @@ func (m *Machine) Cancel(reason string) { m.cancel.Store(&reason) }
 // reuse the machine, call Uncancel after that run has returned.
 func (m *Machine) Uncancel() { m.cancel.Store(nil) }
 
-// checkpoint is a run's look at Cancel and at the budget, before the first
-// instruction of a run and whenever the stretch of instructions it took is
-// spent. It returns the next stretch, taken from
-// m.steps, or 0 if the run must stop. It is not inlined, so that the
+// checkpoint is a run's look at Cancel and at the budget whenever the
+// stretch of instructions it took is spent (the first look, before a
+// run's first instruction, is inline in Run). It returns the next
+// stretch, taken from m.steps, or 0 if the run must stop. It is not inlined, so that the
 // compiler lays it out of the interpreter's loop.
 //
 //go:noinline
