@@ -189,7 +189,6 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 	// of its sequence alone.
 	code := lf.code
 	st := m.stack[base:] // Verify proved the run needs no more than f.MaxStack
-	syms := l.Program.Symbols
 	ids := l.ids
 	sp, pc := 0, 0
 	for ; ; budget-- {
@@ -300,7 +299,7 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 				sp--
 			}
 		case OpCall:
-			sym := &syms[in.Arg]
+			sym := &l.Program.Symbols[in.Arg]
 			n := int(sym.Arity)
 			m.sp = base + sp // a nested run starts above the arguments
 			m.lend(budget)
@@ -395,7 +394,7 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 			budget-- // the LOAD's step; the CALL's is the loop's
 			call := code[pc].Arg
 			pc++
-			sym := &syms[call]
+			sym := &l.Program.Symbols[call]
 			n := int(sym.Arity)
 			m.sp = base + sp
 			m.lend(budget)
@@ -411,7 +410,7 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 				sp++
 			}
 		case opCallJumpF:
-			n := int(syms[in.Arg].Arity)
+			n := int(l.Program.Symbols[in.Arg].Arity)
 			m.sp = base + sp
 			m.lend(budget)
 			r, err := m.host.Call(ids[in.Arg], st[sp-n:sp:sp])
