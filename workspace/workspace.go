@@ -190,6 +190,15 @@ func Load(paths []string) (*Workspace, error) {
 // there are CPUs, and returns when every call has.
 func parallel(n int, do func(i int)) {
 	workers := min(runtime.GOMAXPROCS(0), n)
+	if workers <= 1 {
+		// One file (a lint of one card): no goroutine to start, whose
+		// small stack the parser's first grammar would grow again and
+		// again.
+		for i := range n {
+			do(i)
+		}
+		return
+	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {
