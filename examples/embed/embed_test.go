@@ -48,9 +48,8 @@ func TestRulingsThroughTheKit(t *testing.T) {
 	}{
 		{"protean_hydra_test.card", nil, 14},
 		{"engulfing_slagwurm_test.card", map[string]string{
-			"If Engulfing Slagwurm's ability resolves and the other creature is not destroyed (perhaps because it regenerates), you'll still gain life equal to that creature's toughness": `card "Regenerate" needs host function regenerate: not supported by this engine`,
-			"A blocker that regenerates with its own ability is not destroyed by Engulfing Slagwurm's ability, and you still gain life equal to its toughness":                             `card "Drudge Skeletons" needs host function regenerate, activated abilities: not supported by this engine`,
-		}, 8},
+			"A blocker that regenerates with its own ability is not destroyed by Engulfing Slagwurm's ability, and you still gain life equal to its toughness": `card "Drudge Skeletons" needs activated abilities: not supported by this engine`,
+		}, 9},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
