@@ -580,9 +580,12 @@ func (g *game) resolveTop() error {
 	}
 	top := g.stack[len(g.stack)-1]
 	g.stack = g.stack[:len(g.stack)-1]
-	if top.spell != 0 {
+	switch {
+	case top.spell != 0:
 		g.resolveSpell(top)
-	} else {
+	case top.ab().Kind == vm.AbilityActivated && !g.anyTargetLegal(top):
+		// Its targets are all illegal now: it does nothing (CR 608.2b).
+	default:
 		g.run(frame{mode: modeResolve, def: top.def, locals: top.locals}, top.ab().Body)
 	}
 	g.settle()
