@@ -96,14 +96,14 @@ func (g *game) chooseTargets(def *cardDef, ab *vm.Ability, locals []vm.Value, ta
 	return nil
 }
 
-// pay pays a mana cost ("{1}{G}") from player p's pool, first tapping their
-// untapped lands for mana (their {T} mana abilities), oldest first, until
-// the pool can pay it. If even then it can't, the spell or ability can't
-// be cast or activated, and the game goes back to before (CR 601.2,
+// pay pays a mana cost ("{1}{G}") from player p's pool, first tapping
+// their untapped lands for mana (their {T} mana abilities), oldest first,
+// until the pool can pay it. If even then it can't, the spell or ability
+// can't be cast or activated, and the game goes back to before (CR 601.2,
 // 601.2h): the lands untap and their mana leaves the pool. (That undoes
-// what a land's mana ability does when it only adds mana, as the lands
-// of cards/ do; one that did more, such as dealing damage, would need
-// more undone.)
+// what a land's mana ability does when it only adds mana, as the lands of
+// cards/ do; one that did more, such as dealing damage, would need more
+// undone.)
 func (g *game) pay(p int, cost string, x int) error {
 	syms, _ := mana.Parse(cost)
 	for _, s := range syms {
