@@ -1,6 +1,7 @@
 package core_test
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"testing"
@@ -107,11 +108,17 @@ card "Hill Giant" {
 }
 `
 
-// hydraBoard sets up a game with 100 permanents: the target Protean Hydra
-// with many counters, 24 more Hydras (their replacement effects watch every
-// damage event, their triggers every counter removed), 25 each of Grizzly
-// Bears, Hill Giant and Engulfing Slagwurm; and a source of damage.
+// hydraBoard sets up a game with 100 permanents (see hydraBoardOf).
 func hydraBoard(t testing.TB) (*core.Game, *core.Object, *core.Object) {
+	return hydraBoardOf(t, 100)
+}
+
+// hydraBoardOf sets up a game with n permanents: the target Protean Hydra
+// with many counters, and then, in turn, Protean Hydra, Grizzly Bears,
+// Hill Giant and Engulfing Slagwurm, so that a quarter are Hydras (their
+// replacement effects watch damage, their triggers counters removed, each
+// anchored to its own Hydra); and a source of damage in a hand.
+func hydraBoardOf(t testing.TB, n int) (*core.Game, *core.Object, *core.Object) {
 	lib := library(t, board)
 	g := core.New(lib, nil)
 	setup := g.Setup()
@@ -122,32 +129,46 @@ func hydraBoard(t testing.TB) (*core.Game, *core.Object, *core.Object) {
 	}
 	hydra := add("Protean Hydra", 0, core.ZoneBattlefield)
 	require.NoError(t, setup.SetCounters(hydra.ID(), core.CounterPlus1Plus1, 1<<40))
-	for i := 0; i < 24; i++ {
-		h := add("Protean Hydra", 0, core.ZoneBattlefield)
-		require.NoError(t, setup.SetCounters(h.ID(), core.CounterPlus1Plus1, 1))
-	}
-	for _, name := range []string{"Grizzly Bears", "Hill Giant", "Engulfing Slagwurm"} {
-		for i := 0; i < 25; i++ {
-			add(name, core.PlayerID(i%2), core.ZoneBattlefield)
+	for i := 1; i < n; i++ {
+		switch i % 4 {
+		case 0:
+			h := add("Protean Hydra", 0, core.ZoneBattlefield)
+			require.NoError(t, setup.SetCounters(h.ID(), core.CounterPlus1Plus1, 1))
+		case 1:
+			add("Grizzly Bears", core.PlayerID(i%2), core.ZoneBattlefield)
+		case 2:
+			add("Hill Giant", core.PlayerID(i%2), core.ZoneBattlefield)
+		default:
+			add("Engulfing Slagwurm", core.PlayerID(i%2), core.ZoneBattlefield)
 		}
 	}
 	source := add("Hill Giant", 1, core.ZoneHand)
-	require.Len(t, g.Battlefield(), 100)
+	require.Len(t, g.Battlefield(), n)
 	return g, hydra, source
 }
 
 // BenchmarkDamageProteanHydra measures one damage event to Protean Hydra
-// on a board of 100 permanents: 25 replacement effects matched, one
-// applied (prevention, then counters removed: a second event), 25 triggers
-// matched against it, one triggering.
+// on boards of 10 to 10,000 permanents, a quarter of them Hydras: their
+// replacement effects and triggers are looked at (through the ability
+// index, only the target's), one replacement applies (prevention, then
+// counters removed: a second event), one trigger triggers. The cost of an
+// event should not grow with the board.
 func BenchmarkDamageProteanHydra(b *testing.B) {
-	g, hydra, source := hydraBoard(b)
-	target := core.ObjectValue(hydra.ID())
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		g.DealDamage(source.ID(), target, 1, false)
-		core.ForgetForBenchmark(g)
+	// The check of the ability index after each action walks the board.
+	defer core.SetIndexChecks(core.SetIndexChecks(false))
+	for _, n := range []int{10, 100, 1000, 10000} {
+		b.Run(fmt.Sprintf("permanents=%d", n), func(b *testing.B) {
+			g, hydra, source := hydraBoardOf(b, n)
+			target := core.ObjectValue(hydra.ID())
+			g.DealDamage(source.ID(), target, 1, false) // warm up the buffers
+			core.ForgetForBenchmark(g)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				g.DealDamage(source.ID(), target, 1, false)
+				core.ForgetForBenchmark(g)
+			}
+		})
 	}
 }
 
@@ -155,6 +176,8 @@ func BenchmarkDamageProteanHydra(b *testing.B) {
 // pipeline allocates nothing: matching replacement effects and triggers,
 // running the replacement's body, performing and logging both events.
 func TestDamagePipelineDoesNotAllocate(t *testing.T) {
+	// The check of the ability index after each action allocates.
+	defer core.SetIndexChecks(core.SetIndexChecks(false))
 	g, hydra, source := hydraBoard(t)
 	target := core.ObjectValue(hydra.ID())
 	plus, _ := g.Library().Counter("+1/+1")

@@ -149,6 +149,10 @@ type Game struct {
 	// batch holds the events that happen at the same time (see
 	// beginBatch).
 	batch batch
+	// index lists the permanents whose abilities watch each event kind
+	// (index.go); checkIndex says whether every action checks it.
+	index      abilityIndex
+	checkIndex bool
 }
 
 // New starts a game between two players on turn 1, in the first player's
@@ -157,7 +161,8 @@ func New(lib *Library, d Decider) *Game {
 	if d == nil {
 		d = DefaultDecider{}
 	}
-	g := &Game{lib: lib, decider: d, objects: []*Object{nil}, turn: 1, step: StepMain1, winner: NoPlayer, forcedMana: -1}
+	g := &Game{lib: lib, decider: d, objects: []*Object{nil}, turn: 1, step: StepMain1, winner: NoPlayer, forcedMana: -1,
+		checkIndex: indexChecks.Load()}
 	for i := range g.players {
 		g.players[i] = &player{ID: PlayerID(i), Life: StartingLife}
 	}
@@ -278,6 +283,11 @@ func (g *Game) begin() { g.err, g.actionEvents = nil, 0 }
 // if there is one, and otherwise the first failure while it was carried
 // out.
 func (g *Game) done(err error) error {
+	if g.checkIndex && g.err == nil {
+		if e := g.verifyIndex(); e != nil {
+			g.fail(e)
+		}
+	}
 	failure := g.err
 	g.err = nil
 	if err != nil {
@@ -331,6 +341,7 @@ func (g *Game) zoneList(p PlayerID, z Zone) *[]ObjectID {
 func (g *Game) addToZone(o *Object) {
 	if o.zone == ZoneBattlefield {
 		g.battlefield = append(g.battlefield, o.id)
+		g.indexEnter(o)
 		return
 	}
 	if l := g.zoneList(o.owner, o.zone); l != nil {
@@ -351,6 +362,9 @@ func (g *Game) removeFromZone(o *Object) {
 	for i, id := range *l {
 		if id == o.id {
 			*l = append((*l)[:i], (*l)[i+1:]...)
+			if o.zone == ZoneBattlefield {
+				g.indexLeave(o)
+			}
 			return
 		}
 	}

@@ -84,10 +84,52 @@ type ptEffect struct {
 func (g *Game) invalidate() { g.charsValid = false }
 
 // charsOf returns the characteristics of a permanent on the battlefield,
-// computing every permanent's if they are not up to date.
+// computing every permanent's if they are not up to date. While no
+// continuous effect applies, a permanent's characteristics are its card's
+// and its counters' (CR 613.4c), which it computes for that permanent
+// alone: then an event costs the same on any board.
 func (g *Game) charsOf(o *Object) *chars {
+	if g.effectFree() && !g.computing {
+		return g.ownChars(o)
+	}
 	g.refresh()
 	return &g.chars[o.id]
+}
+
+// ownChars computes the characteristics of one permanent when no
+// continuous effect applies: what refresh would make them.
+func (g *Game) ownChars(o *Object) *chars {
+	// Once effects apply again, every permanent's are computed again.
+	g.charsValid = false
+	g.forgetGranted()
+	if n := len(g.objects); len(g.chars) < n {
+		g.chars = append(g.chars, make([]chars, n-len(g.chars))...)
+	}
+	c := &g.chars[o.id]
+	g.baseChars(o, c)
+	g.counterChars(o, c)
+	return c
+}
+
+// baseChars sets the characteristics of a permanent to its card's.
+func (g *Game) baseChars(o *Object, c *chars) {
+	c.power, c.toughness = int(o.def.Card.Power), int(o.def.Card.Toughness)
+	c.keywords, c.unspared = o.def.keywords, o.def.keywords
+	c.spared = c.spared[:0]
+	c.cantAttack, c.cantBlock = false, false
+	c.granted = c.granted[:0]
+}
+
+// counterChars applies the +X/+Y counters of a permanent (CR 613.4c).
+func (g *Game) counterChars(o *Object, c *chars) {
+	for _, k := range o.counters {
+		if uint32(k.kind) >= uint32(numCounters) {
+			continue
+		}
+		if pt := counterPT[k.kind]; pt.ok {
+			c.power, c.toughness = add(c.power, mul(pt.power, k.n)), add(c.toughness, mul(pt.toughness, k.n))
+		}
+	}
 }
 
 // refresh computes the characteristics of every permanent (CR 613). While
@@ -107,12 +149,7 @@ func (g *Game) refresh() {
 	volatile := false
 	for _, id := range g.battlefield {
 		o := g.objects[id]
-		c := &g.chars[id]
-		c.power, c.toughness = int(o.def.Card.Power), int(o.def.Card.Toughness)
-		c.keywords, c.unspared = o.def.keywords, o.def.keywords
-		c.spared = c.spared[:0]
-		c.cantAttack, c.cantBlock = false, false
-		c.granted = c.granted[:0]
+		g.baseChars(o, &g.chars[id])
 		for _, ai := range o.def.effects {
 			ab := o.ability(ai)
 			fn := funcID(o.def.Prog.ID(ab.Rule))
@@ -145,6 +182,7 @@ func (g *Game) refresh() {
 	}
 	g.computing = false
 	g.charsValid = !volatile
+	g.indexGranted()
 }
 
 func effectLess(a, b *effectRef) bool {
@@ -166,16 +204,7 @@ func effectLayer(fn funcID) int {
 // 7c (CR 613.4c).
 func (g *Game) applyCounters() {
 	for _, id := range g.battlefield {
-		o := g.objects[id]
-		c := &g.chars[id]
-		for _, k := range o.counters {
-			if uint32(k.kind) >= uint32(numCounters) {
-				continue
-			}
-			if pt := counterPT[k.kind]; pt.ok {
-				c.power, c.toughness = add(c.power, mul(pt.power, k.n)), add(c.toughness, mul(pt.toughness, k.n))
-			}
-		}
+		g.counterChars(g.objects[id], &g.chars[id])
 	}
 }
 

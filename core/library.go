@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/cardc/cardc/mana"
@@ -25,6 +26,9 @@ type Library struct {
 	// manaTexts are the symbols each of manas was written as, for a cost
 	// paid with them.
 	manaTexts []string
+	// anchorFields are, for each event kind, the fields of its events
+	// that abilities of the cards are anchored to (see eachWatcher).
+	anchorFields [numEventKinds][]fieldID
 }
 
 // CardDef is a card of a library: its compiled characteristics and
@@ -52,6 +56,18 @@ type CardDef struct {
 	// anchors are, for each ability, its anchors as indexes of fields (see
 	// vm.Ability.Anchors).
 	anchors [][]fieldID
+	// watches are the event kinds the card's abilities watch, and
+	// abilityWatches those each one watches, for the ability index.
+	watches        watch
+	abilityWatches []watch
+}
+
+// abilityWatch is what ability ai of the card watches.
+func (d *CardDef) abilityWatch(ai int) watch {
+	if ai < 0 || ai >= len(d.abilityWatches) {
+		return watch{}
+	}
+	return d.abilityWatches[ai]
 }
 
 // anchored reports whether an event may match ability ai of an object:
@@ -104,6 +120,14 @@ func NewLibrary(progs ...*vm.Program) (*Library, error) {
 				return nil, err
 			}
 			lib.cards[c.Name] = d
+			for _, as := range d.anchors {
+				for _, f := range as {
+					k := fields[f].kind
+					if !slices.Contains(lib.anchorFields[k], f) {
+						lib.anchorFields[k] = append(lib.anchorFields[k], f)
+					}
+				}
+			}
 		}
 	}
 	return lib, nil
@@ -131,6 +155,7 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 		d.keywords |= bit
 	}
 	d.anchors = make([][]fieldID, len(c.Abilities))
+	d.abilityWatches = make([]watch, len(c.Abilities))
 	for i, a := range c.Abilities {
 		switch a.Kind {
 		case vm.AbilityEffect:
@@ -155,6 +180,12 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 		}
 		kind := abilityEvent(linked, &c.Abilities[i])
 		d.byEvent[kind] = append(d.byEvent[kind], i)
+		if len(d.anchors[i]) > 0 {
+			d.abilityWatches[i].anchored = kindBit(kind)
+		} else {
+			d.abilityWatches[i].free = kindBit(kind)
+		}
+		d.watches = d.watches.or(d.abilityWatches[i])
 	}
 	return d, nil
 }
