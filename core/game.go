@@ -83,8 +83,13 @@ type Game struct {
 	// chars are the characteristics of the permanents, by object ID, as
 	// continuous effects make them (layers.go); charsValid says whether
 	// they are up to date, computing whether they are being computed.
-	chars        []chars
-	charsValid   bool
+	chars      []chars
+	charsValid bool
+	// charsEpoch changes with each invalidate and refresh; charsStamps
+	// say, by object ID, in which epoch ownChars computed the object's
+	// characteristics (they are valid in that epoch only).
+	charsEpoch   uint64
+	charsStamps  []uint64
 	computing    bool
 	layerEffects []effectRef
 	layerLocals  locals
@@ -162,7 +167,7 @@ func New(lib *Library, d Decider) *Game {
 		d = DefaultDecider{}
 	}
 	g := &Game{lib: lib, decider: d, objects: []*Object{nil}, turn: 1, step: StepMain1, winner: NoPlayer, forcedMana: -1,
-		checkIndex: indexChecks.Load()}
+		charsEpoch: 1, checkIndex: indexChecks.Load()}
 	for i := range g.players {
 		g.players[i] = &player{ID: PlayerID(i), Life: StartingLife}
 	}

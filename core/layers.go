@@ -81,7 +81,10 @@ type ptEffect struct {
 }
 
 // invalidate says that the characteristics must be computed again.
-func (g *Game) invalidate() { g.charsValid = false }
+func (g *Game) invalidate() {
+	g.charsValid = false
+	g.charsEpoch++
+}
 
 // charsOf returns the characteristics of a permanent on the battlefield,
 // computing every permanent's if they are not up to date. While no
@@ -97,15 +100,21 @@ func (g *Game) charsOf(o *Object) *chars {
 }
 
 // ownChars computes the characteristics of one permanent when no
-// continuous effect applies: what refresh would make them.
+// continuous effect applies: what refresh would make them. They are kept
+// until the next invalidate, as refresh keeps them.
 func (g *Game) ownChars(o *Object) *chars {
 	// Once effects apply again, every permanent's are computed again.
 	g.charsValid = false
 	g.forgetGranted()
 	if n := len(g.objects); len(g.chars) < n {
 		g.chars = append(g.chars, make([]chars, n-len(g.chars))...)
+		g.charsStamps = append(g.charsStamps, make([]uint64, n-len(g.charsStamps))...)
 	}
 	c := &g.chars[o.id]
+	if g.charsStamps[o.id] == g.charsEpoch {
+		return c
+	}
+	g.charsStamps[o.id] = g.charsEpoch
 	g.baseChars(o, c)
 	g.counterChars(o, c)
 	return c
@@ -139,6 +148,8 @@ func (g *Game) refresh() {
 		return
 	}
 	g.computing = true
+	// What ownChars computed is overwritten.
+	g.charsEpoch++
 	for len(g.chars) < len(g.objects) {
 		g.chars = append(g.chars, chars{})
 	}
