@@ -63,6 +63,10 @@ type Game struct {
 	// objects holds every object ever, by ID; objects[0] is unused.
 	objects []*Object
 	cards   int
+	// current is, by card number, the newest object of the card: the
+	// only one that may not have left its zone, since a card becomes a
+	// new object only once the old one left (CR 400.7).
+	current []ObjectID
 	// optional is the last optional cost decided by the resolving
 	// ability, for its reflexive triggered abilities (CR 603.12).
 	optional optionalCost
@@ -322,6 +326,10 @@ func (g *Game) newObject(def *CardDef, card int, owner PlayerID, zone Zone) *Obj
 	o := &Object{id: ObjectID(len(g.objects)), def: def, printed: def, card: card, owner: owner, controller: owner, zone: zone,
 		timestamp: g.nextTimestamp(), sinceTurn: g.turn, defender: NoPlayer}
 	g.objects = append(g.objects, o)
+	for len(g.current) <= card {
+		g.current = append(g.current, 0)
+	}
+	g.current[card] = o.id
 	g.addToZone(o)
 	return o
 }
@@ -427,10 +435,11 @@ func (g *Game) pt(id ObjectID) (int, int) {
 // CurrentObject returns the object a physical card is now (the newest
 // object of that card that has not left its zone), or nil.
 func (g *Game) CurrentObject(card int) *Object {
-	for i := len(g.objects) - 1; i > 0; i-- {
-		if o := g.objects[i]; o.card == card && !o.left {
-			return o
-		}
+	if card <= 0 || card >= len(g.current) || g.current[card] == 0 {
+		return nil
+	}
+	if o := g.objects[g.current[card]]; !o.left {
+		return o
 	}
 	return nil
 }

@@ -342,5 +342,12 @@ func (g *Game) verifyIndex() error {
 		return fmt.Errorf("ability index: counts %d granted and %d static, not %d and %d",
 			x.grantedObjects, x.staticSources, want.grantedObjects, want.staticSources)
 	}
+	// And the index of cards: CurrentObject finds the object a card is
+	// by its newest object, which must be the only one not to have left.
+	for _, o := range g.objects[1:] {
+		if !o.left && g.current[o.card] != o.id {
+			return fmt.Errorf("card index: card %d is object %d, not %d", o.card, o.id, g.current[o.card])
+		}
+	}
 	return nil
 }
