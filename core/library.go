@@ -185,7 +185,12 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 		} else {
 			d.abilityWatches[i].free = kindBit(kind)
 		}
-		d.watches = d.watches.or(d.abilityWatches[i])
+		// An ability an effect of the card grants is not the card's own
+		// (CR 613.1f): its triggers and replacement effects are looked at
+		// as granted only.
+		if a.Flags&vm.FlagGranted == 0 || (a.Kind != vm.AbilityTriggered && a.Kind != vm.AbilityReplacement) {
+			d.watches = d.watches.or(d.abilityWatches[i])
+		}
 	}
 	return d, nil
 }
