@@ -14,6 +14,12 @@
 // actions and queries...) are the stdlib's: vocab_gen.go is generated
 // from stdlib/*.card by `go generate ./core`.
 //
+// An event costs the same on any board: the pipeline looks only at the
+// permanents an ability index lists for its kind, and for an ability
+// anchored to its own object ("damage to this"), at the object the event
+// holds (index.go). Under `go test`, every action checks the index
+// against one built from scratch.
+//
 // A Library is immutable once NewLibrary has returned it: it is safe to
 // share between goroutines and between games. A Game, with its Setup, is
 // for one goroutine at a time.
