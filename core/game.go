@@ -68,7 +68,9 @@ type Game struct {
 	players [2]*player
 	// objects holds every object ever, by ID; objects[0] is unused.
 	objects []*Object
-	cards   int
+	// slab is the block the next objects are allocated in.
+	slab  []Object
+	cards int
 	// current is, by card number, the newest object of the card: the
 	// only one that may not have left its zone, since a card becomes a
 	// new object only once the old one left (CR 400.7).
@@ -176,8 +178,10 @@ func New(lib *Library, d Decider) *Game {
 	if d == nil {
 		d = DefaultDecider{}
 	}
-	g := &Game{lib: lib, decider: d, objects: []*Object{nil}, turn: 1, step: StepMain1, winner: NoPlayer, forcedMana: -1,
-		charsEpoch: 1, checkIndex: indexChecks.Load()}
+	g := &Game{lib: lib, decider: d, objects: make([]*Object, 1, objectBlock*2), turn: 1, step: StepMain1, winner: NoPlayer, forcedMana: -1,
+		charsEpoch: 1, checkIndex: indexChecks.Load(),
+		// Room for two libraries and a few more cards, in one allocation.
+		current: make([]ObjectID, 0, 128)}
 	for i := range g.players {
 		g.players[i] = &player{ID: PlayerID(i), Life: StartingLife}
 	}
@@ -327,13 +331,22 @@ func (g *Game) objectName(id ObjectID) string {
 	return "nothing"
 }
 
+// objectBlock is how many objects newObject allocates at once.
+const objectBlock = 32
+
 // newObject creates an object in a zone.
 func (g *Game) newObject(def *CardDef, card int, owner PlayerID, zone Zone) *Object {
-	o := &Object{id: ObjectID(len(g.objects)), def: def, printed: def, card: card, owner: owner, controller: owner, zone: zone,
-		timestamp: g.nextTimestamp(), sinceTurn: g.turn, defender: NoPlayer}
+	// Objects are allocated in blocks: a game creates many (every card
+	// of the libraries, and a new one at each zone change).
+	if len(g.slab) == cap(g.slab) {
+		g.slab = make([]Object, 0, objectBlock)
+	}
+	g.slab = append(g.slab, Object{id: ObjectID(len(g.objects)), def: def, printed: def, card: card, owner: owner,
+		controller: owner, zone: zone, timestamp: g.nextTimestamp(), sinceTurn: g.turn, defender: NoPlayer})
+	o := &g.slab[len(g.slab)-1]
 	g.objects = append(g.objects, o)
-	for len(g.current) <= card {
-		g.current = append(g.current, 0)
+	if len(g.current) <= card {
+		g.current = append(g.current, make([]ObjectID, card+1-len(g.current))...)
 	}
 	g.current[card] = o.id
 	g.addToZone(o)

@@ -88,9 +88,11 @@ func SetIndexChecks(on bool) bool { return indexChecks.Swap(on) }
 
 // grow makes room for object id in the index.
 func (x *abilityIndex) grow(id ObjectID) {
-	for len(x.own) <= int(id) {
-		x.own = append(x.own, watch{})
-		x.granted = append(x.granted, watch{})
+	if n := int(id) + 1; len(x.own) < n {
+		// Room for the objects created since, which are many in a
+		// game that begins with its libraries, at once.
+		x.own = append(x.own, make([]watch, n-len(x.own))...)
+		x.granted = append(x.granted, make([]watch, n-len(x.granted))...)
 	}
 }
 
