@@ -172,6 +172,103 @@ func BenchmarkDamageProteanHydra(b *testing.B) {
 	}
 }
 
+// BenchmarkDamageProteanHydraUnderAnthem is BenchmarkDamageProteanHydra
+// with Glorious Anthem and a Trollhide on the battlefield: continuous
+// effects apply to the creatures, and the counters the Hydra loses change
+// its characteristics, which are computed again for it alone (the
+// effects read no counters).
+func BenchmarkDamageProteanHydraUnderAnthem(b *testing.B) {
+	defer core.SetIndexChecks(core.SetIndexChecks(false))
+	for _, n := range []int{10, 100, 1000, 10000} {
+		b.Run(fmt.Sprintf("permanents=%d", n), func(b *testing.B) {
+			g, hydra, source := anthemBoard(b, n)
+			target := core.ObjectValue(hydra.ID())
+			g.DealDamage(source.ID(), target, 1, false) // warm up the buffers
+			core.ForgetForBenchmark(g)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				g.DealDamage(source.ID(), target, 1, false)
+				core.ForgetForBenchmark(g)
+			}
+		})
+	}
+}
+
+// anthemBoard is hydraBoardOf's board of n permanents with two of them
+// sources of continuous effects: Glorious Anthem, and Trollhide on the
+// target Hydra.
+func anthemBoard(t testing.TB, n int) (*core.Game, *core.Object, *core.Object) {
+	lib := library(t, board+`
+card "Glorious Anthem" { cost {1}{W}{W}; type Enchantment; oracle "..."; static creatures you control get +1/+1 }
+card "Trollhide" {
+    cost {2}{G}
+    type Enchantment — Aura
+    oracle "..."
+    enchant creature
+    static enchanted creature gets +2/+2
+    static enchanted creature has ` + "`{1}{G}: regenerate this`" + `
+}`)
+	g := core.New(lib, nil)
+	setup := g.Setup()
+	add := func(name string, owner core.PlayerID) *core.Object {
+		o, err := setup.AddCard(name, owner, core.ZoneBattlefield)
+		require.NoError(t, err)
+		return o
+	}
+	hydra := add("Protean Hydra", 0)
+	require.NoError(t, setup.SetCounters(hydra.ID(), core.CounterPlus1Plus1, 1<<40))
+	require.NoError(t, setup.Attach(add("Trollhide", 0).ID(), hydra.ID()))
+	add("Glorious Anthem", 0)
+	for i := 3; i < n; i++ {
+		switch i % 4 {
+		case 0:
+			h := add("Protean Hydra", 0)
+			require.NoError(t, setup.SetCounters(h.ID(), core.CounterPlus1Plus1, 1))
+		case 1:
+			add("Grizzly Bears", core.PlayerID(i%2))
+		case 2:
+			add("Hill Giant", core.PlayerID(i%2))
+		default:
+			add("Engulfing Slagwurm", core.PlayerID(i%2))
+		}
+	}
+	source, err := setup.AddCard("Hill Giant", 1, core.ZoneHand)
+	require.NoError(t, err)
+	return g, hydra, source
+}
+
+// TestCountersChangeOnePermanentUnderAnthem checks the characteristics
+// as counters come and go on a board with continuous effects: computed
+// again for one permanent, they are what the whole board's computation
+// gives (the check after every action compares them), and the effects of
+// Glorious Anthem and Trollhide read no counters, while Maro's
+// characteristic-defining ability reads a hand.
+func TestCountersChangeOnePermanentUnderAnthem(t *testing.T) {
+	g, hydra, source := anthemBoard(t, 12)
+	lib := g.Library()
+	require.True(t, core.CounterBlind(lib.Card("Glorious Anthem")))
+	require.True(t, core.CounterBlind(lib.Card("Trollhide")))
+	maro := library(t, `card "Maro" { cost {2}{G}{G}; type Creature — Avatar; pt */*; oracle "..."; static power and toughness of this are each equal to you.cards_in_hand }`)
+	require.False(t, core.CounterBlind(maro.Card("Maro")))
+
+	// The opponent's Grizzly Bears, and one of your Hydras with a counter.
+	bears, other := g.Battlefield()[5], g.Battlefield()[4]
+	require.Equal(t, "Grizzly Bears", g.Object(bears).Def().Name)
+	require.Equal(t, "Protean Hydra", g.Object(other).Def().Name)
+	require.NoError(t, g.PutCounters(bears, core.CounterPlus1Plus1, 2))
+	require.Equal(t, 4, g.Power(bears)) // 2/2 and two +1/+1 counters
+	require.NoError(t, g.PutCounters(other, core.CounterPlus1Plus1, 2))
+	require.Equal(t, 4, g.Power(other)) // 0/0, three +1/+1 counters, +1/+1 (Glorious Anthem)
+	require.NoError(t, g.Setup().SetCounters(hydra.ID(), core.CounterPlus1Plus1, 10))
+	require.NoError(t, g.DealDamage(source.ID(), core.ObjectValue(hydra.ID()), 1, false))
+	require.Equal(t, 9+2+1, g.Power(hydra.ID())) // 0/0, nine counters, +2/+2 (Trollhide), +1/+1 (Glorious Anthem)
+	require.NoError(t, g.RemoveCounters(bears, core.CounterPlus1Plus1, 1))
+	require.Equal(t, 3, g.Toughness(bears))
+	require.Equal(t, 4, g.Toughness(other))
+	require.NoError(t, core.VerifyIndex(g))
+}
+
 // TestDamagePipelineDoesNotAllocate proves the steady state of the event
 // pipeline allocates nothing: matching replacement effects and triggers,
 // running the replacement's body, performing and logging both events.

@@ -34,3 +34,7 @@ func Watchers(g *Game, kind EventKind, target ObjectID) []ObjectID {
 // DropFromIndex makes the ability index stale: it forgets that a
 // permanent watches an event kind.
 func DropFromIndex(g *Game, kind EventKind, id ObjectID) { g.index.remove(id, kindBit(kind)) }
+
+// CounterBlind reports whether the continuous effects of a card read
+// nothing counters change.
+func CounterBlind(d *CardDef) bool { return d.counterBlind }

@@ -97,6 +97,9 @@ type Game struct {
 	// they are up to date, computing whether they are being computed.
 	chars      []chars
 	charsValid bool
+	// computingOnly is the permanent refreshOne computes the
+	// characteristics of, or 0.
+	computingOnly ObjectID
 	// charsEpoch changes with each invalidate and refresh; charsStamps
 	// say, by object ID, in which epoch ownChars computed the object's
 	// characteristics (they are valid in that epoch only).

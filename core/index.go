@@ -69,6 +69,9 @@ type abilityIndex struct {
 	// effect lasts, characteristics are each permanent's own (see
 	// charsOf).
 	staticSources int
+	// counterSighted counts those of them whose effects may read
+	// counters (see CardDef.counterBlind).
+	counterSighted int
 	// version changes whenever a list of free changes, so that a walk
 	// finds its place again.
 	version uint64
@@ -135,6 +138,9 @@ func (g *Game) indexEnter(o *Object) {
 	x.insert(o.id, o.def.watches.free)
 	if len(o.def.effects) > 0 {
 		x.staticSources++
+		if !o.def.counterBlind {
+			x.counterSighted++
+		}
 	}
 }
 
@@ -151,6 +157,9 @@ func (g *Game) indexLeave(o *Object) {
 	x.own[o.id], x.granted[o.id] = watch{}, watch{}
 	if len(o.def.effects) > 0 {
 		x.staticSources--
+		if !o.def.counterBlind {
+			x.counterSighted--
+		}
 	}
 }
 
@@ -322,6 +331,9 @@ func (g *Game) verifyIndex() error {
 		}
 		if len(o.def.effects) > 0 {
 			want.staticSources++
+			if !o.def.counterBlind {
+				want.counterSighted++
+			}
 		}
 	}
 	x := &g.index
@@ -340,15 +352,44 @@ func (g *Game) verifyIndex() error {
 				id, x.own[id], x.granted[id], own, granted)
 		}
 	}
-	if x.grantedObjects != want.grantedObjects || x.staticSources != want.staticSources {
-		return fmt.Errorf("ability index: counts %d granted and %d static, not %d and %d",
-			x.grantedObjects, x.staticSources, want.grantedObjects, want.staticSources)
+	if x.grantedObjects != want.grantedObjects || x.staticSources != want.staticSources || x.counterSighted != want.counterSighted {
+		return fmt.Errorf("ability index: counts %d granted, %d static and %d reading counters, not %d, %d and %d",
+			x.grantedObjects, x.staticSources, x.counterSighted, want.grantedObjects, want.staticSources, want.counterSighted)
+	}
+	if err := g.verifyChars(); err != nil {
+		return err
 	}
 	// And the index of cards: CurrentObject finds the object a card is
 	// by its newest object, which must be the only one not to have left.
 	for _, o := range g.objects[1:] {
 		if !o.left && g.current[o.card] != o.id {
 			return fmt.Errorf("card index: card %d is object %d, not %d", o.card, o.id, g.current[o.card])
+		}
+	}
+	return nil
+}
+
+// verifyChars reports whether the characteristics, if they are up to date
+// (refreshOne may have computed some of them alone), are those refresh
+// computes for the whole board.
+func (g *Game) verifyChars() error {
+	if g.effectFree() || !g.charsValid {
+		return nil
+	}
+	kept := make([]chars, len(g.battlefield))
+	for i, id := range g.battlefield {
+		c := g.chars[id]
+		c.spared, c.granted = slices.Clone(c.spared), slices.Clone(c.granted)
+		kept[i] = c
+	}
+	g.invalidate()
+	g.refresh()
+	for i, id := range g.battlefield {
+		k, c := &kept[i], &g.chars[id]
+		if k.power != c.power || k.toughness != c.toughness || k.keywords != c.keywords || k.unspared != c.unspared ||
+			k.cantAttack != c.cantAttack || k.cantBlock != c.cantBlock ||
+			!slices.Equal(k.spared, c.spared) || !slices.Equal(k.granted, c.granted) {
+			return fmt.Errorf("characteristics of %s: %+v were kept, %+v computed", g.objectName(id), *k, *c)
 		}
 	}
 	return nil

@@ -16,6 +16,15 @@ import (
 // depend on: an event other than damage or life, the end of an effect,
 // an attachment, a permanent tapped or untapped. The buffers are reused,
 // so the steady state allocates nothing.
+//
+// Two cases cost the same on any board. While no continuous effect
+// applies, a permanent's characteristics are its card's and its
+// counters', computed for it alone when read (ownChars). When counters
+// are put on or removed from a permanent and no effect reads counters or
+// what the layers compute (CardDef.counterBlind), only that permanent's
+// change, and they are computed again for it alone (refreshOne). Under
+// `go test`, every action checks them against the whole board's
+// computation (verifyChars).
 
 // Layers, in the order they apply (CR 613.1): 1 to 6, then the sublayers
 // of layer 7 (the generated funcs table gives each effect its layer).
@@ -226,18 +235,7 @@ func (g *Game) applyEffect(e *effectRef) {
 	if e.pt > 0 {
 		pe := &g.effects[e.pt-1]
 		if g.onBattlefield(pe.object) != nil {
-			c := &g.chars[pe.object]
-			switch pe.layer {
-			case layerAbility:
-				c.keywords |= pe.keywords
-				c.unspared |= pe.keywords
-			case layerSetPT:
-				c.power, c.toughness = pe.power, pe.toughness
-			case layerSwitchPT:
-				c.power, c.toughness = c.toughness, c.power
-			default:
-				c.power, c.toughness = add(c.power, pe.power), add(c.toughness, pe.toughness)
-			}
+			applyPT(pe, &g.chars[pe.object])
 		}
 		return
 	}
@@ -247,6 +245,66 @@ func (g *Game) applyEffect(e *effectRef) {
 		// match function has the match locals in use.
 		g.applyTo(src, e.ability, id, &g.layerLocals)
 	}
+}
+
+// applyPT applies a resolved effect to the characteristics of the object
+// it affects.
+func applyPT(pe *ptEffect, c *chars) {
+	switch pe.layer {
+	case layerAbility:
+		c.keywords |= pe.keywords
+		c.unspared |= pe.keywords
+	case layerSetPT:
+		c.power, c.toughness = pe.power, pe.toughness
+	case layerSwitchPT:
+		c.power, c.toughness = c.toughness, c.power
+	default:
+		c.power, c.toughness = add(c.power, pe.power), add(c.toughness, pe.toughness)
+	}
+}
+
+// countersChanged is what an event that put or removed counters on a
+// permanent changes of the characteristics. Most often, that
+// permanent's only: then they are computed again for it alone, so that
+// the event costs the same on any board. That is so when the
+// characteristics are up to date and every continuous effect that
+// applies is blind to counters (see counterBlind): what each effect does
+// to each other permanent is what it did. Otherwise, every permanent's
+// are computed again.
+func (g *Game) countersChanged(id ObjectID) {
+	o := g.onBattlefield(id)
+	if o == nil || g.effectFree() || !g.charsValid || g.computing || g.index.counterSighted > 0 {
+		g.invalidate()
+		return
+	}
+	g.refreshOne(o)
+}
+
+// refreshOne computes the characteristics of one permanent again, as
+// refresh would, applying the effects refresh sorted to it alone
+// (CR 613).
+func (g *Game) refreshOne(o *Object) {
+	g.computing, g.computingOnly = true, o.id
+	c := &g.chars[o.id]
+	g.baseChars(o, c)
+	counters := false
+	for i := range g.layerEffects {
+		e := &g.layerEffects[i]
+		if e.layer >= layerModifyPT && !counters {
+			g.counterChars(o, c)
+			counters = true
+		}
+		if e.pt == 0 {
+			g.applyTo(g.objects[e.source], e.ability, o.id, &g.layerLocals)
+		} else if pe := &g.effects[e.pt-1]; pe.object == o.id {
+			applyPT(pe, c)
+		}
+	}
+	if !counters {
+		g.counterChars(o, c)
+	}
+	g.computing, g.computingOnly = false, 0
+	g.setGranted(o.id, grantedWatch(c.granted))
 }
 
 // applyTo applies the effect of a static ability of src to one object, if
@@ -294,7 +352,9 @@ func (g *Game) applying(v vm.Value) (*chars, error) {
 		return nil, errNotApplying
 	}
 	o := g.permanentArg(v)
-	if o == nil {
+	if o == nil || (g.computingOnly != 0 && o.id != g.computingOnly) {
+		// refreshOne computes one permanent's: what the effect does to
+		// another is what it did.
 		return nil, nil
 	}
 	return &g.chars[o.id], nil

@@ -50,6 +50,10 @@ type CardDef struct {
 	// (vm.AbilityEffect); enchant is the enchant ability of an Aura, or -1.
 	effects []int
 	enchant int
+	// counterBlind says whether the continuous effects of the card's
+	// abilities read nothing that counters change: their functions call
+	// only the host functions of counterBlindFuncs (see countersChanged).
+	counterBlind bool
 	// definesPT says whether a characteristic-defining ability defines
 	// the card's power and toughness (CR 604.3).
 	definesPT bool
@@ -134,7 +138,7 @@ func NewLibrary(progs ...*vm.Program) (*Library, error) {
 }
 
 func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
-	d := &CardDef{Name: c.Name, Card: c, Prog: linked, enchant: -1}
+	d := &CardDef{Name: c.Name, Card: c, Prog: linked, enchant: -1, counterBlind: true}
 	for _, t := range c.Types {
 		bit, _ := bitOf(typeNames[:], t)
 		d.types |= uint16(bit)
@@ -163,6 +167,7 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 				return nil, fmt.Errorf("card %q: ability %d creates %q, which is no effect", c.Name, i, linked.Program.Symbols[a.Rule].Name)
 			}
 			d.effects = append(d.effects, i)
+			d.counterBlind = d.counterBlind && counterBlindFunc(linked, a.Match) && counterBlindFunc(linked, a.Body)
 			if effectLayer(funcID(linked.ID(a.Rule))) == layerCDA {
 				d.definesPT = true
 			}
@@ -257,4 +262,37 @@ func (lib *Library) subtype(name string) int32 {
 	id := int32(len(lib.subtypes))
 	lib.subtypes[name] = id
 	return id
+}
+
+// counterBlindFuncs are the host functions that read nothing counters
+// change, neither counters nor what the layers compute (power,
+// toughness, keywords), and that change, of the characteristics being
+// computed, only those of the object they are given.
+var counterBlindFuncs = [numFuncs]bool{
+	fnAttachedTo: true, fnController: true, fnOwner: true,
+	fnIsType: true, fnIsSupertype: true, fnIsSubtype: true, fnHasColor: true,
+	fnIsPlayer: true, fnIsPermanent: true, fnIsToken: true,
+	fnIsTapped: true, fnIsUntapped: true, fnIsAttacking: true, fnIsBlocking: true, fnIsBlocked: true,
+	fnModifyPt: true, fnAddKeyword: true, fnGrantAbility: true, fnCantAttackOrBlock: true,
+	fnSetBasePt: true, fnAddProtectionFromChosenColor: true,
+}
+
+// counterBlindFunc reports whether a function of a program calls only
+// counterBlindFuncs.
+func counterBlindFunc(linked *vm.Linked, fn int32) bool {
+	if fn == vm.NoFunc {
+		return true
+	}
+	if fn < 0 || int(fn) >= len(linked.Program.Funcs) {
+		return false
+	}
+	for _, in := range linked.Program.Funcs[fn].Code {
+		if in.Op != vm.OpCall {
+			continue
+		}
+		if id := funcID(linked.ID(in.Arg)); id < 0 || id >= numFuncs || !counterBlindFuncs[id] {
+			return false
+		}
+	}
+	return true
 }

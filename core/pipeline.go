@@ -315,6 +315,8 @@ func (g *Game) record(ev *Event) {
 	switch ev.Kind {
 	case EvDamage, EvDamagePrevented, EvLifeGained, EvLifeLost, EvStepBegins, EvSpellCast:
 		// No continuous effect depends on these.
+	case EvCounterPut, EvCounterRemoved:
+		g.countersChanged(ev.Object)
 	default:
 		g.invalidate()
 	}
