@@ -207,7 +207,7 @@ card "Trollhide" {
     oracle "..."
     enchant creature
     static enchanted creature gets +2/+2
-    static enchanted creature has ` + "`{1}{G}: regenerate this`" + `
+    static enchanted creature has `+"`{1}{G}: regenerate this`"+`
 }`)
 	g := core.New(lib, nil)
 	setup := g.Setup()
