@@ -83,10 +83,11 @@ var indexChecks atomic.Bool
 func init() { indexChecks.Store(testing.Testing()) }
 
 // SetIndexChecks turns on or off, for the games created from now on, the
-// check after every action of a game that its ability index equals one
-// built from scratch (a check that costs a walk of the battlefield per
-// action). It is on under `go test`, off otherwise; a benchmark turns it
-// off. It returns the setting it replaced.
+// check after every action of a game that its ability index, its index of
+// cards and the characteristics it keeps equal those built from scratch (a
+// check that costs a computation of the whole board per action). It is on
+// under `go test`, off otherwise; a benchmark turns it off. It returns the
+// setting it replaced.
 func SetIndexChecks(on bool) bool { return indexChecks.Swap(on) }
 
 // grow makes room for object id in the index.
