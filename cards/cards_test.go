@@ -1,6 +1,7 @@
 package cards_test
 
 import (
+	"runtime"
 	"sync"
 	"testing"
 
@@ -38,7 +39,7 @@ func TestLibraryCompiles(t *testing.T) {
 // testLibrary returns the library's cards with the cards its test files
 // declare for themselves (as `cardc test` sees them), linked to the rules
 // core, and the test files.
-func testLibrary(t *testing.T) (*core.Library, []*dsl.File) {
+func testLibrary(t testing.TB) (*core.Library, []*dsl.File) {
 	t.Helper()
 	files, diags, err := cards.Files()
 	require.NoError(t, err)
@@ -104,14 +105,7 @@ func TestScenariosAreDeterministic(t *testing.T) {
 // share between games.
 func TestScenariosInParallel(t *testing.T) {
 	lib, files := testLibrary(t)
-	var tests []*dsl.Test
-	for _, f := range files {
-		for _, d := range f.Decls {
-			if test, ok := d.(*dsl.Test); ok {
-				tests = append(tests, test)
-			}
-		}
-	}
+	tests := scenarioTests(files)
 	want := make([]scenario.Result, len(tests))
 	for i, test := range tests {
 		want[i] = scenario.RunTest(coredriver.New(lib), test)
@@ -136,4 +130,72 @@ func TestScenariosInParallel(t *testing.T) {
 			require.Equal(t, want[i].Failures, got[r][i].Failures, "%q in parallel", want[i].Name)
 		}
 	}
+}
+
+// scenarioTests lists the scenario tests of the library's test files.
+func scenarioTests(files []*dsl.File) []*dsl.Test {
+	var tests []*dsl.Test
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if test, ok := d.(*dsl.Test); ok {
+				tests = append(tests, test)
+			}
+		}
+	}
+	return tests
+}
+
+// BenchmarkGames plays every scenario test of the library back to back,
+// each a whole game from its setup to its last check, on the rules core
+// with one compiled library, and reports how many games a second that is
+// and what one game allocates (allocs/game, B/game); ns/op and allocs/op
+// are those of all the games together.
+func BenchmarkGames(b *testing.B) {
+	// The check of the ability index after each action is for tests.
+	defer core.SetIndexChecks(core.SetIndexChecks(false))
+	lib, files := testLibrary(b)
+	tests := scenarioTests(files)
+	require.NotEmpty(b, tests)
+	var before, after runtime.MemStats
+	b.ReportAllocs()
+	b.ResetTimer()
+	runtime.ReadMemStats(&before)
+	for i := 0; i < b.N; i++ {
+		for _, test := range tests {
+			if res := scenario.RunTest(coredriver.New(lib), test); !res.Passed() {
+				b.Fatalf("%s: %v", res.Name, res.Failures)
+			}
+		}
+	}
+	runtime.ReadMemStats(&after)
+	b.StopTimer()
+	games := float64(b.N * len(tests))
+	b.ReportMetric(games/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/games, "ns/game")
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/games, "allocs/game")
+	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/games, "B/game")
+}
+
+// BenchmarkGamesParallel plays the scenario tests as BenchmarkGames does,
+// in as many goroutines as GOMAXPROCS, sharing one compiled library, and
+// reports games a second over all of them.
+func BenchmarkGamesParallel(b *testing.B) {
+	defer core.SetIndexChecks(core.SetIndexChecks(false))
+	lib, files := testLibrary(b)
+	tests := scenarioTests(files)
+	require.NotEmpty(b, tests)
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			for _, test := range tests {
+				if res := scenario.RunTest(coredriver.New(lib), test); !res.Passed() {
+					b.Errorf("%s: %v", res.Name, res.Failures)
+					return
+				}
+			}
+		}
+	})
+	b.StopTimer()
+	b.ReportMetric(float64(b.N*len(tests))/b.Elapsed().Seconds(), "games/s")
 }

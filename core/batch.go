@@ -42,11 +42,7 @@ func (g *Game) endBatch() {
 	}
 	for i := range g.batch.left {
 		ev := &g.batch.left[i]
-		for _, id := range g.battlefield {
-			if id < g.batch.first {
-				g.triggersOf(g.objects[id], ev)
-			}
-		}
+		g.eachWatcher(ev, g.batch.first, func(o *Object) { g.triggersOf(o, ev) })
 		for j := range g.batch.left {
 			if o := g.Object(g.batch.left[j].Object); o != nil && o.left {
 				g.triggersOf(o, ev)

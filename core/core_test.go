@@ -1,6 +1,7 @@
 package core_test
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"testing"
@@ -107,11 +108,17 @@ card "Hill Giant" {
 }
 `
 
-// hydraBoard sets up a game with 100 permanents: the target Protean Hydra
-// with many counters, 24 more Hydras (their replacement effects watch every
-// damage event, their triggers every counter removed), 25 each of Grizzly
-// Bears, Hill Giant and Engulfing Slagwurm; and a source of damage.
+// hydraBoard sets up a game with 100 permanents (see hydraBoardOf).
 func hydraBoard(t testing.TB) (*core.Game, *core.Object, *core.Object) {
+	return hydraBoardOf(t, 100)
+}
+
+// hydraBoardOf sets up a game with n permanents: the target Protean Hydra
+// with many counters, and then, in turn, Protean Hydra, Grizzly Bears,
+// Hill Giant and Engulfing Slagwurm, so that a quarter are Hydras (their
+// replacement effects watch damage, their triggers counters removed, each
+// anchored to its own Hydra); and a source of damage in a hand.
+func hydraBoardOf(t testing.TB, n int) (*core.Game, *core.Object, *core.Object) {
 	lib := library(t, board)
 	g := core.New(lib, nil)
 	setup := g.Setup()
@@ -122,39 +129,152 @@ func hydraBoard(t testing.TB) (*core.Game, *core.Object, *core.Object) {
 	}
 	hydra := add("Protean Hydra", 0, core.ZoneBattlefield)
 	require.NoError(t, setup.SetCounters(hydra.ID(), core.CounterPlus1Plus1, 1<<40))
-	for i := 0; i < 24; i++ {
-		h := add("Protean Hydra", 0, core.ZoneBattlefield)
-		require.NoError(t, setup.SetCounters(h.ID(), core.CounterPlus1Plus1, 1))
-	}
-	for _, name := range []string{"Grizzly Bears", "Hill Giant", "Engulfing Slagwurm"} {
-		for i := 0; i < 25; i++ {
-			add(name, core.PlayerID(i%2), core.ZoneBattlefield)
+	for i := 1; i < n; i++ {
+		switch i % 4 {
+		case 0:
+			h := add("Protean Hydra", 0, core.ZoneBattlefield)
+			require.NoError(t, setup.SetCounters(h.ID(), core.CounterPlus1Plus1, 1))
+		case 1:
+			add("Grizzly Bears", core.PlayerID(i%2), core.ZoneBattlefield)
+		case 2:
+			add("Hill Giant", core.PlayerID(i%2), core.ZoneBattlefield)
+		default:
+			add("Engulfing Slagwurm", core.PlayerID(i%2), core.ZoneBattlefield)
 		}
 	}
 	source := add("Hill Giant", 1, core.ZoneHand)
-	require.Len(t, g.Battlefield(), 100)
+	require.Len(t, g.Battlefield(), n)
 	return g, hydra, source
 }
 
 // BenchmarkDamageProteanHydra measures one damage event to Protean Hydra
-// on a board of 100 permanents: 25 replacement effects matched, one
-// applied (prevention, then counters removed: a second event), 25 triggers
-// matched against it, one triggering.
+// on boards of 10 to 10,000 permanents, a quarter of them Hydras: their
+// replacement effects and triggers are looked at (through the ability
+// index, only the target's), one replacement applies (prevention, then
+// counters removed: a second event), one trigger triggers. The cost of an
+// event should not grow with the board.
 func BenchmarkDamageProteanHydra(b *testing.B) {
-	g, hydra, source := hydraBoard(b)
-	target := core.ObjectValue(hydra.ID())
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		g.DealDamage(source.ID(), target, 1, false)
-		core.ForgetForBenchmark(g)
+	// The check of the ability index after each action walks the board.
+	defer core.SetIndexChecks(core.SetIndexChecks(false))
+	for _, n := range []int{10, 100, 1000, 10000} {
+		b.Run(fmt.Sprintf("permanents=%d", n), func(b *testing.B) {
+			g, hydra, source := hydraBoardOf(b, n)
+			target := core.ObjectValue(hydra.ID())
+			g.DealDamage(source.ID(), target, 1, false) // warm up the buffers
+			core.ForgetForBenchmark(g)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				g.DealDamage(source.ID(), target, 1, false)
+				core.ForgetForBenchmark(g)
+			}
+		})
 	}
+}
+
+// BenchmarkDamageProteanHydraUnderAnthem is BenchmarkDamageProteanHydra
+// with Glorious Anthem and a Trollhide on the battlefield: continuous
+// effects apply to the creatures, and the counters the Hydra loses change
+// its characteristics, which are computed again for it alone (the
+// effects read no counters).
+func BenchmarkDamageProteanHydraUnderAnthem(b *testing.B) {
+	defer core.SetIndexChecks(core.SetIndexChecks(false))
+	for _, n := range []int{10, 100, 1000, 10000} {
+		b.Run(fmt.Sprintf("permanents=%d", n), func(b *testing.B) {
+			g, hydra, source := anthemBoard(b, n)
+			target := core.ObjectValue(hydra.ID())
+			g.DealDamage(source.ID(), target, 1, false) // warm up the buffers
+			core.ForgetForBenchmark(g)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				g.DealDamage(source.ID(), target, 1, false)
+				core.ForgetForBenchmark(g)
+			}
+		})
+	}
+}
+
+// anthemBoard is hydraBoardOf's board of n permanents with two of them
+// sources of continuous effects: Glorious Anthem, and Trollhide on the
+// target Hydra.
+func anthemBoard(t testing.TB, n int) (*core.Game, *core.Object, *core.Object) {
+	lib := library(t, board+`
+card "Glorious Anthem" { cost {1}{W}{W}; type Enchantment; oracle "..."; static creatures you control get +1/+1 }
+card "Trollhide" {
+    cost {2}{G}
+    type Enchantment — Aura
+    oracle "..."
+    enchant creature
+    static enchanted creature gets +2/+2
+    static enchanted creature has `+"`{1}{G}: regenerate this`"+`
+}`)
+	g := core.New(lib, nil)
+	setup := g.Setup()
+	add := func(name string, owner core.PlayerID) *core.Object {
+		o, err := setup.AddCard(name, owner, core.ZoneBattlefield)
+		require.NoError(t, err)
+		return o
+	}
+	hydra := add("Protean Hydra", 0)
+	require.NoError(t, setup.SetCounters(hydra.ID(), core.CounterPlus1Plus1, 1<<40))
+	require.NoError(t, setup.Attach(add("Trollhide", 0).ID(), hydra.ID()))
+	add("Glorious Anthem", 0)
+	for i := 3; i < n; i++ {
+		switch i % 4 {
+		case 0:
+			h := add("Protean Hydra", 0)
+			require.NoError(t, setup.SetCounters(h.ID(), core.CounterPlus1Plus1, 1))
+		case 1:
+			add("Grizzly Bears", core.PlayerID(i%2))
+		case 2:
+			add("Hill Giant", core.PlayerID(i%2))
+		default:
+			add("Engulfing Slagwurm", core.PlayerID(i%2))
+		}
+	}
+	source, err := setup.AddCard("Hill Giant", 1, core.ZoneHand)
+	require.NoError(t, err)
+	return g, hydra, source
+}
+
+// TestCountersChangeOnePermanentUnderAnthem checks the characteristics
+// as counters come and go on a board with continuous effects: computed
+// again for one permanent, they are what the whole board's computation
+// gives (the check after every action compares them), and the effects of
+// Glorious Anthem and Trollhide read no counters, while Maro's
+// characteristic-defining ability reads a hand.
+func TestCountersChangeOnePermanentUnderAnthem(t *testing.T) {
+	g, hydra, source := anthemBoard(t, 12)
+	lib := g.Library()
+	require.True(t, core.CounterBlind(lib.Card("Glorious Anthem")))
+	require.True(t, core.CounterBlind(lib.Card("Trollhide")))
+	maro := library(t, `card "Maro" { cost {2}{G}{G}; type Creature — Avatar; pt */*; oracle "..."; static power and toughness of this are each equal to you.cards_in_hand }`)
+	require.False(t, core.CounterBlind(maro.Card("Maro")))
+
+	// The opponent's Grizzly Bears, and one of your Hydras with a counter.
+	bears, other := g.Battlefield()[5], g.Battlefield()[4]
+	require.Equal(t, "Grizzly Bears", g.Object(bears).Def().Name)
+	require.Equal(t, "Protean Hydra", g.Object(other).Def().Name)
+	require.NoError(t, g.PutCounters(bears, core.CounterPlus1Plus1, 2))
+	require.Equal(t, 4, g.Power(bears)) // 2/2 and two +1/+1 counters
+	require.NoError(t, g.PutCounters(other, core.CounterPlus1Plus1, 2))
+	require.Equal(t, 4, g.Power(other)) // 0/0, three +1/+1 counters, +1/+1 (Glorious Anthem)
+	require.NoError(t, g.Setup().SetCounters(hydra.ID(), core.CounterPlus1Plus1, 10))
+	require.NoError(t, g.DealDamage(source.ID(), core.ObjectValue(hydra.ID()), 1, false))
+	require.Equal(t, 9+2+1, g.Power(hydra.ID())) // 0/0, nine counters, +2/+2 (Trollhide), +1/+1 (Glorious Anthem)
+	require.NoError(t, g.RemoveCounters(bears, core.CounterPlus1Plus1, 1))
+	require.Equal(t, 3, g.Toughness(bears))
+	require.Equal(t, 4, g.Toughness(other))
+	require.NoError(t, core.VerifyIndex(g))
 }
 
 // TestDamagePipelineDoesNotAllocate proves the steady state of the event
 // pipeline allocates nothing: matching replacement effects and triggers,
 // running the replacement's body, performing and logging both events.
 func TestDamagePipelineDoesNotAllocate(t *testing.T) {
+	// The check of the ability index after each action allocates.
+	defer core.SetIndexChecks(core.SetIndexChecks(false))
 	g, hydra, source := hydraBoard(t)
 	target := core.ObjectValue(hydra.ID())
 	plus, _ := g.Library().Counter("+1/+1")

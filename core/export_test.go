@@ -16,3 +16,25 @@ func ManaValue(g *Game, id ObjectID) int {
 	v, _ := qManaValue(g, []vm.Value{ObjectValue(id)})
 	return int(v)
 }
+
+// VerifyIndex checks the ability index of a game against one built from
+// scratch.
+func VerifyIndex(g *Game) error { return g.verifyIndex() }
+
+// Watchers lists the permanents the ability index visits for an event of
+// a kind that involves the object target (as a damage's target, a counter
+// event's object...): those with an ability that may match it.
+func Watchers(g *Game, kind EventKind, target ObjectID) []ObjectID {
+	ev := Event{Kind: kind, Object: target, Target: ObjectValue(target), Player: NoPlayer}
+	var out []ObjectID
+	g.eachWatcher(&ev, 0, func(o *Object) { out = append(out, o.id) })
+	return out
+}
+
+// DropFromIndex makes the ability index stale: it forgets that a
+// permanent watches an event kind.
+func DropFromIndex(g *Game, kind EventKind, id ObjectID) { g.index.remove(id, kindBit(kind)) }
+
+// CounterBlind reports whether the continuous effects of a card read
+// nothing counters change.
+func CounterBlind(d *CardDef) bool { return d.counterBlind }

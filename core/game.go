@@ -14,6 +14,12 @@
 // actions and queries...) are the stdlib's: vocab_gen.go is generated
 // from stdlib/*.card by `go generate ./core`.
 //
+// An event costs the same on any board: the pipeline looks only at the
+// permanents an ability index lists for its kind, and for an ability
+// anchored to its own object ("damage to this"), at the object the event
+// holds (index.go). Under `go test`, every action checks the index
+// against one built from scratch.
+//
 // A Library is immutable once NewLibrary has returned it: it is safe to
 // share between goroutines and between games. A Game, with its Setup, is
 // for one goroutine at a time.
@@ -62,7 +68,13 @@ type Game struct {
 	players [2]*player
 	// objects holds every object ever, by ID; objects[0] is unused.
 	objects []*Object
-	cards   int
+	// slab is the block the next objects are allocated in.
+	slab  []Object
+	cards int
+	// current is, by card number, the newest object of the card: the
+	// only one that may not have left its zone, since a card becomes a
+	// new object only once the old one left (CR 400.7).
+	current []ObjectID
 	// optional is the last optional cost decided by the resolving
 	// ability, for its reflexive triggered abilities (CR 603.12).
 	optional optionalCost
@@ -83,8 +95,16 @@ type Game struct {
 	// chars are the characteristics of the permanents, by object ID, as
 	// continuous effects make them (layers.go); charsValid says whether
 	// they are up to date, computing whether they are being computed.
-	chars        []chars
-	charsValid   bool
+	chars      []chars
+	charsValid bool
+	// computingOnly is the permanent refreshOne computes the
+	// characteristics of, or 0.
+	computingOnly ObjectID
+	// charsEpoch changes with each invalidate and refresh; charsStamps
+	// say, by object ID, in which epoch ownChars computed the object's
+	// characteristics (they are valid in that epoch only).
+	charsEpoch   uint64
+	charsStamps  []uint64
 	computing    bool
 	layerEffects []effectRef
 	layerLocals  locals
@@ -149,6 +169,10 @@ type Game struct {
 	// batch holds the events that happen at the same time (see
 	// beginBatch).
 	batch batch
+	// index lists the permanents whose abilities watch each event kind
+	// (index.go); checkIndex says whether every action checks it.
+	index      abilityIndex
+	checkIndex bool
 }
 
 // New starts a game between two players on turn 1, in the first player's
@@ -157,7 +181,10 @@ func New(lib *Library, d Decider) *Game {
 	if d == nil {
 		d = DefaultDecider{}
 	}
-	g := &Game{lib: lib, decider: d, objects: []*Object{nil}, turn: 1, step: StepMain1, winner: NoPlayer, forcedMana: -1}
+	g := &Game{lib: lib, decider: d, objects: make([]*Object, 1, objectBlock*2), turn: 1, step: StepMain1, winner: NoPlayer, forcedMana: -1,
+		charsEpoch: 1, checkIndex: indexChecks.Load(),
+		// Room for two libraries and a few more cards, in one allocation.
+		current: make([]ObjectID, 0, 128)}
 	for i := range g.players {
 		g.players[i] = &player{ID: PlayerID(i), Life: StartingLife}
 	}
@@ -278,6 +305,11 @@ func (g *Game) begin() { g.err, g.actionEvents = nil, 0 }
 // if there is one, and otherwise the first failure while it was carried
 // out.
 func (g *Game) done(err error) error {
+	if g.checkIndex && g.err == nil {
+		if e := g.verifyIndex(); e != nil {
+			g.fail(e)
+		}
+	}
 	failure := g.err
 	g.err = nil
 	if err != nil {
@@ -302,11 +334,24 @@ func (g *Game) objectName(id ObjectID) string {
 	return "nothing"
 }
 
+// objectBlock is how many objects newObject allocates at once.
+const objectBlock = 32
+
 // newObject creates an object in a zone.
 func (g *Game) newObject(def *CardDef, card int, owner PlayerID, zone Zone) *Object {
-	o := &Object{id: ObjectID(len(g.objects)), def: def, printed: def, card: card, owner: owner, controller: owner, zone: zone,
-		timestamp: g.nextTimestamp(), sinceTurn: g.turn, defender: NoPlayer}
+	// Objects are allocated in blocks: a game creates many (every card
+	// of the libraries, and a new one at each zone change).
+	if len(g.slab) == cap(g.slab) {
+		g.slab = make([]Object, 0, objectBlock)
+	}
+	g.slab = append(g.slab, Object{id: ObjectID(len(g.objects)), def: def, printed: def, card: card, owner: owner,
+		controller: owner, zone: zone, timestamp: g.nextTimestamp(), sinceTurn: g.turn, defender: NoPlayer})
+	o := &g.slab[len(g.slab)-1]
 	g.objects = append(g.objects, o)
+	if len(g.current) <= card {
+		g.current = append(g.current, make([]ObjectID, card+1-len(g.current))...)
+	}
+	g.current[card] = o.id
 	g.addToZone(o)
 	return o
 }
@@ -331,6 +376,7 @@ func (g *Game) zoneList(p PlayerID, z Zone) *[]ObjectID {
 func (g *Game) addToZone(o *Object) {
 	if o.zone == ZoneBattlefield {
 		g.battlefield = append(g.battlefield, o.id)
+		g.indexEnter(o)
 		return
 	}
 	if l := g.zoneList(o.owner, o.zone); l != nil {
@@ -351,6 +397,9 @@ func (g *Game) removeFromZone(o *Object) {
 	for i, id := range *l {
 		if id == o.id {
 			*l = append((*l)[:i], (*l)[i+1:]...)
+			if o.zone == ZoneBattlefield {
+				g.indexLeave(o)
+			}
 			return
 		}
 	}
@@ -408,10 +457,11 @@ func (g *Game) pt(id ObjectID) (int, int) {
 // CurrentObject returns the object a physical card is now (the newest
 // object of that card that has not left its zone), or nil.
 func (g *Game) CurrentObject(card int) *Object {
-	for i := len(g.objects) - 1; i > 0; i-- {
-		if o := g.objects[i]; o.card == card && !o.left {
-			return o
-		}
+	if card <= 0 || card >= len(g.current) || g.current[card] == 0 {
+		return nil
+	}
+	if o := g.objects[g.current[card]]; !o.left {
+		return o
 	}
 	return nil
 }

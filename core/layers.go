@@ -16,6 +16,15 @@ import (
 // depend on: an event other than damage or life, the end of an effect,
 // an attachment, a permanent tapped or untapped. The buffers are reused,
 // so the steady state allocates nothing.
+//
+// Two cases cost the same on any board. While no continuous effect
+// applies, a permanent's characteristics are its card's and its
+// counters', computed for it alone when read (ownChars). When counters
+// are put on or removed from a permanent and no effect reads counters or
+// what the layers compute (CardDef.counterBlind), only that permanent's
+// change, and they are computed again for it alone (refreshOne). Under
+// `go test`, every action checks them against the whole board's
+// computation (verifyChars).
 
 // Layers, in the order they apply (CR 613.1): 1 to 6, then the sublayers
 // of layer 7 (the generated funcs table gives each effect its layer).
@@ -81,13 +90,64 @@ type ptEffect struct {
 }
 
 // invalidate says that the characteristics must be computed again.
-func (g *Game) invalidate() { g.charsValid = false }
+func (g *Game) invalidate() {
+	g.charsValid = false
+	g.charsEpoch++
+}
 
 // charsOf returns the characteristics of a permanent on the battlefield,
-// computing every permanent's if they are not up to date.
+// computing every permanent's if they are not up to date. While no
+// continuous effect applies, a permanent's characteristics are its card's
+// and its counters' (CR 613.4c), which it computes for that permanent
+// alone: then an event costs the same on any board.
 func (g *Game) charsOf(o *Object) *chars {
+	if g.effectFree() && !g.computing {
+		return g.ownChars(o)
+	}
 	g.refresh()
 	return &g.chars[o.id]
+}
+
+// ownChars computes the characteristics of one permanent when no
+// continuous effect applies: what refresh would make them. They are kept
+// until the next invalidate, as refresh keeps them.
+func (g *Game) ownChars(o *Object) *chars {
+	// Once effects apply again, every permanent's are computed again.
+	g.charsValid = false
+	g.forgetGranted()
+	if n := len(g.objects); len(g.chars) < n {
+		g.chars = append(g.chars, make([]chars, n-len(g.chars))...)
+		g.charsStamps = append(g.charsStamps, make([]uint64, n-len(g.charsStamps))...)
+	}
+	c := &g.chars[o.id]
+	if g.charsStamps[o.id] == g.charsEpoch {
+		return c
+	}
+	g.charsStamps[o.id] = g.charsEpoch
+	g.baseChars(o, c)
+	g.counterChars(o, c)
+	return c
+}
+
+// baseChars sets the characteristics of a permanent to its card's.
+func (g *Game) baseChars(o *Object, c *chars) {
+	c.power, c.toughness = int(o.def.Card.Power), int(o.def.Card.Toughness)
+	c.keywords, c.unspared = o.def.keywords, o.def.keywords
+	c.spared = c.spared[:0]
+	c.cantAttack, c.cantBlock = false, false
+	c.granted = c.granted[:0]
+}
+
+// counterChars applies the +X/+Y counters of a permanent (CR 613.4c).
+func (g *Game) counterChars(o *Object, c *chars) {
+	for _, k := range o.counters {
+		if uint32(k.kind) >= uint32(numCounters) {
+			continue
+		}
+		if pt := counterPT[k.kind]; pt.ok {
+			c.power, c.toughness = add(c.power, mul(pt.power, k.n)), add(c.toughness, mul(pt.toughness, k.n))
+		}
+	}
 }
 
 // refresh computes the characteristics of every permanent (CR 613). While
@@ -97,6 +157,8 @@ func (g *Game) refresh() {
 		return
 	}
 	g.computing = true
+	// What ownChars computed is overwritten.
+	g.charsEpoch++
 	for len(g.chars) < len(g.objects) {
 		g.chars = append(g.chars, chars{})
 	}
@@ -107,12 +169,7 @@ func (g *Game) refresh() {
 	volatile := false
 	for _, id := range g.battlefield {
 		o := g.objects[id]
-		c := &g.chars[id]
-		c.power, c.toughness = int(o.def.Card.Power), int(o.def.Card.Toughness)
-		c.keywords, c.unspared = o.def.keywords, o.def.keywords
-		c.spared = c.spared[:0]
-		c.cantAttack, c.cantBlock = false, false
-		c.granted = c.granted[:0]
+		g.baseChars(o, &g.chars[id])
 		for _, ai := range o.def.effects {
 			ab := o.ability(ai)
 			fn := funcID(o.def.Prog.ID(ab.Rule))
@@ -145,6 +202,7 @@ func (g *Game) refresh() {
 	}
 	g.computing = false
 	g.charsValid = !volatile
+	g.indexGranted()
 }
 
 func effectLess(a, b *effectRef) bool {
@@ -166,16 +224,7 @@ func effectLayer(fn funcID) int {
 // 7c (CR 613.4c).
 func (g *Game) applyCounters() {
 	for _, id := range g.battlefield {
-		o := g.objects[id]
-		c := &g.chars[id]
-		for _, k := range o.counters {
-			if uint32(k.kind) >= uint32(numCounters) {
-				continue
-			}
-			if pt := counterPT[k.kind]; pt.ok {
-				c.power, c.toughness = add(c.power, mul(pt.power, k.n)), add(c.toughness, mul(pt.toughness, k.n))
-			}
-		}
+		g.counterChars(g.objects[id], &g.chars[id])
 	}
 }
 
@@ -186,18 +235,7 @@ func (g *Game) applyEffect(e *effectRef) {
 	if e.pt > 0 {
 		pe := &g.effects[e.pt-1]
 		if g.onBattlefield(pe.object) != nil {
-			c := &g.chars[pe.object]
-			switch pe.layer {
-			case layerAbility:
-				c.keywords |= pe.keywords
-				c.unspared |= pe.keywords
-			case layerSetPT:
-				c.power, c.toughness = pe.power, pe.toughness
-			case layerSwitchPT:
-				c.power, c.toughness = c.toughness, c.power
-			default:
-				c.power, c.toughness = add(c.power, pe.power), add(c.toughness, pe.toughness)
-			}
+			applyPT(pe, &g.chars[pe.object])
 		}
 		return
 	}
@@ -207,6 +245,66 @@ func (g *Game) applyEffect(e *effectRef) {
 		// match function has the match locals in use.
 		g.applyTo(src, e.ability, id, &g.layerLocals)
 	}
+}
+
+// applyPT applies a resolved effect to the characteristics of the object
+// it affects.
+func applyPT(pe *ptEffect, c *chars) {
+	switch pe.layer {
+	case layerAbility:
+		c.keywords |= pe.keywords
+		c.unspared |= pe.keywords
+	case layerSetPT:
+		c.power, c.toughness = pe.power, pe.toughness
+	case layerSwitchPT:
+		c.power, c.toughness = c.toughness, c.power
+	default:
+		c.power, c.toughness = add(c.power, pe.power), add(c.toughness, pe.toughness)
+	}
+}
+
+// countersChanged is what an event that put or removed counters on a
+// permanent changes of the characteristics. Most often, that
+// permanent's only: then they are computed again for it alone, so that
+// the event costs the same on any board. That is so when the
+// characteristics are up to date and every continuous effect that
+// applies is blind to counters (see counterBlind): what each effect does
+// to each other permanent is what it did. Otherwise, every permanent's
+// are computed again.
+func (g *Game) countersChanged(id ObjectID) {
+	o := g.onBattlefield(id)
+	if o == nil || g.effectFree() || !g.charsValid || g.computing || g.index.counterSighted > 0 {
+		g.invalidate()
+		return
+	}
+	g.refreshOne(o)
+}
+
+// refreshOne computes the characteristics of one permanent again, as
+// refresh would, applying the effects refresh sorted to it alone
+// (CR 613).
+func (g *Game) refreshOne(o *Object) {
+	g.computing, g.computingOnly = true, o.id
+	c := &g.chars[o.id]
+	g.baseChars(o, c)
+	counters := false
+	for i := range g.layerEffects {
+		e := &g.layerEffects[i]
+		if e.layer >= layerModifyPT && !counters {
+			g.counterChars(o, c)
+			counters = true
+		}
+		if e.pt == 0 {
+			g.applyTo(g.objects[e.source], e.ability, o.id, &g.layerLocals)
+		} else if pe := &g.effects[e.pt-1]; pe.object == o.id {
+			applyPT(pe, c)
+		}
+	}
+	if !counters {
+		g.counterChars(o, c)
+	}
+	g.computing, g.computingOnly = false, 0
+	g.setGranted(o.id, grantedWatch(c.granted))
 }
 
 // applyTo applies the effect of a static ability of src to one object, if
@@ -254,7 +352,9 @@ func (g *Game) applying(v vm.Value) (*chars, error) {
 		return nil, errNotApplying
 	}
 	o := g.permanentArg(v)
-	if o == nil {
+	if o == nil || (g.computingOnly != 0 && o.id != g.computingOnly) {
+		// refreshOne computes one permanent's: what the effect does to
+		// another is what it did.
 		return nil, nil
 	}
 	return &g.chars[o.id], nil

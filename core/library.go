@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/cardc/cardc/mana"
@@ -25,6 +26,9 @@ type Library struct {
 	// manaTexts are the symbols each of manas was written as, for a cost
 	// paid with them.
 	manaTexts []string
+	// anchorFields are, for each event kind, the fields of its events
+	// that abilities of the cards are anchored to (see eachWatcher).
+	anchorFields [numEventKinds][]fieldID
 }
 
 // CardDef is a card of a library: its compiled characteristics and
@@ -46,12 +50,28 @@ type CardDef struct {
 	// (vm.AbilityEffect); enchant is the enchant ability of an Aura, or -1.
 	effects []int
 	enchant int
+	// counterBlind says whether the continuous effects of the card's
+	// abilities read nothing that counters change: their functions call
+	// only the host functions of counterBlindFuncs (see countersChanged).
+	counterBlind bool
 	// definesPT says whether a characteristic-defining ability defines
 	// the card's power and toughness (CR 604.3).
 	definesPT bool
 	// anchors are, for each ability, its anchors as indexes of fields (see
 	// vm.Ability.Anchors).
 	anchors [][]fieldID
+	// watches are the event kinds the card's abilities watch, and
+	// abilityWatches those each one watches, for the ability index.
+	watches        watch
+	abilityWatches []watch
+}
+
+// abilityWatch is what ability ai of the card watches.
+func (d *CardDef) abilityWatch(ai int) watch {
+	if ai < 0 || ai >= len(d.abilityWatches) {
+		return watch{}
+	}
+	return d.abilityWatches[ai]
 }
 
 // anchored reports whether an event may match ability ai of an object:
@@ -110,13 +130,21 @@ func NewLibrary(progs ...*vm.Program) (*Library, error) {
 				return nil, err
 			}
 			lib.cards[c.Name] = d
+			for _, as := range d.anchors {
+				for _, f := range as {
+					k := fields[f].kind
+					if !slices.Contains(lib.anchorFields[k], f) {
+						lib.anchorFields[k] = append(lib.anchorFields[k], f)
+					}
+				}
+			}
 		}
 	}
 	return lib, nil
 }
 
 func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
-	d := &CardDef{Name: c.Name, Card: c, Prog: linked, enchant: -1}
+	d := &CardDef{Name: c.Name, Card: c, Prog: linked, enchant: -1, counterBlind: true}
 	for _, t := range c.Types {
 		bit, _ := bitOf(typeNames[:], t)
 		d.types |= uint16(bit)
@@ -137,6 +165,7 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 		d.keywords |= bit
 	}
 	d.anchors = make([][]fieldID, len(c.Abilities))
+	d.abilityWatches = make([]watch, len(c.Abilities))
 	for i, a := range c.Abilities {
 		switch a.Kind {
 		case vm.AbilityEffect:
@@ -144,6 +173,7 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 				return nil, fmt.Errorf("card %q: ability %d creates %q, which is no effect", c.Name, i, linked.Program.Symbols[a.Rule].Name)
 			}
 			d.effects = append(d.effects, i)
+			d.counterBlind = d.counterBlind && counterBlindFunc(linked, a.Match) && counterBlindFunc(linked, a.Body)
 			if effectLayer(funcID(linked.ID(a.Rule))) == layerCDA {
 				d.definesPT = true
 			}
@@ -161,6 +191,17 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 		}
 		kind := abilityEvent(linked, &c.Abilities[i])
 		d.byEvent[kind] = append(d.byEvent[kind], i)
+		if len(d.anchors[i]) > 0 {
+			d.abilityWatches[i].anchored = kindBit(kind)
+		} else {
+			d.abilityWatches[i].free = kindBit(kind)
+		}
+		// An ability an effect of the card grants is not the card's own
+		// (CR 613.1f): its triggers and replacement effects are looked at
+		// as granted only.
+		if a.Flags&vm.FlagGranted == 0 || (a.Kind != vm.AbilityTriggered && a.Kind != vm.AbilityReplacement) {
+			d.watches = d.watches.or(d.abilityWatches[i])
+		}
 	}
 	return d, nil
 }
@@ -227,4 +268,37 @@ func (lib *Library) subtype(name string) int32 {
 	id := int32(len(lib.subtypes))
 	lib.subtypes[name] = id
 	return id
+}
+
+// counterBlindFuncs are the host functions that read nothing counters
+// change, neither counters nor what the layers compute (power,
+// toughness, keywords), and that change, of the characteristics being
+// computed, only those of the object they are given.
+var counterBlindFuncs = [numFuncs]bool{
+	fnAttachedTo: true, fnController: true, fnOwner: true,
+	fnIsType: true, fnIsSupertype: true, fnIsSubtype: true, fnHasColor: true,
+	fnIsPlayer: true, fnIsPermanent: true, fnIsToken: true,
+	fnIsTapped: true, fnIsUntapped: true, fnIsAttacking: true, fnIsBlocking: true, fnIsBlocked: true,
+	fnModifyPt: true, fnAddKeyword: true, fnGrantAbility: true, fnCantAttackOrBlock: true,
+	fnSetBasePt: true, fnAddProtectionFromChosenColor: true,
+}
+
+// counterBlindFunc reports whether a function of a program calls only
+// counterBlindFuncs.
+func counterBlindFunc(linked *vm.Linked, fn int32) bool {
+	if fn == vm.NoFunc {
+		return true
+	}
+	if fn < 0 || int(fn) >= len(linked.Program.Funcs) {
+		return false
+	}
+	for _, in := range linked.Program.Funcs[fn].Code {
+		if in.Op != vm.OpCall {
+			continue
+		}
+		if id := funcID(linked.ID(in.Arg)); id < 0 || id >= numFuncs || !counterBlindFuncs[id] {
+			return false
+		}
+	}
+	return true
 }

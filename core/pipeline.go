@@ -145,8 +145,7 @@ func (g *Game) replacementsFor(ev *Event, applied []abilityRef, out []candidate)
 			}
 		}
 	}
-	for _, id := range g.battlefield {
-		o := g.objects[id]
+	g.eachWatcher(ev, 0, func(o *Object) {
 		for _, ai := range o.def.byEvent[ev.Kind] {
 			try(o, o.def, ai, vm.AbilityReplacement, o.controller, 0, false)
 		}
@@ -157,7 +156,7 @@ func (g *Game) replacementsFor(ev *Event, applied []abilityRef, out []candidate)
 				try(o, gr.def, gr.ability, vm.AbilityReplacement, o.controller, 0, true)
 			}
 		}
-	}
+	})
 	if ev.Kind == EvDestroy {
 		out = g.shieldsFor(ev, applied, out)
 	}
@@ -221,8 +220,11 @@ func (g *Game) affected(ev *Event) PlayerID {
 // ruleApplies reports whether a static ability of a permanent applies a
 // rule to an event.
 func (g *Game) ruleApplies(r Rule, ev *Event) bool {
-	for _, id := range g.battlefield {
-		o := g.objects[id]
+	applies := false
+	g.eachWatcher(ev, 0, func(o *Object) {
+		if applies {
+			return
+		}
 		for _, ai := range o.def.byEvent[ev.Kind] {
 			ab := o.ability(ai)
 			if ab.Kind != vm.AbilityStatic || Rule(o.def.Prog.ID(ab.Rule)) != r || !o.def.anchored(ai, ev, o.id) {
@@ -231,11 +233,12 @@ func (g *Game) ruleApplies(r Rule, ev *Event) bool {
 			n, err := g.run(frame{mode: modeMatch, event: ev, source: o.id, controller: o.controller, def: o.def,
 				ability: ai, locals: g.matchLocals.reset(ab.NumLocals, o.id, o.controller)}, ab.Match)
 			if err == nil && n > 0 {
-				return true
+				applies = true
+				return
 			}
 		}
-	}
-	return false
+	})
+	return applies
 }
 
 // perform makes an event happen (what replacement effects left of it),
@@ -312,6 +315,8 @@ func (g *Game) record(ev *Event) {
 	switch ev.Kind {
 	case EvDamage, EvDamagePrevented, EvLifeGained, EvLifeLost, EvStepBegins, EvSpellCast:
 		// No continuous effect depends on these.
+	case EvCounterPut, EvCounterRemoved:
+		g.countersChanged(ev.Object)
 	default:
 		g.invalidate()
 	}

@@ -37,9 +37,7 @@ type TriggerChoice struct {
 // leaving the battlefield in a batch of simultaneous events is checked at
 // the end of the batch instead (see batch).
 func (g *Game) checkTriggers(ev *Event) {
-	for _, id := range g.battlefield {
-		g.triggersOf(g.objects[id], ev)
-	}
+	g.eachWatcher(ev, 0, func(o *Object) { g.triggersOf(o, ev) })
 	if ev.Kind == EvZoneChange && ev.From == ZoneBattlefield {
 		if o := g.Object(ev.Object); o != nil && o.left {
 			g.triggersOf(o, ev)

@@ -1,7 +1,6 @@
 package embed
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/cardc/cardc/mana"
@@ -49,7 +48,7 @@ func (g *game) cast(p int, o *object, x int, targets []vm.Value) error {
 	if o.zone != zoneHand || o.owner != p {
 		return fmt.Errorf("%s is not in the player's hand", o.def.card.Name)
 	}
-	if !o.is("instant") && (g.active != p || (steps[g.step] != "main1" && steps[g.step] != "main2") || len(g.stack) > 0) {
+	if !o.is("instant") && !g.sorceryTiming(p) {
 		return &scenario.RuleError{Rule: "307.1", Err: fmt.Errorf("%s can be cast only in its controller's main phase, with an empty stack (CR 307.1)", o.def.card.Name)}
 	}
 	locals := []vm.Value{vm.Value(o.card), playerValue(p), 0}
@@ -58,22 +57,11 @@ func (g *game) cast(p int, o *object, x int, targets []vm.Value) error {
 		ab := &o.def.card.Abilities[ai]
 		locals = make([]vm.Value, max(int(ab.NumLocals), vm.FirstFreeLocal))
 		locals[vm.LocalThis], locals[vm.LocalYou] = vm.Value(o.card), playerValue(p)
-		if len(targets) != len(ab.Targets) {
-			return fmt.Errorf("%s has %d targets, not %d", o.def.card.Name, len(ab.Targets), len(targets))
-		}
-		for i := range ab.Targets {
-			t := &ab.Targets[i]
-			if t.Zone != vm.NoSymbol {
-				return unsupported("targets in other zones than the battlefield")
-			}
-			if !g.legal(o.def, locals, t, targets[i]) {
-				return &scenario.RuleError{Rule: "601.2c", Err: fmt.Errorf("that is not a legal target for %s: %s (CR 601.2c)", o.def.card.Name, t.Text)}
-			}
-			locals[t.Local] = targets[i]
+		if err := g.chooseTargets(o.def, ab, locals, targets); err != nil {
+			return err
 		}
 	}
-	syms, _ := mana.Parse(o.def.card.ManaCost)
-	if err := g.pay(p, syms, x); err != nil {
+	if err := g.pay(p, o.def.card.ManaCost, x); err != nil {
 		return err
 	}
 	o.x = x
@@ -82,10 +70,42 @@ func (g *game) cast(p int, o *object, x int, targets []vm.Value) error {
 	return nil
 }
 
-// pay pays a mana cost from player p's pool, first tapping their
-// untapped lands for mana (their {T} mana abilities), oldest first, until
-// the pool can pay it.
-func (g *game) pay(p int, syms []mana.Symbol, x int) error {
+// sorceryTiming reports whether player p could cast a sorcery now: in
+// their main phase, with an empty stack (CR 307.1).
+func (g *game) sorceryTiming(p int) bool {
+	return g.active == p && (steps[g.step] == "main1" || steps[g.step] == "main2") && len(g.stack) == 0
+}
+
+// chooseTargets judges the targets chosen for a spell or an ability
+// (an ability of def), each with its filter, and stores each in its
+// local (CR 601.2c, 602.2b).
+func (g *game) chooseTargets(def *cardDef, ab *vm.Ability, locals []vm.Value, targets []vm.Value) error {
+	if len(targets) != len(ab.Targets) {
+		return fmt.Errorf("%s has %d targets, not %d", def.card.Name, len(ab.Targets), len(targets))
+	}
+	for i := range ab.Targets {
+		t := &ab.Targets[i]
+		if t.Zone != vm.NoSymbol {
+			return unsupported("targets in other zones than the battlefield")
+		}
+		if !g.legal(def, locals, t, targets[i]) {
+			return &scenario.RuleError{Rule: "601.2c", Err: fmt.Errorf("that is not a legal target for %s: %s (CR 601.2c)", def.card.Name, t.Text)}
+		}
+		locals[t.Local] = targets[i]
+	}
+	return nil
+}
+
+// pay pays a mana cost ("{1}{G}") from player p's pool, first tapping
+// their untapped lands for mana (their {T} mana abilities), oldest first,
+// until the pool can pay it. If even then it can't, the spell or ability
+// can't be cast or activated, and the game goes back to before (CR 601.2,
+// 601.2h): the lands untap and their mana leaves the pool. (That undoes
+// what a land's mana ability does when it only adds mana, as the lands of
+// cards/ do; one that did more, such as dealing damage, would need more
+// undone.)
+func (g *game) pay(p int, cost string, x int) error {
+	syms, _ := mana.Parse(cost)
 	for _, s := range syms {
 		switch s.Kind {
 		case mana.Generic, mana.Colored, mana.Variable, mana.Hybrid:
@@ -93,6 +113,8 @@ func (g *game) pay(p int, syms []mana.Symbol, x int) error {
 			return unsupported("mana symbol " + s.Text)
 		}
 	}
+	pool := g.pool[p]
+	var tapped []*object
 	for _, land := range g.battlefield() {
 		if _, ok := payFrom(g.pool[p], syms, x); ok {
 			break
@@ -104,6 +126,7 @@ func (g *game) pay(p int, syms []mana.Symbol, x int) error {
 			ab := &land.def.card.Abilities[ai]
 			if ab.Kind == vm.AbilityActivated && ab.Flags&vm.FlagMana != 0 && ab.Flags&vm.FlagTapCost != 0 && ab.Cost == "" && ab.Pay == vm.NoFunc {
 				land.tapped = true
+				tapped = append(tapped, land)
 				g.run(frame{mode: modeResolve, def: land.def, locals: g.locals(land, ab)}, ab.Body)
 				break
 			}
@@ -111,7 +134,11 @@ func (g *game) pay(p int, syms []mana.Symbol, x int) error {
 	}
 	left, ok := payFrom(g.pool[p], syms, x)
 	if !ok {
-		return errors.New("the mana cost cannot be paid")
+		g.pool[p] = pool
+		for _, land := range tapped {
+			land.tapped = false
+		}
+		return &scenario.RuleError{Rule: "601.2h", Err: fmt.Errorf("player %d can't pay %s: not enough mana (CR 601.2h)", p, cost)}
 	}
 	g.pool[p] = left
 	return nil
@@ -154,14 +181,24 @@ func payFrom(pool mana.Amount, syms []mana.Symbol, x int) (mana.Amount, bool) {
 }
 
 // resolveSpell resolves a spell: a permanent enters the battlefield; an
-// instant or sorcery whose targets are all illegal now does nothing
-// (CR 608.2b), else it does what it says; then it goes to the graveyard.
+// instant or sorcery does what it says, if a target is still legal; then
+// it goes to the graveyard.
 func (g *game) resolveSpell(s ability) {
 	o := g.objects[s.spell]
 	if s.ability < 0 {
 		g.move(o, zoneBattlefield)
 		return
 	}
+	if g.anyTargetLegal(s) {
+		g.run(frame{mode: modeResolve, def: s.def, locals: s.locals}, s.ab().Body)
+	}
+	g.move(o, zoneGraveyard)
+}
+
+// anyTargetLegal reports whether a spell or an ability on the stack has
+// no targets, or one still legal: one whose targets are all illegal now
+// does nothing as it resolves (CR 608.2b).
+func (g *game) anyTargetLegal(s ability) bool {
 	ab := s.ab()
 	legal := len(ab.Targets) == 0
 	for i := range ab.Targets {
@@ -169,10 +206,7 @@ func (g *game) resolveSpell(s ability) {
 			legal = true
 		}
 	}
-	if legal {
-		g.run(frame{mode: modeResolve, def: s.def, locals: s.locals}, ab.Body)
-	}
-	g.move(o, zoneGraveyard)
+	return legal
 }
 
 func (g *game) hDealDamage(args []vm.Value) (vm.Value, error) {

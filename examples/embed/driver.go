@@ -188,10 +188,33 @@ func (k *kitGame) Cast(p scenario.Player, c scenario.Card, x int, targets []scen
 }
 
 func (k *kitGame) ActivatedAbilities(c scenario.Card) ([]scenario.Ability, error) {
-	return nil, unsupported("activated abilities")
+	o, err := k.permanent(c)
+	if err != nil {
+		return nil, err
+	}
+	var out []scenario.Ability
+	for _, ai := range activatedAbilities(o.def.card) {
+		out = append(out, scenario.Ability{Mana: o.def.card.Abilities[ai].Flags&vm.FlagMana != 0})
+	}
+	return out, nil
 }
 
-func (k *kitGame) Activate(a scenario.Activation) error { return unsupported("activated abilities") }
+// Activate activates an ability. The abilities this engine activates have
+// no X and no costs paid with chosen objects.
+func (k *kitGame) Activate(a scenario.Activation) error {
+	o, err := k.object(a.Source)
+	if err != nil {
+		return err
+	}
+	if a.X != 0 || len(a.Choices) > 0 {
+		return fmt.Errorf("%s's ability has no X and no cost to choose objects for", o.def.card.Name)
+	}
+	var vs []vm.Value
+	for _, t := range a.Targets {
+		vs = append(vs, value(t))
+	}
+	return k.action(func() error { return k.g.activate(int(a.Player), o, a.Ability, vs) })
+}
 
 func (k *kitGame) TapForMana(p scenario.Player, c scenario.Card, t mana.Type) error {
 	return unsupported("mana abilities")

@@ -155,6 +155,9 @@ type game struct {
 	// pending are the triggered abilities waiting to go on the stack.
 	pending []ability
 	delayed []delayed
+	// shields are the regeneration shields of this turn, each the card
+	// it protects (regenerate.go).
+	shields []int
 	log     []event
 	eventID int64
 	frames  []frame
@@ -272,7 +275,8 @@ func (g *game) ruleApplies(rule string, ev *event) bool {
 
 // propose runs an event through the replacement effects that apply to
 // it, each once, then performs it; the actions those effects deferred
-// happen right after (CR 615.5).
+// happen right after (CR 615.5). A regeneration shield applies first:
+// the permanent regenerates instead of being destroyed.
 func (g *game) propose(ev event) {
 	if g.over {
 		return
@@ -285,6 +289,9 @@ func (g *game) propose(ev event) {
 	start := len(g.deferred)
 	applied := map[[2]int]bool{}
 	for {
+		if g.useShield(&ev) {
+			continue
+		}
 		o, ai, locals := g.replacement(&ev, applied)
 		if o == nil {
 			break
@@ -349,6 +356,8 @@ func (g *game) perform(ev *event) {
 		g.logEvent(ev)
 		g.move(g.objects[ev.object], zoneGraveyard)
 		return
+	case "regenerated":
+		g.regenerate(g.objects[ev.object])
 	case "zone_change":
 		g.performMove(ev)
 		return
@@ -420,6 +429,7 @@ func (g *game) performMove(ev *event) {
 		o.lki = &[2]int{p, t}
 		o.tapped, o.attacking, o.blocked, o.blocking, o.damage, o.boost = false, false, false, 0, 0, [2]int{}
 		o.counters = map[string]int{}
+		g.dropShields(o)
 	}
 	o.zone = g.lib.names.name(ev.to)
 	o.controller = o.owner
@@ -570,9 +580,12 @@ func (g *game) resolveTop() error {
 	}
 	top := g.stack[len(g.stack)-1]
 	g.stack = g.stack[:len(g.stack)-1]
-	if top.spell != 0 {
+	switch {
+	case top.spell != 0:
 		g.resolveSpell(top)
-	} else {
+	case top.ab().Kind == vm.AbilityActivated && !g.anyTargetLegal(top):
+		// Its targets are all illegal now: it does nothing (CR 608.2b).
+	default:
 		g.run(frame{mode: modeResolve, def: top.def, locals: top.locals}, top.ab().Body)
 	}
 	g.settle()
@@ -637,10 +650,12 @@ func (g *game) nextStep(attackers []int, blocks [][2]int) error {
 			g.combatDamage()
 		}
 	case "cleanup":
-		// Damage wears off, and effects until end of turn end (CR 514.2).
+		// Damage wears off, and effects until end of turn end, unused
+		// regeneration shields too (CR 514.2).
 		for _, o := range g.battlefield() {
 			o.damage, o.boost = 0, [2]int{}
 		}
+		g.shields = nil
 	}
 	g.propose(event{kind: "step_begins", player: g.active, step: g.lib.names.of(vm.NameStep, steps[g.step])})
 	g.settle()
@@ -766,7 +781,7 @@ func (g *game) describe(ev *event) string {
 		return fmt.Sprintf("%s: %d %s on %s", ev.kind, ev.amount, g.lib.names.name(ev.counter), name(ev.object))
 	case "zone_change":
 		return fmt.Sprintf("zone_change: %s %s → %s", name(ev.object), g.lib.names.name(ev.from), g.lib.names.name(ev.to))
-	case "destroy", "attacks":
+	case "destroy", "attacks", "regenerated":
 		return fmt.Sprintf("%s: %s", ev.kind, name(ev.object))
 	case "block":
 		return fmt.Sprintf("block: %s blocks %s", name(ev.blocker), name(ev.attacker))

@@ -21,7 +21,7 @@ const ruleCantBePrevented = "damage_cant_be_prevented"
 var loggedEvents = map[string]bool{
 	"damage": true, "damage_prevented": true, "counter_put": true, "counter_removed": true,
 	"destroy": true, "zone_change": true, "attacks": true, "block": true,
-	"life_gained": true, "step_begins": true,
+	"life_gained": true, "step_begins": true, "regenerated": true,
 }
 
 // hostFunc is a host function: an action of the game or a query.
@@ -41,6 +41,7 @@ type hostFunc struct {
 // funcs are the host functions, by their linked id.
 var funcs = []hostFunc{
 	{name: "destroy", arity: 1, action: true, impl: (*game).hDestroy},
+	{name: "regenerate", arity: 1, action: true, impl: (*game).hRegenerate},
 	{name: "gain_life", arity: 2, action: true, impl: (*game).hGainLife},
 	{name: "put_counters", arity: 3, action: true, impl: (*game).hPutCounters},
 	{name: "remove_counters", arity: 3, action: true, impl: (*game).hRemoveCounters},
@@ -90,6 +91,8 @@ var fields = []field{
 	{"block.attacker", "block", func(e *event) vm.Value { return vm.Value(e.attacker) }},
 	{"step_begins.step", "step_begins", func(e *event) vm.Value { return e.step }},
 	{"destroy.object", "destroy", func(e *event) vm.Value { return vm.Value(e.object) }},
+	{"regenerated.id", "regenerated", func(e *event) vm.Value { return vm.Value(e.id) }},
+	{"regenerated.object", "regenerated", func(e *event) vm.Value { return vm.Value(e.object) }},
 }
 
 var fieldIndex = func() map[string]int {

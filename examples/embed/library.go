@@ -85,21 +85,25 @@ func LoadDir(dir string) (*Library, error) {
 }
 
 // lacks lists what a card has that this host does not do, though it
-// links: keyword abilities, continuous effects, activated abilities but
-// {T} mana abilities, Auras, mana triggers.
+// links: keyword abilities, continuous effects, Auras, mana triggers, and
+// activated abilities that cost more than mana (but the {T} mana
+// abilities it taps lands for, activate.go).
 func lacks(c *vm.Card) []string {
 	var out []string
 	for _, kw := range c.Keywords {
 		out = append(out, "keyword ability "+kw)
 	}
-	for _, ab := range c.Abilities {
+	for i := range c.Abilities {
+		ab := &c.Abilities[i]
 		switch {
 		case ab.Kind == vm.AbilityEffect:
 			out = append(out, "continuous effects")
 		case ab.Kind == vm.AbilityEnchant:
 			out = append(out, "Auras")
-		case ab.Kind == vm.AbilityActivated && (ab.Flags&vm.FlagMana == 0 || ab.Flags&vm.FlagTapCost == 0 || ab.Cost != "" || ab.Pay != vm.NoFunc):
-			out = append(out, "activated abilities")
+		case ab.Kind == vm.AbilityActivated:
+			if why := activatedLacks(ab); why != "" {
+				out = append(out, why)
+			}
 		case ab.Kind == vm.AbilityTriggered && ab.Flags&vm.FlagMana != 0:
 			out = append(out, "mana triggers")
 		}
