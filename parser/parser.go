@@ -281,8 +281,25 @@ func (r *replay) Next() (lexer.Token, error) {
 	return t, nil
 }
 
-// parseDecl parses the tokens of one declaration.
-func parseDecl(toks []lexer.Token) (decl dsl.Decl, diag *dsl.Diagnostic) {
+// useFastPath turns the fast path on; tests and benchmarks turn it off to
+// compare with participle alone.
+var useFastPath = true
+
+// parseDecl parses the tokens of one declaration: on the fast path if it
+// reads it (fast.go), else with the participle grammar, which also says
+// what is wrong with a declaration that does not parse.
+func parseDecl(toks []lexer.Token) (dsl.Decl, *dsl.Diagnostic) {
+	if useFastPath {
+		if decl, ok := fastDecl(toks); ok {
+			return decl, nil
+		}
+	}
+	return participleDecl(toks)
+}
+
+// participleDecl parses the tokens of one declaration with the participle
+// grammar.
+func participleDecl(toks []lexer.Token) (decl dsl.Decl, diag *dsl.Diagnostic) {
 	eof := endOf(toks[len(toks)-1])
 	defer func() {
 		if r := recover(); r != nil {
