@@ -42,12 +42,95 @@ type fastParser struct {
 	eof lexer.Position
 	// failed is set when the fast path gives up.
 	failed bool
+	// nodes hands out the nodes of the tree.
+	nodes *fastNodes
+}
+
+// fastNodes hands out the nodes the fast path builds most of, from chunks
+// shared by the declarations of a file: a phrase's word is six nodes
+// (Part, Sum, Product, Unary, Primary, Ref), and one allocation for each
+// would be most of the parser's time.
+type fastNodes struct {
+	parts     arena[dsl.Part]
+	sums      arena[dsl.Sum]
+	products  arena[dsl.Product]
+	unaries   arena[dsl.Unary]
+	primaries arena[dsl.Primary]
+	refs      arena[dsl.Ref]
+	phrases   arena[dsl.Phrase]
+	actions   arena[dsl.ActionStmt]
+	blocks    arena[dsl.Block]
+	strings   arena[string]
+	partLists slab[*dsl.Part]
+	stmtLists slab[dsl.Stmt]
+	// partStack and stmtStack hold the parts of the phrases and the
+	// statements of the blocks being read.
+	partStack []*dsl.Part
+	stmtStack []dsl.Stmt
+}
+
+// Arenas and slabs allocate chunks that start small, for a file of one
+// card, and double up to maxChunk, for a file of a hundred.
+const (
+	minChunk = 8
+	maxChunk = 256
+)
+
+// grow returns the size of the chunk after one of size n.
+func grow(n int) int { return min(max(2*n, minChunk), maxChunk) }
+
+// arena hands out zeroed values of one type, allocated a chunk at a time.
+type arena[T any] struct {
+	free  []T
+	chunk int // size of the last chunk
+}
+
+// new returns a pointer to a new zero T.
+func (a *arena[T]) new() *T {
+	if len(a.free) == 0 {
+		a.chunk = grow(a.chunk)
+		a.free = make([]T, a.chunk)
+	}
+	v := &a.free[0]
+	a.free = a.free[1:]
+	return v
+}
+
+// slab hands out slices of exact length, carved from shared chunks.
+type slab[T any] struct {
+	free  []T
+	chunk int // size of the last chunk
+}
+
+// copyOf returns a copy of xs, nil if xs is empty.
+func (s *slab[T]) copyOf(xs []T) []T {
+	if len(xs) == 0 {
+		return nil
+	}
+	if len(s.free) < len(xs) {
+		s.chunk = grow(s.chunk)
+		s.free = make([]T, max(len(xs), s.chunk))
+	}
+	out := s.free[:len(xs):len(xs)]
+	s.free = s.free[len(xs):]
+	copy(out, xs)
+	return out
+}
+
+// str returns a pointer to a copy of v.
+func (p *fastParser) str(v string) *string {
+	sp := p.nodes.strings.new()
+	*sp = v
+	return sp
 }
 
 // fastDecl parses a declaration on the fast path. It returns false when it
 // gives up: the declaration is not one it reads, or it met something
 // participle should judge.
-func fastDecl(toks []lexer.Token) (decl dsl.Decl, ok bool) {
+//
+// nodes are shared by the declarations of a file; nil allocates new
+// ones.
+func fastDecl(toks []lexer.Token, nodes *fastNodes) (decl dsl.Decl, ok bool) {
 	if len(toks) == 0 {
 		return nil, false
 	}
@@ -58,7 +141,10 @@ func fastDecl(toks []lexer.Token) (decl dsl.Decl, ok bool) {
 			decl, ok = nil, false
 		}
 	}()
-	p := &fastParser{toks: toks, eof: endOf(toks[len(toks)-1])}
+	if nodes == nil {
+		nodes = &fastNodes{}
+	}
+	p := &fastParser{toks: toks, eof: endOf(toks[len(toks)-1]), nodes: nodes}
 	p.seps()
 	switch p.peek().Value {
 	case "card":
@@ -389,8 +475,7 @@ func (p *fastParser) costPart() *dsl.CostPart {
 	c := &dsl.CostPart{}
 	c.Pos = p.pos()
 	if p.isType(tokMana) {
-		v := p.take().Value
-		c.Mana = &v
+		c.Mana = p.str(p.take().Value)
 	} else if c.Phrase = p.phrase(); c.Phrase == nil {
 		return nil
 	}
@@ -400,24 +485,27 @@ func (p *fastParser) costPart() *dsl.CostPart {
 
 // block reads `{ STATEMENTS }`, or gives up.
 func (p *fastParser) block() *dsl.Block {
-	b := &dsl.Block{}
+	b := p.nodes.blocks.new()
 	b.Pos = p.pos()
 	if !p.expect("{") {
 		return nil
 	}
 	p.seps()
+	base := len(p.nodes.stmtStack)
+	defer func() { p.nodes.stmtStack = p.nodes.stmtStack[:base] }()
 	for !p.failed && !p.is("}") {
 		s := p.stmt()
 		if s == nil {
 			p.fail()
 			return nil
 		}
-		b.Stmts = append(b.Stmts, s)
+		p.nodes.stmtStack = append(p.nodes.stmtStack, s)
 		p.seps()
 	}
 	if !p.expect("}") {
 		return nil
 	}
+	b.Stmts = p.nodes.stmtLists.copyOf(p.nodes.stmtStack[base:])
 	b.EndPos = p.end()
 	return b
 }
@@ -469,7 +557,9 @@ func (p *fastParser) stmt() dsl.Stmt {
 		p.fail()
 		return nil
 	}
-	return &dsl.ActionStmt{Phrase: ph, Span: span()}
+	a := p.nodes.actions.new()
+	a.Phrase, a.Span = ph, span()
+	return a
 }
 
 // ifStmt reads `if COND { ... } [else ...]`.
@@ -508,19 +598,22 @@ func (p *fastParser) ifStmt() *dsl.IfStmt {
 // phrase reads a run of parts; it returns nil, taking nothing, if there
 // is none.
 func (p *fastParser) phrase() *dsl.Phrase {
-	ph := &dsl.Phrase{}
+	ph := p.nodes.phrases.new()
 	ph.Pos = p.pos()
+	base := len(p.nodes.partStack)
+	defer func() { p.nodes.partStack = p.nodes.partStack[:base] }()
 	for !p.failed && p.startsPart() {
 		part := p.part()
 		if part == nil {
 			p.fail()
 			return nil
 		}
-		ph.Parts = append(ph.Parts, part)
+		p.nodes.partStack = append(p.nodes.partStack, part)
 	}
-	if p.failed || len(ph.Parts) == 0 {
+	if p.failed || len(p.nodes.partStack) == base {
 		return nil
 	}
+	ph.Parts = p.nodes.partLists.copyOf(p.nodes.partStack[base:])
 	ph.EndPos = p.end()
 	return ph
 }
@@ -540,7 +633,7 @@ func (p *fastParser) startsPart() bool {
 // part reads one part of a phrase: `as NAME`, a P/T, mana, a string, or an
 // expression.
 func (p *fastParser) part() *dsl.Part {
-	pt := &dsl.Part{}
+	pt := p.nodes.parts.new()
 	pt.Pos = p.pos()
 	t := p.peek()
 	switch {
@@ -550,17 +643,13 @@ func (p *fastParser) part() *dsl.Part {
 			p.fail() // participle would read "as" as a word instead
 			return nil
 		}
-		v := p.take().Value
-		pt.Bind = &v
+		pt.Bind = p.str(p.take().Value)
 	case t.Type == tokPT:
-		v := p.take().Value
-		pt.PT = &v
+		pt.PT = p.str(p.take().Value)
 	case t.Type == tokMana:
-		v := p.take().Value
-		pt.Mana = &v
+		pt.Mana = p.str(p.take().Value)
 	case t.Type == tokString || t.Type == tokRawString:
-		v := p.take().Value
-		pt.Str = &v
+		pt.Str = p.str(p.take().Value)
 	default:
 		if pt.Expr = p.sum(); pt.Expr == nil {
 			return nil
@@ -656,7 +745,7 @@ func (p *fastParser) isOp(a, b string) bool {
 
 // sum reads `A + B - C`.
 func (p *fastParser) sum() *dsl.Sum {
-	s := &dsl.Sum{}
+	s := p.nodes.sums.new()
 	s.Pos = p.pos()
 	if s.Left = p.product(); s.Left == nil {
 		return nil
@@ -678,7 +767,7 @@ func (p *fastParser) sum() *dsl.Sum {
 
 // product reads `A * B / C`.
 func (p *fastParser) product() *dsl.Product {
-	s := &dsl.Product{}
+	s := p.nodes.products.new()
 	s.Pos = p.pos()
 	if s.Left = p.unary(); s.Left == nil {
 		return nil
@@ -700,7 +789,7 @@ func (p *fastParser) product() *dsl.Product {
 
 // unary reads `-A`, or a primary.
 func (p *fastParser) unary() *dsl.Unary {
-	u := &dsl.Unary{}
+	u := p.nodes.unaries.new()
 	u.Pos = p.pos()
 	if p.isOp("-", "-") {
 		p.take()
@@ -718,12 +807,11 @@ func (p *fastParser) unary() *dsl.Unary {
 // primary reads a number, a condition in parentheses, or a reference; it
 // returns nil, taking nothing, if there is none.
 func (p *fastParser) primary() *dsl.Primary {
-	pr := &dsl.Primary{}
+	pr := p.nodes.primaries.new()
 	pr.Pos = p.pos()
 	switch {
 	case p.isType(tokNumber):
-		v := p.take().Value
-		pr.Number = &v
+		pr.Number = p.str(p.take().Value)
 	case p.isOp("(", "("):
 		p.take()
 		if pr.Paren = p.cond(); pr.Paren == nil {
@@ -749,7 +837,7 @@ func (p *fastParser) primary() *dsl.Primary {
 
 // ref reads `NAME.FIELD.FIELD`.
 func (p *fastParser) ref() *dsl.Ref {
-	r := &dsl.Ref{}
+	r := p.nodes.refs.new()
 	r.Pos = p.pos()
 	r.Name = p.take().Value
 	for p.is(".") {

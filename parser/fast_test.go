@@ -24,7 +24,7 @@ func fastCheck(t *testing.T, name, src string) (read int, fellBack []string) {
 		if _, deep := tooDeep(ch); deep {
 			continue
 		}
-		fast, ok := fastDecl(ch)
+		fast, ok := fastDecl(ch, nil)
 		if !ok {
 			fellBack = append(fellBack, declWords(ch))
 			continue

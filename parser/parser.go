@@ -3,6 +3,14 @@
 // the participle grammar carried by the dsl package's struct tags. A syntax
 // error in one declaration does not stop the others from being parsed and
 // checked.
+//
+// The grammar in the struct tags is the definition of the language, and
+// participle reads any declaration and says what is wrong with one that
+// does not parse. Card declarations, the bulk of a library, are first
+// tried on a hand-written fast path (fast.go) that builds the same tree
+// without participle's reflection and backtracking; on anything it does
+// not expect it hands the declaration to participle, so that what the
+// fast path does not read is read, or reported, exactly as before.
 package parser
 
 import (
@@ -97,6 +105,7 @@ func Parse(filename string, src []byte) (*dsl.File, dsl.Diagnostics) {
 		}
 	}
 	lexErrors := diags
+	nodes := &fastNodes{}
 	for _, ch := range splitDecls(toks) {
 		// A declaration the lexer found a bad character in is left out:
 		// what it means without that character is a guess, and one error
@@ -108,7 +117,7 @@ func Parse(filename string, src []byte) (*dsl.File, dsl.Diagnostics) {
 			diags = append(diags, nestingError(t))
 			continue
 		}
-		decl, d := parseDecl(ch)
+		decl, d := parseDecl(ch, nodes)
 		if d != nil {
 			diags = append(diags, *d)
 			continue
@@ -287,10 +296,11 @@ var useFastPath = true
 
 // parseDecl parses the tokens of one declaration: on the fast path if it
 // reads it (fast.go), else with the participle grammar, which also says
-// what is wrong with a declaration that does not parse.
-func parseDecl(toks []lexer.Token) (dsl.Decl, *dsl.Diagnostic) {
+// what is wrong with a declaration that does not parse. nodes are the fast
+// path's, shared by the declarations of a file.
+func parseDecl(toks []lexer.Token, nodes *fastNodes) (dsl.Decl, *dsl.Diagnostic) {
 	if useFastPath {
-		if decl, ok := fastDecl(toks); ok {
+		if decl, ok := fastDecl(toks, nodes); ok {
 			return decl, nil
 		}
 	}
