@@ -1,6 +1,8 @@
 package parser
 
 import (
+	"reflect"
+
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/cardc/cardc/dsl"
@@ -70,26 +72,34 @@ type fastNodes struct {
 }
 
 // Arenas and slabs allocate chunks that start small, for a file of one
-// card, and double up to maxChunk, for a file of a hundred.
+// card, and double up to maxChunk bytes, for a file of a hundred: a bigger
+// chunk saves little time, and its unused tail is wasted memory for as
+// long as the file's tree lives. Both sizes are size classes of Go's
+// allocator, so that a chunk wastes no more than part of one element.
 const (
-	minChunk = 8
-	maxChunk = 256
+	minChunk = 1 << 10
+	maxChunk = 8 << 10
 )
 
-// grow returns the size of the chunk after one of size n.
-func grow(n int) int { return min(max(2*n, minChunk), maxChunk) }
+// chunkLen returns how many values of type T the next chunk holds, given
+// the size in bytes of the last one, and the size of that next one.
+func chunkLen[T any](last int) (n, size int) {
+	size = min(max(2*last, minChunk), maxChunk)
+	return max(size/int(reflect.TypeFor[T]().Size()), 1), size
+}
 
 // arena hands out zeroed values of one type, allocated a chunk at a time.
 type arena[T any] struct {
 	free  []T
-	chunk int // size of the last chunk
+	chunk int // size of the last chunk, in bytes
 }
 
 // new returns a pointer to a new zero T.
 func (a *arena[T]) new() *T {
 	if len(a.free) == 0 {
-		a.chunk = grow(a.chunk)
-		a.free = make([]T, a.chunk)
+		var n int
+		n, a.chunk = chunkLen[T](a.chunk)
+		a.free = make([]T, n)
 	}
 	v := &a.free[0]
 	a.free = a.free[1:]
@@ -99,7 +109,7 @@ func (a *arena[T]) new() *T {
 // slab hands out slices of exact length, carved from shared chunks.
 type slab[T any] struct {
 	free  []T
-	chunk int // size of the last chunk
+	chunk int // size of the last chunk, in bytes
 }
 
 // copyOf returns a copy of xs, nil if xs is empty.
@@ -108,8 +118,9 @@ func (s *slab[T]) copyOf(xs []T) []T {
 		return nil
 	}
 	if len(s.free) < len(xs) {
-		s.chunk = grow(s.chunk)
-		s.free = make([]T, max(len(xs), s.chunk))
+		var n int
+		n, s.chunk = chunkLen[T](s.chunk)
+		s.free = make([]T, max(len(xs), n))
 	}
 	out := s.free[:len(xs):len(xs)]
 	s.free = s.free[len(xs):]
