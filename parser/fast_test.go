@@ -47,8 +47,9 @@ func fastCheck(t *testing.T, name, src string) (read int, fellBack []string) {
 
 // TestFastPathConformance holds the fast path to participle on every .card
 // file of the project: where the fast path reads a declaration, its tree
-// is participle's, positions included; and it reads every card of the
-// card library, so that it is the path a library takes.
+// is participle's, positions included; Parse gives the same file and
+// diagnostics with the fast path as without; and the fast path reads every
+// card of the card library, so that it is the path a library takes.
 func TestFastPathConformance(t *testing.T) {
 	var paths []string
 	for _, pattern := range corpus.CardFiles {
@@ -65,6 +66,7 @@ func TestFastPathConformance(t *testing.T) {
 	for _, path := range paths {
 		src := corpus.Seeds(t, path)[0]
 		read, fellBack := fastCheck(t, path, src)
+		sameParse(t, path, src)
 		total += read
 		if strings.HasPrefix(path, "../cards/") {
 			for _, w := range fellBack {
@@ -78,6 +80,22 @@ func TestFastPathConformance(t *testing.T) {
 		t.Fatal("the fast path read no declaration")
 	}
 	t.Logf("the fast path read %d declarations", total)
+}
+
+// sameParse checks that Parse gives the same file and diagnostics with the
+// fast path and without it.
+func sameParse(t *testing.T, name, src string) {
+	t.Helper()
+	fastFile, fastDiags := ParseString(name, src)
+	defer func(was bool) { useFastPath = was }(useFastPath)
+	useFastPath = false
+	slowFile, slowDiags := ParseString(name, src)
+	if !reflect.DeepEqual(slowFile, fastFile) {
+		t.Errorf("%s: Parse gives another file with the fast path (-participle +fast):\n%s", name, cmp.Diff(flatten(slowFile), flatten(fastFile)))
+	}
+	if diff := cmp.Diff(slowDiags, fastDiags); diff != "" {
+		t.Errorf("%s: Parse gives other diagnostics with the fast path (-participle +fast):\n%s", name, diff)
+	}
 }
 
 // FuzzFastParse checks that whenever the fast path reads a declaration,
