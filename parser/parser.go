@@ -88,7 +88,17 @@ func Parse(filename string, src []byte) (*dsl.File, dsl.Diagnostics) {
 	if d := checkEncoding(filename, src); d != nil {
 		return file, dsl.Diagnostics{*d}
 	}
-	toks, diags := lexAll(filename, src)
+	buf := tokenBuffers.Get().(*[]lexer.Token)
+	toks, diags := lexInto(*buf, filename, src)
+	defer func() {
+		// Nothing Parse returns holds on to the tokens: the syntax tree
+		// and the diagnostics copy what they need of them.
+		if cap(toks) <= maxPooledTokens {
+			clear(toks) // let the source go
+			*buf = toks[:0]
+			tokenBuffers.Put(buf)
+		}
+	}()
 	diags = append(diags, checkTokens(toks)...)
 	diags.Sort()
 	codeLine := 0 // the last line that holds code
@@ -127,6 +137,15 @@ func Parse(filename string, src []byte) (*dsl.File, dsl.Diagnostics) {
 	diags.Sort()
 	return file, diags.Limit()
 }
+
+// tokenBuffers hold the token slices of files parsed before, for Parse to
+// reuse: the tokens of a file are ten times its size, and live only while
+// it is parsed.
+var tokenBuffers = sync.Pool{New: func() any { return new([]lexer.Token) }}
+
+// maxPooledTokens is the capacity of the biggest token slice kept for
+// reuse (about 4 MB): a huge file's is left to the garbage collector.
+const maxPooledTokens = 1 << 16
 
 // bom is the byte order mark some editors put at the start of UTF-8 files.
 var bom = []byte("\ufeff")
