@@ -77,7 +77,7 @@ type fastNodes struct {
 // long as the file's tree lives. Both sizes are size classes of Go's
 // allocator, so that a chunk wastes no more than part of one element.
 const (
-	minChunk = 1 << 10
+	minChunk = 256
 	maxChunk = 8 << 10
 )
 
