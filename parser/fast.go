@@ -172,6 +172,27 @@ func fastDecl(toks []lexer.Token, nodes *fastNodes) (decl dsl.Decl, ok bool) {
 	return decl, true
 }
 
+// fastCardItem parses one line of a card on the fast path, as
+// ParseCardItem reads it: the tokens of the line and perhaps line ends
+// after it. It returns false when it gives up.
+func fastCardItem(toks []lexer.Token) (item dsl.CardItem, ok bool) {
+	if len(toks) == 0 {
+		return nil, false
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			item, ok = nil, false // participle reads the line instead
+		}
+	}()
+	p := &fastParser{toks: toks, eof: endOf(toks[len(toks)-1]), nodes: &fastNodes{}}
+	item = p.cardItem()
+	p.seps()
+	if p.failed || item == nil || p.next() < len(p.toks) {
+		return nil, false
+	}
+	return item, true
+}
+
 // next returns the index of the next token that is not a comment, or
 // len(p.toks) at the end.
 func (p *fastParser) next() int {

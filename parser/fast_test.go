@@ -10,6 +10,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/internal/corpus"
 )
 
@@ -33,6 +34,11 @@ func fastCheck(t *testing.T, name, src string) (read int, fellBack []string) {
 		slow, d := participleDecl(ch)
 		if d != nil {
 			t.Fatalf("%s: the fast path reads a declaration participle rejects (%s):\n%s", name, d, declText(src, ch))
+		}
+		if card, ok := fast.(*dsl.Card); ok {
+			for _, item := range card.Items {
+				fastItemCheck(t, name, src, ch, item)
+			}
 		}
 		if !reflect.DeepEqual(slow, fast) {
 			// go-cmp on two deep trees that differ takes exponential
@@ -80,6 +86,36 @@ func TestFastPathConformance(t *testing.T) {
 		t.Fatal("the fast path read no declaration")
 	}
 	t.Logf("the fast path read %d declarations", total)
+}
+
+// fastItemCheck parses the tokens of a line of a card on its own, as
+// ParseCardItem does, on the fast path and with participle, and fails t if
+// the fast path does not read it or reads it otherwise.
+func fastItemCheck(t *testing.T, name, src string, decl []lexer.Token, item dsl.CardItem) {
+	t.Helper()
+	var line []lexer.Token
+	for _, tk := range decl {
+		if tk.Pos.Offset >= item.Position().Offset && tk.Pos.Offset < itemEnd(item).Offset {
+			line = append(line, tk)
+		}
+	}
+	fast, ok := fastCardItem(line)
+	if !ok {
+		t.Fatalf("%s: the fast path does not read a line of a card it read in the card:\n%s", name, declText(src, line))
+	}
+	slow, err := participleCardItem(line)
+	if err != nil {
+		t.Fatalf("%s: the fast path reads a card line participle rejects (%v):\n%s", name, err, declText(src, line))
+	}
+	if !reflect.DeepEqual(slow, fast) {
+		t.Fatalf("%s: the fast path's card line differs from participle's (-participle +fast):\n%s\n%s",
+			name, cmp.Diff(flatten(slow), flatten(fast)), declText(src, line))
+	}
+}
+
+// itemEnd returns where a line of a card ends.
+func itemEnd(item dsl.CardItem) dsl.Pos {
+	return reflect.ValueOf(item).Elem().FieldByName("EndPos").Interface().(dsl.Pos)
 }
 
 // sameParse checks that Parse gives the same file and diagnostics with the
