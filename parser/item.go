@@ -49,18 +49,34 @@ func ParseCardItem(at dsl.Pos, text string) (item dsl.CardItem, diags dsl.Diagno
 			item, diags = nil, dsl.Diagnostics{dsl.Errorf(at, CodeInternal, "parser failure: %v", r)}
 		}
 	}()
-	peek, err := lexer.Upgrade(&replay{toks: sig, eof: endOf(sig[len(sig)-1])}, elided...)
-	if err == nil {
-		var root *cardItemRoot
-		if root, err = itemParser().ParseFromLexer(peek); err == nil {
-			return root.Item, nil
+	if useFastPath {
+		if item, ok := fastCardItem(sig); ok {
+			return item, nil
 		}
+	}
+	item, err := participleCardItem(sig)
+	if err == nil {
+		return item, nil
 	}
 	d := syntaxError(err, sig)
 	if strings.HasPrefix(d.Message, "unexpected") && !strings.Contains(d.Message, "expected") {
 		d.Hint = "the text must be one ability of the card language, such as `whenever this attacks { ... }`"
 	}
 	return nil, dsl.Diagnostics{d}
+}
+
+// participleCardItem parses the tokens of one card line with the
+// participle grammar.
+func participleCardItem(sig []lexer.Token) (dsl.CardItem, error) {
+	peek, err := lexer.Upgrade(&replay{toks: sig, eof: endOf(sig[len(sig)-1])}, elided...)
+	if err != nil {
+		return nil, err
+	}
+	root, err := itemParser().ParseFromLexer(peek)
+	if err != nil {
+		return nil, err
+	}
+	return root.Item, nil
 }
 
 // shiftDiags moves diagnostics about a piece of text to where the text is.

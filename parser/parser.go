@@ -3,6 +3,14 @@
 // the participle grammar carried by the dsl package's struct tags. A syntax
 // error in one declaration does not stop the others from being parsed and
 // checked.
+//
+// The grammar in the struct tags is the definition of the language, and
+// participle reads any declaration and says what is wrong with one that
+// does not parse. Card declarations, the bulk of a library, are first
+// tried on a hand-written fast path (fast.go) that builds the same tree
+// without participle's reflection and backtracking; on anything it does
+// not expect it hands the declaration to participle, so that what the
+// fast path does not read is read, or reported, exactly as before.
 package parser
 
 import (
@@ -116,7 +124,17 @@ func Parse(filename string, src []byte) (*dsl.File, dsl.Diagnostics) {
 	if d := checkEncoding(filename, src); d != nil {
 		return file, dsl.Diagnostics{*d}
 	}
-	toks, diags := lexAll(filename, src)
+	buf := tokenBuffers.Get().(*[]lexer.Token)
+	toks, diags := lexInto(*buf, filename, src)
+	defer func() {
+		// Nothing Parse returns holds on to the tokens: the syntax tree
+		// and the diagnostics copy what they need of them.
+		if cap(toks) <= maxPooledTokens {
+			clear(toks) // let the source go
+			*buf = toks[:0]
+			tokenBuffers.Put(buf)
+		}
+	}()
 	diags = append(diags, checkTokens(toks)...)
 	diags.Sort()
 	codeLine := 0 // the last line that holds code
@@ -133,6 +151,7 @@ func Parse(filename string, src []byte) (*dsl.File, dsl.Diagnostics) {
 		}
 	}
 	lexErrors := diags
+	nodes := &fastNodes{}
 	for _, ch := range splitDecls(toks) {
 		// A declaration the lexer found a bad character in is left out:
 		// what it means without that character is a guess, and one error
@@ -144,7 +163,7 @@ func Parse(filename string, src []byte) (*dsl.File, dsl.Diagnostics) {
 			diags = append(diags, nestingError(t))
 			continue
 		}
-		decl, d := parseDecl(ch)
+		decl, d := parseDecl(ch, nodes)
 		if d != nil {
 			diags = append(diags, *d)
 			continue
@@ -154,6 +173,15 @@ func Parse(filename string, src []byte) (*dsl.File, dsl.Diagnostics) {
 	diags.Sort()
 	return file, diags.Limit()
 }
+
+// tokenBuffers hold the token slices of files parsed before, for Parse to
+// reuse: the tokens of a file are ten times its size, and live only while
+// it is parsed.
+var tokenBuffers = sync.Pool{New: func() any { return new([]lexer.Token) }}
+
+// maxPooledTokens is the capacity of the biggest token slice kept for
+// reuse (about 4 MB): a huge file's is left to the garbage collector.
+const maxPooledTokens = 1 << 16
 
 // bom is the byte order mark some editors put at the start of UTF-8 files.
 var bom = []byte("\ufeff")
@@ -330,8 +358,26 @@ func isCard(toks []lexer.Token) bool {
 	return false
 }
 
-// parseDecl parses the tokens of one declaration.
-func parseDecl(toks []lexer.Token) (decl dsl.Decl, diag *dsl.Diagnostic) {
+// useFastPath turns the fast path on; tests and benchmarks turn it off to
+// compare with participle alone.
+var useFastPath = true
+
+// parseDecl parses the tokens of one declaration: on the fast path if it
+// reads it (fast.go), else with the participle grammar, which also says
+// what is wrong with a declaration that does not parse. nodes are the fast
+// path's, shared by the declarations of a file.
+func parseDecl(toks []lexer.Token, nodes *fastNodes) (dsl.Decl, *dsl.Diagnostic) {
+	if useFastPath {
+		if decl, ok := fastDecl(toks, nodes); ok {
+			return decl, nil
+		}
+	}
+	return participleDecl(toks)
+}
+
+// participleDecl parses the tokens of one declaration with the participle
+// grammar.
+func participleDecl(toks []lexer.Token) (decl dsl.Decl, diag *dsl.Diagnostic) {
 	eof := endOf(toks[len(toks)-1])
 	defer func() {
 		if r := recover(); r != nil {

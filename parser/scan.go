@@ -24,10 +24,19 @@ type scanner struct {
 // diagnostic and is skipped (an unterminated string, to the end of its
 // line), so that lexing goes on. Whitespace is dropped: no one reads it.
 func lexAll(filename string, src []byte) ([]lexer.Token, dsl.Diagnostics) {
+	return lexInto(nil, filename, src)
+}
+
+// lexInto is lexAll appending to buf[:0], which it reuses if it is big
+// enough for the tokens a file of src's size usually has.
+func lexInto(buf []lexer.Token, filename string, src []byte) ([]lexer.Token, dsl.Diagnostics) {
+	if want := len(src)/6 + 1; cap(buf) < want { // about one token for six bytes of a card file
+		buf = make([]lexer.Token, 0, want)
+	}
 	s := scanner{
 		src:  string(src),
 		pos:  lexer.Position{Filename: filename, Line: 1, Column: 1},
-		toks: make([]lexer.Token, 0, len(src)/6+1), // about one token for six bytes of a card file
+		toks: buf[:0],
 	}
 	var diags dsl.Diagnostics
 	for s.i < len(s.src) {

@@ -9,9 +9,11 @@ import (
 )
 
 // TestGrammarIsBuiltOnFirstUse proves that a process builds no grammar
-// until it parses (cardc version parses nothing), then the grammar of
-// cards alone for a card, and the whole grammar for anything else. It
-// runs in a process of its own, where no other test has parsed yet.
+// until it needs one (cardc version parses nothing): a card the fast path
+// reads needs none, a test needs the whole grammar, and a card the fast
+// path hands over (one with a syntax error) the grammar of cards alone
+// first. It runs in a process of its own, where no other test has parsed
+// yet.
 func TestGrammarIsBuiltOnFirstUse(t *testing.T) {
 	if os.Getenv("CARDC_PARSER_CHILD") != "1" {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestGrammarIsBuiltOnFirstUse$", "-test.count=1")
@@ -27,14 +29,20 @@ func TestGrammarIsBuiltOnFirstUse(t *testing.T) {
 	if _, diags := ParseString("a.card", "card \"A\" {\n    cost {G}\n}\n"); len(diags) > 0 {
 		t.Fatal(diags)
 	}
-	if n := grammarsBuilt.Load(); n != 1 {
-		t.Fatalf("%d grammars built for a card; want 1, cardParser's", n)
+	if n := grammarsBuilt.Load(); n != 0 {
+		t.Fatalf("%d grammars built for a card the fast path reads; want 0", n)
 	}
 	if _, diags := ParseString("a_test.card", "test \"t\" {\n    given {\n        you have 3 life\n    }\n}\n"); len(diags) > 0 {
 		t.Fatal(diags)
 	}
+	if n := grammarsBuilt.Load(); n != 1 {
+		t.Fatalf("%d grammars built for a card and a test; want 1, declParser's", n)
+	}
+	if _, diags := ParseString("b.card", "card \"B\" {\n    cost {G} {\n}\n"); len(diags) == 0 {
+		t.Fatal("a card with a syntax error parses")
+	}
 	if n := grammarsBuilt.Load(); n != 2 {
-		t.Fatalf("%d grammars built for a card and a test; want 2", n)
+		t.Fatalf("%d grammars built after a card with a syntax error; want 2, cardParser's too", n)
 	}
 }
 

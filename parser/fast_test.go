@@ -1,0 +1,200 @@
+package parser
+
+import (
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/internal/corpus"
+)
+
+// fastCheck parses each declaration of src on the fast path and with
+// participle alone, and fails t wherever the fast path succeeds and
+// participle does not agree. It returns the declarations the fast path
+// read, and the ones it gave up on (by their first words).
+func fastCheck(t *testing.T, name, src string) (read int, fellBack []string) {
+	t.Helper()
+	toks, _ := lexAll(name, normalize([]byte(src)))
+	for _, ch := range splitDecls(toks) {
+		if _, deep := tooDeep(ch); deep {
+			continue
+		}
+		fast, ok := fastDecl(ch, nil)
+		if !ok {
+			fellBack = append(fellBack, declWords(ch))
+			continue
+		}
+		read++
+		slow, d := participleDecl(ch)
+		if d != nil {
+			t.Fatalf("%s: the fast path reads a declaration participle rejects (%s):\n%s", name, d, declText(src, ch))
+		}
+		if card, ok := fast.(*dsl.Card); ok {
+			for _, item := range card.Items {
+				fastItemCheck(t, name, src, ch, item)
+			}
+		}
+		if !reflect.DeepEqual(slow, fast) {
+			// go-cmp on two deep trees that differ takes exponential
+			// time (it looks for the best alignment of every slice at
+			// every level): show them flattened, a line per field.
+			diff := cmp.Diff(flatten(slow), flatten(fast))
+			t.Fatalf("%s: the fast path's tree differs from participle's (-participle +fast):\n%s\n%s", name, diff, declText(src, ch))
+		}
+	}
+	return read, fellBack
+}
+
+// TestFastPathConformance holds the fast path to participle on every .card
+// file of the project: where the fast path reads a declaration, its tree
+// is participle's, positions included; Parse gives the same file and
+// diagnostics with the fast path as without; and the fast path reads every
+// card of the card library, so that it is the path a library takes.
+func TestFastPathConformance(t *testing.T) {
+	var paths []string
+	for _, pattern := range corpus.CardFiles {
+		more, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, more...)
+	}
+	if len(paths) == 0 {
+		t.Fatal("no .card files found")
+	}
+	total := 0
+	for _, path := range paths {
+		src := corpus.Seeds(t, path)[0]
+		read, fellBack := fastCheck(t, path, src)
+		sameParse(t, path, src)
+		total += read
+		if strings.HasPrefix(path, "../cards/") {
+			for _, w := range fellBack {
+				if strings.HasPrefix(w, "card ") {
+					t.Errorf("%s: the fast path gives up on %s", path, w)
+				}
+			}
+		}
+	}
+	if total == 0 {
+		t.Fatal("the fast path read no declaration")
+	}
+	t.Logf("the fast path read %d declarations", total)
+}
+
+// fastItemCheck parses the tokens of a line of a card on its own, as
+// ParseCardItem does, on the fast path and with participle, and fails t if
+// the fast path does not read it or reads it otherwise.
+func fastItemCheck(t *testing.T, name, src string, decl []lexer.Token, item dsl.CardItem) {
+	t.Helper()
+	var line []lexer.Token
+	for _, tk := range decl {
+		if tk.Pos.Offset >= item.Position().Offset && tk.Pos.Offset < itemEnd(item).Offset {
+			line = append(line, tk)
+		}
+	}
+	fast, ok := fastCardItem(line)
+	if !ok {
+		t.Fatalf("%s: the fast path does not read a line of a card it read in the card:\n%s", name, declText(src, line))
+	}
+	slow, err := participleCardItem(line)
+	if err != nil {
+		t.Fatalf("%s: the fast path reads a card line participle rejects (%v):\n%s", name, err, declText(src, line))
+	}
+	if !reflect.DeepEqual(slow, fast) {
+		t.Fatalf("%s: the fast path's card line differs from participle's (-participle +fast):\n%s\n%s",
+			name, cmp.Diff(flatten(slow), flatten(fast)), declText(src, line))
+	}
+}
+
+// itemEnd returns where a line of a card ends.
+func itemEnd(item dsl.CardItem) dsl.Pos {
+	return reflect.ValueOf(item).Elem().FieldByName("EndPos").Interface().(dsl.Pos)
+}
+
+// sameParse checks that Parse gives the same file and diagnostics with the
+// fast path and without it.
+func sameParse(t *testing.T, name, src string) {
+	t.Helper()
+	fastFile, fastDiags := ParseString(name, src)
+	defer func(was bool) { useFastPath = was }(useFastPath)
+	useFastPath = false
+	slowFile, slowDiags := ParseString(name, src)
+	if !reflect.DeepEqual(slowFile, fastFile) {
+		t.Errorf("%s: Parse gives another file with the fast path (-participle +fast):\n%s", name, cmp.Diff(flatten(slowFile), flatten(fastFile)))
+	}
+	if diff := cmp.Diff(slowDiags, fastDiags); diff != "" {
+		t.Errorf("%s: Parse gives other diagnostics with the fast path (-participle +fast):\n%s", name, diff)
+	}
+}
+
+// FuzzFastParse checks that whenever the fast path reads a declaration,
+// participle reads it too, into an equal tree.
+func FuzzFastParse(f *testing.F) {
+	for _, s := range corpus.Seeds(f, corpus.CardFiles...) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		fastCheck(t, "fuzz.card", src)
+	})
+}
+
+// declWords returns the first two tokens of a declaration, to name it.
+func declWords(toks []lexer.Token) string {
+	var words []string
+	for _, tk := range toks {
+		if len(words) == 2 {
+			break
+		}
+		if tk.Type != tokComment && tk.Type != tokSep {
+			words = append(words, tk.Value)
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// declText returns the source of a declaration, for a failure message.
+func declText(src string, toks []lexer.Token) string {
+	return src[toks[0].Pos.Offset:endOf(toks[len(toks)-1]).Offset]
+}
+
+// flatten lists the fields of a tree, a line each: its path and value.
+func flatten(v any) []string {
+	var out []string
+	var walk func(path string, v reflect.Value)
+	walk = func(path string, v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Pointer, reflect.Interface:
+			if v.IsNil() {
+				out = append(out, path+" = nil")
+				return
+			}
+			walk(path, v.Elem())
+		case reflect.Struct:
+			if v.Type() == reflect.TypeOf(lexer.Position{}) {
+				out = append(out, fmt.Sprintf("%s = %v", path, v.Interface()))
+				return
+			}
+			for i := 0; i < v.NumField(); i++ {
+				walk(path+"."+v.Type().Field(i).Name, v.Field(i))
+			}
+		case reflect.Slice:
+			if v.IsNil() {
+				out = append(out, path+" = nil slice")
+			}
+			for i := 0; i < v.Len(); i++ {
+				walk(fmt.Sprintf("%s[%d]", path, i), v.Index(i))
+			}
+		default:
+			out = append(out, fmt.Sprintf("%s = %#v", path, v.Interface()))
+		}
+	}
+	walk("", reflect.ValueOf(v))
+	return out
+}
