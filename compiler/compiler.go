@@ -23,6 +23,10 @@
 package compiler
 
 import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/vm"
 	"github.com/cardc/cardc/vocab"
@@ -40,38 +44,96 @@ func Compile(files []*dsl.File) (*vm.Program, dsl.Diagnostics) {
 	return CompileWith(v, files)
 }
 
-// CompileWith compiles against a given vocabulary.
+// CompileWith compiles against a given vocabulary. The cards are checked
+// in parallel, one worker per CPU, and emitted in the order of the files,
+// so the program and the diagnostics are the same as one by one.
 func CompileWith(v *vocab.Vocab, files []*dsl.File) (*vm.Program, dsl.Diagnostics) {
-	b := newBuilder(v)
-	seen := map[string]dsl.Pos{}
-	var diags dsl.Diagnostics
-	for _, f := range files {
-		for _, d := range f.Decls {
-			c, ok := d.(*dsl.Card)
-			if !ok {
-				continue
+	cards := cardsOf(files)
+	dups := duplicates(cards)
+	type result struct {
+		checked *checkedCard
+		diags   dsl.Diagnostics
+	}
+	res := make([]result, len(cards))
+	parallel(len(cards), func() func(int) {
+		return func(i int) {
+			if dups[i] == nil {
+				res[i].checked, res[i].diags = checkSafe(v, cards[i])
 			}
-			name := dsl.Unquote(c.Name)
-			if prev, dup := seen[name]; dup {
-				diags = append(diags, dsl.Errorf(c.Pos, CodeDuplicateCard, "card %q is already defined at %s:%d", name, prev.Filename, prev.Line))
-				continue
-			}
-			seen[name] = c.Pos
-			diags = append(diags, compileCard(b, c)...)
 		}
+	})
+	b := newBuilder(v)
+	var diags dsl.Diagnostics
+	for i, c := range cards {
+		if dups[i] != nil {
+			diags = append(diags, *dups[i])
+			continue
+		}
+		diags = append(diags, res[i].diags...)
+		if res[i].checked != nil && !res[i].diags.HasErrors() {
+			diags = append(diags, emitSafe(b, c, res[i].checked)...)
+		}
+		res[i] = result{} // done with: the collector may have it
 	}
 	diags.Sort()
 	return b.prog, diags
 }
 
-// compileCard checks a card, and if it has no error, emits it into the
-// builder's program.
-func compileCard(b *builder, c *dsl.Card) (diags dsl.Diagnostics) {
+// cardsOf lists the cards of the files, in order.
+func cardsOf(files []*dsl.File) []*dsl.Card {
+	var cards []*dsl.Card
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if c, ok := d.(*dsl.Card); ok {
+				cards = append(cards, c)
+			}
+		}
+	}
+	return cards
+}
+
+// duplicates returns, for each card, the diagnostic of a card defined
+// again (CodeDuplicateCard), or nil for the first card of its name.
+func duplicates(cards []*dsl.Card) []*dsl.Diagnostic {
+	seen := make(map[string]dsl.Pos, len(cards))
+	out := make([]*dsl.Diagnostic, len(cards))
+	for i, c := range cards {
+		name := dsl.Unquote(c.Name)
+		if prev, dup := seen[name]; dup {
+			d := dsl.Errorf(c.Pos, CodeDuplicateCard, "card %q is already defined at %s:%d", name, prev.Filename, prev.Line)
+			out[i] = &d
+			continue
+		}
+		seen[name] = c.Pos
+	}
+	return out
+}
+
+// internalError is the diagnostic of a compiler failure (a panic) on a
+// card, while doing what.
+func internalError(c *dsl.Card, doing string, r any) dsl.Diagnostic {
+	return dsl.Errorf(c.Pos, CodeInternalCompiler, "compiler failure %s card %q: %v", doing, dsl.Unquote(c.Name), r).
+		WithHint("this is a bug in cardc; please report it with this file")
+}
+
+// checkSafe checks a card; a failure of the checker is a diagnostic.
+func checkSafe(v *vocab.Vocab, c *dsl.Card) (checked *checkedCard, diags dsl.Diagnostics) {
+	defer func() {
+		if r := recover(); r != nil {
+			checked, diags = nil, dsl.Diagnostics{internalError(c, "on", r)}
+		}
+	}()
+	return checkCard(v, c)
+}
+
+// emitSafe emits a card the checker passed into the builder's program; a
+// failure of the emitter is a diagnostic, and leaves the program as it
+// was.
+func emitSafe(b *builder, c *dsl.Card, checked *checkedCard) (diags dsl.Diagnostics) {
 	funcs, syms := len(b.prog.Funcs), len(b.prog.Symbols)
 	defer func() {
 		if r := recover(); r != nil {
-			diags = append(diags, dsl.Errorf(c.Pos, CodeInternalCompiler, "compiler failure on card %q: %v", dsl.Unquote(c.Name), r).
-				WithHint("this is a bug in cardc; please report it with this file"))
+			diags = dsl.Diagnostics{internalError(c, "on", r)}
 			b.prog.Funcs = b.prog.Funcs[:funcs]
 			for _, s := range b.prog.Symbols[syms:] {
 				delete(b.syms, s)
@@ -79,10 +141,96 @@ func compileCard(b *builder, c *dsl.Card) (diags dsl.Diagnostics) {
 			b.prog.Symbols = b.prog.Symbols[:syms]
 		}
 	}()
-	checked, diags := checkCard(b.v, c)
-	if diags.HasErrors() {
-		return diags
-	}
 	b.emitCard(checked)
-	return diags
+	return nil
+}
+
+// CardReport is what checking one card for lint finds (CheckEach).
+type CardReport struct {
+	// Card is the card.
+	Card *dsl.Card
+	// Duplicate is set when a card of the same name comes before this one
+	// in the files: CompileWith reports only that (CodeDuplicateCard), not
+	// Diags, and leaves the card out.
+	Duplicate *dsl.Diagnostic
+	// Diags are the diagnostics of checking the card, as CompileWith
+	// reports them for a card defined once.
+	Diags dsl.Diagnostics
+	// Explanation is the card rendered back to English, as Explain renders
+	// it; nil if the card has an error.
+	Explanation *Explanation
+}
+
+// CheckEach checks every card of the files against v, as CompileWith
+// does, but keeps no bytecode: each card is checked once, emitted into a
+// scratch program (so that a compiler failure is reported as CompileWith
+// reports it) and rendered as Explain renders it, from the same checked
+// form. The cards are checked in parallel, one worker per CPU; do is
+// called on each card's report in the worker (so it must be safe to call
+// concurrently), and its results are returned in the order of the cards.
+// What do does not keep of a report, the collector may have: a library of
+// any size is checked in the memory of a few cards and what do keeps.
+func CheckEach[T any](v *vocab.Vocab, files []*dsl.File, do func(*CardReport) T) []T {
+	cards := cardsOf(files)
+	dups := duplicates(cards)
+	out := make([]T, len(cards))
+	parallel(len(cards), func() func(int) {
+		b := newBuilder(v)
+		return func(i int) {
+			r := &CardReport{Card: cards[i], Duplicate: dups[i]}
+			checked, diags := checkSafe(v, cards[i])
+			r.Diags = diags
+			if checked != nil && !diags.HasErrors() {
+				r.Explanation, r.Diags = explainSafe(v, cards[i], checked, diags)
+				if r.Duplicate == nil {
+					// The scratch program is emptied for each card: only
+					// whether the emitter fails is of interest.
+					b.prog = &vm.Program{}
+					clear(b.syms)
+					clear(b.consts)
+					r.Diags = append(r.Diags, emitSafe(b, cards[i], checked)...)
+				}
+			}
+			out[i] = do(r)
+		}
+	})
+	return out
+}
+
+// explainSafe renders a card the checker passed; a failure of the renderer
+// is a diagnostic, added to diags, and no explanation.
+func explainSafe(v *vocab.Vocab, c *dsl.Card, checked *checkedCard, diags dsl.Diagnostics) (e *Explanation, _ dsl.Diagnostics) {
+	defer func() {
+		if r := recover(); r != nil {
+			e, diags = nil, append(diags, internalError(c, "explaining", r))
+		}
+	}()
+	return explainChecked(v, c, checked), diags
+}
+
+// parallel runs the calls of do(i) for each i in [0, n) on as many
+// goroutines as there are CPUs, each with its own do from worker, and
+// returns when every call has.
+func parallel(n int, worker func() func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	if workers <= 1 {
+		if n > 0 {
+			do := worker()
+			for i := range n {
+				do(i)
+			}
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		do := worker()
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				do(i)
+			}
+		})
+	}
+	wg.Wait()
 }

@@ -329,15 +329,37 @@ func (w *Workspace) own(diags dsl.Diagnostics) dsl.Diagnostics {
 }
 
 // Lint returns every diagnostic of the workspace: files that cannot be
-// read, syntax, cards and tests.
+// read, syntax, cards, tests and Oracle coverage. Each card is checked
+// once, in parallel with the others (compiler.CheckEach), for its own
+// diagnostics and its Oracle coverage both; no bytecode is kept.
 func (w *Workspace) Lint() (dsl.Diagnostics, error) {
 	std, err := standardFiles()
 	if err != nil {
 		return nil, err
 	}
+	v, err := vocab.Standard()
+	if err != nil {
+		return nil, err
+	}
 	// A card's diagnostics depend on it and the vocabulary only, and the
-	// standard cards have none: the workspace's cards are compiled alone.
-	_, cdiags := compiler.Compile(w.Files)
+	// standard cards have none: the workspace's cards are checked alone.
+	type found struct{ check, cover dsl.Diagnostics }
+	cards := compiler.CheckEach(v, w.Files, func(r *compiler.CardReport) found {
+		var f found
+		if r.Duplicate != nil {
+			f.check = dsl.Diagnostics{*r.Duplicate}
+		} else {
+			f.check = r.Diags
+		}
+		if r.Explanation != nil {
+			f.cover = oracle.Cover(r.Explanation).Diagnostics()
+		}
+		return f
+	})
+	var cdiags dsl.Diagnostics
+	for _, f := range cards {
+		cdiags = append(cdiags, f.check...)
+	}
 	// The names tests may use: the standard cards', and the workspace's,
 	// with an error or not (so that tests that use them are not reported
 	// twice).
@@ -356,12 +378,8 @@ func (w *Workspace) Lint() (dsl.Diagnostics, error) {
 	sort.Strings(list)
 	all := append(append(append(dsl.Diagnostics{}, w.Unreadable...), w.Diags...), w.own(cdiags)...)
 	all = append(all, scenario.Check(w.Files, list)...)
-	covs, _, err := w.Explain()
-	if err != nil {
-		return nil, err
-	}
-	for _, c := range covs {
-		all = append(all, c.Diagnostics()...)
+	for _, f := range cards {
+		all = append(all, f.cover...)
 	}
 	all.Sort()
 	return all.Limit(), nil
@@ -376,23 +394,25 @@ func (w *Workspace) Explain() ([]*oracle.Coverage, dsl.Diagnostics, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	type explained struct {
+		cov   *oracle.Coverage
+		diags dsl.Diagnostics
+	}
+	cards := compiler.CheckEach(v, w.Files, func(r *compiler.CardReport) explained {
+		if r.Explanation == nil {
+			return explained{diags: r.Diags}
+		}
+		return explained{cov: oracle.Cover(r.Explanation)}
+	})
 	var (
 		out   []*oracle.Coverage
 		diags dsl.Diagnostics
 	)
-	for _, f := range w.Files {
-		for _, d := range f.Decls {
-			card, ok := d.(*dsl.Card)
-			if !ok {
-				continue
-			}
-			e, ds := compiler.Explain(v, card)
-			if e == nil {
-				diags = append(diags, ds...)
-				continue
-			}
-			out = append(out, oracle.Cover(e))
+	for _, c := range cards {
+		if c.cov != nil {
+			out = append(out, c.cov)
 		}
+		diags = append(diags, c.diags...)
 	}
 	diags.Sort()
 	return out, diags, nil
