@@ -67,6 +67,9 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 	effect := t.Func != nil && t.Func.Effect
 	words0 := pi + 1
 	if at, ok := m.targetCount(pi); ok {
+		if m.quick {
+			return nil
+		}
 		m.fail(at, CodeTargetCount, fmt.Sprintf("%q: the language has no number of targets yet", m.wordsFrom(pi, at+1)),
 			`a slot takes one target, written "target" and a filter ("target creature") or "any target"; SPEC's section Filters says what a filter can hold`, t)
 		return nil
@@ -133,7 +136,7 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		f.Text = strings.Join(texts, " ")
 		out = append(out, m.withSuffix(f, words0+k)...)
 	}
-	if j > words0 && j+1 < len(m.parts) && wordEq(m.parts[j].Word(), "or") && m.parts[j+1].Word() != "" {
+	if j > words0 && j+1 < len(m.parts) && wordEq(m.parts[j].Word(), "or") && m.parts[j+1].Word() != "" && !m.quick {
 		// "target green or white creature": an "or" the filter does not
 		// read, which would otherwise end the filter before it and leave
 		// "target" to be read as a name.
@@ -145,7 +148,7 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		m.fail(j, CodeFilterOr, fmt.Sprintf(`"or" in a filter joins two card types ("target artifact or creature"), not %q`,
 			m.parts[j-1].Word()+" or "+m.parts[j+1].Word()), hint, t)
 	}
-	if len(out) == 0 && j < len(m.parts) && m.parts[j].Word() != "" && len(words) == 0 {
+	if len(out) == 0 && j < len(m.parts) && m.parts[j].Word() != "" && len(words) == 0 && !m.quick {
 		w := m.parts[j].Word()
 		m.fail(j, CodeUnknownWord, fmt.Sprintf("%q names no card type, color, subtype or quality", w), dsl.DidYouMean(w, m.v.filterWords()), t)
 	}

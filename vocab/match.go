@@ -121,6 +121,12 @@ type matcher struct {
 	ambiguous *Template
 	// each is set while reading the filter of a `for each` statement.
 	each bool
+	// quick is set for the first reading of a phrase, which is all a
+	// phrase that reads needs: templates whose first word is not the
+	// phrase's are skipped, and failures are not recorded (no message is
+	// built). A phrase that does not read is read again without it, for
+	// the diagnostic: what is skipped only fails, and touches no scope.
+	quick bool
 }
 
 // fail records a failure if it got further than the ones seen so far; at
@@ -132,12 +138,18 @@ func (m *matcher) fail(depth int, code, msg, hint string, t *Template) {
 
 // undefined records the failure of a word that is no name bound here.
 func (m *matcher) undefined(depth int, name string, t *Template) {
+	if m.quick {
+		return
+	}
 	d := Undefined(dsl.Pos{}, name, m.sc)
 	m.failName(depth, d.Code, d.Message, d.Hint, name, t)
 }
 
 // failName is fail, for a failure about an undefined name.
 func (m *matcher) failName(depth int, code, msg, hint, name string, t *Template) {
+	if m.quick {
+		return
+	}
 	better := !m.failed || depth > m.best.depth || (depth == m.best.depth && m.best.code == "" && code != "")
 	if better {
 		pos := m.endPos()
@@ -156,7 +168,7 @@ func (m *matcher) failName(depth int, code, msg, hint, name string, t *Template)
 // phrase's word there is a near miss, t is the best guess among the
 // templates that got as far.
 func (m *matcher) near(t *Template, depth int, want string) {
-	if depth != m.bestDepth || m.bestNear || depth >= len(m.parts) {
+	if m.quick || depth != m.bestDepth || m.bestNear || depth >= len(m.parts) {
 		return
 	}
 	if w := m.parts[depth].Word(); w != "" && dsl.Suggest(w, []string{want}) != "" {
@@ -190,8 +202,16 @@ func wordEq(w, t string) bool {
 // an ambiguity.
 func (m *matcher) matchTemplates(ts []*Template, mode Mode) []*Alt {
 	var alts []*Alt
+	var args map[string]*Arg
 	for _, t := range ts {
-		args := map[string]*Arg{}
+		if m.quick && !m.mayStart(t) {
+			continue
+		}
+		if args == nil {
+			args = map[string]*Arg{}
+		} else {
+			clear(args)
+		}
 		if m.try(t, 0, 0, args, mode) {
 			if len(alts) > 0 && (alts[0].Template.Shape != t.Shape || alts[0].Template.Owner() != t.Owner()) {
 				if m.ambiguous == nil {
@@ -200,9 +220,24 @@ func (m *matcher) matchTemplates(ts []*Template, mode Mode) []*Alt {
 				continue
 			}
 			alts = append(alts, &Alt{Template: t, Args: args})
+			args = nil // the alternative keeps it
 		}
 	}
 	return alts
+}
+
+// mayStart reports whether the phrase can read as template t as far as
+// its first word goes: a template that starts with a word needs the
+// phrase's first part to be that word (or the binding `as W` of its
+// words "as W").
+func (m *matcher) mayStart(t *Template) bool {
+	if len(t.Items) == 0 || t.Items[0].Word == "" {
+		return true
+	}
+	if len(m.parts) == 0 {
+		return false
+	}
+	return wordEq(m.parts[0].Word(), t.Items[0].Word) || m.boundWords(t, 0, 0)
 }
 
 // try matches template items from ti against parts from pi.
@@ -210,6 +245,9 @@ func (m *matcher) try(t *Template, ti, pi int, args map[string]*Arg, mode Mode) 
 	if ti == len(t.Items) {
 		if pi == len(m.parts) {
 			return true
+		}
+		if m.quick {
+			return false
 		}
 		if p := m.parts[pi]; p.Bind != nil {
 			hint := "`as` names the object a filter describes, as in `a creature as c`"
@@ -241,9 +279,11 @@ func (m *matcher) try(t *Template, ti, pi int, args map[string]*Arg, mode Mode) 
 		return false
 	}
 	for _, c := range m.candidates(t, item.Slot, pi, mode) {
-		c.arg.Written = dsl.PartsString(m.parts[pi:c.next])
 		args[item.Slot] = c.arg
 		if m.try(t, ti+1, c.next, args, mode) {
+			// Only an argument of a reading needs its text: it is
+			// written once the template is read to its end.
+			c.arg.Written = dsl.PartsString(m.parts[pi:c.next])
 			return true
 		}
 	}
@@ -323,7 +363,7 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []cand
 		for _, f := range m.filters(t, pi) {
 			if typ.Accepts(f.arg.Type) {
 				out = append(out, f)
-			} else {
+			} else if !m.quick {
 				m.fail(pi, CodeType, fmt.Sprintf("%q describes %ss, but %s is needed here", f.arg.Filter.Text, f.arg.Type, Article(typ.String())), "", t)
 			}
 		}
@@ -359,6 +399,9 @@ func (m *matcher) exprCandidate(t *Template, typ Type, pi int) []candidate {
 		return nil
 	}
 	if !typ.Accepts(et) {
+		if m.quick {
+			return nil
+		}
 		m.fail(pi, CodeType, fmt.Sprintf("%q is %s, but %s is needed here", dsl.SumString(part.Expr), Article(et.String()), Article(typ.String())), "", t)
 		return nil
 	}
@@ -388,6 +431,9 @@ func (m *matcher) nameCandidate(t *Template, pi int, k Kind) []candidate {
 		return nil
 	}
 	if !m.v.IsName(k, name) {
+		if m.quick {
+			return nil
+		}
 		if k == KCounter && (part.PT != nil || part.Str != nil) {
 			m.fail(pi, CodeUnknownCounter, fmt.Sprintf("unknown counter kind %q", name), dsl.DidYouMean(name, m.v.lists[KCounter]), t)
 		} else {
@@ -454,7 +500,7 @@ func (m *matcher) stepCandidates(t *Template, pi int) []candidate {
 	}
 	if len(out) == 0 {
 		m.fail(pi, "", "", "", t)
-		if w := m.parts[pi].Word(); w != "" && pi > 0 {
+		if w := m.parts[pi].Word(); w != "" && pi > 0 && !m.quick {
 			var words []string
 			for _, p := range m.parts[pi:] {
 				words = append(words, dsl.PartString(p))
@@ -506,6 +552,9 @@ func (m *matcher) ptCandidates(t *Template, pi int) []candidate {
 	}
 	p, tough, ok := dsl.ParsePT(*part.PT)
 	if !ok {
+		if m.quick {
+			return nil
+		}
 		m.fail(pi, CodeType, fmt.Sprintf("%q is not +N/+M", *part.PT), "", t)
 		return nil
 	}
@@ -525,6 +574,9 @@ func (m *matcher) eventRefCandidate(t *Template, typ Type, pi int) []candidate {
 		return nil
 	}
 	if !typ.Accepts(bt) {
+		if m.quick {
+			return nil
+		}
 		m.fail(pi, CodeType, fmt.Sprintf("%q is %s, but %s is needed here", w, Article(bt.String()), Article(typ.String())), "", t)
 		return nil
 	}
@@ -537,7 +589,8 @@ func (m *matcher) eventRefCandidate(t *Template, typ Type, pi int) []candidate {
 func (m *matcher) patternCandidates(t *Template, kind string, pi int) []candidate {
 	var out []candidate
 	for end := len(m.parts); end > pi; end-- {
-		sub := &matcher{v: m.v, sc: m.sc, parts: m.parts[pi:end]}
+		// Only what the sub-phrase reads as is of use, not why it fails.
+		sub := &matcher{v: m.v, sc: m.sc, parts: m.parts[pi:end], quick: true}
 		alts := sub.matchTemplates(m.v.events[kind].Templates, ModePattern)
 		if len(alts) > 0 {
 			out = append(out, candidate{&Arg{Kind: ArgPattern, Pos: m.parts[pi].Pos, Type: Type{Kind: KEvent, Event: kind},
@@ -557,7 +610,11 @@ func (m *matcher) patternCandidates(t *Template, kind string, pi int) []candidat
 // scope rather than a misspelled word). It returns every alternative of
 // the first shape that reads, or why none does.
 func (v *Vocab) Match(parts []*dsl.Part, mode Mode, sc Scope, elsewhere map[string]int) (*Match, *Mismatch) {
-	m := &matcher{v: v, sc: sc, parts: parts, elsewhere: elsewhere}
+	m := &matcher{v: v, sc: sc, parts: parts, elsewhere: elsewhere, quick: true}
+	if p, _ := m.matchPhrase(mode); p != nil {
+		return p, nil
+	}
+	m = &matcher{v: v, sc: sc, parts: parts, elsewhere: elsewhere}
 	return m.matchPhrase(mode)
 }
 
@@ -575,6 +632,9 @@ func (m *matcher) matchPhrase(mode Mode) (*Match, *Mismatch) {
 		ts, code, what = append(append([]*Template(nil), m.v.ruleTemplates...), m.v.effectTemplates...), CodeUnknownRule, "rule or effect"
 	}
 	alts := m.matchTemplates(ts, mode)
+	if m.quick && len(alts) == 0 {
+		return nil, nil // read again, slowly, for the diagnostic
+	}
 	if len(alts) > 0 {
 		p := &Match{Alts: alts, Pos: m.parts[0].Pos}
 		if alts[0].Template.Event != nil {
