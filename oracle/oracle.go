@@ -15,7 +15,6 @@ package oracle
 import (
 	"fmt"
 	"io"
-	"regexp"
 	"strings"
 
 	"github.com/cardc/cardc/compiler"
@@ -45,13 +44,6 @@ var numberWords = map[string]string{
 	"six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10",
 }
 
-var (
-	reminder    = regexp.MustCompile(`\([^()]*\)`)
-	battlefield = regexp.MustCompile(`\b(enters?|entering) the battlefield\b`)
-	possessive  = regexp.MustCompile(`['’]s\b`)
-	token       = regexp.MustCompile(`\{[^{}]+\}|[+\-]?[a-z0-9*]+/[+\-]?[a-z0-9*]+|[+\-]?[a-z0-9]+`)
-)
-
 // Normalize reads a text as the words compared: lower case, reminder
 // text in parentheses left out (unless it is all there is), the card's
 // name read as "this", "enters the battlefield" as "enters", possessives
@@ -60,18 +52,20 @@ var (
 // letters or more, so that plurals and verbs agree ("counters" and
 // "counter", "gets" and "get"; "this" stays). Mana symbols ({T}, {2}{G})
 // and P/T (+1/+1) are words of their own.
+//
+// It is written out by hand (normalize.go) rather than with regular
+// expressions: lint normalizes every paragraph and ability of a library.
 func Normalize(text, name string) []string {
 	s := strings.ToLower(text)
-	if stripped := reminder.ReplaceAllString(s, " "); strings.TrimSpace(stripped) != "" {
+	if stripped := stripReminders(s); strings.TrimSpace(stripped) != "" {
 		s = stripped
 	}
 	if name != "" {
 		s = strings.ReplaceAll(s, strings.ToLower(name), "this")
 	}
-	s = battlefield.ReplaceAllString(s, "$1")
-	s = possessive.ReplaceAllString(s, "")
-	s = strings.NewReplacer("'", "", "’", "").Replace(s)
-	words := token.FindAllString(s, -1)
+	s = stripBattlefield(s)
+	s = stripApostrophes(s)
+	words := tokens(s)
 	for i, w := range words {
 		if d, ok := numberWords[w]; ok {
 			words[i] = d
@@ -183,15 +177,12 @@ func Cover(e *compiler.Explanation) *Coverage {
 	return c
 }
 
-// value matches the words that are values: numbers, X, mana symbols and
-// P/T.
-var value = regexp.MustCompile(`^(\{.*\}|[+\-]?[0-9x*]+(/[+\-]?[0-9x*]+)?)$`)
-
-// values lists the words of a list that are values.
+// values lists the words of a list that are values: numbers, X, mana
+// symbols and P/T (isValue).
 func values(words []string) []string {
 	var out []string
 	for _, w := range words {
-		if value.MatchString(w) {
+		if isValue(w) {
 			out = append(out, w)
 		}
 	}
