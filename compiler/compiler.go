@@ -145,57 +145,57 @@ func emitSafe(b *builder, c *dsl.Card, checked *checkedCard) (diags dsl.Diagnost
 	return nil
 }
 
-// CardReport is what checking one card for lint finds (CheckEach).
+// CardReport is what checking one card for lint finds (Checker.Check).
 type CardReport struct {
 	// Card is the card.
 	Card *dsl.Card
-	// Duplicate is set when a card of the same name comes before this one
-	// in the files: CompileWith reports only that (CodeDuplicateCard), not
-	// Diags, and leaves the card out.
-	Duplicate *dsl.Diagnostic
 	// Diags are the diagnostics of checking the card, as CompileWith
-	// reports them for a card defined once.
+	// reports them for a card defined once (Duplicates says which cards
+	// are defined again: CompileWith reports only that of those).
 	Diags dsl.Diagnostics
 	// Explanation is the card rendered back to English, as Explain renders
 	// it; nil if the card has an error.
 	Explanation *Explanation
 }
 
-// CheckEach checks every card of the files against v, as CompileWith
-// does, but keeps no bytecode: each card is checked once, emitted into a
-// scratch program (so that a compiler failure is reported as CompileWith
-// reports it) and rendered as Explain renders it, from the same checked
-// form. The cards are checked in parallel, one worker per CPU; do is
-// called on each card's report in the worker (so it must be safe to call
-// concurrently), and its results are returned in the order of the cards.
-// What do does not keep of a report, the collector may have: a library of
-// any size is checked in the memory of a few cards and what do keeps.
-func CheckEach[T any](v *vocab.Vocab, files []*dsl.File, do func(*CardReport) T) []T {
-	cards := cardsOf(files)
-	dups := duplicates(cards)
-	out := make([]T, len(cards))
-	parallel(len(cards), func() func(int) {
-		b := newBuilder(v)
-		return func(i int) {
-			r := &CardReport{Card: cards[i], Duplicate: dups[i]}
-			checked, diags := checkSafe(v, cards[i])
-			r.Diags = diags
-			if checked != nil && !diags.HasErrors() {
-				r.Explanation, r.Diags = explainSafe(v, cards[i], checked, diags)
-				if r.Duplicate == nil {
-					// The scratch program is emptied for each card: only
-					// whether the emitter fails is of interest.
-					b.prog = &vm.Program{}
-					clear(b.syms)
-					clear(b.consts)
-					r.Diags = append(r.Diags, emitSafe(b, cards[i], checked)...)
-				}
-			}
-			out[i] = do(r)
-		}
-	})
-	return out
+// Checker checks cards one at a time for lint and `cardc explain`: what
+// CompileWith reports of each card, and its rendering, without keeping
+// any bytecode. A Checker is for one goroutine; several may check the
+// cards of a library in parallel, since a card's diagnostics depend on
+// it and the vocabulary only.
+type Checker struct {
+	v *vocab.Vocab
+	// b is a scratch program, emptied for each card.
+	b *builder
 }
+
+// NewChecker returns a Checker against a vocabulary.
+func NewChecker(v *vocab.Vocab) *Checker {
+	return &Checker{v: v, b: newBuilder(v)}
+}
+
+// Check checks a card once and, if it has no error, renders it as Explain
+// does from the same checked form and emits it into a scratch program,
+// only so that a compiler failure is reported as CompileWith reports it.
+func (k *Checker) Check(card *dsl.Card) *CardReport {
+	r := &CardReport{Card: card}
+	checked, diags := checkSafe(k.v, card)
+	r.Diags = diags
+	if checked == nil || diags.HasErrors() {
+		return r
+	}
+	r.Explanation, r.Diags = explainSafe(k.v, card, checked, diags)
+	k.b.prog = &vm.Program{}
+	clear(k.b.syms)
+	clear(k.b.consts)
+	r.Diags = append(r.Diags, emitSafe(k.b, card, checked)...)
+	return r
+}
+
+// Duplicates returns, for each card, in the order of a library's files,
+// the diagnostic of a card defined again (CodeDuplicateCard), or nil for
+// the first card of its name. Only the card's name and position are read.
+func Duplicates(cards []*dsl.Card) []*dsl.Diagnostic { return duplicates(cards) }
 
 // explainSafe renders a card the checker passed; a failure of the renderer
 // is a diagnostic, added to diags, and no explanation.

@@ -28,7 +28,6 @@ import (
 	"github.com/cardc/cardc/scenario"
 	"github.com/cardc/cardc/scenario/coredriver"
 	"github.com/cardc/cardc/vm"
-	"github.com/cardc/cardc/vocab"
 )
 
 // Ext is the extension of card language files.
@@ -191,10 +190,17 @@ func Load(paths []string) (*Workspace, error) {
 // parallel calls do(i) for each i in [0, n), on as many goroutines as
 // there are CPUs, and returns when every call has.
 func parallel(n int, do func(i int)) {
+	parallelWith(n, func() func(int) { return do })
+}
+
+// parallelWith is parallel with state of each goroutine's own: each
+// calls worker once, and the function it returns for each i it takes.
+func parallelWith(n int, worker func() func(i int)) {
 	workers := min(runtime.GOMAXPROCS(0), n)
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {
+		do := worker()
 		wg.Go(func() {
 			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
 				do(i)
@@ -326,96 +332,6 @@ func (w *Workspace) own(diags dsl.Diagnostics) dsl.Diagnostics {
 		}
 	}
 	return out
-}
-
-// Lint returns every diagnostic of the workspace: files that cannot be
-// read, syntax, cards, tests and Oracle coverage. Each card is checked
-// once, in parallel with the others (compiler.CheckEach), for its own
-// diagnostics and its Oracle coverage both; no bytecode is kept.
-func (w *Workspace) Lint() (dsl.Diagnostics, error) {
-	std, err := standardFiles()
-	if err != nil {
-		return nil, err
-	}
-	v, err := vocab.Standard()
-	if err != nil {
-		return nil, err
-	}
-	// A card's diagnostics depend on it and the vocabulary only, and the
-	// standard cards have none: the workspace's cards are checked alone.
-	type found struct{ check, cover dsl.Diagnostics }
-	cards := compiler.CheckEach(v, w.Files, func(r *compiler.CardReport) found {
-		var f found
-		if r.Duplicate != nil {
-			f.check = dsl.Diagnostics{*r.Duplicate}
-		} else {
-			f.check = r.Diags
-		}
-		if r.Explanation != nil {
-			f.cover = oracle.Cover(r.Explanation).Diagnostics()
-		}
-		return f
-	})
-	var cdiags dsl.Diagnostics
-	for _, f := range cards {
-		cdiags = append(cdiags, f.check...)
-	}
-	// The names tests may use: the standard cards', and the workspace's,
-	// with an error or not (so that tests that use them are not reported
-	// twice).
-	names := w.ownCards()
-	for _, f := range std {
-		for _, d := range f.Decls {
-			if c, ok := d.(*dsl.Card); ok {
-				names[dsl.Unquote(c.Name)] = true
-			}
-		}
-	}
-	var list []string
-	for n := range names {
-		list = append(list, n)
-	}
-	sort.Strings(list)
-	all := append(append(append(dsl.Diagnostics{}, w.Unreadable...), w.Diags...), w.own(cdiags)...)
-	all = append(all, scenario.Check(w.Files, list)...)
-	for _, f := range cards {
-		all = append(all, f.cover...)
-	}
-	all.Sort()
-	return all.Limit(), nil
-}
-
-// Explain renders the abilities of the workspace's cards back to English
-// and pairs them with their Oracle paragraphs (package oracle), in the
-// order of the files. A card with an error has no rendering: its
-// diagnostics are returned instead.
-func (w *Workspace) Explain() ([]*oracle.Coverage, dsl.Diagnostics, error) {
-	v, err := vocab.Standard()
-	if err != nil {
-		return nil, nil, err
-	}
-	type explained struct {
-		cov   *oracle.Coverage
-		diags dsl.Diagnostics
-	}
-	cards := compiler.CheckEach(v, w.Files, func(r *compiler.CardReport) explained {
-		if r.Explanation == nil {
-			return explained{diags: r.Diags}
-		}
-		return explained{cov: oracle.Cover(r.Explanation)}
-	})
-	var (
-		out   []*oracle.Coverage
-		diags dsl.Diagnostics
-	)
-	for _, c := range cards {
-		if c.cov != nil {
-			out = append(out, c.cov)
-		}
-		diags = append(diags, c.diags...)
-	}
-	diags.Sort()
-	return out, diags, nil
 }
 
 // Test runs the scenario tests of the workspace whose names match run
