@@ -159,24 +159,22 @@ type CardReport struct {
 }
 
 // Checker checks cards one at a time for lint and `cardc explain`: what
-// CompileWith reports of each card, and its rendering, without keeping
-// any bytecode. A Checker is for one goroutine; several may check the
-// cards of a library in parallel, since a card's diagnostics depend on
-// it and the vocabulary only.
+// CompileWith reports of each card, and its rendering, without emitting
+// any bytecode (the emitter reports nothing: a card the checker passes
+// always compiles). A Checker is for one goroutine; several may check
+// the cards of a library in parallel, since a card's diagnostics depend
+// on it and the vocabulary only.
 type Checker struct {
 	v *vocab.Vocab
-	// b is a scratch program, emptied for each card.
-	b *builder
 }
 
 // NewChecker returns a Checker against a vocabulary.
 func NewChecker(v *vocab.Vocab) *Checker {
-	return &Checker{v: v, b: newBuilder(v)}
+	return &Checker{v: v}
 }
 
 // Check checks a card once and, if it has no error, renders it as Explain
-// does from the same checked form and emits it into a scratch program,
-// only so that a compiler failure is reported as CompileWith reports it.
+// does, from the same checked form.
 func (k *Checker) Check(card *dsl.Card) *CardReport {
 	r := &CardReport{Card: card}
 	checked, diags := checkSafe(k.v, card)
@@ -185,10 +183,6 @@ func (k *Checker) Check(card *dsl.Card) *CardReport {
 		return r
 	}
 	r.Explanation, r.Diags = explainSafe(k.v, card, checked, diags)
-	k.b.prog = &vm.Program{}
-	clear(k.b.syms)
-	clear(k.b.consts)
-	r.Diags = append(r.Diags, emitSafe(k.b, card, checked)...)
 	return r
 }
 

@@ -145,3 +145,23 @@ func FuzzNormalize(f *testing.F) {
 		conforms(t, s, name)
 	})
 }
+
+// TestCommon checks the two ways of counting shared words against each
+// other.
+func TestCommon(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	words := []string{"a", "b", "c", "d", "this", "1"}
+	for range 2000 {
+		a := make([]string, r.IntN(90))
+		b := make([]string, r.IntN(90))
+		for i := range a {
+			a[i] = words[r.IntN(len(words))]
+		}
+		for i := range b {
+			b[i] = words[r.IntN(len(words))]
+		}
+		if got, want := common(a, b), commonLong(a, b); got != want {
+			t.Fatalf("common(%q, %q) = %d, want %d", a, b, got, want)
+		}
+	}
+}

@@ -79,6 +79,34 @@ func Normalize(text, name string) []string {
 // common counts the words two lists share, a repeated word as often as
 // both have it.
 func common(a, b []string) int {
+	if len(a)*len(b) > 4096 {
+		return commonLong(a, b)
+	}
+	// The lists are a paragraph's words: a pass over b for each word of a
+	// costs less than a map.
+	var buf [64]bool
+	used := buf[:0]
+	if len(b) <= len(buf) {
+		used = buf[:len(b)]
+	} else {
+		used = make([]bool, len(b))
+	}
+	n := 0
+	for _, w := range a {
+		for j, x := range b {
+			if !used[j] && x == w {
+				used[j] = true
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
+// commonLong is common for long lists, with a map: a 2 MB paragraph
+// costs no quadratic work.
+func commonLong(a, b []string) int {
 	count := map[string]int{}
 	for _, w := range b {
 		count[w]++
