@@ -127,6 +127,41 @@ type matcher struct {
 	// built). A phrase that does not read is read again without it, for
 	// the diagnostic: what is skipped only fails, and touches no scope.
 	quick bool
+	// filterMemo holds, in a quick reading, the filters that start at
+	// each part (filtersAt): every template with an object slot there
+	// asks for them.
+	filterMemo map[filterKey][]candidate
+}
+
+// filterKey is where a filter starts, and whether the slot is an
+// effect's (which reads plurals).
+type filterKey struct {
+	pi     int
+	effect bool
+}
+
+// filtersAt is filters, remembered in a quick reading, where it has no
+// effect but its result: each caller gets arguments of its own (which it
+// may change), sharing the filters, which no one changes.
+func (m *matcher) filtersAt(t *Template, pi int) []candidate {
+	if !m.quick {
+		return m.filters(t, pi)
+	}
+	key := filterKey{pi, t.Func != nil && t.Func.Effect}
+	cs, ok := m.filterMemo[key]
+	if !ok {
+		cs = m.filters(t, pi)
+		if m.filterMemo == nil {
+			m.filterMemo = map[filterKey][]candidate{}
+		}
+		m.filterMemo[key] = cs
+	}
+	out := make([]candidate, len(cs))
+	for i, c := range cs {
+		arg := *c.arg
+		out[i] = candidate{&arg, c.next}
+	}
+	return out
 }
 
 // fail records a failure if it got further than the ones seen so far; at
@@ -344,7 +379,7 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []cand
 		return nil
 	case KObjects:
 		var out []candidate
-		for _, f := range m.filters(t, pi) {
+		for _, f := range m.filtersAt(t, pi) {
 			if f.arg.Type.Kind == KObject && f.arg.Filter.Det != "target" {
 				f.arg.Type = typ
 				out = append(out, f)
@@ -360,7 +395,7 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []cand
 		}
 	case KObject, KPlayer, KTarget:
 		var out []candidate
-		for _, f := range m.filters(t, pi) {
+		for _, f := range m.filtersAt(t, pi) {
 			if typ.Accepts(f.arg.Type) {
 				out = append(out, f)
 			} else if !m.quick {
