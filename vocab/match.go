@@ -141,8 +141,9 @@ type filterKey struct {
 }
 
 // filtersAt is filters, remembered in a quick reading, where it has no
-// effect but its result: each caller gets arguments of its own (which it
-// may change), sharing the filters, which no one changes.
+// effect but its result. The candidates are shared: a caller that changes
+// an argument copies it first (only the text of a reading's argument is
+// written, the same for every reading that takes the candidate).
 func (m *matcher) filtersAt(t *Template, pi int) []candidate {
 	if !m.quick {
 		return m.filters(t, pi)
@@ -156,12 +157,7 @@ func (m *matcher) filtersAt(t *Template, pi int) []candidate {
 		}
 		m.filterMemo[key] = cs
 	}
-	out := make([]candidate, len(cs))
-	for i, c := range cs {
-		arg := *c.arg
-		out[i] = candidate{&arg, c.next}
-	}
-	return out
+	return cs
 }
 
 // fail records a failure if it got further than the ones seen so far; at
@@ -381,8 +377,9 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []cand
 		var out []candidate
 		for _, f := range m.filtersAt(t, pi) {
 			if f.arg.Type.Kind == KObject && f.arg.Filter.Det != "target" {
-				f.arg.Type = typ
-				out = append(out, f)
+				arg := *f.arg // shared (filtersAt)
+				arg.Type = typ
+				out = append(out, candidate{&arg, f.next})
 			}
 		}
 		if len(out) == 0 {
