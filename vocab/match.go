@@ -131,6 +131,15 @@ type matcher struct {
 	// each part (filtersAt): every template with an object slot there
 	// asks for them.
 	filterMemo map[filterKey][]candidate
+	// filled are the slots try has filled so far, in order: a template
+	// that reads gets them as its Alt's arguments.
+	filled []filledSlot
+}
+
+// filledSlot is a slot of a template and the argument that fills it.
+type filledSlot struct {
+	slot string
+	arg  *Arg
 }
 
 // filterKey is where a filter starts, and whether the slot is an
@@ -223,8 +232,48 @@ func wordEq(w, t string) bool {
 	if w == "" {
 		return false
 	}
+	if isASCII(w) && isASCII(t) {
+		// What the lowercased strings below say, without building them.
+		switch len(w) - len(t) {
+		case 0:
+			return asciiFold(w, t)
+		case 1:
+			return w[len(w)-1]|0x20 == 's' && asciiFold(w[:len(w)-1], t)
+		case -1:
+			return t[len(t)-1]|0x20 == 's' && asciiFold(w, t[:len(t)-1])
+		}
+		return false
+	}
 	w, t = strings.ToLower(w), strings.ToLower(t)
 	return w == t || w+"s" == t || w == t+"s"
+}
+
+// isASCII reports whether s is all ASCII.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// asciiFold reports whether two ASCII strings of one length are equal
+// but for the case of their letters.
+func asciiFold(a, b string) bool {
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
 }
 
 // matchTemplates matches the parts against each template and returns the
@@ -233,25 +282,23 @@ func wordEq(w, t string) bool {
 // an ambiguity.
 func (m *matcher) matchTemplates(ts []*Template, mode Mode) []*Alt {
 	var alts []*Alt
-	var args map[string]*Arg
 	for _, t := range ts {
 		if m.quick && !m.mayStart(t) {
 			continue
 		}
-		if args == nil {
-			args = map[string]*Arg{}
-		} else {
-			clear(args)
-		}
-		if m.try(t, 0, 0, args, mode) {
+		m.filled = m.filled[:0]
+		if m.try(t, 0, 0, mode) {
 			if len(alts) > 0 && (alts[0].Template.Shape != t.Shape || alts[0].Template.Owner() != t.Owner()) {
 				if m.ambiguous == nil {
 					m.ambiguous = t
 				}
 				continue
 			}
+			args := make(map[string]*Arg, len(m.filled))
+			for _, f := range m.filled {
+				args[f.slot] = f.arg
+			}
 			alts = append(alts, &Alt{Template: t, Args: args})
-			args = nil // the alternative keeps it
 		}
 	}
 	return alts
@@ -272,7 +319,7 @@ func (m *matcher) mayStart(t *Template) bool {
 }
 
 // try matches template items from ti against parts from pi.
-func (m *matcher) try(t *Template, ti, pi int, args map[string]*Arg, mode Mode) bool {
+func (m *matcher) try(t *Template, ti, pi int, mode Mode) bool {
 	if ti == len(t.Items) {
 		if pi == len(m.parts) {
 			return true
@@ -294,12 +341,12 @@ func (m *matcher) try(t *Template, ti, pi int, args map[string]*Arg, mode Mode) 
 	item := t.Items[ti]
 	if item.Word != "" {
 		if pi < len(m.parts) && wordEq(m.parts[pi].Word(), item.Word) {
-			return m.try(t, ti+1, pi+1, args, mode)
+			return m.try(t, ti+1, pi+1, mode)
 		}
 		// The words "as a" of a phrase ("as a copy of ...") parse as a
 		// binding, `as a`: they match the template's words as and a.
 		if b := m.boundWords(t, ti, pi); b {
-			return m.try(t, ti+2, pi+1, args, mode)
+			return m.try(t, ti+2, pi+1, mode)
 		}
 		m.fail(pi, "", "", "", t)
 		m.near(t, pi, item.Word)
@@ -309,16 +356,17 @@ func (m *matcher) try(t *Template, ti, pi int, args map[string]*Arg, mode Mode) 
 		m.fail(pi, "", "", "", t)
 		return false
 	}
+	filled := len(m.filled)
 	for _, c := range m.candidates(t, item.Slot, pi, mode) {
-		args[item.Slot] = c.arg
-		if m.try(t, ti+1, c.next, args, mode) {
+		m.filled = append(m.filled[:filled], filledSlot{item.Slot, c.arg})
+		if m.try(t, ti+1, c.next, mode) {
 			// Only an argument of a reading needs its text: it is
 			// written once the template is read to its end.
 			c.arg.Written = dsl.PartsString(m.parts[pi:c.next])
 			return true
 		}
 	}
-	delete(args, item.Slot)
+	m.filled = m.filled[:filled]
 	return false
 }
 
