@@ -85,7 +85,7 @@ func common(a, b []string) int {
 	// The lists are a paragraph's words: a pass over b for each word of a
 	// costs less than a map.
 	var buf [64]bool
-	used := buf[:0]
+	var used []bool
 	if len(b) <= len(buf) {
 		used = buf[:len(b)]
 	} else {
