@@ -173,8 +173,10 @@ func braced(s string) []string {
 }
 
 func parseSymbol(s string) (Symbol, bool) {
-	if n, err := strconv.Atoi(s); err == nil && n >= 0 && n <= 1000 {
-		return Symbol{Kind: Generic, N: n}, true
+	if s != "" && strings.IndexByte("0123456789+-", s[0]) >= 0 { // no error to make for a letter
+		if n, err := strconv.Atoi(s); err == nil && n >= 0 && n <= 1000 {
+			return Symbol{Kind: Generic, N: n}, true
+		}
 	}
 	switch s {
 	case "X", "Y", "Z":

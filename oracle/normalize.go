@@ -37,30 +37,67 @@ func stripReminders(s string) string {
 	return b.String()
 }
 
-// battlefield is "enters the battlefield" and its forms; rare in today's
-// Oracle text, so it is looked for only where the words are.
+// battlefield is "enters the battlefield" and its forms.
 var battlefield = regexp.MustCompile(`\b(enters?|entering) the battlefield\b`)
 
-// stripBattlefield reads "enters the battlefield" as "enters".
+// stripBattlefield reads "enters the battlefield" as "enters". The words
+// are rare in today's Oracle text ("onto the battlefield" is not), so the
+// expression runs only where a form of "enter" comes before them.
 func stripBattlefield(s string) string {
-	if !strings.Contains(s, " the battlefield") {
-		return s
+	for i := 0; ; {
+		j := strings.Index(s[i:], " the battlefield")
+		if j < 0 {
+			return s
+		}
+		before := s[:i+j]
+		if strings.HasSuffix(before, "enter") || strings.HasSuffix(before, "enters") || strings.HasSuffix(before, "entering") {
+			return battlefield.ReplaceAllString(s, "$1")
+		}
+		i += j + 1
 	}
-	return battlefield.ReplaceAllString(s, "$1")
 }
 
-// possessive is "'s" at the end of a word.
-var possessive = regexp.MustCompile(`['’]s\b`)
-
-// stripApostrophes drops possessives ("'s" ending a word), then every
-// other apostrophe, straight or curly.
+// stripApostrophes drops possessives ("'s" ending a word, as the
+// expression `['’]s\b` finds them), then every other apostrophe,
+// straight or curly: in one pass, since what is dropped depends only on
+// the characters after each apostrophe.
 func stripApostrophes(s string) string {
-	if !strings.ContainsAny(s, "'’") {
+	if strings.IndexByte(s, '\'') < 0 && !strings.Contains(s, "’") {
 		return s
 	}
-	s = possessive.ReplaceAllString(s, "")
-	s = strings.ReplaceAll(s, "'", "")
-	return strings.ReplaceAll(s, "’", "")
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		n := apostrophe(s, i)
+		if n == 0 {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		i += n
+		if i < len(s) && s[i] == 's' && (i+1 == len(s) || !asciiWordChar(s[i+1])) {
+			i++ // the s of a possessive
+		}
+	}
+	return b.String()
+}
+
+// apostrophe is the length of the apostrophe at s[i:], straight or curly,
+// or 0 if there is none.
+func apostrophe(s string, i int) int {
+	switch {
+	case s[i] == '\'':
+		return 1
+	case strings.HasPrefix(s[i:], "’"):
+		return len("’")
+	}
+	return 0
+}
+
+// asciiWordChar is a character of a word for `\b`: an ASCII letter, digit
+// or underscore.
+func asciiWordChar(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
 }
 
 // tokens splits a lowercased text into its words, as the expression

@@ -85,6 +85,8 @@ func TestNormalizeConformance(t *testing.T) {
 		"x", "xx", "*", "**", "+*", "2*", "x/*",
 		"enters the battlefield", "entering the battlefield.", "enter the battlefield", "reenters the battlefield", "enters the battlefields",
 		"maro's", "maro’s", "its'", "'s", "rock'n'roll", "o'ks", "é's", "naïve creature",
+		"can't", "it's", "’s’s", "x's_", "'s1", "''s", "'s's", "onto the battlefield", "reenter the battlefield",
+		"enter the battlefield and enters the battlefield", "entering the battlefieldx",
 		"when lone missionary enters the battlefield, you gain 4 life.",
 		"flying (this creature can't be blocked except by creatures with flying or reach.)",
 	} {
@@ -123,7 +125,16 @@ func TestNormalizeConformance(t *testing.T) {
 	if n < 100 {
 		t.Fatalf("only %d texts of the card library", n)
 	}
-	const alphabet = "ab sx*0123456789+-/{}()'’\n.,éte battlefieldnr"
+	pieces := []string{"enter", "enters", "entering", "reenter", " the battlefield", " ", "s", "'", "’", "_", "1", "onto", "x", "é", "(", ")", "{g}", "+1/+1", "can't", "it's"}
+	pr := rand.New(rand.NewPCG(7, 8))
+	for range 20000 {
+		var b strings.Builder
+		for range pr.IntN(8) {
+			b.WriteString(pieces[pr.IntN(len(pieces))])
+		}
+		conforms(t, b.String(), "")
+	}
+	const alphabet = "ab sx*0123456789+-/{}()'’\n.,éte battlefieldnr_"
 	r := rand.New(rand.NewPCG(1, 2))
 	runes := []rune(alphabet)
 	for range 20000 {
