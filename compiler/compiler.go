@@ -20,6 +20,12 @@
 // Explain (explain.go) renders a checked card's abilities back to English
 // with the Oracle wordings the vocabulary declares for its phrases, for
 // `cardc explain` and the Oracle coverage check (package oracle).
+//
+// A card's diagnostics depend on the card and the vocabulary only, and the
+// vocabulary is read-only: CompileWith checks the cards in parallel (one
+// worker per CPU) and emits them in file order, and a Checker checks one
+// card at a time for lint, once for its diagnostics and its rendering
+// both, without emitting bytecode.
 package compiler
 
 import (

@@ -3,6 +3,11 @@
 // cards of the standard card library (package cards) are available to a
 // workspace's tests, and a workspace's own cards take their place when
 // they have the same name.
+//
+// LintPaths lints the files under some paths without loading them all at
+// once: each file is read, parsed and checked on one worker and dropped,
+// so a library of any size lints in the memory of a few files
+// (BenchmarkLintLibrary measures it on a generated 30,000-card library).
 package workspace
 
 import (
