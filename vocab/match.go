@@ -134,6 +134,21 @@ type matcher struct {
 	// filled are the slots try has filled so far, in order: a template
 	// that reads gets them as its Alt's arguments.
 	filled []filledSlot
+	// words are the parts' words (Part.Word), read once: every template
+	// tried compares them.
+	words []string
+}
+
+// word is the word of part i (Part.Word): "" for a part that is not one
+// bare word.
+func (m *matcher) word(i int) string {
+	if m.words == nil {
+		m.words = make([]string, len(m.parts))
+		for j, p := range m.parts {
+			m.words[j] = p.Word()
+		}
+	}
+	return m.words[i]
 }
 
 // filledSlot is a slot of a template and the argument that fills it.
@@ -211,7 +226,7 @@ func (m *matcher) near(t *Template, depth int, want string) {
 	if m.quick || depth != m.bestDepth || m.bestNear || depth >= len(m.parts) {
 		return
 	}
-	if w := m.parts[depth].Word(); w != "" && dsl.Suggest(w, []string{want}) != "" {
+	if w := m.word(depth); w != "" && dsl.Suggest(w, []string{want}) != "" {
 		m.bestTmpl, m.bestNear = t, true
 	}
 }
@@ -315,7 +330,7 @@ func (m *matcher) mayStart(t *Template) bool {
 	if len(m.parts) == 0 {
 		return false
 	}
-	return wordEq(m.parts[0].Word(), t.Items[0].Word) || m.boundWords(t, 0, 0)
+	return wordEq(m.word(0), t.Items[0].Word) || m.boundWords(t, 0, 0)
 }
 
 // try matches template items from ti against parts from pi.
@@ -340,7 +355,7 @@ func (m *matcher) try(t *Template, ti, pi int, mode Mode) bool {
 	}
 	item := t.Items[ti]
 	if item.Word != "" {
-		if pi < len(m.parts) && wordEq(m.parts[pi].Word(), item.Word) {
+		if pi < len(m.parts) && wordEq(m.word(pi), item.Word) {
 			return m.try(t, ti+1, pi+1, mode)
 		}
 		// The words "as a" of a phrase ("as a copy of ...") parse as a
@@ -580,7 +595,7 @@ func (m *matcher) stepCandidates(t *Template, pi int) []candidate {
 	}
 	if len(out) == 0 {
 		m.fail(pi, "", "", "", t)
-		if w := m.parts[pi].Word(); w != "" && pi > 0 && !m.quick {
+		if w := m.word(pi); w != "" && pi > 0 && !m.quick {
 			var words []string
 			for _, p := range m.parts[pi:] {
 				words = append(words, dsl.PartString(p))
@@ -616,7 +631,7 @@ func (m *matcher) wordsAt(pi int, words []string) bool {
 		return false
 	}
 	for i, w := range words {
-		if !wordEq(m.parts[pi+i].Word(), w) {
+		if !wordEq(m.word(pi+i), w) {
 			return false
 		}
 	}
