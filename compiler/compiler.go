@@ -20,9 +20,19 @@
 // Explain (explain.go) renders a checked card's abilities back to English
 // with the Oracle wordings the vocabulary declares for its phrases, for
 // `cardc explain` and the Oracle coverage check (package oracle).
+//
+// A card's diagnostics depend on the card and the vocabulary only, and the
+// vocabulary is read-only: CompileWith checks the cards in parallel (one
+// worker per CPU) and emits them in file order, and a Checker checks one
+// card at a time for lint, once for its diagnostics and its rendering
+// both, without emitting bytecode.
 package compiler
 
 import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/vm"
 	"github.com/cardc/cardc/vocab"
@@ -40,40 +50,99 @@ func Compile(files []*dsl.File) (*vm.Program, dsl.Diagnostics) {
 	return CompileWith(v, files)
 }
 
-// CompileWith compiles against a given vocabulary. The program records
-// the vocabulary's identity (vm.Program.Vocabulary), so that a host can
-// check it implements that vocabulary (vm.CheckVocabulary).
+// CompileWith compiles against a given vocabulary. The cards are checked
+// in parallel, one worker per CPU, and emitted in the order of the files,
+// so the program and the diagnostics are the same as one by one. The
+// program records the vocabulary's identity (vm.Program.Vocabulary), so
+// that a host can check it implements that vocabulary
+// (vm.CheckVocabulary).
 func CompileWith(v *vocab.Vocab, files []*dsl.File) (*vm.Program, dsl.Diagnostics) {
-	b := newBuilder(v)
-	seen := map[string]dsl.Pos{}
-	var diags dsl.Diagnostics
-	for _, f := range files {
-		for _, d := range f.Decls {
-			c, ok := d.(*dsl.Card)
-			if !ok {
-				continue
+	cards := cardsOf(files)
+	dups := duplicates(cards)
+	type result struct {
+		checked *checkedCard
+		diags   dsl.Diagnostics
+	}
+	res := make([]result, len(cards))
+	parallel(len(cards), func() func(int) {
+		return func(i int) {
+			if dups[i] == nil {
+				res[i].checked, res[i].diags = checkSafe(v, cards[i])
 			}
-			name := dsl.Unquote(c.Name)
-			if prev, dup := seen[name]; dup {
-				diags = append(diags, dsl.Errorf(c.Pos, CodeDuplicateCard, "card %q is already defined at %s:%d", name, prev.Filename, prev.Line))
-				continue
-			}
-			seen[name] = c.Pos
-			diags = append(diags, compileCard(b, c)...)
 		}
+	})
+	b := newBuilder(v)
+	var diags dsl.Diagnostics
+	for i, c := range cards {
+		if dups[i] != nil {
+			diags = append(diags, *dups[i])
+			continue
+		}
+		diags = append(diags, res[i].diags...)
+		if res[i].checked != nil && !res[i].diags.HasErrors() {
+			diags = append(diags, emitSafe(b, c, res[i].checked)...)
+		}
+		res[i] = result{} // done with: the collector may have it
 	}
 	diags.Sort()
 	return b.prog, diags
 }
 
-// compileCard checks a card, and if it has no error, emits it into the
-// builder's program.
-func compileCard(b *builder, c *dsl.Card) (diags dsl.Diagnostics) {
+// cardsOf lists the cards of the files, in order.
+func cardsOf(files []*dsl.File) []*dsl.Card {
+	var cards []*dsl.Card
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if c, ok := d.(*dsl.Card); ok {
+				cards = append(cards, c)
+			}
+		}
+	}
+	return cards
+}
+
+// duplicates returns, for each card, the diagnostic of a card defined
+// again (CodeDuplicateCard), or nil for the first card of its name.
+func duplicates(cards []*dsl.Card) []*dsl.Diagnostic {
+	seen := make(map[string]dsl.Pos, len(cards))
+	out := make([]*dsl.Diagnostic, len(cards))
+	for i, c := range cards {
+		name := dsl.Unquote(c.Name)
+		if prev, dup := seen[name]; dup {
+			d := dsl.Errorf(c.Pos, CodeDuplicateCard, "card %q is already defined at %s:%d", name, prev.Filename, prev.Line)
+			out[i] = &d
+			continue
+		}
+		seen[name] = c.Pos
+	}
+	return out
+}
+
+// internalError is the diagnostic of a compiler failure (a panic) on a
+// card, while doing what.
+func internalError(c *dsl.Card, doing string, r any) dsl.Diagnostic {
+	return dsl.Errorf(c.Pos, CodeInternalCompiler, "compiler failure %s card %q: %v", doing, dsl.Unquote(c.Name), r).
+		WithHint("this is a bug in cardc; please report it with this file")
+}
+
+// checkSafe checks a card; a failure of the checker is a diagnostic.
+func checkSafe(v *vocab.Vocab, c *dsl.Card) (checked *checkedCard, diags dsl.Diagnostics) {
+	defer func() {
+		if r := recover(); r != nil {
+			checked, diags = nil, dsl.Diagnostics{internalError(c, "on", r)}
+		}
+	}()
+	return checkCard(v, c)
+}
+
+// emitSafe emits a card the checker passed into the builder's program; a
+// failure of the emitter is a diagnostic, and leaves the program as it
+// was.
+func emitSafe(b *builder, c *dsl.Card, checked *checkedCard) (diags dsl.Diagnostics) {
 	funcs, syms := len(b.prog.Funcs), len(b.prog.Symbols)
 	defer func() {
 		if r := recover(); r != nil {
-			diags = append(diags, dsl.Errorf(c.Pos, CodeInternalCompiler, "compiler failure on card %q: %v", dsl.Unquote(c.Name), r).
-				WithHint("this is a bug in cardc; please report it with this file"))
+			diags = dsl.Diagnostics{internalError(c, "on", r)}
 			b.prog.Funcs = b.prog.Funcs[:funcs]
 			for _, s := range b.prog.Symbols[syms:] {
 				delete(b.syms, s)
@@ -81,10 +150,90 @@ func compileCard(b *builder, c *dsl.Card) (diags dsl.Diagnostics) {
 			b.prog.Symbols = b.prog.Symbols[:syms]
 		}
 	}()
-	checked, diags := checkCard(b.v, c)
-	if diags.HasErrors() {
-		return diags
-	}
 	b.emitCard(checked)
-	return diags
+	return nil
+}
+
+// CardReport is what checking one card for lint finds (Checker.Check).
+type CardReport struct {
+	// Card is the card.
+	Card *dsl.Card
+	// Diags are the diagnostics of checking the card, as CompileWith
+	// reports them for a card defined once (Duplicates says which cards
+	// are defined again: CompileWith reports only that of those).
+	Diags dsl.Diagnostics
+	// Explanation is the card rendered back to English, as Explain renders
+	// it; nil if the card has an error.
+	Explanation *Explanation
+}
+
+// Checker checks cards one at a time for lint and `cardc explain`: what
+// CompileWith reports of each card, and its rendering, without emitting
+// any bytecode (the emitter reports nothing: a card the checker passes
+// always compiles). A Checker is for one goroutine; several may check
+// the cards of a library in parallel, since a card's diagnostics depend
+// on it and the vocabulary only.
+type Checker struct {
+	v *vocab.Vocab
+}
+
+// NewChecker returns a Checker against a vocabulary.
+func NewChecker(v *vocab.Vocab) *Checker {
+	return &Checker{v: v}
+}
+
+// Check checks a card once and, if it has no error, renders it as Explain
+// does, from the same checked form.
+func (k *Checker) Check(card *dsl.Card) *CardReport {
+	r := &CardReport{Card: card}
+	checked, diags := checkSafe(k.v, card)
+	r.Diags = diags
+	if checked == nil || diags.HasErrors() {
+		return r
+	}
+	r.Explanation, r.Diags = explainSafe(k.v, card, checked, diags)
+	return r
+}
+
+// Duplicates returns, for each card, in the order of a library's files,
+// the diagnostic of a card defined again (CodeDuplicateCard), or nil for
+// the first card of its name. Only the card's name and position are read.
+func Duplicates(cards []*dsl.Card) []*dsl.Diagnostic { return duplicates(cards) }
+
+// explainSafe renders a card the checker passed; a failure of the renderer
+// is a diagnostic, added to diags, and no explanation.
+func explainSafe(v *vocab.Vocab, c *dsl.Card, checked *checkedCard, diags dsl.Diagnostics) (e *Explanation, _ dsl.Diagnostics) {
+	defer func() {
+		if r := recover(); r != nil {
+			e, diags = nil, append(diags, internalError(c, "explaining", r))
+		}
+	}()
+	return explainChecked(v, c, checked), diags
+}
+
+// parallel runs the calls of do(i) for each i in [0, n) on as many
+// goroutines as there are CPUs, each with its own do from worker, and
+// returns when every call has.
+func parallel(n int, worker func() func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	if workers <= 1 {
+		if n > 0 {
+			do := worker()
+			for i := range n {
+				do(i)
+			}
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		do := worker()
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				do(i)
+			}
+		})
+	}
+	wg.Wait()
 }

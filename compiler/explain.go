@@ -58,8 +58,13 @@ func Explain(v *vocab.Vocab, card *dsl.Card) (e *Explanation, diags dsl.Diagnost
 	if diags.HasErrors() {
 		return nil, diags
 	}
+	return explainChecked(v, card, checked), diags
+}
+
+// explainChecked renders a card the checker passed, from its checked form.
+func explainChecked(v *vocab.Vocab, card *dsl.Card, checked *checkedCard) *Explanation {
 	name := dsl.Unquote(card.Name)
-	e = &Explanation{Name: name, Pos: card.Pos}
+	e := &Explanation{Name: name, Pos: card.Pos}
 	byItem := map[dsl.CardItem]*checkedAbility{}
 	for _, a := range checked.abilities {
 		if a.item != nil {
@@ -94,7 +99,7 @@ func Explain(v *vocab.Vocab, card *dsl.Card) (e *Explanation, diags dsl.Diagnost
 			}
 		}
 	}
-	return e, diags
+	return e
 }
 
 // renderer renders checked abilities; self is what `this` reads as.

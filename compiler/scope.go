@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"sort"
+	"sync"
 
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/vm"
@@ -99,7 +100,7 @@ func (s *scope) Type(name string) (vocab.Type, bool) {
 
 // Use implements vocab.Scope.
 func (s *scope) Use(name string) {
-	if b := s.lookup(name); b != nil {
+	if b := s.lookup(name); b != nil && !b.used {
 		b.used = true
 	}
 }
@@ -120,8 +121,13 @@ func (s *scope) Names() []string {
 	return out
 }
 
-// rootScope holds the names every ability sees (vocab.Builtins).
-func rootScope() *scope {
+// rootScope holds the names every ability sees (vocab.Builtins). It is
+// one scope, built once and shared by every card, which only ever reads
+// it: names are bound in the scopes under it, and its bindings are all
+// used already (Use does not write them).
+func rootScope() *scope { return sharedRoot() }
+
+var sharedRoot = sync.OnceValue(func() *scope {
 	s := newScope(nil)
 	for name, t := range vocab.Builtins {
 		s.names[name] = &binding{name: name, typ: t, used: true}
@@ -133,7 +139,7 @@ func rootScope() *scope {
 	s.names["true"].constant = &one
 	s.names["false"].constant = &zero
 	return s
-}
+})
 
 // whereScope is the scope of a `where` condition of a phrase of event e.
 func whereScope(v *vocab.Vocab, e *vocab.EventKind) *scope {

@@ -15,11 +15,20 @@ func PhraseString(ph *Phrase) string {
 // PartsString renders parts of a phrase in canonical form, separated by
 // single spaces.
 func PartsString(parts []*Part) string {
-	s := make([]string, len(parts))
-	for i, pt := range parts {
-		s[i] = PartString(pt)
+	switch len(parts) {
+	case 0:
+		return ""
+	case 1:
+		return PartString(parts[0])
 	}
-	return strings.Join(s, " ")
+	var b strings.Builder
+	for i, pt := range parts {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		writePart(&b, pt)
+	}
+	return b.String()
 }
 
 // CostString renders the cost of an activated ability: its parts
@@ -38,19 +47,33 @@ func CostString(costs []*CostPart) string {
 
 // PartString renders one part of a phrase.
 func PartString(pt *Part) string {
-	switch {
-	case pt.Bind != nil:
-		return "as " + *pt.Bind
-	case pt.PT != nil:
-		return *pt.PT
-	case pt.Mana != nil:
-		return *pt.Mana
-	case pt.Str != nil:
-		return *pt.Str
-	case pt.Expr != nil:
+	if pt.Bind == nil && pt.PT == nil && pt.Mana == nil && pt.Str == nil && pt.Expr != nil {
 		return SumString(pt.Expr)
 	}
-	return ""
+	var b strings.Builder
+	writePart(&b, pt)
+	return b.String()
+}
+
+// writePart renders one part of a phrase into b.
+func writePart(b *strings.Builder, pt *Part) {
+	switch {
+	case pt.Bind != nil:
+		b.WriteString("as ")
+		b.WriteString(*pt.Bind)
+	case pt.PT != nil:
+		b.WriteString(*pt.PT)
+	case pt.Mana != nil:
+		b.WriteString(*pt.Mana)
+	case pt.Str != nil:
+		b.WriteString(*pt.Str)
+	case pt.Expr != nil:
+		if w := pt.Expr.Word(); w != "" {
+			b.WriteString(w)
+			return
+		}
+		writeSum(b, pt.Expr)
+	}
 }
 
 // CondString renders a condition. Expressions are rendered into one
@@ -64,6 +87,9 @@ func CondString(c *Cond) string {
 
 // SumString renders an arithmetic expression.
 func SumString(s *Sum) string {
+	if w := s.Word(); w != "" {
+		return w // a word: nothing to build
+	}
 	var b strings.Builder
 	writeSum(&b, s)
 	return b.String()

@@ -6,7 +6,6 @@ package mana
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -135,28 +134,49 @@ type Symbol struct {
 	Text string
 }
 
-var symbolRE = regexp.MustCompile(`\{([^{}]*)\}`)
-
 // Parse reads a run of mana symbols, such as a mana cost ("{X}{G}") or
 // the mana an ability adds ("{G}{G}"). It returns the symbols it read and
 // those that are no mana symbol ({T} and {Q} included: they are costs,
 // not mana).
 func Parse(s string) (syms []Symbol, bad []string) {
-	for _, m := range symbolRE.FindAllStringSubmatch(s, -1) {
-		sym, ok := parseSymbol(strings.ToUpper(m[1]))
+	for _, text := range braced(s) {
+		sym, ok := parseSymbol(strings.ToUpper(text[1 : len(text)-1]))
 		if !ok {
-			bad = append(bad, m[0])
+			bad = append(bad, text)
 			continue
 		}
-		sym.Text = m[0]
+		sym.Text = text
 		syms = append(syms, sym)
 	}
 	return syms, bad
 }
 
+// braced finds the texts in braces, braces included, left to right, as
+// the expression `\{[^{}]*\}` does: a brace opened again before it is
+// closed starts the text anew.
+func braced(s string) []string {
+	var out []string
+	for i := 0; i < len(s); i++ {
+		if s[i] != '{' {
+			continue
+		}
+		j := i + 1
+		for j < len(s) && s[j] != '{' && s[j] != '}' {
+			j++
+		}
+		if j < len(s) && s[j] == '}' {
+			out = append(out, s[i:j+1])
+			i = j
+		}
+	}
+	return out
+}
+
 func parseSymbol(s string) (Symbol, bool) {
-	if n, err := strconv.Atoi(s); err == nil && n >= 0 && n <= 1000 {
-		return Symbol{Kind: Generic, N: n}, true
+	if s != "" && strings.IndexByte("0123456789+-", s[0]) >= 0 { // no error to make for a letter
+		if n, err := strconv.Atoi(s); err == nil && n >= 0 && n <= 1000 {
+			return Symbol{Kind: Generic, N: n}, true
+		}
 	}
 	switch s {
 	case "X", "Y", "Z":

@@ -15,7 +15,6 @@ package oracle
 import (
 	"fmt"
 	"io"
-	"regexp"
 	"strings"
 
 	"github.com/cardc/cardc/compiler"
@@ -45,13 +44,6 @@ var numberWords = map[string]string{
 	"six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10",
 }
 
-var (
-	reminder    = regexp.MustCompile(`\([^()]*\)`)
-	battlefield = regexp.MustCompile(`\b(enters?|entering) the battlefield\b`)
-	possessive  = regexp.MustCompile(`['’]s\b`)
-	token       = regexp.MustCompile(`\{[^{}]+\}|[+\-]?[a-z0-9*]+/[+\-]?[a-z0-9*]+|[+\-]?[a-z0-9]+`)
-)
-
 // Normalize reads a text as the words compared: lower case, reminder
 // text in parentheses left out (unless it is all there is), the card's
 // name read as "this", "enters the battlefield" as "enters", possessives
@@ -60,18 +52,20 @@ var (
 // letters or more, so that plurals and verbs agree ("counters" and
 // "counter", "gets" and "get"; "this" stays). Mana symbols ({T}, {2}{G})
 // and P/T (+1/+1) are words of their own.
+//
+// It is written out by hand (normalize.go) rather than with regular
+// expressions: lint normalizes every paragraph and ability of a library.
 func Normalize(text, name string) []string {
 	s := strings.ToLower(text)
-	if stripped := reminder.ReplaceAllString(s, " "); strings.TrimSpace(stripped) != "" {
+	if stripped := stripReminders(s); strings.TrimSpace(stripped) != "" {
 		s = stripped
 	}
 	if name != "" {
 		s = strings.ReplaceAll(s, strings.ToLower(name), "this")
 	}
-	s = battlefield.ReplaceAllString(s, "$1")
-	s = possessive.ReplaceAllString(s, "")
-	s = strings.NewReplacer("'", "", "’", "").Replace(s)
-	words := token.FindAllString(s, -1)
+	s = stripBattlefield(s)
+	s = stripApostrophes(s)
+	words := tokens(s)
 	for i, w := range words {
 		if d, ok := numberWords[w]; ok {
 			words[i] = d
@@ -85,6 +79,34 @@ func Normalize(text, name string) []string {
 // common counts the words two lists share, a repeated word as often as
 // both have it.
 func common(a, b []string) int {
+	if len(a)*len(b) > 4096 {
+		return commonLong(a, b)
+	}
+	// The lists are a paragraph's words: a pass over b for each word of a
+	// costs less than a map.
+	var buf [64]bool
+	var used []bool
+	if len(b) <= len(buf) {
+		used = buf[:len(b)]
+	} else {
+		used = make([]bool, len(b))
+	}
+	n := 0
+	for _, w := range a {
+		for j, x := range b {
+			if !used[j] && x == w {
+				used[j] = true
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
+// commonLong is common for long lists, with a map: a 2 MB paragraph
+// costs no quadratic work.
+func commonLong(a, b []string) int {
 	count := map[string]int{}
 	for _, w := range b {
 		count[w]++
@@ -183,15 +205,12 @@ func Cover(e *compiler.Explanation) *Coverage {
 	return c
 }
 
-// value matches the words that are values: numbers, X, mana symbols and
-// P/T.
-var value = regexp.MustCompile(`^(\{.*\}|[+\-]?[0-9x*]+(/[+\-]?[0-9x*]+)?)$`)
-
-// values lists the words of a list that are values.
+// values lists the words of a list that are values: numbers, X, mana
+// symbols and P/T (isValue).
 func values(words []string) []string {
 	var out []string
 	for _, w := range words {
-		if value.MatchString(w) {
+		if isValue(w) {
 			out = append(out, w)
 		}
 	}

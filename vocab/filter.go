@@ -63,10 +63,13 @@ var determiners = map[string]bool{"a": true, "an": true, "another": true, "targe
 
 // filters lists the filters that can start at part pi, longest first.
 func (m *matcher) filters(t *Template, pi int) []candidate {
-	det := strings.ToLower(m.parts[pi].Word())
+	det := strings.ToLower(m.word(pi))
 	effect := t.Func != nil && t.Func.Effect
 	words0 := pi + 1
 	if at, ok := m.targetCount(pi); ok {
+		if m.quick {
+			return nil
+		}
 		m.fail(at, CodeTargetCount, fmt.Sprintf("%q: the language has no number of targets yet", m.wordsFrom(pi, at+1)),
 			`a slot takes one target, written "target" and a filter ("target creature") or "any target"; SPEC's section Filters says what a filter can hold`, t)
 		return nil
@@ -79,7 +82,7 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 	case effect && (det == "other" || det == "enchanted"):
 	case effect:
 		// A plural without determiner: "creatures you control".
-		if _, ok := m.v.FilterWord(m.parts[pi].Word()); !ok {
+		if _, ok := m.v.FilterWord(m.word(pi)); !ok {
 			return nil
 		}
 		det, words0 = "", pi
@@ -87,7 +90,7 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		return nil
 	}
 	if det == "any" {
-		if pi+1 < len(m.parts) && wordEq(m.parts[pi+1].Word(), "target") {
+		if pi+1 < len(m.parts) && wordEq(m.word(pi+1), "target") {
 			f := &Filter{Pos: m.parts[pi].Pos, Det: "any", Yields: Type{Kind: KTarget}, Text: "any target"}
 			return m.withSuffix(f, pi+2)
 		}
@@ -96,14 +99,14 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 	var words []FilterWord
 	j := words0
 	for ; j < len(m.parts); j++ {
-		fw, ok := m.v.FilterWord(m.parts[j].Word())
+		fw, ok := m.v.FilterWord(m.word(j))
 		if !ok {
 			break
 		}
 		words = append(words, fw)
 		// "artifact or creature": a card type or another.
-		if fw.Kind == KCardType && !fw.Neg && j+2 < len(m.parts) && wordEq(m.parts[j+1].Word(), "or") {
-			if alt, ok := m.v.FilterWord(m.parts[j+2].Word()); ok && alt.Kind == KCardType && !alt.Neg {
+		if fw.Kind == KCardType && !fw.Neg && j+2 < len(m.parts) && wordEq(m.word(j+1), "or") {
+			if alt, ok := m.v.FilterWord(m.word(j + 2)); ok && alt.Kind == KCardType && !alt.Neg {
 				alt.Or = true
 				// The word "or" itself has no test of its own.
 				words = append(words, FilterWord{Name: "or", Or: true}, alt)
@@ -123,7 +126,7 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		}
 		// "enchanted creature" names one object; the other forms of an
 		// effect's slot are plurals ("other creatures you control").
-		if plural := isPlural(m.parts[words0+k-1].Word()); effect && (det == "enchanted" && plural || (det == "" || det == "other") && !plural) {
+		if plural := isPlural(m.word(words0 + k - 1)); effect && (det == "enchanted" && plural || (det == "" || det == "other") && !plural) {
 			continue
 		}
 		var texts []string
@@ -133,20 +136,20 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		f.Text = strings.Join(texts, " ")
 		out = append(out, m.withSuffix(f, words0+k)...)
 	}
-	if j > words0 && j+1 < len(m.parts) && wordEq(m.parts[j].Word(), "or") && m.parts[j+1].Word() != "" {
+	if j > words0 && j+1 < len(m.parts) && wordEq(m.word(j), "or") && m.word(j+1) != "" && !m.quick {
 		// "target green or white creature": an "or" the filter does not
 		// read, which would otherwise end the filter before it and leave
 		// "target" to be read as a name.
-		a, b := strings.ToLower(m.parts[j-1].Word()), strings.ToLower(m.parts[j+1].Word())
+		a, b := strings.ToLower(m.word(j-1)), strings.ToLower(m.word(j+1))
 		hint := `a filter is a determiner, qualities and a noun, as in "target green creature"; SPEC's section Filters lists what a filter can hold`
 		if a == "creature" && b == "player" || a == "player" && b == "creature" {
 			hint = `a creature, a player or a planeswalker is "any target" (CR 115.4)`
 		}
 		m.fail(j, CodeFilterOr, fmt.Sprintf(`"or" in a filter joins two card types ("target artifact or creature"), not %q`,
-			m.parts[j-1].Word()+" or "+m.parts[j+1].Word()), hint, t)
+			m.word(j-1)+" or "+m.word(j+1)), hint, t)
 	}
-	if len(out) == 0 && j < len(m.parts) && m.parts[j].Word() != "" && len(words) == 0 {
-		w := m.parts[j].Word()
+	if len(out) == 0 && j < len(m.parts) && m.word(j) != "" && len(words) == 0 && !m.quick {
+		w := m.word(j)
 		m.fail(j, CodeUnknownWord, fmt.Sprintf("%q names no card type, color, subtype or quality", w), dsl.DidYouMean(w, m.v.filterWords()), t)
 	}
 	return out
@@ -160,7 +163,7 @@ func (m *matcher) targetCount(pi int) (int, bool) {
 		if i >= len(m.parts) {
 			return ""
 		}
-		return strings.ToLower(m.parts[i].Word())
+		return strings.ToLower(m.word(i))
 	}
 	count := func(i int) bool {
 		n, ok := m.numberAt(i)
@@ -198,9 +201,9 @@ func isPlural(w string) bool {
 // first.
 func (m *matcher) withSuffix(f *Filter, j int) []candidate {
 	if f.Yields.Kind == KObject && m.wordsAt(j, []string{"with", "mana", "value"}) && j+5 < len(m.parts) {
-		if n, ok := m.numberAt(j + 3); ok && wordEq(m.parts[j+4].Word(), "or") {
+		if n, ok := m.numberAt(j + 3); ok && wordEq(m.word(j+4), "or") {
 			op := ""
-			switch strings.ToLower(m.parts[j+5].Word()) {
+			switch strings.ToLower(m.word(j + 5)) {
 			case "less":
 				op = "<="
 			case "greater", "more":
@@ -209,7 +212,7 @@ func (m *matcher) withSuffix(f *Filter, j int) []candidate {
 			if op != "" {
 				g := *f
 				g.ManaValue, g.ManaValueOp = n, op
-				g.Text = fmt.Sprintf("%s with mana value %d or %s", f.Text, n, m.parts[j+5].Word())
+				g.Text = fmt.Sprintf("%s with mana value %d or %s", f.Text, n, m.word(j+5))
 				return append(m.withZone(&g, j+6), m.withZone(f, j)...)
 			}
 		}
@@ -222,7 +225,7 @@ func (m *matcher) numberAt(i int) (int64, bool) {
 	if i >= len(m.parts) || m.parts[i].Expr == nil {
 		return 0, false
 	}
-	if n, ok := numberWords[strings.ToLower(m.parts[i].Word())]; ok {
+	if n, ok := numberWords[strings.ToLower(m.word(i))]; ok {
 		return n, true
 	}
 	u := m.parts[i].Expr.Left.Left

@@ -121,6 +121,67 @@ type matcher struct {
 	ambiguous *Template
 	// each is set while reading the filter of a `for each` statement.
 	each bool
+	// quick is set for the first reading of a phrase, which is all a
+	// phrase that reads needs: templates whose first word is not the
+	// phrase's are skipped, and failures are not recorded (no message is
+	// built). A phrase that does not read is read again without it, for
+	// the diagnostic: what is skipped only fails, and touches no scope.
+	quick bool
+	// filterMemo holds, in a quick reading, the filters that start at
+	// each part (filtersAt): every template with an object slot there
+	// asks for them.
+	filterMemo map[filterKey][]candidate
+	// filled are the slots try has filled so far, in order: a template
+	// that reads gets them as its Alt's arguments.
+	filled []filledSlot
+	// words are the parts' words (Part.Word), read once: every template
+	// tried compares them.
+	words []string
+}
+
+// word is the word of part i (Part.Word): "" for a part that is not one
+// bare word.
+func (m *matcher) word(i int) string {
+	if m.words == nil {
+		m.words = make([]string, len(m.parts))
+		for j, p := range m.parts {
+			m.words[j] = p.Word()
+		}
+	}
+	return m.words[i]
+}
+
+// filledSlot is a slot of a template and the argument that fills it.
+type filledSlot struct {
+	slot string
+	arg  *Arg
+}
+
+// filterKey is where a filter starts, and whether the slot is an
+// effect's (which reads plurals).
+type filterKey struct {
+	pi     int
+	effect bool
+}
+
+// filtersAt is filters, remembered in a quick reading, where it has no
+// effect but its result. The candidates are shared: a caller that changes
+// an argument copies it first (only the text of a reading's argument is
+// written, the same for every reading that takes the candidate).
+func (m *matcher) filtersAt(t *Template, pi int) []candidate {
+	if !m.quick {
+		return m.filters(t, pi)
+	}
+	key := filterKey{pi, t.Func != nil && t.Func.Effect}
+	cs, ok := m.filterMemo[key]
+	if !ok {
+		cs = m.filters(t, pi)
+		if m.filterMemo == nil {
+			m.filterMemo = map[filterKey][]candidate{}
+		}
+		m.filterMemo[key] = cs
+	}
+	return cs
 }
 
 // fail records a failure if it got further than the ones seen so far; at
@@ -132,12 +193,18 @@ func (m *matcher) fail(depth int, code, msg, hint string, t *Template) {
 
 // undefined records the failure of a word that is no name bound here.
 func (m *matcher) undefined(depth int, name string, t *Template) {
+	if m.quick {
+		return
+	}
 	d := Undefined(dsl.Pos{}, name, m.sc)
 	m.failName(depth, d.Code, d.Message, d.Hint, name, t)
 }
 
 // failName is fail, for a failure about an undefined name.
 func (m *matcher) failName(depth int, code, msg, hint, name string, t *Template) {
+	if m.quick {
+		return
+	}
 	better := !m.failed || depth > m.best.depth || (depth == m.best.depth && m.best.code == "" && code != "")
 	if better {
 		pos := m.endPos()
@@ -156,10 +223,10 @@ func (m *matcher) failName(depth int, code, msg, hint, name string, t *Template)
 // phrase's word there is a near miss, t is the best guess among the
 // templates that got as far.
 func (m *matcher) near(t *Template, depth int, want string) {
-	if depth != m.bestDepth || m.bestNear || depth >= len(m.parts) {
+	if m.quick || depth != m.bestDepth || m.bestNear || depth >= len(m.parts) {
 		return
 	}
-	if w := m.parts[depth].Word(); w != "" && dsl.Suggest(w, []string{want}) != "" {
+	if w := m.word(depth); w != "" && dsl.Suggest(w, []string{want}) != "" {
 		m.bestTmpl, m.bestNear = t, true
 	}
 }
@@ -180,8 +247,48 @@ func wordEq(w, t string) bool {
 	if w == "" {
 		return false
 	}
+	if isASCII(w) && isASCII(t) {
+		// What the lowercased strings below say, without building them.
+		switch len(w) - len(t) {
+		case 0:
+			return asciiFold(w, t)
+		case 1:
+			return w[len(w)-1]|0x20 == 's' && asciiFold(w[:len(w)-1], t)
+		case -1:
+			return t[len(t)-1]|0x20 == 's' && asciiFold(w, t[:len(t)-1])
+		}
+		return false
+	}
 	w, t = strings.ToLower(w), strings.ToLower(t)
 	return w == t || w+"s" == t || w == t+"s"
+}
+
+// isASCII reports whether s is all ASCII.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// asciiFold reports whether two ASCII strings of one length are equal
+// but for the case of their letters.
+func asciiFold(a, b string) bool {
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
 }
 
 // matchTemplates matches the parts against each template and returns the
@@ -191,13 +298,20 @@ func wordEq(w, t string) bool {
 func (m *matcher) matchTemplates(ts []*Template, mode Mode) []*Alt {
 	var alts []*Alt
 	for _, t := range ts {
-		args := map[string]*Arg{}
-		if m.try(t, 0, 0, args, mode) {
+		if m.quick && !m.mayStart(t) {
+			continue
+		}
+		m.filled = m.filled[:0]
+		if m.try(t, 0, 0, mode) {
 			if len(alts) > 0 && (alts[0].Template.Shape != t.Shape || alts[0].Template.Owner() != t.Owner()) {
 				if m.ambiguous == nil {
 					m.ambiguous = t
 				}
 				continue
+			}
+			args := make(map[string]*Arg, len(m.filled))
+			for _, f := range m.filled {
+				args[f.slot] = f.arg
 			}
 			alts = append(alts, &Alt{Template: t, Args: args})
 		}
@@ -205,11 +319,28 @@ func (m *matcher) matchTemplates(ts []*Template, mode Mode) []*Alt {
 	return alts
 }
 
+// mayStart reports whether the phrase can read as template t as far as
+// its first word goes: a template that starts with a word needs the
+// phrase's first part to be that word (or the binding `as W` of its
+// words "as W").
+func (m *matcher) mayStart(t *Template) bool {
+	if len(t.Items) == 0 || t.Items[0].Word == "" {
+		return true
+	}
+	if len(m.parts) == 0 {
+		return false
+	}
+	return wordEq(m.word(0), t.Items[0].Word) || m.boundWords(t, 0, 0)
+}
+
 // try matches template items from ti against parts from pi.
-func (m *matcher) try(t *Template, ti, pi int, args map[string]*Arg, mode Mode) bool {
+func (m *matcher) try(t *Template, ti, pi int, mode Mode) bool {
 	if ti == len(t.Items) {
 		if pi == len(m.parts) {
 			return true
+		}
+		if m.quick {
+			return false
 		}
 		if p := m.parts[pi]; p.Bind != nil {
 			hint := "`as` names the object a filter describes, as in `a creature as c`"
@@ -224,13 +355,13 @@ func (m *matcher) try(t *Template, ti, pi int, args map[string]*Arg, mode Mode) 
 	}
 	item := t.Items[ti]
 	if item.Word != "" {
-		if pi < len(m.parts) && wordEq(m.parts[pi].Word(), item.Word) {
-			return m.try(t, ti+1, pi+1, args, mode)
+		if pi < len(m.parts) && wordEq(m.word(pi), item.Word) {
+			return m.try(t, ti+1, pi+1, mode)
 		}
 		// The words "as a" of a phrase ("as a copy of ...") parse as a
 		// binding, `as a`: they match the template's words as and a.
 		if b := m.boundWords(t, ti, pi); b {
-			return m.try(t, ti+2, pi+1, args, mode)
+			return m.try(t, ti+2, pi+1, mode)
 		}
 		m.fail(pi, "", "", "", t)
 		m.near(t, pi, item.Word)
@@ -240,14 +371,17 @@ func (m *matcher) try(t *Template, ti, pi int, args map[string]*Arg, mode Mode) 
 		m.fail(pi, "", "", "", t)
 		return false
 	}
+	filled := len(m.filled)
 	for _, c := range m.candidates(t, item.Slot, pi, mode) {
-		c.arg.Written = dsl.PartsString(m.parts[pi:c.next])
-		args[item.Slot] = c.arg
-		if m.try(t, ti+1, c.next, args, mode) {
+		m.filled = append(m.filled[:filled], filledSlot{item.Slot, c.arg})
+		if m.try(t, ti+1, c.next, mode) {
+			// Only an argument of a reading needs its text: it is
+			// written once the template is read to its end.
+			c.arg.Written = dsl.PartsString(m.parts[pi:c.next])
 			return true
 		}
 	}
-	delete(args, item.Slot)
+	m.filled = m.filled[:filled]
 	return false
 }
 
@@ -304,10 +438,11 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []cand
 		return nil
 	case KObjects:
 		var out []candidate
-		for _, f := range m.filters(t, pi) {
+		for _, f := range m.filtersAt(t, pi) {
 			if f.arg.Type.Kind == KObject && f.arg.Filter.Det != "target" {
-				f.arg.Type = typ
-				out = append(out, f)
+				arg := *f.arg // shared (filtersAt)
+				arg.Type = typ
+				out = append(out, candidate{&arg, f.next})
 			}
 		}
 		if len(out) == 0 {
@@ -320,10 +455,10 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []cand
 		}
 	case KObject, KPlayer, KTarget:
 		var out []candidate
-		for _, f := range m.filters(t, pi) {
+		for _, f := range m.filtersAt(t, pi) {
 			if typ.Accepts(f.arg.Type) {
 				out = append(out, f)
-			} else {
+			} else if !m.quick {
 				m.fail(pi, CodeType, fmt.Sprintf("%q describes %ss, but %s is needed here", f.arg.Filter.Text, f.arg.Type, Article(typ.String())), "", t)
 			}
 		}
@@ -359,6 +494,9 @@ func (m *matcher) exprCandidate(t *Template, typ Type, pi int) []candidate {
 		return nil
 	}
 	if !typ.Accepts(et) {
+		if m.quick {
+			return nil
+		}
 		m.fail(pi, CodeType, fmt.Sprintf("%q is %s, but %s is needed here", dsl.SumString(part.Expr), Article(et.String()), Article(typ.String())), "", t)
 		return nil
 	}
@@ -388,6 +526,9 @@ func (m *matcher) nameCandidate(t *Template, pi int, k Kind) []candidate {
 		return nil
 	}
 	if !m.v.IsName(k, name) {
+		if m.quick {
+			return nil
+		}
 		if k == KCounter && (part.PT != nil || part.Str != nil) {
 			m.fail(pi, CodeUnknownCounter, fmt.Sprintf("unknown counter kind %q", name), dsl.DidYouMean(name, m.v.lists[KCounter]), t)
 		} else {
@@ -454,7 +595,7 @@ func (m *matcher) stepCandidates(t *Template, pi int) []candidate {
 	}
 	if len(out) == 0 {
 		m.fail(pi, "", "", "", t)
-		if w := m.parts[pi].Word(); w != "" && pi > 0 {
+		if w := m.word(pi); w != "" && pi > 0 && !m.quick {
 			var words []string
 			for _, p := range m.parts[pi:] {
 				words = append(words, dsl.PartString(p))
@@ -490,7 +631,7 @@ func (m *matcher) wordsAt(pi int, words []string) bool {
 		return false
 	}
 	for i, w := range words {
-		if !wordEq(m.parts[pi+i].Word(), w) {
+		if !wordEq(m.word(pi+i), w) {
 			return false
 		}
 	}
@@ -506,6 +647,9 @@ func (m *matcher) ptCandidates(t *Template, pi int) []candidate {
 	}
 	p, tough, ok := dsl.ParsePT(*part.PT)
 	if !ok {
+		if m.quick {
+			return nil
+		}
 		m.fail(pi, CodeType, fmt.Sprintf("%q is not +N/+M", *part.PT), "", t)
 		return nil
 	}
@@ -525,6 +669,9 @@ func (m *matcher) eventRefCandidate(t *Template, typ Type, pi int) []candidate {
 		return nil
 	}
 	if !typ.Accepts(bt) {
+		if m.quick {
+			return nil
+		}
 		m.fail(pi, CodeType, fmt.Sprintf("%q is %s, but %s is needed here", w, Article(bt.String()), Article(typ.String())), "", t)
 		return nil
 	}
@@ -537,7 +684,8 @@ func (m *matcher) eventRefCandidate(t *Template, typ Type, pi int) []candidate {
 func (m *matcher) patternCandidates(t *Template, kind string, pi int) []candidate {
 	var out []candidate
 	for end := len(m.parts); end > pi; end-- {
-		sub := &matcher{v: m.v, sc: m.sc, parts: m.parts[pi:end]}
+		// Only what the sub-phrase reads as is of use, not why it fails.
+		sub := &matcher{v: m.v, sc: m.sc, parts: m.parts[pi:end], quick: true}
 		alts := sub.matchTemplates(m.v.events[kind].Templates, ModePattern)
 		if len(alts) > 0 {
 			out = append(out, candidate{&Arg{Kind: ArgPattern, Pos: m.parts[pi].Pos, Type: Type{Kind: KEvent, Event: kind},
@@ -557,7 +705,11 @@ func (m *matcher) patternCandidates(t *Template, kind string, pi int) []candidat
 // scope rather than a misspelled word). It returns every alternative of
 // the first shape that reads, or why none does.
 func (v *Vocab) Match(parts []*dsl.Part, mode Mode, sc Scope, elsewhere map[string]int) (*Match, *Mismatch) {
-	m := &matcher{v: v, sc: sc, parts: parts, elsewhere: elsewhere}
+	m := &matcher{v: v, sc: sc, parts: parts, elsewhere: elsewhere, quick: true}
+	if p, _ := m.matchPhrase(mode); p != nil {
+		return p, nil
+	}
+	m = &matcher{v: v, sc: sc, parts: parts, elsewhere: elsewhere}
 	return m.matchPhrase(mode)
 }
 
@@ -575,6 +727,9 @@ func (m *matcher) matchPhrase(mode Mode) (*Match, *Mismatch) {
 		ts, code, what = append(append([]*Template(nil), m.v.ruleTemplates...), m.v.effectTemplates...), CodeUnknownRule, "rule or effect"
 	}
 	alts := m.matchTemplates(ts, mode)
+	if m.quick && len(alts) == 0 {
+		return nil, nil // read again, slowly, for the diagnostic
+	}
 	if len(alts) > 0 {
 		p := &Match{Alts: alts, Pos: m.parts[0].Pos}
 		if alts[0].Template.Event != nil {

@@ -3,6 +3,11 @@
 // cards of the standard card library (package cards) are available to a
 // workspace's tests, and a workspace's own cards take their place when
 // they have the same name.
+//
+// LintPaths lints the files under some paths without loading them all at
+// once: each file is read, parsed and checked on one worker and dropped,
+// so a library of any size lints in the memory of a few files
+// (BenchmarkLintLibrary measures it on a generated 30,000-card library).
 package workspace
 
 import (
@@ -24,9 +29,7 @@ import (
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/oracle"
 	"github.com/cardc/cardc/parser"
-	"github.com/cardc/cardc/scenario"
 	"github.com/cardc/cardc/vm"
-	"github.com/cardc/cardc/vocab"
 )
 
 // Ext is the extension of card language files.
@@ -189,11 +192,18 @@ func Load(paths []string) (*Workspace, error) {
 // parallel calls do(i) for each i in [0, n), on as many goroutines as
 // there are CPUs, and returns when every call has.
 func parallel(n int, do func(i int)) {
+	parallelWith(n, func() func(int) { return do })
+}
+
+// parallelWith is parallel with state of each goroutine's own: each
+// calls worker once, and the function it returns for each i it takes.
+func parallelWith(n int, worker func() func(i int)) {
 	workers := min(runtime.GOMAXPROCS(0), n)
 	if workers <= 1 {
 		// One file (a lint of one card): no goroutine to start, whose
 		// small stack the parser's first grammar would grow again and
 		// again.
+		do := worker()
 		for i := range n {
 			do(i)
 		}
@@ -202,6 +212,7 @@ func parallel(n int, do func(i int)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {
+		do := worker()
 		wg.Go(func() {
 			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
 				do(i)
@@ -333,66 +344,4 @@ func (w *Workspace) own(diags dsl.Diagnostics) dsl.Diagnostics {
 		}
 	}
 	return out
-}
-
-// Lint returns every diagnostic of the workspace: files that cannot be
-// read, syntax, cards and tests.
-func (w *Workspace) Lint() (dsl.Diagnostics, error) {
-	// A card's diagnostics depend on it and the vocabulary only, and the
-	// standard cards have none: the workspace's cards are compiled alone.
-	_, cdiags := compiler.Compile(w.Files)
-	// The names tests may use: the standard cards' (a generated list: the
-	// library is not parsed), and the workspace's, with an error or not (so
-	// that tests that use them are not reported twice).
-	names := w.ownCards()
-	for _, n := range cards.Names() {
-		names[n] = true
-	}
-	var list []string
-	for n := range names {
-		list = append(list, n)
-	}
-	sort.Strings(list)
-	all := append(append(append(dsl.Diagnostics{}, w.Unreadable...), w.Diags...), w.own(cdiags)...)
-	all = append(all, scenario.Check(w.Files, list)...)
-	covs, _, err := w.Explain()
-	if err != nil {
-		return nil, err
-	}
-	for _, c := range covs {
-		all = append(all, c.Diagnostics()...)
-	}
-	all.Sort()
-	return all.Limit(), nil
-}
-
-// Explain renders the abilities of the workspace's cards back to English
-// and pairs them with their Oracle paragraphs (package oracle), in the
-// order of the files. A card with an error has no rendering: its
-// diagnostics are returned instead.
-func (w *Workspace) Explain() ([]*oracle.Coverage, dsl.Diagnostics, error) {
-	v, err := vocab.Standard()
-	if err != nil {
-		return nil, nil, err
-	}
-	var (
-		out   []*oracle.Coverage
-		diags dsl.Diagnostics
-	)
-	for _, f := range w.Files {
-		for _, d := range f.Decls {
-			card, ok := d.(*dsl.Card)
-			if !ok {
-				continue
-			}
-			e, ds := compiler.Explain(v, card)
-			if e == nil {
-				diags = append(diags, ds...)
-				continue
-			}
-			out = append(out, oracle.Cover(e))
-		}
-	}
-	diags.Sort()
-	return out, diags, nil
 }

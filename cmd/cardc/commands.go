@@ -48,14 +48,26 @@ func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
 func load(paths []string, stderr io.Writer) (*workspace.Workspace, bool) {
 	w, err := workspace.Load(paths)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = fmt.Errorf("%s: %v", displayName(pe.Path), pe.Err)
-		}
-		fmt.Fprintf(stderr, "cardc: %v\n", err)
+		loadError(stderr, err)
 		return nil, false
 	}
 	return w, true
+}
+
+// loadError reports why the files under some paths could not be loaded.
+func loadError(stderr io.Writer, err error) {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = fmt.Errorf("%s: %v", displayName(pe.Path), pe.Err)
+	}
+	fmt.Fprintf(stderr, "cardc: %v\n", err)
+}
+
+// isPathError reports whether err is about a path (one that does not
+// exist), rather than about cardc's own files.
+func isPathError(err error) bool {
+	var pe *fs.PathError
+	return errors.As(err, &pe)
 }
 
 func lint(args []string, stdout, stderr io.Writer) int {
@@ -70,12 +82,13 @@ func lint(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cardc lint: unknown format %q: want text, json, github or sarif\n", *formatName)
 		return exitUsage
 	}
-	w, ok := load(fs.Args(), stderr)
-	if !ok {
-		return exitUsage
-	}
-	diags, err := w.Lint()
+	// Linted file by file: a library's syntax trees are not all kept.
+	diags, err := workspace.LintPaths(fs.Args())
 	if err != nil {
+		if isPathError(err) {
+			loadError(stderr, err) // a path that does not exist
+			return exitUsage
+		}
 		fmt.Fprintf(stderr, "cardc lint: %v\n", err)
 		return exitUsage
 	}

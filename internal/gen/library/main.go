@@ -1,10 +1,6 @@
-// Command library writes a large card library for measuring the front end:
-// N cards, about 100 a file, made from the cards of the standard library
-// (cards/) in turn, each under a name of its own ("Protean Hydra 00042").
-// A card's own name is renamed in the quoted text of the card (its name,
-// its Oracle text); the names of other cards it mentions (the tokens it
-// creates) stay those of the standard library, which every workspace
-// sees, and a basic land's subtype stays Forest.
+// Command library writes a large card library for measuring the front end
+// (package internal/libgen): N cards, about 100 a file, made from the
+// cards of the standard library in turn, each under a name of its own.
 //
 //	go run ./internal/gen/library -n 30000 DIR
 //
@@ -15,16 +11,9 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
-	"regexp"
-	"sort"
-	"strings"
 
-	"github.com/cardc/cardc/cards"
-	"github.com/cardc/cardc/dsl"
-	"github.com/cardc/cardc/parser"
+	"github.com/cardc/cardc/internal/libgen"
 )
 
 func main() {
@@ -39,91 +28,8 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	if err := write(flag.Arg(0), *n, *perFile); err != nil {
+	if err := libgen.Write(flag.Arg(0), *n, *perFile); err != nil {
 		fmt.Fprintf(os.Stderr, "library: %v\n", err)
 		os.Exit(1)
 	}
-}
-
-// quoted matches text in double quotes.
-var quoted = regexp.MustCompile(`"(\\.|[^"\\\n])*"`)
-
-// template is one card of the standard library: its name and its text.
-type template struct {
-	name, text string
-}
-
-// templates reads the cards of the standard library, in name order.
-func templates() ([]template, error) {
-	names, err := fs.Glob(cards.FS, "*.card")
-	if err != nil {
-		return nil, err
-	}
-	sort.Strings(names)
-	var out []template
-	for _, name := range names {
-		if strings.HasSuffix(name, "_test.card") {
-			continue
-		}
-		src, err := fs.ReadFile(cards.FS, name)
-		if err != nil {
-			return nil, err
-		}
-		f, diags := parser.Parse(name, src)
-		if diags.HasErrors() {
-			return nil, fmt.Errorf("%s does not parse: %v", name, diags[0])
-		}
-		for _, d := range f.Decls {
-			c, ok := d.(*dsl.Card)
-			if !ok {
-				continue
-			}
-			start, end := c.Pos.Offset, c.EndPos.Offset
-			out = append(out, template{dsl.Unquote(c.Name), string(src[start:end])})
-		}
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("the standard library has no cards")
-	}
-	return out, nil
-}
-
-// write writes n cards into dir, perFile to a file.
-func write(dir string, n, perFile int) error {
-	ts, err := templates()
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	var b strings.Builder
-	file := 0
-	flush := func() error {
-		if b.Len() == 0 {
-			return nil
-		}
-		path := filepath.Join(dir, fmt.Sprintf("library_%04d.card", file))
-		file++
-		err := os.WriteFile(path, []byte(b.String()), 0o644)
-		b.Reset()
-		return err
-	}
-	for i := range n {
-		t := ts[i%len(ts)]
-		if b.Len() > 0 {
-			b.WriteString("\n")
-		}
-		name := fmt.Sprintf("%s %05d", t.name, i)
-		b.WriteString(quoted.ReplaceAllStringFunc(t.text, func(q string) string {
-			return strings.ReplaceAll(q, t.name, name)
-		}))
-		b.WriteString("\n")
-		if (i+1)%perFile == 0 {
-			if err := flush(); err != nil {
-				return err
-			}
-		}
-	}
-	return flush()
 }

@@ -1,9 +1,10 @@
-package main
+package libgen_test
 
 import (
 	"os"
 	"testing"
 
+	"github.com/cardc/cardc/internal/libgen"
 	"github.com/cardc/cardc/workspace"
 )
 
@@ -12,7 +13,7 @@ import (
 func TestLibraryLintsClean(t *testing.T) {
 	dir := t.TempDir()
 	const n, perFile = 250, 100
-	if err := write(dir, n, perFile); err != nil {
+	if err := libgen.Write(dir, n, perFile); err != nil {
 		t.Fatal(err)
 	}
 	entries, err := os.ReadDir(dir)

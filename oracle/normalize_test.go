@@ -1,0 +1,178 @@
+package oracle
+
+import (
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cardc/cardc/cards"
+	"github.com/cardc/cardc/compiler"
+	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/vocab"
+)
+
+// The regular expressions Normalize was first written with: the
+// hand-written steps must find what they find.
+var (
+	refReminder    = regexp.MustCompile(`\([^()]*\)`)
+	refBattlefield = regexp.MustCompile(`\b(enters?|entering) the battlefield\b`)
+	refPossessive  = regexp.MustCompile(`['’]s\b`)
+	refToken       = regexp.MustCompile(`\{[^{}]+\}|[+\-]?[a-z0-9*]+/[+\-]?[a-z0-9*]+|[+\-]?[a-z0-9]+`)
+	refValue       = regexp.MustCompile(`^(\{.*\}|[+\-]?[0-9x*]+(/[+\-]?[0-9x*]+)?)$`)
+)
+
+// refNormalize is Normalize with the regular expressions.
+func refNormalize(text, name string) []string {
+	s := strings.ToLower(text)
+	if stripped := refReminder.ReplaceAllString(s, " "); strings.TrimSpace(stripped) != "" {
+		s = stripped
+	}
+	if name != "" {
+		s = strings.ReplaceAll(s, strings.ToLower(name), "this")
+	}
+	s = refBattlefield.ReplaceAllString(s, "$1")
+	s = refPossessive.ReplaceAllString(s, "")
+	s = strings.NewReplacer("'", "", "’", "").Replace(s)
+	words := refToken.FindAllString(s, -1)
+	for i, w := range words {
+		if d, ok := numberWords[w]; ok {
+			words[i] = d
+		} else if len(w) >= 4 && w != "this" && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.ContainsAny(w, "{/") {
+			words[i] = strings.TrimSuffix(w, "s")
+		}
+	}
+	return words
+}
+
+// conforms checks every hand-written step against its expression on s.
+func conforms(t *testing.T, s, name string) {
+	t.Helper()
+	if got, want := stripReminders(s), refReminder.ReplaceAllString(s, " "); got != want {
+		t.Errorf("stripReminders(%q) = %q, want %q", s, got, want)
+	}
+	if got, want := stripBattlefield(s), refBattlefield.ReplaceAllString(s, "$1"); got != want {
+		t.Errorf("stripBattlefield(%q) = %q, want %q", s, got, want)
+	}
+	want := strings.NewReplacer("'", "", "’", "").Replace(refPossessive.ReplaceAllString(s, ""))
+	if got := stripApostrophes(s); got != want {
+		t.Errorf("stripApostrophes(%q) = %q, want %q", s, got, want)
+	}
+	toks := refToken.FindAllString(s, -1)
+	if got := tokens(s); !slices.Equal(got, toks) && len(got)+len(toks) > 0 {
+		t.Errorf("tokens(%q) = %q, want %q", s, got, toks)
+	}
+	for _, w := range append(toks, s) {
+		if got, want := isValue(w), refValue.MatchString(w); got != want {
+			t.Errorf("isValue(%q) = %v, want %v", w, got, want)
+		}
+	}
+	if got, want := Normalize(s, name), refNormalize(s, name); !slices.Equal(got, want) && len(got)+len(want) > 0 {
+		t.Errorf("Normalize(%q, %q) = %q, want %q", s, name, got, want)
+	}
+}
+
+// TestNormalizeConformance checks the hand-written Normalize against the
+// regular expressions: on tricky texts, on every Oracle paragraph and
+// rendered ability of the card library, and on random texts made of the
+// characters the expressions care about.
+func TestNormalizeConformance(t *testing.T) {
+	for _, s := range []string{
+		"", "(", ")", "()", "(()", "(a(b)c)", "a (b) c (d) e", "((x))", "(x", "x)",
+		"{", "}", "{}", "{{}}", "{t}", "{2}{g}", "{a\nb}", "{2/w}", "{x", "x}",
+		"+", "-", "+1/+1", "-2/-2", "*/*", "+x/+0", "1/", "/1", "+/+", "a/b/c", "1//2", "+-1", "--1",
+		"x", "xx", "*", "**", "+*", "2*", "x/*",
+		"enters the battlefield", "entering the battlefield.", "enter the battlefield", "reenters the battlefield", "enters the battlefields",
+		"maro's", "maro’s", "its'", "'s", "rock'n'roll", "o'ks", "é's", "naïve creature",
+		"can't", "it's", "’s’s", "x's_", "'s1", "''s", "'s's", "onto the battlefield", "reenter the battlefield",
+		"enter the battlefield and enters the battlefield", "entering the battlefieldx",
+		"when lone missionary enters the battlefield, you gain 4 life.",
+		"flying (this creature can't be blocked except by creatures with flying or reach.)",
+	} {
+		conforms(t, s, "")
+		conforms(t, strings.ToUpper(s), "Maro")
+	}
+	v, err := vocab.Standard()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _, err := cards.Files()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, f := range files {
+		for _, d := range f.Decls {
+			card, ok := d.(*dsl.Card)
+			if !ok {
+				continue
+			}
+			e, _ := compiler.Explain(v, card)
+			if e == nil {
+				continue
+			}
+			for _, p := range e.Oracle {
+				conforms(t, strings.ToLower(p.Text), e.Name)
+				n++
+			}
+			for _, a := range e.Abilities {
+				conforms(t, strings.ToLower(a.Text), e.Name)
+				n++
+			}
+		}
+	}
+	if n < 100 {
+		t.Fatalf("only %d texts of the card library", n)
+	}
+	pieces := []string{"enter", "enters", "entering", "reenter", " the battlefield", " ", "s", "'", "’", "_", "1", "onto", "x", "é", "(", ")", "{g}", "+1/+1", "can't", "it's"}
+	pr := rand.New(rand.NewPCG(7, 8))
+	for range 20000 {
+		var b strings.Builder
+		for range pr.IntN(8) {
+			b.WriteString(pieces[pr.IntN(len(pieces))])
+		}
+		conforms(t, b.String(), "")
+	}
+	const alphabet = "ab sx*0123456789+-/{}()'’\n.,éte battlefieldnr_"
+	r := rand.New(rand.NewPCG(1, 2))
+	runes := []rune(alphabet)
+	for range 20000 {
+		b := make([]rune, r.IntN(24))
+		for i := range b {
+			b[i] = runes[r.IntN(len(runes))]
+		}
+		conforms(t, string(b), "")
+	}
+}
+
+// FuzzNormalize checks the hand-written Normalize against the regular
+// expressions on any text.
+func FuzzNormalize(f *testing.F) {
+	for _, s := range []string{"Flying (reminder)", "{2}{G}, {T}: Add +1/+1", "Maro's power enters the battlefield"} {
+		f.Add(s, "Maro")
+	}
+	f.Fuzz(func(t *testing.T, s, name string) {
+		conforms(t, s, name)
+	})
+}
+
+// TestCommon checks the two ways of counting shared words against each
+// other.
+func TestCommon(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	words := []string{"a", "b", "c", "d", "this", "1"}
+	for range 2000 {
+		a := make([]string, r.IntN(90))
+		b := make([]string, r.IntN(90))
+		for i := range a {
+			a[i] = words[r.IntN(len(words))]
+		}
+		for i := range b {
+			b[i] = words[r.IntN(len(words))]
+		}
+		if got, want := common(a, b), commonLong(a, b); got != want {
+			t.Fatalf("common(%q, %q) = %d, want %d", a, b, got, want)
+		}
+	}
+}
