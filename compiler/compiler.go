@@ -29,9 +29,7 @@
 package compiler
 
 import (
-	"runtime"
-	"sync"
-	"sync/atomic"
+	"github.com/cardc/cardc/internal/parallel"
 
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/vm"
@@ -64,7 +62,7 @@ func CompileWith(v *vocab.Vocab, files []*dsl.File) (*vm.Program, dsl.Diagnostic
 		diags   dsl.Diagnostics
 	}
 	res := make([]result, len(cards))
-	parallel(len(cards), func() func(int) {
+	parallel.With(len(cards), func() func(int) {
 		return func(i int) {
 			if dups[i] == nil {
 				res[i].checked, res[i].diags = checkSafe(v, cards[i])
@@ -209,31 +207,4 @@ func explainSafe(v *vocab.Vocab, c *dsl.Card, checked *checkedCard, diags dsl.Di
 		}
 	}()
 	return explainChecked(v, c, checked), diags
-}
-
-// parallel runs the calls of do(i) for each i in [0, n) on as many
-// goroutines as there are CPUs, each with its own do from worker, and
-// returns when every call has.
-func parallel(n int, worker func() func(i int)) {
-	workers := min(runtime.GOMAXPROCS(0), n)
-	if workers <= 1 {
-		if n > 0 {
-			do := worker()
-			for i := range n {
-				do(i)
-			}
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		do := worker()
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				do(i)
-			}
-		})
-	}
-	wg.Wait()
 }

@@ -4,6 +4,8 @@ import (
 	"os"
 	"sort"
 
+	"github.com/cardc/cardc/internal/parallel"
+
 	stdcards "github.com/cardc/cardc/cards"
 
 	"github.com/cardc/cardc/compiler"
@@ -69,7 +71,7 @@ func (w *Workspace) Lint() (dsl.Diagnostics, error) {
 		return nil, err
 	}
 	files := make([]lintedFile, len(w.Files))
-	parallelWith(len(w.Files), func() func(int) {
+	parallel.With(len(w.Files), func() func(int) {
 		k := compiler.NewChecker(v)
 		return func(i int) { files[i] = lintFile(k, w.Files[i], nil) }
 	})
@@ -92,7 +94,7 @@ func LintPaths(paths []string) (dsl.Diagnostics, error) {
 		return nil, err
 	}
 	files := make([]lintedFile, len(names))
-	parallelWith(len(names), func() func(int) {
+	parallel.With(len(names), func() func(int) {
 		k := compiler.NewChecker(v)
 		return func(i int) {
 			src, err := os.ReadFile(names[i])
@@ -194,7 +196,7 @@ func (w *Workspace) Explain() ([]*oracle.Coverage, dsl.Diagnostics, error) {
 		diags dsl.Diagnostics
 	}
 	files := make([]explained, len(w.Files))
-	parallelWith(len(w.Files), func() func(int) {
+	parallel.With(len(w.Files), func() func(int) {
 		k := compiler.NewChecker(v)
 		return func(i int) {
 			for _, d := range w.Files[i].Decls {

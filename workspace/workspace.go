@@ -16,12 +16,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
+
+	"github.com/cardc/cardc/internal/parallel"
 
 	"github.com/cardc/cardc/cards"
 	"github.com/cardc/cardc/compiler"
@@ -168,7 +168,7 @@ func Load(paths []string) (*Workspace, error) {
 		err   error
 	}
 	files := make([]loaded, len(names))
-	parallel(len(names), func(i int) {
+	parallel.Do(len(names), func(i int) {
 		src, err := os.ReadFile(names[i])
 		if err != nil {
 			files[i].err = err
@@ -187,39 +187,6 @@ func Load(paths []string) (*Workspace, error) {
 	}
 	w.Unreadable.Sort()
 	return w, nil
-}
-
-// parallel calls do(i) for each i in [0, n), on as many goroutines as
-// there are CPUs, and returns when every call has.
-func parallel(n int, do func(i int)) {
-	parallelWith(n, func() func(int) { return do })
-}
-
-// parallelWith is parallel with state of each goroutine's own: each
-// calls worker once, and the function it returns for each i it takes.
-func parallelWith(n int, worker func() func(i int)) {
-	workers := min(runtime.GOMAXPROCS(0), n)
-	if workers <= 1 {
-		// One file (a lint of one card): no goroutine to start, whose
-		// small stack the parser's first grammar would grow again and
-		// again.
-		do := worker()
-		for i := range n {
-			do(i)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		do := worker()
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				do(i)
-			}
-		})
-	}
-	wg.Wait()
 }
 
 // Add parses one more file into the workspace.
