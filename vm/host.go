@@ -48,8 +48,11 @@ type Linked struct {
 type linkedFunc struct {
 	f *Func
 	// code is f.Code with superinstructions (fuse.go).
-	code                []Instr
-	numLocals, maxStack int
+	code      []Instr
+	numLocals int
+	// maxBase is the highest stack pointer a run of f may start at:
+	// StackSize less f.MaxStack.
+	maxBase int
 }
 
 // Link resolves every symbol of p once, in order, through l. The error names
@@ -77,7 +80,7 @@ func Link(p *Program, l Linker) (*Linked, error) {
 	funcs := make([]linkedFunc, len(p.Funcs))
 	for i := range p.Funcs {
 		f := &p.Funcs[i]
-		funcs[i] = linkedFunc{f: f, code: fuse(f.Code, p.Symbols), numLocals: int(f.NumLocals), maxStack: int(f.MaxStack)}
+		funcs[i] = linkedFunc{f: f, code: fuse(f.Code, p.Symbols), numLocals: int(f.NumLocals), maxBase: StackSize - int(f.MaxStack)}
 	}
 	return &Linked{Program: p, ids: ids, funcs: funcs}, nil
 }

@@ -153,22 +153,24 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 		return 0, m.refuse(l, fn, locals)
 	}
 	lf := &l.funcs[fn]
-	base := m.sp
-	if len(locals) < lf.numLocals || m.depth >= m.MaxDepth || StackSize-base < lf.maxStack || m.host == nil {
+	base, depth := m.sp, m.depth
+	if len(locals) < lf.numLocals || depth >= m.MaxDepth || base > lf.maxBase || m.host == nil {
 		return 0, m.refuse(l, fn, locals)
 	}
 	f := lf.f
-	if m.depth == 0 {
-		m.steps = m.MaxSteps
+	steps := m.steps
+	if depth == 0 {
+		steps = m.MaxSteps
 	}
 	// The first checkpoint: a run that stops here stops before its first
 	// instruction.
-	budget := min(m.steps, checkInterval)
+	budget := min(steps, checkInterval)
 	if budget <= 0 || m.cancel.Load() != nil {
+		m.steps = steps
 		return 0, fail(f, 0, m.stopped())
 	}
-	m.steps -= budget
-	m.depth++
+	m.steps = steps - budget
+	m.depth = depth + 1
 
 	// The interpreter loop, in Run itself: a call would cost more than
 	// the whole of a typical match function. The run's frame is
@@ -360,6 +362,48 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 			} else {
 				pc = int(code[pc+2].Arg)
 			}
+		case opFieldStoreCallReturn:
+			m.sp = base + sp
+			m.lend(budget)
+			v, err := m.host.Field(ids[in.Arg])
+			if err != nil {
+				m.leave(base)
+				return 0, fail(f, pc-1, err)
+			}
+			// The stretch, as reclaim would take it back, must hold the
+			// FIELD, STORE and LOAD and the CALL; the first three
+			// instructions' steps are then spent and the CALL's rest lent
+			// at once. Otherwise the FIELD's result goes on alone.
+			if s := m.steps; budget < 4 || s < 3 {
+				budget = m.reclaim(budget)
+				st[sp] = v
+				sp++
+				continue
+			} else {
+				budget = min(budget-1, s) - 2 // the CALL's budget
+				m.steps = s - 3
+			}
+			locals[code[pc].Arg] = v
+			st[sp] = locals[code[pc+1].Arg]
+			sp++
+			call := code[pc+2].Arg
+			pc += 3
+			n := int(l.Program.Symbols[call].Arity) // fuse checked that it returns
+			m.sp = base + sp
+			r, err := m.host.Call(ids[call], st[sp-n:sp:sp])
+			if err != nil {
+				m.leave(base)
+				return 0, fail(f, pc-1, err)
+			}
+			if budget > 1 && m.steps > 0 {
+				m.steps--
+				m.leave(base)
+				return r, nil
+			}
+			budget = m.reclaim(budget)
+			sp -= n
+			st[sp] = r
+			sp++
 		case opFieldStore:
 			m.sp = base + sp
 			m.lend(budget)
@@ -385,6 +429,36 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 			m.steps += budget - 2
 			m.leave(base)
 			return Value(in.Arg), nil
+		case opLoadCallReturn:
+			st[sp] = locals[in.Arg]
+			sp++
+			if budget < 2 { // the LOAD alone
+				continue
+			}
+			budget-- // the LOAD's step; the CALL's is the loop's
+			call := code[pc].Arg
+			pc++
+			n := int(l.Program.Symbols[call].Arity) // fuse checked that it returns
+			m.sp = base + sp
+			m.lend(budget)
+			r, err := m.host.Call(ids[call], st[sp-n:sp:sp])
+			if err != nil {
+				m.leave(base)
+				return 0, fail(f, pc-1, err)
+			}
+			if budget > 1 && m.steps > 0 {
+				// What reclaim takes back holds the RET, which gives
+				// back all but its own step: in all, the RET's step.
+				m.steps--
+				m.leave(base)
+				return r, nil
+			}
+			// No step left for the RET in this stretch: it runs alone,
+			// after a checkpoint.
+			budget = m.reclaim(budget)
+			sp -= n
+			st[sp] = r
+			sp++
 		case opLoadCall:
 			st[sp] = locals[in.Arg]
 			sp++
