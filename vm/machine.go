@@ -191,7 +191,7 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 	// of its sequence alone.
 	code := lf.code
 	st := m.stack[base:] // Verify proved the run needs no more than f.MaxStack
-	ids := l.ids
+	syms := l.syms
 	sp, pc := 0, 0
 	for ; ; budget-- {
 		if budget <= 0 { // a checkpoint
@@ -211,7 +211,7 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 			st[sp] = Value(in.Arg)
 			sp++
 		case OpSym:
-			st[sp] = Value(ids[in.Arg])
+			st[sp] = Value(syms[in.Arg].id)
 			sp++
 		case OpLoad:
 			st[sp] = locals[in.Arg]
@@ -301,25 +301,25 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 				sp--
 			}
 		case OpCall:
-			sym := &l.Program.Symbols[in.Arg]
-			n := int(sym.Arity)
+			sym := &syms[in.Arg]
+			n := int(sym.arity)
 			m.sp = base + sp // a nested run starts above the arguments
 			m.lend(budget)
-			r, err := m.host.Call(ids[in.Arg], st[sp-n:sp:sp])
+			r, err := m.host.Call(syms[in.Arg].id, st[sp-n:sp:sp])
 			if err != nil {
 				m.leave(base)
 				return 0, fail(f, pc-1, err)
 			}
 			budget = m.reclaim(budget)
 			sp -= n
-			if sym.Returns {
+			if sym.returns {
 				st[sp] = r
 				sp++
 			}
 		case OpField:
 			m.sp = base + sp
 			m.lend(budget)
-			v, err := m.host.Field(ids[in.Arg])
+			v, err := m.host.Field(syms[in.Arg].id)
 			if err != nil {
 				m.leave(base)
 				return 0, fail(f, pc-1, err)
@@ -338,7 +338,7 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 		case opFieldEqLocalJumpF, opFieldEqSymJumpF:
 			m.sp = base + sp
 			m.lend(budget)
-			v, err := m.host.Field(ids[in.Arg])
+			v, err := m.host.Field(syms[in.Arg].id)
 			if err != nil {
 				m.leave(base)
 				return 0, fail(f, pc-1, err)
@@ -355,7 +355,7 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 			if in.Op == opFieldEqLocalJumpF {
 				want = locals[code[pc].Arg]
 			} else {
-				want = Value(ids[code[pc].Arg])
+				want = Value(syms[code[pc].Arg].id)
 			}
 			if v == want {
 				pc += 3
@@ -365,7 +365,7 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 		case opFieldStoreCallReturn:
 			m.sp = base + sp
 			m.lend(budget)
-			v, err := m.host.Field(ids[in.Arg])
+			v, err := m.host.Field(syms[in.Arg].id)
 			if err != nil {
 				m.leave(base)
 				return 0, fail(f, pc-1, err)
@@ -388,9 +388,9 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 			sp++
 			call := code[pc+2].Arg
 			pc += 3
-			n := int(l.Program.Symbols[call].Arity) // fuse checked that it returns
+			n := int(syms[call].arity) // fuse checked that it returns
 			m.sp = base + sp
-			r, err := m.host.Call(ids[call], st[sp-n:sp:sp])
+			r, err := m.host.Call(syms[call].id, st[sp-n:sp:sp])
 			if err != nil {
 				m.leave(base)
 				return 0, fail(f, pc-1, err)
@@ -407,7 +407,7 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 		case opFieldStore:
 			m.sp = base + sp
 			m.lend(budget)
-			v, err := m.host.Field(ids[in.Arg])
+			v, err := m.host.Field(syms[in.Arg].id)
 			if err != nil {
 				m.leave(base)
 				return 0, fail(f, pc-1, err)
@@ -438,10 +438,10 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 			budget-- // the LOAD's step; the CALL's is the loop's
 			call := code[pc].Arg
 			pc++
-			n := int(l.Program.Symbols[call].Arity) // fuse checked that it returns
+			n := int(syms[call].arity) // fuse checked that it returns
 			m.sp = base + sp
 			m.lend(budget)
-			r, err := m.host.Call(ids[call], st[sp-n:sp:sp])
+			r, err := m.host.Call(syms[call].id, st[sp-n:sp:sp])
 			if err != nil {
 				m.leave(base)
 				return 0, fail(f, pc-1, err)
@@ -468,26 +468,26 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 			budget-- // the LOAD's step; the CALL's is the loop's
 			call := code[pc].Arg
 			pc++
-			sym := &l.Program.Symbols[call]
-			n := int(sym.Arity)
+			sym := &syms[call]
+			n := int(sym.arity)
 			m.sp = base + sp
 			m.lend(budget)
-			r, err := m.host.Call(ids[call], st[sp-n:sp:sp])
+			r, err := m.host.Call(syms[call].id, st[sp-n:sp:sp])
 			if err != nil {
 				m.leave(base)
 				return 0, fail(f, pc-1, err)
 			}
 			budget = m.reclaim(budget)
 			sp -= n
-			if sym.Returns {
+			if sym.returns {
 				st[sp] = r
 				sp++
 			}
 		case opCallJumpF:
-			n := int(l.Program.Symbols[in.Arg].Arity)
+			n := int(syms[in.Arg].arity)
 			m.sp = base + sp
 			m.lend(budget)
-			r, err := m.host.Call(ids[in.Arg], st[sp-n:sp:sp])
+			r, err := m.host.Call(syms[in.Arg].id, st[sp-n:sp:sp])
 			if err != nil {
 				m.leave(base)
 				return 0, fail(f, pc-1, err)
@@ -513,7 +513,7 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 			if in.Op == opLoadLoad {
 				st[sp] = locals[code[pc].Arg]
 			} else {
-				st[sp] = Value(ids[code[pc].Arg])
+				st[sp] = Value(syms[code[pc].Arg].id)
 			}
 			sp++
 			pc++
