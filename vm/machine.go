@@ -357,53 +357,21 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 			} else {
 				want = Value(syms[code[pc].Arg].id)
 			}
-			if v == want {
-				pc += 3
-			} else {
+			if v != want {
 				pc = int(code[pc+2].Arg)
-			}
-		case opFieldStoreCallReturn:
-			m.sp = base + sp
-			m.lend(budget)
-			v, err := m.host.Field(syms[in.Arg].id)
-			if err != nil {
-				m.leave(base)
-				return 0, fail(f, pc-1, err)
-			}
-			// The stretch, as reclaim would take it back, must hold the
-			// FIELD, STORE and LOAD and the CALL; the first three
-			// instructions' steps are then spent and the CALL's rest lent
-			// at once. Otherwise the FIELD's result goes on alone.
-			if s := m.steps; budget < 4 || s < 3 {
-				budget = m.reclaim(budget)
-				st[sp] = v
-				sp++
 				continue
-			} else {
-				budget = min(budget-1, s) - 2 // the CALL's budget
-				m.steps = s - 3
 			}
-			locals[code[pc].Arg] = v
-			st[sp] = locals[code[pc+1].Arg]
-			sp++
-			call := code[pc+2].Arg
 			pc += 3
-			n := int(syms[call].arity) // fuse checked that it returns
-			m.sp = base + sp
-			r, err := m.host.Call(syms[call].id, st[sp-n:sp:sp])
-			if err != nil {
-				m.leave(base)
-				return 0, fail(f, pc-1, err)
+			if code[pc].Op == opFieldStoreCallReturn && budget > 1 {
+				// The match goes on to bind a field and ask the host:
+				// the next superinstruction, without a dispatch.
+				budget--
+				in = code[pc]
+				pc++
+				goto fieldStoreCallReturn
 			}
-			if budget > 1 && m.steps > 0 {
-				m.steps--
-				m.leave(base)
-				return r, nil
-			}
-			budget = m.reclaim(budget)
-			sp -= n
-			st[sp] = r
-			sp++
+		case opFieldStoreCallReturn: // after the switch
+			goto fieldStoreCallReturn
 		case opFieldStore:
 			m.sp = base + sp
 			m.lend(budget)
@@ -523,6 +491,53 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 			m.leave(base)
 			return 0, fail(f, pc-1, fmt.Errorf("unknown opcode %d", in.Op))
 		}
+		continue
+
+		// opFieldStoreCallReturn, which the anchor check goes on to
+		// without a dispatch when it holds. in is the superinstruction,
+		// pc the index of the STORE.
+	fieldStoreCallReturn:
+		m.sp = base + sp
+		m.lend(budget)
+		v, err := m.host.Field(syms[in.Arg].id)
+		if err != nil {
+			m.leave(base)
+			return 0, fail(f, pc-1, err)
+		}
+		// The stretch, as reclaim would take it back, must hold the
+		// FIELD, STORE and LOAD and the CALL; the first three
+		// instructions' steps are then spent and the CALL's rest lent
+		// at once. Otherwise the FIELD's result goes on alone.
+		if s := m.steps; budget < 4 || s < 3 {
+			budget = m.reclaim(budget)
+			st[sp] = v
+			sp++
+			continue
+		} else {
+			budget = min(budget-1, s) - 2 // the CALL's budget
+			m.steps = s - 3
+		}
+		locals[code[pc].Arg] = v
+		st[sp] = locals[code[pc+1].Arg]
+		sp++
+		call := code[pc+2].Arg
+		pc += 3
+		n := int(syms[call].arity) // fuse checked that it returns
+		m.sp = base + sp
+		r, err := m.host.Call(syms[call].id, st[sp-n:sp:sp])
+		if err != nil {
+			m.leave(base)
+			return 0, fail(f, pc-1, err)
+		}
+		if budget > 1 && m.steps > 0 {
+			m.steps--
+			m.leave(base)
+			return r, nil
+		}
+		budget = m.reclaim(budget)
+		sp -= n
+		st[sp] = r
+		sp++
 	}
 }
 
