@@ -38,7 +38,8 @@
 //
 // Link also prepares the code the machine runs: where a common sequence of
 // instructions starts (a field compared with "this" and a conditional
-// jump, a field stored into a local, a constant returned...), it puts a
+// jump, a field stored into a local, a query's answer returned, a constant
+// returned...), it puts a
 // superinstruction that does the whole sequence in one dispatch. They are
 // not part of the bytecode or its format, so Verify and the disassembler
 // never see them and every bundle gets them; they behave exactly as the

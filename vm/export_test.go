@@ -34,3 +34,20 @@ func (l *Linked) Superinstructions() int {
 	}
 	return n
 }
+
+// SuperinstructionNames counts, by name, the superinstructions of the
+// code the machine runs for l.
+func (l *Linked) SuperinstructionNames() map[string]int {
+	n := map[string]int{}
+	for _, f := range l.funcs {
+		for _, in := range f.code {
+			if in.Op >= opFieldEqLocalJumpF {
+				n[in.Op.String()]++
+			}
+		}
+	}
+	return n
+}
+
+// SuperinstructionKinds is the number of kinds of superinstructions.
+const SuperinstructionKinds = int(opLastFused - opFieldEqLocalJumpF)

@@ -27,10 +27,17 @@ const (
 	// opFieldEqSymJumpF is FIELD f; SYM s; EQ; JUMPF t: continue at t
 	// unless field f holds the name s. Arg is f.
 	opFieldEqSymJumpF
+	// opFieldStoreCallReturn is FIELD f; STORE l; LOAD a; CALL fn; RET,
+	// for a function that returns a value: the end of a match function
+	// that binds a field and asks the host. Arg is f.
+	opFieldStoreCallReturn
 	// opFieldStore is FIELD f; STORE l. Arg is f.
 	opFieldStore
 	// opIntReturn is INT n; RET: return n. Arg is n.
 	opIntReturn
+	// opLoadCallReturn is LOAD l; CALL fn; RET, for a function that
+	// returns a value: return what fn returns for local l. Arg is l.
+	opLoadCallReturn
 	// opLoadCall is LOAD l; CALL fn. Arg is l.
 	opLoadCall
 	// opCallJumpF is CALL fn; JUMPF t, for a function that returns a
@@ -52,12 +59,14 @@ var fusedInfo = [opLastFused - opFieldEqLocalJumpF]struct {
 }{
 	0:                                       {"FIELD=LOAD?", []Opcode{OpField, OpLoad, OpEq, OpJumpIfFalse}},
 	opFieldEqSymJumpF - opFieldEqLocalJumpF: {"FIELD=SYM?", []Opcode{OpField, OpSym, OpEq, OpJumpIfFalse}},
-	opFieldStore - opFieldEqLocalJumpF:      {"FIELD>STORE", []Opcode{OpField, OpStore}},
-	opIntReturn - opFieldEqLocalJumpF:       {"INT>RET", []Opcode{OpInt, OpReturn}},
-	opLoadCall - opFieldEqLocalJumpF:        {"LOAD>CALL", []Opcode{OpLoad, OpCall}},
-	opCallJumpF - opFieldEqLocalJumpF:       {"CALL?", []Opcode{OpCall, OpJumpIfFalse}},
-	opLoadLoad - opFieldEqLocalJumpF:        {"LOAD+LOAD", []Opcode{OpLoad, OpLoad}},
-	opLoadSym - opFieldEqLocalJumpF:         {"LOAD+SYM", []Opcode{OpLoad, OpSym}},
+	opFieldStoreCallReturn - opFieldEqLocalJumpF: {"FIELD>STORE+LOAD>CALL>RET", []Opcode{OpField, OpStore, OpLoad, OpCall, OpReturn}},
+	opFieldStore - opFieldEqLocalJumpF:           {"FIELD>STORE", []Opcode{OpField, OpStore}},
+	opIntReturn - opFieldEqLocalJumpF:            {"INT>RET", []Opcode{OpInt, OpReturn}},
+	opLoadCallReturn - opFieldEqLocalJumpF:       {"LOAD>CALL>RET", []Opcode{OpLoad, OpCall, OpReturn}},
+	opLoadCall - opFieldEqLocalJumpF:             {"LOAD>CALL", []Opcode{OpLoad, OpCall}},
+	opCallJumpF - opFieldEqLocalJumpF:            {"CALL?", []Opcode{OpCall, OpJumpIfFalse}},
+	opLoadLoad - opFieldEqLocalJumpF:             {"LOAD+LOAD", []Opcode{OpLoad, OpLoad}},
+	opLoadSym - opFieldEqLocalJumpF:              {"LOAD+SYM", []Opcode{OpLoad, OpSym}},
 }
 
 // fuse returns the code the interpreter runs for code: a copy in which
@@ -74,10 +83,20 @@ func fuse(code []Instr, syms []Symbol) []Instr {
 				continue
 			}
 			op := opFieldEqLocalJumpF + Opcode(i)
-			if op == opCallJumpF {
+			switch op {
+			case opCallJumpF:
 				// Only a function that returns a value leaves the
 				// condition JUMPF pops.
-				if a := code[pc].Arg; a < 0 || int(a) >= len(syms) || !syms[a].Returns {
+				if !returns(code[pc].Arg, syms) {
+					continue
+				}
+			case opLoadCallReturn:
+				// and the value RET returns.
+				if !returns(code[pc+1].Arg, syms) {
+					continue
+				}
+			case opFieldStoreCallReturn:
+				if !returns(code[pc+3].Arg, syms) {
 					continue
 				}
 			}
@@ -86,6 +105,11 @@ func fuse(code []Instr, syms []Symbol) []Instr {
 		}
 	}
 	return out
+}
+
+// returns reports whether symbol sym is a function that returns a value.
+func returns(sym int32, syms []Symbol) bool {
+	return sym >= 0 && int(sym) < len(syms) && syms[sym].Kind == SymFunc && syms[sym].Returns
 }
 
 // startsWith reports whether code starts with the opcodes of pattern.

@@ -84,7 +84,8 @@ func fuzzDecode(t *testing.T, data []byte) {
 
 // fuzzHost answers anything: according to the function's id, it returns an
 // extreme value, the sum of its arguments, an error, or the result of a
-// nested run.
+// nested run; according to the field's, an error, the result of a nested
+// run, or a value.
 type fuzzHost struct {
 	m      *vm.Machine
 	l      *vm.Linked
@@ -122,8 +123,17 @@ func (h *fuzzHost) Call(fn int32, args []vm.Value) (vm.Value, error) {
 
 func (h *fuzzHost) Field(field int32) (vm.Value, error) {
 	h.trace = append(h.trace, -vm.Value(field))
-	if field%7 == 6 {
+	switch field % 7 {
+	case 6:
 		return 0, errors.New("no such field")
+	case 5:
+		// A field computed by a nested run, which spends steps of the
+		// run that reads it.
+		if h.nested > 0 {
+			h.nested--
+			n := int32(len(h.l.Program.Funcs))
+			return h.m.Run(h.l, field%n, fuzzLocals())
+		}
 	}
 	if h.this {
 		return fuzzLocals()[0], nil
@@ -265,6 +275,44 @@ func runAsWrittenWith(t *testing.T, p *vm.Program, fn int32, maxSteps int, this 
 	}
 }
 
+// shapesProgram holds the shapes of superinstructions that end a run
+// with a host call, with calls that nest runs (symbols 3 and 8 for
+// fuzzHost), fail (2) or return (5, 6), of one and two arguments, after
+// field reads that nest runs (12) or fail (7). Local
+// i holds i-2 (fuzzLocals); the nested runs end in "sum" (func 6), so
+// that they succeed, spending steps of the run they are nested in.
+func shapesProgram() *vm.Program {
+	syms := []vm.Symbol{
+		{Kind: vm.SymField, Name: "a"},
+		{Kind: vm.SymField, Name: "b"},
+		{Kind: vm.SymFunc, Name: "fails", Arity: 1, Returns: true},
+		{Kind: vm.SymFunc, Name: "nests", Arity: 1, Returns: true},
+		{Kind: vm.SymField, Name: "c"},
+		{Kind: vm.SymFunc, Name: "min", Arity: 2, Returns: true},
+		{Kind: vm.SymFunc, Name: "sum", Arity: 1, Returns: true},
+		{Kind: vm.SymField, Name: "d"},
+		{Kind: vm.SymFunc, Name: "nests2", Arity: 2, Returns: true},
+		{Kind: vm.SymField, Name: "e"},
+		{Kind: vm.SymField, Name: "f"},
+		{Kind: vm.SymField, Name: "g"},
+		{Kind: vm.SymField, Name: "nested"}, // 12: runs func 12 mod 9, "two-args-nested"
+	}
+	return &vm.Program{Symbols: syms, Funcs: []vm.Func{
+		fn("store-ask-nested", 10, syms, in(vm.OpField, 0), in(vm.OpStore, 2), in(vm.OpLoad, 3), in(vm.OpCall, 3), op(vm.OpReturn)),
+		fn("ask-nested", 10, syms, in(vm.OpLoad, 8), in(vm.OpCall, 3), op(vm.OpReturn)),
+		fn("match", 10, syms,
+			in(vm.OpField, 1), in(vm.OpLoad, 0), op(vm.OpEq), in(vm.OpJumpIfFalse, 9),
+			in(vm.OpField, 4), in(vm.OpStore, 2), in(vm.OpLoad, 5), in(vm.OpCall, 3), op(vm.OpReturn),
+			in(vm.OpInt, 0), op(vm.OpReturn)),
+		fn("two-args-nested", 10, syms, in(vm.OpLoad, 2), in(vm.OpLoad, 8), in(vm.OpCall, 8), op(vm.OpReturn)),
+		fn("store-two-args", 10, syms, in(vm.OpLoad, 3), in(vm.OpField, 0), in(vm.OpStore, 2), in(vm.OpLoad, 3), in(vm.OpCall, 5), op(vm.OpReturn)),
+		fn("store-fails", 10, syms, in(vm.OpField, 0), in(vm.OpStore, 1), in(vm.OpLoad, 0), in(vm.OpCall, 2), op(vm.OpReturn)),
+		fn("sum", 10, syms, in(vm.OpLoad, 3), in(vm.OpCall, 6), op(vm.OpReturn)),
+		fn("store-nested-field", 10, syms, in(vm.OpField, 12), in(vm.OpStore, 2), in(vm.OpLoad, 3), in(vm.OpCall, 6), op(vm.OpReturn)),
+		fn("bad-field", 10, syms, in(vm.OpField, 7), in(vm.OpStore, 1), in(vm.OpLoad, 0), in(vm.OpCall, 6), op(vm.OpReturn)),
+	}}
+}
+
 // TestSuperinstructionsRunAsWritten runs every function of the card
 // library, and of the tests' programs, with and without
 // superinstructions, with budgets of steps that end anywhere in them, and
@@ -274,7 +322,11 @@ func TestSuperinstructionsRunAsWritten(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []*vm.Program{lib, hydraProgram(), benchProgram()} {
+	kinds := map[string]int{}
+	for _, p := range []*vm.Program{lib, hydraProgram(), benchProgram(), shapesProgram()} {
+		if err := vm.Verify(p); err != nil {
+			t.Fatal(err)
+		}
 		l, err := vm.Link(p, vm.LinkerFunc(func(s vm.Symbol) (int32, error) { return 0, nil }))
 		if err != nil {
 			t.Fatal(err)
@@ -282,11 +334,18 @@ func TestSuperinstructionsRunAsWritten(t *testing.T) {
 		if l.Superinstructions() == 0 {
 			t.Fatalf("no superinstructions in a program of %d functions", len(p.Funcs))
 		}
+		for name, n := range l.SuperinstructionNames() {
+			kinds[name] += n
+		}
 		for fn := range p.Funcs {
 			for steps := 1; steps <= 40; steps++ {
 				runAsWritten(t, p, int32(fn), steps)
 			}
 			runAsWritten(t, p, int32(fn), vm.DefaultMaxSteps)
 		}
+	}
+	// Every superinstruction was put to the test.
+	if len(kinds) != vm.SuperinstructionKinds {
+		t.Errorf("the programs hold %d kinds of superinstructions of %d: %v", len(kinds), vm.SuperinstructionKinds, kinds)
 	}
 }

@@ -40,16 +40,29 @@ type Linked struct {
 	// Program is the program that was linked.
 	Program *Program
 	ids     []int32 // ids[i] is the host's id for Program.Symbols[i]
+	// syms[i] is what the machine needs of Program.Symbols[i], in one
+	// place.
+	syms []linkedSym
 	// funcs[i] is what the machine runs of Program.Funcs[i].
 	funcs []linkedFunc
+}
+
+// linkedSym is a symbol as the machine uses it.
+type linkedSym struct {
+	id      int32 // the host's
+	arity   uint8
+	returns bool
 }
 
 // linkedFunc is a function as the machine runs it.
 type linkedFunc struct {
 	f *Func
 	// code is f.Code with superinstructions (fuse.go).
-	code                []Instr
-	numLocals, maxStack int
+	code      []Instr
+	numLocals int
+	// maxBase is the highest stack pointer a run of f may start at:
+	// StackSize less f.MaxStack.
+	maxBase int
 }
 
 // Link resolves every symbol of p once, in order, through l. The error names
@@ -67,19 +80,21 @@ func Link(p *Program, l Linker) (*Linked, error) {
 		return nil, errors.New("vm: link: nil linker")
 	}
 	ids := make([]int32, len(p.Symbols))
+	syms := make([]linkedSym, len(p.Symbols))
 	for i, sym := range p.Symbols {
 		id, err := l.Link(sym)
 		if err != nil {
 			return nil, fmt.Errorf("vm: link symbol %d (%s %q): %w", i, sym.Kind, sym.Name, err)
 		}
 		ids[i] = id
+		syms[i] = linkedSym{id: id, arity: sym.Arity, returns: sym.Returns}
 	}
 	funcs := make([]linkedFunc, len(p.Funcs))
 	for i := range p.Funcs {
 		f := &p.Funcs[i]
-		funcs[i] = linkedFunc{f: f, code: fuse(f.Code, p.Symbols), numLocals: int(f.NumLocals), maxStack: int(f.MaxStack)}
+		funcs[i] = linkedFunc{f: f, code: fuse(f.Code, p.Symbols), numLocals: int(f.NumLocals), maxBase: StackSize - int(f.MaxStack)}
 	}
-	return &Linked{Program: p, ids: ids, funcs: funcs}, nil
+	return &Linked{Program: p, ids: ids, syms: syms, funcs: funcs}, nil
 }
 
 // ID returns the host's id for Program.Symbols[sym], such as an ability's

@@ -153,22 +153,24 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 		return 0, m.refuse(l, fn, locals)
 	}
 	lf := &l.funcs[fn]
-	base := m.sp
-	if len(locals) < lf.numLocals || m.depth >= m.MaxDepth || StackSize-base < lf.maxStack || m.host == nil {
+	base, depth := m.sp, m.depth
+	if len(locals) < lf.numLocals || depth >= m.MaxDepth || base > lf.maxBase || m.host == nil {
 		return 0, m.refuse(l, fn, locals)
 	}
 	f := lf.f
-	if m.depth == 0 {
-		m.steps = m.MaxSteps
+	steps := m.steps
+	if depth == 0 {
+		steps = m.MaxSteps
 	}
 	// The first checkpoint: a run that stops here stops before its first
 	// instruction.
-	budget := min(m.steps, checkInterval)
+	budget := min(steps, checkInterval)
 	if budget <= 0 || m.cancel.Load() != nil {
+		m.steps = steps
 		return 0, fail(f, 0, m.stopped())
 	}
-	m.steps -= budget
-	m.depth++
+	m.steps = steps - budget
+	m.depth = depth + 1
 
 	// The interpreter loop, in Run itself: a call would cost more than
 	// the whole of a typical match function. The run's frame is
@@ -189,7 +191,7 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 	// of its sequence alone.
 	code := lf.code
 	st := m.stack[base:] // Verify proved the run needs no more than f.MaxStack
-	ids := l.ids
+	syms := l.syms
 	sp, pc := 0, 0
 	for ; ; budget-- {
 		if budget <= 0 { // a checkpoint
@@ -209,7 +211,7 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 			st[sp] = Value(in.Arg)
 			sp++
 		case OpSym:
-			st[sp] = Value(ids[in.Arg])
+			st[sp] = Value(syms[in.Arg].id)
 			sp++
 		case OpLoad:
 			st[sp] = locals[in.Arg]
@@ -299,25 +301,25 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 				sp--
 			}
 		case OpCall:
-			sym := &l.Program.Symbols[in.Arg]
-			n := int(sym.Arity)
+			sym := &syms[in.Arg]
+			n := int(sym.arity)
 			m.sp = base + sp // a nested run starts above the arguments
 			m.lend(budget)
-			r, err := m.host.Call(ids[in.Arg], st[sp-n:sp:sp])
+			r, err := m.host.Call(syms[in.Arg].id, st[sp-n:sp:sp])
 			if err != nil {
 				m.leave(base)
 				return 0, fail(f, pc-1, err)
 			}
 			budget = m.reclaim(budget)
 			sp -= n
-			if sym.Returns {
+			if sym.returns {
 				st[sp] = r
 				sp++
 			}
 		case OpField:
 			m.sp = base + sp
 			m.lend(budget)
-			v, err := m.host.Field(ids[in.Arg])
+			v, err := m.host.Field(syms[in.Arg].id)
 			if err != nil {
 				m.leave(base)
 				return 0, fail(f, pc-1, err)
@@ -336,7 +338,7 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 		case opFieldEqLocalJumpF, opFieldEqSymJumpF:
 			m.sp = base + sp
 			m.lend(budget)
-			v, err := m.host.Field(ids[in.Arg])
+			v, err := m.host.Field(syms[in.Arg].id)
 			if err != nil {
 				m.leave(base)
 				return 0, fail(f, pc-1, err)
@@ -353,17 +355,27 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 			if in.Op == opFieldEqLocalJumpF {
 				want = locals[code[pc].Arg]
 			} else {
-				want = Value(ids[code[pc].Arg])
+				want = Value(syms[code[pc].Arg].id)
 			}
-			if v == want {
-				pc += 3
-			} else {
+			if v != want {
 				pc = int(code[pc+2].Arg)
+				continue
 			}
+			pc += 3
+			if code[pc].Op == opFieldStoreCallReturn && budget > 1 {
+				// The match goes on to bind a field and ask the host:
+				// the next superinstruction, without a dispatch.
+				budget--
+				in = code[pc]
+				pc++
+				goto fieldStoreCallReturn
+			}
+		case opFieldStoreCallReturn: // after the switch
+			goto fieldStoreCallReturn
 		case opFieldStore:
 			m.sp = base + sp
 			m.lend(budget)
-			v, err := m.host.Field(ids[in.Arg])
+			v, err := m.host.Field(syms[in.Arg].id)
 			if err != nil {
 				m.leave(base)
 				return 0, fail(f, pc-1, err)
@@ -385,6 +397,36 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 			m.steps += budget - 2
 			m.leave(base)
 			return Value(in.Arg), nil
+		case opLoadCallReturn:
+			st[sp] = locals[in.Arg]
+			sp++
+			if budget < 2 { // the LOAD alone
+				continue
+			}
+			budget-- // the LOAD's step; the CALL's is the loop's
+			call := code[pc].Arg
+			pc++
+			n := int(syms[call].arity) // fuse checked that it returns
+			m.sp = base + sp
+			m.lend(budget)
+			r, err := m.host.Call(syms[call].id, st[sp-n:sp:sp])
+			if err != nil {
+				m.leave(base)
+				return 0, fail(f, pc-1, err)
+			}
+			if budget > 1 && m.steps > 0 {
+				// What reclaim takes back holds the RET, which gives
+				// back all but its own step: in all, the RET's step.
+				m.steps--
+				m.leave(base)
+				return r, nil
+			}
+			// No step left for the RET in this stretch: it runs alone,
+			// after a checkpoint.
+			budget = m.reclaim(budget)
+			sp -= n
+			st[sp] = r
+			sp++
 		case opLoadCall:
 			st[sp] = locals[in.Arg]
 			sp++
@@ -394,26 +436,26 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 			budget-- // the LOAD's step; the CALL's is the loop's
 			call := code[pc].Arg
 			pc++
-			sym := &l.Program.Symbols[call]
-			n := int(sym.Arity)
+			sym := &syms[call]
+			n := int(sym.arity)
 			m.sp = base + sp
 			m.lend(budget)
-			r, err := m.host.Call(ids[call], st[sp-n:sp:sp])
+			r, err := m.host.Call(syms[call].id, st[sp-n:sp:sp])
 			if err != nil {
 				m.leave(base)
 				return 0, fail(f, pc-1, err)
 			}
 			budget = m.reclaim(budget)
 			sp -= n
-			if sym.Returns {
+			if sym.returns {
 				st[sp] = r
 				sp++
 			}
 		case opCallJumpF:
-			n := int(l.Program.Symbols[in.Arg].Arity)
+			n := int(syms[in.Arg].arity)
 			m.sp = base + sp
 			m.lend(budget)
-			r, err := m.host.Call(ids[in.Arg], st[sp-n:sp:sp])
+			r, err := m.host.Call(syms[in.Arg].id, st[sp-n:sp:sp])
 			if err != nil {
 				m.leave(base)
 				return 0, fail(f, pc-1, err)
@@ -439,7 +481,7 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 			if in.Op == opLoadLoad {
 				st[sp] = locals[code[pc].Arg]
 			} else {
-				st[sp] = Value(ids[code[pc].Arg])
+				st[sp] = Value(syms[code[pc].Arg].id)
 			}
 			sp++
 			pc++
@@ -449,6 +491,53 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 			m.leave(base)
 			return 0, fail(f, pc-1, fmt.Errorf("unknown opcode %d", in.Op))
 		}
+		continue
+
+		// opFieldStoreCallReturn, which the anchor check goes on to
+		// without a dispatch when it holds. in is the superinstruction,
+		// pc the index of the STORE.
+	fieldStoreCallReturn:
+		m.sp = base + sp
+		m.lend(budget)
+		v, err := m.host.Field(syms[in.Arg].id)
+		if err != nil {
+			m.leave(base)
+			return 0, fail(f, pc-1, err)
+		}
+		// The stretch, as reclaim would take it back, must hold the
+		// FIELD, STORE and LOAD and the CALL; the first three
+		// instructions' steps are then spent and the CALL's rest lent
+		// at once. Otherwise the FIELD's result goes on alone.
+		if s := m.steps; budget < 4 || s < 3 {
+			budget = m.reclaim(budget)
+			st[sp] = v
+			sp++
+			continue
+		} else {
+			budget = min(budget-1, s) - 2 // the CALL's budget
+			m.steps = s - 3
+		}
+		locals[code[pc].Arg] = v
+		st[sp] = locals[code[pc+1].Arg]
+		sp++
+		call := code[pc+2].Arg
+		pc += 3
+		n := int(syms[call].arity) // fuse checked that it returns
+		m.sp = base + sp
+		r, err := m.host.Call(syms[call].id, st[sp-n:sp:sp])
+		if err != nil {
+			m.leave(base)
+			return 0, fail(f, pc-1, err)
+		}
+		if budget > 1 && m.steps > 0 {
+			m.steps--
+			m.leave(base)
+			return r, nil
+		}
+		budget = m.reclaim(budget)
+		sp -= n
+		st[sp] = r
+		sp++
 	}
 }
 
