@@ -154,22 +154,7 @@ func hydraBoardOf(t testing.TB, n int) (*core.Game, *core.Object, *core.Object) 
 // counters removed: a second event), one trigger triggers. The cost of an
 // event should not grow with the board.
 func BenchmarkDamageProteanHydra(b *testing.B) {
-	// The check of the ability index after each action walks the board.
-	defer core.SetIndexChecks(core.SetIndexChecks(false))
-	for _, n := range []int{10, 100, 1000, 10000} {
-		b.Run(fmt.Sprintf("permanents=%d", n), func(b *testing.B) {
-			g, hydra, source := hydraBoardOf(b, n)
-			target := core.ObjectValue(hydra.ID())
-			g.DealDamage(source.ID(), target, 1, false) // warm up the buffers
-			core.ForgetForBenchmark(g)
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				g.DealDamage(source.ID(), target, 1, false)
-				core.ForgetForBenchmark(g)
-			}
-		})
-	}
+	benchmarkDamageOnBoards(b, hydraBoardOf)
 }
 
 // BenchmarkDamageProteanHydraUnderAnthem is BenchmarkDamageProteanHydra
@@ -178,10 +163,17 @@ func BenchmarkDamageProteanHydra(b *testing.B) {
 // its characteristics, which are computed again for it alone (the
 // effects read no counters).
 func BenchmarkDamageProteanHydraUnderAnthem(b *testing.B) {
+	benchmarkDamageOnBoards(b, anthemBoard)
+}
+
+// benchmarkDamageOnBoards measures one damage event to the Hydra of boards
+// of 10 to 10,000 permanents, each made by board.
+func benchmarkDamageOnBoards(b *testing.B, board func(testing.TB, int) (*core.Game, *core.Object, *core.Object)) {
+	// The check of the ability index after each action walks the board.
 	defer core.SetIndexChecks(core.SetIndexChecks(false))
 	for _, n := range []int{10, 100, 1000, 10000} {
 		b.Run(fmt.Sprintf("permanents=%d", n), func(b *testing.B) {
-			g, hydra, source := anthemBoard(b, n)
+			g, hydra, source := board(b, n)
 			target := core.ObjectValue(hydra.ID())
 			g.DealDamage(source.ID(), target, 1, false) // warm up the buffers
 			core.ForgetForBenchmark(g)
