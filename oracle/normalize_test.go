@@ -37,11 +37,7 @@ func refNormalize(text, name string) []string {
 	s = strings.NewReplacer("'", "", "’", "").Replace(s)
 	words := refToken.FindAllString(s, -1)
 	for i, w := range words {
-		if d, ok := numberWords[w]; ok {
-			words[i] = d
-		} else if len(w) >= 4 && w != "this" && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.ContainsAny(w, "{/") {
-			words[i] = strings.TrimSuffix(w, "s")
-		}
+		words[i] = normalWord(w)
 	}
 	return words
 }

@@ -15,10 +15,12 @@ package oracle
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/cardc/cardc/compiler"
 	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/vocab"
 )
 
 // Diagnostic codes of Oracle coverage.
@@ -36,13 +38,6 @@ var Codes = []compiler.CodeInfo{
 
 // Threshold is the least similarity of a match, for both measures.
 const Threshold = 0.6
-
-// numberWords are the number words Oracle text writes, as digits; the
-// articles are one word, "a", which is no value.
-var numberWords = map[string]string{
-	"an": "a", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
-	"six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10",
-}
 
 // Normalize reads a text as the words compared: lower case, reminder
 // text in parentheses left out (unless it is all there is), the card's
@@ -67,13 +62,25 @@ func Normalize(text, name string) []string {
 	s = stripApostrophes(s)
 	words := tokens(s)
 	for i, w := range words {
-		if d, ok := numberWords[w]; ok {
-			words[i] = d
-		} else if len(w) >= 4 && w != "this" && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.ContainsAny(w, "{/") {
-			words[i] = strings.TrimSuffix(w, "s")
-		}
+		words[i] = normalWord(w)
 	}
 	return words
+}
+
+// normalWord is a word of a text as compared: an article is "a" (one
+// word, and no value), a number word its digits, and a final "s" is
+// dropped from a word of four letters or more (plurals and verbs agree).
+func normalWord(w string) string {
+	switch {
+	case w == "a" || w == "an":
+		return "a"
+	case len(w) >= 4 && w != "this" && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.ContainsAny(w, "{/"):
+		return strings.TrimSuffix(w, "s")
+	}
+	if n, ok := vocab.NumberWord(w); ok {
+		return strconv.FormatInt(n, 10)
+	}
+	return w
 }
 
 // common counts the words two lists share, a repeated word as often as

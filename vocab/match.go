@@ -503,6 +503,16 @@ func (m *matcher) exprCandidate(t *Template, typ Type, pi int) []candidate {
 	return []candidate{{&Arg{Kind: ArgExpr, Pos: part.Pos, Type: et, Expr: part.Expr}, pi + 1}}
 }
 
+// NumberWord returns the number a word of a phrase says ("two" is 2; "a"
+// and "an" are 1), for a lower-case word; ok is false for any other word.
+// The compiler reads counts with it, and Oracle coverage reads Oracle's
+// number words with it.
+func NumberWord(w string) (n int64, ok bool) {
+	n, ok = numberWords[w]
+	return n, ok
+}
+
+// numberWords are the number words a phrase may say instead of digits.
 var numberWords = map[string]int64{
 	"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
 	"six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
