@@ -42,8 +42,15 @@ type fastParser struct {
 	i int
 	// eof is where the declaration ends: the position of the end token.
 	eof lexer.Position
-	// failed is set when the fast path gives up.
+	// failed is set when the fast path gives up, or, in a test, when
+	// the alternative or the optional part being tried does not match.
 	failed bool
+	// abandoned is set when the fast path gives up on a test, where
+	// failed alone may be tried again (fasttest.go).
+	abandoned bool
+	// far is the furthest token taken since the part being tried
+	// started (fasttest.go).
+	far int
 	// nodes hands out the nodes of the tree.
 	nodes *fastNodes
 }
@@ -162,6 +169,10 @@ func fastDecl(toks []lexer.Token, nodes *fastNodes) (decl dsl.Decl, ok bool) {
 		if c := p.card(); c != nil {
 			decl = c
 		}
+	case "test":
+		if t := p.test(); t != nil {
+			decl = t
+		}
 	default:
 		return nil, false
 	}
@@ -224,6 +235,7 @@ func (p *fastParser) take() *lexer.Token {
 		return p.peek()
 	}
 	p.i = j + 1
+	p.far = max(p.far, p.i)
 	return &p.toks[j]
 }
 

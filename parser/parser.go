@@ -6,16 +6,17 @@
 //
 // The grammar in the struct tags is the definition of the language, and
 // participle reads any declaration and says what is wrong with one that
-// does not parse. Card declarations, the bulk of a library, are first
-// tried on a hand-written fast path (fast.go) that builds the same tree
-// without participle's reflection and backtracking; on anything it does
-// not expect it hands the declaration to participle, so that what the
-// fast path does not read is read, or reported, exactly as before.
+// does not parse. Cards and tests, all of a library, are first tried on a
+// hand-written fast path (fast.go, fasttest.go) that builds the same tree
+// without participle's reflection; on anything it does not expect it hands
+// the declaration to participle, so that what the fast path does not read
+// is read, or reported, exactly as before.
 package parser
 
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"regexp"
 	"sort"
 	"strconv"
@@ -78,34 +79,9 @@ var declParser = sync.OnceValue(func() *participle.Parser[declRoot] {
 	return participle.MustBuild[declRoot](options...)
 })
 
-// grammarsBuilt counts the grammars declParser and cardParser built, for
-// the test that proves a process builds none until it parses.
+// grammarsBuilt counts the grammars declParser built, for the test that
+// proves a process builds none until it needs one.
 var grammarsBuilt atomic.Int32
-
-// cardRoot is a top-level declaration that starts with "card".
-type cardRoot struct {
-	Card *dsl.Card `parser:"Sep* @@ Sep*"`
-}
-
-// cardParser parses a card declaration, the common case: its grammar
-// leaves out the tests' and the vocabulary's, so building it costs a
-// quarter of declParser's (a lint of one card pays for this one only). It
-// parses a card exactly as declParser does; its errors may say less about
-// what was expected, so a card it fails on is parsed again by declParser.
-var cardParser = sync.OnceValue(func() *participle.Parser[cardRoot] {
-	grammarsBuilt.Add(1)
-	return participle.MustBuild[cardRoot](cardOptions...)
-})
-
-// cardOptions are the options of cardParser: the lexer's and the unions a
-// card's grammar reaches.
-var cardOptions = []participle.Option{
-	participle.Lexer(Lexer),
-	participle.Elide("Comment", "Whitespace"),
-	options[3], // dsl.CardItem
-	options[4], // dsl.Stmt
-	participle.UseLookahead(8),
-}
 
 // Grammar returns the grammar in EBNF, for the language reference.
 func Grammar() string { return declParser().String() }
@@ -345,19 +321,6 @@ func (r *replay) Next() (lexer.Token, error) {
 	return t, nil
 }
 
-// isCard reports whether the tokens of a declaration start with the word
-// "card".
-func isCard(toks []lexer.Token) bool {
-	for _, t := range toks {
-		switch {
-		case t.Type == tokWhitespace || t.Type == tokComment || t.Value == "\n":
-		default:
-			return t.Type == tokIdent && t.Value == "card"
-		}
-	}
-	return false
-}
-
 // useFastPath turns the fast path on; tests and benchmarks turn it off to
 // compare with participle alone.
 var useFastPath = true
@@ -386,14 +349,6 @@ func participleDecl(toks []lexer.Token) (decl dsl.Decl, diag *dsl.Diagnostic) {
 			decl, diag = nil, &d
 		}
 	}()
-	if isCard(toks) {
-		peek, err := lexer.Upgrade(&replay{toks: toks, eof: eof}, elided...)
-		if err == nil {
-			if root, err := cardParser().ParseFromLexer(peek); err == nil {
-				return root.Card, nil
-			}
-		}
-	}
 	peek, err := lexer.Upgrade(&replay{toks: toks, eof: eof}, elided...)
 	if err == nil {
 		var root *declRoot
@@ -546,15 +501,39 @@ func unexpected(err error) (found lexer.Token, expected string, ok bool) {
 	}
 	expected = uerr.Expect
 	if expected == "" {
-		// participle (v2.1.4) keeps what it expected as an unexported
-		// grammar node, which only its message shows:
-		// `unexpected token "T" (expected E)`. Cut E out of it.
-		prefix := fmt.Sprintf("unexpected token %q (expected ", uerr.Unexpected)
-		if rest, ok := strings.CutPrefix(uerr.Message(), prefix); ok {
-			expected = strings.TrimSuffix(rest, ")")
-		}
+		expected = expectedNode(uerr)
 	}
 	return uerr.Unexpected, expected, true
+}
+
+// expectedTexts holds, for each grammar node a syntax error has named, what
+// the node expects, in grammar notation: a node stands for a part of the
+// grammar, which the parsers built once keep for good.
+var expectedTexts sync.Map // node address (uintptr) → string
+
+// expectedNode returns what a syntax error says the parser expected. participle
+// (v2.1.4) keeps it as an unexported grammar node, which only its message
+// shows: `unexpected token "T" (expected E)`. Writing E walks the grammar from
+// that node, often most of the grammar, so E is cut out of the message once
+// per node and kept, the node found by its address.
+func expectedNode(uerr *participle.UnexpectedTokenError) string {
+	node := reflect.ValueOf(uerr).Elem().FieldByName("expectNode")
+	key, keyed := uintptr(0), false
+	if node.IsValid() && node.Kind() == reflect.Interface && !node.IsNil() && node.Elem().Kind() == reflect.Pointer {
+		key, keyed = node.Elem().Pointer(), true
+		if text, ok := expectedTexts.Load(key); ok {
+			return text.(string)
+		}
+	}
+	var expected string
+	prefix := fmt.Sprintf("unexpected token %q (expected ", uerr.Unexpected)
+	if rest, ok := strings.CutPrefix(uerr.Message(), prefix); ok {
+		expected = strings.TrimSuffix(rest, ")")
+	}
+	if keyed {
+		expectedTexts.Store(key, expected)
+	}
+	return expected
 }
 
 // describeToken says what a token is, as a syntax error shows it.

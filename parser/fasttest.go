@@ -1,0 +1,1031 @@
+package parser
+
+import (
+	"strconv"
+
+	"github.com/cardc/cardc/dsl"
+)
+
+// The fast path for test declarations. A card's productions are told apart
+// by their first word; a test's statements are not (`"X" is tapped` and
+// `"X" is on the battlefield` start alike, and so do the many lines that
+// start with you or opponent), so here the fast path does what participle
+// does: it tries the alternatives of a union in the grammar's order and
+// takes the first that matches, going back to where the statement started
+// after each one that does not.
+//
+// An optional part, or one more time round a repetition, that starts to
+// match and then fails is read as absent, from where it started, as
+// participle reads it (attempt).
+//
+// participle gives up on the whole declaration, with an error, when an
+// alternative, an optional part or a repetition fails after reading more
+// than its lookahead (8 tokens) further; the fast path then gives up on the
+// declaration too (abandon), judged by the furthest token the part read,
+// which is never short of where participle stopped. So whenever the fast
+// path reads a test, participle reads the same.
+
+// lookahead is participle's (UseLookahead in options).
+const lookahead = 8
+
+// abandon gives up on the declaration: no alternative may take over.
+func (p *fastParser) abandon() {
+	p.abandoned = true
+	p.failed = true
+}
+
+// attempt runs part, an optional part of the grammar, one alternative of a
+// union, or one more time round a repetition. If it fails, participle
+// reads it as absent and goes on from where it started: so does attempt,
+// and it returns false; unless the part read more than lookahead tokens
+// first, where participle gives up, and attempt abandons.
+func (p *fastParser) attempt(part func()) bool {
+	start, far := p.i, p.far
+	p.far = start
+	part()
+	ok := !p.failed
+	switch {
+	case ok:
+	case p.abandoned || p.significant(start, p.far) > lookahead:
+		p.abandon()
+	default:
+		p.i, p.failed = start, false
+	}
+	p.far = max(p.far, far)
+	return ok
+}
+
+// choose tries the alternatives of a union in order, each from the same
+// token, and returns the first that reads, or fails if none does.
+func choose[T comparable](p *fastParser, alts ...func() T) T {
+	var v, none T
+	for _, alt := range alts {
+		read := p.attempt(func() {
+			if v = alt(); v == none {
+				p.fail()
+			}
+		})
+		if read {
+			return v
+		}
+		if p.abandoned {
+			return none
+		}
+	}
+	p.fail()
+	return none
+}
+
+// significant counts the tokens participle counts between two indexes of
+// the declaration's tokens: those it does not elide.
+func (p *fastParser) significant(from, to int) int {
+	n := 0
+	for _, t := range p.toks[from:min(to, len(p.toks))] {
+		if t.Type != tokComment && t.Type != tokWhitespace {
+			n++
+		}
+	}
+	return n
+}
+
+// optional reads an optional part that starts with the literal v, if the
+// next token is v: it takes v and runs rest, as attempt does. It reports
+// whether the part was read.
+func (p *fastParser) optional(v string, rest func()) bool {
+	if !p.is(v) {
+		return false
+	}
+	return p.attempt(func() {
+		p.take()
+		rest()
+	})
+}
+
+// flag reads an optional literal captured as a bool: `@'v'?`.
+func (p *fastParser) flag(v string) bool {
+	if !p.is(v) {
+		return false
+	}
+	p.take()
+	return true
+}
+
+// list reads `ITEM ( SEP ITEM )*`, SEP one of seps, each further ITEM
+// read as attempt reads it.
+func list[T any](p *fastParser, item func() T, seps ...string) []T {
+	first := item()
+	if p.failed {
+		return nil
+	}
+	out := []T{first}
+	for {
+		more := p.attempt(func() {
+			p.oneOf(seps...)
+			if !p.failed {
+				next := item()
+				if !p.failed {
+					out = append(out, next)
+				}
+			}
+		})
+		if !more {
+			return out
+		}
+	}
+}
+
+// oneOf takes the next token if it is one of the literals vs, and returns
+// its text; else it fails.
+func (p *fastParser) oneOf(vs ...string) string {
+	for _, v := range vs {
+		if p.is(v) {
+			return p.take().Value
+		}
+	}
+	p.fail()
+	return ""
+}
+
+// isPlayer reports whether the next token is you or opponent.
+func (p *fastParser) isPlayer() bool { return p.is("you") || p.is("opponent") }
+
+// number takes a Number and converts it as participle does (base prefixes
+// read, as strconv.ParseInt with base 0 reads them); one it cannot convert
+// abandons.
+func (p *fastParser) number() int {
+	v, ok := p.expectType(tokNumber)
+	if !ok {
+		return 0
+	}
+	return p.convert(v)
+}
+
+// convert reads captured text as an int field of the grammar.
+func (p *fastParser) convert(v string) int {
+	n, err := strconv.ParseInt(v, 0, strconv.IntSize)
+	if err != nil {
+		p.abandon()
+		return 0
+	}
+	return int(n)
+}
+
+// text takes a String or a RawString and returns it as written.
+func (p *fastParser) text() string {
+	if !p.isText() {
+		p.fail()
+		return ""
+	}
+	return p.take().Value
+}
+
+// test reads `test "Name" { SECTIONS }`.
+func (p *fastParser) test() *dsl.Test {
+	t := &dsl.Test{}
+	t.Pos = p.pos()
+	p.take() // test
+	if t.Name = p.text(); p.failed || !p.expect("{") {
+		return nil
+	}
+	p.seps()
+	for !p.failed && !p.is("}") {
+		var s dsl.TestSection
+		switch p.peek().Value {
+		case "given":
+			s = nilIfFailed[dsl.TestSection](p, p.given())
+		case "when":
+			s = nilIfFailed[dsl.TestSection](p, p.when())
+		case "then":
+			s = nilIfFailed[dsl.TestSection](p, p.then())
+		}
+		if s == nil {
+			p.fail()
+			return nil
+		}
+		t.Sections = append(t.Sections, s)
+		p.seps()
+	}
+	if !p.expect("}") {
+		return nil
+	}
+	t.EndPos = p.end()
+	return t
+}
+
+// nilIfFailed returns v as an interface, nil if the parser failed or v is
+// a nil pointer (which as an interface would not be nil).
+func nilIfFailed[I any, T interface {
+	*E
+	dsl.Node
+}, E any](p *fastParser, v T) I {
+	var none I
+	if p.failed || v == nil {
+		return none
+	}
+	return any(v).(I)
+}
+
+// section reads `WORD { STATEMENT... }`, each statement read by stmt.
+func section[T comparable](p *fastParser, stmt func() T) (dsl.Span, []T) {
+	var span dsl.Span
+	span.Pos = p.pos()
+	p.take() // given, when or then
+	if !p.expect("{") {
+		return span, nil
+	}
+	p.seps()
+	var none T
+	var stmts []T
+	for !p.failed && !p.is("}") {
+		s := stmt()
+		if p.failed || s == none {
+			p.fail()
+			return span, nil
+		}
+		stmts = append(stmts, s)
+		p.seps()
+	}
+	p.expect("}")
+	span.EndPos = p.end()
+	return span, stmts
+}
+
+// given reads `given { ... }`.
+func (p *fastParser) given() *dsl.Given {
+	span, stmts := section(p, p.givenStmt)
+	return &dsl.Given{Span: span, Stmts: stmts}
+}
+
+// when reads `when { ... }`.
+func (p *fastParser) when() *dsl.When {
+	span, stmts := section(p, p.action)
+	return &dsl.When{Span: span, Stmts: stmts}
+}
+
+// then reads `then { ... }`.
+func (p *fastParser) then() *dsl.Then {
+	span, stmts := section(p, p.assertion)
+	return &dsl.Then{Span: span, Stmts: stmts}
+}
+
+// node finishes a node that started at span.Pos: it returns v, or nil if
+// the parser failed, and sets the node's span.
+func node[T interface {
+	*E
+	dsl.Node
+}, E any](p *fastParser, start dsl.Pos, v T, span *dsl.Span) T {
+	if p.failed {
+		return nil
+	}
+	span.Pos, span.EndPos = start, p.end()
+	return v
+}
+
+// ---- given ----
+
+// givenStmt reads a line of given, in the union's order.
+func (p *fastParser) givenStmt() dsl.GivenStmt {
+	return choose(p,
+		func() dsl.GivenStmt { return nilIfFailed[dsl.GivenStmt](p, p.controlStmt()) },
+		func() dsl.GivenStmt { return nilIfFailed[dsl.GivenStmt](p, p.lifeStmt()) },
+		func() dsl.GivenStmt { return nilIfFailed[dsl.GivenStmt](p, p.poolStmt()) },
+		func() dsl.GivenStmt { return nilIfFailed[dsl.GivenStmt](p, p.zoneStmt()) },
+		func() dsl.GivenStmt { return nilIfFailed[dsl.GivenStmt](p, p.stepStmt()) },
+	)
+}
+
+// controlStmt reads `you control CARD, CARD...`.
+func (p *fastParser) controlStmt() *dsl.ControlStmt {
+	s, start := &dsl.ControlStmt{}, p.pos()
+	s.Player = p.oneOf("you", "opponent")
+	p.oneOf("control", "controls")
+	if !p.failed {
+		s.Cards = p.cardSpecs()
+	}
+	return node(p, start, s, &s.Span)
+}
+
+// lifeStmt reads `you have N life`.
+func (p *fastParser) lifeStmt() *dsl.LifeStmt {
+	s, start := &dsl.LifeStmt{}, p.pos()
+	s.Player = p.oneOf("you", "opponent")
+	p.oneOf("have", "has")
+	if !p.failed {
+		s.Life = p.signedNumber()
+		p.expect("life")
+	}
+	return node(p, start, s, &s.Span)
+}
+
+// signedNumber reads `'-'? Number`, captured as one value.
+func (p *fastParser) signedNumber() int {
+	sign := ""
+	if p.is("-") {
+		sign = p.take().Value
+	}
+	v, ok := p.expectType(tokNumber)
+	if !ok {
+		return 0
+	}
+	return p.convert(sign + v)
+}
+
+// poolStmt reads `you have MANA in your mana pool`.
+func (p *fastParser) poolStmt() *dsl.PoolStmt {
+	s, start := &dsl.PoolStmt{}, p.pos()
+	s.Player = p.oneOf("you", "opponent")
+	p.oneOf("have", "has")
+	if !p.failed {
+		s.Mana, _ = p.expectType(tokMana)
+	}
+	p.manaPool()
+	return node(p, start, s, &s.Span)
+}
+
+// manaPool reads `in your mana pool`.
+func (p *fastParser) manaPool() {
+	if !p.failed {
+		p.expect("in")
+	}
+	if !p.failed {
+		p.oneOf("your", "their")
+	}
+	if !p.failed && p.expect("mana") {
+		p.expect("pool")
+	}
+}
+
+// zoneStmt reads `you have CARD, CARD... in ZONE`.
+func (p *fastParser) zoneStmt() *dsl.ZoneStmt {
+	s, start := &dsl.ZoneStmt{}, p.pos()
+	s.Player = p.oneOf("you", "opponent")
+	p.oneOf("have", "has")
+	if !p.failed {
+		s.Cards = p.cardSpecs()
+	}
+	if !p.failed && p.expect("in") {
+		s.Zone = p.oneOf("hand", "graveyard", "library", "exile")
+	}
+	return node(p, start, s, &s.Span)
+}
+
+// stepStmt reads `it is your STEP`.
+func (p *fastParser) stepStmt() *dsl.StepStmt {
+	s, start := &dsl.StepStmt{}, p.pos()
+	if p.expect("it") && p.expect("is") {
+		s.Player = p.oneOf("your", "opponent's")
+	}
+	if !p.failed {
+		s.Step = p.idents()
+	}
+	return node(p, start, s, &s.Span)
+}
+
+// cardSpecs reads `CARD ( (, | and) CARD )*`.
+func (p *fastParser) cardSpecs() []*dsl.CardSpec { return list(p, p.cardSpec, ",", "and") }
+
+// cardSpec reads `"Name" [with CLAUSE, CLAUSE] [tapped] [attached to REF]
+// [as ALIAS]`.
+func (p *fastParser) cardSpec() *dsl.CardSpec {
+	c, start := &dsl.CardSpec{}, p.pos()
+	if c.Name = p.text(); p.failed {
+		return nil
+	}
+	if !p.optional("with", func() { c.With = p.withClauses() }) {
+		c.With = nil
+	}
+	c.Tapped = p.flag("tapped")
+	if !p.optional("attached", func() {
+		if p.expect("to") {
+			c.AttachedTo = p.cardRef()
+		}
+	}) {
+		c.AttachedTo = nil
+	}
+	if !p.optional("as", func() { c.Alias, _ = p.expectType(tokIdent) }) {
+		c.Alias = ""
+	}
+	return node(p, start, c, &c.Span)
+}
+
+// withClauses reads `CLAUSE ( (, | and) CLAUSE )*`.
+func (p *fastParser) withClauses() []*dsl.WithClause { return list(p, p.withClause, ",", "and") }
+
+// withClause reads `N damage` or `N KIND counters`.
+func (p *fastParser) withClause() *dsl.WithClause {
+	w, start := &dsl.WithClause{}, p.pos()
+	w.Count = p.number()
+	if !p.failed {
+		w.Damage, w.Counter = p.damageOrCounters()
+	}
+	return node(p, start, w, &w.Span)
+}
+
+// damageOrCounters reads `damage` or `KIND counters`.
+func (p *fastParser) damageOrCounters() (damage bool, kind string) {
+	if p.flag("damage") {
+		return true, ""
+	}
+	return false, p.counterKind()
+}
+
+// ---- references ----
+
+// cardRef reads `"Name" [token on REF]` or an alias.
+func (p *fastParser) cardRef() *dsl.CardRef {
+	r, start := &dsl.CardRef{}, p.pos()
+	switch {
+	case p.isText():
+		r.Name = p.str(p.take().Value)
+		if !p.optional("token", func() {
+			if p.expect("on") {
+				r.On = p.cardRef()
+			}
+		}) {
+			r.On = nil
+		}
+	case p.isType(tokIdent):
+		r.Alias = p.str(p.take().Value)
+	default:
+		p.fail()
+	}
+	return node(p, start, r, &r.Span)
+}
+
+// cardRefs reads `REF ( SEP REF )*`, SEP one of seps.
+func (p *fastParser) cardRefs(seps ...string) []*dsl.CardRef { return list(p, p.cardRef, seps...) }
+
+// targetRef reads a player or a card.
+func (p *fastParser) targetRef() *dsl.TargetRef {
+	r, start := &dsl.TargetRef{}, p.pos()
+	if p.isPlayer() {
+		r.Player = p.str(p.take().Value)
+	} else {
+		r.Card = p.cardRef()
+	}
+	return node(p, start, r, &r.Span)
+}
+
+// targetRefs reads `TARGET ( (, | and) TARGET )*`.
+func (p *fastParser) targetRefs() []*dsl.TargetRef { return list(p, p.targetRef, ",", "and") }
+
+// ---- when ----
+
+// action reads a line of when, in the union's order.
+func (p *fastParser) action() dsl.Action {
+	return choose(p,
+		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.counterAction()) },
+		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.destroyAction()) },
+		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.castAction()) },
+		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.attackAction()) },
+		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.blockAction()) },
+		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.resolveAction()) },
+		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.advanceAction()) },
+		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.orderAction()) },
+		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.tapAction()) },
+		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.activateAction()) },
+		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.illegalAction()) },
+		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.targetAction()) },
+		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.payAction()) },
+		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.chooseAction()) },
+		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.dealAction()) },
+	)
+}
+
+// counterAction reads `put N KIND counters on REF`.
+func (p *fastParser) counterAction() *dsl.CounterAction {
+	a, start := &dsl.CounterAction{}, p.pos()
+	a.Verb = p.oneOf("put", "remove")
+	if !p.failed {
+		a.Amount = p.number()
+	}
+	if !p.failed {
+		a.Kind = p.counterKind()
+	}
+	if !p.failed {
+		p.oneOf("on", "from")
+	}
+	if !p.failed {
+		a.Card = p.cardRef()
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// counterKind reads `KIND counters`: `@( PT | Ident ) ( 'counters' |
+// 'counter' )`.
+func (p *fastParser) counterKind() string {
+	if !p.isType(tokPT) && !p.isType(tokIdent) {
+		p.fail()
+		return ""
+	}
+	kind := p.take().Value
+	p.oneOf("counters", "counter")
+	return kind
+}
+
+// destroyAction reads `destroy REF`.
+func (p *fastParser) destroyAction() *dsl.DestroyAction {
+	a, start := &dsl.DestroyAction{}, p.pos()
+	if p.expect("destroy") {
+		a.Card = p.cardRef()
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// actor reads the optional `you` or `opponent` that starts some actions.
+func (p *fastParser) actor() string {
+	if p.isPlayer() {
+		return p.take().Value
+	}
+	return ""
+}
+
+// castAction reads `[you] cast "Name" [with X = N] [targeting T, T]`.
+func (p *fastParser) castAction() *dsl.CastAction {
+	a, start := &dsl.CastAction{}, p.pos()
+	a.Player = p.actor()
+	p.oneOf("cast", "casts")
+	if !p.failed {
+		a.Name = p.text()
+	}
+	if !p.failed && !p.optional("with", func() { a.X = p.xValue() }) {
+		a.X = nil
+	}
+	if !p.failed && !p.optional("targeting", func() { a.Targets = p.targetRefs() }) {
+		a.Targets = nil
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// xValue reads `X = N`, after with.
+func (p *fastParser) xValue() *int {
+	if !p.expect("X") || !p.expect("=") {
+		return nil
+	}
+	n := p.number()
+	return &n
+}
+
+// attackAction reads `attack with REF, REF`.
+func (p *fastParser) attackAction() *dsl.AttackAction {
+	a, start := &dsl.AttackAction{}, p.pos()
+	if p.expect("attack") && p.expect("with") {
+		a.Cards = p.cardRefs(",", "and")
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// blockAction reads `block REF with REF, REF`.
+func (p *fastParser) blockAction() *dsl.BlockAction {
+	a, start := &dsl.BlockAction{}, p.pos()
+	if p.expect("block") {
+		a.Attacker = p.cardRef()
+	}
+	if !p.failed && p.expect("with") {
+		a.Blockers = p.cardRefs(",", "and")
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// resolveAction reads `resolve [all]`.
+func (p *fastParser) resolveAction() *dsl.ResolveAction {
+	a, start := &dsl.ResolveAction{}, p.pos()
+	if p.expect("resolve") {
+		a.All = p.flag("all")
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// advanceAction reads `advance to STEP`.
+func (p *fastParser) advanceAction() *dsl.AdvanceAction {
+	a, start := &dsl.AdvanceAction{}, p.pos()
+	if p.expect("advance") && p.expect("to") {
+		a.Words = p.idents()
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// orderAction reads `order triggers REF then REF`.
+func (p *fastParser) orderAction() *dsl.OrderAction {
+	a, start := &dsl.OrderAction{}, p.pos()
+	if p.expect("order") {
+		a.What = p.oneOf("triggers", "replacements")
+	}
+	if !p.failed {
+		a.Cards = p.cardRefs(",", "and", "then")
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// tapAction reads `[you] tap REF for mana` or `... for MANA`.
+func (p *fastParser) tapAction() *dsl.TapAction {
+	a, start := &dsl.TapAction{}, p.pos()
+	a.Player = p.actor()
+	p.oneOf("tap", "taps")
+	if !p.failed {
+		a.Card = p.cardRef()
+	}
+	if !p.failed && p.expect("for") {
+		if p.is("mana") {
+			p.take()
+		} else {
+			a.Mana, _ = p.expectType(tokMana)
+		}
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// activateAction reads `[you] activate REF [ability N] [with X = N]
+// [targeting T, T] [sacrificing|choosing REF, REF] [for MANA]`.
+func (p *fastParser) activateAction() *dsl.ActivateAction {
+	a, start := &dsl.ActivateAction{}, p.pos()
+	a.Player = p.actor()
+	p.oneOf("activate", "activates")
+	if !p.failed {
+		a.Card = p.cardRef()
+	}
+	if !p.failed && !p.optional("ability", func() { n := p.number(); a.Ability = &n }) {
+		a.Ability = nil
+	}
+	if !p.failed && !p.optional("with", func() { a.X = p.xValue() }) {
+		a.X = nil
+	}
+	if !p.failed && !p.optional("targeting", func() { a.Targets = p.targetRefs() }) {
+		a.Targets = nil
+	}
+	if !p.failed && (p.is("sacrificing") || p.is("choosing")) {
+		if !p.attempt(func() {
+			a.Choose = p.take().Value
+			a.Choices = p.cardRefs(",", "and")
+		}) {
+			a.Choose, a.Choices = "", nil
+		}
+	}
+	if !p.failed && !p.optional("for", func() { a.Mana, _ = p.expectType(tokMana) }) {
+		a.Mana = ""
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// illegalAction reads `illegal "RULE": ACTION`.
+func (p *fastParser) illegalAction() *dsl.IllegalAction {
+	a, start := &dsl.IllegalAction{}, p.pos()
+	if p.expect("illegal") {
+		a.Rule = p.text()
+	}
+	if !p.failed && p.expect(":") {
+		a.Action = p.action()
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// targetAction reads `target T`.
+func (p *fastParser) targetAction() *dsl.TargetAction {
+	a, start := &dsl.TargetAction{}, p.pos()
+	if p.expect("target") {
+		a.Target = p.targetRef()
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// payAction reads `you pay [sacrificing REF]` or `you decline`.
+func (p *fastParser) payAction() *dsl.PayAction {
+	a, start := &dsl.PayAction{}, p.pos()
+	a.Player = p.oneOf("you", "opponent")
+	if !p.failed {
+		a.Verb = p.oneOf("pay", "pays", "decline", "declines")
+	}
+	if !p.failed && !p.optional("sacrificing", func() { a.Card = p.cardRef() }) {
+		a.Card = nil
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// chooseAction reads `choose nothing` or `choose REF`.
+func (p *fastParser) chooseAction() *dsl.ChooseAction {
+	a, start := &dsl.ChooseAction{}, p.pos()
+	if p.expect("choose") {
+		if p.is("nothing") {
+			p.take()
+			a.Nothing = true
+		} else {
+			a.Card = p.cardRef()
+		}
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// dealAction reads `REF deals N [combat] damage to T`.
+func (p *fastParser) dealAction() *dsl.DealAction {
+	a, start := &dsl.DealAction{}, p.pos()
+	a.Source = p.cardRef()
+	if !p.failed && p.expect("deals") {
+		a.Amount = p.number()
+	}
+	if !p.failed {
+		a.Combat = p.flag("combat")
+		if p.expect("damage") && p.expect("to") {
+			a.Target = p.targetRef()
+		}
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// ---- then ----
+
+// assertion reads a line of then, in the union's order.
+func (p *fastParser) assertion() dsl.Assertion {
+	return choose(p,
+		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.logAssert()) },
+		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.stackAssert()) },
+		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.turnAssert()) },
+		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.poolAssert()) },
+		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.gameAssert()) },
+		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.lifeAssert()) },
+		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.zoneAssert()) },
+		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.stateAssert()) },
+		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.ptAssert()) },
+		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.countAssert()) },
+		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.decisionAssert()) },
+		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.paidAssert()) },
+		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.choiceAssert()) },
+		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.controlAssert()) },
+		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.attachedAssert()) },
+		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.keywordAssert()) },
+	)
+}
+
+// logAssert reads `log has N "KIND" events [involving REF]`.
+func (p *fastParser) logAssert() *dsl.LogAssert {
+	a, start := &dsl.LogAssert{}, p.pos()
+	if p.expect("log") && p.expect("has") {
+		a.Count = p.countOrNo()
+	}
+	if !p.failed {
+		if p.isText() || p.isType(tokIdent) {
+			a.Kind = p.take().Value
+			p.oneOf("events", "event")
+		} else {
+			p.fail()
+		}
+	}
+	if !p.failed && !p.optional("involving", func() { a.Involving = p.cardRef() }) {
+		a.Involving = nil
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// countOrNo reads `N` or `no` (0).
+func (p *fastParser) countOrNo() int {
+	if p.isType(tokNumber) {
+		return p.number()
+	}
+	p.expect("no")
+	return 0
+}
+
+// stackAssert reads `stack is empty` or `stack has N objects`.
+func (p *fastParser) stackAssert() *dsl.StackAssert {
+	a, start := &dsl.StackAssert{}, p.pos()
+	if p.expect("stack") {
+		switch {
+		case p.is("is"):
+			p.take()
+			a.Empty = p.expect("empty")
+		case p.is("has"):
+			p.take()
+			if a.Count = p.number(); !p.failed {
+				p.oneOf("objects", "object")
+			}
+		default:
+			p.fail()
+		}
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// turnAssert reads `it is turn N` or `it is your STEP`.
+func (p *fastParser) turnAssert() *dsl.TurnAssert {
+	a, start := &dsl.TurnAssert{}, p.pos()
+	if p.expect("it") && p.expect("is") {
+		if p.is("turn") {
+			p.take()
+			a.Turn = p.number()
+		} else if a.Player = p.oneOf("your", "opponent's"); !p.failed {
+			a.Step = p.idents()
+		}
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// poolAssert reads `you have MANA in your mana pool` or `your mana pool is
+// empty`.
+func (p *fastParser) poolAssert() *dsl.PoolAssert {
+	a, start := &dsl.PoolAssert{}, p.pos()
+	if p.isPlayer() {
+		a.Player = p.take().Value
+		p.oneOf("have", "has")
+		if !p.failed {
+			a.Mana, _ = p.expectType(tokMana)
+		}
+		p.manaPool()
+	} else if a.Owner = p.oneOf("your", "opponent's"); !p.failed {
+		_ = p.expect("mana") && p.expect("pool") && p.expect("is") && p.expect("empty")
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// gameAssert reads `you lost the game`, `the game is a draw` or `the game
+// is not over`.
+func (p *fastParser) gameAssert() *dsl.GameAssert {
+	a, start := &dsl.GameAssert{}, p.pos()
+	if p.isPlayer() {
+		a.Player = p.take().Value
+		_ = p.expect("lost") && p.expect("the") && p.expect("game")
+	} else if p.expect("the") && p.expect("game") && p.expect("is") {
+		switch {
+		case p.is("a"):
+			p.take()
+			a.Draw = p.expect("draw")
+		case p.is("not"):
+			p.take()
+			a.Going = p.expect("over")
+		default:
+			p.fail()
+		}
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// lifeAssert reads `you have N life`.
+func (p *fastParser) lifeAssert() *dsl.LifeAssert {
+	a, start := &dsl.LifeAssert{}, p.pos()
+	a.Player = p.oneOf("you", "opponent")
+	if !p.failed {
+		p.oneOf("have", "has")
+	}
+	if !p.failed {
+		a.Life = p.signedNumber()
+	}
+	if !p.failed {
+		p.expect("life")
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// refIs reads `REF is [not]`, the start of several assertions.
+func (p *fastParser) refIs() (ref *dsl.CardRef, not bool) {
+	ref = p.cardRef()
+	if !p.failed && p.expect("is") {
+		not = p.flag("not")
+	}
+	return ref, not
+}
+
+// zoneAssert reads `REF is [not] on the battlefield` or `... in [your]
+// ZONE`.
+func (p *fastParser) zoneAssert() *dsl.ZoneAssert {
+	a, start := &dsl.ZoneAssert{}, p.pos()
+	a.Card, a.Not = p.refIs()
+	if !p.failed {
+		switch {
+		case p.is("on"):
+			p.take()
+			a.Battlefield = p.expect("the") && p.expect("battlefield")
+		case p.is("in"):
+			p.take()
+			if p.is("your") || p.is("opponent's") {
+				a.Owner = p.take().Value
+			}
+			a.Zone = p.oneOf("hand", "graveyard", "library", "exile")
+		default:
+			p.fail()
+		}
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// stateAssert reads `REF is [not] tapped` and the other states.
+func (p *fastParser) stateAssert() *dsl.StateAssert {
+	a, start := &dsl.StateAssert{}, p.pos()
+	a.Card, a.Not = p.refIs()
+	if !p.failed {
+		a.State = p.oneOf("tapped", "untapped", "attacking", "blocking", "blocked")
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// ptAssert reads `REF is P/T`.
+func (p *fastParser) ptAssert() *dsl.PTAssert {
+	a, start := &dsl.PTAssert{}, p.pos()
+	a.Card = p.cardRef()
+	if !p.failed && p.expect("is") {
+		a.PT, _ = p.expectType(tokPT)
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// countAssert reads `REF has N damage` or `REF has N KIND counters`.
+func (p *fastParser) countAssert() *dsl.CountAssert {
+	a, start := &dsl.CountAssert{}, p.pos()
+	a.Card = p.cardRef()
+	if !p.failed && p.expect("has") {
+		a.Count = p.countOrNo()
+	}
+	if !p.failed {
+		a.Damage, a.Counter = p.damageOrCounters()
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// decisionAssert reads `you ordered triggers REF then REF`.
+func (p *fastParser) decisionAssert() *dsl.DecisionAssert {
+	a, start := &dsl.DecisionAssert{}, p.pos()
+	a.Player = p.oneOf("you", "opponent")
+	if !p.failed && p.expect("ordered") {
+		a.What = p.oneOf("triggers", "replacements")
+	}
+	if !p.failed {
+		a.Cards = p.cardRefs(",", "and", "then")
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// paidAssert reads `you paid [sacrificing REF]` or `you declined`.
+func (p *fastParser) paidAssert() *dsl.PaidAssert {
+	a, start := &dsl.PaidAssert{}, p.pos()
+	a.Player = p.oneOf("you", "opponent")
+	if !p.failed {
+		a.Verb = p.oneOf("paid", "declined")
+	}
+	if !p.failed && !p.optional("sacrificing", func() { a.Card = p.cardRef() }) {
+		a.Card = nil
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// choiceAssert reads `you chose REF`, `you did not choose REF`, or either
+// with nothing.
+func (p *fastParser) choiceAssert() *dsl.ChoiceAssert {
+	a, start := &dsl.ChoiceAssert{}, p.pos()
+	a.Player = p.oneOf("you", "opponent")
+	if !p.failed {
+		if p.is("chose") {
+			p.take()
+		} else {
+			a.Not = p.expect("did") && p.expect("not") && p.expect("choose")
+		}
+	}
+	if !p.failed {
+		if p.is("nothing") {
+			p.take()
+			a.Nothing = true
+		} else {
+			a.Card = p.cardRef()
+		}
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// controlAssert reads `you control N "Name"`.
+func (p *fastParser) controlAssert() *dsl.ControlAssert {
+	a, start := &dsl.ControlAssert{}, p.pos()
+	a.Player = p.oneOf("you", "opponent")
+	if !p.failed {
+		p.oneOf("control", "controls")
+	}
+	if !p.failed {
+		a.Count = p.number()
+	}
+	if !p.failed {
+		a.Name = p.text()
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// attachedAssert reads `REF is [not] attached to REF`.
+func (p *fastParser) attachedAssert() *dsl.AttachedAssert {
+	a, start := &dsl.AttachedAssert{}, p.pos()
+	a.Card, a.Not = p.refIs()
+	if !p.failed && p.expect("attached") && p.expect("to") {
+		a.To = p.cardRef()
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// keywordAssert reads `REF has KEYWORD` or `REF does not have KEYWORD`.
+func (p *fastParser) keywordAssert() *dsl.KeywordAssert {
+	a, start := &dsl.KeywordAssert{}, p.pos()
+	a.Card = p.cardRef()
+	if !p.failed {
+		if p.is("has") {
+			p.take()
+		} else {
+			a.Not = p.expect("does") && p.expect("not") && p.expect("have")
+		}
+	}
+	if !p.failed {
+		a.Keyword = p.idents()
+	}
+	return node(p, start, a, &a.Span)
+}
