@@ -519,9 +519,29 @@ func FuzzCommands(f *testing.F) {
 	for _, in := range corpus(f, 20) {
 		f.Add(in.data)
 	}
+	dir := scratchDir(f)
 	f.Fuzz(func(t *testing.T, src []byte) {
-		checkInput(t, t.TempDir(), src)
+		checkInput(t, dir, src)
 	})
+}
+
+// scratchDir returns a directory for the files of one input after another,
+// removed at the end: the inputs of a fuzzing process run one at a time,
+// and every file an input reads is written afresh by checkInput. It is
+// on a memory file system where the machine has one (/dev/shm, Linux):
+// making, writing and removing files on a disk costs more than most
+// inputs' commands.
+func scratchDir(tb testing.TB) string {
+	parent := ""
+	if st, err := os.Stat("/dev/shm"); err == nil && st.IsDir() {
+		parent = "/dev/shm"
+	}
+	dir, err := os.MkdirTemp(parent, "cardc-fuzz-")
+	if err != nil {
+		dir = tb.TempDir()
+	}
+	tb.Cleanup(func() { os.RemoveAll(dir) })
+	return dir
 }
 
 // TestBundleFlipsAreErrors changes 1,000 bytes of the card library's bundle,
