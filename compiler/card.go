@@ -5,6 +5,7 @@ import (
 
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/mana"
+	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/vocab"
 )
 
@@ -78,6 +79,12 @@ func (c *checker) keywords(it *dsl.KeywordsItem) {
 		name := strings.ToLower(strings.Join(k.Words, " "))
 		if !c.v.IsName(vocab.KKeyword, name) {
 			d := c.errorf(k.Pos, CodeUnknownKeyword, "%q is not a keyword ability the rules know", name)
+			if what, hint, ok := parser.NotYet(k.Words[0]); ok {
+				// A mechanic the language lacks, not a misspelling.
+				d.Message += ": " + what
+				d.Hint = hint
+				continue
+			}
 			d.Hint = dsl.DidYouMean(name, c.v.Names(vocab.KKeyword))
 			if d.Hint == "" {
 				d.Hint = "the keywords are: " + strings.Join(c.v.Names(vocab.KKeyword), ", ")

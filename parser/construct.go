@@ -79,6 +79,18 @@ var constructs = map[string]construct{
 	"text":         {message: `the language has no "text" line`, hint: `a card's Oracle text is written oracle "..." (one line for each paragraph)`},
 }
 
+// NotYet returns what the language says of a mechanic it does not have yet,
+// named by its first word (kicker, flashback, equip...): a message and a
+// hint. ok is false for any other word. The compiler says the same of a
+// keyword line that names one (`keywords kicker`).
+func NotYet(word string) (message, hint string, ok bool) {
+	c, ok := constructs[strings.ToLower(word)]
+	if !ok || !strings.HasSuffix(c.message, " is not in the language yet") {
+		return "", "", false
+	}
+	return c.message, c.hint, true
+}
+
 // constructError reports a line of a card, other than its first, that
 // holds the syntax error at pos and starts with a construct the language
 // does not have, or a planeswalker's loyalty ability (`+1: ...`).
@@ -95,11 +107,32 @@ func constructError(toks []lexer.Token, pos lexer.Position) (dsl.Diagnostic, boo
 	if first.Type != tokIdent {
 		return dsl.Diagnostic{}, false
 	}
+	if first.Value == "keywords" {
+		return keywordsError(toks, pos)
+	}
 	c, ok := constructs[strings.ToLower(first.Value)]
 	if !ok || c.afterBrace && next.Value != "{" && !strings.EqualFold(next.Value, "ability") {
 		return dsl.Diagnostic{}, false
 	}
 	return dsl.Errorf(first.Pos, CodeUnsupported, "%s", c.message).WithHint("%s", c.hint), true
+}
+
+// keywordsError reports a keyword line that holds the syntax error at pos
+// and, before it, names a mechanic the language does not have yet, such as
+// `keywords kicker {2}{R}`: that is the mistake, not the cost after it.
+func keywordsError(toks []lexer.Token, pos lexer.Position) (dsl.Diagnostic, bool) {
+	for _, t := range toks {
+		if t.Pos.Line != pos.Line || t.Type != tokIdent {
+			continue
+		}
+		if t.Pos.Offset > pos.Offset {
+			break
+		}
+		if what, hint, ok := NotYet(t.Value); ok {
+			return dsl.Errorf(t.Pos, CodeUnsupported, "%s", what).WithHint("%s", hint), true
+		}
+	}
+	return dsl.Diagnostic{}, false
 }
 
 // lineAt returns the first three significant tokens of a line (a token
