@@ -1,6 +1,9 @@
 package compiler
 
-import "github.com/cardc/cardc/vocab"
+import (
+	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/vocab"
+)
 
 // Diagnostic codes of the compiler. A code never changes meaning; new
 // checks get new codes. dsl/SPEC.md lists them all. The codes of phrases
@@ -45,47 +48,42 @@ const (
 	CodeInternalCompiler = "C999" // internal: a failure of the compiler itself
 )
 
-// CodeInfo describes a diagnostic code.
-type CodeInfo struct {
-	Code, Name, Summary string
-}
-
 // Codes lists every diagnostic code of the compiler, for documentation and
 // tests.
-var Codes = []CodeInfo{
-	{CodeUnknownType, "unknown-type", "a word of the type line is no card type or supertype"},
-	{CodeBadMana, "bad-mana", "a mana symbol that does not exist"},
-	{CodeCharacteristic, "characteristic", "a missing or repeated cost, type line or P/T"},
-	{CodePT, "pt", "P/T on a non-creature, none on a creature, or malformed"},
-	{CodeDuplicateCard, "duplicate-card", "two cards with the same name"},
-	{CodeSpellAbility, "spell-ability", "`spell` on a permanent card, or none on an instant or sorcery"},
-	{CodeUnknownAction, "unknown-action", "no action of the vocabulary reads like this"},
-	{CodeUnknownEvent, "unknown-event", "no event of the vocabulary reads like this"},
-	{CodeUnknownRule, "unknown-rule", "no rule or effect of the vocabulary reads like this"},
-	{CodeType, "type", "a value of the wrong type"},
-	{CodeUndefined, "undefined", "a name that is not bound here"},
-	{CodeUnknownWord, "unknown-word", "a word of a filter that names nothing"},
-	{CodeUnknownCounter, "unknown-counter", "a counter kind the vocabulary does not know"},
-	{CodeUnknownStep, "unknown-step", "a step the vocabulary does not know"},
-	{CodeUnknownField, "unknown-field", "x.f where x has no field or query f"},
-	{CodeContext, "context", "an action used where it means nothing"},
-	{CodeChoice, "choice", "a filter where the card must say which object (use target, or bind it)"},
-	{CodeBinding, "binding", "a name bound twice, or `as` where nothing can be named"},
-	{CodeUnknownKeyword, "unknown-keyword", "a keyword ability the vocabulary does not know"},
-	{CodeEnchant, "enchant", "`enchant` on a card that is no Aura, twice, or an Aura without one"},
-	{CodeRestriction, "restriction", "`activate only ...` that the rules don't know"},
-	{CodeGrantedSyntax, "granted-syntax", "the text of an ability an effect grants does not parse"},
-	{CodeCDA, "cda", "*/* without a characteristic-defining ability, one with a printed P/T, or one that defines another object"},
-	{CodeNoOracle, "no-oracle", "warning: the card carries no Oracle text"},
-	{CodeUnusedBinding, "unused-binding", "warning: a name bound with `as` and never used"},
-	{CodeAmbiguousPhrase, "ambiguous", "warning: a phrase reads as two different things"},
-	{CodeReflexive, "reflexive", "`when` inside a body whose event is not what a player does this way (CR 603.12)"},
-	{CodeForEach, "for-each", "`for each` without a filter of permanents, or without a name"},
-	{CodeChosen, "chosen", "`the chosen color` on a card that doesn't choose one as it enters (CR 614.12)"},
-	{CodeSelfName, "self-name", "the card's own name in a phrase, where the language says `this`"},
-	{CodeFilterOr, "filter-or", "`or` in a filter between words other than two card types"},
-	{CodeTargetCount, "target-count", "a number of targets (`two target creatures`, `up to one target`), which the language does not have yet"},
-	{CodeConstantRange, "constant-range", "an expression of numbers alone whose value is beyond 2^40, where every quantity of the game stops"},
-	{CodeStdlib, "stdlib", "the standard vocabulary itself is broken"},
-	{CodeInternalCompiler, "internal", "a failure of the compiler itself"},
+var Codes = []dsl.CodeInfo{
+	{Code: CodeUnknownType, Name: "unknown-type", Summary: "a word of the type line is no card type or supertype"},
+	{Code: CodeBadMana, Name: "bad-mana", Summary: "a mana symbol that does not exist"},
+	{Code: CodeCharacteristic, Name: "characteristic", Summary: "a missing or repeated cost, type line or P/T"},
+	{Code: CodePT, Name: "pt", Summary: "P/T on a non-creature, none on a creature, or malformed"},
+	{Code: CodeDuplicateCard, Name: "duplicate-card", Summary: "two cards with the same name"},
+	{Code: CodeSpellAbility, Name: "spell-ability", Summary: "`spell` on a permanent card, or none on an instant or sorcery"},
+	{Code: CodeUnknownAction, Name: "unknown-action", Summary: "no action of the vocabulary reads like this"},
+	{Code: CodeUnknownEvent, Name: "unknown-event", Summary: "no event of the vocabulary reads like this"},
+	{Code: CodeUnknownRule, Name: "unknown-rule", Summary: "no rule or effect of the vocabulary reads like this"},
+	{Code: CodeType, Name: "type", Summary: "a value of the wrong type"},
+	{Code: CodeUndefined, Name: "undefined", Summary: "a name that is not bound here"},
+	{Code: CodeUnknownWord, Name: "unknown-word", Summary: "a word of a filter that names nothing"},
+	{Code: CodeUnknownCounter, Name: "unknown-counter", Summary: "a counter kind the vocabulary does not know"},
+	{Code: CodeUnknownStep, Name: "unknown-step", Summary: "a step the vocabulary does not know"},
+	{Code: CodeUnknownField, Name: "unknown-field", Summary: "x.f where x has no field or query f"},
+	{Code: CodeContext, Name: "context", Summary: "an action used where it means nothing"},
+	{Code: CodeChoice, Name: "choice", Summary: "a filter where the card must say which object (use target, or bind it)"},
+	{Code: CodeBinding, Name: "binding", Summary: "a name bound twice, or `as` where nothing can be named"},
+	{Code: CodeUnknownKeyword, Name: "unknown-keyword", Summary: "a keyword ability the vocabulary does not know"},
+	{Code: CodeEnchant, Name: "enchant", Summary: "`enchant` on a card that is no Aura, twice, or an Aura without one"},
+	{Code: CodeRestriction, Name: "restriction", Summary: "`activate only ...` that the rules don't know"},
+	{Code: CodeGrantedSyntax, Name: "granted-syntax", Summary: "the text of an ability an effect grants does not parse"},
+	{Code: CodeCDA, Name: "cda", Summary: "*/* without a characteristic-defining ability, one with a printed P/T, or one that defines another object"},
+	{Code: CodeNoOracle, Name: "no-oracle", Summary: "warning: the card carries no Oracle text"},
+	{Code: CodeUnusedBinding, Name: "unused-binding", Summary: "warning: a name bound with `as` and never used"},
+	{Code: CodeAmbiguousPhrase, Name: "ambiguous", Summary: "warning: a phrase reads as two different things"},
+	{Code: CodeReflexive, Name: "reflexive", Summary: "`when` inside a body whose event is not what a player does this way (CR 603.12)"},
+	{Code: CodeForEach, Name: "for-each", Summary: "`for each` without a filter of permanents, or without a name"},
+	{Code: CodeChosen, Name: "chosen", Summary: "`the chosen color` on a card that doesn't choose one as it enters (CR 614.12)"},
+	{Code: CodeSelfName, Name: "self-name", Summary: "the card's own name in a phrase, where the language says `this`"},
+	{Code: CodeFilterOr, Name: "filter-or", Summary: "`or` in a filter between words other than two card types"},
+	{Code: CodeTargetCount, Name: "target-count", Summary: "a number of targets (`two target creatures`, `up to one target`), which the language does not have yet"},
+	{Code: CodeConstantRange, Name: "constant-range", Summary: "an expression of numbers alone whose value is beyond 2^40, where every quantity of the game stops"},
+	{Code: CodeStdlib, Name: "stdlib", Summary: "the standard vocabulary itself is broken"},
+	{Code: CodeInternalCompiler, Name: "internal", Summary: "a failure of the compiler itself"},
 }

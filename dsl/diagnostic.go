@@ -30,6 +30,13 @@ func (s Severity) String() string {
 	return "error"
 }
 
+// CodeInfo describes a diagnostic code: the code, a short name, and a
+// one-line summary, as dsl/SPEC.md lists them. Each package that reports
+// diagnostics lists its codes (parser.Codes, compiler.Codes...).
+type CodeInfo struct {
+	Code, Name, Summary string
+}
+
 // Diagnostic is one problem found in a source file.
 type Diagnostic struct {
 	Pos      Pos

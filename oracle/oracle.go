@@ -31,7 +31,7 @@ const (
 
 // Codes lists the diagnostic codes of the package, for documentation and
 // tests.
-var Codes = []compiler.CodeInfo{
+var Codes = []dsl.CodeInfo{
 	{Code: CodeUnsaid, Name: "oracle-unsaid", Summary: "warning: an Oracle paragraph that no ability of the card says (the abilities rendered by `cardc explain` do not match it closely)"},
 	{Code: CodeExtra, Name: "oracle-extra", Summary: "warning: an ability whose rendering no Oracle paragraph of the card says"},
 }

@@ -5,7 +5,6 @@ import (
 	"io"
 	"sort"
 
-	"github.com/cardc/cardc/compiler"
 	"github.com/cardc/cardc/dsl"
 )
 
@@ -20,7 +19,7 @@ type Tool struct {
 	Name, Version, InformationURI string
 	// Rules are the codes the tool reports; every code of the results
 	// should be among them.
-	Rules []compiler.CodeInfo
+	Rules []dsl.CodeInfo
 }
 
 // The subset of SARIF 2.1.0 that a log of diagnostics uses.
@@ -84,7 +83,7 @@ type (
 func SARIF(w io.Writer, diags dsl.Diagnostics, tool Tool) error {
 	rules := []sarifRule{}
 	index := map[string]int{}
-	addRule := func(c compiler.CodeInfo) {
+	addRule := func(c dsl.CodeInfo) {
 		if _, dup := index[c.Code]; dup {
 			return
 		}
@@ -106,7 +105,7 @@ func SARIF(w io.Writer, diags dsl.Diagnostics, tool Tool) error {
 	}
 	sort.Strings(unknown)
 	for _, c := range unknown {
-		addRule(compiler.CodeInfo{Code: c})
+		addRule(dsl.CodeInfo{Code: c})
 	}
 	results := []sarifResult{}
 	for _, d := range diags {

@@ -27,7 +27,7 @@ const (
 )
 
 // Codes lists the diagnostic codes of test files.
-var Codes = []compiler.CodeInfo{
+var Codes = []dsl.CodeInfo{
 	{Code: CodeUnknownCard, Name: "unknown-card", Summary: "a test names a card the library does not have"},
 	{Code: CodeUnknownAlias, Name: "unknown-alias", Summary: "a name that no `as` of the test defined before"},
 	{Code: CodeUnknownStep, Name: "unknown-step", Summary: "words that name no step"},

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/compiler"
+	"github.com/cardc/cardc/dsl"
 	_ "github.com/cardc/cardc/internal/golden" // defines -update, for go test ./... -update
 	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/scenario"
@@ -26,11 +27,12 @@ func TestSpecListsEveryCode(t *testing.T) {
 	for _, c := range workspace.AllCodes() {
 		all[c.Code] = true
 	}
-	for _, list := range [][]compiler.CodeInfo{compiler.Codes, scenario.Codes, workspace.Codes} {
+	for _, list := range [][]dsl.CodeInfo{parser.Codes, compiler.Codes, scenario.Codes, workspace.Codes} {
 		for _, c := range list {
 			require.True(t, all[c.Code], "AllCodes lacks %s", c.Code)
 		}
 	}
+	// Every code the parser declares is in parser.Codes.
 	for _, c := range []string{parser.CodeSyntax, parser.CodeBadChar, parser.CodeUnterminated, parser.CodeFormat, parser.CodeInternal,
 		parser.CodeNesting, parser.CodeEncoding, parser.CodeEscape, parser.CodeTooMany, parser.CodeRange, parser.CodeUnsupported} {
 		require.True(t, strings.Contains(string(spec), "| "+c+" |"), "SPEC.md does not list %s", c)

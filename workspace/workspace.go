@@ -43,7 +43,7 @@ const CodeBadPath = "W010"
 
 // Codes lists the diagnostic codes of the workspace, for documentation
 // and tests.
-var Codes = append([]compiler.CodeInfo{
+var Codes = append([]dsl.CodeInfo{
 	{Code: CodeBadPath, Name: "bad-path", Summary: "a .card file or a directory that cannot be read: a dangling symbolic link, a link loop, no permission"},
 }, oracle.Codes...)
 
