@@ -1,8 +1,16 @@
 package lsp
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
 	"strings"
 
+	"github.com/cardc/cardc/cards"
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/parser"
 )
@@ -34,10 +42,43 @@ func (s *Server) definition(p TextDocumentPositionParams) *Location {
 		return nil
 	}
 	c, ok := s.snapshot().cards[dsl.Unquote(tok.Value)]
+	if ok && c.std != "" {
+		c.path, c.text = standardCopy(c.std)
+	}
 	if !ok || c.path == "" || c.text == nil {
 		return nil
 	}
 	return &Location{URI: pathToURI(c.path), Range: nameRange(c.text, c.card.Pos, c.card.Name)}
+}
+
+// standardCopy returns a file on disk that holds the standard card file
+// name ("cards/grizzly_bears.card", as cards.Files names it), and its
+// text, or "" and nil if there is none and it cannot be written. A
+// standard card is embedded in cardc, and an editor opens files: the copy
+// is written, read-only, under the user's cache directory, in a directory
+// named after its contents, so that a copy is never stale.
+func standardCopy(name string) (string, *text) {
+	src, err := fs.ReadFile(cards.FS, path.Base(name))
+	if err != nil {
+		return "", nil
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		return "", nil
+	}
+	sum := sha256.Sum256(src)
+	dir := filepath.Join(cache, "cardc", "cards", hex.EncodeToString(sum[:8]))
+	file := filepath.Join(dir, path.Base(name))
+	if have, err := os.ReadFile(file); err != nil || !bytes.Equal(have, src) {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return "", nil
+		}
+		os.Remove(file) // a read-only file is replaced, not written
+		if err := os.WriteFile(file, src, 0o444); err != nil {
+			return "", nil
+		}
+	}
+	return file, newText(string(src))
 }
 
 // nameRange is the range of the quoted name of a card or a test, the

@@ -24,7 +24,8 @@
 //     `static`, actions elsewhere; keyword abilities after `keywords`;
 //     card names inside quotes.
 //   - go to definition from a card's name in quotes (in a test, say) to
-//     the card's declaration in the workspace.
+//     the card's declaration in the workspace, or, for a standard card, in
+//     a read-only copy of its file under the user's cache directory.
 //   - formatting with the canonical printer (`cardc fmt`); a file that
 //     does not parse gets no edit.
 //   - document symbols: cards (their abilities as children), tests, and

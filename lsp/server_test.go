@@ -2,9 +2,11 @@ package lsp
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/cardc/cardc/cards"
 	_ "github.com/cardc/cardc/internal/golden" // defines -update, for go test ./... -update
 )
 
@@ -516,6 +519,11 @@ func TestCompletion(t *testing.T) {
 }
 
 func TestDefinition(t *testing.T) {
+	// os.UserCacheDir is under each of these, as the system goes.
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", cache)
+	t.Setenv("LocalAppData", cache)
 	c, root := start(t, map[string]string{"lone_missionary.card": missionary})
 	c.initialize(root)
 	testURI, _ := c.open(root, "lone_missionary_test.card", missionaryTest)
@@ -531,6 +539,27 @@ func TestDefinition(t *testing.T) {
 	want = &Location{URI: cardURI, Range: rng(3, 5, 3, 22)}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("definition in a buffer (-want +got):\n%s", d)
+	}
+	// A standard card, embedded in cardc, leads to a read-only copy in the
+	// user's cache directory.
+	c.mustCall("textDocument/definition", at(testURI, 3, 22), &got)
+	std, err := fs.ReadFile(cards.FS, "plains.card")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got == nil || !strings.HasPrefix(got.URI, pathToURI(cache)) || !strings.HasSuffix(got.URI, "/plains.card") {
+		t.Fatalf("definition of a standard card: %+v, want a copy of plains.card under %s", got, cache)
+	}
+	copied, err := os.ReadFile(uriToPath(got.URI))
+	if err != nil || !bytes.Equal(copied, std) {
+		t.Fatalf("the copy of plains.card holds %q (%v), want the embedded file", copied, err)
+	}
+	if st, err := os.Stat(uriToPath(got.URI)); err != nil || st.Mode().Perm()&0o222 != 0 {
+		t.Errorf("the copy of a standard card is writable: %v %v", st.Mode(), err)
+	}
+	line := strings.Split(string(std), "\n")[got.Range.Start.Line]
+	if name := line[got.Range.Start.Character:got.Range.End.Character]; name != `"Plains"` {
+		t.Errorf("definition of a standard card points at %q, want its name", name)
 	}
 	// A word that names no card leads nowhere.
 	got = &Location{}

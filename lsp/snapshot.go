@@ -45,6 +45,9 @@ type cardDecl struct {
 	card *dsl.Card
 	// path is the file's path, "" for a standard card not on disk.
 	path string
+	// std is the name of a standard card's file in cards.FS
+	// ("cards/grizzly_bears.card"), "" for a card of the workspace.
+	std string
 	// text is the file's text, for positions.
 	text *text
 }
@@ -129,7 +132,7 @@ func (s *Server) snapshot() *snapshot {
 			for _, decl := range f.Decls {
 				if c, ok := decl.(*dsl.Card); ok {
 					if _, own := sn.cards[dsl.Unquote(c.Name)]; !own {
-						sn.cards[dsl.Unquote(c.Name)] = cardDecl{card: c}
+						sn.cards[dsl.Unquote(c.Name)] = cardDecl{card: c, std: f.Name}
 					}
 				}
 			}
