@@ -10,6 +10,7 @@ var names = []string{
 	"Birds of Paradise",
 	"Black Knight",
 	"Blood Artist",
+	"Bonesplitter",
 	"Child of Night",
 	"Cho-Manno's Blessing",
 	"Clone",

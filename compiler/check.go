@@ -39,6 +39,9 @@ type checkedAbility struct {
 	text  string
 	line  int
 	flags uint32
+	// keyword, when set, is how the ability is rendered: a keyword
+	// ability written as one (`equip {1}` is "Equip {1}").
+	keyword string
 	// tree is shared by an ability and the delayed abilities it creates.
 	tree *abilityTree
 	// pattern is the event pattern a triggered, delayed, replacement or
@@ -275,6 +278,11 @@ func checkCardReading(v *vocab.Vocab, card *dsl.Card, readings *[]Reading) (*che
 			if a == nil {
 				continue
 			}
+		case *dsl.EquipItem:
+			a = c.equip(it)
+			if a == nil {
+				continue
+			}
 		default:
 			continue
 		}
@@ -285,6 +293,7 @@ func checkCardReading(v *vocab.Vocab, card *dsl.Card, readings *[]Reading) (*che
 		}
 	}
 	c.checkAura(card)
+	c.checkEquipment(card)
 	c.checkSpellAbility(card)
 	c.checkCDA()
 	c.checkChoices()

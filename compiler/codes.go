@@ -34,6 +34,7 @@ const (
 	CodeRestriction      = "C024" // restriction: `activate only ...` that the rules don't know
 	CodeGrantedSyntax    = "C025" // granted-syntax: the text of an ability an effect grants does not parse
 	CodeCDA              = "C026" // cda: */* without a characteristic-defining ability, one with a printed P/T, or one that defines another object
+	CodeEquip            = "C027" // equip: `equip` on a card that is no Equipment
 	CodeReflexive        = "C040" // reflexive: `when` inside a body whose event is not what a player does this way (CR 603.12)
 	CodeForEach          = "C041" // for-each: `for each` without a filter of permanents, or without a name
 	CodeChosen           = "C042" // chosen: "the chosen color" on a card that makes no such choice as it enters
@@ -74,6 +75,7 @@ var Codes = []dsl.CodeInfo{
 	{Code: CodeRestriction, Name: "restriction", Summary: "`activate only ...` that the rules don't know"},
 	{Code: CodeGrantedSyntax, Name: "granted-syntax", Summary: "the text of an ability an effect grants does not parse"},
 	{Code: CodeCDA, Name: "cda", Summary: "*/* without a characteristic-defining ability, one with a printed P/T, or one that defines another object"},
+	{Code: CodeEquip, Name: "equip", Summary: "`equip` on a card that is no Equipment"},
 	{Code: CodeNoOracle, Name: "no-oracle", Summary: "warning: the card carries no Oracle text"},
 	{Code: CodeUnusedBinding, Name: "unused-binding", Summary: "warning: a name bound with `as` and never used"},
 	{Code: CodeAmbiguousPhrase, Name: "ambiguous", Summary: "warning: a phrase reads as two different things"},

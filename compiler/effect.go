@@ -57,8 +57,7 @@ func (c *checker) affected(arg *vocab.Arg) {
 		c.errorf(arg.Pos, CodeBinding, "`as %s` in a static ability names nothing", f.Bind).Hint =
 			"a static ability has no body that could use the name"
 	}
-	switch f.Det {
-	case "", "other", "enchanted":
+	if f.Det == "" || f.Det == "other" || vocab.AttachedDet(f.Det) {
 		return
 	}
 	rest := strings.TrimPrefix(f.Text, f.Det+" ")
@@ -163,6 +162,44 @@ func (c *checker) enchantItem(it *dsl.EnchantItem, card *dsl.Card) *checkedAbili
 	a := c.newAbility(vm.AbilityEnchant, "enchant "+f.Text, it.Pos.Line, nil)
 	a.enchant = f
 	return a
+}
+
+// equip checks `equip {1}`, the equip ability of an Equipment: an
+// activated ability, "[Cost]: Attach this permanent to target creature you
+// control. Activate only as a sorcery." (CR 702.6a), read from those words
+// in the language.
+func (c *checker) equip(it *dsl.EquipItem) *checkedAbility {
+	item, diags := parser.ParseCardItem(it.Pos, it.Cost+": "+equipEffect)
+	ab, ok := item.(*dsl.ActivatedAbility)
+	if len(diags) > 0 || !ok {
+		c.errorf(it.Pos, CodeInternalCompiler, "the equip ability does not read: %v", diags)
+		return nil
+	}
+	a := c.activated(ab)
+	a.text = "equip " + it.Cost
+	a.keyword = "Equip " + it.Cost
+	return a
+}
+
+// equipEffect is what an equip ability does, in the language (CR 702.6a).
+const equipEffect = "attach this to target creature you control, activate only as a sorcery"
+
+// checkEquipment checks that only an Equipment has an equip ability
+// (CR 702.6a): the rules core attaches nothing else.
+func (c *checker) checkEquipment(card *dsl.Card) {
+	equipment := false
+	for _, s := range c.out.card.Subtypes {
+		equipment = equipment || s == "Equipment"
+	}
+	if equipment && c.hasType("artifact") {
+		return
+	}
+	for _, it := range card.Items {
+		if e, ok := it.(*dsl.EquipItem); ok {
+			c.errorf(e.Pos, CodeEquip, "only an Equipment has an equip ability").Hint = "make the card an Equipment: type Artifact — Equipment"
+			return
+		}
+	}
 }
 
 // checkAura checks that an Aura has an enchant ability, and that only an

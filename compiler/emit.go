@@ -379,9 +379,9 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
 		f.emit(vm.OpLoad, vm.LocalThis, flt.Pos)
 		f.emit(vm.OpEq, 0, flt.Pos)
 	}
-	if flt.Det == "enchanted" {
+	if vocab.AttachedDet(flt.Det) {
 		and()
-		// The object this permanent is attached to (CR 303.4m).
+		// The object this permanent is attached to (CR 303.4m, 301.5f).
 		subject()
 		f.emit(vm.OpLoad, vm.LocalThis, flt.Pos)
 		f.call("attached_to", flt.Pos)

@@ -111,6 +111,9 @@ type renderer struct {
 // ability renders one ability as a sentence (or a few), capitalized and
 // ended with a period.
 func (r *renderer) ability(a *checkedAbility) string {
+	if a.keyword != "" {
+		return a.keyword // a keyword ability: no period
+	}
 	var s string
 	switch a.kind {
 	case vm.AbilityTriggered, vm.AbilityDelayed:

@@ -373,7 +373,8 @@ var hostImpls = [numFuncs]hostImpl{
 		g.addPTEffect(a[0], layerSwitchPT, 0, 0)
 		return 0, nil
 	},
-	fnDraw: (*Game).hDraw,
+	fnDraw:   (*Game).hDraw,
+	fnAttach: (*Game).hAttach,
 
 	fnPayOptional:                  (*Game).hPayOptional,
 	fnTriggerReflexive:             (*Game).hTriggerReflexive,

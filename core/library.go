@@ -50,6 +50,8 @@ type CardDef struct {
 	// (vm.AbilityEffect); enchant is the enchant ability of an Aura, or -1.
 	effects []int
 	enchant int
+	// equipment says whether the card is an Equipment (CR 301.5).
+	equipment bool
 	// counterBlind says whether the continuous effects of the card's
 	// abilities read nothing that counters change: their functions call
 	// only the host functions of counterBlindFuncs (see countersChanged).
@@ -159,6 +161,7 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 	}
 	for _, s := range c.Subtypes {
 		d.subtypes = append(d.subtypes, lib.subtype(s))
+		d.equipment = d.equipment || s == "Equipment" && d.types&typeArtifact != 0
 	}
 	for _, k := range c.Keywords {
 		bit, _ := bitOf(keywordNames[:], k)

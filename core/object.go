@@ -49,7 +49,8 @@ type Object struct {
 	// first strike or double strike as the first of two combat damage
 	// steps began (CR 510.4).
 	struckFirst bool
-	// attachedTo is the object an Aura is attached to (CR 303.4), or 0.
+	// attachedTo is the object an Aura or an Equipment is attached to
+	// (CR 303.4, 301.5), or 0.
 	attachedTo ObjectID
 	// chosen are the choices its controller made as it entered the
 	// battlefield ("As this enters, choose a color", CR 614.12); a new
@@ -137,7 +138,8 @@ type lki struct {
 	granted          []grant
 }
 
-// AttachedTo is the object an Aura is attached to (CR 303.4b), or 0.
+// AttachedTo is the object an Aura or an Equipment is attached to
+// (CR 303.4b, 301.5a), or 0.
 func (o *Object) AttachedTo() ObjectID { return o.attachedTo }
 
 type counterCount struct {

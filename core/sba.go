@@ -41,6 +41,7 @@ func (g *Game) stateBasedActions() bool {
 	var (
 		toGraveyard []ObjectID
 		toDestroy   []ObjectID
+		unattached  []ObjectID
 		fixes       []counterFix
 	)
 	for _, id := range g.battlefield {
@@ -66,6 +67,12 @@ func (g *Game) stateBasedActions() bool {
 			// gone, or to one it can't enchant (CR 303.4c-d).
 			toGraveyard = append(toGraveyard, id)
 		}
+		if g.illegallyEquipping(o) {
+			// 704.5n: an Equipment attached to an illegal permanent, or
+			// to one that is gone, becomes unattached (CR 301.5c,
+			// 702.16d).
+			unattached = append(unattached, id)
+		}
 		// 704.5q: +1/+1 and -1/-1 counters annihilate in pairs.
 		if n := min(o.Counters(CounterPlus1Plus1), o.Counters(CounterMinus1Minus1)); n > 0 {
 			fixes = append(fixes, counterFix{id, CounterPlus1Plus1, CounterMinus1Minus1, n})
@@ -76,6 +83,9 @@ func (g *Game) stateBasedActions() bool {
 	// (603.10a).
 	g.beginBatch()
 	defer g.endBatch()
+	for _, id := range unattached {
+		g.unattach(g.objects[id])
+	}
 	for _, id := range toGraveyard {
 		g.propose(Event{Kind: EvZoneChange, Object: id, From: ZoneBattlefield, To: ZoneGraveyard, Player: NoPlayer})
 	}
@@ -86,7 +96,7 @@ func (g *Game) stateBasedActions() bool {
 		g.propose(Event{Kind: EvCounterRemoved, Object: f.id, Counter: f.plus, Amount: f.amount})
 		g.propose(Event{Kind: EvCounterRemoved, Object: f.id, Counter: f.minus, Amount: f.amount})
 	}
-	return did || len(toGraveyard) > 0 || len(toDestroy) > 0 || len(fixes) > 0
+	return did || len(toGraveyard) > 0 || len(toDestroy) > 0 || len(unattached) > 0 || len(fixes) > 0
 }
 
 // enchantsLegally reports whether an Aura is attached to a permanent its

@@ -76,10 +76,11 @@ func (s Setup) SetTapped(id ObjectID, tapped bool) error {
 	return nil
 }
 
-// Attach attaches an Aura on the battlefield to a permanent (CR 303.4b):
-// no event happens. Whether the Aura may enchant it is a state-based
-// action, checked by the next action of the game (CR 704.5m). The Aura
-// gets a new timestamp (CR 613.7e).
+// Attach attaches an Aura or an Equipment on the battlefield to a permanent
+// (CR 303.4b, 301.5a): no event happens. Whether the Aura may enchant it,
+// or the Equipment equip it, is a state-based action, checked by the next
+// action of the game (CR 704.5m, 704.5n). It gets a new timestamp
+// (CR 613.7e).
 func (s Setup) Attach(aura, to ObjectID) error {
 	a, err := s.object(aura)
 	if err != nil {
@@ -92,8 +93,8 @@ func (s Setup) Attach(aura, to ObjectID) error {
 	if a.zone != ZoneBattlefield || t.zone != ZoneBattlefield {
 		return fmt.Errorf("%s and %s must both be on the battlefield", a.Name(), t.Name())
 	}
-	if a.def.enchant < 0 {
-		return fmt.Errorf("%s is not an Aura with an enchant ability", a.Name())
+	if a.def.enchant < 0 && !a.def.equipment {
+		return fmt.Errorf("%s is neither an Aura with an enchant ability nor an Equipment", a.Name())
 	}
 	a.attachedTo = t.id
 	a.timestamp = s.g.nextTimestamp()

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 0
-	vocabularyHash  = "e17533a0f08bb481a5373a16553850f32f6977c2fb9fe9d10f049a6e9046f80a"
+	vocabularyMinor = 1
+	vocabularyHash  = "c7b9ea59928743dd8df827534096296e16c8c59c48758e4d7bc6b78d861c8f2b"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -424,6 +424,7 @@ const (
 	fnAddManaOfAnyColor
 	fnAddManaProduced
 	fnAddProtectionFromChosenColor
+	fnAttach
 	fnAttachedTo
 	fnBoostUntilEndOfTurn
 	fnCantAttackOrBlock
@@ -500,6 +501,7 @@ var funcs = [numFuncs]funcDecl{
 	fnAddManaOfAnyColor:            {name: "add_mana_of_any_color", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0},
 	fnAddManaProduced:              {name: "add_mana_produced", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0},
 	fnAddProtectionFromChosenColor: {name: "add_protection_from_chosen_color", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6},
+	fnAttach:                       {name: "attach", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnAttachedTo:                   {name: "attached_to", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnBoostUntilEndOfTurn:          {name: "boost_until_end_of_turn", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnCantAttackOrBlock:            {name: "cant_attack_or_block", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0},

@@ -146,6 +146,16 @@ type EnchantItem struct {
 
 func (*EnchantItem) cardItem() {}
 
+// EquipItem is the equip keyword ability of an Equipment: `equip {1}`
+// (CR 702.6a), which means `{1}: attach this to target creature you
+// control, activate only as a sorcery`.
+type EquipItem struct {
+	Span
+	Cost string `parser:"'equip' @Mana"`
+}
+
+func (*EquipItem) cardItem() {}
+
 // EntersAbility modifies how the card's permanent enters the battlefield:
 // `enters with X +1/+1 counters` (CR 614.1c).
 type EntersAbility struct {
@@ -204,7 +214,7 @@ type ActivatedAbility struct {
 	Span
 	// A cost never starts with the word of another card item, so that a
 	// mistake in one ("pt" without its value) is reported as such.
-	Costs  []*CostPart `parser:"(?! 'cost' | 'type' | 'pt' | 'oracle' | 'keywords' | 'enchant' | 'enters' | 'whenever' | 'when' | 'at' | 'replace' | 'static' | 'spell' ) @@ ( ',' @@ )* ':'"`
+	Costs  []*CostPart `parser:"(?! 'cost' | 'type' | 'pt' | 'oracle' | 'keywords' | 'enchant' | 'equip' | 'enters' | 'whenever' | 'when' | 'at' | 'replace' | 'static' | 'spell' ) @@ ( ',' @@ )* ':'"`
 	Body   *Block      `parser:"(   @@"`
 	Effect *Phrase     `parser:"  | @@ )"`
 	Only   *Phrase     `parser:"( ',' 'activate' 'only' @@ )?"`

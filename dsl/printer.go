@@ -298,6 +298,8 @@ func (p *printer) cardItem(it CardItem) {
 		p.line(l, l, "keywords "+strings.Join(kws, ", "))
 	case *EnchantItem:
 		p.line(l, l, "enchant "+strings.Join(it.Words, " "))
+	case *EquipItem:
+		p.line(l, l, "equip "+it.Cost)
 	case *EntersAbility:
 		p.line(l, l, "enters "+PhraseString(it.Phrase))
 	case *StaticAbility:

@@ -188,6 +188,8 @@ func itemSymbol(t *text, it dsl.CardItem) (DocumentSymbol, bool) {
 		name, detail, sp, kind = "keywords "+strings.Join(kws, ", "), "keyword abilities", it.Span, symbolProperty
 	case *dsl.EnchantItem:
 		name, detail, sp, kind = "enchant "+strings.Join(it.Words, " "), "enchant ability", it.Span, symbolProperty
+	case *dsl.EquipItem:
+		name, detail, sp, kind = "equip "+it.Cost, "equip ability", it.Span, symbolProperty
 	default:
 		return DocumentSymbol{}, false
 	}

@@ -286,6 +286,7 @@ var languageWords = map[string]string{
 	"oracle":   "one paragraph of the card's Oracle text, which the abilities must say.",
 	"keywords": "keyword abilities the card has: `keywords flying, vigilance` (SPEC: Keyword abilities).",
 	"enchant":  "the enchant ability of an Aura: `enchant creature` (CR 303.4).",
+	"equip":    "the equip ability of an Equipment: `equip {1}`, which means `{1}: attach this to target creature you control, activate only as a sorcery` (CR 702.6a).",
 	"enters":   "how this permanent enters the battlefield: `enters with X +1/+1 counters` (CR 614.1c).",
 	"whenever": "a triggered ability: `whenever EVENT { ... }` (CR 603).",
 	"when":     "a triggered ability, `when EVENT { ... }`; in a body, a reflexive one, `when you do { ... }` (CR 603.12); in a test, the actions: `when { ... }`.",

@@ -51,7 +51,6 @@ var constructs = map[string]construct{
 	"replacement":  {message: `the language has no "replacement" block`, hint: "a replacement or prevention effect is written replace EVENT { ... } (SPEC, section Replacement and prevention effects)"},
 	"loyalty":      notYet("a planeswalker's loyalty"),
 	"planeswalker": notYet("a planeswalker's loyalty ability"),
-	"equip":        notYet("Equipment (equip)"),
 	"kicker":       notYet("kicker"),
 	"multikicker":  notYet("multikicker"),
 	"flashback":    notYet("flashback"),

@@ -383,6 +383,13 @@ func (p *fastParser) cardItem() dsl.CardItem {
 			return nil
 		}
 		return &dsl.EnchantItem{Words: words, Span: span()}
+	case "equip":
+		p.take()
+		cost, ok := p.expectType(tokMana)
+		if !ok {
+			return nil
+		}
+		return &dsl.EquipItem{Cost: cost, Span: span()}
 	case "enters":
 		p.take()
 		ph := p.phrase()

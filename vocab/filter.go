@@ -8,6 +8,11 @@ import (
 	"github.com/cardc/cardc/dsl"
 )
 
+// AttachedDet reports whether a determiner names the object this permanent
+// is attached to: "enchanted" (an Aura's, CR 303.4) or "equipped" (an
+// Equipment's, CR 301.5a; also of any permanent that says it, 301.5f).
+func AttachedDet(det string) bool { return det == "enchanted" || det == "equipped" }
+
 // Filter is a description of objects or players: "another tapped creature
 // you control as c", "target creature", "any target".
 type Filter struct {
@@ -16,8 +21,9 @@ type Filter struct {
 	// target"); in the object slot of a continuous effect, which names the
 	// set of objects it affects, also "" (a plural: "creatures you
 	// control"), "other" ("other creatures you control": all but this)
-	// and "enchanted" ("enchanted creature": the object this Aura is
-	// attached to).
+	// and "enchanted" or "equipped" ("enchanted creature", "equipped
+	// creature": the object this Aura or Equipment is attached to, CR
+	// 303.4, 301.5a).
 	Det   string
 	Words []FilterWord
 	// Control is "you", "opponent" or "" for a "you control" / "an
@@ -79,7 +85,7 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 	case m.each && det == "other":
 	case m.each:
 		det, words0 = "", pi // "for each attacking creature"
-	case effect && (det == "other" || det == "enchanted"):
+	case effect && (det == "other" || AttachedDet(det)):
 	case effect:
 		// A plural without determiner: "creatures you control".
 		if _, ok := m.v.FilterWord(m.word(pi)); !ok {
@@ -126,7 +132,7 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		}
 		// "enchanted creature" names one object; the other forms of an
 		// effect's slot are plurals ("other creatures you control").
-		if plural := isPlural(m.word(words0 + k - 1)); effect && (det == "enchanted" && plural || (det == "" || det == "other") && !plural) {
+		if plural := isPlural(m.word(words0 + k - 1)); effect && (AttachedDet(det) && plural || (det == "" || det == "other") && !plural) {
 			continue
 		}
 		var texts []string

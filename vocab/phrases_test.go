@@ -152,6 +152,7 @@ var phraseCases = []struct {
 	{inActivated, "tap target creature", "tap {object}"},
 	{inActivated, "return target creature card with mana value 3 or less from your graveyard to the battlefield", "return {object} to the battlefield"},
 	{inActivated, "untap target land", "untap {object}"},
+	{inActivated, "attach this to target creature you control", "attach {object} to {target}"},
 	{inManaTrigger, "p adds one mana of any type that land produced", "{player} adds {amount} mana of any type that land produced"},
 	{inManaTrigger, "p gains 1 life; add one mana of any type that land produced", "add {amount} mana of any type that land produced"},
 	{inManaReplace, "double mana_produced", "double {event}"},
