@@ -425,6 +425,9 @@ func (c *checker) replacement(r *dsl.ReplaceAbility) *checkedAbility {
 	if a.pattern != nil && a.pattern.Once {
 		c.errorf(r.Phrase.Pos, CodeContext, "a replacement effect cannot wait for the next time; say what it replaces")
 	}
+	if a.pattern != nil && a.pattern.Anywhere {
+		a.flags |= vm.FlagAnywhere // CR 113.6b
+	}
 	c.body(a, r.Body)
 	c.finish(a.tree)
 	return a

@@ -32,6 +32,24 @@ func (g *Game) unattach(o *Object) {
 	g.invalidate()
 }
 
+// hShuffleIntoLibrary shuffles a card into its owner's library (CR 701.20).
+// In the body of a replacement effect on that card's own move, the move
+// goes to the library instead (CR 614.6); elsewhere, the card moves there
+// from the zone it is in. A token, or an object that is gone, doesn't move.
+func (g *Game) hShuffleIntoLibrary(a []vm.Value) (vm.Value, error) {
+	o := g.valueObject(a[0])
+	if o == nil || o.left || o.token {
+		return 0, nil
+	}
+	if fr := g.frame(); fr != nil && fr.mode == modeReplace && fr.event != nil &&
+		fr.event.Kind == EvZoneChange && fr.event.Object == o.id {
+		fr.event.To, fr.event.shuffle = ZoneLibrary, true
+		return 0, nil
+	}
+	g.propose(Event{Kind: EvZoneChange, Object: o.id, From: o.zone, To: ZoneLibrary, Player: NoPlayer, shuffle: true})
+	return 0, nil
+}
+
 // hAttach attaches an Aura or an Equipment to a permanent (CR 701.3a). If
 // either is not on the battlefield, if the permanent is one it can't be
 // attached to, or if the object is no Aura or Equipment, nothing moves; if

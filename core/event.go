@@ -65,6 +65,9 @@ type Event struct {
 	// chosen are the choices made as a permanent enters (CR 614.12),
 	// which it keeps on the battlefield.
 	chosen choices
+	// shuffle says that the library a card moves to is shuffled once it
+	// is there (CR 701.20: "shuffle it into its owner's library").
+	shuffle bool
 }
 
 // fieldID is a field of an event kind; a linked SymField is one.

@@ -32,6 +32,7 @@ package core
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 
 	"github.com/cardc/cardc/mana"
@@ -173,6 +174,9 @@ type Game struct {
 	// (index.go); checkIndex says whether every action checks it.
 	index      abilityIndex
 	checkIndex bool
+	// shuffler shuffles libraries (CR 701.20): pseudo-random, from a
+	// seed that Setup.Seed sets, so that a game plays the same every time.
+	shuffler *rand.Rand
 }
 
 // New starts a game between two players on turn 1, in the first player's
@@ -189,7 +193,18 @@ func New(lib *Library, d Decider) *Game {
 		g.players[i] = &player{ID: PlayerID(i), Life: StartingLife}
 	}
 	g.machine = vm.NewMachine(host{g})
+	g.shuffler = rand.New(rand.NewPCG(DefaultSeed, DefaultSeed))
 	return g
+}
+
+// DefaultSeed is the seed a game's libraries are shuffled from until
+// Setup.Seed sets another.
+const DefaultSeed = 1
+
+// shuffleLibrary shuffles a player's library (CR 701.20a).
+func (g *Game) shuffleLibrary(p PlayerID) {
+	lib := g.players[p].Library
+	g.shuffler.Shuffle(len(lib), func(i, j int) { lib[i], lib[j] = lib[j], lib[i] })
 }
 
 // Library returns the game's card library.

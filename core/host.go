@@ -373,8 +373,9 @@ var hostImpls = [numFuncs]hostImpl{
 		g.addPTEffect(a[0], layerSwitchPT, 0, 0)
 		return 0, nil
 	},
-	fnDraw:   (*Game).hDraw,
-	fnAttach: (*Game).hAttach,
+	fnDraw:               (*Game).hDraw,
+	fnAttach:             (*Game).hAttach,
+	fnShuffleIntoLibrary: (*Game).hShuffleIntoLibrary,
 
 	fnPayOptional:                  (*Game).hPayOptional,
 	fnTriggerReflexive:             (*Game).hTriggerReflexive,

@@ -145,6 +145,19 @@ func (g *Game) replacementsFor(ev *Event, applied []abilityRef, out []candidate)
 			}
 		}
 	}
+	if ev.Kind == EvZoneChange {
+		// A replacement effect of a card about its own move "from
+		// anywhere" functions in every zone (CR 113.6b): in a hand, a
+		// library, a graveyard, exile, on the stack. On the battlefield
+		// it is a watcher like any other.
+		if o := g.Object(ev.Object); o != nil && !o.left && o.zone != ZoneBattlefield {
+			for _, ai := range o.def.byEvent[EvZoneChange] {
+				if o.def.Card.Abilities[ai].Flags&vm.FlagAnywhere != 0 && len(o.def.anchors[ai]) > 0 {
+					try(o, o.def, ai, vm.AbilityReplacement, o.owner, 0, false)
+				}
+			}
+		}
+	}
 	g.eachWatcher(ev, 0, func(o *Object) {
 		for _, ai := range o.def.byEvent[ev.Kind] {
 			try(o, o.def, ai, vm.AbilityReplacement, o.controller, 0, false)
@@ -450,6 +463,9 @@ func (g *Game) move(ev *Event) bool {
 		// nothing can be done with it in its new zone.
 		g.removeFromZone(n)
 		n.left = true
+	}
+	if ev.shuffle && ev.To == ZoneLibrary {
+		g.shuffleLibrary(owner) // CR 701.20a
 	}
 	return true
 }

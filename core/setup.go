@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/cardc/cardc/mana"
 )
@@ -100,6 +101,12 @@ func (s Setup) Attach(aura, to ObjectID) error {
 	a.timestamp = s.g.nextTimestamp()
 	s.g.invalidate()
 	return nil
+}
+
+// Seed sets the seed the game's libraries are shuffled from (CR 701.20):
+// the same seed shuffles the same way.
+func (s Setup) Seed(seed uint64) {
+	s.g.shuffler = rand.New(rand.NewPCG(seed, seed))
 }
 
 // SetLife sets a player's life total: no event happens.

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 1
-	vocabularyHash  = "c7b9ea59928743dd8df827534096296e16c8c59c48758e4d7bc6b78d861c8f2b"
+	vocabularyMinor = 2
+	vocabularyHash  = "390d422bd8fc87e9cf8bdd00faf63399ba62ec45ac7b37457997f209d6244d9b"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -478,6 +478,7 @@ const (
 	fnScry
 	fnSetBasePt
 	fnSetBasePtUntilEndOfTurn
+	fnShuffleIntoLibrary
 	fnSwitchPtUntilEndOfTurn
 	fnTap
 	fnToughness
@@ -555,6 +556,7 @@ var funcs = [numFuncs]funcDecl{
 	fnScry:                         {name: "scry", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnSetBasePt:                    {name: "set_base_pt", arity: 3, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 8},
 	fnSetBasePtUntilEndOfTurn:      {name: "set_base_pt_until_end_of_turn", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnShuffleIntoLibrary:           {name: "shuffle_into_library", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnSwitchPtUntilEndOfTurn:       {name: "switch_pt_until_end_of_turn", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnTap:                          {name: "tap", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnToughness:                    {name: "toughness", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},

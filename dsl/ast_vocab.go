@@ -47,6 +47,7 @@ type PhraseDecl struct {
 	Where    *Cond      `parser:"( 'where' @@ )?"`
 	Each     string     `parser:"( 'each' @Ident )?"`
 	Once     bool       `parser:"@'once'?"`
+	Anywhere bool       `parser:"@'anywhere'?"`
 	Defaults []*Default `parser:"( 'with' @@ ( ',' @@ )* )?"`
 }
 

@@ -257,6 +257,9 @@ func (p *printer) eventItems(items []EventItem) {
 			if it.Once {
 				s += " once"
 			}
+			if it.Anywhere {
+				s += " anywhere"
+			}
 			if len(it.Defaults) > 0 {
 				defs := make([]string, len(it.Defaults))
 				for i, d := range it.Defaults {

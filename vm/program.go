@@ -191,6 +191,12 @@ const (
 	// it is granted to while the effect applies, with "this" (LocalThis)
 	// that object and "you" its controller.
 	FlagGranted
+	// FlagAnywhere marks a replacement ability that also functions while
+	// its object is outside the battlefield — in a hand, a library, a
+	// graveyard, exile or on the stack — for events about that object
+	// itself: "If this would be put into a graveyard from anywhere"
+	// states that it functions in every zone (CR 113.6b).
+	FlagAnywhere
 )
 
 // NoFunc marks an absent entry point.

@@ -204,6 +204,12 @@ func (v *Vocab) hostRules(p func(string, ...any)) {
 	p("`pay_optional` of the same body) was taken; its Match runs on the `reflexive`\n")
 	p("event, and it then waits for the stack like any triggered ability.\n\n")
 
+	p("A replacement ability flagged `vm.FlagAnywhere` (its event phrase says \"from\n")
+	p("anywhere\": `this would be put into a graveyard from anywhere`) functions while\n")
+	p("its object is in any zone — a hand, a library, a graveyard, exile, the stack —\n")
+	p("for events about that object itself, the ones its anchors hold (CR 113.6b):\n")
+	p("before an object outside the battlefield moves, the host tries the object's own\n")
+	p("flagged abilities as it tries the replacement abilities of permanents.\n\n")
 	p("### Gone objects, players and wrong handles\n\n")
 	p("A handle may name an object that has left its zone since (CR 400.7: it is a new\n")
 	p("object now), or a player where an object is due: `any target` passes players\n")

@@ -46,6 +46,9 @@ func (v *Vocab) Markdown() string {
 			if t.Once {
 				b.WriteString(" — delayed: only the next time")
 			}
+			if t.Anywhere {
+				b.WriteString(" — from anywhere: a replacement effect of the object itself about it works in every zone (CR 113.6b)")
+			}
 			b.WriteString(wording(t) + "\n")
 		}
 		b.WriteString("\n")

@@ -61,6 +61,9 @@ type Match struct {
 	Pos   dsl.Pos
 	// Once is set for a pattern of a delayed trigger ("the next end step").
 	Once bool
+	// Anywhere is set for a pattern of an object moving "from anywhere"
+	// (Template.Anywhere).
+	Anywhere bool
 	// Warning, if set, says the phrase also reads as another one (C032).
 	Warning *dsl.Diagnostic
 }
@@ -745,6 +748,7 @@ func (m *matcher) matchPhrase(mode Mode) (*Match, *Mismatch) {
 		if alts[0].Template.Event != nil {
 			p.Event = alts[0].Template.Event
 			p.Once = alts[0].Template.Once
+			p.Anywhere = alts[0].Template.Anywhere
 		}
 		if t := m.ambiguous; t != nil {
 			d := dsl.Warningf(m.parts[0].Pos, CodeAmbiguousPhrase, "%q reads as %q (%s) and as %q (%s); the first is taken",

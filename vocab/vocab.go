@@ -181,11 +181,15 @@ type Template struct {
 	// Shape is the text with the slots' names erased: two phrases of one
 	// shape that put the same words in different fields are alternatives
 	// ("{blocker} blocks or becomes blocked by {attacker}" and its mirror).
-	Shape    string
-	Items    []TemplateItem
-	Where    *dsl.Cond
-	Each     string
-	Once     bool
+	Shape string
+	Items []TemplateItem
+	Where *dsl.Cond
+	Each  string
+	Once  bool
+	// Anywhere marks a phrase of an event that says its object moves
+	// "from anywhere": a replacement ability of an object that watches
+	// it for that object itself functions in every zone (CR 113.6b).
+	Anywhere bool
 	Defaults map[string]*dsl.Sum
 	// Oracle is how Oracle text says the phrase (its `oracle` line), or
 	// nil if the vocabulary does not say.
@@ -698,7 +702,7 @@ func (v *Vocab) loadRule(d *dsl.RuleDecl) dsl.Diagnostics {
 // fields or parameters of what it describes.
 func (v *Vocab) template(pd phraseDecl, own func(*Template)) (*Template, dsl.Diagnostics) {
 	p := pd.decl
-	t := &Template{Text: dsl.Unquote(p.Text), Where: p.Where, Each: p.Each, Once: p.Once, Pos: p.Pos}
+	t := &Template{Text: dsl.Unquote(p.Text), Where: p.Where, Each: p.Each, Once: p.Once, Anywhere: p.Anywhere, Pos: p.Pos}
 	own(t)
 	var diags dsl.Diagnostics
 	if pd.oracle != nil {
