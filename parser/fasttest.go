@@ -308,13 +308,22 @@ func (p *fastParser) controlStmt() *dsl.ControlStmt {
 // lifeStmt reads `you have N life`.
 func (p *fastParser) lifeStmt() *dsl.LifeStmt {
 	s, start := &dsl.LifeStmt{}, p.pos()
-	s.Player = p.oneOf("you", "opponent")
-	p.oneOf("have", "has")
+	s.Player, s.Life = p.playerLife()
+	return node(p, start, s, &s.Span)
+}
+
+// playerLife reads `you have N life`, in given and in then.
+func (p *fastParser) playerLife() (player string, life int) {
+	if player = p.oneOf("you", "opponent"); !p.failed {
+		p.oneOf("have", "has")
+	}
 	if !p.failed {
-		s.Life = p.signedNumber()
+		life = p.signedNumber()
+	}
+	if !p.failed {
 		p.expect("life")
 	}
-	return node(p, start, s, &s.Span)
+	return player, life
 }
 
 // signedNumber reads `'-'? Number`, captured as one value.
@@ -333,17 +342,18 @@ func (p *fastParser) signedNumber() int {
 // poolStmt reads `you have MANA in your mana pool`.
 func (p *fastParser) poolStmt() *dsl.PoolStmt {
 	s, start := &dsl.PoolStmt{}, p.pos()
-	s.Player = p.oneOf("you", "opponent")
-	p.oneOf("have", "has")
-	if !p.failed {
-		s.Mana, _ = p.expectType(tokMana)
-	}
-	p.manaPool()
+	s.Player, s.Mana = p.playerMana()
 	return node(p, start, s, &s.Span)
 }
 
-// manaPool reads `in your mana pool`.
-func (p *fastParser) manaPool() {
+// playerMana reads `you have MANA in your mana pool`, in given and in then.
+func (p *fastParser) playerMana() (player, mana string) {
+	if player = p.oneOf("you", "opponent"); !p.failed {
+		p.oneOf("have", "has")
+	}
+	if !p.failed {
+		mana, _ = p.expectType(tokMana)
+	}
 	if !p.failed {
 		p.expect("in")
 	}
@@ -353,6 +363,7 @@ func (p *fastParser) manaPool() {
 	if !p.failed && p.expect("mana") {
 		p.expect("pool")
 	}
+	return player, mana
 }
 
 // zoneStmt reads `you have CARD, CARD... in ZONE`.
@@ -823,12 +834,7 @@ func (p *fastParser) turnAssert() *dsl.TurnAssert {
 func (p *fastParser) poolAssert() *dsl.PoolAssert {
 	a, start := &dsl.PoolAssert{}, p.pos()
 	if p.isPlayer() {
-		a.Player = p.take().Value
-		p.oneOf("have", "has")
-		if !p.failed {
-			a.Mana, _ = p.expectType(tokMana)
-		}
-		p.manaPool()
+		a.Player, a.Mana = p.playerMana()
 	} else if a.Owner = p.oneOf("your", "opponent's"); !p.failed {
 		_ = p.expect("mana") && p.expect("pool") && p.expect("is") && p.expect("empty")
 	}
@@ -860,16 +866,7 @@ func (p *fastParser) gameAssert() *dsl.GameAssert {
 // lifeAssert reads `you have N life`.
 func (p *fastParser) lifeAssert() *dsl.LifeAssert {
 	a, start := &dsl.LifeAssert{}, p.pos()
-	a.Player = p.oneOf("you", "opponent")
-	if !p.failed {
-		p.oneOf("have", "has")
-	}
-	if !p.failed {
-		a.Life = p.signedNumber()
-	}
-	if !p.failed {
-		p.expect("life")
-	}
+	a.Player, a.Life = p.playerLife()
 	return node(p, start, a, &a.Span)
 }
 
