@@ -9,6 +9,7 @@ var names = []string{
 	"Beetleback Chief",
 	"Birds of Paradise",
 	"Black Knight",
+	"Blessed Wind",
 	"Blood Artist",
 	"Bonesplitter",
 	"Boon Reflection",

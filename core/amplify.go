@@ -58,3 +58,20 @@ func qPlayerOrController(g *Game, a []vm.Value) (vm.Value, error) {
 	}
 	return g.objectPlayer(a[0], false), nil
 }
+
+// hSetLife has a player's life total become a number (CR 119.5): the
+// player gains or loses the difference, an event replacement effects may
+// modify.
+func (g *Game) hSetLife(a []vm.Value) (vm.Value, error) {
+	p, ok := valuePlayer(a[0])
+	if !ok {
+		return 0, nil
+	}
+	switch diff := add(qty(a[1]), -g.players[p].Life); {
+	case diff > 0:
+		g.propose(Event{Kind: EvLifeGained, Player: p, Amount: diff})
+	case diff < 0:
+		g.propose(Event{Kind: EvLifeLost, Player: p, Amount: -diff})
+	}
+	return 0, nil
+}

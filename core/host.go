@@ -361,6 +361,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnDoubleLife:          (*Game).hDoubleLife,
 	fnDoubleDamage:        (*Game).hDoubleDamage,
 	fnRedirectDamage:      (*Game).hRedirectDamage,
+	fnSetLife:             (*Game).hSetLife,
 	fnPlayerOrController:  qPlayerOrController,
 	fnSacrifice:           (*Game).hSacrifice,
 	fnPayLife:             (*Game).hPayLife,

@@ -8,7 +8,7 @@ const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
 	vocabularyMinor = 3
-	vocabularyHash  = "0f2b75e42f972215693251430fb6be10fed9bdcf742bd0d0741ba81a310c8e68"
+	vocabularyHash  = "01de69f95910ee370c2ec30352cb4fd59c978cf1f1f0fe13ac12f990021a747e"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -482,6 +482,7 @@ const (
 	fnScry
 	fnSetBasePt
 	fnSetBasePtUntilEndOfTurn
+	fnSetLife
 	fnShuffleIntoLibrary
 	fnSwitchPtUntilEndOfTurn
 	fnTap
@@ -564,6 +565,7 @@ var funcs = [numFuncs]funcDecl{
 	fnScry:                         {name: "scry", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnSetBasePt:                    {name: "set_base_pt", arity: 3, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 8},
 	fnSetBasePtUntilEndOfTurn:      {name: "set_base_pt_until_end_of_turn", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnSetLife:                      {name: "set_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnShuffleIntoLibrary:           {name: "shuffle_into_library", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnSwitchPtUntilEndOfTurn:       {name: "switch_pt_until_end_of_turn", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnTap:                          {name: "tap", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},

@@ -173,6 +173,7 @@ var phraseCases = []struct {
 	{inSpell, "target creature gains protection from black until end of turn", "{object} gains {keyword} until end of turn"},
 	{inSpell, "target creature you control gains protection from the color of your choice until end of turn", "{object} gains protection from the color of your choice until end of turn"},
 	{inSpell, "target creature gains protection from artifacts or from the color of your choice until end of turn", "{object} gains protection from artifacts or from the color of your choice until end of turn"},
+	{inSpell, "the life total of target player becomes 10", "the life total of {player} becomes {amount}"},
 	{inSpell, "scry 1", "scry {amount}"},
 	{inSpell, "target player scries two", "{player} scries {amount}"},
 	// Attacks, optional costs, tokens.
