@@ -278,7 +278,7 @@ func (lib *Library) subtype(name string) int32 {
 // toughness, keywords), and that change, of the characteristics being
 // computed, only those of the object they are given.
 var counterBlindFuncs = [numFuncs]bool{
-	fnAttachedTo: true, fnController: true, fnOwner: true,
+	fnAttachedTo: true, fnController: true, fnOwner: true, fnPlayerOrController: true,
 	fnIsType: true, fnIsSupertype: true, fnIsSubtype: true, fnHasColor: true,
 	fnIsPlayer: true, fnIsPermanent: true, fnIsToken: true,
 	fnIsTapped: true, fnIsUntapped: true, fnIsAttacking: true, fnIsBlocking: true, fnIsBlocked: true,

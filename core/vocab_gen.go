@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 2
-	vocabularyHash  = "390d422bd8fc87e9cf8bdd00faf63399ba62ec45ac7b37457997f209d6244d9b"
+	vocabularyMinor = 3
+	vocabularyHash  = "01de69f95910ee370c2ec30352cb4fd59c978cf1f1f0fe13ac12f990021a747e"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -436,6 +436,8 @@ const (
 	fnDealDamage
 	fnDefinePt
 	fnDestroy
+	fnDoubleDamage
+	fnDoubleLife
 	fnDoubleMana
 	fnDraw
 	fnEachBegin
@@ -466,10 +468,12 @@ const (
 	fnOwner
 	fnPayLife
 	fnPayOptional
+	fnPlayerOrController
 	fnPower
 	fnPrevent
 	fnPreventAmount
 	fnPutCounters
+	fnRedirectDamage
 	fnRegenerate
 	fnRemoveCounters
 	fnReturnToBattlefield
@@ -478,6 +482,7 @@ const (
 	fnScry
 	fnSetBasePt
 	fnSetBasePtUntilEndOfTurn
+	fnSetLife
 	fnShuffleIntoLibrary
 	fnSwitchPtUntilEndOfTurn
 	fnTap
@@ -514,6 +519,8 @@ var funcs = [numFuncs]funcDecl{
 	fnDealDamage:                   {name: "deal_damage", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnDefinePt:                     {name: "define_pt", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 7},
 	fnDestroy:                      {name: "destroy", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnDoubleDamage:                 {name: "double_damage", arity: 1, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
+	fnDoubleLife:                   {name: "double_life", arity: 1, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnDoubleMana:                   {name: "double_mana", arity: 1, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnDraw:                         {name: "draw", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnEachBegin:                    {name: "each_begin", arity: 1, returns: true, action: false, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
@@ -544,10 +551,12 @@ var funcs = [numFuncs]funcDecl{
 	fnOwner:                        {name: "owner", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnPayLife:                      {name: "pay_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0},
 	fnPayOptional:                  {name: "pay_optional", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnPlayerOrController:           {name: "player_or_controller", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnPower:                        {name: "power", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnPrevent:                      {name: "prevent", arity: 1, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnPreventAmount:                {name: "prevent_amount", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnPutCounters:                  {name: "put_counters", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0},
+	fnRedirectDamage:               {name: "redirect_damage", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnRegenerate:                   {name: "regenerate", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnRemoveCounters:               {name: "remove_counters", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0},
 	fnReturnToBattlefield:          {name: "return_to_battlefield", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
@@ -556,6 +565,7 @@ var funcs = [numFuncs]funcDecl{
 	fnScry:                         {name: "scry", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnSetBasePt:                    {name: "set_base_pt", arity: 3, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 8},
 	fnSetBasePtUntilEndOfTurn:      {name: "set_base_pt_until_end_of_turn", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnSetLife:                      {name: "set_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnShuffleIntoLibrary:           {name: "shuffle_into_library", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnSwitchPtUntilEndOfTurn:       {name: "switch_pt_until_end_of_turn", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnTap:                          {name: "tap", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},

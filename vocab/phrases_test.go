@@ -51,6 +51,7 @@ const (
 	inCost          = "cost"           // {1}, PHRASE: gain 1 life
 	inManaTrigger   = "mana trigger"   // whenever a player as p taps a land for mana { PHRASE }
 	inManaReplace   = "mana replace"   // replace you tap a permanent for mana { PHRASE }
+	inLifeReplace   = "life replace"   // replace you would gain life { PHRASE }
 	inReflexive     = "reflexive"      // whenever you attack { you may pay {2} and sacrifice a creature; when PHRASE { gain 1 life } }
 	inChosen        = "chosen"         // enters choosing a color; static PHRASE
 )
@@ -81,6 +82,9 @@ var phraseCases = []struct {
 	{inSpell, "target opponent draws two cards", "{player} draws {amount} cards"},
 	{inReplaceAction, "prevent damage", "prevent {event}"},
 	{inReplaceAction, "prevent 2 of damage", "prevent {amount} of {event}"},
+	{inReplaceAction, "double damage", "double {event}"},
+	{inReplaceAction, "redirect damage to this", "redirect {event} to {target}"},
+	{inLifeReplace, "double life_gained", "double {event}"},
 	{inEnters, "with X +1/+1 counters", "with {amount} {kind} counters"},
 
 	// Events: damage.
@@ -88,6 +92,8 @@ var phraseCases = []struct {
 	{inReplace, "damage would be dealt to a creature you control", "damage would be dealt to {target}"},
 	{inTrigger, "whenever damage dealt by this", "damage dealt by {source}"},
 	{inReplace, "damage that would be dealt by a red creature", "damage that would be dealt by {source}"},
+	{inReplace, "a source would deal damage to a permanent or player", "a source would deal damage to a permanent or player"},
+	{inReplace, "damage would be dealt to you or another permanent you control", "damage would be dealt to you or another permanent you control"},
 	{inTrigger, "whenever damage dealt to you by another creature", "damage dealt to {target} by {source}"},
 	{inTrigger, "whenever this deals damage", "{source} deals damage"},
 	{inTrigger, "whenever a creature deals damage to you", "{source} deals damage to {target}"},
@@ -167,6 +173,7 @@ var phraseCases = []struct {
 	{inSpell, "target creature gains protection from black until end of turn", "{object} gains {keyword} until end of turn"},
 	{inSpell, "target creature you control gains protection from the color of your choice until end of turn", "{object} gains protection from the color of your choice until end of turn"},
 	{inSpell, "target creature gains protection from artifacts or from the color of your choice until end of turn", "{object} gains protection from artifacts or from the color of your choice until end of turn"},
+	{inSpell, "the life total of target player becomes 10", "the life total of {player} becomes {amount}"},
 	{inSpell, "scry 1", "scry {amount}"},
 	{inSpell, "target player scries two", "{player} scries {amount}"},
 	// Attacks, optional costs, tokens.
@@ -218,6 +225,8 @@ func phraseCard(where, text string) string {
 		return fmt.Sprintf(creature, "whenever a player as p taps a land for mana {\n        "+text+"\n    }")
 	case inManaReplace:
 		return fmt.Sprintf(creature, "replace you tap a permanent for mana {\n        "+text+"\n    }")
+	case inLifeReplace:
+		return fmt.Sprintf(creature, "replace you would gain life {\n        "+text+"\n    }")
 	case inReflexive:
 		return fmt.Sprintf(creature, "whenever you attack {\n        you may pay {2} and sacrifice a creature\n        when "+text+" {\n            gain 1 life\n        }\n    }")
 	}
@@ -255,6 +264,9 @@ func casePhrase(t *testing.T, where string, card *dsl.Card) (*dsl.Phrase, vocab.
 				return it.Body.Stmts[0].(*dsl.ActionStmt).Phrase, vocab.ModeAction, sc
 			case inManaReplace:
 				sc["mana_produced"] = vocab.Type{Kind: vocab.KEvent, Event: "mana_produced"}
+				return it.Body.Stmts[0].(*dsl.ActionStmt).Phrase, vocab.ModeAction, sc
+			case inLifeReplace:
+				sc["life_gained"] = vocab.Type{Kind: vocab.KEvent, Event: "life_gained"}
 				return it.Body.Stmts[0].(*dsl.ActionStmt).Phrase, vocab.ModeAction, sc
 			}
 			return it.Phrase, vocab.ModePattern, sc

@@ -1,0 +1,77 @@
+package core
+
+import "github.com/cardc/cardc/vm"
+
+// Replacement effects that modify how much life is gained or damage is
+// dealt (CR 614.1a), and redirection effects (CR 614.1b, 614.9). Each
+// changes the event being replaced, at once; the effects that still apply
+// to the modified event apply after it, each at most once (CR 614.5,
+// 616.1e).
+
+// hDoubleLife has the player gain twice the life of the event being
+// replaced (Boon Reflection, Rhox Faithmender; CR 614.1a).
+func (g *Game) hDoubleLife(a []vm.Value) (vm.Value, error) {
+	ev, err := g.replacing(a[0])
+	if err != nil || ev.Kind != EvLifeGained {
+		return 0, err
+	}
+	ev.Amount = add(ev.Amount, ev.Amount)
+	return 0, nil
+}
+
+// hDoubleDamage has the source deal double the damage of the event being
+// replaced to the same recipient (Furnace of Rath; CR 614.1a). The event
+// keeps its source and whether it is combat damage: the damage is still
+// dealt by that source (CR 120.3, 614.1a).
+func (g *Game) hDoubleDamage(a []vm.Value) (vm.Value, error) {
+	ev, err := g.replacing(a[0])
+	if err != nil || ev.Kind != EvDamage {
+		return 0, err
+	}
+	ev.Amount = add(ev.Amount, ev.Amount)
+	return 0, nil
+}
+
+// hRedirectDamage has the damage of the event being replaced dealt to
+// another permanent instead (Palisade Giant; CR 614.1b, 614.9): same
+// source, amount and combat. A permanent that is gone, or that can't be
+// dealt damage (CR 120.1), gets none: the damage is dealt where it would
+// have been.
+func (g *Game) hRedirectDamage(a []vm.Value) (vm.Value, error) {
+	ev, err := g.replacing(a[0])
+	if err != nil || ev.Kind != EvDamage {
+		return 0, err
+	}
+	o := g.permanentArg(a[1])
+	if o == nil || !(o.IsCreature() || o.isType(typePlaneswalker) || o.isType(typeBattle)) {
+		return 0, nil
+	}
+	ev.Target = ObjectValue(o.id)
+	return 0, nil
+}
+
+// qPlayerOrController is a player itself, or the controller of an object
+// (the affected player of CR 616.1); 0 for a value that names neither.
+func qPlayerOrController(g *Game, a []vm.Value) (vm.Value, error) {
+	if _, ok := valuePlayer(a[0]); ok {
+		return a[0], nil
+	}
+	return g.objectPlayer(a[0], false), nil
+}
+
+// hSetLife has a player's life total become a number (CR 119.5): the
+// player gains or loses the difference, an event replacement effects may
+// modify.
+func (g *Game) hSetLife(a []vm.Value) (vm.Value, error) {
+	p, ok := valuePlayer(a[0])
+	if !ok {
+		return 0, nil
+	}
+	switch diff := add(qty(a[1]), -g.players[p].Life); {
+	case diff > 0:
+		g.propose(Event{Kind: EvLifeGained, Player: p, Amount: diff})
+	case diff < 0:
+		g.propose(Event{Kind: EvLifeLost, Player: p, Amount: -diff})
+	}
+	return 0, nil
+}
