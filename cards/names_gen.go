@@ -71,4 +71,5 @@ var names = []string{
 	"Wall of Wood",
 	"White Knight",
 	"Wind Drake",
+	"Winding Constrictor",
 }

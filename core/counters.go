@@ -81,3 +81,15 @@ func (g *Game) hDoubleTokens(a []vm.Value) (vm.Value, error) {
 	ev.Amount = add(ev.Amount, ev.Amount)
 	return 0, nil
 }
+
+// hAddCountersOfEachKind has that many plus N counters put instead of
+// those of the event being replaced, whatever their kind (Winding
+// Constrictor).
+func (g *Game) hAddCountersOfEachKind(a []vm.Value) (vm.Value, error) {
+	ev, err := g.replacing(a[0])
+	if err != nil || ev.Kind != EvCounterPut || a[1] <= 0 {
+		return 0, err
+	}
+	ev.Amount = add(ev.Amount, qty(a[1]))
+	return 0, nil
+}

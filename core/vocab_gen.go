@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 3
-	vocabularyHash  = "b6c48fe2cd7f95add63457f5c762940cb92d3287aa712544dd3ef0f0597c2885"
+	vocabularyMinor = 4
+	vocabularyHash  = "5790446ddf4e72f308962131856a22134c19a40af173064397bbf961fca45635"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -436,7 +436,8 @@ var fields = [numFields]fieldDecl{
 
 // The actions, queries and effects of the vocabulary: a linked SymFunc is one of these.
 const (
-	fnAddCountersToEvent funcID = iota
+	fnAddCountersOfEachKind funcID = iota
+	fnAddCountersToEvent
 	fnAddKeyword
 	fnAddMana
 	fnAddManaCouldProduce
@@ -519,6 +520,7 @@ const (
 // An effect applies in its layer (CR 613.1; 0 for none, 7 to 10 for 7a
 // to 7d).
 var funcs = [numFuncs]funcDecl{
+	fnAddCountersOfEachKind:        {name: "add_counters_of_each_kind", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnAddCountersToEvent:           {name: "add_counters_to_event", arity: 3, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnAddKeyword:                   {name: "add_keyword", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6},
 	fnAddMana:                      {name: "add_mana", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0},

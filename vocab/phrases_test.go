@@ -111,6 +111,7 @@ var phraseCases = []struct {
 	{inCounterReplace, "double counter_put", "double {event}"},
 	{inCounterReplace, "double the +1/+1 counters of counter_put", "double the {kind} counters of {event}"},
 	{inCounterReplace, "add 1 +1/+1 counters to counter_put", "add {amount} {kind} counters to {event}"},
+	{inCounterReplace, "add 1 to counter_put", "add {amount} to {event}"},
 	{inSpell, "double the number of +1/+1 counters on each creature you control", "double the number of {kind} counters on each {objects}"},
 	// Events and actions: tokens.
 	{inReplace, "an effect would create one or more tokens under your control", "an effect would create one or more tokens under your control"},
