@@ -177,7 +177,7 @@ func (g *Game) activate(a Activation) error {
 	}
 	if ab.Pay != vm.NoFunc {
 		g.run(frame{mode: modeResolve, source: o.id, controller: a.Player, def: def, ability: a.Ability.Index,
-			locals: item.Locals, x: a.X}, ab.Pay)
+			locals: item.Locals, x: a.X, paying: true}, ab.Pay)
 	}
 	if ab.Flags&vm.FlagOncePerTurn != 0 {
 		if g.activated == nil {

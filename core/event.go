@@ -33,6 +33,9 @@ type Event struct {
 	To      Zone
 	Step    Step
 	Combat  bool
+	// Cost is set on a counter_put event whose counters are put as the
+	// cost of an activated ability, not by an effect (CR 602.2b).
+	Cost bool
 	// Unpreventable is set when a rule says the damage can't be prevented
 	// (CR 615.12).
 	Unpreventable bool
@@ -59,6 +62,9 @@ type Event struct {
 	// attachTo is what an Aura entering the battlefield is attached to
 	// (CR 303.4a), or 0.
 	attachTo ObjectID
+	// token is the card each token of a tokens_created event is
+	// (CR 111.1): what they copy, or their characteristics.
+	token *CardDef
 	// copyOf is the card whose copiable values a permanent entering the
 	// battlefield as a copy has (CR 707.2, 614.1c).
 	copyOf *CardDef
@@ -122,6 +128,7 @@ var fieldGetters = [numFields]func(e *Event) vm.Value{
 	fieldCounterPutObject: eventObject,
 	fieldCounterPutKind:   eventCounter,
 	fieldCounterPutAmount: eventAmount,
+	fieldCounterPutCost:   func(e *Event) vm.Value { return boolValue(e.Cost) },
 
 	fieldCounterRemovedID:     eventID,
 	fieldCounterRemovedObject: eventObject,
@@ -182,6 +189,10 @@ var fieldGetters = [numFields]func(e *Event) vm.Value{
 	fieldManaProducedAmount: eventAmount,
 	fieldManaProducedTapped: func(e *Event) vm.Value { return boolValue(e.Tapped) },
 
+	fieldTokensCreatedID:     eventID,
+	fieldTokensCreatedPlayer: eventPlayer,
+	fieldTokensCreatedAmount: eventAmount,
+
 	fieldRegeneratedID:     eventID,
 	fieldRegeneratedObject: eventObject,
 }
@@ -234,6 +245,8 @@ func (g *Game) Describe(e *Event) string {
 		fmt.Fprintf(&b, " %s sacrificed %s", playerName(e.Player), name(e.Object))
 	case EvLifeGained, EvLifeLost:
 		fmt.Fprintf(&b, " %s %d", playerName(e.Player), e.Amount)
+	case EvTokensCreated:
+		fmt.Fprintf(&b, " %d %s for %s", e.Amount, e.token.Name, playerName(e.Player))
 	case EvStepBegins:
 		fmt.Fprintf(&b, " %s of %s", e.Step, playerName(e.Player))
 	case EvSpellCast:

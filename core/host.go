@@ -44,6 +44,9 @@ type frame struct {
 	// tapped is set while a mana ability with {T} in its cost resolves:
 	// its source is being tapped for mana (CR 106.12).
 	tapped bool
+	// paying is set while the cost of an activated ability is paid
+	// (CR 602.2b): counters it puts are put as a cost, not by an effect.
+	paying bool
 }
 
 // maxInlineLocals is how many locals are kept without allocating.
@@ -353,22 +356,28 @@ var hostImpls = [numFuncs]hostImpl{
 	fnIsBlocked:   g0(func(o *Object) bool { return o.blocked }),
 	fnIsToken:     g0(func(o *Object) bool { return o.token }),
 
-	fnAddMana:             (*Game).hAddMana,
-	fnAddManaOfAnyColor:   (*Game).hAddManaOfAnyColor,
-	fnAddManaCouldProduce: (*Game).hAddManaCouldProduce,
-	fnAddManaProduced:     (*Game).hAddManaProduced,
-	fnDoubleMana:          (*Game).hDoubleMana,
-	fnDoubleLife:          (*Game).hDoubleLife,
-	fnDoubleDamage:        (*Game).hDoubleDamage,
-	fnRedirectDamage:      (*Game).hRedirectDamage,
-	fnSetLife:             (*Game).hSetLife,
-	fnPlayerOrController:  qPlayerOrController,
-	fnSacrifice:           (*Game).hSacrifice,
-	fnPayLife:             (*Game).hPayLife,
-	fnReturnToBattlefield: (*Game).hReturnToBattlefield,
-	fnManaValue:           qManaValue,
-	fnTap:                 func(g *Game, a []vm.Value) (vm.Value, error) { g.setTapped(a[0], true); return 0, nil },
-	fnUntap:               func(g *Game, a []vm.Value) (vm.Value, error) { g.setTapped(a[0], false); return 0, nil },
+	fnAddMana:               (*Game).hAddMana,
+	fnAddManaOfAnyColor:     (*Game).hAddManaOfAnyColor,
+	fnAddManaCouldProduce:   (*Game).hAddManaCouldProduce,
+	fnAddManaProduced:       (*Game).hAddManaProduced,
+	fnDoubleMana:            (*Game).hDoubleMana,
+	fnDoubleLife:            (*Game).hDoubleLife,
+	fnDoubleDamage:          (*Game).hDoubleDamage,
+	fnRedirectDamage:        (*Game).hRedirectDamage,
+	fnSetLife:               (*Game).hSetLife,
+	fnPlayerOrController:    qPlayerOrController,
+	fnSacrifice:             (*Game).hSacrifice,
+	fnPayLife:               (*Game).hPayLife,
+	fnReturnToBattlefield:   (*Game).hReturnToBattlefield,
+	fnManaValue:             qManaValue,
+	fnTap:                   func(g *Game, a []vm.Value) (vm.Value, error) { g.setTapped(a[0], true); return 0, nil },
+	fnUntap:                 func(g *Game, a []vm.Value) (vm.Value, error) { g.setTapped(a[0], false); return 0, nil },
+	fnDoubleCounters:        (*Game).hDoubleCounters,
+	fnAddCountersToEvent:    (*Game).hAddCountersToEvent,
+	fnDoubleCountersOfKind:  (*Game).hDoubleCountersOfKind,
+	fnDoubleTokens:          (*Game).hDoubleTokens,
+	fnAddCountersOfEachKind: (*Game).hAddCountersOfEachKind,
+	fnDoubleCountersOnEach:  (*Game).hDoubleCountersOnEach,
 
 	fnSetBasePtUntilEndOfTurn: func(g *Game, a []vm.Value) (vm.Value, error) {
 		g.addPTEffect(a[0], layerSetPT, qty(a[1]), qty(a[2]))
@@ -518,7 +527,9 @@ func (g *Game) hLoseLife(a []vm.Value) (vm.Value, error) {
 
 func (g *Game) hPutCounters(a []vm.Value) (vm.Value, error) {
 	if o := g.permanentArg(a[0]); o != nil && a[2] > 0 {
-		g.propose(Event{Kind: EvCounterPut, Object: o.id, Counter: CounterKind(a[1]), Amount: qty(a[2])})
+		// Counters put as a cost are not put by an effect (CR 602.2b).
+		fr := g.frame()
+		g.propose(Event{Kind: EvCounterPut, Object: o.id, Counter: CounterKind(a[1]), Amount: qty(a[2]), Cost: fr != nil && fr.paying})
 	}
 	return 0, nil
 }

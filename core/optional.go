@@ -154,16 +154,29 @@ func (g *Game) hCreateTokenCopyAttached(a []vm.Value) (vm.Value, error) {
 	if fr == nil || orig == nil || host == nil || orig.copiable().enchant < 0 {
 		return 0, nil
 	}
-	g.cards++
-	t := &Object{id: ObjectID(len(g.objects)), def: orig.copiable(), printed: orig.copiable(), card: g.cards, owner: fr.controller,
-		controller: fr.controller, zone: ZoneNone, token: true, defender: NoPlayer, attachedTo: host.id}
-	g.objects = append(g.objects, t)
-	if !g.enchantsLegally(t) {
-		t.left = true
-		return 0, nil
-	}
-	g.propose(Event{Kind: EvZoneChange, Object: t.id, From: ZoneNone, To: ZoneBattlefield, Player: fr.controller, attachTo: host.id})
+	g.propose(Event{Kind: EvTokensCreated, Player: fr.controller, Amount: 1, token: orig.copiable(), attachTo: host.id})
 	return 0, nil
+}
+
+// createTokens creates the tokens of a tokens_created event, as many as
+// replacement effects left of it (CR 111.1, 614.1a): the player who
+// creates a token owns it (CR 111.2), and each enters the battlefield
+// under their control, an event of its own. A token that's a copy of an
+// Aura, to be attached to a permanent it couldn't legally enchant, isn't
+// created (CR 303.4i).
+func (g *Game) createTokens(ev *Event) {
+	p, def, host := ev.Player, ev.token, ev.attachTo
+	for range min(ev.Amount, maxTokensAtOnce) {
+		g.cards++
+		t := &Object{id: ObjectID(len(g.objects)), def: def, printed: def, card: g.cards, owner: p,
+			controller: p, zone: ZoneNone, token: true, defender: NoPlayer, attachedTo: host}
+		g.objects = append(g.objects, t)
+		if host != 0 && (g.onBattlefield(host) == nil || !g.enchantsLegally(t)) {
+			t.left = true
+			continue
+		}
+		g.propose(Event{Kind: EvZoneChange, Object: t.id, From: ZoneNone, To: ZoneBattlefield, Player: p, attachTo: host})
+	}
 }
 
 // copiable is what a copy of the object copies (CR 707.2): the values
@@ -261,14 +274,11 @@ func (g *Game) hCreateCreatureTokens(a []vm.Value) (vm.Value, error) {
 	if !ok || fr == nil {
 		return 0, nil
 	}
-	def := g.tokenDef(fr.def.Prog, qty(a[2]), qty(a[3]), uint16(a[4]), int32(a[5]))
-	for range min(qty(a[1]), maxTokensAtOnce) {
-		g.cards++
-		t := &Object{id: ObjectID(len(g.objects)), def: def, printed: def, card: g.cards, owner: p,
-			controller: p, zone: ZoneNone, token: true, defender: NoPlayer}
-		g.objects = append(g.objects, t)
-		g.propose(Event{Kind: EvZoneChange, Object: t.id, From: ZoneNone, To: ZoneBattlefield, Player: p})
+	if a[1] <= 0 {
+		return 0, nil
 	}
+	def := g.tokenDef(fr.def.Prog, qty(a[2]), qty(a[3]), uint16(a[4]), int32(a[5]))
+	g.propose(Event{Kind: EvTokensCreated, Player: p, Amount: qty(a[1]), token: def})
 	return 0, nil
 }
 

@@ -215,7 +215,7 @@ func (g *Game) affected(ev *Event) PlayerID {
 		if o := g.valueObject(ev.Target); o != nil {
 			return o.controller
 		}
-	case EvLifeGained, EvLifeLost:
+	case EvLifeGained, EvLifeLost, EvTokensCreated:
 		return ev.Player
 	case EvZoneChange:
 		if ev.To == ZoneBattlefield && ev.Player != NoPlayer {
@@ -291,6 +291,8 @@ func (g *Game) perform(ev *Event) {
 		}
 	case EvRegenerated:
 		happened = g.regenerate(ev)
+	case EvTokensCreated:
+		happened = ev.Amount > 0 && ev.token != nil
 	}
 	if happened {
 		g.record(ev)
@@ -320,6 +322,8 @@ func (g *Game) perform(ev *Event) {
 		}
 	case EvDamage:
 		g.damageResults(ev)
+	case EvTokensCreated:
+		g.createTokens(ev)
 	}
 }
 

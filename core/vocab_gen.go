@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 3
-	vocabularyHash  = "01de69f95910ee370c2ec30352cb4fd59c978cf1f1f0fe13ac12f990021a747e"
+	vocabularyMinor = 5
+	vocabularyHash  = "da8869d25151574d91d9d325a9c3f6ed729dd91dd3341dc7bd507fbf6332f448"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -17,7 +17,9 @@ const (
 	// creature, planeswalker, battle or player (CR 120).
 	EvDamage EventKind = iota
 	// EvCounterPut is the event kind "counter_put": Counters are put on a
-	// permanent, including as it enters (CR 122.6).
+	// permanent, including as it enters (CR 122.6). `cost` is set when they
+	// are put as the cost of an activated ability (Wall of Roots), not by an
+	// effect (Doubling Season's "an effect would put"; CR 118, 602.2b).
 	EvCounterPut
 	// EvCounterRemoved is the event kind "counter_removed": Counters are
 	// removed from a permanent (CR 122). Counters that cease to exist when
@@ -38,6 +40,14 @@ const (
 	// of an attacking creature (CR 509.1). There is one event for each blocker
 	// and attacker it blocks (CR 509.3b, 509.3d).
 	EvBlock
+	// EvTokensCreated is the event kind "tokens_created": An effect creates
+	// one or more tokens (CR 111.1), which then enter the battlefield under
+	// the control of `player`, each an event of its own (zone_change). A
+	// replacement effect can change how many are created (CR 614.1a: Doubling
+	// Season); the player who would control them is the affected player (CR
+	// 616.1). Tokens created as a cost would be too; no cost of the language
+	// creates them.
+	EvTokensCreated
 	// EvLifeGained is the event kind "life_gained": A player gains life (CR
 	// 119.3).
 	EvLifeGained
@@ -85,7 +95,7 @@ const (
 )
 
 // eventNames are the stdlib's names, by number.
-var eventNames = [numEventKinds]string{"damage", "counter_put", "counter_removed", "destroy", "zone_change", "attacks", "block", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive"}
+var eventNames = [numEventKinds]string{"damage", "counter_put", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive"}
 
 // The steps, in turn order.
 const (
@@ -310,6 +320,7 @@ const (
 	fieldCounterPutObject
 	fieldCounterPutKind
 	fieldCounterPutAmount
+	fieldCounterPutCost
 	fieldCounterRemovedID
 	fieldCounterRemovedObject
 	fieldCounterRemovedKind
@@ -326,6 +337,9 @@ const (
 	fieldBlockID
 	fieldBlockAttacker
 	fieldBlockBlocker
+	fieldTokensCreatedID
+	fieldTokensCreatedPlayer
+	fieldTokensCreatedAmount
 	fieldLifeGainedID
 	fieldLifeGainedPlayer
 	fieldLifeGainedAmount
@@ -369,6 +383,7 @@ var fields = [numFields]fieldDecl{
 	fieldCounterPutObject:      {name: "counter_put.object", kind: EvCounterPut},
 	fieldCounterPutKind:        {name: "counter_put.kind", kind: EvCounterPut},
 	fieldCounterPutAmount:      {name: "counter_put.amount", kind: EvCounterPut},
+	fieldCounterPutCost:        {name: "counter_put.cost", kind: EvCounterPut},
 	fieldCounterRemovedID:      {name: "counter_removed.id", kind: EvCounterRemoved},
 	fieldCounterRemovedObject:  {name: "counter_removed.object", kind: EvCounterRemoved},
 	fieldCounterRemovedKind:    {name: "counter_removed.kind", kind: EvCounterRemoved},
@@ -385,6 +400,9 @@ var fields = [numFields]fieldDecl{
 	fieldBlockID:               {name: "block.id", kind: EvBlock},
 	fieldBlockAttacker:         {name: "block.attacker", kind: EvBlock},
 	fieldBlockBlocker:          {name: "block.blocker", kind: EvBlock},
+	fieldTokensCreatedID:       {name: "tokens_created.id", kind: EvTokensCreated},
+	fieldTokensCreatedPlayer:   {name: "tokens_created.player", kind: EvTokensCreated},
+	fieldTokensCreatedAmount:   {name: "tokens_created.amount", kind: EvTokensCreated},
 	fieldLifeGainedID:          {name: "life_gained.id", kind: EvLifeGained},
 	fieldLifeGainedPlayer:      {name: "life_gained.player", kind: EvLifeGained},
 	fieldLifeGainedAmount:      {name: "life_gained.amount", kind: EvLifeGained},
@@ -418,7 +436,9 @@ var fields = [numFields]fieldDecl{
 
 // The actions, queries and effects of the vocabulary: a linked SymFunc is one of these.
 const (
-	fnAddKeyword funcID = iota
+	fnAddCountersOfEachKind funcID = iota
+	fnAddCountersToEvent
+	fnAddKeyword
 	fnAddMana
 	fnAddManaCouldProduce
 	fnAddManaOfAnyColor
@@ -436,9 +456,13 @@ const (
 	fnDealDamage
 	fnDefinePt
 	fnDestroy
+	fnDoubleCounters
+	fnDoubleCountersOfKind
+	fnDoubleCountersOnEach
 	fnDoubleDamage
 	fnDoubleLife
 	fnDoubleMana
+	fnDoubleTokens
 	fnDraw
 	fnEachBegin
 	fnEachObject
@@ -501,6 +525,8 @@ const (
 // An effect applies in its layer (CR 613.1; 0 for none, 7 to 10 for 7a
 // to 7d).
 var funcs = [numFuncs]funcDecl{
+	fnAddCountersOfEachKind:        {name: "add_counters_of_each_kind", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
+	fnAddCountersToEvent:           {name: "add_counters_to_event", arity: 3, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnAddKeyword:                   {name: "add_keyword", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6},
 	fnAddMana:                      {name: "add_mana", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0},
 	fnAddManaCouldProduce:          {name: "add_mana_could_produce", arity: 4, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0},
@@ -519,9 +545,13 @@ var funcs = [numFuncs]funcDecl{
 	fnDealDamage:                   {name: "deal_damage", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnDefinePt:                     {name: "define_pt", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 7},
 	fnDestroy:                      {name: "destroy", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnDoubleCounters:               {name: "double_counters", arity: 1, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
+	fnDoubleCountersOfKind:         {name: "double_counters_of_kind", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
+	fnDoubleCountersOnEach:         {name: "double_counters_on_each", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnDoubleDamage:                 {name: "double_damage", arity: 1, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnDoubleLife:                   {name: "double_life", arity: 1, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnDoubleMana:                   {name: "double_mana", arity: 1, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
+	fnDoubleTokens:                 {name: "double_tokens", arity: 1, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnDraw:                         {name: "draw", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnEachBegin:                    {name: "each_begin", arity: 1, returns: true, action: false, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnEachObject:                   {name: "each_object", arity: 2, returns: true, action: false, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},

@@ -67,6 +67,21 @@ type FilterWord struct {
 // determiners start a filter.
 var determiners = map[string]bool{"a": true, "an": true, "another": true, "target": true, "any": true}
 
+// eachSlot reports whether the word before a filter is the word "each" of
+// template t's "each {objects}" ("double the number of +1/+1 counters on
+// each creature you control"): the filter then has no determiner.
+func eachSlot(t *Template, before string) bool {
+	if !wordEq(before, "each") {
+		return false
+	}
+	for i, it := range t.Items {
+		if it.Word != "" && wordEq(it.Word, "each") && i+1 < len(t.Items) && t.Items[i+1].Slot != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // filters lists the filters that can start at part pi, longest first.
 func (m *matcher) filters(t *Template, pi int) []candidate {
 	det := strings.ToLower(m.word(pi))
@@ -85,6 +100,9 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 	case m.each && det == "other":
 	case m.each:
 		det, words0 = "", pi // "for each attacking creature"
+	case !effect && pi > 0 && eachSlot(t, m.word(pi-1)):
+		// A template's "each {objects}": "on each creature you control".
+		det, words0 = "", pi
 	case effect && (det == "other" || AttachedDet(det)):
 	case effect:
 		// A plural without determiner: "creatures you control".

@@ -95,13 +95,44 @@ func (v *Vocab) contractHash() string {
 // same lines, "minor" when new only adds lines, "major" when it removes or
 // changes any (a changed type is a line removed and one added).
 func Bump(old, new []string) string {
+	removed := slices.DeleteFunc(difference(old, new), func(s string) bool { return widened(s, new) })
 	switch {
-	case len(difference(old, new)) > 0:
+	case len(removed) > 0:
 		return "major"
 	case len(difference(new, old)) > 0:
 		return "minor"
 	}
 	return ""
+}
+
+// widened reports whether a contract line of an event kind has, in the
+// contract cur, a line of the same kind with all its fields and more: a
+// field added, which a minor version may do (fields are read by name).
+func widened(line string, cur []string) bool {
+	name, fields, ok := eventLine(line)
+	if !ok {
+		return false
+	}
+	for _, l := range cur {
+		if n, fs, ok := eventLine(l); ok && n == name && len(fs) > len(fields) && len(difference(fields, fs)) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// eventLine reads a contract line "event NAME { FIELD: TYPE, ... }".
+func eventLine(line string) (name string, fields []string, ok bool) {
+	rest, ok := strings.CutPrefix(line, "event ")
+	if !ok {
+		return "", nil, false
+	}
+	name, body, ok := strings.Cut(rest, " { ")
+	body, ok2 := strings.CutSuffix(body, " }")
+	if !ok || !ok2 {
+		return "", nil, false
+	}
+	return name, strings.Split(body, ", "), true
 }
 
 // difference lists the lines of a that b lacks.

@@ -214,7 +214,7 @@ func difference(a, b []string) []string {
 
 func TestBump(t *testing.T) {
 	v := func(major, minor int) vm.Vocabulary { return vm.Vocabulary{Name: "v", Major: major, Minor: minor} }
-	old := []string{"action destroy(object)", "query power(object): number"}
+	old := []string{"action destroy(object)", "event life { amount: number, player: player }", "query power(object): number"}
 	for _, c := range []struct {
 		name     string
 		new      []string
@@ -227,8 +227,11 @@ func TestBump(t *testing.T) {
 		{"added, major bump", append(slices.Clone(old), "name counter:oil"), "minor", v(1, 3), v(2, 0), true},
 		{"added, no bump", append(slices.Clone(old), "name counter:oil"), "minor", v(1, 0), v(1, 0), false},
 		{"removed, minor bump", old[:1], "major", v(1, 0), v(1, 1), false},
+		{"field added, minor bump", []string{old[0], "event life { amount: number, cost: bool, player: player }", old[2]}, "minor", v(1, 0), v(1, 1), true},
+		{"field removed", []string{old[0], "event life { amount: number }", old[2]}, "major", v(1, 0), v(1, 1), false},
+		{"field's type changed", []string{old[0], "event life { amount: bool, player: player }", old[2]}, "major", v(1, 0), v(1, 1), false},
 		{"removed, major bump", old[:1], "major", v(1, 4), v(2, 0), true},
-		{"type changed", []string{"action destroy(target)", old[1]}, "major", v(1, 0), v(1, 1), false},
+		{"type changed", []string{"action destroy(target)", old[1], old[2]}, "major", v(1, 0), v(1, 1), false},
 		{"renamed vocabulary", old, "", v(1, 0), vm.Vocabulary{Name: "w", Major: 1}, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -39,21 +39,23 @@ func newTestScope() testScope {
 
 // Where the phrase of a phraseCase is, in the card built around it.
 const (
-	inTrigger       = "trigger"        // whenever/when/at PHRASE { gain 1 life }
-	inReplace       = "replace"        // replace PHRASE { gain 1 life }
-	inDelayed       = "delayed"        // whenever this dies { at PHRASE { gain 1 life } }
-	inStatic        = "static"         // static PHRASE
-	inCDA           = "cda"            // static PHRASE of a */* creature
-	inEnters        = "enters"         // enters PHRASE
-	inSpell         = "spell"          // spell { PHRASE } of an instant
-	inReplaceAction = "replace action" // replace damage to this { PHRASE }
-	inActivated     = "activated"      // {T}: PHRASE
-	inCost          = "cost"           // {1}, PHRASE: gain 1 life
-	inManaTrigger   = "mana trigger"   // whenever a player as p taps a land for mana { PHRASE }
-	inManaReplace   = "mana replace"   // replace you tap a permanent for mana { PHRASE }
-	inLifeReplace   = "life replace"   // replace you would gain life { PHRASE }
-	inReflexive     = "reflexive"      // whenever you attack { you may pay {2} and sacrifice a creature; when PHRASE { gain 1 life } }
-	inChosen        = "chosen"         // enters choosing a color; static PHRASE
+	inTrigger        = "trigger"         // whenever/when/at PHRASE { gain 1 life }
+	inReplace        = "replace"         // replace PHRASE { gain 1 life }
+	inDelayed        = "delayed"         // whenever this dies { at PHRASE { gain 1 life } }
+	inStatic         = "static"          // static PHRASE
+	inCDA            = "cda"             // static PHRASE of a */* creature
+	inEnters         = "enters"          // enters PHRASE
+	inSpell          = "spell"           // spell { PHRASE } of an instant
+	inReplaceAction  = "replace action"  // replace damage to this { PHRASE }
+	inActivated      = "activated"       // {T}: PHRASE
+	inCost           = "cost"            // {1}, PHRASE: gain 1 life
+	inManaTrigger    = "mana trigger"    // whenever a player as p taps a land for mana { PHRASE }
+	inManaReplace    = "mana replace"    // replace you tap a permanent for mana { PHRASE }
+	inLifeReplace    = "life replace"    // replace you would gain life { PHRASE }
+	inReflexive      = "reflexive"       // whenever you attack { you may pay {2} and sacrifice a creature; when PHRASE { gain 1 life } }
+	inChosen         = "chosen"          // enters choosing a color; static PHRASE
+	inCounterReplace = "counter replace" // replace one or more counters would be put on this { PHRASE }
+	inTokenReplace   = "token replace"   // replace you would create one or more tokens { PHRASE }
 )
 
 // phraseCases use each phrase of the standard vocabulary once, in the
@@ -109,6 +111,18 @@ var phraseCases = []struct {
 	{inTrigger, "whenever one or more charge counters are removed from an artifact", "one or more {kind} counters are removed from {object}"},
 	{inTrigger, "whenever a counter is removed from this", "a counter is removed from {object}"},
 	{inTrigger, "whenever one or more counters are removed from this", "one or more counters are removed from {object}"},
+	{inReplace, "one or more +1/+1 counters would be put on a creature you control", "one or more {kind} counters would be put on {object}"},
+	{inReplace, "one or more counters would be put on an artifact or creature you control", "one or more counters would be put on {object}"},
+	{inReplace, "an effect would put one or more counters on a permanent you control", "an effect would put one or more counters on {object}"},
+	{inCounterReplace, "double counter_put", "double {event}"},
+	{inCounterReplace, "double the +1/+1 counters of counter_put", "double the {kind} counters of {event}"},
+	{inCounterReplace, "add 1 +1/+1 counters to counter_put", "add {amount} {kind} counters to {event}"},
+	{inCounterReplace, "add 1 to counter_put", "add {amount} to {event}"},
+	{inSpell, "double the number of +1/+1 counters on each creature you control", "double the number of {kind} counters on each {objects}"},
+	// Events and actions: tokens.
+	{inReplace, "an effect would create one or more tokens under your control", "an effect would create one or more tokens under your control"},
+	{inReplace, "an opponent would create one or more tokens", "{player} would create one or more tokens"},
+	{inTokenReplace, "double tokens_created", "double {event}"},
 	// Events: destruction, zones, combat, life, steps, prevention, spells.
 	{inTrigger, "whenever a creature regenerates", "{object} regenerates"},
 	{inReplace, "this would be destroyed", "{object} would be destroyed"},
@@ -227,6 +241,10 @@ func phraseCard(where, text string) string {
 		return fmt.Sprintf(creature, "replace you tap a permanent for mana {\n        "+text+"\n    }")
 	case inLifeReplace:
 		return fmt.Sprintf(creature, "replace you would gain life {\n        "+text+"\n    }")
+	case inCounterReplace:
+		return fmt.Sprintf(creature, "replace one or more counters would be put on this {\n        "+text+"\n    }")
+	case inTokenReplace:
+		return fmt.Sprintf(creature, "replace you would create one or more tokens {\n        "+text+"\n    }")
 	case inReflexive:
 		return fmt.Sprintf(creature, "whenever you attack {\n        you may pay {2} and sacrifice a creature\n        when "+text+" {\n            gain 1 life\n        }\n    }")
 	}
@@ -267,6 +285,12 @@ func casePhrase(t *testing.T, where string, card *dsl.Card) (*dsl.Phrase, vocab.
 				return it.Body.Stmts[0].(*dsl.ActionStmt).Phrase, vocab.ModeAction, sc
 			case inLifeReplace:
 				sc["life_gained"] = vocab.Type{Kind: vocab.KEvent, Event: "life_gained"}
+				return it.Body.Stmts[0].(*dsl.ActionStmt).Phrase, vocab.ModeAction, sc
+			case inCounterReplace:
+				sc["counter_put"] = vocab.Type{Kind: vocab.KEvent, Event: "counter_put"}
+				return it.Body.Stmts[0].(*dsl.ActionStmt).Phrase, vocab.ModeAction, sc
+			case inTokenReplace:
+				sc["tokens_created"] = vocab.Type{Kind: vocab.KEvent, Event: "tokens_created"}
 				return it.Body.Stmts[0].(*dsl.ActionStmt).Phrase, vocab.ModeAction, sc
 			}
 			return it.Phrase, vocab.ModePattern, sc

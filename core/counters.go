@@ -1,0 +1,95 @@
+package core
+
+import "github.com/cardc/cardc/vm"
+
+// Replacement effects that change how many counters are put on a
+// permanent (CR 614.1a, 122.6). A counter_put event is proposed for the
+// counters an effect puts and for those a permanent enters with
+// (CR 122.6, 614.1c), so these apply to both; the permanent's controller
+// orders several of them (CR 616.1, Game.affected).
+
+// hDoubleCounters has twice as many counters of the same kind put instead
+// of those of the event being replaced (Doubling Season).
+func (g *Game) hDoubleCounters(a []vm.Value) (vm.Value, error) {
+	ev, err := g.replacing(a[0])
+	if err != nil || ev.Kind != EvCounterPut {
+		return 0, err
+	}
+	ev.Amount = add(ev.Amount, ev.Amount)
+	return 0, nil
+}
+
+// hDoubleCountersOfKind doubles the counters of the event being replaced
+// if they are of a kind (Corpsejack Menace).
+func (g *Game) hDoubleCountersOfKind(a []vm.Value) (vm.Value, error) {
+	ev, err := g.replacing(a[0])
+	if err != nil || ev.Kind != EvCounterPut || ev.Counter != CounterKind(a[1]) {
+		return 0, err
+	}
+	ev.Amount = add(ev.Amount, ev.Amount)
+	return 0, nil
+}
+
+// hAddCountersToEvent has that many plus N counters put instead of those
+// of the event being replaced, if they are of a kind (Hardened Scales).
+func (g *Game) hAddCountersToEvent(a []vm.Value) (vm.Value, error) {
+	ev, err := g.replacing(a[0])
+	if err != nil || ev.Kind != EvCounterPut || a[1] <= 0 || ev.Counter != CounterKind(a[2]) {
+		return 0, err
+	}
+	ev.Amount = add(ev.Amount, qty(a[1]))
+	return 0, nil
+}
+
+// hDoubleCountersOnEach doubles the number of counters of a kind on each
+// permanent a filter describes (Kalonian Hydra): it counts them on each,
+// then puts that many more on it, an event of its own that replacement
+// effects can change (CR 122.6). The permanents are those on the
+// battlefield as it begins, in the order they entered it.
+func (g *Game) hDoubleCountersOnEach(a []vm.Value) (vm.Value, error) {
+	fr := g.frame()
+	k := CounterKind(a[0])
+	if fr == nil {
+		return 0, nil
+	}
+	ab := &fr.def.Card.Abilities[fr.ability]
+	if k < 0 || k >= numCounters || a[1] < 0 || int(a[1]) >= len(ab.Filters) {
+		return 0, nil
+	}
+	var each []ObjectID
+	for _, id := range g.battlefield {
+		if g.inFilter(fr, ab.Filters[a[1]], ObjectValue(id)) {
+			each = append(each, id)
+		}
+	}
+	for _, id := range each {
+		if o := g.onBattlefield(id); o != nil && o.Counters(k) > 0 {
+			g.propose(Event{Kind: EvCounterPut, Object: id, Counter: k, Amount: o.Counters(k)})
+		}
+	}
+	return 0, nil
+}
+
+// hDoubleTokens has twice as many tokens created instead of those of the
+// event being replaced, each like those it would create (Doubling Season;
+// CR 111.1, 614.1a).
+func (g *Game) hDoubleTokens(a []vm.Value) (vm.Value, error) {
+	ev, err := g.replacing(a[0])
+	if err != nil || ev.Kind != EvTokensCreated {
+		return 0, err
+	}
+	ev.Amount = add(ev.Amount, ev.Amount)
+	return 0, nil
+}
+
+// hAddCountersOfEachKind has that many plus N counters put instead of
+// those of the event being replaced, whatever their kind (Winding
+// Constrictor).
+func (g *Game) hAddCountersOfEachKind(a []vm.Value) (vm.Value, error) {
+	ev, err := g.replacing(a[0])
+	if err != nil || ev.Kind != EvCounterPut || a[1] <= 0 {
+		return 0, err
+	}
+	ev.Amount = add(ev.Amount, qty(a[1]))
+	return 0, nil
+}
