@@ -54,7 +54,7 @@ func TestModifiersFromTheStdlib(t *testing.T) {
 		}
 		switch funcID(id) {
 		case fnPrevent, fnPreventAmount, fnEnterWithCounters, fnScheduleDelayed, fnDoubleMana, fnEnterAsCopy, fnEnterChoosingColor, fnTriggerReflexive,
-			fnShuffleIntoLibrary:
+			fnShuffleIntoLibrary, fnExile:
 			require.True(t, f.atOnce, f.name)
 		default:
 			require.False(t, f.atOnce, f.name)

@@ -376,6 +376,8 @@ var hostImpls = [numFuncs]hostImpl{
 	fnDraw:               (*Game).hDraw,
 	fnAttach:             (*Game).hAttach,
 	fnShuffleIntoLibrary: (*Game).hShuffleIntoLibrary,
+	fnExile:              (*Game).hExile,
+	fnExileAllGraveyards: (*Game).hExileAllGraveyards,
 
 	fnPayOptional:                  (*Game).hPayOptional,
 	fnTriggerReflexive:             (*Game).hTriggerReflexive,

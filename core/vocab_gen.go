@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 2
-	vocabularyHash  = "390d422bd8fc87e9cf8bdd00faf63399ba62ec45ac7b37457997f209d6244d9b"
+	vocabularyMinor = 3
+	vocabularyHash  = "7581ace03836650e32cc2c8f4e975306df1a8e1cd452ab4da0fd5819d53a48b0"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -443,6 +443,8 @@ const (
 	fnEnterAsCopy
 	fnEnterChoosingColor
 	fnEnterWithCounters
+	fnExile
+	fnExileAllGraveyards
 	fnGainKeywordUntilEndOfTurn
 	fnGainLife
 	fnGainProtectionOfChoice
@@ -521,6 +523,8 @@ var funcs = [numFuncs]funcDecl{
 	fnEnterAsCopy:                  {name: "enter_as_copy", arity: 2, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnEnterChoosingColor:           {name: "enter_choosing_color", arity: 1, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnEnterWithCounters:            {name: "enter_with_counters", arity: 2, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
+	fnExile:                        {name: "exile", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
+	fnExileAllGraveyards:           {name: "exile_all_graveyards", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnGainKeywordUntilEndOfTurn:    {name: "gain_keyword_until_end_of_turn", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnGainLife:                     {name: "gain_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnGainProtectionOfChoice:       {name: "gain_protection_of_choice", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
