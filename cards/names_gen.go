@@ -38,6 +38,7 @@ var names = []string{
 	"Heartbeat of Spring",
 	"Hill Giant",
 	"Island",
+	"Kitchen Finks",
 	"Leyline of the Void",
 	"Llanowar Elves",
 	"Lone Missionary",

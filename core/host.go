@@ -377,6 +377,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnAttach:             (*Game).hAttach,
 	fnShuffleIntoLibrary: (*Game).hShuffleIntoLibrary,
 	fnExile:              (*Game).hExile,
+	fnReturnWithCounter:  (*Game).hReturnWithCounter,
 	fnExileAllGraveyards: (*Game).hExileAllGraveyards,
 
 	fnPayOptional:                  (*Game).hPayOptional,

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 3
-	vocabularyHash  = "7581ace03836650e32cc2c8f4e975306df1a8e1cd452ab4da0fd5819d53a48b0"
+	vocabularyMinor = 4
+	vocabularyHash  = "3115ab96038a0f7e2d496592f201e6000d8f135886f4d7af6da125b30d197737"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -279,10 +279,11 @@ const (
 	keywordProtectionFromCreatures
 	keywordProtectionFromEverything
 	keywordFlash
+	keywordPersist
 )
 
 // keywordNames are the stdlib's names of the keyword abilities, by bit number.
-var keywordNames = [...]string{"flying", "reach", "deathtouch", "lifelink", "vigilance", "haste", "first strike", "double strike", "trample", "defender", "indestructible", "shroud", "hexproof", "protection from white", "protection from blue", "protection from black", "protection from red", "protection from green", "protection from colorless", "protection from artifacts", "protection from enchantments", "protection from creatures", "protection from everything", "flash"}
+var keywordNames = [...]string{"flying", "reach", "deathtouch", "lifelink", "vigilance", "haste", "first strike", "double strike", "trample", "defender", "indestructible", "shroud", "hexproof", "protection from white", "protection from blue", "protection from black", "protection from red", "protection from green", "protection from colorless", "protection from artifacts", "protection from enchantments", "protection from creatures", "protection from everything", "flash", "persist"}
 
 // protections are the qualities of the protection keywords (CR 702.16a),
 // read from their names: "protection from black" is from black sources.
@@ -475,6 +476,7 @@ const (
 	fnRegenerate
 	fnRemoveCounters
 	fnReturnToBattlefield
+	fnReturnWithCounter
 	fnSacrifice
 	fnScheduleDelayed
 	fnScry
@@ -555,6 +557,7 @@ var funcs = [numFuncs]funcDecl{
 	fnRegenerate:                   {name: "regenerate", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnRemoveCounters:               {name: "remove_counters", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0},
 	fnReturnToBattlefield:          {name: "return_to_battlefield", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnReturnWithCounter:            {name: "return_with_counter", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnSacrifice:                    {name: "sacrifice", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0},
 	fnScheduleDelayed:              {name: "schedule_delayed", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnScry:                         {name: "scry", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},

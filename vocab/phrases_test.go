@@ -158,6 +158,7 @@ var phraseCases = []struct {
 	{inSpell, "shuffle target creature into its owner's library", "shuffle {object} into its owner's library"},
 	{inActivated, "reveal this and shuffle it into its owner's library", "reveal {object} and shuffle it into its owner's library"},
 	{inSpell, "exile target creature", "exile {object}"},
+	{inSpell, "return target creature to the battlefield under its owner's control with a -1/-1 counter on it", "return {object} to the battlefield under its owner's control with a {kind} counter on it"},
 	{inSpell, "exile all cards from all graveyards", "exile all cards from all graveyards"},
 	{inManaTrigger, "p adds one mana of any type that land produced", "{player} adds {amount} mana of any type that land produced"},
 	{inManaTrigger, "p gains 1 life; add one mana of any type that land produced", "add {amount} mana of any type that land produced"},
