@@ -42,6 +42,9 @@ type checkedAbility struct {
 	// keyword, when set, is how the ability is rendered: a keyword
 	// ability written as one (`equip {1}` is "Equip {1}").
 	keyword string
+	// persist marks persist's triggered ability (CR 702.79a), whose
+	// match also tests that this had no -1/-1 counters.
+	persist bool
 	// tree is shared by an ability and the delayed abilities it creates.
 	tree *abilityTree
 	// pattern is the event pattern a triggered, delayed, replacement or
@@ -283,6 +286,10 @@ func checkCardReading(v *vocab.Vocab, card *dsl.Card, readings *[]Reading) (*che
 			if a == nil {
 				continue
 			}
+		case *dsl.KeywordsItem:
+			if a = c.keywordAbility(it); a == nil {
+				continue
+			}
 		default:
 			continue
 		}
@@ -456,6 +463,7 @@ func (c *checker) static(s *dsl.StaticAbility) *checkedAbility {
 	}
 	c.warn(rule.Warning)
 	c.read(s.Phrase, rule)
+	c.grantsOwnKeyword(rule)
 	alt := rule.Alts[0]
 	a.reading = alt
 	if alt.Template.Func != nil {
@@ -698,6 +706,7 @@ func (c *checker) matchAction(ph *dsl.Phrase, sc *scope) *vocab.Alt {
 	}
 	c.warn(pat.Warning)
 	c.read(ph, pat)
+	c.grantsOwnKeyword(pat)
 	return pat.Alts[0]
 }
 

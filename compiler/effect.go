@@ -181,6 +181,32 @@ func (c *checker) equip(it *dsl.EquipItem) *checkedAbility {
 	return a
 }
 
+// persist gives a card with the keyword persist its triggered ability,
+// "When this permanent is put into a graveyard from the battlefield, if it
+// had no -1/-1 counters on it, return it to the battlefield under its
+// owner's control with a -1/-1 counter on it." (CR 702.79a), read from
+// those words in the language; the intervening "if" (CR 603.4) is part of
+// its match (see cardEmitter.match). It is rendered by its keyword.
+func (c *checker) persist(it *dsl.KeywordsItem) *checkedAbility {
+	item, diags := parser.ParseCardItem(it.Pos, persistTrigger)
+	ab, ok := item.(*dsl.TriggerAbility)
+	if len(diags) > 0 || !ok {
+		c.errorf(it.Pos, CodeInternalCompiler, "the persist ability does not read: %v", diags)
+		return nil
+	}
+	a := c.trigger(ab)
+	a.persist = true
+	return a
+}
+
+// persistTrigger is persist's triggered ability without its intervening
+// "if", in the language (CR 702.79a).
+const persistTrigger = "when this is put into a graveyard from the battlefield {\n" +
+	"    return this to the battlefield under its owner's control with a -1/-1 counter on it\n}"
+
+// persistCounter is the counter kind persist looks for and puts (CR 702.79a).
+const persistCounter = "-1/-1"
+
 // equipEffect is what an equip ability does, in the language (CR 702.6a).
 const equipEffect = "attach this to target creature you control, activate only as a sorcery"
 

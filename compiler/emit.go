@@ -294,6 +294,16 @@ func (e *cardEmitter) match(a *checkedAbility) {
 			f.at = nil
 			fails = append(fails, f.emit(vm.OpJumpIfFalse, 0, p))
 		}
+		if a.persist {
+			// Persist's intervening "if" (CR 603.4, 702.79a): this had no
+			// -1/-1 counters, as it last existed on the battlefield.
+			f.emit(vm.OpLoad, vm.LocalThis, p)
+			f.emit(vm.OpSym, e.b.nameSym(vocab.KCounter, persistCounter), p)
+			f.call("counters", p)
+			f.emit(vm.OpInt, 0, p)
+			f.emit(vm.OpEq, 0, p)
+			fails = append(fails, f.emit(vm.OpJumpIfFalse, 0, p))
+		}
 		if event != nil && event.implicit {
 			for _, fd := range ev.Fields { // the fields the ability reads
 				if l, ok := event.fields[fd.Name]; ok {

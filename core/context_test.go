@@ -55,7 +55,7 @@ func TestModifiersFromTheStdlib(t *testing.T) {
 		switch funcID(id) {
 		case fnPrevent, fnPreventAmount, fnEnterWithCounters, fnScheduleDelayed, fnDoubleMana, fnDoubleLife, fnDoubleDamage, fnRedirectDamage,
 			fnDoubleCounters, fnDoubleCountersOfKind, fnAddCountersToEvent, fnAddCountersOfEachKind, fnDoubleTokens, fnEnterAsCopy, fnEnterChoosingColor, fnTriggerReflexive,
-			fnShuffleIntoLibrary:
+			fnShuffleIntoLibrary, fnExile:
 			require.True(t, f.atOnce, f.name)
 		default:
 			require.False(t, f.atOnce, f.name)

@@ -390,6 +390,9 @@ var hostImpls = [numFuncs]hostImpl{
 	fnDraw:               (*Game).hDraw,
 	fnAttach:             (*Game).hAttach,
 	fnShuffleIntoLibrary: (*Game).hShuffleIntoLibrary,
+	fnExile:              (*Game).hExile,
+	fnReturnWithCounter:  (*Game).hReturnWithCounter,
+	fnExileAllGraveyards: (*Game).hExileAllGraveyards,
 
 	fnPayOptional:                  (*Game).hPayOptional,
 	fnTriggerReflexive:             (*Game).hTriggerReflexive,

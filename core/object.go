@@ -34,6 +34,9 @@ type Object struct {
 	// the last cleanup (CR 704.5h).
 	deathtouchDamage bool
 	counters         []counterCount
+	// next is the object it became when it moved to another zone, or 0
+	// (CR 400.7e: an ability that triggered on the move can find it).
+	next ObjectID
 	// timestamp orders permanents and effects (CR 613.7).
 	timestamp int64
 	// sinceTurn is the turn since which the controller has controlled the

@@ -62,7 +62,7 @@ func (g *Game) propose(proposed Event) {
 	// Reuse the event's lists rather than the proposal's (nil) ones.
 	enterWith, prevented := ev.enterWith[:0], ev.prevented[:0]
 	*ev = proposed
-	ev.enterWith, ev.prevented = enterWith, prevented
+	ev.enterWith, ev.prevented = append(enterWith, proposed.enterWith...), prevented
 	// Every amount stays within MaxQuantity, whoever proposed it.
 	ev.Amount = clampInt(ev.Amount)
 	g.eventID++
@@ -457,7 +457,7 @@ func (g *Game) move(ev *Event) bool {
 		n.sinceTurn = g.turn
 		n.chosen = ev.chosen
 	}
-	ev.moved = n.id
+	ev.moved, o.next = n.id, n.id
 	if ev.To == ZoneBattlefield && ev.attachTo != 0 {
 		// An Aura spell enters attached to its target (CR 303.4a, 608.3).
 		n.attachedTo = ev.attachTo

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 5
-	vocabularyHash  = "da8869d25151574d91d9d325a9c3f6ed729dd91dd3341dc7bd507fbf6332f448"
+	vocabularyMinor = 6
+	vocabularyHash  = "931f190773d99bff04f125992fb720d6e501f6bd49ee3c27047b872ca8474252"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -289,10 +289,11 @@ const (
 	keywordProtectionFromCreatures
 	keywordProtectionFromEverything
 	keywordFlash
+	keywordPersist
 )
 
 // keywordNames are the stdlib's names of the keyword abilities, by bit number.
-var keywordNames = [...]string{"flying", "reach", "deathtouch", "lifelink", "vigilance", "haste", "first strike", "double strike", "trample", "defender", "indestructible", "shroud", "hexproof", "protection from white", "protection from blue", "protection from black", "protection from red", "protection from green", "protection from colorless", "protection from artifacts", "protection from enchantments", "protection from creatures", "protection from everything", "flash"}
+var keywordNames = [...]string{"flying", "reach", "deathtouch", "lifelink", "vigilance", "haste", "first strike", "double strike", "trample", "defender", "indestructible", "shroud", "hexproof", "protection from white", "protection from blue", "protection from black", "protection from red", "protection from green", "protection from colorless", "protection from artifacts", "protection from enchantments", "protection from creatures", "protection from everything", "flash", "persist"}
 
 // protections are the qualities of the protection keywords (CR 702.16a),
 // read from their names: "protection from black" is from black sources.
@@ -469,6 +470,8 @@ const (
 	fnEnterAsCopy
 	fnEnterChoosingColor
 	fnEnterWithCounters
+	fnExile
+	fnExileAllGraveyards
 	fnGainKeywordUntilEndOfTurn
 	fnGainLife
 	fnGainProtectionOfChoice
@@ -501,6 +504,7 @@ const (
 	fnRegenerate
 	fnRemoveCounters
 	fnReturnToBattlefield
+	fnReturnWithCounter
 	fnSacrifice
 	fnScheduleDelayed
 	fnScry
@@ -558,6 +562,8 @@ var funcs = [numFuncs]funcDecl{
 	fnEnterAsCopy:                  {name: "enter_as_copy", arity: 2, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnEnterChoosingColor:           {name: "enter_choosing_color", arity: 1, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnEnterWithCounters:            {name: "enter_with_counters", arity: 2, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
+	fnExile:                        {name: "exile", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
+	fnExileAllGraveyards:           {name: "exile_all_graveyards", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnGainKeywordUntilEndOfTurn:    {name: "gain_keyword_until_end_of_turn", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnGainLife:                     {name: "gain_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnGainProtectionOfChoice:       {name: "gain_protection_of_choice", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
@@ -590,6 +596,7 @@ var funcs = [numFuncs]funcDecl{
 	fnRegenerate:                   {name: "regenerate", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnRemoveCounters:               {name: "remove_counters", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0},
 	fnReturnToBattlefield:          {name: "return_to_battlefield", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnReturnWithCounter:            {name: "return_with_counter", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnSacrifice:                    {name: "sacrifice", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0},
 	fnScheduleDelayed:              {name: "schedule_delayed", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnScry:                         {name: "scry", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},

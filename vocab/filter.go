@@ -137,6 +137,13 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 				j += 2
 			}
 		}
+		// "card or token": any object, a card or not (CR 108.2b).
+		if fw.Name == "card" && !strings.HasPrefix(strings.ToLower(m.word(j)), "non") && m.wordsAt(j+1, []string{"or", "token"}) {
+			// Neither word has a test of its own.
+			words[len(words)-1] = FilterWord{Name: "card", Noun: true}
+			words = append(words, FilterWord{Name: "or", Or: true}, FilterWord{Name: "token", Noun: true, Or: true})
+			j += 2
+		}
 	}
 	var out []candidate
 	for k := len(words); k > 0; k-- {
@@ -353,8 +360,8 @@ func (v *Vocab) FilterWord(w string) (FilterWord, bool) {
 			return FilterWord{Name: "permanent", Query: "is_permanent", Noun: true}, true
 		case cand == "card":
 			// "creature card": what the type says, in whatever zone the
-			// filter names; no test of its own.
-			return FilterWord{Name: "card", Noun: true}, true
+			// filter names; a token is no card (CR 108.2b, 111.6).
+			return FilterWord{Name: "card", Query: "is_token", Neg: true, Noun: true}, true
 		case cand == "player", cand == "opponent":
 			return FilterWord{Name: cand, Query: "is_player", Noun: true}, true
 		}
