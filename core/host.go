@@ -346,6 +346,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnHasColor:    g1(func(o *Object, v vm.Value) bool { return o.def.colors&uint16(v) != 0 }),
 	fnIsPlayer:    qIsPlayer,
 	fnIsPermanent: qIsPermanent,
+	fnIsSpell:     qIsSpell,
 	fnIsTapped:    g0(func(o *Object) bool { return o.tapped }),
 	fnIsUntapped:  g0(func(o *Object) bool { return !o.tapped }),
 	fnIsAttacking: g0(func(o *Object) bool { return o.attacking }),
@@ -353,17 +354,18 @@ var hostImpls = [numFuncs]hostImpl{
 	fnIsBlocked:   g0(func(o *Object) bool { return o.blocked }),
 	fnIsToken:     g0(func(o *Object) bool { return o.token }),
 
-	fnAddMana:             (*Game).hAddMana,
-	fnAddManaOfAnyColor:   (*Game).hAddManaOfAnyColor,
-	fnAddManaCouldProduce: (*Game).hAddManaCouldProduce,
-	fnAddManaProduced:     (*Game).hAddManaProduced,
-	fnDoubleMana:          (*Game).hDoubleMana,
-	fnSacrifice:           (*Game).hSacrifice,
-	fnPayLife:             (*Game).hPayLife,
-	fnReturnToBattlefield: (*Game).hReturnToBattlefield,
-	fnManaValue:           qManaValue,
-	fnTap:                 func(g *Game, a []vm.Value) (vm.Value, error) { g.setTapped(a[0], true); return 0, nil },
-	fnUntap:               func(g *Game, a []vm.Value) (vm.Value, error) { g.setTapped(a[0], false); return 0, nil },
+	fnAddMana:              (*Game).hAddMana,
+	fnAddManaOfAnyColor:    (*Game).hAddManaOfAnyColor,
+	fnAddManaOfChosenColor: (*Game).hAddManaOfChosenColor,
+	fnAddManaCouldProduce:  (*Game).hAddManaCouldProduce,
+	fnAddManaProduced:      (*Game).hAddManaProduced,
+	fnDoubleMana:           (*Game).hDoubleMana,
+	fnSacrifice:            (*Game).hSacrifice,
+	fnPayLife:              (*Game).hPayLife,
+	fnReturnToBattlefield:  (*Game).hReturnToBattlefield,
+	fnManaValue:            qManaValue,
+	fnTap:                  func(g *Game, a []vm.Value) (vm.Value, error) { g.setTapped(a[0], true); return 0, nil },
+	fnUntap:                func(g *Game, a []vm.Value) (vm.Value, error) { g.setTapped(a[0], false); return 0, nil },
 
 	fnSetBasePtUntilEndOfTurn: func(g *Game, a []vm.Value) (vm.Value, error) {
 		g.addPTEffect(a[0], layerSetPT, qty(a[1]), qty(a[2]))
@@ -438,6 +440,13 @@ func (g *Game) hReturnToBattlefield(a []vm.Value) (vm.Value, error) {
 func qIsPlayer(g *Game, a []vm.Value) (vm.Value, error) {
 	_, ok := valuePlayer(a[0])
 	return boolValue(ok), nil
+}
+
+// qIsSpell reports whether an object is a spell: a card or a copy on the
+// stack, not yet resolved (CR 112.1).
+func qIsSpell(g *Game, a []vm.Value) (vm.Value, error) {
+	o := g.valueObject(a[0])
+	return boolValue(o != nil && !o.left && o.zone == ZoneStack), nil
 }
 
 func qIsPermanent(g *Game, a []vm.Value) (vm.Value, error) {

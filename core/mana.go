@@ -1,6 +1,7 @@
 package core
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/cardc/cardc/mana"
@@ -158,6 +159,22 @@ func (g *Game) hAddManaProduced(a []vm.Value) (vm.Value, error) {
 		return 0, nil
 	}
 	g.produceOneType(p, fr.event.Mana.Types(), qty(a[1]))
+	return 0, nil
+}
+
+// hAddManaOfChosenColor adds mana of the color the running ability's
+// source chose as it entered (CR 614.12; Utopia Sprawl). Its source is
+// that permanent (CR 106.3). With no color chosen, no type is defined and
+// nothing is added (CR 106.5).
+func (g *Game) hAddManaOfChosenColor(a []vm.Value) (vm.Value, error) {
+	p, ok := valuePlayer(a[0])
+	src := g.Object(g.frame().source)
+	if !ok || a[1] <= 0 || src == nil || src.chosen.color == 0 {
+		return 0, nil
+	}
+	var amount mana.Amount
+	amount[colors[bits.TrailingZeros16(src.chosen.color)]] = qty(a[1])
+	g.produceMana(p, amount)
 	return 0, nil
 }
 

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 2
-	vocabularyHash  = "390d422bd8fc87e9cf8bdd00faf63399ba62ec45ac7b37457997f209d6244d9b"
+	vocabularyMinor = 3
+	vocabularyHash  = "3ac7641546a79bb7faf165f2a7a9979236dbc46f507d6ff66f9a802d97642483"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -422,6 +422,7 @@ const (
 	fnAddMana
 	fnAddManaCouldProduce
 	fnAddManaOfAnyColor
+	fnAddManaOfChosenColor
 	fnAddManaProduced
 	fnAddProtectionFromChosenColor
 	fnAttach
@@ -453,6 +454,7 @@ const (
 	fnIsBlocking
 	fnIsPermanent
 	fnIsPlayer
+	fnIsSpell
 	fnIsSubtype
 	fnIsSupertype
 	fnIsTapped
@@ -500,6 +502,7 @@ var funcs = [numFuncs]funcDecl{
 	fnAddMana:                      {name: "add_mana", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0},
 	fnAddManaCouldProduce:          {name: "add_mana_could_produce", arity: 4, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0},
 	fnAddManaOfAnyColor:            {name: "add_mana_of_any_color", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0},
+	fnAddManaOfChosenColor:         {name: "add_mana_of_chosen_color", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0},
 	fnAddManaProduced:              {name: "add_mana_produced", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0},
 	fnAddProtectionFromChosenColor: {name: "add_protection_from_chosen_color", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6},
 	fnAttach:                       {name: "attach", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
@@ -531,6 +534,7 @@ var funcs = [numFuncs]funcDecl{
 	fnIsBlocking:                   {name: "is_blocking", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnIsPermanent:                  {name: "is_permanent", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnIsPlayer:                     {name: "is_player", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnIsSpell:                      {name: "is_spell", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnIsSubtype:                    {name: "is_subtype", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnIsSupertype:                  {name: "is_supertype", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnIsTapped:                     {name: "is_tapped", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
