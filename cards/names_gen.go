@@ -14,6 +14,7 @@ var names = []string{
 	"Child of Night",
 	"Cho-Manno's Blessing",
 	"Clone",
+	"Contamination",
 	"Copy Enchantment",
 	"Darksteel Colossus",
 	"Deadly Recluse",

@@ -53,7 +53,7 @@ func TestModifiersFromTheStdlib(t *testing.T) {
 			require.Zero(t, f.called&ctxMatch, "%s: an action from a match function", f.name)
 		}
 		switch funcID(id) {
-		case fnPrevent, fnPreventAmount, fnEnterWithCounters, fnScheduleDelayed, fnDoubleMana, fnEnterAsCopy, fnEnterChoosingColor, fnTriggerReflexive,
+		case fnPrevent, fnPreventAmount, fnEnterWithCounters, fnScheduleDelayed, fnDoubleMana, fnReplaceMana, fnEnterAsCopy, fnEnterChoosingColor, fnTriggerReflexive,
 			fnShuffleIntoLibrary:
 			require.True(t, f.atOnce, f.name)
 		default:

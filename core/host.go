@@ -380,6 +380,8 @@ var hostImpls = [numFuncs]hostImpl{
 	fnShuffleIntoLibrary: (*Game).hShuffleIntoLibrary,
 
 	fnPayOptional:                  (*Game).hPayOptional,
+	fnSacrificeUnless:              (*Game).hSacrificeUnless,
+	fnReplaceMana:                  (*Game).hReplaceMana,
 	fnTriggerReflexive:             (*Game).hTriggerReflexive,
 	fnCreateTokenCopyAttached:      (*Game).hCreateTokenCopyAttached,
 	fnEachBegin:                    (*Game).qEachBegin,

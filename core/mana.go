@@ -192,6 +192,18 @@ func (g *Game) hDoubleMana(a []vm.Value) (vm.Value, error) {
 	return 0, nil
 }
 
+// hReplaceMana has the permanent tapped for mana produce this mana
+// instead of any other type and amount (Contamination, CR 106.12b).
+func (g *Game) hReplaceMana(a []vm.Value) (vm.Value, error) {
+	ev, err := g.replacing(a[0])
+	if err != nil || ev.Kind != EvManaProduced || a[1] < 0 || int(a[1]) >= len(g.lib.manas) {
+		return 0, err
+	}
+	ev.Mana = g.lib.manas[a[1]]
+	ev.Amount = ev.Mana.Total()
+	return 0, nil
+}
+
 // inFilter runs a filter function of the running ability on a candidate.
 func (g *Game) inFilter(fr *frame, fn int32, candidate vm.Value) bool {
 	ab := &fr.def.Card.Abilities[fr.ability]
