@@ -349,6 +349,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnHasColor:    g1(func(o *Object, v vm.Value) bool { return o.def.colors&uint16(v) != 0 }),
 	fnIsPlayer:    qIsPlayer,
 	fnIsPermanent: qIsPermanent,
+	fnIsSpell:     qIsSpell,
 	fnIsTapped:    g0(func(o *Object) bool { return o.tapped }),
 	fnIsUntapped:  g0(func(o *Object) bool { return !o.tapped }),
 	fnIsAttacking: g0(func(o *Object) bool { return o.attacking }),
@@ -378,6 +379,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnDoubleTokens:          (*Game).hDoubleTokens,
 	fnAddCountersOfEachKind: (*Game).hAddCountersOfEachKind,
 	fnDoubleCountersOnEach:  (*Game).hDoubleCountersOnEach,
+	fnAddManaOfChosenColor:  (*Game).hAddManaOfChosenColor,
 
 	fnSetBasePtUntilEndOfTurn: func(g *Game, a []vm.Value) (vm.Value, error) {
 		g.addPTEffect(a[0], layerSetPT, qty(a[1]), qty(a[2]))
@@ -395,6 +397,8 @@ var hostImpls = [numFuncs]hostImpl{
 	fnExileAllGraveyards: (*Game).hExileAllGraveyards,
 
 	fnPayOptional:                  (*Game).hPayOptional,
+	fnSacrificeUnless:              (*Game).hSacrificeUnless,
+	fnReplaceMana:                  (*Game).hReplaceMana,
 	fnTriggerReflexive:             (*Game).hTriggerReflexive,
 	fnCreateTokenCopyAttached:      (*Game).hCreateTokenCopyAttached,
 	fnEachBegin:                    (*Game).qEachBegin,
@@ -455,6 +459,13 @@ func (g *Game) hReturnToBattlefield(a []vm.Value) (vm.Value, error) {
 func qIsPlayer(g *Game, a []vm.Value) (vm.Value, error) {
 	_, ok := valuePlayer(a[0])
 	return boolValue(ok), nil
+}
+
+// qIsSpell reports whether an object is a spell: a card or a copy on the
+// stack, not yet resolved (CR 112.1).
+func qIsSpell(g *Game, a []vm.Value) (vm.Value, error) {
+	o := g.valueObject(a[0])
+	return boolValue(o != nil && !o.left && o.zone == ZoneStack), nil
 }
 
 func qIsPermanent(g *Game, a []vm.Value) (vm.Value, error) {

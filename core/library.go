@@ -280,7 +280,7 @@ func (lib *Library) subtype(name string) int32 {
 var counterBlindFuncs = [numFuncs]bool{
 	fnAttachedTo: true, fnController: true, fnOwner: true, fnPlayerOrController: true,
 	fnIsType: true, fnIsSupertype: true, fnIsSubtype: true, fnHasColor: true,
-	fnIsPlayer: true, fnIsPermanent: true, fnIsToken: true,
+	fnIsPlayer: true, fnIsPermanent: true, fnIsSpell: true, fnIsToken: true,
 	fnIsTapped: true, fnIsUntapped: true, fnIsAttacking: true, fnIsBlocking: true, fnIsBlocked: true,
 	fnModifyPt: true, fnAddKeyword: true, fnGrantAbility: true, fnCantAttackOrBlock: true,
 	fnSetBasePt: true, fnAddProtectionFromChosenColor: true,

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/cardc/cardc/mana"
@@ -161,6 +162,22 @@ func (g *Game) hAddManaProduced(a []vm.Value) (vm.Value, error) {
 	return 0, nil
 }
 
+// hAddManaOfChosenColor adds mana of the color the running ability's
+// source chose as it entered (CR 614.12; Utopia Sprawl). Its source is
+// that permanent (CR 106.3). With no color chosen, no type is defined and
+// nothing is added (CR 106.5).
+func (g *Game) hAddManaOfChosenColor(a []vm.Value) (vm.Value, error) {
+	p, ok := valuePlayer(a[0])
+	src := g.Object(g.frame().source)
+	if !ok || a[1] <= 0 || src == nil || src.chosen.color == 0 {
+		return 0, nil
+	}
+	var amount mana.Amount
+	amount[colors[bits.TrailingZeros16(src.chosen.color)]] = qty(a[1])
+	g.produceMana(p, amount)
+	return 0, nil
+}
+
 // hDoubleMana has the mana of the event being replaced produced twice
 // over (Mana Reflection, CR 106.12b).
 func (g *Game) hDoubleMana(a []vm.Value) (vm.Value, error) {
@@ -171,6 +188,18 @@ func (g *Game) hDoubleMana(a []vm.Value) (vm.Value, error) {
 	for t := range ev.Mana {
 		ev.Mana[t] = add(ev.Mana[t], ev.Mana[t])
 	}
+	ev.Amount = ev.Mana.Total()
+	return 0, nil
+}
+
+// hReplaceMana has the permanent tapped for mana produce this mana
+// instead of any other type and amount (Contamination, CR 106.12b).
+func (g *Game) hReplaceMana(a []vm.Value) (vm.Value, error) {
+	ev, err := g.replacing(a[0])
+	if err != nil || ev.Kind != EvManaProduced || a[1] < 0 || int(a[1]) >= len(g.lib.manas) {
+		return 0, err
+	}
+	ev.Mana = g.lib.manas[a[1]]
 	ev.Amount = ev.Mana.Total()
 	return 0, nil
 }

@@ -68,6 +68,39 @@ func (g *Game) hPayOptional(a []vm.Value) (vm.Value, error) {
 	return 0, nil
 }
 
+// hSacrificeUnless has a player choose, as the ability resolves, whether
+// to sacrifice a permanent they control that the filter describes; if
+// they don't, or can't, they sacrifice the first permanent instead, if
+// they still control it (CR 118.12, 701.17a). The decision is recorded
+// as an optional cost's, whoever controls the first permanent.
+func (g *Game) hSacrificeUnless(a []vm.Value) (vm.Value, error) {
+	fr := g.frame()
+	p, ok := valuePlayer(a[1])
+	if !ok || fr == nil {
+		return 0, nil
+	}
+	d := Decision{Player: p, Kind: DecisionOptionalCost, Source: fr.source}
+	if options := g.sacrificeOptions(fr, p, a[2]); len(options) > 0 {
+		pay, choice := g.decider.PayOptionalCost(g, p, fr.source, options)
+		if pay && !containsObject(options, choice) {
+			choice = options[0]
+		}
+		d.Paid = pay
+		if pay {
+			d.Target = ObjectValue(choice)
+		}
+	}
+	g.decided(d)
+	victim := g.permanentArg(a[0])
+	if id, ok := valueObject(d.Target); d.Paid && ok {
+		victim = g.onBattlefield(id)
+	}
+	if victim != nil && victim.controller == p {
+		g.propose(Event{Kind: EvZoneChange, Object: victim.id, From: ZoneBattlefield, To: ZoneGraveyard, Player: NoPlayer})
+	}
+	return 0, nil
+}
+
 // manaText is the text of the mana symbols a VM value names.
 func (g *Game) manaText(v vm.Value) string {
 	return g.lib.manaSymbols(v)

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 6
-	vocabularyHash  = "931f190773d99bff04f125992fb720d6e501f6bd49ee3c27047b872ca8474252"
+	vocabularyMinor = 7
+	vocabularyHash  = "370b562de5a76a9b1bf0bf142d430dc6f58d8745f2ae67fa8c7078f474e2bbde"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -443,6 +443,7 @@ const (
 	fnAddMana
 	fnAddManaCouldProduce
 	fnAddManaOfAnyColor
+	fnAddManaOfChosenColor
 	fnAddManaProduced
 	fnAddProtectionFromChosenColor
 	fnAttach
@@ -482,6 +483,7 @@ const (
 	fnIsBlocking
 	fnIsPermanent
 	fnIsPlayer
+	fnIsSpell
 	fnIsSubtype
 	fnIsSupertype
 	fnIsTapped
@@ -503,9 +505,11 @@ const (
 	fnRedirectDamage
 	fnRegenerate
 	fnRemoveCounters
+	fnReplaceMana
 	fnReturnToBattlefield
 	fnReturnWithCounter
 	fnSacrifice
+	fnSacrificeUnless
 	fnScheduleDelayed
 	fnScry
 	fnSetBasePt
@@ -535,6 +539,7 @@ var funcs = [numFuncs]funcDecl{
 	fnAddMana:                      {name: "add_mana", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0},
 	fnAddManaCouldProduce:          {name: "add_mana_could_produce", arity: 4, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0},
 	fnAddManaOfAnyColor:            {name: "add_mana_of_any_color", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0},
+	fnAddManaOfChosenColor:         {name: "add_mana_of_chosen_color", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0},
 	fnAddManaProduced:              {name: "add_mana_produced", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0},
 	fnAddProtectionFromChosenColor: {name: "add_protection_from_chosen_color", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6},
 	fnAttach:                       {name: "attach", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
@@ -574,6 +579,7 @@ var funcs = [numFuncs]funcDecl{
 	fnIsBlocking:                   {name: "is_blocking", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnIsPermanent:                  {name: "is_permanent", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnIsPlayer:                     {name: "is_player", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnIsSpell:                      {name: "is_spell", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnIsSubtype:                    {name: "is_subtype", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnIsSupertype:                  {name: "is_supertype", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnIsTapped:                     {name: "is_tapped", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
@@ -595,9 +601,11 @@ var funcs = [numFuncs]funcDecl{
 	fnRedirectDamage:               {name: "redirect_damage", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnRegenerate:                   {name: "regenerate", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnRemoveCounters:               {name: "remove_counters", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0},
+	fnReplaceMana:                  {name: "replace_mana", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnReturnToBattlefield:          {name: "return_to_battlefield", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnReturnWithCounter:            {name: "return_with_counter", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnSacrifice:                    {name: "sacrifice", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0},
+	fnSacrificeUnless:              {name: "sacrifice_unless", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnScheduleDelayed:              {name: "schedule_delayed", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnScry:                         {name: "scry", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnSetBasePt:                    {name: "set_base_pt", arity: 3, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 8},

@@ -23,7 +23,8 @@ type Filter struct {
 	// control"), "other" ("other creatures you control": all but this)
 	// and "enchanted" or "equipped" ("enchanted creature", "equipped
 	// creature": the object this Aura or Equipment is attached to, CR
-	// 303.4, 301.5a).
+	// 303.4, 301.5a), which an event pattern may also name ("whenever
+	// enchanted land is tapped for mana").
 	Det   string
 	Words []FilterWord
 	// Control is "you", "opponent" or "" for a "you control" / "an
@@ -86,6 +87,9 @@ func eachSlot(t *Template, before string) bool {
 func (m *matcher) filters(t *Template, pi int) []candidate {
 	det := strings.ToLower(m.word(pi))
 	effect := t.Func != nil && t.Func.Effect
+	// An event pattern may name the object this permanent is attached to:
+	// "whenever enchanted land is tapped for mana" (Wild Growth).
+	attached := (effect || t.Event != nil) && AttachedDet(det)
 	words0 := pi + 1
 	if at, ok := m.targetCount(pi); ok {
 		if m.quick {
@@ -103,7 +107,7 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 	case !effect && pi > 0 && eachSlot(t, m.word(pi-1)):
 		// A template's "each {objects}": "on each creature you control".
 		det, words0 = "", pi
-	case effect && (det == "other" || AttachedDet(det)):
+	case attached || effect && det == "other":
 	case effect:
 		// A plural without determiner: "creatures you control".
 		if _, ok := m.v.FilterWord(m.word(pi)); !ok {
@@ -157,7 +161,7 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		}
 		// "enchanted creature" names one object; the other forms of an
 		// effect's slot are plurals ("other creatures you control").
-		if plural := isPlural(m.word(words0 + k - 1)); effect && (AttachedDet(det) && plural || (det == "" || det == "other") && !plural) {
+		if plural := isPlural(m.word(words0 + k - 1)); attached && plural || effect && (det == "" || det == "other") && !plural {
 			continue
 		}
 		var texts []string
@@ -358,6 +362,9 @@ func (v *Vocab) FilterWord(w string) (FilterWord, bool) {
 			return FilterWord{Kind: KColor, Name: cand}, true
 		case cand == "permanent":
 			return FilterWord{Name: "permanent", Query: "is_permanent", Noun: true}, true
+		case cand == "spell":
+			// "creature spell": an object on the stack (CR 112.1).
+			return FilterWord{Name: "spell", Query: "is_spell", Noun: true}, true
 		case cand == "card":
 			// "creature card": what the type says, in whatever zone the
 			// filter names; a token is no card (CR 108.2b, 111.6).
@@ -379,7 +386,7 @@ func (v *Vocab) FilterWord(w string) (FilterWord, bool) {
 
 // filterWords lists the words filters know, for hints.
 func (v *Vocab) filterWords() []string {
-	out := append([]string{"permanent", "player", "opponent"}, v.lists[KCardType]...)
+	out := append([]string{"permanent", "spell", "player", "opponent"}, v.lists[KCardType]...)
 	out = append(out, v.lists[KSupertype]...)
 	out = append(out, v.lists[KColor]...)
 	return append(out, v.adjectives...)

@@ -56,6 +56,7 @@ const (
 	inChosen         = "chosen"          // enters choosing a color; static PHRASE
 	inCounterReplace = "counter replace" // replace one or more counters would be put on this { PHRASE }
 	inTokenReplace   = "token replace"   // replace you would create one or more tokens { PHRASE }
+	inChosenMana     = "chosen mana"     // enters choosing a color; whenever a player as p taps a land for mana { PHRASE }
 )
 
 // phraseCases use each phrase of the standard vocabulary once, in the
@@ -147,7 +148,8 @@ var phraseCases = []struct {
 	{inTrigger, "whenever damage that would be dealt to this is prevented", "damage that would be dealt to {target} is prevented"},
 	{inTrigger, "whenever damage that would be dealt by this is prevented", "damage that would be dealt by {source} is prevented"},
 	{inTrigger, "whenever a player loses life", "{player} loses life"},
-	{inTrigger, "whenever an opponent casts a spell", "{player} casts a spell"},
+	{inTrigger, "whenever an opponent casts a spell", "{player} casts {spell}"},
+	{inTrigger, "whenever you cast a creature spell", "{player} casts {spell}"},
 
 	// Rules.
 	{inStatic, "damage dealt by this can't be prevented", "{event} can't be prevented"},
@@ -182,11 +184,16 @@ var phraseCases = []struct {
 	{inSpell, "exile all cards from all graveyards", "exile all cards from all graveyards"},
 	{inManaTrigger, "p adds one mana of any type that land produced", "{player} adds {amount} mana of any type that land produced"},
 	{inManaTrigger, "p gains 1 life; add one mana of any type that land produced", "add {amount} mana of any type that land produced"},
+	{inActivated, "sacrifice this unless you sacrifice a creature", "sacrifice {object} unless {player} sacrifices {cost}"},
+	{inChosenMana, "p adds an additional one mana of the chosen color", "{player} adds an additional {amount} mana of the chosen color"},
+	{inChosenMana, "p gains 1 life; add two mana of the chosen color", "add {amount} mana of the chosen color"},
 	{inManaReplace, "double mana_produced", "double {event}"},
+	{inManaReplace, "change the mana of mana_produced to {B}", "change the mana of {event} to {mana}"},
 	{inCost, "sacrifice this", "sacrifice {object}"},
 	{inCost, "pay 2 life", "pay {amount} life"},
 	{inTrigger, "whenever a player taps a land for mana", "{player} taps {source} for mana"},
 	{inTrigger, "whenever a Forest is tapped for mana", "{source} is tapped for mana"},
+	{inTrigger, "whenever enchanted land is tapped for mana", "{source} is tapped for mana"},
 	// Protection.
 	{inSpell, "target creature gains protection from black until end of turn", "{object} gains {keyword} until end of turn"},
 	{inSpell, "target creature you control gains protection from the color of your choice until end of turn", "{object} gains protection from the color of your choice until end of turn"},
@@ -241,6 +248,8 @@ func phraseCard(where, text string) string {
 		return fmt.Sprintf(creature, "{1}, "+text+": gain 1 life")
 	case inManaTrigger:
 		return fmt.Sprintf(creature, "whenever a player as p taps a land for mana {\n        "+text+"\n    }")
+	case inChosenMana:
+		return fmt.Sprintf(creature, "enters choosing a color\n    whenever a player as p taps a land for mana {\n        "+text+"\n    }")
 	case inManaReplace:
 		return fmt.Sprintf(creature, "replace you tap a permanent for mana {\n        "+text+"\n    }")
 	case inLifeReplace:
@@ -268,7 +277,7 @@ func casePhrase(t *testing.T, where string, card *dsl.Card) (*dsl.Phrase, vocab.
 				return it.Body.Stmts[0].(*dsl.AtStmt).Phrase, vocab.ModePattern, sc
 			case inReflexive:
 				return it.Body.Stmts[1].(*dsl.WhenStmt).Phrase, vocab.ModePattern, sc
-			case inManaTrigger:
+			case inManaTrigger, inChosenMana:
 				sc["p"] = vocab.Type{Kind: vocab.KPlayer}
 				stmts := it.Body.Stmts
 				return stmts[len(stmts)-1].(*dsl.ActionStmt).Phrase, vocab.ModeAction, sc
@@ -301,7 +310,7 @@ func casePhrase(t *testing.T, where string, card *dsl.Card) (*dsl.Phrase, vocab.
 		case *dsl.StaticAbility:
 			return it.Phrase, vocab.ModeRule, sc
 		case *dsl.EntersAbility:
-			if where == inChosen {
+			if where == inChosen || where == inChosenMana {
 				continue // the choice the static ability reads
 			}
 			return it.Phrase, vocab.ModeAction, sc
