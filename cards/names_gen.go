@@ -48,6 +48,8 @@ var names = []string{
 	"Murder",
 	"Order of Whiteclay",
 	"Pacifism",
+	"Phantom Centaur",
+	"Phantom Nishoba",
 	"Plains",
 	"Protean Hydra",
 	"Raging Goblin",
