@@ -27,6 +27,7 @@ var names = []string{
 	"Exotic Orchard",
 	"Fellwar Stone",
 	"Fencing Ace",
+	"Fog",
 	"Forest",
 	"Giant Growth",
 	"Gladecover Scout",

@@ -99,6 +99,9 @@ type instance struct {
 	// shield, if not 0, makes a replacement candidate the regeneration
 	// shield with that id (CR 701.15a), which has no ability.
 	shield int64
+	// prevention, if not 0, makes a replacement candidate the turn-long
+	// prevention effect with that id (CR 615.1a), which has no ability.
+	prevention int64
 	// protection makes a replacement candidate the prevention effect of
 	// the protection of the permanent source (CR 702.16e), which has no
 	// ability.
@@ -307,27 +310,28 @@ type hostImpl func(g *Game, args []vm.Value) (vm.Value, error)
 // hostImpls implement the actions and queries of the stdlib
 // (actions.card), by the generated ids.
 var hostImpls = [numFuncs]hostImpl{
-	fnDestroy:                   (*Game).hDestroy,
-	fnGainLife:                  (*Game).hGainLife,
-	fnLoseLife:                  (*Game).hLoseLife,
-	fnPutCounters:               (*Game).hPutCounters,
-	fnRemoveCounters:            (*Game).hRemoveCounters,
-	fnDealDamage:                (*Game).hDealDamage,
-	fnBoostUntilEndOfTurn:       (*Game).hBoost,
-	fnGainKeywordUntilEndOfTurn: (*Game).hGainKeyword,
-	fnGainProtectionOfChoice:    (*Game).hGainProtectionOfChoice,
-	fnScry:                      (*Game).hScry,
-	fnPrevent:                   (*Game).hPrevent,
-	fnPreventAmount:             (*Game).hPreventAmount,
-	fnEnterWithCounters:         (*Game).hEnterWithCounters,
-	fnScheduleDelayed:           (*Game).hScheduleDelayed,
-	fnRegenerate:                (*Game).hRegenerate,
-	fnModifyPt:                  (*Game).hModifyPT,
-	fnAddKeyword:                (*Game).hAddKeyword,
-	fnGrantAbility:              (*Game).hGrantAbility,
-	fnCantAttackOrBlock:         (*Game).hCantAttackOrBlock,
-	fnDefinePt:                  (*Game).hDefinePT,
-	fnSetBasePt:                 (*Game).hSetBasePT,
+	fnDestroy:                     (*Game).hDestroy,
+	fnGainLife:                    (*Game).hGainLife,
+	fnLoseLife:                    (*Game).hLoseLife,
+	fnPutCounters:                 (*Game).hPutCounters,
+	fnRemoveCounters:              (*Game).hRemoveCounters,
+	fnDealDamage:                  (*Game).hDealDamage,
+	fnBoostUntilEndOfTurn:         (*Game).hBoost,
+	fnGainKeywordUntilEndOfTurn:   (*Game).hGainKeyword,
+	fnGainProtectionOfChoice:      (*Game).hGainProtectionOfChoice,
+	fnScry:                        (*Game).hScry,
+	fnPrevent:                     (*Game).hPrevent,
+	fnPreventAmount:               (*Game).hPreventAmount,
+	fnPreventCombatDamageThisTurn: (*Game).hPreventCombatDamageThisTurn,
+	fnEnterWithCounters:           (*Game).hEnterWithCounters,
+	fnScheduleDelayed:             (*Game).hScheduleDelayed,
+	fnRegenerate:                  (*Game).hRegenerate,
+	fnModifyPt:                    (*Game).hModifyPT,
+	fnAddKeyword:                  (*Game).hAddKeyword,
+	fnGrantAbility:                (*Game).hGrantAbility,
+	fnCantAttackOrBlock:           (*Game).hCantAttackOrBlock,
+	fnDefinePt:                    (*Game).hDefinePT,
+	fnSetBasePt:                   (*Game).hSetBasePT,
 	fnAttachedTo: func(g *Game, a []vm.Value) (vm.Value, error) {
 		if o := g.valueObject(a[0]); o != nil {
 			return ObjectValue(o.attachedTo), nil

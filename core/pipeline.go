@@ -89,7 +89,7 @@ func (g *Game) propose(proposed Event) {
 			g.useShield(c.shield, ev)
 			continue
 		}
-		if c.protection {
+		if c.protection || c.prevention != 0 {
 			g.preventDamage(ev, ev.Amount)
 		} else {
 			g.run(c.frame(modeReplace, ev), c.ab().Body)
@@ -175,6 +175,7 @@ func (g *Game) replacementsFor(ev *Event, applied []abilityRef, out []candidate)
 	}
 	if ev.Kind == EvDamage {
 		out = g.protectionFor(ev, applied, out)
+		out = g.turnPreventionsFor(ev, applied, out)
 	}
 	return out
 }
@@ -191,6 +192,10 @@ func (g *Game) chooseReplacement(ev *Event, cands []candidate) int {
 		}
 		if c.protection {
 			opts[i] = ReplacementChoice{Source: c.source, Text: "protection"}
+			continue
+		}
+		if c.prevention != 0 {
+			opts[i] = ReplacementChoice{Source: c.source, Text: turnPreventionText}
 			continue
 		}
 		opts[i] = ReplacementChoice{Source: c.source, Text: c.def.Card.Abilities[c.ability].Text}

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 2
-	vocabularyHash  = "390d422bd8fc87e9cf8bdd00faf63399ba62ec45ac7b37457997f209d6244d9b"
+	vocabularyMinor = 3
+	vocabularyHash  = "b81aa1728409ff1ebbb593109fa9ebbce5b5b84024b9a3e455c9339b44632869"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -469,6 +469,7 @@ const (
 	fnPower
 	fnPrevent
 	fnPreventAmount
+	fnPreventCombatDamageThisTurn
 	fnPutCounters
 	fnRegenerate
 	fnRemoveCounters
@@ -547,6 +548,7 @@ var funcs = [numFuncs]funcDecl{
 	fnPower:                        {name: "power", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnPrevent:                      {name: "prevent", arity: 1, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnPreventAmount:                {name: "prevent_amount", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
+	fnPreventCombatDamageThisTurn:  {name: "prevent_combat_damage_this_turn", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnPutCounters:                  {name: "put_counters", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0},
 	fnRegenerate:                   {name: "regenerate", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnRemoveCounters:               {name: "remove_counters", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0},

@@ -81,6 +81,7 @@ var phraseCases = []struct {
 	{inSpell, "target opponent draws two cards", "{player} draws {amount} cards"},
 	{inReplaceAction, "prevent damage", "prevent {event}"},
 	{inReplaceAction, "prevent 2 of damage", "prevent {amount} of {event}"},
+	{inSpell, "prevent all combat damage that would be dealt this turn", "prevent all combat damage that would be dealt this turn"},
 	{inEnters, "with X +1/+1 counters", "with {amount} {kind} counters"},
 
 	// Events: damage.
