@@ -122,6 +122,9 @@ type Game struct {
 	// abilities that last this turn (CR 615.1a, 514.2).
 	preventions  []turnPrevention
 	preventionID int64
+	// simultaneous holds the replacement abilities applied to the
+	// combat damage being dealt at once (CR 510.2).
+	simultaneous simultaneous
 	timestamp    int64
 	eventID      int64
 	frames       []frame

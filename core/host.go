@@ -41,6 +41,9 @@ type frame struct {
 	ability    int
 	locals     []vm.Value
 	x          int
+	// part says which actions of a replacement body run, when it
+	// applies to simultaneous damage (see simultaneous.go).
+	part part
 	// tapped is set while a mana ability with {T} in its cost resolves:
 	// its source is being tapped for mana (CR 106.12).
 	tapped bool
@@ -173,6 +176,9 @@ func (h host) Call(fn int32, args []vm.Value) (vm.Value, error) {
 		case modeCheckCost:
 			return 0, h.g.checkCost(funcID(fn), args)
 		case modeReplace:
+			if fr.skipsAction(funcID(fn)) {
+				return 0, nil
+			}
 			if !f.atOnce {
 				h.g.defer1(impl, args, fr)
 				return 0, nil

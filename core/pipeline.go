@@ -89,9 +89,12 @@ func (g *Game) propose(proposed Event) {
 			g.useShield(c.shield, ev)
 			continue
 		}
-		if c.protection || c.prevention != 0 {
+		switch {
+		case c.protection || c.prevention != 0:
 			g.preventDamage(ev, ev.Amount)
-		} else {
+		case g.simultaneous.active && ev.Kind == EvDamage:
+			g.replaceSimultaneous(c, ev)
+		default:
 			g.run(c.frame(modeReplace, ev), c.ab().Body)
 		}
 		if ev.Kind == EvDamage && ev.Amount <= 0 {
