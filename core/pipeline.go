@@ -20,6 +20,10 @@ type abilityRef struct {
 	ability int
 }
 
+// ProtectionText is the Text of the ReplacementChoice that is the
+// prevention effect of protection (CR 702.16e).
+const ProtectionText = "protection"
+
 // ReplacementChoice describes an effect a player can choose to apply first
 // (CR 616.1).
 type ReplacementChoice struct {
@@ -194,7 +198,7 @@ func (g *Game) chooseReplacement(ev *Event, cands []candidate) int {
 			continue
 		}
 		if c.protection {
-			opts[i] = ReplacementChoice{Source: c.source, Text: "protection"}
+			opts[i] = ReplacementChoice{Source: c.source, Text: ProtectionText}
 			continue
 		}
 		if c.prevention != 0 {

@@ -326,7 +326,7 @@ func (r *runner) decisions(p dsl.Pos) ([]Decision, bool) {
 func (r *runner) checkDecision(a *dsl.DecisionAssert) {
 	var cards []Card
 	for _, ref := range a.Cards {
-		c, err := r.card(ref)
+		c, err := r.replacementCard(a.What, ref)
 		if err != nil {
 			return
 		}
@@ -347,6 +347,8 @@ func (r *runner) checkDecision(a *dsl.DecisionAssert) {
 		switch {
 		case a.What == "triggers" && d.Kind == DecisionTriggerOrder:
 			ok = ordered(d.Triggers, cards)
+		case a.What == "replacements" && d.Kind == DecisionReplacement && cards[0] == Protection:
+			ok = d.Protection
 		case a.What == "replacements" && d.Kind == DecisionReplacement:
 			ok = d.Source != 0 && d.Source == cards[0]
 		default:

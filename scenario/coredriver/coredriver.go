@@ -403,6 +403,7 @@ func (g *game) Decisions() ([]scenario.Decision, error) {
 			sd.Triggers = g.triggers(d.Triggers)
 		case core.DecisionReplacement:
 			sd.Source = g.card(d.Replacement.Source)
+			sd.Protection = d.Replacement.Text == core.ProtectionText
 		case core.DecisionCopy, core.DecisionOptionalCost:
 			if d.Target > 0 {
 				sd.Card = g.card(core.ObjectID(d.Target))

@@ -118,6 +118,9 @@ func (d *decider) ChooseReplacement(g *core.Game, p core.PlayerID, ev core.Event
 	}
 	for _, c := range cards {
 		for i, o := range options {
+			if c == scenario.Protection && o.Text == core.ProtectionText {
+				return i
+			}
 			if obj := g.Object(o.Source); obj != nil && obj.Card() == int(c) {
 				return i
 			}
