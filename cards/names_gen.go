@@ -66,6 +66,7 @@ var names = []string{
 	"Trollhide",
 	"Twisted Image",
 	"Viashino Spearhunter",
+	"Vigor",
 	"Wall of Roots",
 	"Wall of Wood",
 	"White Knight",

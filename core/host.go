@@ -42,8 +42,13 @@ type frame struct {
 	locals     []vm.Value
 	x          int
 	// part says which actions of a replacement body run, when it
-	// applies to simultaneous damage (see simultaneous.go).
-	part part
+	// applies to simultaneous damage (see simultaneous.go), and group
+	// is then its simultaneousGroup's index + 1.
+	part  part
+	group int
+	// prevented is the damage the replacement body has prevented so far
+	// ("prevented this way", CR 615.5); its deferred actions keep it.
+	prevented int
 	// tapped is set while a mana ability with {T} in its cost resolves:
 	// its source is being tapped for mana (CR 106.12).
 	tapped bool
@@ -212,6 +217,8 @@ type deferredAction struct {
 	source     ObjectID
 	controller PlayerID
 	def        *CardDef
+	// prevented is the damage the body that deferred it had prevented.
+	prevented int
 }
 
 func (g *Game) defer1(impl hostImpl, args []vm.Value, fr *frame) {
@@ -220,6 +227,7 @@ func (g *Game) defer1(impl hostImpl, args []vm.Value, fr *frame) {
 	g.deferred = append(g.deferred, deferredAction{})
 	d := &g.deferred[len(g.deferred)-1]
 	d.impl, d.nargs, d.source, d.controller, d.def = impl, copy(d.args[:], args), fr.source, fr.controller, fr.def
+	d.prevented = fr.prevented
 }
 
 // runDeferred does the deferred actions from index start on, then forgets
@@ -229,7 +237,8 @@ func (g *Game) runDeferred(start int) {
 		// The arguments stay where they are: nested actions may append to
 		// g.deferred, but never change an action already recorded.
 		d := &g.deferred[i]
-		g.frames = append(g.frames, frame{mode: modeResolve, source: d.source, controller: d.controller, def: d.def})
+		g.frames = append(g.frames, frame{mode: modeResolve, source: d.source, controller: d.controller, def: d.def,
+			prevented: d.prevented})
 		_, err := d.impl(g, d.args[:d.nargs])
 		g.frames = g.frames[:len(g.frames)-1]
 		if err != nil {
@@ -329,6 +338,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnPrevent:                     (*Game).hPrevent,
 	fnPreventAmount:               (*Game).hPreventAmount,
 	fnPreventCombatDamageThisTurn: (*Game).hPreventCombatDamageThisTurn,
+	fnPutCountersPerPrevented:     (*Game).hPutCountersPerPrevented,
 	fnEnterWithCounters:           (*Game).hEnterWithCounters,
 	fnScheduleDelayed:             (*Game).hScheduleDelayed,
 	fnRegenerate:                  (*Game).hRegenerate,
@@ -598,7 +608,7 @@ func (g *Game) hPrevent(a []vm.Value) (vm.Value, error) {
 	if err != nil || ev.Kind != EvDamage {
 		return 0, err
 	}
-	g.preventDamage(ev, ev.Amount)
+	g.preventedThisWay(g.preventDamage(ev, ev.Amount))
 	return 0, nil
 }
 
@@ -607,16 +617,40 @@ func (g *Game) hPreventAmount(a []vm.Value) (vm.Value, error) {
 	if err != nil || ev.Kind != EvDamage {
 		return 0, err
 	}
-	g.preventDamage(ev, min(qty(a[1]), ev.Amount))
+	g.preventedThisWay(g.preventDamage(ev, min(qty(a[1]), ev.Amount)))
 	return 0, nil
 }
 
-func (g *Game) preventDamage(ev *Event, n int) {
+// preventDamage prevents n of the damage of an event, unless it can't be
+// prevented (CR 615.12), and returns how much it prevented.
+func (g *Game) preventDamage(ev *Event, n int) int {
 	if ev.Unpreventable || n <= 0 {
-		return
+		return 0
 	}
 	ev.Amount -= n
 	ev.prevented = append(ev.prevented, n)
+	return n
+}
+
+// preventedThisWay counts damage the running replacement body prevented
+// (CR 615.5), and, applied to simultaneous damage, its group's.
+func (g *Game) preventedThisWay(n int) {
+	fr := g.frame()
+	fr.prevented = add(fr.prevented, n)
+	if fr.group > 0 {
+		grp := &g.simultaneous.groups[fr.group-1]
+		grp.prevented = add(grp.prevented, n)
+	}
+}
+
+// hPutCountersPerPrevented puts a counter on a permanent for each 1
+// damage the replacement body that deferred it prevented (CR 615.5).
+func (g *Game) hPutCountersPerPrevented(a []vm.Value) (vm.Value, error) {
+	fr := g.frame()
+	if o := g.permanentArg(a[0]); o != nil && fr != nil && fr.prevented > 0 {
+		g.propose(Event{Kind: EvCounterPut, Object: o.id, Counter: CounterKind(a[1]), Amount: fr.prevented})
+	}
+	return 0, nil
 }
 
 // entering returns the running frame of an `enters` replacement: the

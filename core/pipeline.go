@@ -348,6 +348,9 @@ func (g *Game) record(ev *Event) {
 	e := *ev
 	e.enterWith, e.prevented = nil, nil
 	g.log = append(g.log, e)
+	if ev.Kind == EvZoneChange {
+		g.triggersInNewZone(ev) // never batched: it does not look back
+	}
 	if !g.batched(ev) {
 		g.checkTriggers(ev)
 	}

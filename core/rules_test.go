@@ -150,6 +150,27 @@ test "A prevention effect that prevents 1 of the damage applies to each source's
 `)
 }
 
+func TestPreventedThisWay(t *testing.T) {
+	runScenarios(t, fixtures+`
+test "Damage prevented this way is the damage that effect prevented, not the damage another effect prevented first (CR 615.5)" {
+    given {
+        you control "Shield Bearer", "Vigor", "Grizzly Bears"
+        opponent controls "Hill Giant"
+    }
+    when {
+        order replacements "Shield Bearer"
+        "Hill Giant" deals 3 damage to "Grizzly Bears"
+    }
+    then {
+        // Shield Bearer prevents 1, Vigor the other 2: two counters.
+        "Grizzly Bears" has no damage
+        "Grizzly Bears" has 2 +1/+1 counters
+        log has 2 "damage prevented" events
+    }
+}
+`)
+}
+
 func TestTriggersGoOnTheStackInAPNAPOrder(t *testing.T) {
 	runScenarios(t, `
 test "The active player's triggered abilities go on the stack first, so the other player's resolve first (CR 603.3b)" {

@@ -35,6 +35,8 @@ type simultaneousGroup struct {
 	// event is that damage as one event: the recipient, the total amount
 	// the ability saw, the first source.
 	event Event
+	// prevented is the damage the ability prevented of it (CR 615.5).
+	prevented int
 }
 
 // simultaneous holds the replacement abilities applied during a
@@ -60,8 +62,9 @@ func (fr *frame) skipsAction(fn funcID) bool {
 		return !changesEvent(fn)
 	case partRest:
 		return changesEvent(fn)
+	default: // partWhole
+		return false
 	}
-	return false
 }
 
 // beginSimultaneousDamage begins the damage that is dealt at once.
@@ -75,21 +78,22 @@ func (g *Game) beginSimultaneousDamage() {
 // happen now, and the rest of the effect is kept for the end, once for
 // each ability and recipient (CR 615.5).
 func (g *Game) replaceSimultaneous(c *candidate, ev *Event) {
-	grp := g.simultaneousGroup(c, ev)
+	i := g.simultaneousGroup(c, ev)
+	grp := &g.simultaneous.groups[i]
 	grp.event.Amount = add(grp.event.Amount, ev.Amount)
 	fr := c.frame(modeReplace, ev)
-	fr.part = partEach
+	fr.part, fr.group = partEach, i+1
 	g.run(fr, c.ab().Body)
 }
 
-// simultaneousGroup finds, or starts, the group of an ability applied to
+// simultaneousGroup finds, or starts, and returns the index of the group of an ability applied to
 // the damage a recipient is dealt at once.
-func (g *Game) simultaneousGroup(c *candidate, ev *Event) *simultaneousGroup {
+func (g *Game) simultaneousGroup(c *candidate, ev *Event) int {
 	s := &g.simultaneous
 	for i := range s.groups {
 		in := &s.groups[i].inst
 		if in.source == c.source && in.def == c.def && in.ability == c.ability && s.groups[i].event.Target == ev.Target {
-			return &s.groups[i]
+			return i
 		}
 	}
 	in := *c
@@ -98,7 +102,7 @@ func (g *Game) simultaneousGroup(c *candidate, ev *Event) *simultaneousGroup {
 	}
 	s.groups = append(s.groups, simultaneousGroup{inst: in, event: Event{Kind: EvDamage, Source: ev.Source,
 		Target: ev.Target, Combat: ev.Combat, Player: NoPlayer, Turn: g.turn}})
-	return &s.groups[len(s.groups)-1]
+	return len(s.groups) - 1
 }
 
 // endSimultaneousDamage ends the damage dealt at once: the rest of the
@@ -117,7 +121,7 @@ func (g *Game) endSimultaneousDamage() {
 			continue
 		}
 		fr := in.frame(modeReplace, ev)
-		fr.part = partRest
+		fr.part, fr.prevented = partRest, groups[i].prevented
 		start := len(g.deferred)
 		g.run(fr, ab.Body)
 		g.runDeferred(start)

@@ -8,7 +8,7 @@ const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
 	vocabularyMinor = 3
-	vocabularyHash  = "b81aa1728409ff1ebbb593109fa9ebbce5b5b84024b9a3e455c9339b44632869"
+	vocabularyHash  = "370b0ae131dfe4051f3326cad4253deed67177174716dc151a696132efb13d93"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -471,6 +471,7 @@ const (
 	fnPreventAmount
 	fnPreventCombatDamageThisTurn
 	fnPutCounters
+	fnPutCountersPerPrevented
 	fnRegenerate
 	fnRemoveCounters
 	fnReturnToBattlefield
@@ -550,6 +551,7 @@ var funcs = [numFuncs]funcDecl{
 	fnPreventAmount:                {name: "prevent_amount", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnPreventCombatDamageThisTurn:  {name: "prevent_combat_damage_this_turn", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnPutCounters:                  {name: "put_counters", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0},
+	fnPutCountersPerPrevented:      {name: "put_counters_per_prevented", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnRegenerate:                   {name: "regenerate", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnRemoveCounters:               {name: "remove_counters", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0},
 	fnReturnToBattlefield:          {name: "return_to_battlefield", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},

@@ -81,6 +81,7 @@ var phraseCases = []struct {
 	{inSpell, "target opponent draws two cards", "{player} draws {amount} cards"},
 	{inReplaceAction, "prevent damage", "prevent {event}"},
 	{inReplaceAction, "prevent 2 of damage", "prevent {amount} of {event}"},
+	{inReplaceAction, "put a +1/+1 counter on this for each damage prevented this way", "put a {kind} counter on {object} for each damage prevented this way"},
 	{inSpell, "prevent all combat damage that would be dealt this turn", "prevent all combat damage that would be dealt this turn"},
 	{inEnters, "with X +1/+1 counters", "with {amount} {kind} counters"},
 
@@ -114,6 +115,7 @@ var phraseCases = []struct {
 	{inTrigger, "when this leaves the battlefield", "{object} leaves the battlefield"},
 	{inTrigger, "whenever a creature is put into a graveyard from the battlefield", "{object} is put into a graveyard from the battlefield"},
 	{inReplace, "this would be put into a graveyard from anywhere", "{object} would be put into a graveyard from anywhere"},
+	{inTrigger, "when this is put into a graveyard from anywhere", "{object} is put into a graveyard from anywhere"},
 	{inTrigger, "whenever a creature you control attacks", "{attacker} attacks"},
 	{inTrigger, "whenever this blocks a creature", "{blocker} blocks {attacker}"},
 	{inTrigger, "whenever this becomes blocked by a creature", "{attacker} becomes blocked by {blocker}"},
