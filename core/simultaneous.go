@@ -14,16 +14,15 @@ import "github.com/cardc/cardc/vm"
 // counter, and Protean Hydra blocked by a 2/2 and a 3/3 loses five.
 
 // part says which actions of a replacement ability's body run, for a
-// replacement applied to simultaneous damage.
+// replacement applied to simultaneous damage. The zero part runs the
+// whole body: the actions that take effect at once now, the others right
+// after the event.
 type part int8
 
 const (
-	// partWhole runs the whole body: the actions that take effect at once
-	// now, the others right after the event.
-	partWhole part = iota
 	// partEach runs only the actions that change the damage event of one
 	// source, for each source's damage.
-	partEach
+	partEach part = iota + 1
 	// partRest runs the rest of the body once, after all the damage.
 	partRest
 )
@@ -62,9 +61,8 @@ func (fr *frame) skipsAction(fn funcID) bool {
 		return !changesEvent(fn)
 	case partRest:
 		return changesEvent(fn)
-	default: // partWhole
-		return false
 	}
+	return false
 }
 
 // beginSimultaneousDamage begins the damage that is dealt at once.
