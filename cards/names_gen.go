@@ -13,6 +13,7 @@ var names = []string{
 	"Bonesplitter",
 	"Child of Night",
 	"Cho-Manno's Blessing",
+	"Circle of Protection: Red",
 	"Clone",
 	"Copy Enchantment",
 	"Darksteel Colossus",

@@ -94,8 +94,10 @@ func (g *Game) propose(proposed Event) {
 			continue
 		}
 		switch {
-		case c.protection || c.prevention != 0:
+		case c.protection:
 			g.preventDamage(ev, ev.Amount)
+		case c.prevention != 0:
+			g.applyTurnPrevention(c.prevention, ev)
 		case g.simultaneous.active && ev.Kind == EvDamage:
 			g.replaceSimultaneous(c, ev)
 		default:
@@ -202,7 +204,7 @@ func (g *Game) chooseReplacement(ev *Event, cands []candidate) int {
 			continue
 		}
 		if c.prevention != 0 {
-			opts[i] = ReplacementChoice{Source: c.source, Text: turnPreventionText}
+			opts[i] = ReplacementChoice{Source: c.source, Text: g.preventionText(c.prevention)}
 			continue
 		}
 		opts[i] = ReplacementChoice{Source: c.source, Text: c.def.Card.Abilities[c.ability].Text}

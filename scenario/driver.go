@@ -264,6 +264,9 @@ const (
 	// DecisionOptionalCost: whether an optional cost was Paid, and the
 	// Card sacrificed.
 	DecisionOptionalCost
+	// DecisionSource: the source of damage chosen for a prevention
+	// shield (CR 609.7), Card.
+	DecisionSource
 )
 
 // Decision is a decision a player made.

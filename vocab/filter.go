@@ -333,6 +333,10 @@ func (v *Vocab) FilterWord(w string) (FilterWord, bool) {
 			return FilterWord{Kind: KColor, Name: cand}, true
 		case cand == "permanent":
 			return FilterWord{Name: "permanent", Query: "is_permanent", Noun: true}, true
+		case cand == "source":
+			// "a red source": any object that can be a source of
+			// damage (CR 120.7, 609.7); no test of its own.
+			return FilterWord{Name: "source", Noun: true}, true
 		case cand == "card":
 			// "creature card": what the type says, in whatever zone the
 			// filter names; no test of its own.
@@ -354,7 +358,7 @@ func (v *Vocab) FilterWord(w string) (FilterWord, bool) {
 
 // filterWords lists the words filters know, for hints.
 func (v *Vocab) filterWords() []string {
-	out := append([]string{"permanent", "player", "opponent"}, v.lists[KCardType]...)
+	out := append([]string{"permanent", "player", "opponent", "source"}, v.lists[KCardType]...)
 	out = append(out, v.lists[KSupertype]...)
 	out = append(out, v.lists[KColor]...)
 	return append(out, v.adjectives...)

@@ -83,6 +83,7 @@ var phraseCases = []struct {
 	{inReplaceAction, "prevent 2 of damage", "prevent {amount} of {event}"},
 	{inReplaceAction, "put a +1/+1 counter on this for each damage prevented this way", "put a {kind} counter on {object} for each damage prevented this way"},
 	{inSpell, "prevent all combat damage that would be dealt this turn", "prevent all combat damage that would be dealt this turn"},
+	{inActivated, "the next time a red source of your choice would deal damage to you this turn prevent that damage", "the next time {sources} of your choice would deal damage to you this turn prevent that damage"},
 	{inEnters, "with X +1/+1 counters", "with {amount} {kind} counters"},
 
 	// Events: damage.

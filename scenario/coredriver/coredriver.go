@@ -391,6 +391,7 @@ var decisionKinds = map[core.DecisionKind]scenario.DecisionKind{
 	core.DecisionChoice:       scenario.DecisionChoice,
 	core.DecisionCopy:         scenario.DecisionCopy,
 	core.DecisionOptionalCost: scenario.DecisionOptionalCost,
+	core.DecisionSource:       scenario.DecisionSource,
 }
 
 func (g *game) Decisions() ([]scenario.Decision, error) {
@@ -404,7 +405,7 @@ func (g *game) Decisions() ([]scenario.Decision, error) {
 		case core.DecisionReplacement:
 			sd.Source = g.card(d.Replacement.Source)
 			sd.Protection = d.Replacement.Text == core.ProtectionText
-		case core.DecisionCopy, core.DecisionOptionalCost:
+		case core.DecisionCopy, core.DecisionOptionalCost, core.DecisionSource:
 			if d.Target > 0 {
 				sd.Card = g.card(core.ObjectID(d.Target))
 			}
