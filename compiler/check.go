@@ -417,6 +417,9 @@ func (c *checker) trigger(t *dsl.TriggerAbility) *checkedAbility {
 		c.errorf(t.Phrase.Pos, CodeReflexive, "%q is a reflexive trigger, which goes inside the ability whose decision it follows (CR 603.12)", text).Hint =
 			"put `when you do { ... }` in the body, after `you may pay ...`"
 	}
+	if a.pattern != nil && a.pattern.Anywhere {
+		a.flags |= vm.FlagAnywhere // CR 603.6c: never a leaves-the-battlefield ability
+	}
 	c.body(a, t.Body)
 	if a.pattern != nil && a.pattern.Event.Name == vocab.ManaEvent && addsMana(a.body) && !targets(a.body) {
 		a.flags |= vm.FlagMana // CR 605.1b

@@ -399,7 +399,7 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
 	}
 	for i, w := range flt.Words {
 		if w.Kind == 0 && w.Query == "" || w.Or {
-			// "card", "or": no test of their own; an alternative type
+			// "card", "source", "or": no test of their own; an alternative type
 			// is tested with the word before it.
 			continue
 		}

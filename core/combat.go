@@ -255,9 +255,11 @@ func (g *Game) combatDamage(assigns func(o *Object) bool) {
 		}
 	}
 	g.beginBatch()
+	g.beginSimultaneousDamage()
 	for _, a := range all {
 		g.dealDamage(a.source, a.target, a.amount, true)
 	}
+	g.endSimultaneousDamage()
 	g.endBatch()
 }
 

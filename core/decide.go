@@ -64,6 +64,10 @@ type Decider interface {
 	// ChooseCopy chooses the permanent among options that source, as it
 	// enters, becomes a copy of, or 0 for none ("you may", CR 707.2).
 	ChooseCopy(g *Game, p PlayerID, source ObjectID, options []ObjectID) ObjectID
+	// ChooseSource chooses the source of damage among options (never
+	// empty) that an ability of source lets p choose ("a red source of
+	// your choice", CR 609.7).
+	ChooseSource(g *Game, p PlayerID, source ObjectID, options []ObjectID) ObjectID
 }
 
 // Block is one blocker declared for one attacker.
@@ -188,6 +192,12 @@ func (DefaultDecider) ChooseCopy(g *Game, p PlayerID, source ObjectID, options [
 	return options[0]
 }
 
+// ChooseSource chooses the first option: the oldest permanent, or else
+// the spell lowest on the stack.
+func (DefaultDecider) ChooseSource(g *Game, p PlayerID, source ObjectID, options []ObjectID) ObjectID {
+	return options[0]
+}
+
 // PayOptionalCost declines.
 func (DefaultDecider) PayOptionalCost(g *Game, p PlayerID, source ObjectID, options []ObjectID) (bool, ObjectID) {
 	return false, 0
@@ -229,10 +239,14 @@ const (
 	// DecisionAttach: what an Aura entering the battlefield without being
 	// cast is attached to (CR 303.4f), Target.
 	DecisionAttach
+	// DecisionSource: the source of damage chosen for a prevention
+	// shield (Target), CR 609.7.
+	DecisionSource
 )
 
 var decisionNames = [...]string{"ordered triggers", "chose a replacement effect", "assigned combat damage", "chose a target",
-	"chose mana", "chose what pays a cost", "chose", "decided an optional cost", "chose what to copy", "chose what an Aura enchants"}
+	"chose mana", "chose what pays a cost", "chose", "decided an optional cost", "chose what to copy", "chose what an Aura enchants",
+	"chose a source of damage"}
 
 // String says what a player did, as a phrase: "ordered triggers".
 func (k DecisionKind) String() string {
@@ -322,6 +336,8 @@ func (g *Game) DescribeDecision(d *Decision) string {
 		fmt.Fprintf(&b, " %s for %s", g.ValueName(d.Target), g.objectName(d.Source))
 	case DecisionChoice:
 		fmt.Fprintf(&b, " %s (%s, %s)", d.Choice, d.What, g.objectName(d.Source))
+	case DecisionSource:
+		fmt.Fprintf(&b, " %s for %s", g.ValueName(d.Target), g.objectName(d.Source))
 	case DecisionAttach:
 		fmt.Fprintf(&b, " %s for %s", g.ValueName(d.Target), g.objectName(d.Source))
 	case DecisionCopy:

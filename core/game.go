@@ -116,12 +116,19 @@ type Game struct {
 	cdaChars  chars
 	cdaLocals locals
 	// shields are the regeneration shields of this turn (CR 701.15a).
-	shields   []shield
-	shieldID  int64
-	timestamp int64
-	eventID   int64
-	frames    []frame
-	deferred  []deferredAction
+	shields  []shield
+	shieldID int64
+	// preventions are the prevention effects of resolved spells and
+	// abilities that last this turn (CR 615.1a, 514.2).
+	preventions  []turnPrevention
+	preventionID int64
+	// simultaneous holds the replacement abilities applied to the
+	// combat damage being dealt at once (CR 510.2).
+	simultaneous simultaneous
+	timestamp    int64
+	eventID      int64
+	frames       []frame
+	deferred     []deferredAction
 	// events and scratch hold, for each depth of nested events, the event
 	// being proposed and its replacement candidates, reused so that the
 	// pipeline allocates nothing in steady state.

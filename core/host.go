@@ -41,6 +41,14 @@ type frame struct {
 	ability    int
 	locals     []vm.Value
 	x          int
+	// part says which actions of a replacement body run, when it
+	// applies to simultaneous damage (see simultaneous.go), and group
+	// is then its simultaneousGroup's index + 1.
+	part  part
+	group int
+	// prevented is the damage the replacement body has prevented so far
+	// ("prevented this way", CR 615.5); its deferred actions keep it.
+	prevented int
 	// tapped is set while a mana ability with {T} in its cost resolves:
 	// its source is being tapped for mana (CR 106.12).
 	tapped bool
@@ -102,6 +110,9 @@ type instance struct {
 	// shield, if not 0, makes a replacement candidate the regeneration
 	// shield with that id (CR 701.15a), which has no ability.
 	shield int64
+	// prevention, if not 0, makes a replacement candidate the turn-long
+	// prevention effect with that id (CR 615.1a), which has no ability.
+	prevention int64
 	// protection makes a replacement candidate the prevention effect of
 	// the protection of the permanent source (CR 702.16e), which has no
 	// ability.
@@ -173,6 +184,9 @@ func (h host) Call(fn int32, args []vm.Value) (vm.Value, error) {
 		case modeCheckCost:
 			return 0, h.g.checkCost(funcID(fn), args)
 		case modeReplace:
+			if fr.skipsAction(funcID(fn)) {
+				return 0, nil
+			}
 			if !f.atOnce {
 				h.g.defer1(impl, args, fr)
 				return 0, nil
@@ -206,6 +220,8 @@ type deferredAction struct {
 	source     ObjectID
 	controller PlayerID
 	def        *CardDef
+	// prevented is the damage the body that deferred it had prevented.
+	prevented int
 }
 
 func (g *Game) defer1(impl hostImpl, args []vm.Value, fr *frame) {
@@ -214,6 +230,7 @@ func (g *Game) defer1(impl hostImpl, args []vm.Value, fr *frame) {
 	g.deferred = append(g.deferred, deferredAction{})
 	d := &g.deferred[len(g.deferred)-1]
 	d.impl, d.nargs, d.source, d.controller, d.def = impl, copy(d.args[:], args), fr.source, fr.controller, fr.def
+	d.prevented = fr.prevented
 }
 
 // runDeferred does the deferred actions from index start on, then forgets
@@ -223,7 +240,8 @@ func (g *Game) runDeferred(start int) {
 		// The arguments stay where they are: nested actions may append to
 		// g.deferred, but never change an action already recorded.
 		d := &g.deferred[i]
-		g.frames = append(g.frames, frame{mode: modeResolve, source: d.source, controller: d.controller, def: d.def})
+		g.frames = append(g.frames, frame{mode: modeResolve, source: d.source, controller: d.controller, def: d.def,
+			prevented: d.prevented})
 		_, err := d.impl(g, d.args[:d.nargs])
 		g.frames = g.frames[:len(g.frames)-1]
 		if err != nil {
@@ -310,27 +328,30 @@ type hostImpl func(g *Game, args []vm.Value) (vm.Value, error)
 // hostImpls implement the actions and queries of the stdlib
 // (actions.card), by the generated ids.
 var hostImpls = [numFuncs]hostImpl{
-	fnDestroy:                   (*Game).hDestroy,
-	fnGainLife:                  (*Game).hGainLife,
-	fnLoseLife:                  (*Game).hLoseLife,
-	fnPutCounters:               (*Game).hPutCounters,
-	fnRemoveCounters:            (*Game).hRemoveCounters,
-	fnDealDamage:                (*Game).hDealDamage,
-	fnBoostUntilEndOfTurn:       (*Game).hBoost,
-	fnGainKeywordUntilEndOfTurn: (*Game).hGainKeyword,
-	fnGainProtectionOfChoice:    (*Game).hGainProtectionOfChoice,
-	fnScry:                      (*Game).hScry,
-	fnPrevent:                   (*Game).hPrevent,
-	fnPreventAmount:             (*Game).hPreventAmount,
-	fnEnterWithCounters:         (*Game).hEnterWithCounters,
-	fnScheduleDelayed:           (*Game).hScheduleDelayed,
-	fnRegenerate:                (*Game).hRegenerate,
-	fnModifyPt:                  (*Game).hModifyPT,
-	fnAddKeyword:                (*Game).hAddKeyword,
-	fnGrantAbility:              (*Game).hGrantAbility,
-	fnCantAttackOrBlock:         (*Game).hCantAttackOrBlock,
-	fnDefinePt:                  (*Game).hDefinePT,
-	fnSetBasePt:                 (*Game).hSetBasePT,
+	fnDestroy:                           (*Game).hDestroy,
+	fnGainLife:                          (*Game).hGainLife,
+	fnLoseLife:                          (*Game).hLoseLife,
+	fnPutCounters:                       (*Game).hPutCounters,
+	fnRemoveCounters:                    (*Game).hRemoveCounters,
+	fnDealDamage:                        (*Game).hDealDamage,
+	fnBoostUntilEndOfTurn:               (*Game).hBoost,
+	fnGainKeywordUntilEndOfTurn:         (*Game).hGainKeyword,
+	fnGainProtectionOfChoice:            (*Game).hGainProtectionOfChoice,
+	fnScry:                              (*Game).hScry,
+	fnPrevent:                           (*Game).hPrevent,
+	fnPreventAmount:                     (*Game).hPreventAmount,
+	fnPreventCombatDamageThisTurn:       (*Game).hPreventCombatDamageThisTurn,
+	fnPutCountersPerPrevented:           (*Game).hPutCountersPerPrevented,
+	fnPreventNextDamageFromChosenSource: (*Game).hPreventNextDamageFromChosenSource,
+	fnEnterWithCounters:                 (*Game).hEnterWithCounters,
+	fnScheduleDelayed:                   (*Game).hScheduleDelayed,
+	fnRegenerate:                        (*Game).hRegenerate,
+	fnModifyPt:                          (*Game).hModifyPT,
+	fnAddKeyword:                        (*Game).hAddKeyword,
+	fnGrantAbility:                      (*Game).hGrantAbility,
+	fnCantAttackOrBlock:                 (*Game).hCantAttackOrBlock,
+	fnDefinePt:                          (*Game).hDefinePT,
+	fnSetBasePt:                         (*Game).hSetBasePT,
 	fnAttachedTo: func(g *Game, a []vm.Value) (vm.Value, error) {
 		if o := g.valueObject(a[0]); o != nil {
 			return ObjectValue(o.attachedTo), nil
@@ -618,7 +639,7 @@ func (g *Game) hPrevent(a []vm.Value) (vm.Value, error) {
 	if err != nil || ev.Kind != EvDamage {
 		return 0, err
 	}
-	g.preventDamage(ev, ev.Amount)
+	g.preventedThisWay(g.preventDamage(ev, ev.Amount))
 	return 0, nil
 }
 
@@ -627,16 +648,40 @@ func (g *Game) hPreventAmount(a []vm.Value) (vm.Value, error) {
 	if err != nil || ev.Kind != EvDamage {
 		return 0, err
 	}
-	g.preventDamage(ev, min(qty(a[1]), ev.Amount))
+	g.preventedThisWay(g.preventDamage(ev, min(qty(a[1]), ev.Amount)))
 	return 0, nil
 }
 
-func (g *Game) preventDamage(ev *Event, n int) {
+// preventDamage prevents n of the damage of an event, unless it can't be
+// prevented (CR 615.12), and returns how much it prevented.
+func (g *Game) preventDamage(ev *Event, n int) int {
 	if ev.Unpreventable || n <= 0 {
-		return
+		return 0
 	}
 	ev.Amount -= n
 	ev.prevented = append(ev.prevented, n)
+	return n
+}
+
+// preventedThisWay counts damage the running replacement body prevented
+// (CR 615.5), and, applied to simultaneous damage, its group's.
+func (g *Game) preventedThisWay(n int) {
+	fr := g.frame()
+	fr.prevented = add(fr.prevented, n)
+	if fr.group > 0 {
+		grp := &g.simultaneous.groups[fr.group-1]
+		grp.prevented = add(grp.prevented, n)
+	}
+}
+
+// hPutCountersPerPrevented puts a counter on a permanent for each 1
+// damage the replacement body that deferred it prevented (CR 615.5).
+func (g *Game) hPutCountersPerPrevented(a []vm.Value) (vm.Value, error) {
+	fr := g.frame()
+	if o := g.permanentArg(a[0]); o != nil && fr != nil && fr.prevented > 0 {
+		g.propose(Event{Kind: EvCounterPut, Object: o.id, Counter: CounterKind(a[1]), Amount: fr.prevented})
+	}
+	return 0, nil
 }
 
 // entering returns the running frame of an `enters` replacement: the

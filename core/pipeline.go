@@ -20,6 +20,10 @@ type abilityRef struct {
 	ability int
 }
 
+// ProtectionText is the Text of the ReplacementChoice that is the
+// prevention effect of protection (CR 702.16e).
+const ProtectionText = "protection"
+
 // ReplacementChoice describes an effect a player can choose to apply first
 // (CR 616.1).
 type ReplacementChoice struct {
@@ -89,9 +93,14 @@ func (g *Game) propose(proposed Event) {
 			g.useShield(c.shield, ev)
 			continue
 		}
-		if c.protection {
+		switch {
+		case c.protection:
 			g.preventDamage(ev, ev.Amount)
-		} else {
+		case c.prevention != 0:
+			g.applyTurnPrevention(c.prevention, ev)
+		case g.simultaneous.active && ev.Kind == EvDamage:
+			g.replaceSimultaneous(c, ev)
+		default:
 			g.run(c.frame(modeReplace, ev), c.ab().Body)
 		}
 		if ev.Kind == EvDamage && ev.Amount <= 0 {
@@ -175,6 +184,7 @@ func (g *Game) replacementsFor(ev *Event, applied []abilityRef, out []candidate)
 	}
 	if ev.Kind == EvDamage {
 		out = g.protectionFor(ev, applied, out)
+		out = g.turnPreventionsFor(ev, applied, out)
 	}
 	return out
 }
@@ -190,7 +200,11 @@ func (g *Game) chooseReplacement(ev *Event, cands []candidate) int {
 			continue
 		}
 		if c.protection {
-			opts[i] = ReplacementChoice{Source: c.source, Text: "protection"}
+			opts[i] = ReplacementChoice{Source: c.source, Text: ProtectionText}
+			continue
+		}
+		if c.prevention != 0 {
+			opts[i] = ReplacementChoice{Source: c.source, Text: g.preventionText(c.prevention)}
 			continue
 		}
 		opts[i] = ReplacementChoice{Source: c.source, Text: c.def.Card.Abilities[c.ability].Text}
@@ -340,6 +354,9 @@ func (g *Game) record(ev *Event) {
 	e := *ev
 	e.enterWith, e.prevented = nil, nil
 	g.log = append(g.log, e)
+	if ev.Kind == EvZoneChange {
+		g.triggersInNewZone(ev) // never batched: it does not look back
+	}
 	if !g.batched(ev) {
 		g.checkTriggers(ev)
 	}

@@ -108,6 +108,69 @@ test "The controller of the affected creature chooses which effect applies first
 `)
 }
 
+func TestSimultaneousDamageIsOneApplication(t *testing.T) {
+	runScenarios(t, fixtures+`
+test "A replacement ability applied to the damage two blockers deal at once removes the counters of all of it, once (CR 510.2, 615.5)" {
+    given {
+        you control "Protean Hydra" with 6 +1/+1 counters
+        opponent controls "Hill Giant", "Grizzly Bears"
+    }
+    when {
+        attack with "Protean Hydra"
+        block "Protean Hydra" with "Hill Giant", "Grizzly Bears"
+        advance to combat damage step
+    }
+    then {
+        // Each blocker's damage is prevented on its own (CR 615.10);
+        // the rest of the effect happens once, for 3 + 2.
+        "Protean Hydra" has 1 +1/+1 counter
+        log has 2 "damage prevented" events
+        log has 1 "counter removed" event
+    }
+}
+
+test "A prevention effect that prevents 1 of the damage applies to each source's damage dealt at once (CR 615.10)" {
+    given {
+        you control "Shield Bearer", "Hill Giant"
+        opponent controls "Grizzly Bears" as first
+        opponent controls "Grizzly Bears" as second
+    }
+    when {
+        attack with "Hill Giant"
+        block "Hill Giant" with first, second
+        advance to combat damage step
+    }
+    then {
+        // 2 - 1 from each Bears: the Giant survives with 2 damage.
+        "Hill Giant" is on the battlefield
+        "Hill Giant" has 2 damage
+        log has 2 "damage prevented" events
+    }
+}
+`)
+}
+
+func TestPreventedThisWay(t *testing.T) {
+	runScenarios(t, fixtures+`
+test "Damage prevented this way is the damage that effect prevented, not the damage another effect prevented first (CR 615.5)" {
+    given {
+        you control "Shield Bearer", "Vigor", "Grizzly Bears"
+        opponent controls "Hill Giant"
+    }
+    when {
+        order replacements "Shield Bearer"
+        "Hill Giant" deals 3 damage to "Grizzly Bears"
+    }
+    then {
+        // Shield Bearer prevents 1, Vigor the other 2: two counters.
+        "Grizzly Bears" has no damage
+        "Grizzly Bears" has 2 +1/+1 counters
+        log has 2 "damage prevented" events
+    }
+}
+`)
+}
+
 func TestTriggersGoOnTheStackInAPNAPOrder(t *testing.T) {
 	runScenarios(t, `
 test "The active player's triggered abilities go on the stack first, so the other player's resolve first (CR 603.3b)" {

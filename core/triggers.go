@@ -46,6 +46,33 @@ func (g *Game) checkTriggers(ev *Event) {
 	g.delayedTriggers(ev)
 }
 
+// triggersInNewZone checks the "from anywhere" triggered abilities of an
+// object that just moved, as the new object it is in the zone it was put
+// into (CR 603.6c, 603.10): "When Vigor is put into a graveyard from
+// anywhere" triggers from the graveyard, from wherever it came, and only
+// if the card has the ability there. Its anchors name the object that
+// moved; "this" in its body is the new object.
+func (g *Game) triggersInNewZone(ev *Event) {
+	n := g.Object(ev.moved)
+	if n == nil || n.left || n.zone == ZoneBattlefield {
+		return
+	}
+	for _, ai := range n.def.byEvent[EvZoneChange] {
+		ab := &n.def.Card.Abilities[ai]
+		if ab.Kind != vm.AbilityTriggered || ab.Flags&vm.FlagAnywhere == 0 || len(n.def.anchors[ai]) == 0 ||
+			!n.def.anchored(ai, ev, ev.Object) {
+			continue
+		}
+		ls := g.matchLocals.reset(ab.NumLocals, ev.Object, n.owner)
+		m, err := g.run(frame{mode: modeMatch, event: ev, source: ev.Object, controller: n.owner, def: n.def,
+			ability: ai, locals: ls}, ab.Match)
+		if err == nil && m > 0 {
+			ls[vm.LocalThis] = ObjectValue(n.id)
+			g.addPending(n.id, n.owner, n.def, ai, 0, ev, int(m))
+		}
+	}
+}
+
 // delayedTriggers finds the delayed triggered abilities an event
 // triggers; one that triggers only once is then gone (CR 603.7b).
 func (g *Game) delayedTriggers(ev *Event) {
@@ -97,6 +124,9 @@ func (g *Game) triggerOf(o *Object, def *CardDef, ai int, ev *Event, granted boo
 	ab := &def.Card.Abilities[ai]
 	if ab.Kind != vm.AbilityTriggered || (ab.Flags&vm.FlagGranted != 0) != granted || !def.anchored(ai, ev, o.id) {
 		return
+	}
+	if o.left && ab.Flags&vm.FlagAnywhere != 0 {
+		return // CR 603.6c: it does not look back; the new object triggers
 	}
 	x := 0
 	if ev.Kind == EvZoneChange && ev.To == ZoneBattlefield && ev.moved == o.id {

@@ -158,9 +158,11 @@ func (g *Game) cleanup() {
 		o.damage, o.deathtouchDamage = 0, false
 	}
 	// CR 514.2: "until end of turn" effects end, and so do the
-	// regeneration shields not used this turn.
+	// regeneration shields not used this turn, and the prevention
+	// effects that last this turn.
 	g.effects = g.effects[:0]
 	g.endShields()
+	g.endPreventions()
 	g.invalidate()
 	// CR 514.3: normally no player receives priority; if state-based
 	// actions or triggers happen, they do, and another cleanup follows.

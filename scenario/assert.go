@@ -326,7 +326,7 @@ func (r *runner) decisions(p dsl.Pos) ([]Decision, bool) {
 func (r *runner) checkDecision(a *dsl.DecisionAssert) {
 	var cards []Card
 	for _, ref := range a.Cards {
-		c, err := r.card(ref)
+		c, err := r.replacementCard(a.What, ref)
 		if err != nil {
 			return
 		}
@@ -347,6 +347,8 @@ func (r *runner) checkDecision(a *dsl.DecisionAssert) {
 		switch {
 		case a.What == "triggers" && d.Kind == DecisionTriggerOrder:
 			ok = ordered(d.Triggers, cards)
+		case a.What == "replacements" && d.Kind == DecisionReplacement && cards[0] == Protection:
+			ok = d.Protection
 		case a.What == "replacements" && d.Kind == DecisionReplacement:
 			ok = d.Source != 0 && d.Source == cards[0]
 		default:
@@ -366,7 +368,8 @@ func (r *runner) checkDecision(a *dsl.DecisionAssert) {
 
 // checkChoice checks a choice a player made (or, with Not, never made):
 // a word as a spell or ability resolved (DecisionChoice), or the
-// permanent to copy (DecisionCopy). A bare word that is no alias of the
+// permanent to copy (DecisionCopy) or the source of damage chosen
+// (DecisionSource). A bare word that is no alias of the
 // test is a word.
 func (r *runner) checkChoice(a *dsl.ChoiceAssert) {
 	kind, word, card := DecisionCopy, "", Card(0)
@@ -388,7 +391,7 @@ func (r *runner) checkChoice(a *dsl.ChoiceAssert) {
 	want := playerID(a.Player)
 	var seen []string
 	for _, d := range decisions {
-		if d.Kind != kind {
+		if d.Kind != kind && (kind != DecisionCopy || d.Kind != DecisionSource) {
 			continue
 		}
 		var match bool

@@ -177,6 +177,26 @@ func (c *checker) ref(r *dsl.CardRef) {
 	}
 }
 
+// replacementRef checks a card of an order of triggers or replacement
+// effects; among replacement effects, the bare word `protection` that is
+// no alias is the prevention of protection.
+func (c *checker) replacementRef(what string, r *dsl.CardRef) {
+	if what == "replacements" && isProtectionWord(r, c.aliases) {
+		return
+	}
+	c.ref(r)
+}
+
+// isProtectionWord reports whether a card reference is the bare word
+// `protection` and no alias.
+func isProtectionWord[V any](r *dsl.CardRef, aliases map[string]V) bool {
+	if r.Alias == nil || *r.Alias != "protection" {
+		return false
+	}
+	_, alias := aliases[*r.Alias]
+	return !alias
+}
+
 func (c *checker) counter(p dsl.Pos, raw string) {
 	name := dsl.Unquote(raw)
 	if !c.v.IsName(vocab.KCounter, name) {
@@ -245,7 +265,7 @@ func (c *checker) action(a dsl.Action) {
 		}
 	case *dsl.OrderAction:
 		for _, r := range a.Cards {
-			c.ref(r)
+			c.replacementRef(a.What, r)
 		}
 	case *dsl.TargetAction:
 		c.target(a.Target)
@@ -327,7 +347,7 @@ func (c *checker) assertion(a dsl.Assertion) {
 		}
 	case *dsl.DecisionAssert:
 		for _, r := range a.Cards {
-			c.ref(r)
+			c.replacementRef(a.What, r)
 		}
 	case *dsl.PaidAssert:
 		if a.Card != nil {

@@ -125,6 +125,12 @@ const (
 // it is in. 0 is no card.
 type Card int
 
+// Protection stands, in an order of replacement effects, for the
+// prevention effect of the protection of the permanent that would be
+// dealt damage (CR 702.16e): the bare word `protection` in `order
+// replacements protection` and `you ordered replacements protection`.
+const Protection Card = -1
+
 // Zone is a zone of the game, by its vocabulary name.
 type Zone string
 
@@ -258,6 +264,9 @@ const (
 	// DecisionOptionalCost: whether an optional cost was Paid, and the
 	// Card sacrificed.
 	DecisionOptionalCost
+	// DecisionSource: the source of damage chosen for a prevention
+	// shield (CR 609.7), Card.
+	DecisionSource
 )
 
 // Decision is a decision a player made.
@@ -266,9 +275,12 @@ type Decision struct {
 	Player   Player
 	Triggers []Trigger
 	Source   Card
-	Word     string
-	Card     Card
-	Paid     bool
+	// Protection says the replacement effect chosen (Source's) was the
+	// prevention of its protection (CR 702.16e).
+	Protection bool
+	Word       string
+	Card       Card
+	Paid       bool
 	// Text says what was decided, for messages.
 	Text string
 }

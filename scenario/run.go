@@ -354,6 +354,16 @@ func (r *runner) addCard(c *dsl.CardSpec, p Player, zone Zone) error {
 }
 
 // card finds the physical card a reference names.
+// replacementCard is a card of an order of triggers or replacement
+// effects, or Protection for the bare word `protection` among replacement
+// effects.
+func (r *runner) replacementCard(what string, ref *dsl.CardRef) (Card, error) {
+	if what == "replacements" && isProtectionWord(ref, r.aliases) {
+		return Protection, nil
+	}
+	return r.card(ref)
+}
+
 func (r *runner) card(ref *dsl.CardRef) (Card, error) {
 	if ref.Alias != nil {
 		if c, ok := r.aliases[*ref.Alias]; ok {
@@ -682,7 +692,7 @@ func (r *runner) act(a dsl.Action) error {
 	case *dsl.OrderAction:
 		var cards []Card
 		for _, ref := range a.Cards {
-			c, err := r.card(ref)
+			c, err := r.replacementCard(a.What, ref)
 			if err != nil {
 				return err
 			}

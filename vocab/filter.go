@@ -365,6 +365,10 @@ func (v *Vocab) FilterWord(w string) (FilterWord, bool) {
 		case cand == "spell":
 			// "creature spell": an object on the stack (CR 112.1).
 			return FilterWord{Name: "spell", Query: "is_spell", Noun: true}, true
+		case cand == "source":
+			// "a red source": any object that can be a source of
+			// damage (CR 120.7, 609.7); no test of its own.
+			return FilterWord{Name: "source", Noun: true}, true
 		case cand == "card":
 			// "creature card": what the type says, in whatever zone the
 			// filter names; a token is no card (CR 108.2b, 111.6).
@@ -386,7 +390,7 @@ func (v *Vocab) FilterWord(w string) (FilterWord, bool) {
 
 // filterWords lists the words filters know, for hints.
 func (v *Vocab) filterWords() []string {
-	out := append([]string{"permanent", "spell", "player", "opponent"}, v.lists[KCardType]...)
+	out := append([]string{"permanent", "spell", "player", "opponent", "source"}, v.lists[KCardType]...)
 	out = append(out, v.lists[KSupertype]...)
 	out = append(out, v.lists[KColor]...)
 	return append(out, v.adjectives...)

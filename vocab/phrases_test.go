@@ -88,6 +88,9 @@ var phraseCases = []struct {
 	{inReplaceAction, "double damage", "double {event}"},
 	{inReplaceAction, "redirect damage to this", "redirect {event} to {target}"},
 	{inLifeReplace, "double life_gained", "double {event}"},
+	{inReplaceAction, "put a +1/+1 counter on this for each damage prevented this way", "put a {kind} counter on {object} for each damage prevented this way"},
+	{inSpell, "prevent all combat damage that would be dealt this turn", "prevent all combat damage that would be dealt this turn"},
+	{inActivated, "the next time a red source of your choice would deal damage to you this turn prevent that damage", "the next time {sources} of your choice would deal damage to you this turn prevent that damage"},
 	{inEnters, "with X +1/+1 counters", "with {amount} {kind} counters"},
 
 	// Events: damage.
@@ -135,6 +138,7 @@ var phraseCases = []struct {
 	{inTrigger, "whenever a creature is put into a graveyard from the battlefield", "{object} is put into a graveyard from the battlefield"},
 	{inReplace, "this would be put into a graveyard from anywhere", "{object} would be put into a graveyard from anywhere"},
 	{inReplace, "a card would be put into an opponent's graveyard from anywhere", "{object} would be put into an opponent's graveyard from anywhere"},
+	{inTrigger, "when this is put into a graveyard from anywhere", "{object} is put into a graveyard from anywhere"},
 	{inTrigger, "whenever a creature you control attacks", "{attacker} attacks"},
 	{inTrigger, "whenever this blocks a creature", "{blocker} blocks {attacker}"},
 	{inTrigger, "whenever this becomes blocked by a creature", "{attacker} becomes blocked by {blocker}"},

@@ -391,6 +391,7 @@ var decisionKinds = map[core.DecisionKind]scenario.DecisionKind{
 	core.DecisionChoice:       scenario.DecisionChoice,
 	core.DecisionCopy:         scenario.DecisionCopy,
 	core.DecisionOptionalCost: scenario.DecisionOptionalCost,
+	core.DecisionSource:       scenario.DecisionSource,
 }
 
 func (g *game) Decisions() ([]scenario.Decision, error) {
@@ -403,7 +404,8 @@ func (g *game) Decisions() ([]scenario.Decision, error) {
 			sd.Triggers = g.triggers(d.Triggers)
 		case core.DecisionReplacement:
 			sd.Source = g.card(d.Replacement.Source)
-		case core.DecisionCopy, core.DecisionOptionalCost:
+			sd.Protection = d.Replacement.Text == core.ProtectionText
+		case core.DecisionCopy, core.DecisionOptionalCost, core.DecisionSource:
 			if d.Target > 0 {
 				sd.Card = g.card(core.ObjectID(d.Target))
 			}

@@ -57,6 +57,23 @@ func (d *decider) ChooseCopy(g *core.Game, p core.PlayerID, source core.ObjectID
 	return 0
 }
 
+// ChooseSource takes the next choice the test scripted; a card that is
+// not a source the ability lets its controller choose, or a word, fails
+// the test where it was written. Without one, the default decides.
+func (d *decider) ChooseSource(g *core.Game, p core.PlayerID, source core.ObjectID, options []core.ObjectID) core.ObjectID {
+	c, ok := d.s.NextChoice()
+	if !ok {
+		return d.DefaultDecider.ChooseSource(g, p, source, options)
+	}
+	for _, id := range options {
+		if c.Card != 0 && g.Object(id).Card() == int(c.Card) {
+			return id
+		}
+	}
+	d.s.Failf(c.Pos, "%s is not a source %s can choose for %s", c, scenario.PlayerWord(scenario.Player(p)), g.Object(source).Name())
+	return options[0]
+}
+
 // PayOptionalCost takes the next decision the test scripted; one scripted
 // for the other player, or sacrificing a card that can't be, fails the
 // test where it was written. Without one, the default declines.
@@ -118,6 +135,9 @@ func (d *decider) ChooseReplacement(g *core.Game, p core.PlayerID, ev core.Event
 	}
 	for _, c := range cards {
 		for i, o := range options {
+			if c == scenario.Protection && o.Text == core.ProtectionText {
+				return i
+			}
 			if obj := g.Object(o.Source); obj != nil && obj.Card() == int(c) {
 				return i
 			}
