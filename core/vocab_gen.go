@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 7
-	vocabularyHash  = "370b562de5a76a9b1bf0bf142d430dc6f58d8745f2ae67fa8c7078f474e2bbde"
+	vocabularyMinor = 8
+	vocabularyHash  = "39192797292c0a0c1f93d20b6045e310e480725d2c29b6e5f7626484f89cde28"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -131,13 +131,15 @@ var stepNames = [numSteps]string{"untap", "upkeep", "draw", "main1", "beginning_
 
 // The rules static abilities can state.
 const (
+	// RuleCountersCantBePut is the rule "counters_cant_be_put".
+	RuleCountersCantBePut Rule = iota
 	// RuleDamageCantBePrevented is the rule "damage_cant_be_prevented".
-	RuleDamageCantBePrevented Rule = iota
+	RuleDamageCantBePrevented
 	numRules
 )
 
 // ruleNames are the stdlib's names, by number.
-var ruleNames = [numRules]string{"damage_cant_be_prevented"}
+var ruleNames = [numRules]string{"counters_cant_be_put", "damage_cant_be_prevented"}
 
 // The zones; ZoneNone is no zone.
 const (
