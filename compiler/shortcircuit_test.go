@@ -214,3 +214,39 @@ func TestShortCircuitConditions(t *testing.T) {
 		})
 	}
 }
+
+// TestShortCircuitTypesJoinedByOr proves that card types joined by "or",
+// more than two of them (Solemnity's "an artifact or creature or
+// enchantment or land"), accept an object with any of them, ask no type
+// after the first that holds, and reject an object with none of them (a
+// planeswalker). The rule's match reads the event's object (Field: 0).
+func TestShortCircuitTypesJoinedByOr(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "cards", "solemnity.card"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := compileSource(t, "cards/solemnity.card", src)
+	a := &p.Card("Solemnity").Abilities[0]
+	for _, c := range []struct {
+		name  string
+		typ   string
+		want  vm.Value
+		calls []string
+	}{
+		{"an artifact", "type:artifact", 1, []string{"is_type"}},
+		{"a creature", "type:creature", 1, []string{"is_type", "is_type"}},
+		{"an enchantment", "type:enchantment", 1, []string{"is_type", "is_type", "is_type"}},
+		{"a land", "type:land", 1, []string{"is_type", "is_type", "is_type", "is_type"}},
+		{"a planeswalker", "type:planeswalker", 0, []string{"is_type", "is_type", "is_type", "is_type"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h := &recordingHost{answers: map[vm.Value]map[string]vm.Value{0: {c.typ: 1}}}
+			if got := run(t, p, h, a.Match, a.NumLocals, 0, 0); got != c.want {
+				t.Errorf("match of %s = %d, want %d", c.name, got, c.want)
+			}
+			if !slices.Equal(h.calls, c.calls) {
+				t.Errorf("host calls %v, want %v", h.calls, c.calls)
+			}
+		})
+	}
+}

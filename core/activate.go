@@ -347,9 +347,7 @@ func (g *Game) checkCost(fn funcID, a []vm.Value) error {
 			why = "there are not that many counters to remove"
 		}
 	case fnPutCounters:
-		if g.permanentArg(a[0]) == nil {
-			why = "the counters have nothing to go on"
-		}
+		why = g.cantPutCounters(a)
 	default:
 		if !funcs[fn].cost {
 			why = funcs[fn].name + " can't be paid as a cost"
@@ -770,4 +768,20 @@ func (g *Game) canPayMana(p PlayerID, syms []mana.Symbol, x, life int, exclude O
 	}
 	_, ok := g.planMana(p, syms, x, exclude)
 	return ok
+}
+
+// cantPutCounters says why counters can't be put on a permanent as a cost
+// (the arguments of put_counters), or "": there must be a permanent, and
+// no rule may stop the counters, for a cost that can't be done can't be
+// paid (CR 602.2b, 601.2h; Solemnity's rulings).
+func (g *Game) cantPutCounters(a []vm.Value) string {
+	o := g.permanentArg(a[0])
+	if o == nil {
+		return "the counters have nothing to go on"
+	}
+	ev := Event{Kind: EvCounterPut, Object: o.id, Counter: CounterKind(a[1]), Amount: qty(a[2]), Cost: true}
+	if g.ruleApplies(RuleCountersCantBePut, &ev) {
+		return "counters can't be put on " + g.objectName(o.id) + " (CR 101.2)"
+	}
+	return ""
 }

@@ -277,7 +277,11 @@ func (g *Game) perform(ev *Event) {
 		happened = g.performDamage(ev)
 	case EvCounterPut:
 		o := g.onBattlefield(ev.Object)
-		happened = o != nil && ev.Amount > 0
+		// "Can't" wins (CR 101.2): a rule that counters can't be put on
+		// the permanent stops the event after the replacement effects
+		// that apply to it (Solemnity's rulings), as it enters too
+		// (CR 122.6).
+		happened = o != nil && ev.Amount > 0 && !g.ruleApplies(RuleCountersCantBePut, ev)
 		if happened {
 			o.addCounters(ev.Counter, ev.Amount)
 		}

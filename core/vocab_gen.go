@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 8
-	vocabularyHash  = "0c6b8da08fd19dfdc6cb066d0b0c0120d80f93c976c7b11788bae8c48280d7aa"
+	vocabularyMinor = 9
+	vocabularyHash  = "21b535bdd22b2ea7464f8ba2cc0a81c043c2a7d2ec59ebf78ecc82c85cf4e260"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -131,13 +131,15 @@ var stepNames = [numSteps]string{"untap", "upkeep", "draw", "main1", "beginning_
 
 // The rules static abilities can state.
 const (
+	// RuleCountersCantBePut is the rule "counters_cant_be_put".
+	RuleCountersCantBePut Rule = iota
 	// RuleDamageCantBePrevented is the rule "damage_cant_be_prevented".
-	RuleDamageCantBePrevented Rule = iota
+	RuleDamageCantBePrevented
 	numRules
 )
 
 // ruleNames are the stdlib's names, by number.
-var ruleNames = [numRules]string{"damage_cant_be_prevented"}
+var ruleNames = [numRules]string{"counters_cant_be_put", "damage_cant_be_prevented"}
 
 // The zones; ZoneNone is no zone.
 const (

@@ -132,14 +132,17 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 			break
 		}
 		words = append(words, fw)
-		// "artifact or creature": a card type or another.
-		if fw.Kind == KCardType && !fw.Neg && j+2 < len(m.parts) && wordEq(m.word(j+1), "or") {
-			if alt, ok := m.v.FilterWord(m.word(j + 2)); ok && alt.Kind == KCardType && !alt.Neg {
-				alt.Or = true
-				// The word "or" itself has no test of its own.
-				words = append(words, FilterWord{Name: "or", Or: true}, alt)
-				j += 2
+		// "artifact or creature": a card type or another, or another
+		// ("artifact or creature or enchantment or land", Solemnity).
+		for fw.Kind == KCardType && !fw.Neg && j+2 < len(m.parts) && wordEq(m.word(j+1), "or") {
+			alt, ok := m.v.FilterWord(m.word(j + 2))
+			if !ok || alt.Kind != KCardType || alt.Neg {
+				break
 			}
+			alt.Or = true
+			// The word "or" itself has no test of its own.
+			words = append(words, FilterWord{Name: "or", Or: true}, alt)
+			j += 2
 		}
 		// "card or token": any object, a card or not (CR 108.2b).
 		if fw.Name == "card" && !strings.HasPrefix(strings.ToLower(m.word(j)), "non") && m.wordsAt(j+1, []string{"or", "token"}) {

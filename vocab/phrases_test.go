@@ -118,6 +118,8 @@ var phraseCases = []struct {
 	{inReplace, "one or more +1/+1 counters would be put on a creature you control", "one or more {kind} counters would be put on {object}"},
 	{inReplace, "one or more counters would be put on an artifact or creature you control", "one or more counters would be put on {object}"},
 	{inReplace, "an effect would put one or more counters on a permanent you control", "an effect would put one or more counters on {object}"},
+	{inReplace, "counters put on a creature you control", "counters put on {object}"},
+	{inReplace, "-1/-1 counters put on an artifact or creature or land", "{kind} counters put on {object}"},
 	{inCounterReplace, "double counter_put", "double {event}"},
 	{inCounterReplace, "double the +1/+1 counters of counter_put", "double the {kind} counters of {event}"},
 	{inCounterReplace, "add 1 +1/+1 counters to counter_put", "add {amount} {kind} counters to {event}"},
@@ -157,6 +159,7 @@ var phraseCases = []struct {
 
 	// Rules.
 	{inStatic, "damage dealt by this can't be prevented", "{event} can't be prevented"},
+	{inStatic, "no counters put on an artifact or creature or enchantment or land", "no {event}"},
 
 	// Effects.
 	{inStatic, "other creatures you control get +1/+1", "{object} gets {power/toughness}"},
