@@ -417,6 +417,9 @@ func (c *checker) trigger(t *dsl.TriggerAbility) *checkedAbility {
 		c.errorf(t.Phrase.Pos, CodeReflexive, "%q is a reflexive trigger, which goes inside the ability whose decision it follows (CR 603.12)", text).Hint =
 			"put `when you do { ... }` in the body, after `you may pay ...`"
 	}
+	if a.pattern != nil && a.pattern.Anywhere {
+		a.flags |= vm.FlagAnywhere // "when you cast this spell" triggers from the stack (CR 113.6b, 601.2i)
+	}
 	c.body(a, t.Body)
 	if a.pattern != nil && a.pattern.Event.Name == vocab.ManaEvent && addsMana(a.body) && !targets(a.body) {
 		a.flags |= vm.FlagMana // CR 605.1b

@@ -195,7 +195,9 @@ const (
 	// its object is outside the battlefield — in a hand, a library, a
 	// graveyard, exile or on the stack — for events about that object
 	// itself: "If this would be put into a graveyard from anywhere"
-	// states that it functions in every zone (CR 113.6b).
+	// states that it functions in every zone (CR 113.6b). On a triggered
+	// ability it marks one that functions on the stack, for the spell
+	// itself: "When you cast this spell" (CR 113.6b, 601.2i).
 	FlagAnywhere
 )
 

@@ -344,8 +344,8 @@ func verifyAbility(p *Program, a *Ability) string {
 		return fmt.Sprintf("flag once is only for delayed abilities, not %s", a.Kind)
 	case a.Flags&(FlagTapCost|FlagUntapCost|FlagSorcery|FlagOncePerTurn) != 0 && a.Kind != AbilityActivated:
 		return fmt.Sprintf("flags %s are only for activated abilities, not %s", flagsString(a.Flags&^(FlagOnce|FlagMana|FlagAnywhere)), a.Kind)
-	case a.Flags&FlagAnywhere != 0 && a.Kind != AbilityReplacement:
-		return fmt.Sprintf("flag anywhere is only for replacement abilities, not %s", a.Kind)
+	case a.Flags&FlagAnywhere != 0 && a.Kind != AbilityReplacement && a.Kind != AbilityTriggered:
+		return fmt.Sprintf("flag anywhere is only for replacement and triggered abilities, not %s", a.Kind)
 	case a.Flags&FlagMana != 0 && a.Kind != AbilityActivated && a.Kind != AbilityTriggered:
 		return fmt.Sprintf("flag mana is only for activated and triggered abilities, not %s", a.Kind)
 	case a.Kind != AbilityActivated && (a.Cost != "" || a.Pay != NoFunc || len(a.Choices) > 0):
