@@ -418,7 +418,11 @@ func (c *checker) trigger(t *dsl.TriggerAbility) *checkedAbility {
 			"put `when you do { ... }` in the body, after `you may pay ...`"
 	}
 	if a.pattern != nil && a.pattern.Anywhere {
-		a.flags |= vm.FlagAnywhere // CR 603.6c: never a leaves-the-battlefield ability
+		// "When this is put into a graveyard from anywhere" triggers from
+		// its new zone, never a leaves-the-battlefield ability (CR
+		// 603.6c); "when you cast this spell" triggers from the stack (CR
+		// 113.6b, 601.2i).
+		a.flags |= vm.FlagAnywhere
 	}
 	c.body(a, t.Body)
 	if a.pattern != nil && a.pattern.Event.Name == vocab.ManaEvent && addsMana(a.body) && !targets(a.body) {

@@ -288,6 +288,9 @@ func (r *renderer) arg(a *vocab.Arg) string {
 // "that NAME", a field as a possessive ("that creature's toughness", "your
 // cards in hand").
 func (r *renderer) sum(s *dsl.Sum) string {
+	if half := halfOf(s); half != nil {
+		return "half " + r.sum(half)
+	}
 	ref := refOf(s)
 	if ref == nil {
 		return r.words(dsl.SumString(s))
@@ -310,6 +313,19 @@ func (r *renderer) sum(s *dsl.Sum) string {
 		base += " " + strings.ReplaceAll(f, "_", " ")
 	}
 	return base
+}
+
+// halfOf returns a when the expression is `a / 2`, which Oracle text says
+// "half a" (rounded down, as division is: Hydroid Krasis's "half X").
+func halfOf(s *dsl.Sum) *dsl.Sum {
+	if s == nil || len(s.Rest) > 0 || len(s.Left.Rest) != 1 {
+		return nil
+	}
+	op := s.Left.Rest[0]
+	if op.Op != "/" || op.Right.Primary == nil || op.Right.Primary.Number == nil || *op.Right.Primary.Number != "2" {
+		return nil
+	}
+	return &dsl.Sum{Span: s.Span, Left: &dsl.Product{Span: s.Left.Span, Left: s.Left.Left}}
 }
 
 // refOf returns the reference an expression is, if it is a lone one.

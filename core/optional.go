@@ -310,28 +310,62 @@ func (g *Game) hCreateCreatureTokens(a []vm.Value) (vm.Value, error) {
 	if a[1] <= 0 {
 		return 0, nil
 	}
-	def := g.tokenDef(fr.def.Prog, qty(a[2]), qty(a[3]), uint16(a[4]), int32(a[5]))
+	def := g.tokenDef(fr.def.Prog, tokenKey{power: qty(a[2]), toughness: qty(a[3]), color: uint16(a[4]), subtype: int32(a[5]),
+		types: typeCreature})
 	g.propose(Event{Kind: EvTokensCreated, Player: p, Amount: qty(a[1]), token: def})
 	return 0, nil
 }
 
-// tokenDef is the card a creature token is (CR 111.4): a creature of one
-// color and subtype, with that power and toughness, and no abilities.
-// One game makes each kind once.
-func (g *Game) tokenDef(prog *vm.Linked, power, toughness int, color uint16, subtype int32) *CardDef {
-	key := tokenKey{power, toughness, color, subtype}
+// hCreateArtifactTokensForEachCounter has a player create a colorless
+// artifact creature token with a keyword for each counter of a kind on a
+// permanent (Hangarback Walker, CR 111.1): the counters are counted as the
+// effect happens, on the permanent or, if it has left the battlefield, on
+// its last-known information (CR 608.2h, 603.10a).
+func (g *Game) hCreateArtifactTokensForEachCounter(a []vm.Value) (vm.Value, error) {
+	fr := g.frame()
+	p, ok := valuePlayer(a[0])
+	o := g.valueObject(a[6])
+	if !ok || fr == nil || o == nil {
+		return 0, nil
+	}
+	n := o.Counters(CounterKind(a[5]))
+	if n <= 0 {
+		return 0, nil
+	}
+	def := g.tokenDef(fr.def.Prog, tokenKey{power: qty(a[1]), toughness: qty(a[2]), subtype: int32(a[3]),
+		keywords: uint32(a[4]), types: typeArtifact | typeCreature})
+	g.propose(Event{Kind: EvTokensCreated, Player: p, Amount: n, token: def})
+	return 0, nil
+}
+
+// tokenDef is the card a creature token is (CR 111.4): a creature (an
+// artifact creature, for some) of the colors, subtype, power and
+// toughness and keywords of its key, and no other abilities. One game
+// makes each kind once.
+func (g *Game) tokenDef(prog *vm.Linked, key tokenKey) *CardDef {
 	if d, ok := g.tokenDefs[key]; ok {
 		return d
 	}
-	name := g.lib.subtypeName(subtype)
-	c := &vm.Card{Name: name + " Token", Types: []string{"creature"}, Subtypes: []string{name}, HasPT: true,
-		Power: int32(power), Toughness: int32(toughness)}
+	name := g.lib.subtypeName(key.subtype)
+	c := &vm.Card{Name: name + " Token", Subtypes: []string{name}, HasPT: true,
+		Power: int32(key.power), Toughness: int32(key.toughness)}
+	for i, n := range typeNames {
+		if key.types&(1<<i) != 0 {
+			c.Types = append(c.Types, n)
+		}
+	}
 	for i, n := range colorNames {
-		if color&(1<<i) != 0 {
+		if key.color&(1<<i) != 0 {
 			c.Colors = append(c.Colors, n)
 		}
 	}
-	d := &CardDef{Name: c.Name, Card: c, Prog: prog, types: typeCreature, colors: color, subtypes: []int32{subtype}, enchant: -1}
+	for i, n := range keywordNames {
+		if key.keywords&(1<<i) != 0 {
+			c.Keywords = append(c.Keywords, n)
+		}
+	}
+	d := &CardDef{Name: c.Name, Card: c, Prog: prog, types: key.types, colors: key.color, keywords: key.keywords,
+		subtypes: []int32{key.subtype}, enchant: -1}
 	if g.tokenDefs == nil {
 		g.tokenDefs = map[tokenKey]*CardDef{}
 	}
@@ -344,4 +378,6 @@ type tokenKey struct {
 	power, toughness int
 	color            uint16
 	subtype          int32
+	types            uint16
+	keywords         uint32
 }

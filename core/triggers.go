@@ -37,7 +37,13 @@ type TriggerChoice struct {
 // leaving the battlefield in a batch of simultaneous events is checked at
 // the end of the batch instead (see batch).
 func (g *Game) checkTriggers(ev *Event) {
+	if g.entersWithoutTriggers(ev) {
+		return
+	}
 	g.eachWatcher(ev, 0, func(o *Object) { g.triggersOf(o, ev) })
+	if ev.Kind == EvSpellCast {
+		g.castTriggers(ev)
+	}
 	if ev.Kind == EvZoneChange && ev.From == ZoneBattlefield {
 		if o := g.Object(ev.Object); o != nil && o.left {
 			g.triggersOf(o, ev)
@@ -69,6 +75,32 @@ func (g *Game) triggersInNewZone(ev *Event) {
 		if err == nil && m > 0 {
 			ls[vm.LocalThis] = ObjectValue(n.id)
 			g.addPending(n.id, n.owner, n.def, ai, 0, ev, int(m))
+		}
+	}
+}
+
+// entersWithoutTriggers reports whether a permanent entering the
+// battlefield causes no ability to trigger (Torpor Orb, CR 603.2): a rule
+// of a permanent on the battlefield after the event — the entering one
+// included — says so, judging the permanent as it exists there, with
+// continuous effects applied (CR 603.6a). Its own abilities, those of
+// other permanents and delayed triggered abilities are all stopped;
+// replacement effects on how it entered have applied already (CR 614.12).
+func (g *Game) entersWithoutTriggers(ev *Event) bool {
+	return ev.Kind == EvZoneChange && ev.To == ZoneBattlefield && g.ruleApplies(RuleEnteringDoesntTrigger, ev)
+}
+
+// castTriggers finds the "when you cast this spell" abilities of the spell
+// just cast: they function on the stack (CR 113.6b, 601.2i), where no
+// other triggered ability of the spell does.
+func (g *Game) castTriggers(ev *Event) {
+	o := g.Object(ev.Object)
+	if o == nil || o.left || o.zone != ZoneStack {
+		return
+	}
+	for _, ai := range o.def.byEvent[EvSpellCast] {
+		if o.def.Card.Abilities[ai].Flags&vm.FlagAnywhere != 0 {
+			g.triggerOf(o, o.def, ai, ev, false)
 		}
 	}
 }
@@ -129,8 +161,11 @@ func (g *Game) triggerOf(o *Object, def *CardDef, ai int, ev *Event, granted boo
 		return // CR 603.6c: it does not look back; the new object triggers
 	}
 	x := 0
-	if ev.Kind == EvZoneChange && ev.To == ZoneBattlefield && ev.moved == o.id {
+	switch {
+	case ev.Kind == EvZoneChange && ev.To == ZoneBattlefield && ev.moved == o.id:
 		x = o.x // its enters-the-battlefield abilities know X (CR 107.3m)
+	case ev.Kind == EvSpellCast && ev.Object == o.id:
+		x = o.x // its cast triggers know the X chosen as it was cast (CR 107.3m, 601.2b)
 	}
 	ls := g.matchLocals.reset(ab.NumLocals, o.id, o.controller)
 	n, err := g.run(frame{mode: modeMatch, event: ev, source: o.id, controller: o.controller, def: def,

@@ -105,7 +105,8 @@ func TestExplainGolden(t *testing.T) {
 		"llanowar_elves", "birds_of_paradise", "wall_of_roots", "forest", "order_of_whiteclay", // activated, mana abilities
 		"trollhide", "pacifism", "dragon_mantle", "cho_mannos_blessing", // Auras
 		"gods_willing", "twisted_image", "shock", // spells
-		"maro", "glorious_anthem", "excruciator", "clone", // statics, copies
+		"maro", "glorious_anthem", "excruciator", "clone", "torpor_orb", // statics, copies
+		"hydroid_krasis", "hangarback_walker", // a cast trigger, half X; tokens for each counter
 		"serra_angel", "white_knight", "darksteel_colossus", // keywords
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -113,6 +114,24 @@ func TestExplainGolden(t *testing.T) {
 			src, err := os.ReadFile(path)
 			require.NoError(t, err)
 			golden.Check(t, filepath.Join("testdata", "explain", name+".golden"), []byte(report(explainFile(t, path, src))))
+		})
+	}
+}
+
+// TestHalf checks that `N / 2` renders as Oracle text says it, "half N"
+// (rounded down, as the division is), and other divisions as written.
+func TestHalf(t *testing.T) {
+	for _, tc := range []struct{ body, want string }{
+		{"gain X / 2 life", "gain half X life"},
+		{"draw X / 2 cards", "Draw half X cards"},
+		{"gain X / 3 life", "gain X / 3 life"},
+		{"gain X * 2 life", "gain X * 2 life"},
+	} {
+		t.Run(tc.body, func(t *testing.T) {
+			src := "card \"Case\" {\n    cost {X}\n    type Sorcery\n    oracle \"\"\n\n    spell {\n        " + tc.body + "\n    }\n}\n"
+			covs := explainFile(t, "case.card", []byte(src))
+			require.Len(t, covs, 1)
+			require.Contains(t, report(covs), tc.want)
 		})
 	}
 }

@@ -196,10 +196,12 @@ const (
 	// graveyard, exile or on the stack — for events about that object
 	// itself: "If this would be put into a graveyard from anywhere"
 	// states that it functions in every zone (CR 113.6b). On a triggered
-	// ability ("When this is put into a graveyard from anywhere"), it
-	// marks one that triggers from the zone its object was put into, as
-	// that object is there, and never looks back in time as a
-	// leaves-the-battlefield ability does (CR 603.6c, 603.10).
+	// ability it marks one that functions outside the battlefield for its
+	// own object: "When this is put into a graveyard from anywhere"
+	// triggers from the zone its object was put into, as that object is
+	// there, and never looks back in time as a leaves-the-battlefield
+	// ability does (CR 603.6c, 603.10); "When you cast this spell"
+	// functions on the stack, for the spell itself (CR 113.6b, 601.2i).
 	FlagAnywhere
 )
 

@@ -160,6 +160,9 @@ var phraseCases = []struct {
 	// Rules.
 	{inStatic, "damage dealt by this can't be prevented", "{event} can't be prevented"},
 	{inStatic, "no counters put on an artifact or creature or enchantment or land", "no {event}"},
+	{inStatic, "creatures entering the battlefield don't cause abilities to trigger", "{event} don't cause abilities to trigger"},
+	{inTrigger, "when you cast this spell", "you cast this spell"},
+	{inTrigger, "whenever creatures entering the battlefield", "creatures entering the battlefield"},
 
 	// Effects.
 	{inStatic, "other creatures you control get +1/+1", "{object} gets {power/toughness}"},
@@ -216,6 +219,7 @@ var phraseCases = []struct {
 	{inSpell, "create a token that's a copy of target enchantment attached to target creature", "create a token that's a copy of {original} attached to {host}"},
 	{inEnters, "as a copy of a creature", "as a copy of {objects}"},
 	{inSpell, "create two 1/1 red Goblin creature tokens", "create {amount} {power/toughness} {color} {subtype} creature tokens"},
+	{inSpell, "create a 1/1 colorless Thopter artifact creature token with flying for each +1/+1 counter on this", "create a {power/toughness} colorless {subtype} artifact creature token with {keyword} for each {kind} counter on {object}"},
 	{inSpell, "target player creates a 2/2 green Bear creature token", "{player} creates {amount} {power/toughness} {color} {subtype} creature tokens"},
 	// As-enters choices, and what reads them.
 	{inEnters, "choosing a color", "choosing a color"},
