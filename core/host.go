@@ -404,6 +404,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnEachBegin:                    (*Game).qEachBegin,
 	fnEachObject:                   (*Game).qEachObject,
 	fnEnterAsCopy:                  (*Game).hEnterAsCopy,
+	fnEnterAsCopyWithType:          (*Game).hEnterAsCopyWithType,
 	fnEnterChoosingColor:           (*Game).hEnterChoosingColor,
 	fnAddProtectionFromChosenColor: (*Game).hAddProtectionFromChosenColor,
 	fnCreateCreatureTokens:         (*Game).hCreateCreatureTokens,

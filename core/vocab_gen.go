@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 7
-	vocabularyHash  = "370b562de5a76a9b1bf0bf142d430dc6f58d8745f2ae67fa8c7078f474e2bbde"
+	vocabularyMinor = 8
+	vocabularyHash  = "543f34410991b0f923d0e17302aca2c1ea4c40e6799f1e285f0b85d5d676b1fa"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -469,6 +469,7 @@ const (
 	fnEachBegin
 	fnEachObject
 	fnEnterAsCopy
+	fnEnterAsCopyWithType
 	fnEnterChoosingColor
 	fnEnterWithCounters
 	fnExile
@@ -565,6 +566,7 @@ var funcs = [numFuncs]funcDecl{
 	fnEachBegin:                    {name: "each_begin", arity: 1, returns: true, action: false, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnEachObject:                   {name: "each_object", arity: 2, returns: true, action: false, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnEnterAsCopy:                  {name: "enter_as_copy", arity: 2, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
+	fnEnterAsCopyWithType:          {name: "enter_as_copy_with_type", arity: 3, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnEnterChoosingColor:           {name: "enter_choosing_color", arity: 1, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnEnterWithCounters:            {name: "enter_with_counters", arity: 2, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnExile:                        {name: "exile", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},

@@ -422,8 +422,8 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []cand
 		return m.textCandidate(t, pi)
 	case KZone:
 		return m.nameCandidate(t, pi, KZone)
-	case KColor:
-		return m.nameCandidate(t, pi, KColor)
+	case KColor, KCardType:
+		return m.nameCandidate(t, pi, typ.Kind)
 	case KSubtype:
 		return m.subtypeCandidate(t, pi)
 	case KStep:
