@@ -62,6 +62,7 @@ var names = []string{
 	"Overabundance",
 	"Pacifism",
 	"Palisade Giant",
+	"Phyrexian Metamorph",
 	"Plains",
 	"Protean Hydra",
 	"Raging Goblin",

@@ -208,6 +208,8 @@ var phraseCases = []struct {
 	{inReflexive, "you sacrifice an Aura this way", "{player} sacrifice {object} this way"},
 	{inSpell, "create a token that's a copy of target enchantment attached to target creature", "create a token that's a copy of {original} attached to {host}"},
 	{inEnters, "as a copy of a creature", "as a copy of {objects}"},
+	{inEnters, "as a copy of an artifact or creature except it's an artifact in addition to its other types", "as a copy of {objects} except it's {type} in addition to its other types"},
+	{inEnters, "as a copy of an artifact except it's a creature in addition to its other types", "as a copy of {objects} except it's {type} in addition to its other types"},
 	{inSpell, "create two 1/1 red Goblin creature tokens", "create {amount} {power/toughness} {color} {subtype} creature tokens"},
 	{inSpell, "target player creates a 2/2 green Bear creature token", "{player} creates {amount} {power/toughness} {color} {subtype} creature tokens"},
 	// As-enters choices, and what reads them.
