@@ -64,6 +64,7 @@ var names = []string{
 	"Palisade Giant",
 	"Phyrexian Metamorph",
 	"Plains",
+	"Platinum Emperion",
 	"Protean Hydra",
 	"Raging Goblin",
 	"Reflecting Pool",

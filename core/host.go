@@ -405,6 +405,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnEachObject:                   (*Game).qEachObject,
 	fnEnterAsCopy:                  (*Game).hEnterAsCopy,
 	fnEnterAsCopyWithType:          (*Game).hEnterAsCopyWithType,
+	fnLifeTotalCantChange:          (*Game).hLifeTotalCantChange,
 	fnEnterChoosingColor:           (*Game).hEnterChoosingColor,
 	fnAddProtectionFromChosenColor: (*Game).hAddProtectionFromChosenColor,
 	fnCreateCreatureTokens:         (*Game).hCreateCreatureTokens,

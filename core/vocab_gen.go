@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 8
-	vocabularyHash  = "543f34410991b0f923d0e17302aca2c1ea4c40e6799f1e285f0b85d5d676b1fa"
+	vocabularyMinor = 9
+	vocabularyHash  = "a9672539731b56635032fc91cea676fa7659dc58df930b3c57d6f94c5e8cf505"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -492,6 +492,7 @@ const (
 	fnIsType
 	fnIsUntapped
 	fnLife
+	fnLifeTotalCantChange
 	fnLoseLife
 	fnManaValue
 	fnModifyPt
@@ -589,6 +590,7 @@ var funcs = [numFuncs]funcDecl{
 	fnIsType:                       {name: "is_type", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnIsUntapped:                   {name: "is_untapped", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnLife:                         {name: "life", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnLifeTotalCantChange:          {name: "life_total_cant_change", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0},
 	fnLoseLife:                     {name: "lose_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnManaValue:                    {name: "mana_value", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnModifyPt:                     {name: "modify_pt", arity: 3, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 9},

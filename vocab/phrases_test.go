@@ -153,6 +153,7 @@ var phraseCases = []struct {
 
 	// Rules.
 	{inStatic, "damage dealt by this can't be prevented", "{event} can't be prevented"},
+	{inStatic, "your life total can't change", "your life total can't change"},
 
 	// Effects.
 	{inStatic, "other creatures you control get +1/+1", "{object} gets {power/toughness}"},
