@@ -556,6 +556,7 @@ func (g *Game) planMana(p PlayerID, syms []mana.Symbol, x int, exclude ObjectID)
 	})
 	pl := g.players[p]
 	steps := 0
+	life := g.lifeToPay(p) // read once: tapping for mana doesn't change it
 	var chosen []plannedTap
 	var try func(from, k int, pool mana.Amount) bool
 	try = func(from, k int, pool mana.Amount) bool {
@@ -563,7 +564,7 @@ func (g *Game) planMana(p PlayerID, syms []mana.Symbol, x int, exclude ObjectID)
 			return false
 		}
 		if k == 0 {
-			_, _, ok := payment(pool, syms, x, g.lifeToPay(p))
+			_, _, ok := payment(pool, syms, x, life)
 			return ok
 		}
 		for i := from; i <= len(sources)-k; i++ {
