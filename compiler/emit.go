@@ -453,17 +453,20 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
 // candidate.
 func (e *cardEmitter) effect(a *checkedAbility) {
 	obj := a.effectArgs[0].arg
-	p := obj.Pos
+	p := a.effectArgs[0].pos // a default: `your life total can't change`
+	if obj != nil {
+		p = obj.Pos
+	}
 	candidate := func(f *fnBuilder) func() {
 		return func() { f.emit(vm.OpLoad, vm.LocalCandidate, p) }
 	}
 	m := e.b.newFn(e.fnName(a, "affected"))
-	switch obj.Kind {
-	case vocab.ArgFilter:
+	switch {
+	case obj != nil && obj.Kind == vocab.ArgFilter:
 		e.filter(m, obj.Filter, candidate(m))
 	default:
 		candidate(m)()
-		e.argValue(m, a.effectArgs[0], a)
+		e.args(m, a.effectArgs[:1], a)
 		m.emit(vm.OpEq, 0, p)
 	}
 	m.emit(vm.OpReturn, 0, p)

@@ -341,6 +341,8 @@ func (g *Game) checkCost(fn funcID, a []vm.Value) error {
 	case fnPayLife:
 		if p, ok := valuePlayer(a[0]); !ok || g.players[p].Life < qty(a[1]) {
 			why = "a player can pay life only if their life total is at least that much (CR 119.4)"
+		} else if qty(a[1]) > 0 && g.lifeCantChange(p) {
+			why = "a player whose life total can't change can't pay life except 0 (CR 119.8)"
 		}
 	case fnRemoveCounters:
 		if o := g.permanentArg(a[0]); o == nil || o.Counters(CounterKind(a[1])) < qty(a[2]) {
@@ -436,7 +438,7 @@ func (g *Game) payMana(p PlayerID, source ObjectID, syms []mana.Symbol, x int, e
 // mana where it can and with 2 life where it can't.
 func (g *Game) payManaSymbols(p PlayerID, syms []mana.Symbol, x int, exclude ObjectID, excludeTapped bool) error {
 	pl := g.players[p]
-	if _, _, ok := payment(pl.pool, syms, x, pl.Life); !ok {
+	if _, _, ok := payment(pl.pool, syms, x, g.lifeToPay(p)); !ok {
 		if !excludeTapped {
 			exclude = 0
 		}
@@ -457,7 +459,7 @@ func (g *Game) payManaSymbols(p PlayerID, syms []mana.Symbol, x int, exclude Obj
 			g.forcedMana = saved
 		}
 	}
-	spend, life, ok := payment(pl.pool, syms, x, pl.Life)
+	spend, life, ok := payment(pl.pool, syms, x, g.lifeToPay(p))
 	if !ok {
 		return &FailureError{ruleErrorf("601.2h", "%s can't pay %s: the mana produced was not what it was expected to be", playerName(p), costString(syms, x))}
 	}
@@ -552,6 +554,7 @@ func (g *Game) planMana(p PlayerID, syms []mana.Symbol, x int, exclude ObjectID)
 	})
 	pl := g.players[p]
 	steps := 0
+	life := g.lifeToPay(p) // read once: tapping for mana doesn't change it
 	var chosen []plannedTap
 	var try func(from, k int, pool mana.Amount) bool
 	try = func(from, k int, pool mana.Amount) bool {
@@ -559,7 +562,7 @@ func (g *Game) planMana(p PlayerID, syms []mana.Symbol, x int, exclude ObjectID)
 			return false
 		}
 		if k == 0 {
-			_, _, ok := payment(pool, syms, x, pl.Life)
+			_, _, ok := payment(pool, syms, x, life)
 			return ok
 		}
 		for i := from; i <= len(sources)-k; i++ {
@@ -740,7 +743,7 @@ func (g *Game) choosePhyrexian(p PlayerID, source ObjectID, syms []mana.Symbol, 
 		withMana[i] = mana.Symbol{Kind: mana.Hybrid, A: out[i].A, B: out[i].B, Text: out[i].Text}
 		withLife := slices.Delete(slices.Clone(out), i, i+1)
 		canMana := g.canPayMana(p, withMana, x, life, exclude)
-		canLife := g.players[p].Life-life >= 2 && g.canPayMana(p, withLife, x, life+2, exclude) // CR 119.4
+		canLife := g.lifeToPay(p)-life >= 2 && g.canPayMana(p, withLife, x, life+2, exclude) // CR 119.4
 		payLife := canLife && !canMana
 		if canMana && canLife {
 			payLife = g.choose(p, source, "phyrexian", phyrexianOptions[:]) == 1
@@ -763,7 +766,7 @@ var phyrexianOptions = [...]string{"mana", "life"}
 // would activate.
 func (g *Game) canPayMana(p PlayerID, syms []mana.Symbol, x, life int, exclude ObjectID) bool {
 	pl := g.players[p]
-	if _, _, ok := payment(pl.pool, syms, x, pl.Life-life); ok {
+	if _, _, ok := payment(pl.pool, syms, x, g.lifeToPay(p)-life); ok {
 		return true
 	}
 	_, ok := g.planMana(p, syms, x, exclude)

@@ -82,6 +82,9 @@ type Game struct {
 	// eachSets are the permanents of the `for each` loops of the
 	// tokenDefs are the cards of the creature tokens of the game.
 	tokenDefs map[tokenKey]*CardDef
+	// typedCopies are the copiable values of copies made with an
+	// exception that adds a card type (CR 707.9b), each made once.
+	typedCopies map[typedCopyKey]*CardDef
 	// resolving ability.
 	eachSets    [][]ObjectID
 	battlefield []ObjectID

@@ -432,6 +432,8 @@ var hostImpls = [numFuncs]hostImpl{
 	fnCreateArtifactTokensForEachCounter: (*Game).hCreateArtifactTokensForEachCounter,
 	fnCardsInHand:                        withPlayer(func(p *player) int { return len(p.Hand) }),
 	fnLife:                               withPlayer(func(p *player) int { return p.Life }),
+	fnEnterAsCopyWithType:                (*Game).hEnterAsCopyWithType,
+	fnLifeTotalCantChange:                (*Game).hLifeTotalCantChange,
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {

@@ -283,7 +283,7 @@ var counterBlindFuncs = [numFuncs]bool{
 	fnIsPlayer: true, fnIsPermanent: true, fnIsSpell: true, fnIsToken: true,
 	fnIsTapped: true, fnIsUntapped: true, fnIsAttacking: true, fnIsBlocking: true, fnIsBlocked: true,
 	fnModifyPt: true, fnAddKeyword: true, fnGrantAbility: true, fnCantAttackOrBlock: true,
-	fnSetBasePt: true, fnAddProtectionFromChosenColor: true,
+	fnSetBasePt: true, fnAddProtectionFromChosenColor: true, fnLifeTotalCantChange: true,
 }
 
 // counterBlindFunc reports whether a function of a program calls only

@@ -225,25 +225,42 @@ func (o *Object) copiable() *CardDef { return o.def }
 // abilities apply to it (CR 614.12). A permanent entering at the same time
 // is not on the battlefield yet, so it can't be chosen.
 func (g *Game) hEnterAsCopy(a []vm.Value) (vm.Value, error) {
+	return 0, g.enterAsCopy(a[0], a[1], 0)
+}
+
+// hEnterAsCopyWithType is hEnterAsCopy with an exception of the copy
+// effect (CR 707.9): the copy has a card type in addition to the types it
+// copies ("except it's an artifact in addition to its other types",
+// Phyrexian Metamorph). The exception is part of the copiable values of
+// the new permanent (CR 707.9b), so what copies it has the type too.
+func (g *Game) hEnterAsCopyWithType(a []vm.Value) (vm.Value, error) {
+	return 0, g.enterAsCopy(a[0], a[1], uint16(a[2]))
+}
+
+// enterAsCopy asks the controller what the entering permanent copies
+// among the permanents of the battlefield the filter (an index of the
+// ability's filters) describes, and records the copiable values on the
+// entering event, with the card types addTypes added to them.
+func (g *Game) enterAsCopy(player, filter vm.Value, addTypes uint16) error {
 	fr, err := g.entering()
 	if err != nil {
-		return 0, err
+		return err
 	}
-	p, ok := valuePlayer(a[0])
+	p, ok := valuePlayer(player)
 	if !ok {
-		return 0, nil
+		return nil
 	}
 	var options []ObjectID
 	ab := &fr.def.Card.Abilities[fr.ability]
-	if a[1] >= 0 && int(a[1]) < len(ab.Filters) {
+	if filter >= 0 && int(filter) < len(ab.Filters) {
 		for _, id := range g.battlefield {
-			if g.inFilter(fr, ab.Filters[a[1]], ObjectValue(id)) {
+			if g.inFilter(fr, ab.Filters[filter], ObjectValue(id)) {
 				options = append(options, id)
 			}
 		}
 	}
 	if len(options) == 0 {
-		return 0, nil
+		return nil
 	}
 	choice := g.decider.ChooseCopy(g, p, fr.event.Object, options)
 	if choice != 0 && !containsObject(options, choice) {
@@ -251,9 +268,35 @@ func (g *Game) hEnterAsCopy(a []vm.Value) (vm.Value, error) {
 	}
 	g.decided(Decision{Player: p, Kind: DecisionCopy, Source: fr.event.Object, Target: ObjectValue(choice)})
 	if choice != 0 {
-		fr.event.copyOf = g.objects[choice].copiable()
+		fr.event.copyOf = g.withTypes(g.objects[choice].copiable(), addTypes)
 	}
-	return 0, nil
+	return nil
+}
+
+// withTypes is the copiable values def with the card types types added
+// (CR 707.9b): the same card, with more types, made once a game for each
+// card and types.
+func (g *Game) withTypes(def *CardDef, types uint16) *CardDef {
+	if def.types|types == def.types {
+		return def
+	}
+	key := typedCopyKey{def, types}
+	if d, ok := g.typedCopies[key]; ok {
+		return d
+	}
+	d := *def
+	d.types |= types
+	if g.typedCopies == nil {
+		g.typedCopies = map[typedCopyKey]*CardDef{}
+	}
+	g.typedCopies[key] = &d
+	return &d
+}
+
+// typedCopyKey identifies copiable values with added card types.
+type typedCopyKey struct {
+	def   *CardDef
+	types uint16
 }
 
 // attachEntering decides what an Aura entering the battlefield other than

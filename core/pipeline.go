@@ -51,6 +51,11 @@ func (g *Game) propose(proposed Event) {
 			return
 		}
 	}
+	if g.lifeChangeImpossible(&proposed) {
+		// A player whose life total can't change gains and loses no
+		// life (CR 119.7): nothing replaces what can't happen.
+		return
+	}
 	if g.depth >= maxDepth {
 		g.fail(fmt.Errorf("events nest deeper than %d: a loop of replacement effects or triggers?", maxDepth))
 		return

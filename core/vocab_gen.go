@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 10
-	vocabularyHash  = "9bde71bbfbb7351a3bd3c929efee26255aa10df52cb97ce9632faf4b3b3c0ab6"
+	vocabularyMinor = 11
+	vocabularyHash  = "f90631ebd9f93aa051de7ac1e7c3cacc68499e19974ea759c87b0db1b5ebf6a3"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -474,6 +474,7 @@ const (
 	fnEachBegin
 	fnEachObject
 	fnEnterAsCopy
+	fnEnterAsCopyWithType
 	fnEnterChoosingColor
 	fnEnterWithCounters
 	fnExile
@@ -497,6 +498,7 @@ const (
 	fnIsType
 	fnIsUntapped
 	fnLife
+	fnLifeTotalCantChange
 	fnLoseLife
 	fnManaValue
 	fnModifyPt
@@ -575,6 +577,7 @@ var funcs = [numFuncs]funcDecl{
 	fnEachBegin:                          {name: "each_begin", arity: 1, returns: true, action: false, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnEachObject:                         {name: "each_object", arity: 2, returns: true, action: false, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnEnterAsCopy:                        {name: "enter_as_copy", arity: 2, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
+	fnEnterAsCopyWithType:                {name: "enter_as_copy_with_type", arity: 3, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnEnterChoosingColor:                 {name: "enter_choosing_color", arity: 1, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnEnterWithCounters:                  {name: "enter_with_counters", arity: 2, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnExile:                              {name: "exile", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
@@ -598,6 +601,7 @@ var funcs = [numFuncs]funcDecl{
 	fnIsType:                             {name: "is_type", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnIsUntapped:                         {name: "is_untapped", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnLife:                               {name: "life", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnLifeTotalCantChange:                {name: "life_total_cant_change", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0},
 	fnLoseLife:                           {name: "lose_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnManaValue:                          {name: "mana_value", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnModifyPt:                           {name: "modify_pt", arity: 3, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 9},

@@ -424,6 +424,8 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []cand
 		return m.nameCandidate(t, pi, KZone)
 	case KColor:
 		return m.nameCandidate(t, pi, KColor)
+	case KCardType:
+		return m.cardTypeCandidate(t, pi)
 	case KSubtype:
 		return m.subtypeCandidate(t, pi)
 	case KStep:
@@ -550,6 +552,17 @@ func (m *matcher) nameCandidate(t *Template, pi int, k Kind) []candidate {
 		return nil
 	}
 	return []candidate{{&Arg{Kind: ArgName, Pos: part.Pos, Type: Type{Kind: k}, Name: name}, pi + 1}}
+}
+
+// cardTypeCandidate fills a card type slot with a card type, after "a" or
+// "an" if the card writes one: "an artifact".
+func (m *matcher) cardTypeCandidate(t *Template, pi int) []candidate {
+	if w := strings.ToLower(m.parts[pi].Word()); (w == "a" || w == "an") && pi+1 < len(m.parts) {
+		if out := m.nameCandidate(t, pi+1, KCardType); len(out) > 0 {
+			return out
+		}
+	}
+	return m.nameCandidate(t, pi, KCardType)
 }
 
 // subtypeCandidate fills a subtype slot with a capitalized word: subtypes

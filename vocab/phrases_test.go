@@ -163,6 +163,7 @@ var phraseCases = []struct {
 	{inStatic, "creatures entering the battlefield don't cause abilities to trigger", "{event} don't cause abilities to trigger"},
 	{inTrigger, "when you cast this spell", "you cast this spell"},
 	{inTrigger, "whenever creatures entering the battlefield", "creatures entering the battlefield"},
+	{inStatic, "your life total can't change", "your life total can't change"},
 
 	// Effects.
 	{inStatic, "other creatures you control get +1/+1", "{object} gets {power/toughness}"},
@@ -218,6 +219,8 @@ var phraseCases = []struct {
 	{inReflexive, "you sacrifice an Aura this way", "{player} sacrifice {object} this way"},
 	{inSpell, "create a token that's a copy of target enchantment attached to target creature", "create a token that's a copy of {original} attached to {host}"},
 	{inEnters, "as a copy of a creature", "as a copy of {objects}"},
+	{inEnters, "as a copy of an artifact or creature except it's an artifact in addition to its other types", "as a copy of {objects} except it's {type} in addition to its other types"},
+	{inEnters, "as a copy of an artifact except it's a creature in addition to its other types", "as a copy of {objects} except it's {type} in addition to its other types"},
 	{inSpell, "create two 1/1 red Goblin creature tokens", "create {amount} {power/toughness} {color} {subtype} creature tokens"},
 	{inSpell, "create a 1/1 colorless Thopter artifact creature token with flying for each +1/+1 counter on this", "create a {power/toughness} colorless {subtype} artifact creature token with {keyword} for each {kind} counter on {object}"},
 	{inSpell, "target player creates a 2/2 green Bear creature token", "{player} creates {amount} {power/toughness} {color} {subtype} creature tokens"},

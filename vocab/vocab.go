@@ -658,8 +658,8 @@ func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
 		diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "query %s needs a result type", d.Name))
 	}
 	if f.Effect {
-		if len(f.Params) == 0 || f.Params[0].Type.Kind != KObject || f.Result != (Type{}) || f.Context != "" {
-			diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "effect %s needs an object it affects as its first parameter, and no result or context", d.Name))
+		if len(f.Params) == 0 || !affectsKind(f) || f.Result != (Type{}) || f.Context != "" {
+			diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "effect %s needs an object it affects (or, with no layer, a player) as its first parameter, and no result or context", d.Name))
 		}
 		if f.Layer != "" && !validLayers[f.Layer] {
 			diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "effect %s: %q is not a layer (CR 613.1: 1, 2, 3, 4, 5, 6, 7a, 7b, 7c, 7d)", d.Name, f.Layer))
@@ -684,6 +684,14 @@ func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
 		v.actionTemplates = append(v.actionTemplates, ts...)
 	}
 	return append(diags, ds...)
+}
+
+// affectsKind reports whether the first parameter of an effect names what
+// it affects: an object, or, for an effect that changes no characteristic
+// (no layer), a player (`your life total can't change`, CR 119.7).
+func affectsKind(f *FuncInfo) bool {
+	k := f.Params[0].Type.Kind
+	return k == KObject || k == KPlayer && f.Layer == ""
 }
 
 func (v *Vocab) loadRule(d *dsl.RuleDecl) dsl.Diagnostics {

@@ -1,0 +1,52 @@
+package core
+
+import "github.com/cardc/cardc/vm"
+
+// lifeCantChange reports whether a player's life total can't change
+// (CR 119.7): whether a static ability of a permanent on the battlefield
+// says so of them (`your life total can't change`, Platinum Emperion).
+// Its effect's affected function is asked with the player as candidate.
+func (g *Game) lifeCantChange(p PlayerID) bool {
+	if p < 0 || int(p) >= len(g.players) {
+		return false
+	}
+	for _, id := range g.battlefield {
+		o := g.objects[id]
+		for _, ai := range o.def.effects {
+			ab := o.ability(ai)
+			if funcID(o.def.Prog.ID(ab.Rule)) != fnLifeTotalCantChange {
+				continue
+			}
+			var l locals
+			ls := l.reset(ab.NumLocals, o.id, o.controller)
+			ls[vm.LocalCandidate] = PlayerValue(p)
+			fr := frame{mode: modeMatch, source: o.id, controller: o.controller, def: o.def, ability: ai, locals: ls}
+			if n, err := g.run(fr, ab.Match); err == nil && n > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lifeToPay is how much life a player can pay (CR 119.4): their life
+// total, or none while it can't change (CR 119.8: they can pay only 0).
+func (g *Game) lifeToPay(p PlayerID) int {
+	if g.lifeCantChange(p) {
+		return 0
+	}
+	return g.players[p].Life
+}
+
+// lifeChangeImpossible reports whether an event is a player gaining or
+// losing life while their life total can't change (CR 119.7): such an
+// event doesn't happen, so no replacement effect applies to it and
+// nothing triggers on it.
+func (g *Game) lifeChangeImpossible(ev *Event) bool {
+	return (ev.Kind == EvLifeGained || ev.Kind == EvLifeLost) && g.lifeCantChange(ev.Player)
+}
+
+// hLifeTotalCantChange is the effect `your life total can't change` as
+// the layers apply it: it changes no characteristic of any object
+// (lifeCantChange is what reads it), so it does nothing there.
+func (g *Game) hLifeTotalCantChange([]vm.Value) (vm.Value, error) { return 0, nil }
