@@ -42,9 +42,10 @@ type checkedAbility struct {
 	// keyword, when set, is how the ability is rendered: a keyword
 	// ability written as one (`equip {1}` is "Equip {1}").
 	keyword string
-	// persist marks persist's triggered ability (CR 702.79a), whose
-	// match also tests that this had no -1/-1 counters.
-	persist bool
+	// diesWithout, for the triggered ability of persist or undying
+	// (CR 702.79a, 702.93a), is the counter kind this must have had none
+	// of: its match also tests that (an intervening "if", CR 603.4).
+	diesWithout string
 	// tree is shared by an ability and the delayed abilities it creates.
 	tree *abilityTree
 	// pattern is the event pattern a triggered, delayed, replacement or
@@ -463,7 +464,6 @@ func (c *checker) static(s *dsl.StaticAbility) *checkedAbility {
 	}
 	c.warn(rule.Warning)
 	c.read(s.Phrase, rule)
-	c.grantsOwnKeyword(rule)
 	alt := rule.Alts[0]
 	a.reading = alt
 	if alt.Template.Func != nil {

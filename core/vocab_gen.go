@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 7
-	vocabularyHash  = "370b562de5a76a9b1bf0bf142d430dc6f58d8745f2ae67fa8c7078f474e2bbde"
+	vocabularyMinor = 8
+	vocabularyHash  = "9d97601133853780a7c5fcdee2a857fa1732fa6742d342a801de4d7907f63424"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -290,10 +290,13 @@ const (
 	keywordProtectionFromEverything
 	keywordFlash
 	keywordPersist
+	keywordUndying
+	keywordIntimidate
+	keywordIslandwalk
 )
 
 // keywordNames are the stdlib's names of the keyword abilities, by bit number.
-var keywordNames = [...]string{"flying", "reach", "deathtouch", "lifelink", "vigilance", "haste", "first strike", "double strike", "trample", "defender", "indestructible", "shroud", "hexproof", "protection from white", "protection from blue", "protection from black", "protection from red", "protection from green", "protection from colorless", "protection from artifacts", "protection from enchantments", "protection from creatures", "protection from everything", "flash", "persist"}
+var keywordNames = [...]string{"flying", "reach", "deathtouch", "lifelink", "vigilance", "haste", "first strike", "double strike", "trample", "defender", "indestructible", "shroud", "hexproof", "protection from white", "protection from blue", "protection from black", "protection from red", "protection from green", "protection from colorless", "protection from artifacts", "protection from enchantments", "protection from creatures", "protection from everything", "flash", "persist", "undying", "intimidate", "islandwalk"}
 
 // protections are the qualities of the protection keywords (CR 702.16a),
 // read from their names: "protection from black" is from black sources.
