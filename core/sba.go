@@ -83,6 +83,8 @@ func (g *Game) stateBasedActions() bool {
 	// (603.10a).
 	g.beginBatch()
 	defer g.endBatch()
+	g.snapshotBefore(toGraveyard)
+	g.snapshotBefore(toDestroy)
 	for _, id := range unattached {
 		g.unattach(g.objects[id])
 	}
