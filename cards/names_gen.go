@@ -11,6 +11,7 @@ var names = []string{
 	"Black Knight",
 	"Blessed Wind",
 	"Blood Artist",
+	"Blowfly Infestation",
 	"Bonesplitter",
 	"Boon Reflection",
 	"Child of Night",

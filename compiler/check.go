@@ -46,6 +46,10 @@ type checkedAbility struct {
 	// (CR 702.79a, 702.93a), is the counter kind this must have had none
 	// of: its match also tests that (an intervening "if", CR 603.4).
 	diesWithout string
+	// intervening is the condition of a triggered ability's intervening
+	// "if" clause (CR 603.4), checked by its match and again as it
+	// resolves; nil if it has none.
+	intervening *checkedAction
 	// tree is shared by an ability and the delayed abilities it creates.
 	tree *abilityTree
 	// pattern is the event pattern a triggered, delayed, replacement or
@@ -408,6 +412,9 @@ func (c *checker) finish(tree *abilityTree) {
 
 func (c *checker) trigger(t *dsl.TriggerAbility) *checkedAbility {
 	text := t.Word + " " + dsl.PhraseString(t.Phrase)
+	if t.If != nil {
+		text += ", if " + dsl.PhraseString(t.If)
+	}
 	a := c.newAbility(vm.AbilityTriggered, text, t.Pos.Line, nil)
 	c.eventAbility(a, t.Phrase, newScope(rootScope()))
 	if a.pattern != nil && a.pattern.Once {
@@ -417,6 +424,9 @@ func (c *checker) trigger(t *dsl.TriggerAbility) *checkedAbility {
 	if a.pattern != nil && a.pattern.Event.Name == vocab.ReflexiveEvent {
 		c.errorf(t.Phrase.Pos, CodeReflexive, "%q is a reflexive trigger, which goes inside the ability whose decision it follows (CR 603.12)", text).Hint =
 			"put `when you do { ... }` in the body, after `you may pay ...`"
+	}
+	if t.If != nil {
+		a.intervening = c.condition(t.If, a)
 	}
 	c.body(a, t.Body)
 	if a.pattern != nil && a.pattern.Event.Name == vocab.ManaEvent && addsMana(a.body) && !targets(a.body) {
@@ -694,6 +704,23 @@ func (c *checker) forEach(s *dsl.ForEachStmt, sc *scope, a *checkedAbility) *che
 	c.bound[f.Bind] = f.Pos.Line
 	a.tree.bindings = append(a.tree.bindings, b)
 	return &checkedEach{filter: f, bind: b, body: c.block(s.Body, inner, a), pos: s.Pos}
+}
+
+// condition checks the condition of an intervening "if" clause
+// (CR 603.4): a phrase of the vocabulary's queries, read in the scope of
+// the trigger's pattern; nil when it has an error.
+func (c *checker) condition(ph *dsl.Phrase, a *checkedAbility) *checkedAction {
+	if a.sc == nil {
+		return nil
+	}
+	m, mis := c.v.Match(ph.Parts, vocab.ModeCondition, a.sc, c.bound)
+	if mis != nil {
+		c.phraseMismatch(ph.Parts, mis)
+		return nil
+	}
+	c.warn(m.Warning)
+	c.read(ph, m)
+	return c.actionArgs(m.Alts[0], ph, a.sc, a, false)
 }
 
 // matchAction reads a phrase as an action of the vocabulary, reporting

@@ -342,6 +342,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnController:  func(g *Game, a []vm.Value) (vm.Value, error) { return g.objectPlayer(a[0], false), nil },
 	fnOwner:       func(g *Game, a []vm.Value) (vm.Value, error) { return g.objectPlayer(a[0], true), nil },
 	fnCounters:    qCounters,
+	fnHadCounter:  qHadCounter,
 	fnX:           func(g *Game, a []vm.Value) (vm.Value, error) { return vm.Value(g.frame().x), nil },
 	fnIsType:      g1(func(o *Object, v vm.Value) bool { return o.def.types&uint16(v) != 0 }),
 	fnIsSupertype: g1(func(o *Object, v vm.Value) bool { return o.def.supertypes&uint16(v) != 0 }),
@@ -416,6 +417,16 @@ func qCounters(g *Game, a []vm.Value) (vm.Value, error) {
 		return vm.Value(o.Counters(CounterKind(a[1]))), nil
 	}
 	return 0, nil
+}
+
+// qHadCounter reports whether a permanent has a counter of a kind, or
+// had one as it last existed on the battlefield (CR 603.10a): the
+// condition of an intervening "if" clause (CR 603.4).
+func qHadCounter(g *Game, a []vm.Value) (vm.Value, error) {
+	if n, err := qCounters(g, a); err != nil || n <= 0 {
+		return 0, err
+	}
+	return 1, nil
 }
 
 // qManaValue is an object's mana value: the mana of its mana cost, X

@@ -8,7 +8,7 @@ const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
 	vocabularyMinor = 8
-	vocabularyHash  = "9d97601133853780a7c5fcdee2a857fa1732fa6742d342a801de4d7907f63424"
+	vocabularyHash  = "b87b1764c84624e85004a436c2a7d483e4ec65d2f5d62cd73c950fed7c4ceaaa"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -480,6 +480,7 @@ const (
 	fnGainLife
 	fnGainProtectionOfChoice
 	fnGrantAbility
+	fnHadCounter
 	fnHasColor
 	fnIsAttacking
 	fnIsBlocked
@@ -576,6 +577,7 @@ var funcs = [numFuncs]funcDecl{
 	fnGainLife:                     {name: "gain_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnGainProtectionOfChoice:       {name: "gain_protection_of_choice", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnGrantAbility:                 {name: "grant_ability", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6},
+	fnHadCounter:                   {name: "had_counter", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnHasColor:                     {name: "has_color", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnIsAttacking:                  {name: "is_attacking", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnIsBlocked:                    {name: "is_blocked", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
