@@ -86,10 +86,10 @@ type Mismatch struct {
 type Mode int
 
 const (
-	ModeAction  Mode = iota + 1 // an action of an ability body
-	ModePattern                 // an event pattern of a trigger or replacement
-	ModeRule                    // a rule or a continuous effect of a static ability
-	ModeCondition               // the condition of an intervening "if" clause (CR 603.4)
+	ModeAction    Mode = iota + 1 // an action of an ability body
+	ModePattern                   // an event pattern of a trigger or replacement
+	ModeRule                      // a rule or a continuous effect of a static ability
+	ModeCondition                 // the condition of an intervening "if" clause (CR 603.4)
 )
 
 // failure is why a phrase did not match, kept for the deepest attempt.

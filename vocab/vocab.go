@@ -54,7 +54,7 @@ type Vocab struct {
 	// conditionTemplates are the phrases of queries: the conditions of
 	// an intervening "if" clause (CR 603.4).
 	conditionTemplates []*Template
-	names           map[Kind]map[string]bool
+	names              map[Kind]map[string]bool
 	// templateWords are the words of all phrases, lower case.
 	templateWords map[string]bool
 	// identity is the vocabulary's name, version and hash.
