@@ -42,10 +42,6 @@ type checkedAbility struct {
 	// keyword, when set, is how the ability is rendered: a keyword
 	// ability written as one (`equip {1}` is "Equip {1}").
 	keyword string
-	// diesWithout, for the triggered ability of persist or undying
-	// (CR 702.79a, 702.93a), is the counter kind this must have had none
-	// of: its match also tests that (an intervening "if", CR 603.4).
-	diesWithout string
 	// intervening is the condition of a triggered ability's intervening
 	// "if" clause (CR 603.4), checked by its match and again as it
 	// resolves; nil if it has none.

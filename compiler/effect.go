@@ -201,8 +201,8 @@ var diesKeywords = map[string]diesKeyword{
 }
 
 // diesAbility gives a card a dies keyword's triggered ability, read from
-// its words in the language; the intervening "if" (CR 603.4) is part of
-// its match (see cardEmitter.match). It is rendered by its keyword.
+// its words in the language, its intervening "if" (CR 603.4) included. It
+// is rendered by its keyword.
 func (c *checker) diesAbility(pos dsl.Pos, k diesKeyword) *checkedAbility {
 	item, diags := parser.ParseCardItem(pos, diesTrigger(k))
 	ab, ok := item.(*dsl.TriggerAbility)
@@ -210,15 +210,12 @@ func (c *checker) diesAbility(pos dsl.Pos, k diesKeyword) *checkedAbility {
 		c.errorf(pos, CodeInternalCompiler, "the %s ability does not read: %v", k.name, diags)
 		return nil
 	}
-	a := c.trigger(ab)
-	a.diesWithout = k.counter
-	return a
+	return c.trigger(ab)
 }
 
-// diesTrigger is a dies keyword's triggered ability without its
-// intervening "if", in the language.
+// diesTrigger is a dies keyword's triggered ability, in the language.
 func diesTrigger(k diesKeyword) string {
-	return "when this is put into a graveyard from the battlefield {\n" +
+	return "when this is put into a graveyard from the battlefield, if this had no " + k.counter + " counters on it {\n" +
 		"    return this to the battlefield under its owner's control with a " + k.counter + " counter on it\n}"
 }
 

@@ -303,17 +303,6 @@ func (e *cardEmitter) match(a *checkedAbility) {
 			f.at = nil
 			fails = append(fails, f.emit(vm.OpJumpIfFalse, 0, p))
 		}
-		if a.diesWithout != "" {
-			// Persist's or undying's intervening "if" (CR 603.4, 702.79a,
-			// 702.93a): this had no such counters, as it last existed on
-			// the battlefield (CR 603.10a).
-			f.emit(vm.OpLoad, vm.LocalThis, p)
-			f.emit(vm.OpSym, e.b.nameSym(vocab.KCounter, a.diesWithout), p)
-			f.call("counters", p)
-			f.emit(vm.OpInt, 0, p)
-			f.emit(vm.OpEq, 0, p)
-			fails = append(fails, f.emit(vm.OpJumpIfFalse, 0, p))
-		}
 		if a.intervening != nil {
 			fails = append(fails, e.intervening(f, a)) // CR 603.4
 		}

@@ -8,7 +8,7 @@ const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
 	vocabularyMinor = 8
-	vocabularyHash  = "b87b1764c84624e85004a436c2a7d483e4ec65d2f5d62cd73c950fed7c4ceaaa"
+	vocabularyHash  = "0dab6b953140c4dcf39e7a235c04e64dda5af8088c50563ba9abeb76c667aee8"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -481,6 +481,7 @@ const (
 	fnGainProtectionOfChoice
 	fnGrantAbility
 	fnHadCounter
+	fnHadNoCounters
 	fnHasColor
 	fnIsAttacking
 	fnIsBlocked
@@ -578,6 +579,7 @@ var funcs = [numFuncs]funcDecl{
 	fnGainProtectionOfChoice:       {name: "gain_protection_of_choice", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnGrantAbility:                 {name: "grant_ability", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6},
 	fnHadCounter:                   {name: "had_counter", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnHadNoCounters:                {name: "had_no_counters", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnHasColor:                     {name: "has_color", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnIsAttacking:                  {name: "is_attacking", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnIsBlocked:                    {name: "is_blocked", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},

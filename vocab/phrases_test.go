@@ -155,6 +155,8 @@ var phraseCases = []struct {
 	// Conditions of an intervening "if" (CR 603.4).
 	{inIntervening, "creature had a -1/-1 counter on it", "{object} had a {kind} counter on it"},
 	{inIntervening, "creature has a +1/+1 counter on it", "{object} has a {kind} counter on it"},
+	{inIntervening, "creature had no -1/-1 counters on it", "{object} had no {kind} counters on it"},
+	{inIntervening, "creature has no +1/+1 counters on it", "{object} has no {kind} counters on it"},
 
 	// Rules.
 	{inStatic, "damage dealt by this can't be prevented", "{event} can't be prevented"},
