@@ -229,10 +229,14 @@ const (
 	// DecisionAttach: what an Aura entering the battlefield without being
 	// cast is attached to (CR 303.4f), Target.
 	DecisionAttach
+	// DecisionLegend: the legendary permanent a player keeps of those
+	// with the same name they control (the legend rule, CR 704.5j),
+	// Target.
+	DecisionLegend
 )
 
 var decisionNames = [...]string{"ordered triggers", "chose a replacement effect", "assigned combat damage", "chose a target",
-	"chose mana", "chose what pays a cost", "chose", "decided an optional cost", "chose what to copy", "chose what an Aura enchants"}
+	"chose mana", "chose what pays a cost", "chose", "decided an optional cost", "chose what to copy", "chose what an Aura enchants", "kept under the legend rule"}
 
 // String says what a player did, as a phrase: "ordered triggers".
 func (k DecisionKind) String() string {
@@ -324,6 +328,8 @@ func (g *Game) DescribeDecision(d *Decision) string {
 		fmt.Fprintf(&b, " %s (%s, %s)", d.Choice, d.What, g.objectName(d.Source))
 	case DecisionAttach:
 		fmt.Fprintf(&b, " %s for %s", g.ValueName(d.Target), g.objectName(d.Source))
+	case DecisionLegend:
+		fmt.Fprintf(&b, " %s", g.ValueName(d.Target))
 	case DecisionCopy:
 		what := "nothing"
 		if d.Target != 0 {
