@@ -96,26 +96,27 @@ func (c *checker) keywords(it *dsl.KeywordsItem) {
 }
 
 // keywordAbility is the ability a keyword of the item means, for the
-// keywords the compiler gives an ability of the language (persist); nil
-// for the others, which the rules core implements itself.
+// keywords the compiler gives an ability of the language (persist,
+// undying); nil for the others, which the rules core implements itself.
 func (c *checker) keywordAbility(it *dsl.KeywordsItem) *checkedAbility {
 	for _, k := range it.Keywords {
-		if strings.EqualFold(strings.Join(k.Words, " "), "persist") {
-			return c.persist(it)
+		if dk, ok := diesKeywords[strings.ToLower(strings.Join(k.Words, " "))]; ok {
+			return c.diesAbility(it.Pos, dk)
 		}
 	}
 	return nil
 }
 
-// grantsOwnKeyword reports an effect or action that gives an object a
-// keyword the compiler turns into an ability of the card that has it
-// (persist): the rules core has no such ability to give (C090).
+// grantsOwnKeyword reports an action that gives an object a keyword the
+// compiler turns into an ability of the card that has it (persist,
+// undying) until end of turn: the rules core has no such ability to give
+// (C090). A static ability gives it (grantedKeyword).
 func (c *checker) grantsOwnKeyword(m *vocab.Match) {
 	for _, alt := range m.Alts[:1] {
 		for _, arg := range alt.Args {
-			if arg.Kind == vocab.ArgName && arg.Type.Kind == vocab.KKeyword && arg.Name == "persist" {
-				c.errorf(arg.Pos, CodeOwnKeyword, "an effect can't give %s yet: it is a triggered ability the compiler gives the card whose `keywords` line has it", arg.Name).Hint =
-					"write `keywords persist` on the card itself"
+			if _, ok := diesKeywords[arg.Name]; ok && arg.Kind == vocab.ArgName && arg.Type.Kind == vocab.KKeyword {
+				c.errorf(arg.Pos, CodeOwnKeyword, "an effect until end of turn can't give %s yet: it is a triggered ability the compiler gives the card whose `keywords` line has it, or a static ability grants", arg.Name).Hint =
+					"write `keywords " + arg.Name + "` on the card itself, or `static ... have " + arg.Name + "`"
 			}
 		}
 	}

@@ -42,9 +42,10 @@ type checkedAbility struct {
 	// keyword, when set, is how the ability is rendered: a keyword
 	// ability written as one (`equip {1}` is "Equip {1}").
 	keyword string
-	// persist marks persist's triggered ability (CR 702.79a), whose
-	// match also tests that this had no -1/-1 counters.
-	persist bool
+	// intervening is the condition of a triggered ability's intervening
+	// "if" clause (CR 603.4), checked by its match and again as it
+	// resolves; nil if it has none.
+	intervening *checkedAction
 	// tree is shared by an ability and the delayed abilities it creates.
 	tree *abilityTree
 	// pattern is the event pattern a triggered, delayed, replacement or
@@ -407,6 +408,9 @@ func (c *checker) finish(tree *abilityTree) {
 
 func (c *checker) trigger(t *dsl.TriggerAbility) *checkedAbility {
 	text := t.Word + " " + dsl.PhraseString(t.Phrase)
+	if t.If != nil {
+		text += ", if " + dsl.PhraseString(t.If)
+	}
 	a := c.newAbility(vm.AbilityTriggered, text, t.Pos.Line, nil)
 	c.eventAbility(a, t.Phrase, newScope(rootScope()))
 	if a.pattern != nil && a.pattern.Once {
@@ -423,6 +427,9 @@ func (c *checker) trigger(t *dsl.TriggerAbility) *checkedAbility {
 		// 603.6c); "when you cast this spell" triggers from the stack (CR
 		// 113.6b, 601.2i).
 		a.flags |= vm.FlagAnywhere
+	}
+	if t.If != nil {
+		a.intervening = c.condition(t.If, a)
 	}
 	c.body(a, t.Body)
 	if a.pattern != nil && a.pattern.Event.Name == vocab.ManaEvent && addsMana(a.body) && !targets(a.body) {
@@ -470,7 +477,6 @@ func (c *checker) static(s *dsl.StaticAbility) *checkedAbility {
 	}
 	c.warn(rule.Warning)
 	c.read(s.Phrase, rule)
-	c.grantsOwnKeyword(rule)
 	alt := rule.Alts[0]
 	a.reading = alt
 	if alt.Template.Func != nil {
@@ -701,6 +707,23 @@ func (c *checker) forEach(s *dsl.ForEachStmt, sc *scope, a *checkedAbility) *che
 	c.bound[f.Bind] = f.Pos.Line
 	a.tree.bindings = append(a.tree.bindings, b)
 	return &checkedEach{filter: f, bind: b, body: c.block(s.Body, inner, a), pos: s.Pos}
+}
+
+// condition checks the condition of an intervening "if" clause
+// (CR 603.4): a phrase of the vocabulary's queries, read in the scope of
+// the trigger's pattern; nil when it has an error.
+func (c *checker) condition(ph *dsl.Phrase, a *checkedAbility) *checkedAction {
+	if a.sc == nil {
+		return nil
+	}
+	m, mis := c.v.Match(ph.Parts, vocab.ModeCondition, a.sc, c.bound)
+	if mis != nil {
+		c.phraseMismatch(ph.Parts, mis)
+		return nil
+	}
+	c.warn(m.Warning)
+	c.read(ph, m)
+	return c.actionArgs(m.Alts[0], ph, a.sc, a, false)
 }
 
 // matchAction reads a phrase as an action of the vocabulary, reporting

@@ -15,6 +15,9 @@ import (
 // names the set of objects affected; an ability it grants is checked as an
 // ability of the card that is active only on the objects it is granted to.
 func (c *checker) effectAbility(a *checkedAbility, alt *vocab.Alt, s *dsl.StaticAbility) {
+	if c.grantedKeyword(a, alt, s.Pos) {
+		return
+	}
 	a.kind = vm.AbilityEffect
 	fi := alt.Template.Func
 	a.effect = fi
@@ -181,31 +184,65 @@ func (c *checker) equip(it *dsl.EquipItem) *checkedAbility {
 	return a
 }
 
-// persist gives a card with the keyword persist its triggered ability,
-// "When this permanent is put into a graveyard from the battlefield, if it
-// had no -1/-1 counters on it, return it to the battlefield under its
-// owner's control with a -1/-1 counter on it." (CR 702.79a), read from
-// those words in the language; the intervening "if" (CR 603.4) is part of
-// its match (see cardEmitter.match). It is rendered by its keyword.
-func (c *checker) persist(it *dsl.KeywordsItem) *checkedAbility {
-	item, diags := parser.ParseCardItem(it.Pos, persistTrigger)
-	ab, ok := item.(*dsl.TriggerAbility)
-	if len(diags) > 0 || !ok {
-		c.errorf(it.Pos, CodeInternalCompiler, "the persist ability does not read: %v", diags)
-		return nil
-	}
-	a := c.trigger(ab)
-	a.persist = true
-	return a
+// diesKeyword is a keyword ability that is a triggered ability of the
+// language: "When this permanent is put into a graveyard from the
+// battlefield, if it had no COUNTER counters on it, return it to the
+// battlefield under its owner's control with a COUNTER counter on it."
+// Persist (CR 702.79a) and undying (CR 702.93a) differ only in the counter.
+type diesKeyword struct {
+	name    string
+	counter string
 }
 
-// persistTrigger is persist's triggered ability without its intervening
-// "if", in the language (CR 702.79a).
-const persistTrigger = "when this is put into a graveyard from the battlefield {\n" +
-	"    return this to the battlefield under its owner's control with a -1/-1 counter on it\n}"
+// diesKeywords are the keywords the compiler turns into that ability.
+var diesKeywords = map[string]diesKeyword{
+	"persist": {"persist", "-1/-1"},
+	"undying": {"undying", "+1/+1"},
+}
 
-// persistCounter is the counter kind persist looks for and puts (CR 702.79a).
-const persistCounter = "-1/-1"
+// diesAbility gives a card a dies keyword's triggered ability, read from
+// its words in the language, its intervening "if" (CR 603.4) included. It
+// is rendered by its keyword.
+func (c *checker) diesAbility(pos dsl.Pos, k diesKeyword) *checkedAbility {
+	item, diags := parser.ParseCardItem(pos, diesTrigger(k))
+	ab, ok := item.(*dsl.TriggerAbility)
+	if len(diags) > 0 || !ok {
+		c.errorf(pos, CodeInternalCompiler, "the %s ability does not read: %v", k.name, diags)
+		return nil
+	}
+	return c.trigger(ab)
+}
+
+// diesTrigger is a dies keyword's triggered ability, in the language.
+func diesTrigger(k diesKeyword) string {
+	return "when this is put into a graveyard from the battlefield, if this had no " + k.counter + " counters on it {\n" +
+		"    return this to the battlefield under its owner's control with a " + k.counter + " counter on it\n}"
+}
+
+// grantedKeyword is the ability a static ability that gives a dies
+// keyword grants (`other creatures you control have undying`): the
+// keyword's triggered ability, granted as an effect grants a written one
+// (layer 6, CR 613.1f); the effect becomes grant_ability. It reports
+// whether the effect gives such a keyword.
+func (c *checker) grantedKeyword(a *checkedAbility, alt *vocab.Alt, pos dsl.Pos) bool {
+	if alt.Template.Func == nil || alt.Template.Func.Name != "add_keyword" {
+		return false
+	}
+	kw, obj := alt.Args["keyword"], alt.Args["object"]
+	k, ok := diesKeywords[kw.Name]
+	grant := c.v.Func("grant_ability")
+	if kw == nil || obj == nil || !ok || grant == nil {
+		return false
+	}
+	a.kind = vm.AbilityEffect
+	a.effect = grant
+	c.affected(obj)
+	if a.granted = c.diesAbility(pos, k); a.granted != nil {
+		a.granted.flags |= vm.FlagGranted
+	}
+	a.effectArgs = []checkedArg{{arg: obj, sc: a.sc}, {arg: &vocab.Arg{Kind: vocab.ArgText, Pos: kw.Pos}, sc: a.sc}}
+	return true
+}
 
 // equipEffect is what an equip ability does, in the language (CR 702.6a).
 const equipEffect = "attach this to target creature you control, activate only as a sorcery"

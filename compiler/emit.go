@@ -204,9 +204,18 @@ func (e *cardEmitter) lower(a *checkedAbility) {
 		}
 	}
 	f := e.b.newFn(e.fnName(a, "body"))
+	skip := -1
+	if a.intervening != nil {
+		// The intervening "if" is checked again as the ability
+		// resolves: if it no longer holds, it does nothing (CR 603.4).
+		skip = e.intervening(f, a)
+	}
 	e.block(f, a.body, a)
 	end := a.bodyEnd // just after the closing brace
 	end.Column--
+	if skip >= 0 {
+		f.patch(skip)
+	}
 	f.emit(vm.OpInt, 0, end)
 	f.emit(vm.OpReturn, 0, end)
 	body := e.b.addFunc(f, a.tree)
@@ -294,15 +303,8 @@ func (e *cardEmitter) match(a *checkedAbility) {
 			f.at = nil
 			fails = append(fails, f.emit(vm.OpJumpIfFalse, 0, p))
 		}
-		if a.persist {
-			// Persist's intervening "if" (CR 603.4, 702.79a): this had no
-			// -1/-1 counters, as it last existed on the battlefield.
-			f.emit(vm.OpLoad, vm.LocalThis, p)
-			f.emit(vm.OpSym, e.b.nameSym(vocab.KCounter, persistCounter), p)
-			f.call("counters", p)
-			f.emit(vm.OpInt, 0, p)
-			f.emit(vm.OpEq, 0, p)
-			fails = append(fails, f.emit(vm.OpJumpIfFalse, 0, p))
+		if a.intervening != nil {
+			fails = append(fails, e.intervening(f, a)) // CR 603.4
 		}
 		if event != nil && event.implicit {
 			for _, fd := range ev.Fields { // the fields the ability reads
@@ -556,6 +558,16 @@ func (e *cardEmitter) ifStmt(f *fnBuilder, s *checkedIf, a *checkedAbility) {
 	f.patch(skip)
 	e.block(f, s.els, a)
 	f.patch(end)
+}
+
+// intervening lowers the condition of a triggered ability's intervening
+// "if" clause (CR 603.4) and a jump taken when it is false, whose index it
+// returns for patching.
+func (e *cardEmitter) intervening(f *fnBuilder, a *checkedAbility) int {
+	act := a.intervening
+	e.args(f, act.args, a)
+	f.call(act.fn.Name, act.pos)
+	return f.emit(vm.OpJumpIfFalse, 0, act.pos)
 }
 
 // action lowers one action: its arguments, in the order of its parameters,

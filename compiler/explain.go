@@ -118,7 +118,11 @@ func (r *renderer) ability(a *checkedAbility) string {
 	switch a.kind {
 	case vm.AbilityTriggered, vm.AbilityDelayed:
 		word, _, _ := strings.Cut(a.text, " ")
-		s = word + " " + r.pattern(a.pattern) + ", " + r.body(a.body)
+		s = word + " " + r.pattern(a.pattern) + ", "
+		if a.intervening != nil {
+			s += "if " + r.action(a.intervening) + ", "
+		}
+		s += r.body(a.body)
 	case vm.AbilityReplacement:
 		s = "if " + r.pattern(a.pattern) + ", " + r.body(a.body)
 	case vm.AbilityEnters:

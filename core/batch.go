@@ -20,6 +20,40 @@ type batch struct {
 	// left are the events of the batch whose triggers wait for its end,
 	// copied; the buffer is reused.
 	left []Event
+	// before is the last-known information of the permanents the batch
+	// will move from the battlefield, taken before the first of them
+	// moves: each leaves as it existed just before the batch, with what
+	// the others gave it (CR 603.10a, 704.3), not as the first ones'
+	// leaving left it. The buffer is reused.
+	before []snapshot
+}
+
+// snapshot is the last-known information of a permanent, taken before a
+// batch.
+type snapshot struct {
+	id  ObjectID
+	lki lki
+}
+
+// snapshotBefore records, in the batch begun, how permanents exist just
+// before it (CR 603.10a): those it will move from the battlefield.
+func (g *Game) snapshotBefore(ids []ObjectID) {
+	for _, id := range ids {
+		if o := g.onBattlefield(id); o != nil {
+			g.batch.before = append(g.batch.before, snapshot{id, g.lastKnown(o)})
+		}
+	}
+}
+
+// batchSnapshot is the last-known information the batch recorded for a
+// permanent before it began, if it did.
+func (g *Game) batchSnapshot(id ObjectID) (lki, bool) {
+	for _, s := range g.batch.before {
+		if s.id == id {
+			return s.lki, true
+		}
+	}
+	return lki{}, false
 }
 
 // beginBatch begins a batch of events that happen at the same time.
@@ -27,6 +61,7 @@ func (g *Game) beginBatch() {
 	if g.batch.depth == 0 {
 		g.batch.first = ObjectID(len(g.objects))
 		g.batch.left = g.batch.left[:0]
+		g.batch.before = g.batch.before[:0]
 	}
 	g.batch.depth++
 }
@@ -51,6 +86,7 @@ func (g *Game) endBatch() {
 		g.delayedTriggers(ev)
 	}
 	g.batch.left = g.batch.left[:0]
+	g.batch.before = g.batch.before[:0]
 }
 
 // batched reports whether an event's triggers wait for the end of the

@@ -2,6 +2,8 @@ package core
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/cardc/cardc/vm"
 )
@@ -80,8 +82,49 @@ func (g *Game) canBlock(blocker, attacker ObjectID, defender PlayerID) *RuleErro
 		return why("702.16f", fmt.Sprintf("%s has protection from it", g.objectName(at.id)))
 	case g.hasKeyword(at, keywordFlying) && !g.hasKeyword(bl, keywordFlying) && !g.hasKeyword(bl, keywordReach):
 		return why("702.9b", fmt.Sprintf("%s has flying, and only creatures with flying or reach can block it (CR 702.17b)", g.objectName(at.id)))
+	case g.hasKeyword(at, keywordIntimidate) && !bl.isType(typeArtifact) && bl.def.colors&at.def.colors == 0:
+		return why("702.13b", fmt.Sprintf("%s has intimidate, and only artifact creatures and creatures that share a color with it can block it", g.objectName(at.id)))
+	}
+	if land := g.walkedLand(at, defender); land != "" {
+		return why("702.14c", fmt.Sprintf("%s has %swalk, and the defending player controls an %s", g.objectName(at.id), strings.ToLower(land), land))
 	}
 	return nil
+}
+
+// landwalks are the landwalk keywords (CR 702.14) and the land type each
+// names.
+var landwalks = []struct {
+	keyword uint32
+	land    string
+}{
+	{keywordIslandwalk, "Island"},
+}
+
+// walkedLand is the land type of a landwalk ability of an attacker that
+// makes it unblockable (CR 702.14c): one the defending player controls a
+// land of; "" if there is none.
+func (g *Game) walkedLand(at *Object, defender PlayerID) string {
+	for _, w := range landwalks {
+		if g.hasKeyword(at, w.keyword) && g.controlsLandOfType(defender, w.land) {
+			return w.land
+		}
+	}
+	return ""
+}
+
+// controlsLandOfType reports whether a player controls a land with a
+// land type (CR 205.3i).
+func (g *Game) controlsLandOfType(p PlayerID, land string) bool {
+	id, ok := g.lib.subtypes[land]
+	if !ok {
+		return false // no card of the library has it
+	}
+	for _, o := range g.objects[1:] {
+		if o != nil && !o.left && o.zone == ZoneBattlefield && o.controller == p && o.isType(typeLand) && slices.Contains(o.def.subtypes, id) {
+			return true
+		}
+	}
+	return false
 }
 
 // declareAttackers is the turn-based action of the declare attackers step

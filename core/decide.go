@@ -242,11 +242,15 @@ const (
 	// DecisionSource: the source of damage chosen for a prevention
 	// shield (Target), CR 609.7.
 	DecisionSource
+	// DecisionLegend: the legendary permanent a player keeps of those
+	// with the same name they control (the legend rule, CR 704.5j),
+	// Target.
+	DecisionLegend
 )
 
 var decisionNames = [...]string{"ordered triggers", "chose a replacement effect", "assigned combat damage", "chose a target",
 	"chose mana", "chose what pays a cost", "chose", "decided an optional cost", "chose what to copy", "chose what an Aura enchants",
-	"chose a source of damage"}
+	"chose a source of damage", "kept under the legend rule"}
 
 // String says what a player did, as a phrase: "ordered triggers".
 func (k DecisionKind) String() string {
@@ -340,6 +344,8 @@ func (g *Game) DescribeDecision(d *Decision) string {
 		fmt.Fprintf(&b, " %s for %s", g.ValueName(d.Target), g.objectName(d.Source))
 	case DecisionAttach:
 		fmt.Fprintf(&b, " %s for %s", g.ValueName(d.Target), g.objectName(d.Source))
+	case DecisionLegend:
+		fmt.Fprintf(&b, " %s", g.ValueName(d.Target))
 	case DecisionCopy:
 		what := "nothing"
 		if d.Target != 0 {

@@ -358,26 +358,28 @@ var hostImpls = [numFuncs]hostImpl{
 		}
 		return 0, nil
 	},
-	fnPower:       func(g *Game, a []vm.Value) (vm.Value, error) { return vm.Value(g.Power(ObjectID(a[0]))), nil },
-	fnToughness:   func(g *Game, a []vm.Value) (vm.Value, error) { return vm.Value(g.Toughness(ObjectID(a[0]))), nil },
-	fnController:  func(g *Game, a []vm.Value) (vm.Value, error) { return g.objectPlayer(a[0], false), nil },
-	fnOwner:       func(g *Game, a []vm.Value) (vm.Value, error) { return g.objectPlayer(a[0], true), nil },
-	fnCounters:    qCounters,
-	fnX:           func(g *Game, a []vm.Value) (vm.Value, error) { return vm.Value(g.frame().x), nil },
-	fnIsType:      g1(func(o *Object, v vm.Value) bool { return o.def.types&uint16(v) != 0 }),
-	fnIsSupertype: g1(func(o *Object, v vm.Value) bool { return o.def.supertypes&uint16(v) != 0 }),
-	fnIsSubtype:   g1(func(o *Object, v vm.Value) bool { return slices.Contains(o.def.subtypes, int32(v)) }),
-	fnHasColor:    g1(func(o *Object, v vm.Value) bool { return o.def.colors&uint16(v) != 0 }),
-	fnIsPlayer:    qIsPlayer,
-	fnIsPermanent: qIsPermanent,
-	fnIsSpell:     qIsSpell,
-	fnIsTapped:    g0(func(o *Object) bool { return o.tapped }),
-	fnIsUntapped:  g0(func(o *Object) bool { return !o.tapped }),
-	fnIsAttacking: g0(func(o *Object) bool { return o.attacking }),
-	fnIsBlocking:  g0(func(o *Object) bool { return o.blocking != 0 }),
-	fnIsBlocked:   g0(func(o *Object) bool { return o.blocked }),
-	fnIsToken:     g0(func(o *Object) bool { return o.token }),
-	fnIsCreature:  g0(func(o *Object) bool { return o.def.types&typeCreature != 0 }),
+	fnPower:         func(g *Game, a []vm.Value) (vm.Value, error) { return vm.Value(g.Power(ObjectID(a[0]))), nil },
+	fnToughness:     func(g *Game, a []vm.Value) (vm.Value, error) { return vm.Value(g.Toughness(ObjectID(a[0]))), nil },
+	fnController:    func(g *Game, a []vm.Value) (vm.Value, error) { return g.objectPlayer(a[0], false), nil },
+	fnOwner:         func(g *Game, a []vm.Value) (vm.Value, error) { return g.objectPlayer(a[0], true), nil },
+	fnCounters:      qCounters,
+	fnX:             func(g *Game, a []vm.Value) (vm.Value, error) { return vm.Value(g.frame().x), nil },
+	fnIsType:        g1(func(o *Object, v vm.Value) bool { return o.def.types&uint16(v) != 0 }),
+	fnIsSupertype:   g1(func(o *Object, v vm.Value) bool { return o.def.supertypes&uint16(v) != 0 }),
+	fnIsSubtype:     g1(func(o *Object, v vm.Value) bool { return slices.Contains(o.def.subtypes, int32(v)) }),
+	fnHasColor:      g1(func(o *Object, v vm.Value) bool { return o.def.colors&uint16(v) != 0 }),
+	fnIsPlayer:      qIsPlayer,
+	fnIsPermanent:   qIsPermanent,
+	fnIsSpell:       qIsSpell,
+	fnIsTapped:      g0(func(o *Object) bool { return o.tapped }),
+	fnIsUntapped:    g0(func(o *Object) bool { return !o.tapped }),
+	fnIsAttacking:   g0(func(o *Object) bool { return o.attacking }),
+	fnIsBlocking:    g0(func(o *Object) bool { return o.blocking != 0 }),
+	fnIsBlocked:     g0(func(o *Object) bool { return o.blocked }),
+	fnIsToken:       g0(func(o *Object) bool { return o.token }),
+	fnIsCreature:    g0(func(o *Object) bool { return o.def.types&typeCreature != 0 }),
+	fnHadCounter:    qHadCounter,
+	fnHadNoCounters: qHadNoCounters,
 
 	fnAddMana:               (*Game).hAddMana,
 	fnAddManaOfAnyColor:     (*Game).hAddManaOfAnyColor,
@@ -441,6 +443,28 @@ func qCounters(g *Game, a []vm.Value) (vm.Value, error) {
 		return vm.Value(o.Counters(CounterKind(a[1]))), nil
 	}
 	return 0, nil
+}
+
+// qHadCounter reports whether a permanent has a counter of a kind, or
+// had one as it last existed on the battlefield (CR 603.10a): the
+// condition of an intervening "if" clause (CR 603.4).
+func qHadCounter(g *Game, a []vm.Value) (vm.Value, error) {
+	if n, err := qCounters(g, a); err != nil || n <= 0 {
+		return 0, err
+	}
+	return 1, nil
+}
+
+// qHadNoCounters reports whether a permanent has no counters of a kind,
+// or had none as it last existed on the battlefield (CR 603.10a): persist's
+// and undying's intervening "if" (CR 603.4, 702.79a, 702.93a). No object
+// has nothing.
+func qHadNoCounters(g *Game, a []vm.Value) (vm.Value, error) {
+	if g.valueObject(a[0]) == nil {
+		return 0, nil
+	}
+	n, err := qHadCounter(g, a)
+	return 1 - n, err
 }
 
 // qManaValue is an object's mana value: the mana of its mana cost, X

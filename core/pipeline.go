@@ -444,6 +444,18 @@ func (g *Game) dealDamage(source ObjectID, target vm.Value, amount int, combat b
 	g.propose(ev)
 }
 
+// lastKnown is a permanent's last-known information as it exists now
+// (CR 608.2h).
+func (g *Game) lastKnown(o *Object) lki {
+	p, t := g.pt(o.id)
+	c := g.charsOf(o)
+	info := lki{power: p, toughness: t, keywords: c.keywords}
+	if len(c.granted) > 0 {
+		info.granted = append([]grant(nil), c.granted...)
+	}
+	return info
+}
+
 // move performs a zone change: the object becomes a new object in the new
 // zone (CR 400.7), and the old one keeps its last-known information.
 func (g *Game) move(ev *Event) bool {
@@ -455,11 +467,10 @@ func (g *Game) move(ev *Event) bool {
 		return false // CR 303.4g: it stays where it was
 	}
 	if o.zone == ZoneBattlefield {
-		p, t := g.pt(o.id)
-		c := g.charsOf(o)
-		o.lki = lki{power: p, toughness: t, keywords: c.keywords}
-		if len(c.granted) > 0 {
-			o.lki.granted = append([]grant(nil), c.granted...)
+		if before, ok := g.batchSnapshot(o.id); ok {
+			o.lki = before // as it was just before the batch (CR 603.10a)
+		} else {
+			o.lki = g.lastKnown(o)
 		}
 		g.removeFromCombat(o)
 		g.endEffectsOn(o.id)

@@ -1,6 +1,10 @@
 package core
 
-import "github.com/cardc/cardc/vm"
+import (
+	"slices"
+
+	"github.com/cardc/cardc/vm"
+)
 
 // stateBasedActions checks the state-based actions of CR 704.5 and
 // performs all that apply, as one batch (CR 704.3). It reports whether any
@@ -78,11 +82,14 @@ func (g *Game) stateBasedActions() bool {
 			fixes = append(fixes, counterFix{id, CounterPlus1Plus1, CounterMinus1Minus1, n})
 		}
 	}
+	toGraveyard = append(toGraveyard, g.legendRule()...)
 	// All of them happen at once, as one event (704.3): the
 	// leaves-the-battlefield abilities of each see all of them
 	// (603.10a).
 	g.beginBatch()
 	defer g.endBatch()
+	g.snapshotBefore(toGraveyard)
+	g.snapshotBefore(toDestroy)
 	for _, id := range unattached {
 		g.unattach(g.objects[id])
 	}
@@ -133,4 +140,46 @@ func (g *Game) checkGameOver() {
 	case n == 0:
 		g.endGame(NoPlayer, EndAllLost, "")
 	}
+}
+
+// legendRule is the legend rule (CR 704.5j): a player who controls two or
+// more legendary permanents with exactly the same name chooses one of
+// them, and the others go to their owners' graveyards. Legendary
+// permanents with other names, such as Mikaeus, the Unhallowed and
+// Mikaeus, the Lunarch, are not affected.
+func (g *Game) legendRule() []ObjectID {
+	var out []ObjectID
+	for i, id := range g.battlefield {
+		o := g.objects[id]
+		if !g.sameLegend(o, o) || slices.ContainsFunc(g.battlefield[:i], func(p ObjectID) bool { return g.sameLegend(g.objects[p], o) }) {
+			continue // not legendary, or its group was seen
+		}
+		group := []ObjectID{id}
+		for _, next := range g.battlefield[i+1:] {
+			if g.sameLegend(g.objects[next], o) {
+				group = append(group, next)
+			}
+		}
+		if len(group) < 2 {
+			continue
+		}
+		keep := g.decider.ChooseObject(g, o.controller, "the legendary permanent named "+o.def.Name+" to keep", slices.Clone(group))
+		if !slices.Contains(group, keep) {
+			keep = group[0]
+		}
+		g.decided(Decision{Player: o.controller, Kind: DecisionLegend, Target: ObjectValue(keep)})
+		for _, x := range group {
+			if x != keep {
+				out = append(out, x)
+			}
+		}
+	}
+	return out
+}
+
+// sameLegend reports whether a permanent is legendary and has the
+// controller and the name of legendary permanent o (CR 704.5j).
+func (g *Game) sameLegend(p, o *Object) bool {
+	return p.def.supertypes&supertypeLegendary != 0 && o.def.supertypes&supertypeLegendary != 0 &&
+		p.controller == o.controller && p.def.Name == o.def.Name
 }

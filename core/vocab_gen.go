@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 11
-	vocabularyHash  = "f90631ebd9f93aa051de7ac1e7c3cacc68499e19974ea759c87b0db1b5ebf6a3"
+	vocabularyMinor = 12
+	vocabularyHash  = "38813f6260b19b517852d4bc75d95707664d024156e13cacc62ec3f9e4ee636e"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -294,10 +294,13 @@ const (
 	keywordProtectionFromEverything
 	keywordFlash
 	keywordPersist
+	keywordUndying
+	keywordIntimidate
+	keywordIslandwalk
 )
 
 // keywordNames are the stdlib's names of the keyword abilities, by bit number.
-var keywordNames = [...]string{"flying", "reach", "deathtouch", "lifelink", "vigilance", "haste", "first strike", "double strike", "trample", "defender", "indestructible", "shroud", "hexproof", "protection from white", "protection from blue", "protection from black", "protection from red", "protection from green", "protection from colorless", "protection from artifacts", "protection from enchantments", "protection from creatures", "protection from everything", "flash", "persist"}
+var keywordNames = [...]string{"flying", "reach", "deathtouch", "lifelink", "vigilance", "haste", "first strike", "double strike", "trample", "defender", "indestructible", "shroud", "hexproof", "protection from white", "protection from blue", "protection from black", "protection from red", "protection from green", "protection from colorless", "protection from artifacts", "protection from enchantments", "protection from creatures", "protection from everything", "flash", "persist", "undying", "intimidate", "islandwalk"}
 
 // protections are the qualities of the protection keywords (CR 702.16a),
 // read from their names: "protection from black" is from black sources.
@@ -483,6 +486,8 @@ const (
 	fnGainLife
 	fnGainProtectionOfChoice
 	fnGrantAbility
+	fnHadCounter
+	fnHadNoCounters
 	fnHasColor
 	fnIsAttacking
 	fnIsBlocked
@@ -586,6 +591,8 @@ var funcs = [numFuncs]funcDecl{
 	fnGainLife:                           {name: "gain_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnGainProtectionOfChoice:             {name: "gain_protection_of_choice", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnGrantAbility:                       {name: "grant_ability", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6},
+	fnHadCounter:                         {name: "had_counter", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnHadNoCounters:                      {name: "had_no_counters", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnHasColor:                           {name: "has_color", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnIsAttacking:                        {name: "is_attacking", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnIsBlocked:                          {name: "is_blocked", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},

@@ -166,11 +166,14 @@ type EntersAbility struct {
 func (*EntersAbility) cardItem() {}
 
 // TriggerAbility is a triggered ability: `whenever PATTERN { ... }`,
-// `when PATTERN { ... }` or `at PATTERN { ... }` (CR 603).
+// `when PATTERN { ... }` or `at PATTERN { ... }` (CR 603), with an
+// optional intervening "if" clause, `whenever PATTERN, if CONDITION
+// { ... }` (CR 603.4).
 type TriggerAbility struct {
 	Span
 	Word   string  `parser:"@('whenever' | 'when' | 'at')"`
 	Phrase *Phrase `parser:"@@"`
+	If     *Phrase `parser:"( ',' 'if' @@ )?"`
 	Body   *Block  `parser:"@@"`
 }
 

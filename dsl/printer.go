@@ -308,7 +308,11 @@ func (p *printer) cardItem(it CardItem) {
 	case *StaticAbility:
 		p.line(l, l, "static "+PhraseString(it.Phrase))
 	case *TriggerAbility:
-		p.open(l, it.Word+" "+PhraseString(it.Phrase))
+		cond := ""
+		if it.If != nil {
+			cond = ", if " + PhraseString(it.If)
+		}
+		p.open(l, it.Word+" "+PhraseString(it.Phrase)+cond)
 		p.block(it.Body, "")
 	case *ReplaceAbility:
 		p.open(l, "replace "+PhraseString(it.Phrase))

@@ -403,11 +403,15 @@ func (p *fastParser) cardItem() dsl.CardItem {
 		if ph == nil {
 			return nil
 		}
+		cond, ok := p.interveningIf()
+		if !ok {
+			return nil
+		}
 		body := p.block()
 		if body == nil {
 			return nil
 		}
-		return &dsl.TriggerAbility{Word: word, Phrase: ph, Body: body, Span: span()}
+		return &dsl.TriggerAbility{Word: word, Phrase: ph, If: cond, Body: body, Span: span()}
 	case "replace":
 		p.take()
 		ph := p.phrase()
@@ -518,6 +522,24 @@ func (p *fastParser) activatedAbility() *dsl.ActivatedAbility {
 	}
 	a.EndPos = p.end()
 	return a
+}
+
+// interveningIf reads the optional `, if PHRASE` of a triggered ability
+// (CR 603.4): the phrase, or nil if there is none; false if it gave up.
+func (p *fastParser) interveningIf() (*dsl.Phrase, bool) {
+	if !p.is(",") {
+		return nil, true
+	}
+	p.take()
+	if !p.expect("if") {
+		return nil, false
+	}
+	cond := p.phrase()
+	if cond == nil {
+		p.fail()
+		return nil, false
+	}
+	return cond, true
 }
 
 // costPart reads one part of an activated ability's cost: mana symbols or

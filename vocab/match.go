@@ -86,9 +86,10 @@ type Mismatch struct {
 type Mode int
 
 const (
-	ModeAction  Mode = iota + 1 // an action of an ability body
-	ModePattern                 // an event pattern of a trigger or replacement
-	ModeRule                    // a rule or a continuous effect of a static ability
+	ModeAction    Mode = iota + 1 // an action of an ability body
+	ModePattern                   // an event pattern of a trigger or replacement
+	ModeRule                      // a rule or a continuous effect of a static ability
+	ModeCondition                 // the condition of an intervening "if" clause (CR 603.4)
 )
 
 // failure is why a phrase did not match, kept for the deepest attempt.
@@ -751,6 +752,8 @@ func (m *matcher) matchPhrase(mode Mode) (*Match, *Mismatch) {
 		ts, code, what = m.v.eventTemplates, CodeUnknownEvent, "event"
 	case ModeRule:
 		ts, code, what = append(append([]*Template(nil), m.v.ruleTemplates...), m.v.effectTemplates...), CodeUnknownRule, "rule or effect"
+	case ModeCondition:
+		ts, code, what = m.v.conditionTemplates, CodeUnknownAction, "condition"
 	}
 	alts := m.matchTemplates(ts, mode)
 	if m.quick && len(alts) == 0 {

@@ -57,6 +57,7 @@ const (
 	inCounterReplace = "counter replace" // replace one or more counters would be put on this { PHRASE }
 	inTokenReplace   = "token replace"   // replace you would create one or more tokens { PHRASE }
 	inChosenMana     = "chosen mana"     // enters choosing a color; whenever a player as p taps a land for mana { PHRASE }
+	inIntervening    = "intervening"     // whenever a creature as creature dies, if PHRASE { gain 1 life }
 )
 
 // phraseCases use each phrase of the standard vocabulary once, in the
@@ -156,6 +157,12 @@ var phraseCases = []struct {
 	{inTrigger, "whenever a player loses life", "{player} loses life"},
 	{inTrigger, "whenever an opponent casts a spell", "{player} casts {spell}"},
 	{inTrigger, "whenever you cast a creature spell", "{player} casts {spell}"},
+
+	// Conditions of an intervening "if" (CR 603.4).
+	{inIntervening, "creature had a -1/-1 counter on it", "{object} had a {kind} counter on it"},
+	{inIntervening, "creature has a +1/+1 counter on it", "{object} has a {kind} counter on it"},
+	{inIntervening, "creature had no -1/-1 counters on it", "{object} had no {kind} counters on it"},
+	{inIntervening, "creature has no +1/+1 counters on it", "{object} has no {kind} counters on it"},
 
 	// Rules.
 	{inStatic, "damage dealt by this can't be prevented", "{event} can't be prevented"},
@@ -262,6 +269,8 @@ func phraseCard(where, text string) string {
 		return fmt.Sprintf(creature, "{1}, "+text+": gain 1 life")
 	case inManaTrigger:
 		return fmt.Sprintf(creature, "whenever a player as p taps a land for mana {\n        "+text+"\n    }")
+	case inIntervening:
+		return fmt.Sprintf(creature, "whenever a creature as creature dies, if "+text+" {\n        gain 1 life\n    }")
 	case inChosenMana:
 		return fmt.Sprintf(creature, "enters choosing a color\n    whenever a player as p taps a land for mana {\n        "+text+"\n    }")
 	case inManaReplace:
@@ -291,6 +300,9 @@ func casePhrase(t *testing.T, where string, card *dsl.Card) (*dsl.Phrase, vocab.
 				return it.Body.Stmts[0].(*dsl.AtStmt).Phrase, vocab.ModePattern, sc
 			case inReflexive:
 				return it.Body.Stmts[1].(*dsl.WhenStmt).Phrase, vocab.ModePattern, sc
+			case inIntervening:
+				sc["creature"] = vocab.Type{Kind: vocab.KObject}
+				return it.If, vocab.ModeCondition, sc
 			case inManaTrigger, inChosenMana:
 				sc["p"] = vocab.Type{Kind: vocab.KPlayer}
 				stmts := it.Body.Stmts

@@ -51,7 +51,10 @@ type Vocab struct {
 	actionTemplates []*Template
 	ruleTemplates   []*Template
 	effectTemplates []*Template
-	names           map[Kind]map[string]bool
+	// conditionTemplates are the phrases of queries: the conditions of
+	// an intervening "if" clause (CR 603.4).
+	conditionTemplates []*Template
+	names              map[Kind]map[string]bool
 	// templateWords are the words of all phrases, lower case.
 	templateWords map[string]bool
 	// identity is the vocabulary's name, version and hash.
@@ -350,7 +353,7 @@ func Load(fsys fs.FS) (*Vocab, error) {
 		}
 	}
 	v.templateWords = map[string]bool{}
-	for _, ts := range [][]*Template{v.eventTemplates, v.actionTemplates, v.ruleTemplates, v.effectTemplates} {
+	for _, ts := range [][]*Template{v.eventTemplates, v.actionTemplates, v.ruleTemplates, v.effectTemplates, v.conditionTemplates} {
 		for _, t := range ts {
 			for _, it := range t.Items {
 				if it.Word != "" {
@@ -405,7 +408,7 @@ func (v *Vocab) checkTemplates() dsl.Diagnostics {
 			diags = append(diags, dsl.Errorf(t.Pos, CodeStdlib, "where needs a condition"))
 		}
 	}
-	for _, t := range append(v.actionTemplates, v.effectTemplates...) {
+	for _, t := range append(append(v.actionTemplates, v.effectTemplates...), v.conditionTemplates...) {
 		for _, p := range t.Func.Params {
 			if !t.fills(p.Name) {
 				diags = append(diags, dsl.Errorf(t.Pos, CodeStdlib, "phrase %q gives no value for %s", t.Text, p.Name))
@@ -678,9 +681,12 @@ func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
 	v.funcList = append(v.funcList, f)
 	ts, ds := v.templates(phrases, func(t *Template) { t.Func = f })
 	f.Templates = ts
-	if f.Effect {
+	switch {
+	case f.Effect:
 		v.effectTemplates = append(v.effectTemplates, ts...)
-	} else {
+	case f.Returns():
+		v.conditionTemplates = append(v.conditionTemplates, ts...)
+	default:
 		v.actionTemplates = append(v.actionTemplates, ts...)
 	}
 	return append(diags, ds...)
