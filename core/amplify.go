@@ -8,28 +8,21 @@ import "github.com/cardc/cardc/vm"
 // to the modified event apply after it, each at most once (CR 614.5,
 // 616.1e).
 
-// hDoubleLife has the player gain twice the life of the event being
-// replaced (Boon Reflection, Rhox Faithmender; CR 614.1a).
-func (g *Game) hDoubleLife(a []vm.Value) (vm.Value, error) {
-	ev, err := g.replacing(a[0])
-	if err != nil || ev.Kind != EvLifeGained {
-		return 0, err
+// doubler is the host function of an action that doubles the amount of
+// the event being replaced, of one kind (CR 614.1a): the life gained (Boon
+// Reflection, Rhox Faithmender), the damage dealt (Furnace of Rath: still
+// dealt by its source, combat damage if it was, CR 120.3), the counters
+// put, of the same kind (Doubling Season, CR 122.6), the tokens created,
+// each like those it would create (Doubling Season, CR 111.1).
+func doubler(kind EventKind) hostImpl {
+	return func(g *Game, a []vm.Value) (vm.Value, error) {
+		ev, err := g.replacing(a[0])
+		if err != nil || ev.Kind != kind {
+			return 0, err
+		}
+		ev.Amount = add(ev.Amount, ev.Amount)
+		return 0, nil
 	}
-	ev.Amount = add(ev.Amount, ev.Amount)
-	return 0, nil
-}
-
-// hDoubleDamage has the source deal double the damage of the event being
-// replaced to the same recipient (Furnace of Rath; CR 614.1a). The event
-// keeps its source and whether it is combat damage: the damage is still
-// dealt by that source (CR 120.3, 614.1a).
-func (g *Game) hDoubleDamage(a []vm.Value) (vm.Value, error) {
-	ev, err := g.replacing(a[0])
-	if err != nil || ev.Kind != EvDamage {
-		return 0, err
-	}
-	ev.Amount = add(ev.Amount, ev.Amount)
-	return 0, nil
 }
 
 // hRedirectDamage has the damage of the event being replaced dealt to

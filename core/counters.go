@@ -8,17 +8,6 @@ import "github.com/cardc/cardc/vm"
 // (CR 122.6, 614.1c), so these apply to both; the permanent's controller
 // orders several of them (CR 616.1, Game.affected).
 
-// hDoubleCounters has twice as many counters of the same kind put instead
-// of those of the event being replaced (Doubling Season).
-func (g *Game) hDoubleCounters(a []vm.Value) (vm.Value, error) {
-	ev, err := g.replacing(a[0])
-	if err != nil || ev.Kind != EvCounterPut {
-		return 0, err
-	}
-	ev.Amount = add(ev.Amount, ev.Amount)
-	return 0, nil
-}
-
 // hDoubleCountersOfKind doubles the counters of the event being replaced
 // if they are of a kind (Corpsejack Menace).
 func (g *Game) hDoubleCountersOfKind(a []vm.Value) (vm.Value, error) {
@@ -67,18 +56,6 @@ func (g *Game) hDoubleCountersOnEach(a []vm.Value) (vm.Value, error) {
 			g.propose(Event{Kind: EvCounterPut, Object: id, Counter: k, Amount: o.Counters(k)})
 		}
 	}
-	return 0, nil
-}
-
-// hDoubleTokens has twice as many tokens created instead of those of the
-// event being replaced, each like those it would create (Doubling Season;
-// CR 111.1, 614.1a).
-func (g *Game) hDoubleTokens(a []vm.Value) (vm.Value, error) {
-	ev, err := g.replacing(a[0])
-	if err != nil || ev.Kind != EvTokensCreated {
-		return 0, err
-	}
-	ev.Amount = add(ev.Amount, ev.Amount)
 	return 0, nil
 }
 
