@@ -716,12 +716,7 @@ func (p *fastParser) payAction() *dsl.PayAction {
 func (p *fastParser) chooseAction() *dsl.ChooseAction {
 	a, start := &dsl.ChooseAction{}, p.pos()
 	if p.expect("choose") {
-		if p.is("nothing") {
-			p.take()
-			a.Nothing = true
-		} else {
-			a.Card = p.cardRef()
-		}
+		a.Nothing, a.Card = p.nothingOrRef()
 	}
 	return node(p, start, a, &a.Span)
 }
@@ -974,14 +969,17 @@ func (p *fastParser) choiceAssert() *dsl.ChoiceAssert {
 		}
 	}
 	if !p.failed {
-		if p.is("nothing") {
-			p.take()
-			a.Nothing = true
-		} else {
-			a.Card = p.cardRef()
-		}
+		a.Nothing, a.Card = p.nothingOrRef()
 	}
 	return node(p, start, a, &a.Span)
+}
+
+// nothingOrRef reads `nothing` or a card: `( @'nothing' | @@ )`.
+func (p *fastParser) nothingOrRef() (nothing bool, ref *dsl.CardRef) {
+	if p.flag("nothing") {
+		return true, nil
+	}
+	return false, p.cardRef()
 }
 
 // controlAssert reads `you control N "Name"`.
