@@ -378,6 +378,10 @@ func (g *Game) performDamage(ev *Event) bool {
 	if ev.Amount <= 0 {
 		return false
 	}
+	// A rule may give the damage wither as it is dealt, after the effects
+	// that modify it (CR 702.80, 614.9); only a creature is dealt it as
+	// counters (CR 120.3d).
+	ev.Wither = ev.Wither || g.ruleApplies(RuleDealtAsThoughWither, ev)
 	if _, ok := valuePlayer(ev.Target); ok {
 		return true
 	}
@@ -387,9 +391,6 @@ func (g *Game) performDamage(ev *Event) bool {
 	}
 	switch {
 	case o.IsCreature():
-		// A rule may give the damage wither as it is dealt, after the
-		// effects that modify it (CR 702.80, 614.9).
-		ev.Wither = ev.Wither || g.ruleApplies(RuleDealtAsThoughWither, ev)
 		if !ev.Wither {
 			o.damage = add(o.damage, ev.Amount)
 		}
