@@ -31,6 +31,7 @@ var names = []string{
 	"Dryad Militant",
 	"Endless One",
 	"Engulfing Slagwurm",
+	"Everlasting Torment",
 	"Excruciator",
 	"Exotic Orchard",
 	"Fellwar Stone",

@@ -42,6 +42,10 @@ type Event struct {
 	// Deathtouch and Lifelink are the source's abilities as the damage is
 	// dealt.
 	Deathtouch, Lifelink bool
+	// Wither is set when damage is dealt by a source with wither, or as
+	// though it had wither (CR 702.80): to a creature, it is dealt as
+	// -1/-1 counters (CR 120.3d).
+	Wither bool
 	// Turn is the turn the event happened in.
 	Turn int
 	// Mana is the mana a mana_produced event adds (Amount is its total);

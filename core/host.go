@@ -436,6 +436,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnLife:                               withPlayer(func(p *player) int { return p.Life }),
 	fnEnterAsCopyWithType:                (*Game).hEnterAsCopyWithType,
 	fnLifeTotalCantChange:                (*Game).hLifeTotalCantChange,
+	fnCantGainLife:                       (*Game).hCantGainLife,
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {

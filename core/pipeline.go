@@ -378,6 +378,10 @@ func (g *Game) performDamage(ev *Event) bool {
 	if ev.Amount <= 0 {
 		return false
 	}
+	// A rule may give the damage wither as it is dealt, after the effects
+	// that modify it (CR 702.80, 614.9); only a creature is dealt it as
+	// counters (CR 120.3d).
+	ev.Wither = ev.Wither || g.ruleApplies(RuleDealtAsThoughWither, ev)
 	if _, ok := valuePlayer(ev.Target); ok {
 		return true
 	}
@@ -387,7 +391,9 @@ func (g *Game) performDamage(ev *Event) bool {
 	}
 	switch {
 	case o.IsCreature():
-		o.damage = add(o.damage, ev.Amount)
+		if !ev.Wither {
+			o.damage = add(o.damage, ev.Amount)
+		}
 		if ev.Deathtouch {
 			o.deathtouchDamage = true
 		}
@@ -399,11 +405,16 @@ func (g *Game) performDamage(ev *Event) bool {
 }
 
 // damageResults are the events that follow from damage dealt (CR 120.3):
-// life loss, loyalty removed, life gained by lifelink.
+// life loss, loyalty removed, -1/-1 counters from wither, life gained by
+// lifelink.
 func (g *Game) damageResults(ev *Event) {
 	if p, ok := valuePlayer(ev.Target); ok {
 		g.propose(Event{Kind: EvLifeLost, Player: p, Amount: ev.Amount})
-	} else if o := g.permanentArg(ev.Target); o != nil && !o.IsCreature() && o.isType(typePlaneswalker) {
+	} else if o := g.permanentArg(ev.Target); o != nil && o.IsCreature() && ev.Wither {
+		// Damage from a source with wither puts that many -1/-1 counters
+		// on the creature (CR 120.3d, 702.80a).
+		g.propose(Event{Kind: EvCounterPut, Object: o.id, Counter: CounterMinus1Minus1, Amount: ev.Amount})
+	} else if o != nil && !o.IsCreature() && o.isType(typePlaneswalker) {
 		g.propose(Event{Kind: EvCounterRemoved, Object: o.id, Counter: CounterLoyalty, Amount: ev.Amount})
 	}
 	if ev.Lifelink {
@@ -440,6 +451,7 @@ func (g *Game) dealDamage(source ObjectID, target vm.Value, amount int, combat b
 		// The source's abilities as it deals the damage, or as it last
 		// existed (CR 702.2b-c, 702.15b).
 		ev.Deathtouch, ev.Lifelink = g.hasKeyword(src, keywordDeathtouch), g.hasKeyword(src, keywordLifelink)
+		ev.Wither = g.hasKeyword(src, keywordWither)
 	}
 	g.propose(ev)
 }

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 12
-	vocabularyHash  = "38813f6260b19b517852d4bc75d95707664d024156e13cacc62ec3f9e4ee636e"
+	vocabularyMinor = 13
+	vocabularyHash  = "16bc12f16baf419923722de118e95ece3bc13ba94741a217142e84246a8abebe"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -135,13 +135,15 @@ const (
 	RuleCountersCantBePut Rule = iota
 	// RuleDamageCantBePrevented is the rule "damage_cant_be_prevented".
 	RuleDamageCantBePrevented
+	// RuleDealtAsThoughWither is the rule "dealt_as_though_wither".
+	RuleDealtAsThoughWither
 	// RuleEnteringDoesntTrigger is the rule "entering_doesnt_trigger".
 	RuleEnteringDoesntTrigger
 	numRules
 )
 
 // ruleNames are the stdlib's names, by number.
-var ruleNames = [numRules]string{"counters_cant_be_put", "damage_cant_be_prevented", "entering_doesnt_trigger"}
+var ruleNames = [numRules]string{"counters_cant_be_put", "damage_cant_be_prevented", "dealt_as_though_wither", "entering_doesnt_trigger"}
 
 // The zones; ZoneNone is no zone.
 const (
@@ -297,10 +299,11 @@ const (
 	keywordUndying
 	keywordIntimidate
 	keywordIslandwalk
+	keywordWither
 )
 
 // keywordNames are the stdlib's names of the keyword abilities, by bit number.
-var keywordNames = [...]string{"flying", "reach", "deathtouch", "lifelink", "vigilance", "haste", "first strike", "double strike", "trample", "defender", "indestructible", "shroud", "hexproof", "protection from white", "protection from blue", "protection from black", "protection from red", "protection from green", "protection from colorless", "protection from artifacts", "protection from enchantments", "protection from creatures", "protection from everything", "flash", "persist", "undying", "intimidate", "islandwalk"}
+var keywordNames = [...]string{"flying", "reach", "deathtouch", "lifelink", "vigilance", "haste", "first strike", "double strike", "trample", "defender", "indestructible", "shroud", "hexproof", "protection from white", "protection from blue", "protection from black", "protection from red", "protection from green", "protection from colorless", "protection from artifacts", "protection from enchantments", "protection from creatures", "protection from everything", "flash", "persist", "undying", "intimidate", "islandwalk", "wither"}
 
 // protections are the qualities of the protection keywords (CR 702.16a),
 // read from their names: "protection from black" is from black sources.
@@ -457,6 +460,7 @@ const (
 	fnAttachedTo
 	fnBoostUntilEndOfTurn
 	fnCantAttackOrBlock
+	fnCantGainLife
 	fnCardsInHand
 	fnController
 	fnCounters
@@ -562,6 +566,7 @@ var funcs = [numFuncs]funcDecl{
 	fnAttachedTo:                         {name: "attached_to", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnBoostUntilEndOfTurn:                {name: "boost_until_end_of_turn", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnCantAttackOrBlock:                  {name: "cant_attack_or_block", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0},
+	fnCantGainLife:                       {name: "cant_gain_life", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0},
 	fnCardsInHand:                        {name: "cards_in_hand", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnController:                         {name: "controller", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnCounters:                           {name: "counters", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},

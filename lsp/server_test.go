@@ -385,7 +385,7 @@ func TestDiagnosticColumnsUTF16(t *testing.T) {
 		Severity: severityError,
 		Code:     "C012",
 		Source:   "cardc",
-		Message:  "no rule or effect of the vocabulary reads \"gian 4 life\"\nno rule or effect of the vocabulary is close to it; dsl/VOCABULARY.md lists them all",
+		Message:  "no rule or effect of the vocabulary reads \"gian 4 life\"\ndid you mean \"{player} can't gain life\"?",
 	}}}
 	if d := cmp.Diff(want, diags); d != "" {
 		t.Errorf("(-want +got):\n%s", d)

@@ -96,6 +96,8 @@ var phraseCases = []struct {
 
 	// Events: damage.
 	{inReplace, "damage to this", "damage to {target}"},
+	{inReplace, "damage", "damage"},
+	{inReplace, "all damage", "all damage"},
 	{inReplace, "damage would be dealt to a creature you control", "damage would be dealt to {target}"},
 	{inTrigger, "whenever damage dealt by this", "damage dealt by {source}"},
 	{inReplace, "damage that would be dealt by a red creature", "damage that would be dealt by {source}"},
@@ -171,6 +173,9 @@ var phraseCases = []struct {
 	{inTrigger, "when you cast this spell", "you cast this spell"},
 	{inTrigger, "whenever creatures entering the battlefield", "creatures entering the battlefield"},
 	{inStatic, "your life total can't change", "your life total can't change"},
+	{inStatic, "players can't gain life", "{player} can't gain life"},
+	{inStatic, "damage can't be prevented", "{event} can't be prevented"},
+	{inStatic, "all damage is dealt as though its source had wither", "{event} is dealt as though its source had wither"},
 
 	// Effects.
 	{inStatic, "other creatures you control get +1/+1", "{object} gets {power/toughness}"},
