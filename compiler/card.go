@@ -135,6 +135,21 @@ var numberedKeywords = map[string]func(n string) []string{
 	},
 }
 
+// grantsNumberedKeyword reports a static ability or an action that gives
+// an object a keyword written with its number (graft): the effect has no
+// number to give, and the rules core no ability (C125). It reports
+// whether it did.
+func (c *checker) grantsNumberedKeyword(alt *vocab.Alt) bool {
+	for _, arg := range alt.Args {
+		if _, ok := numberedKeywords[arg.Name]; ok && arg.Kind == vocab.ArgName && arg.Type.Kind == vocab.KKeyword {
+			c.errorf(arg.Pos, CodeGrantedNumbered, "an effect can't give %s yet: it is written with its number, and the compiler gives its abilities only to the card whose `keywords` line has it", arg.Name).Hint =
+				"write `keywords " + arg.Name + " N` on the card itself"
+			return true
+		}
+	}
+	return false
+}
+
 // numberedKeyword splits the words of a keyword written with its number
 // (`graft 4`) into the keyword and the number.
 func numberedKeyword(words []string) (base, n string, ok bool) {
@@ -173,6 +188,7 @@ func (c *checker) languageAbility(pos dsl.Pos, keyword, text string) *checkedAbi
 // (C090). A static ability gives it (grantedKeyword).
 func (c *checker) grantsOwnKeyword(m *vocab.Match) {
 	for _, alt := range m.Alts[:1] {
+		c.grantsNumberedKeyword(alt)
 		for _, arg := range alt.Args {
 			if _, ok := diesKeywords[arg.Name]; ok && arg.Kind == vocab.ArgName && arg.Type.Kind == vocab.KKeyword {
 				c.errorf(arg.Pos, CodeOwnKeyword, "an effect until end of turn can't give %s yet: it is a triggered ability the compiler gives the card whose `keywords` line has it, or a static ability grants", arg.Name).Hint =
