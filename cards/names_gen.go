@@ -67,6 +67,7 @@ var names = []string{
 	"Mother of Runes",
 	"Mountain",
 	"Murder",
+	"Novijen Sages",
 	"Order of Whiteclay",
 	"Overabundance",
 	"Pacifism",

@@ -288,9 +288,11 @@ func checkCardReading(v *vocab.Vocab, card *dsl.Card, readings *[]Reading) (*che
 				continue
 			}
 		case *dsl.KeywordsItem:
-			if a = c.keywordAbility(it); a == nil {
-				continue
+			for _, a := range c.keywordAbilities(it) {
+				a.item = it
+				c.out.abilities = append(c.out.abilities, a)
 			}
+			continue
 		default:
 			continue
 		}

@@ -46,6 +46,7 @@ const (
 	CodeTargetCount      = vocab.CodeTargetCount
 	CodeSelfName         = "C070" // self-name: the card's own name in a phrase, where the language says `this`
 	CodeOwnKeyword       = "C090" // own-keyword: an action gives persist or undying until end of turn
+	CodeGrantedNumbered  = "C125" // granted-numbered: an effect gives graft, a keyword written with its number
 	CodeStdlib           = vocab.CodeStdlib
 	CodeInternalCompiler = "C999" // internal: a failure of the compiler itself
 )
@@ -84,6 +85,7 @@ var Codes = []dsl.CodeInfo{
 	{Code: CodeForEach, Name: "for-each", Summary: "`for each` without a filter of permanents, or without a name"},
 	{Code: CodeChosen, Name: "chosen", Summary: "`the chosen color` on a card that doesn't choose one as it enters (CR 614.12)"},
 	{Code: CodeSelfName, Name: "self-name", Summary: "the card's own name in a phrase, where the language says `this`"},
+	{Code: CodeGrantedNumbered, Name: "granted-numbered", Summary: "a static ability or an effect gives `graft`, a keyword written with its number that only a card's own `keywords` line can give"},
 	{Code: CodeOwnKeyword, Name: "own-keyword", Summary: "an action gives `persist` or `undying` until end of turn, which only a `keywords` line or a static ability can give"},
 	{Code: CodeFilterOr, Name: "filter-or", Summary: "`or` in a filter between words other than two card types"},
 	{Code: CodeTargetCount, Name: "target-count", Summary: "a number of targets (`two target creatures`, `up to one target`), which the language does not have yet"},

@@ -15,7 +15,7 @@ import (
 // names the set of objects affected; an ability it grants is checked as an
 // ability of the card that is active only on the objects it is granted to.
 func (c *checker) effectAbility(a *checkedAbility, alt *vocab.Alt, s *dsl.StaticAbility) {
-	if c.grantedKeyword(a, alt, s.Pos) {
+	if c.grantsNumberedKeyword(alt) || c.grantedKeyword(a, alt, s.Pos) {
 		return
 	}
 	a.kind = vm.AbilityEffect

@@ -350,6 +350,8 @@ func (g *Game) checkCost(fn funcID, a []vm.Value) error {
 		}
 	case fnPutCounters:
 		why = g.cantPutCounters(a)
+	case fnRemoveCountersAmong:
+		why = g.cantRemoveCountersAmong(a)
 	default:
 		if !funcs[fn].cost {
 			why = funcs[fn].name + " can't be paid as a cost"

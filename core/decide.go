@@ -68,6 +68,11 @@ type Decider interface {
 	// empty) that an ability of source lets p choose ("a red source of
 	// your choice", CR 609.7).
 	ChooseSource(g *Game, p PlayerID, source ObjectID, options []ObjectID) ObjectID
+	// RemoveCounterFrom chooses, as a cost of an ability of source is
+	// paid, the permanent among options (never empty) one counter is
+	// removed from ("remove two +1/+1 counters from among creatures you
+	// control", CR 601.2h); it is asked once for each counter.
+	RemoveCounterFrom(g *Game, p PlayerID, source ObjectID, options []ObjectID) ObjectID
 }
 
 // Block is one blocker declared for one attacker.
@@ -94,6 +99,9 @@ type Block struct {
 //     creature";
 //   - the cards drawn last are discarded;
 //   - an optional cost is not paid;
+//   - a counter a cost removes from among permanents comes from the
+//     oldest that has one left;
+//   - a counter a player may move is kept;
 //   - a permanent that may enter as a copy copies the oldest permanent
 //     it can.
 //
@@ -195,6 +203,11 @@ func (DefaultDecider) ChooseCopy(g *Game, p PlayerID, source ObjectID, options [
 // ChooseSource chooses the first option: the oldest permanent, or else
 // the spell lowest on the stack.
 func (DefaultDecider) ChooseSource(g *Game, p PlayerID, source ObjectID, options []ObjectID) ObjectID {
+	return options[0]
+}
+
+// RemoveCounterFrom takes the oldest permanent.
+func (DefaultDecider) RemoveCounterFrom(g *Game, p PlayerID, source ObjectID, options []ObjectID) ObjectID {
 	return options[0]
 }
 

@@ -422,6 +422,8 @@ var hostImpls = [numFuncs]hostImpl{
 
 	fnPayOptional:                        (*Game).hPayOptional,
 	fnSacrificeUnless:                    (*Game).hSacrificeUnless,
+	fnMoveCounter:                        (*Game).hMoveCounter,
+	fnRemoveCountersAmong:                (*Game).hRemoveCountersAmong,
 	fnReplaceMana:                        (*Game).hReplaceMana,
 	fnTriggerReflexive:                   (*Game).hTriggerReflexive,
 	fnCreateTokenCopyAttached:            (*Game).hCreateTokenCopyAttached,

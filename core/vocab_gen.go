@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 13
-	vocabularyHash  = "16bc12f16baf419923722de118e95ece3bc13ba94741a217142e84246a8abebe"
+	vocabularyMinor = 14
+	vocabularyHash  = "b56f347eb0078c3a184f7296b593eb46488ca15f9c8a3e4e618afae75952a6e3"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -297,13 +297,14 @@ const (
 	keywordFlash
 	keywordPersist
 	keywordUndying
+	keywordGraft
 	keywordIntimidate
 	keywordIslandwalk
 	keywordWither
 )
 
 // keywordNames are the stdlib's names of the keyword abilities, by bit number.
-var keywordNames = [...]string{"flying", "reach", "deathtouch", "lifelink", "vigilance", "haste", "first strike", "double strike", "trample", "defender", "indestructible", "shroud", "hexproof", "protection from white", "protection from blue", "protection from black", "protection from red", "protection from green", "protection from colorless", "protection from artifacts", "protection from enchantments", "protection from creatures", "protection from everything", "flash", "persist", "undying", "intimidate", "islandwalk", "wither"}
+var keywordNames = [...]string{"flying", "reach", "deathtouch", "lifelink", "vigilance", "haste", "first strike", "double strike", "trample", "defender", "indestructible", "shroud", "hexproof", "protection from white", "protection from blue", "protection from black", "protection from red", "protection from green", "protection from colorless", "protection from artifacts", "protection from enchantments", "protection from creatures", "protection from everything", "flash", "persist", "undying", "graft", "intimidate", "islandwalk", "wither"}
 
 // protections are the qualities of the protection keywords (CR 702.16a),
 // read from their names: "protection from black" is from black sources.
@@ -511,6 +512,7 @@ const (
 	fnLoseLife
 	fnManaValue
 	fnModifyPt
+	fnMoveCounter
 	fnOwner
 	fnPayLife
 	fnPayOptional
@@ -525,6 +527,7 @@ const (
 	fnRedirectDamage
 	fnRegenerate
 	fnRemoveCounters
+	fnRemoveCountersAmong
 	fnReplaceMana
 	fnReturnToBattlefield
 	fnReturnWithCounter
@@ -617,6 +620,7 @@ var funcs = [numFuncs]funcDecl{
 	fnLoseLife:                           {name: "lose_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnManaValue:                          {name: "mana_value", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnModifyPt:                           {name: "modify_pt", arity: 3, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 9},
+	fnMoveCounter:                        {name: "move_counter", arity: 4, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnOwner:                              {name: "owner", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnPayLife:                            {name: "pay_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0},
 	fnPayOptional:                        {name: "pay_optional", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
@@ -631,6 +635,7 @@ var funcs = [numFuncs]funcDecl{
 	fnRedirectDamage:                     {name: "redirect_damage", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnRegenerate:                         {name: "regenerate", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnRemoveCounters:                     {name: "remove_counters", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0},
+	fnRemoveCountersAmong:                {name: "remove_counters_among", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: true, mana: false, effect: false, layer: 0},
 	fnReplaceMana:                        {name: "replace_mana", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnReturnToBattlefield:                {name: "return_to_battlefield", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnReturnWithCounter:                  {name: "return_with_counter", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},

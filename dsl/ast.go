@@ -130,10 +130,11 @@ type KeywordsItem struct {
 
 func (*KeywordsItem) cardItem() {}
 
-// Keyword is one keyword ability, in one or more words.
+// Keyword is one keyword ability, in one or more words; a word after the
+// first may be a number (`graft 4`, CR 702.58a).
 type Keyword struct {
 	Span
-	Words []string `parser:"@Ident+"`
+	Words []string `parser:"@Ident ( @Ident | @Number )*"`
 }
 
 // EnchantItem is the enchant keyword ability of an Aura: `enchant

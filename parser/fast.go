@@ -309,6 +309,16 @@ func (p *fastParser) idents() []string {
 	return out
 }
 
+// keywordWords reads the words of a keyword: an identifier, then
+// identifiers and numbers (`graft 4`).
+func (p *fastParser) keywordWords() []string {
+	out := p.idents()
+	for !p.failed && (p.isType(tokIdent) || p.isType(tokNumber)) {
+		out = append(out, p.take().Value)
+	}
+	return out
+}
+
 // card reads `card "Name" { ITEMS }`.
 func (p *fastParser) card() *dsl.Card {
 	c := &dsl.Card{}
@@ -466,7 +476,7 @@ func (p *fastParser) keywordsItem() *dsl.KeywordsItem {
 	for {
 		k := &dsl.Keyword{}
 		k.Pos = p.pos()
-		k.Words = p.idents()
+		k.Words = p.keywordWords()
 		if p.failed {
 			return nil
 		}

@@ -368,8 +368,9 @@ func (r *runner) checkDecision(a *dsl.DecisionAssert) {
 
 // checkChoice checks a choice a player made (or, with Not, never made):
 // a word as a spell or ability resolved (DecisionChoice), or the
-// permanent to copy (DecisionCopy) or the source of damage chosen
-// (DecisionSource). A bare word that is no alias of the
+// permanent to copy (DecisionCopy), the source of damage chosen
+// (DecisionSource) or a permanent chosen to pay a cost
+// (DecisionCostObject). A bare word that is no alias of the
 // test is a word.
 func (r *runner) checkChoice(a *dsl.ChoiceAssert) {
 	kind, word, card := DecisionCopy, "", Card(0)
@@ -391,7 +392,7 @@ func (r *runner) checkChoice(a *dsl.ChoiceAssert) {
 	want := playerID(a.Player)
 	var seen []string
 	for _, d := range decisions {
-		if d.Kind != kind && (kind != DecisionCopy || d.Kind != DecisionSource) {
+		if d.Kind != kind && (kind != DecisionCopy || (d.Kind != DecisionSource && d.Kind != DecisionCostObject)) {
 			continue
 		}
 		var match bool

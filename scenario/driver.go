@@ -267,6 +267,9 @@ const (
 	// DecisionSource: the source of damage chosen for a prevention
 	// shield (CR 609.7), Card.
 	DecisionSource
+	// DecisionCostObject: a permanent chosen to pay a cost, such as the
+	// one a counter is removed from (CR 601.2h), Card.
+	DecisionCostObject
 )
 
 // Decision is a decision a player made.

@@ -70,13 +70,15 @@ var determiners = map[string]bool{"a": true, "an": true, "another": true, "targe
 
 // eachSlot reports whether the word before a filter is the word "each" of
 // template t's "each {objects}" ("double the number of +1/+1 counters on
-// each creature you control"): the filter then has no determiner.
+// each creature you control"), or "among" of its "among {objects}"
+// ("remove two +1/+1 counters from among creatures you control"): the
+// filter then has no determiner.
 func eachSlot(t *Template, before string) bool {
-	if !wordEq(before, "each") {
+	if !wordEq(before, "each") && !wordEq(before, "among") {
 		return false
 	}
 	for i, it := range t.Items {
-		if it.Word != "" && wordEq(it.Word, "each") && i+1 < len(t.Items) && t.Items[i+1].Slot != "" {
+		if it.Word != "" && wordEq(it.Word, before) && i+1 < len(t.Items) && t.Items[i+1].Slot != "" {
 			return true
 		}
 	}

@@ -214,6 +214,8 @@ var phraseCases = []struct {
 	{inManaReplace, "change the mana of mana_produced to {B}", "change the mana of {event} to {mana}"},
 	{inCost, "sacrifice this", "sacrifice {object}"},
 	{inCost, "pay 2 life", "pay {amount} life"},
+	{inActivated, "you may move a +1/+1 counter from this onto target creature", "{player} may move a {kind} counter from {from} onto {to}"},
+	{inCost, "remove two +1/+1 counters from among creatures you control", "remove {amount} {kind} counters from among {objects}"},
 	{inTrigger, "whenever a player taps a land for mana", "{player} taps {source} for mana"},
 	{inTrigger, "whenever a Forest is tapped for mana", "{source} is tapped for mana"},
 	{inTrigger, "whenever enchanted land is tapped for mana", "{source} is tapped for mana"},

@@ -392,6 +392,7 @@ var decisionKinds = map[core.DecisionKind]scenario.DecisionKind{
 	core.DecisionCopy:         scenario.DecisionCopy,
 	core.DecisionOptionalCost: scenario.DecisionOptionalCost,
 	core.DecisionSource:       scenario.DecisionSource,
+	core.DecisionCostObject:   scenario.DecisionCostObject,
 }
 
 func (g *game) Decisions() ([]scenario.Decision, error) {
@@ -405,7 +406,7 @@ func (g *game) Decisions() ([]scenario.Decision, error) {
 		case core.DecisionReplacement:
 			sd.Source = g.card(d.Replacement.Source)
 			sd.Protection = d.Replacement.Text == core.ProtectionText
-		case core.DecisionCopy, core.DecisionOptionalCost, core.DecisionSource:
+		case core.DecisionCopy, core.DecisionOptionalCost, core.DecisionSource, core.DecisionCostObject:
 			if d.Target > 0 {
 				sd.Card = g.card(core.ObjectID(d.Target))
 			}

@@ -74,6 +74,24 @@ func (d *decider) ChooseSource(g *core.Game, p core.PlayerID, source core.Object
 	return options[0]
 }
 
+// RemoveCounterFrom takes the next choice the test scripted (`choose
+// "Grizzly Bears"`); a permanent that can't pay for the counter, or a
+// word, fails the test where it was written. Without one, the default
+// decides.
+func (d *decider) RemoveCounterFrom(g *core.Game, p core.PlayerID, source core.ObjectID, options []core.ObjectID) core.ObjectID {
+	c, ok := d.s.NextChoice()
+	if !ok {
+		return d.DefaultDecider.RemoveCounterFrom(g, p, source, options)
+	}
+	for _, id := range options {
+		if c.Card != 0 && g.Object(id).Card() == int(c.Card) {
+			return id
+		}
+	}
+	d.s.Failf(c.Pos, "%s can't have a counter removed from it to pay for %s", c, g.Object(source).Name())
+	return options[0]
+}
+
 // PayOptionalCost takes the next decision the test scripted; one scripted
 // for the other player, or sacrificing a card that can't be, fails the
 // test where it was written. Without one, the default declines.
