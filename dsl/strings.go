@@ -271,11 +271,14 @@ func poolString(player, mana string) string {
 	return player + " has " + mana + " in their mana pool"
 }
 
-// actor renders the player before a test action's verb: nothing for you,
-// who act by default.
+// actor renders the player before a test action's verb as it was written:
+// nothing when none was (you act by default), "you cast" when it was.
 func actor(player, you, they string) string {
-	if player == "opponent" {
+	switch player {
+	case "opponent":
 		return "opponent " + they
+	case "you":
+		return "you " + you
 	}
 	return you
 }
