@@ -19,7 +19,7 @@ var Lexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Mana", Pattern: `(\{[0-9A-Za-z/]{1,5}\})+`},
 	{Name: "PT", Pattern: `[+-]?(\d+|\*)/[+-]?(\d+|\*)`},
 	{Name: "Number", Pattern: `\d+`},
-	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*(['’][A-Za-z]+)?`},
+	{Name: "Ident", Pattern: `(non-[A-Za-z]|[A-Za-z_])[A-Za-z0-9_]*(['’][A-Za-z]+)?`},
 	{Name: "Dash", Pattern: `—|--`},
 	{Name: "Op", Pattern: `==|!=|<=|>=|[-+*/<>=(){}.,:]`},
 	{Name: "Sep", Pattern: `[\n;]`},

@@ -214,6 +214,9 @@ func ident(s string) int {
 		return 0
 	}
 	n := 1
+	if strings.HasPrefix(s, "non-") && len(s) > 4 && isLetter(s[4]) {
+		n = 5 // "non-Human", as Oracle text writes it
+	}
 	for n < len(s) && (isAlnum(s[n]) || s[n] == '_') {
 		n++
 	}

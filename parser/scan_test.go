@@ -23,10 +23,40 @@ var conformanceCases = []string{
 	"`", "``", "`a\nb`", "`a",
 	"{", "{}", "{G}", "{G}{G}", "{2/G}", "{12345}", "{123456}", "{G}{", "{G}{}", "{G}{123456}", "{g/p}", "{+}",
 	"1/1", "+1/+1", "-1/-0", "*/*", "+*/-*", "1/", "/1", "1//1", "12/34/56", "+1", "-", "--", "---", "-1", "+-1/1",
+	"non-Human", "non-human creature", "non-", "non-5", "non--x", "nonce", "non-Human's", "x-y", "Non-Human",
 	"123", "0012", "1a", "a1", "_x", "x_y", "don't", "don’t", "a'", "a'1", "a'b'c", "a’", "it's'", "’",
 	"—", "——", "– en dash", "==", "=", "!=", "!", "<=", ">=", "<", ">", "(", ")", ".", ",", ":", "*", "+",
 	"é", "\xff", "a\xffb", "\"\xff\"", "`\xff`", "#", "@", "\u00a0", "\u200b",
 	"card \"X\" {\n    pt 2/2\n}\n",
+}
+
+// TestNonHyphenWord: "non-" starts a word as Oracle text writes it
+// ("non-Human"), and nothing else joins words with a hyphen.
+func TestNonHyphenWord(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{"non-Human", []string{"non-Human"}},
+		{"other non-Human creatures", []string{"other", "non-Human", "creatures"}},
+		{"non-5", []string{"non", "-", "5"}},
+		{"x-y", []string{"x", "-", "y"}},
+		{"Non-Human", []string{"Non", "-", "Human"}},
+	} {
+		toks, diags := lexAll("x.card", []byte(c.src))
+		if len(diags) > 0 {
+			t.Fatalf("%q: %v", c.src, diags)
+		}
+		var got []string
+		for _, tk := range toks {
+			if !tk.EOF() {
+				got = append(got, tk.Value)
+			}
+		}
+		if diff := cmp.Diff(c.want, got); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", c.src, diff)
+		}
+	}
 }
 
 func TestScannerMatchesRegexpLexer(t *testing.T) {

@@ -349,9 +349,11 @@ func (v *Vocab) FilterWord(w string) (FilterWord, bool) {
 		return FilterWord{}, false
 	}
 	lw := strings.ToLower(w)
-	// "nontoken", "nonblack", "noncreature": the negation of a quality.
+	// "nontoken", "nonblack", "noncreature", "non-Human": the negation of
+	// a quality.
 	if strings.HasPrefix(lw, "non") && len(lw) > 3 {
-		if fw, ok := v.FilterWord(w[3:]); ok && fw.Name != "permanent" && fw.Name != "player" && fw.Name != "opponent" {
+		rest := strings.TrimPrefix(w[3:], "-")
+		if fw, ok := v.FilterWord(rest); ok && rest != "" && fw.Name != "permanent" && fw.Name != "player" && fw.Name != "opponent" {
 			fw.Neg, fw.Noun = true, false
 			return fw, true
 		}
