@@ -46,6 +46,10 @@ type Event struct {
 	// though it had wither (CR 702.80): to a creature, it is dealt as
 	// -1/-1 counters (CR 120.3d).
 	Wither bool
+	// Infect is set when damage is dealt by a source with infect
+	// (CR 702.90): to a player, it is dealt as poison counters (CR 120.3b);
+	// to a creature, as -1/-1 counters (CR 120.3d).
+	Infect bool
 	// Turn is the turn the event happened in.
 	Turn int
 	// Mana is the mana a mana_produced event adds (Amount is its total);

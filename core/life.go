@@ -76,3 +76,14 @@ func (g *Game) hLifeTotalCantChange([]vm.Value) (vm.Value, error) { return 0, ni
 // apply it: it changes no characteristic of any object
 // (lifeCantBeGained is what reads it), so it does nothing there.
 func (g *Game) hCantGainLife([]vm.Value) (vm.Value, error) { return 0, nil }
+
+// givePoison gives a player poison counters (CR 122.1f), as damage from a
+// source with infect does (CR 120.3b, 702.90b); ten or more lose the game
+// (CR 704.5c).
+func (g *Game) givePoison(p PlayerID, n int) {
+	if int(p) < 0 || int(p) >= len(g.players) || n <= 0 {
+		return
+	}
+	pl := g.players[p]
+	pl.Poison = add(pl.Poison, n)
+}

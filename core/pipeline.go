@@ -391,7 +391,7 @@ func (g *Game) performDamage(ev *Event) bool {
 	}
 	switch {
 	case o.IsCreature():
-		if !ev.Wither {
+		if !ev.Wither && !ev.Infect {
 			o.damage = add(o.damage, ev.Amount)
 		}
 		if ev.Deathtouch {
@@ -408,11 +408,15 @@ func (g *Game) performDamage(ev *Event) bool {
 // life loss, loyalty removed, -1/-1 counters from wither, life gained by
 // lifelink.
 func (g *Game) damageResults(ev *Event) {
-	if p, ok := valuePlayer(ev.Target); ok {
+	if p, ok := valuePlayer(ev.Target); ok && ev.Infect {
+		// Damage from a source with infect gives the player that many
+		// poison counters, and no life is lost (CR 120.3b, 702.90b).
+		g.givePoison(p, ev.Amount)
+	} else if ok {
 		g.propose(Event{Kind: EvLifeLost, Player: p, Amount: ev.Amount})
-	} else if o := g.permanentArg(ev.Target); o != nil && o.IsCreature() && ev.Wither {
-		// Damage from a source with wither puts that many -1/-1 counters
-		// on the creature (CR 120.3d, 702.80a).
+	} else if o := g.permanentArg(ev.Target); o != nil && o.IsCreature() && (ev.Wither || ev.Infect) {
+		// Damage from a source with wither or infect puts that many -1/-1
+		// counters on the creature (CR 120.3d, 702.80a, 702.90b).
 		g.propose(Event{Kind: EvCounterPut, Object: o.id, Counter: CounterMinus1Minus1, Amount: ev.Amount})
 	} else if o != nil && !o.IsCreature() && o.isType(typePlaneswalker) {
 		g.propose(Event{Kind: EvCounterRemoved, Object: o.id, Counter: CounterLoyalty, Amount: ev.Amount})
@@ -452,6 +456,7 @@ func (g *Game) dealDamage(source ObjectID, target vm.Value, amount int, combat b
 		// existed (CR 702.2b-c, 702.15b).
 		ev.Deathtouch, ev.Lifelink = g.hasKeyword(src, keywordDeathtouch), g.hasKeyword(src, keywordLifelink)
 		ev.Wither = g.hasKeyword(src, keywordWither)
+		ev.Infect = g.hasKeyword(src, keywordInfect)
 	}
 	g.propose(ev)
 }

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 14
-	vocabularyHash  = "b56f347eb0078c3a184f7296b593eb46488ca15f9c8a3e4e618afae75952a6e3"
+	vocabularyMinor = 15
+	vocabularyHash  = "c82bcb4f84b1137ebf2e5dd512c47d3e83a6805e274453d7ae4cca17a2822fba"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -301,10 +301,11 @@ const (
 	keywordIntimidate
 	keywordIslandwalk
 	keywordWither
+	keywordInfect
 )
 
 // keywordNames are the stdlib's names of the keyword abilities, by bit number.
-var keywordNames = [...]string{"flying", "reach", "deathtouch", "lifelink", "vigilance", "haste", "first strike", "double strike", "trample", "defender", "indestructible", "shroud", "hexproof", "protection from white", "protection from blue", "protection from black", "protection from red", "protection from green", "protection from colorless", "protection from artifacts", "protection from enchantments", "protection from creatures", "protection from everything", "flash", "persist", "undying", "graft", "intimidate", "islandwalk", "wither"}
+var keywordNames = [...]string{"flying", "reach", "deathtouch", "lifelink", "vigilance", "haste", "first strike", "double strike", "trample", "defender", "indestructible", "shroud", "hexproof", "protection from white", "protection from blue", "protection from black", "protection from red", "protection from green", "protection from colorless", "protection from artifacts", "protection from enchantments", "protection from creatures", "protection from everything", "flash", "persist", "undying", "graft", "intimidate", "islandwalk", "wither", "infect"}
 
 // protections are the qualities of the protection keywords (CR 702.16a),
 // read from their names: "protection from black" is from black sources.
