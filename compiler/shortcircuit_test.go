@@ -219,14 +219,15 @@ func TestShortCircuitConditions(t *testing.T) {
 // more than two of them (Solemnity's "an artifact or creature or
 // enchantment or land"), accept an object with any of them, ask no type
 // after the first that holds, and reject an object with none of them (a
-// planeswalker). The rule's match reads the event's object (Field: 0).
+// planeswalker). The rule is Solemnity's second ability, after "players
+// can't get counters"; its match reads the event's object (Field: 0).
 func TestShortCircuitTypesJoinedByOr(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join("..", "cards", "solemnity.card"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	p := compileSource(t, "cards/solemnity.card", src)
-	a := &p.Card("Solemnity").Abilities[0]
+	a := &p.Card("Solemnity").Abilities[1]
 	for _, c := range []struct {
 		name  string
 		typ   string

@@ -44,9 +44,11 @@ const StartingLife = 20
 
 // player is a player of the game.
 type player struct {
-	ID        PlayerID
-	Life      int
-	Poison    int
+	ID   PlayerID
+	Life int
+	// counters are the counters the player has, by kind (CR 122.1):
+	// poison counters, say (CR 122.1f).
+	counters  [numCounters]int
 	Hand      []ObjectID
 	Library   []ObjectID // the top is the last element
 	Graveyard []ObjectID
@@ -67,6 +69,9 @@ type Game struct {
 	decider Decider
 	machine *vm.Machine
 	players [2]*player
+	// deniedKind is the counter kind the body of a `can't get KIND
+	// counters` effect named, as playerCantGetCounters runs it.
+	deniedKind CounterKind
 	// objects holds every object ever, by ID; objects[0] is unused.
 	objects []*Object
 	// slab is the block the next objects are allocated in.
@@ -239,7 +244,7 @@ type PlayerView struct {
 // Player returns a view of a player (0 or 1).
 func (g *Game) Player(p PlayerID) PlayerView {
 	pl := g.players[p]
-	return PlayerView{ID: pl.ID, Life: pl.Life, Poison: pl.Poison, Hand: slices.Clone(pl.Hand),
+	return PlayerView{ID: pl.ID, Life: pl.Life, Poison: pl.counters[CounterPoison], Hand: slices.Clone(pl.Hand),
 		Library: slices.Clone(pl.Library), Graveyard: slices.Clone(pl.Graveyard), Exile: slices.Clone(pl.Exile),
 		Lost: pl.Lost, Pool: pl.pool}
 }

@@ -439,6 +439,10 @@ var hostImpls = [numFuncs]hostImpl{
 	fnEnterAsCopyWithType:                (*Game).hEnterAsCopyWithType,
 	fnLifeTotalCantChange:                (*Game).hLifeTotalCantChange,
 	fnCantGainLife:                       (*Game).hCantGainLife,
+	fnCantGetCounters:                    (*Game).hCantGetCounters,
+	fnCantGetCountersOfKind:              (*Game).hCantGetCounters,
+	fnGiveCounters:                       (*Game).hGiveCounters,
+	fnLoseKeyword:                        (*Game).hLoseKeyword,
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {

@@ -377,6 +377,18 @@ func (g *Game) hAddKeyword(a []vm.Value) (vm.Value, error) {
 	return 0, err
 }
 
+// hLoseKeyword removes a keyword ability from an object (layer 6,
+// CR 613.1f): every instance it has at this point of the layer, so an
+// effect with a later timestamp may give it back (CR 613.7).
+func (g *Game) hLoseKeyword(a []vm.Value) (vm.Value, error) {
+	c, err := g.applying(a[0])
+	if c != nil {
+		c.keywords &^= uint32(a[1])
+		c.unspared &^= uint32(a[1])
+	}
+	return 0, err
+}
+
 // hGrantAbility grants an ability of the running effect's card (CR 613.1f).
 func (g *Game) hGrantAbility(a []vm.Value) (vm.Value, error) {
 	c, err := g.applying(a[0])

@@ -284,7 +284,7 @@ var counterBlindFuncs = [numFuncs]bool{
 	fnIsTapped: true, fnIsUntapped: true, fnIsAttacking: true, fnIsBlocking: true, fnIsBlocked: true,
 	fnModifyPt: true, fnAddKeyword: true, fnGrantAbility: true, fnCantAttackOrBlock: true,
 	fnSetBasePt: true, fnAddProtectionFromChosenColor: true, fnLifeTotalCantChange: true,
-	fnCantGainLife: true,
+	fnCantGainLife: true, fnCantGetCounters: true, fnCantGetCountersOfKind: true, fnLoseKeyword: true,
 }
 
 // counterBlindFunc reports whether a function of a program calls only

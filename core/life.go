@@ -22,6 +22,12 @@ func (g *Game) lifeCantBeGained(p PlayerID) bool {
 // player: its effect's affected function is asked with the player as
 // candidate.
 func (g *Game) playerEffectApplies(fn funcID, p PlayerID) bool {
+	return g.playerEffectWhere(fn, p, nil)
+}
+
+// playerEffectWhere is playerEffectApplies for the effects whose body
+// holds tells apart, given the frame that matched and the body.
+func (g *Game) playerEffectWhere(fn funcID, p PlayerID, holds func(fr frame, body int32) bool) bool {
 	if p < 0 || int(p) >= len(g.players) {
 		return false
 	}
@@ -36,7 +42,7 @@ func (g *Game) playerEffectApplies(fn funcID, p PlayerID) bool {
 			ls := l.reset(ab.NumLocals, o.id, o.controller)
 			ls[vm.LocalCandidate] = PlayerValue(p)
 			fr := frame{mode: modeMatch, source: o.id, controller: o.controller, def: o.def, ability: ai, locals: ls}
-			if n, err := g.run(fr, ab.Match); err == nil && n > 0 {
+			if n, err := g.run(fr, ab.Match); err == nil && n > 0 && (holds == nil || holds(fr, ab.Body)) {
 				return true
 			}
 		}
@@ -77,13 +83,46 @@ func (g *Game) hLifeTotalCantChange([]vm.Value) (vm.Value, error) { return 0, ni
 // (lifeCantBeGained is what reads it), so it does nothing there.
 func (g *Game) hCantGainLife([]vm.Value) (vm.Value, error) { return 0, nil }
 
-// givePoison gives a player poison counters (CR 122.1f), as damage from a
-// source with infect does (CR 120.3b, 702.90b); ten or more lose the game
-// (CR 704.5c).
-func (g *Game) givePoison(p PlayerID, n int) {
-	if int(p) < 0 || int(p) >= len(g.players) || n <= 0 {
+// hCantGetCounters is the effect of `players can't get counters` and
+// `you can't get poison counters` (CR 101.2, 122.1): it changes no
+// characteristic; givePlayerCounters asks it (playerCantGetCounters).
+func (g *Game) hCantGetCounters(a []vm.Value) (vm.Value, error) {
+	if len(a) > 1 {
+		g.deniedKind = CounterKind(a[1])
+	}
+	return 0, nil
+}
+
+// hGiveCounters gives a player counters of a kind (CR 122.1), at once.
+func (g *Game) hGiveCounters(a []vm.Value) (vm.Value, error) {
+	if p, ok := valuePlayer(a[0]); ok && a[2] > 0 {
+		g.givePlayerCounters(p, CounterKind(a[1]), qty(a[2]))
+	}
+	return 0, nil
+}
+
+// givePlayerCounters gives a player counters of a kind (CR 122.1), as an
+// action does, or poison counters as damage from a source with infect does
+// (CR 120.3b, 702.90b); ten or more poison counters lose the game
+// (CR 704.5c). A player who can't get them gets none (CR 101.2).
+func (g *Game) givePlayerCounters(p PlayerID, k CounterKind, n int) {
+	if p < 0 || int(p) >= len(g.players) || k < 0 || k >= numCounters || n <= 0 || g.playerCantGetCounters(p, k) {
 		return
 	}
 	pl := g.players[p]
-	pl.Poison = add(pl.Poison, n)
+	pl.counters[k] = add(pl.counters[k], n)
+}
+
+// playerCantGetCounters reports whether a player can't get counters of a
+// kind (CR 101.2): whether a static ability says they can't get counters
+// (Solemnity), or counters of that kind (Melira, Sylvok Outcast).
+func (g *Game) playerCantGetCounters(p PlayerID, k CounterKind) bool {
+	if g.playerEffectApplies(fnCantGetCounters, p) {
+		return true
+	}
+	return g.playerEffectWhere(fnCantGetCountersOfKind, p, func(fr frame, body int32) bool {
+		g.deniedKind = -1
+		_, err := g.run(fr, body)
+		return err == nil && g.deniedKind == k
+	})
 }

@@ -411,7 +411,7 @@ func (g *Game) damageResults(ev *Event) {
 	if p, ok := valuePlayer(ev.Target); ok && ev.Infect {
 		// Damage from a source with infect gives the player that many
 		// poison counters, and no life is lost (CR 120.3b, 702.90b).
-		g.givePoison(p, ev.Amount)
+		g.givePlayerCounters(p, CounterPoison, ev.Amount)
 	} else if ok {
 		g.propose(Event{Kind: EvLifeLost, Player: p, Amount: ev.Amount})
 	} else if o := g.permanentArg(ev.Target); o != nil && o.IsCreature() && (ev.Wither || ev.Infect) {

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 15
-	vocabularyHash  = "c82bcb4f84b1137ebf2e5dd512c47d3e83a6805e274453d7ae4cca17a2822fba"
+	vocabularyMinor = 16
+	vocabularyHash  = "dea36b752e4bec6e352b8b136a7bcb7097a506e5fcfff5f4c2b7338a4c6b2709"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -463,6 +463,8 @@ const (
 	fnBoostUntilEndOfTurn
 	fnCantAttackOrBlock
 	fnCantGainLife
+	fnCantGetCounters
+	fnCantGetCountersOfKind
 	fnCardsInHand
 	fnController
 	fnCounters
@@ -491,6 +493,7 @@ const (
 	fnGainKeywordUntilEndOfTurn
 	fnGainLife
 	fnGainProtectionOfChoice
+	fnGiveCounters
 	fnGrantAbility
 	fnHadCounter
 	fnHadNoCounters
@@ -510,6 +513,7 @@ const (
 	fnIsUntapped
 	fnLife
 	fnLifeTotalCantChange
+	fnLoseKeyword
 	fnLoseLife
 	fnManaValue
 	fnModifyPt
@@ -571,6 +575,8 @@ var funcs = [numFuncs]funcDecl{
 	fnBoostUntilEndOfTurn:                {name: "boost_until_end_of_turn", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnCantAttackOrBlock:                  {name: "cant_attack_or_block", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0},
 	fnCantGainLife:                       {name: "cant_gain_life", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0},
+	fnCantGetCounters:                    {name: "cant_get_counters", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0},
+	fnCantGetCountersOfKind:              {name: "cant_get_counters_of_kind", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0},
 	fnCardsInHand:                        {name: "cards_in_hand", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnController:                         {name: "controller", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnCounters:                           {name: "counters", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
@@ -599,6 +605,7 @@ var funcs = [numFuncs]funcDecl{
 	fnGainKeywordUntilEndOfTurn:          {name: "gain_keyword_until_end_of_turn", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnGainLife:                           {name: "gain_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnGainProtectionOfChoice:             {name: "gain_protection_of_choice", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnGiveCounters:                       {name: "give_counters", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnGrantAbility:                       {name: "grant_ability", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6},
 	fnHadCounter:                         {name: "had_counter", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnHadNoCounters:                      {name: "had_no_counters", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
@@ -618,6 +625,7 @@ var funcs = [numFuncs]funcDecl{
 	fnIsUntapped:                         {name: "is_untapped", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnLife:                               {name: "life", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnLifeTotalCantChange:                {name: "life_total_cant_change", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0},
+	fnLoseKeyword:                        {name: "lose_keyword", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6},
 	fnLoseLife:                           {name: "lose_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnManaValue:                          {name: "mana_value", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnModifyPt:                           {name: "modify_pt", arity: 3, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 9},

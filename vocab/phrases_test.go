@@ -176,6 +176,10 @@ var phraseCases = []struct {
 	{inStatic, "players can't gain life", "{player} can't gain life"},
 	{inStatic, "damage can't be prevented", "{event} can't be prevented"},
 	{inStatic, "all damage is dealt as though its source had wither", "{event} is dealt as though its source had wither"},
+	{inStatic, "players can't get counters", "{player} can't get counters"},
+	{inStatic, "you can't get poison counters", "you can't get {kind} counters"},
+	{inStatic, "creatures an opponent controls lose infect", "{object} lose {keyword}"},
+	{inSpell, "target player gets 2 poison counters", "{player} gets {amount} {kind} counters"},
 
 	// Effects.
 	{inStatic, "other creatures you control get +1/+1", "{object} gets {power/toughness}"},
