@@ -70,3 +70,15 @@ func (g *Game) hAddCountersOfEachKind(a []vm.Value) (vm.Value, error) {
 	ev.Amount = add(ev.Amount, qty(a[1]))
 	return 0, nil
 }
+
+// hAddCountersGiven has a player get that many plus N counters instead of
+// those of the event being replaced, whatever their kind (Winding
+// Constrictor's second paragraph; CR 614.1a, 122.1).
+func (g *Game) hAddCountersGiven(a []vm.Value) (vm.Value, error) {
+	ev, err := g.replacing(a[0])
+	if err != nil || ev.Kind != EvCountersGiven || a[1] <= 0 {
+		return 0, err
+	}
+	ev.Amount = add(ev.Amount, qty(a[1]))
+	return 0, nil
+}

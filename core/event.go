@@ -175,9 +175,13 @@ var fieldGetters = [numFields]func(e *Event) vm.Value{
 	fieldBlockAttacker: eventObject,
 	fieldBlockBlocker:  func(e *Event) vm.Value { return obj(e.Other) },
 
-	fieldLifeGainedID:     eventID,
-	fieldLifeGainedPlayer: eventPlayer,
-	fieldLifeGainedAmount: eventAmount,
+	fieldCountersGivenID:     eventID,
+	fieldCountersGivenPlayer: eventPlayer,
+	fieldCountersGivenKind:   eventCounter,
+	fieldCountersGivenAmount: eventAmount,
+	fieldLifeGainedID:        eventID,
+	fieldLifeGainedPlayer:    eventPlayer,
+	fieldLifeGainedAmount:    eventAmount,
 
 	fieldLifeLostID:     eventID,
 	fieldLifeLostPlayer: eventPlayer,
@@ -251,6 +255,8 @@ func (g *Game) Describe(e *Event) string {
 		fmt.Fprintf(&b, " %s attacks with %d", playerName(e.Player), e.Amount)
 	case EvReflexive:
 		fmt.Fprintf(&b, " %s sacrificed %s", playerName(e.Player), name(e.Object))
+	case EvCountersGiven:
+		fmt.Fprintf(&b, " %d %s to %s", e.Amount, g.lib.CounterName(e.Counter), playerName(e.Player))
 	case EvLifeGained, EvLifeLost:
 		fmt.Fprintf(&b, " %s %d", playerName(e.Player), e.Amount)
 	case EvTokensCreated:

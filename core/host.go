@@ -441,6 +441,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnCantGainLife:                       (*Game).hCantGainLife,
 	fnCantGetCounters:                    (*Game).hCantGetCounters,
 	fnCantGetCountersOfKind:              (*Game).hCantGetCounters,
+	fnAddCountersGiven:                   (*Game).hAddCountersGiven,
 	fnGiveCounters:                       (*Game).hGiveCounters,
 	fnLoseKeyword:                        (*Game).hLoseKeyword,
 }

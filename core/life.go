@@ -101,16 +101,17 @@ func (g *Game) hGiveCounters(a []vm.Value) (vm.Value, error) {
 	return 0, nil
 }
 
-// givePlayerCounters gives a player counters of a kind (CR 122.1), as an
-// action does, or poison counters as damage from a source with infect does
-// (CR 120.3b, 702.90b); ten or more poison counters lose the game
-// (CR 704.5c). A player who can't get them gets none (CR 101.2).
+// givePlayerCounters proposes that a player get counters of a kind
+// (CR 122.1), as an action does, or poison counters as damage from a
+// source with infect does (CR 120.3b, 702.90b): an event replacement
+// effects can change (Winding Constrictor, CR 614.1a), which gives none
+// to a player who can't get them (CR 101.2). Ten or more poison counters
+// lose the game (CR 704.5c).
 func (g *Game) givePlayerCounters(p PlayerID, k CounterKind, n int) {
-	if p < 0 || int(p) >= len(g.players) || k < 0 || k >= numCounters || n <= 0 || g.playerCantGetCounters(p, k) {
+	if p < 0 || int(p) >= len(g.players) || k < 0 || k >= numCounters || n <= 0 {
 		return
 	}
-	pl := g.players[p]
-	pl.counters[k] = add(pl.counters[k], n)
+	g.propose(Event{Kind: EvCountersGiven, Player: p, Counter: k, Amount: n})
 }
 
 // playerCantGetCounters reports whether a player can't get counters of a

@@ -234,7 +234,7 @@ func (g *Game) affected(ev *Event) PlayerID {
 		if o := g.valueObject(ev.Target); o != nil {
 			return o.controller
 		}
-	case EvLifeGained, EvLifeLost, EvTokensCreated:
+	case EvLifeGained, EvLifeLost, EvTokensCreated, EvCountersGiven:
 		return ev.Player
 	case EvZoneChange:
 		if ev.To == ZoneBattlefield && ev.Player != NoPlayer {
@@ -312,6 +312,15 @@ func (g *Game) perform(ev *Event) {
 		} else if happened {
 			g.players[ev.Player].Life = add(g.players[ev.Player].Life, -ev.Amount)
 		}
+	case EvCountersGiven:
+		// "Can't" wins (CR 101.2): a player who can't get the counters
+		// gets none, after the replacement effects that apply.
+		happened = ev.Amount > 0 && (ev.Player == 0 || ev.Player == 1) && ev.Counter >= 0 && ev.Counter < numCounters &&
+			!g.playerCantGetCounters(ev.Player, ev.Counter)
+		if happened {
+			pl := g.players[ev.Player]
+			pl.counters[ev.Counter] = add(pl.counters[ev.Counter], ev.Amount)
+		}
 	case EvRegenerated:
 		happened = g.regenerate(ev)
 	case EvTokensCreated:
@@ -353,7 +362,7 @@ func (g *Game) perform(ev *Event) {
 // record logs an event and checks what triggers on it.
 func (g *Game) record(ev *Event) {
 	switch ev.Kind {
-	case EvDamage, EvDamagePrevented, EvLifeGained, EvLifeLost, EvStepBegins, EvSpellCast:
+	case EvDamage, EvDamagePrevented, EvLifeGained, EvLifeLost, EvStepBegins, EvSpellCast, EvCountersGiven:
 		// No continuous effect depends on these.
 	case EvCounterPut, EvCounterRemoved:
 		g.countersChanged(ev.Object)

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 16
-	vocabularyHash  = "dea36b752e4bec6e352b8b136a7bcb7097a506e5fcfff5f4c2b7338a4c6b2709"
+	vocabularyMinor = 17
+	vocabularyHash  = "6841089a1675ddf6091b73c80bf738a4ffadd949489c7552c9844cdfc641d4c0"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -21,6 +21,14 @@ const (
 	// are put as the cost of an activated ability (Wall of Roots), not by an
 	// effect (Doubling Season's "an effect would put"; CR 118, 602.2b).
 	EvCounterPut
+	// EvCountersGiven is the event kind "counters_given": A player gets
+	// counters (CR 122.1; poison counters, CR 122.1f): from an action (`target
+	// player gets 2 poison counters`) or as damage from a source with infect
+	// (CR 120.3b, 702.90b). Replacement effects can change how many (Winding
+	// Constrictor; CR 614.1a); the player is the affected player (CR 616.1). A
+	// player who can't get them (`players can't get counters`) gets none: the
+	// event doesn't happen, and nothing triggers on it (CR 101.2).
+	EvCountersGiven
 	// EvCounterRemoved is the event kind "counter_removed": Counters are
 	// removed from a permanent (CR 122). Counters that cease to exist when
 	// their permanent leaves the battlefield are not removed (CR 122.2).
@@ -95,7 +103,7 @@ const (
 )
 
 // eventNames are the stdlib's names, by number.
-var eventNames = [numEventKinds]string{"damage", "counter_put", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive"}
+var eventNames = [numEventKinds]string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive"}
 
 // The steps, in turn order.
 const (
@@ -334,6 +342,10 @@ const (
 	fieldCounterPutKind
 	fieldCounterPutAmount
 	fieldCounterPutCost
+	fieldCountersGivenID
+	fieldCountersGivenPlayer
+	fieldCountersGivenKind
+	fieldCountersGivenAmount
 	fieldCounterRemovedID
 	fieldCounterRemovedObject
 	fieldCounterRemovedKind
@@ -397,6 +409,10 @@ var fields = [numFields]fieldDecl{
 	fieldCounterPutKind:        {name: "counter_put.kind", kind: EvCounterPut},
 	fieldCounterPutAmount:      {name: "counter_put.amount", kind: EvCounterPut},
 	fieldCounterPutCost:        {name: "counter_put.cost", kind: EvCounterPut},
+	fieldCountersGivenID:       {name: "counters_given.id", kind: EvCountersGiven},
+	fieldCountersGivenPlayer:   {name: "counters_given.player", kind: EvCountersGiven},
+	fieldCountersGivenKind:     {name: "counters_given.kind", kind: EvCountersGiven},
+	fieldCountersGivenAmount:   {name: "counters_given.amount", kind: EvCountersGiven},
 	fieldCounterRemovedID:      {name: "counter_removed.id", kind: EvCounterRemoved},
 	fieldCounterRemovedObject:  {name: "counter_removed.object", kind: EvCounterRemoved},
 	fieldCounterRemovedKind:    {name: "counter_removed.kind", kind: EvCounterRemoved},
@@ -449,7 +465,8 @@ var fields = [numFields]fieldDecl{
 
 // The actions, queries and effects of the vocabulary: a linked SymFunc is one of these.
 const (
-	fnAddCountersOfEachKind funcID = iota
+	fnAddCountersGiven funcID = iota
+	fnAddCountersOfEachKind
 	fnAddCountersToEvent
 	fnAddKeyword
 	fnAddMana
@@ -561,6 +578,7 @@ const (
 // An effect applies in its layer (CR 613.1; 0 for none, 7 to 10 for 7a
 // to 7d).
 var funcs = [numFuncs]funcDecl{
+	fnAddCountersGiven:                   {name: "add_counters_given", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnAddCountersOfEachKind:              {name: "add_counters_of_each_kind", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnAddCountersToEvent:                 {name: "add_counters_to_event", arity: 3, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnAddKeyword:                         {name: "add_keyword", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6},

@@ -56,6 +56,7 @@ const (
 	inChosen         = "chosen"          // enters choosing a color; static PHRASE
 	inCounterReplace = "counter replace" // replace one or more counters would be put on this { PHRASE }
 	inTokenReplace   = "token replace"   // replace you would create one or more tokens { PHRASE }
+	inGivenReplace   = "given replace"   // replace you would get one or more counters { PHRASE }
 	inChosenMana     = "chosen mana"     // enters choosing a color; whenever a player as p taps a land for mana { PHRASE }
 	inIntervening    = "intervening"     // whenever a creature as creature dies, if PHRASE { gain 1 life }
 )
@@ -180,6 +181,9 @@ var phraseCases = []struct {
 	{inStatic, "you can't get poison counters", "you can't get {kind} counters"},
 	{inStatic, "creatures an opponent controls lose infect", "{object} lose {keyword}"},
 	{inSpell, "target player gets 2 poison counters", "{player} gets {amount} {kind} counters"},
+	{inTrigger, "whenever a player gets one or more counters", "{player} gets one or more counters"},
+	{inReplace, "you would get one or more counters", "{player} would get one or more counters"},
+	{inGivenReplace, "add 1 to counters_given", "add {amount} to {event}"},
 
 	// Effects.
 	{inStatic, "other creatures you control get +1/+1", "{object} gets {power/toughness}"},
@@ -292,6 +296,8 @@ func phraseCard(where, text string) string {
 		return fmt.Sprintf(creature, "replace one or more counters would be put on this {\n        "+text+"\n    }")
 	case inTokenReplace:
 		return fmt.Sprintf(creature, "replace you would create one or more tokens {\n        "+text+"\n    }")
+	case inGivenReplace:
+		return fmt.Sprintf(creature, "replace you would get one or more counters {\n        "+text+"\n    }")
 	case inReflexive:
 		return fmt.Sprintf(creature, "whenever you attack {\n        you may pay {2} and sacrifice a creature\n        when "+text+" {\n            gain 1 life\n        }\n    }")
 	}
@@ -341,6 +347,9 @@ func casePhrase(t *testing.T, where string, card *dsl.Card) (*dsl.Phrase, vocab.
 				return it.Body.Stmts[0].(*dsl.ActionStmt).Phrase, vocab.ModeAction, sc
 			case inTokenReplace:
 				sc["tokens_created"] = vocab.Type{Kind: vocab.KEvent, Event: "tokens_created"}
+				return it.Body.Stmts[0].(*dsl.ActionStmt).Phrase, vocab.ModeAction, sc
+			case inGivenReplace:
+				sc["counters_given"] = vocab.Type{Kind: vocab.KEvent, Event: "counters_given"}
 				return it.Body.Stmts[0].(*dsl.ActionStmt).Phrase, vocab.ModeAction, sc
 			}
 			return it.Phrase, vocab.ModePattern, sc
