@@ -48,10 +48,8 @@ func (d *decider) ChooseCopy(g *core.Game, p core.PlayerID, source core.ObjectID
 	if c.Nothing {
 		return 0
 	}
-	for _, id := range options {
-		if c.Card != 0 && g.Object(id).Card() == int(c.Card) {
-			return id
-		}
+	if id, ok := scriptedOption(g, c.Card, options); ok {
+		return id
 	}
 	d.s.Failf(c.Pos, "%s can't be copied by %s", c, g.Object(source).Name())
 	return 0
@@ -65,10 +63,8 @@ func (d *decider) ChooseSource(g *core.Game, p core.PlayerID, source core.Object
 	if !ok {
 		return d.DefaultDecider.ChooseSource(g, p, source, options)
 	}
-	for _, id := range options {
-		if c.Card != 0 && g.Object(id).Card() == int(c.Card) {
-			return id
-		}
+	if id, ok := scriptedOption(g, c.Card, options); ok {
+		return id
 	}
 	d.s.Failf(c.Pos, "%s is not a source %s can choose for %s", c, scenario.PlayerWord(scenario.Player(p)), g.Object(source).Name())
 	return options[0]
@@ -83,10 +79,8 @@ func (d *decider) RemoveCounterFrom(g *core.Game, p core.PlayerID, source core.O
 	if !ok {
 		return d.DefaultDecider.RemoveCounterFrom(g, p, source, options)
 	}
-	for _, id := range options {
-		if c.Card != 0 && g.Object(id).Card() == int(c.Card) {
-			return id
-		}
+	if id, ok := scriptedOption(g, c.Card, options); ok {
+		return id
 	}
 	d.s.Failf(c.Pos, "%s can't have a counter removed from it to pay for %s", c, g.Object(source).Name())
 	return options[0]
@@ -110,10 +104,8 @@ func (d *decider) PayOptionalCost(g *core.Game, p core.PlayerID, source core.Obj
 	if pay.Card == 0 {
 		return true, options[0]
 	}
-	for _, id := range options {
-		if g.Object(id).Card() == int(pay.Card) {
-			return true, id
-		}
+	if id, ok := scriptedOption(g, pay.Card, options); ok {
+		return true, id
 	}
 	d.s.Failf(pay.Pos, "that card can't be sacrificed to pay for %s", g.Object(source).Name())
 	return false, 0
@@ -187,4 +179,15 @@ func (d *decider) DeclareBlockers(g *core.Game, p core.PlayerID) []core.Block {
 	}
 	d.blocks = nil
 	return out
+}
+
+// scriptedOption finds, among the options of a decision, the object of the
+// card a test named in its script (0: none named).
+func scriptedOption(g *core.Game, card scenario.Card, options []core.ObjectID) (core.ObjectID, bool) {
+	for _, id := range options {
+		if card != 0 && g.Object(id).Card() == int(card) {
+			return id, true
+		}
+	}
+	return 0, false
 }
