@@ -59,26 +59,17 @@ func (g *Game) hDoubleCountersOnEach(a []vm.Value) (vm.Value, error) {
 	return 0, nil
 }
 
-// hAddCountersOfEachKind has that many plus N counters put instead of
-// those of the event being replaced, whatever their kind (Winding
-// Constrictor).
-func (g *Game) hAddCountersOfEachKind(a []vm.Value) (vm.Value, error) {
-	ev, err := g.replacing(a[0])
-	if err != nil || ev.Kind != EvCounterPut || a[1] <= 0 {
-		return 0, err
+// adder is the host function of an action that adds N to the amount of
+// the event being replaced, of one kind, whatever the counters' kind:
+// counters put on a permanent (Winding Constrictor, CR 614.1a, 122.6) or
+// given to a player (its second paragraph, CR 122.1).
+func adder(kind EventKind) hostImpl {
+	return func(g *Game, a []vm.Value) (vm.Value, error) {
+		ev, err := g.replacing(a[0])
+		if err != nil || ev.Kind != kind || a[1] <= 0 {
+			return 0, err
+		}
+		ev.Amount = add(ev.Amount, qty(a[1]))
+		return 0, nil
 	}
-	ev.Amount = add(ev.Amount, qty(a[1]))
-	return 0, nil
-}
-
-// hAddCountersGiven has a player get that many plus N counters instead of
-// those of the event being replaced, whatever their kind (Winding
-// Constrictor's second paragraph; CR 614.1a, 122.1).
-func (g *Game) hAddCountersGiven(a []vm.Value) (vm.Value, error) {
-	ev, err := g.replacing(a[0])
-	if err != nil || ev.Kind != EvCountersGiven || a[1] <= 0 {
-		return 0, err
-	}
-	ev.Amount = add(ev.Amount, qty(a[1]))
-	return 0, nil
 }

@@ -401,7 +401,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnAddCountersToEvent:    (*Game).hAddCountersToEvent,
 	fnDoubleCountersOfKind:  (*Game).hDoubleCountersOfKind,
 	fnDoubleTokens:          doubler(EvTokensCreated),
-	fnAddCountersOfEachKind: (*Game).hAddCountersOfEachKind,
+	fnAddCountersOfEachKind: adder(EvCounterPut),
 	fnDoubleCountersOnEach:  (*Game).hDoubleCountersOnEach,
 	fnAddManaOfChosenColor:  (*Game).hAddManaOfChosenColor,
 
@@ -441,7 +441,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnCantGainLife:                       (*Game).hCantGainLife,
 	fnCantGetCounters:                    (*Game).hCantGetCounters,
 	fnCantGetCountersOfKind:              (*Game).hCantGetCounters,
-	fnAddCountersGiven:                   (*Game).hAddCountersGiven,
+	fnAddCountersGiven:                   adder(EvCountersGiven),
 	fnGiveCounters:                       (*Game).hGiveCounters,
 	fnLoseKeyword:                        (*Game).hLoseKeyword,
 }
