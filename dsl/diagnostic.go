@@ -131,21 +131,59 @@ const CodeTooMany = "P013"
 // past it, one more says there are too many, as Go's compiler does.
 const MaxPerFile = 50
 
-// Limit keeps the first MaxPerFile diagnostics of each file of a sorted
-// list and replaces the rest of that file's with one "too many errors"
-// diagnostic at the first one left out.
+// Limit keeps at most MaxPerFile diagnostics of each file of a sorted
+// list, errors first: a file's errors (the first MaxPerFile of them), then
+// as many of its warnings as there is room for, in the list's order. One
+// more diagnostic, at the first one left out, says there were too many:
+// an error if an error was left out, else a warning, so that a file of
+// many warnings does not fail a CI run.
 func (ds Diagnostics) Limit() Diagnostics {
-	count := map[string]int{}
+	type tally struct{ errors, warnings int }
+	total := map[string]tally{}
+	for _, d := range ds {
+		t := total[d.Pos.Filename]
+		if d.Severity == Error {
+			t.errors++
+		} else {
+			t.warnings++
+		}
+		total[d.Pos.Filename] = t
+	}
+	over := false
+	for _, t := range total {
+		over = over || t.errors+t.warnings > MaxPerFile
+	}
+	if !over {
+		return ds
+	}
+	seen := map[string]tally{}
+	told := map[string]bool{}
 	var out Diagnostics
 	for _, d := range ds {
-		n := count[d.Pos.Filename]
-		count[d.Pos.Filename] = n + 1
+		file := d.Pos.Filename
+		t, s := total[file], seen[file]
+		errorsKept := min(t.errors, MaxPerFile)
+		keep := false
+		if d.Severity == Error {
+			keep = s.errors < errorsKept
+			s.errors++
+		} else {
+			keep = s.warnings < MaxPerFile-errorsKept
+			s.warnings++
+		}
+		seen[file] = s
 		switch {
-		case n < MaxPerFile:
+		case keep:
 			out = append(out, d)
-		case n == MaxPerFile:
-			out = append(out, Errorf(d.Pos, CodeTooMany, "too many errors in this file; the rest are not reported").
-				WithHint("fix these first, or check that this is a card file"))
+		case !told[file]:
+			told[file] = true
+			if t.errors > MaxPerFile {
+				out = append(out, Errorf(d.Pos, CodeTooMany, "too many errors in this file; the rest are not reported").
+					WithHint("fix these first, or check that this is a card file"))
+			} else {
+				out = append(out, Warningf(d.Pos, CodeTooMany, "too many warnings in this file; the rest are not reported").
+					WithHint("fix these first"))
+			}
 		}
 	}
 	return out

@@ -81,6 +81,57 @@ func TestLimit(t *testing.T) {
 	}
 }
 
+// TestLimitKeepsErrors checks that the cap keeps a file's errors before
+// its warnings, and that only an error left out makes the "too many"
+// diagnostic an error: a file of many warnings and no error must not fail
+// lint (a library of 20,000 cards without Oracle text did).
+func TestLimitKeepsErrors(t *testing.T) {
+	at := func(line int) dsl.Pos { return dsl.Pos{Filename: "a.card", Line: line, Column: 1} }
+	tests := []struct {
+		name                  string
+		warnings, errors      int // the warnings come first in the file
+		wantErrors, wantWarns int // kept, besides the P013
+		wantSeverity          dsl.Severity
+	}{
+		{"warnings only", 2 * dsl.MaxPerFile, 0, 0, dsl.MaxPerFile, dsl.Warning},
+		{"one error after many warnings", 2 * dsl.MaxPerFile, 1, 1, dsl.MaxPerFile - 1, dsl.Warning},
+		{"too many errors after warnings", dsl.MaxPerFile, dsl.MaxPerFile + 1, dsl.MaxPerFile, 0, dsl.Error},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var ds dsl.Diagnostics
+			for i := range tt.warnings {
+				ds = append(ds, dsl.Warningf(at(i+1), "C030", "w"))
+			}
+			for i := range tt.errors {
+				ds = append(ds, dsl.Errorf(at(tt.warnings+i+1), "C014", "e"))
+			}
+			got := ds.Limit()
+			var errs, warns int
+			var tooMany []dsl.Diagnostic
+			for _, d := range got {
+				switch {
+				case d.Code == dsl.CodeTooMany:
+					tooMany = append(tooMany, d)
+				case d.Severity == dsl.Error:
+					errs++
+				default:
+					warns++
+				}
+			}
+			if errs != tt.wantErrors || warns != tt.wantWarns {
+				t.Errorf("kept %d errors and %d warnings, want %d and %d", errs, warns, tt.wantErrors, tt.wantWarns)
+			}
+			if len(tooMany) != 1 || tooMany[0].Severity != tt.wantSeverity {
+				t.Fatalf("P013: %v, want one %v", tooMany, tt.wantSeverity)
+			}
+			if got.HasErrors() != (tt.errors > 0) {
+				t.Errorf("HasErrors() = %v with %d errors in the input", got.HasErrors(), tt.errors)
+			}
+		})
+	}
+}
+
 // TestQuotedTextIsCut checks that a message quotes at most MaxQuoted
 // characters of what the user wrote (issue 8: a 2 MB word was quoted
 // whole).

@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"sort"
@@ -383,7 +384,9 @@ var declHead = regexp.MustCompile("(?m)^(card|test)[ \t]+(\"(?:\\\\.|[^\"\\\\\n]
 
 // outline lists the cards and tests of the workspace's files, those that
 // parsed and those that did not, in the order of the files and of the
-// declarations in each.
+// declarations in each. It is linear in the size of the files: the heads
+// of declarations are found in one pass, lines counted as it goes, and
+// the parsed declarations (in file order) walked along with it.
 func (w *Workspace) outline() []outlined {
 	var out []outlined
 	for _, f := range w.Files {
@@ -399,25 +402,18 @@ func (w *Workspace) outline() []outlined {
 				parsed = append(parsed, d.Span)
 			}
 		}
-		inParsed := func(p dsl.Pos) bool {
-			for _, s := range parsed {
-				if !after(s.Pos, p) && after(s.EndPos, p) {
-					return true
-				}
-			}
-			return false
-		}
 		src := w.Sources[f.Name]
+		line, counted := 1, 0 // the line of src[counted]
+		next := 0             // the first parsed declaration that does not end before the head
 		for _, m := range declHead.FindAllSubmatchIndex(src, -1) {
-			line := 1
-			for _, c := range src[:m[0]] {
-				if c == '\n' {
-					line++
-				}
-			}
+			line += bytes.Count(src[counted:m[0]], []byte{'\n'})
+			counted = m[0]
 			pos := dsl.Pos{Filename: f.Name, Offset: m[0], Line: line, Column: 1}
-			if inParsed(pos) {
-				continue
+			for next < len(parsed) && !after(parsed[next].EndPos, pos) {
+				next++
+			}
+			if next < len(parsed) && !after(parsed[next].Pos, pos) {
+				continue // inside a declaration that parsed
 			}
 			decls = append(decls, outlined{test: string(src[m[2]:m[3]]) == "test", name: dsl.Unquote(string(src[m[4]:m[5]])), pos: pos})
 		}
