@@ -263,17 +263,58 @@ func mustRead(t testing.TB, path string) []byte {
 	return data
 }
 
-// checkInput feeds src, as a .card file and as a bundle, to every command.
+// checkInput feeds src, as a .card file and as a bundle, to every command:
+// every check of checks.
 func checkInput(t testing.TB, dir string, src []byte) {
+	t.Helper()
+	for _, c := range checks {
+		c.run(t, dir, src)
+	}
+}
+
+// A check runs the commands that one property of cardc is about on one
+// input, and compares what they do.
+type check struct {
+	name string
+	run  func(t testing.TB, dir string, src []byte)
+}
+
+// checks are the properties FuzzCommands and TestRobustness check, each
+// with the commands it needs: all but the bundle's start with lint, whose
+// diagnostics say how the other commands must end.
+var checks = []check{
+	{"lint", func(t testing.TB, dir string, src []byte) {
+		checkLint(t, writeCard(t, dir, src))
+	}},
+	{"fmt", func(t testing.TB, dir string, src []byte) {
+		card := writeCard(t, dir, src)
+		_, diags := lintDiagnostics(t, card)
+		checkFmt(t, dir, card, src, diags)
+	}},
+	{"test", func(t testing.TB, dir string, src []byte) {
+		card := writeCard(t, dir, src)
+		_, diags := lintDiagnostics(t, card)
+		checkTest(t, card, diags)
+	}},
+	{"explain", func(t testing.TB, dir string, src []byte) {
+		card := writeCard(t, dir, src)
+		_, diags := lintDiagnostics(t, card)
+		checkExplain(t, card, diags)
+	}},
+	{"build", func(t testing.TB, dir string, src []byte) {
+		card := writeCard(t, dir, src)
+		lint, _ := lintDiagnostics(t, card)
+		checkBuild(t, dir, card, lint)
+	}},
+	{"bundle", checkBundle},
+}
+
+// writeCard writes src as the input's .card file.
+func writeCard(t testing.TB, dir string, src []byte) string {
 	t.Helper()
 	card := filepath.Join(dir, "in.card")
 	mustWrite(t, card, src)
-	lint, diags := checkLint(t, card)
-	checkFmt(t, dir, card, src, diags)
-	checkTest(t, card, diags)
-	checkExplain(t, card, diags)
-	checkBuild(t, dir, card, lint)
-	checkBundle(t, dir, src)
+	return card
 }
 
 // checkLint runs lint, and checks that it fails exactly when it reports an
@@ -497,30 +538,38 @@ func TestRobustnessBundles(t *testing.T) {
 //
 //	go test -run XXX -fuzz FuzzCommands -fuzztime 60s -fuzzminimizetime 5s ./cmd/cardc
 //
-// The commands run in this process (run takes the arguments and the output
-// streams and returns the exit code), about a dozen of them on each input,
-// 0.7 ms in all for the median input (2.3 times that under the fuzzer's
-// coverage instrumentation): the standard vocabulary is built once per
-// process, cards and tests are parsed on the parser's fast path, lint
-// compiles only the input's cards, and test builds the rules library only
-// when there is a test to run. That is about 1,000 inputs a second on a
-// 2-core machine, one fuzzing process per core. Nearly every input finds
-// new coverage in so large a program, and the fuzzer minimizes each one
-// it keeps: with the default -fuzzminimizetime of 60s the workers spend
-// most of their time minimizing, and the execs count shown stands still
-// meanwhile; with -fuzzminimizetime 0 it shows the real pace.
+// An input is a source and a check (its index in checks, modulo their
+// number): the fuzzer mutates both, and keeps a pair whose commands reach
+// new code. A check runs the commands it compares, two to six of them, in
+// this process (run takes the arguments and the output streams and
+// returns the exit code); all the checks of an input would be a dozen
+// commands. So an input costs what one property of cardc costs, and the
+// fuzzer tries four to five times as many sources a second as it would
+// with every command on each: about 2,700 inputs a second on a 2-core
+// machine (2,500 to 2,900 in a steady run of 90 s), one fuzzing process
+// per core, under the fuzzer's coverage instrumentation (which doubles the
+// cost of a command). Nearly every
+// input finds new coverage in so large a program, and the fuzzer
+// minimizes each one it keeps: with the default -fuzzminimizetime of 60s
+// the workers spend most of their time minimizing, and the execs count
+// shown stands still meanwhile; with -fuzzminimizetime 0 it shows the
+// real pace.
 //
-// testdata/fuzz/FuzzCommands holds a seed for each reproduction of issue
-// 8 that is a file's contents (binary junk, invalid UTF-8, a BOM, CRLF and
-// CR-only line endings, long lines and identifiers, deep nesting, long sums
-// and products, huge numbers, bad escapes, a damaged bundle, a fanning
-// trigger, many cards), at the issue's sizes (10,000 nested ifs, 10,000
-// open braces, sums and products of 8,000 terms, 2 MB... lines cut to
-// 200 KB), except many_cards: a file of 50,000 cards is measured by hand
-// (README, Working on cardc), not run by go test.
+// The seeds are the corpus of TestRobustness and the reproductions of
+// issue 8 (testdata/reproductions), each with every check: binary junk,
+// invalid UTF-8, a BOM, CRLF and CR-only line endings, long lines and
+// identifiers, deep nesting, long sums and products, huge numbers, bad
+// escapes, a damaged bundle, a fanning trigger, many cards, at the
+// issue's sizes (10,000 nested ifs, 10,000 open braces, sums and products
+// of 8,000 terms, 2 MB... lines cut to 200 KB), except many_cards: a file
+// of 50,000 cards is measured by hand (README, Working on cardc), not run
+// by go test. What the fuzzer finds goes to testdata/fuzz/FuzzCommands.
 func FuzzCommands(f *testing.F) {
-	for _, in := range corpus(f, 20) {
-		f.Add(in.data)
+	seeds := append(corpus(f, 20), reproductions(f)...)
+	for _, in := range seeds {
+		for i := range checks {
+			f.Add(uint8(i), in.data)
+		}
 	}
 	dir := scratchDir(f)
 	// An input's commands make a few megabytes of garbage over a live
@@ -528,9 +577,30 @@ func FuzzCommands(f *testing.F) {
 	// A fuzzing process has memory to spare; it collects a quarter as
 	// often (13% more inputs a second).
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
-	f.Fuzz(func(t *testing.T, src []byte) {
-		checkInput(t, dir, src)
+	f.Fuzz(func(t *testing.T, i uint8, src []byte) {
+		checks[int(i)%len(checks)].run(t, dir, src)
 	})
+}
+
+// reproductionsDir holds, one file each, the inputs of issue 8's
+// reproductions that are a file's contents.
+const reproductionsDir = "testdata/reproductions"
+
+// reproductions reads the files of reproductionsDir.
+func reproductions(tb testing.TB) []input {
+	tb.Helper()
+	entries, err := os.ReadDir(reproductionsDir)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out []input
+	for _, e := range entries {
+		out = append(out, input{"reproductions/" + e.Name(), mustRead(tb, filepath.Join(reproductionsDir, e.Name()))})
+	}
+	if len(out) == 0 {
+		tb.Fatalf("no reproductions in %s", reproductionsDir)
+	}
+	return out
 }
 
 // scratchDir returns a directory for the files of one input after another,
@@ -594,9 +664,10 @@ func TestBundleFlipsAreErrors(t *testing.T) {
 	}
 }
 
-// BenchmarkCommandsPerInput is the cost of one input of FuzzCommands: every
-// command on one file of the seed corpus, in this process. Its inverse is
-// the fuzzer's pace before coverage instrumentation.
+// BenchmarkCommandsPerInput is the cost of every check on one file of the
+// seed corpus, in this process: the cost of one source under each check
+// of FuzzCommands (an input of the fuzzer is one source and one check),
+// before coverage instrumentation.
 func BenchmarkCommandsPerInput(b *testing.B) {
 	in := corpus(b, 20)
 	b.ReportAllocs()
