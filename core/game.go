@@ -239,6 +239,9 @@ type PlayerView struct {
 	Lost bool
 	// Pool is the mana in the player's mana pool.
 	Pool mana.Amount
+	// Counters are the player's counters by kind (CR 122.1), Poison among
+	// them; nil for none.
+	Counters map[CounterKind]int
 }
 
 // Player returns a view of a player (0 or 1).
@@ -246,7 +249,21 @@ func (g *Game) Player(p PlayerID) PlayerView {
 	pl := g.players[p]
 	return PlayerView{ID: pl.ID, Life: pl.Life, Poison: pl.counters[CounterPoison], Hand: slices.Clone(pl.Hand),
 		Library: slices.Clone(pl.Library), Graveyard: slices.Clone(pl.Graveyard), Exile: slices.Clone(pl.Exile),
-		Lost: pl.Lost, Pool: pl.pool}
+		Lost: pl.Lost, Pool: pl.pool, Counters: playerCounters(pl)}
+}
+
+// playerCounters returns the kinds of counters a player has and how many.
+func playerCounters(pl *player) map[CounterKind]int {
+	var m map[CounterKind]int
+	for k, n := range pl.counters {
+		if n > 0 {
+			if m == nil {
+				m = map[CounterKind]int{}
+			}
+			m[CounterKind(k)] = n
+		}
+	}
+	return m
 }
 
 // Object returns an object by ID, or nil.

@@ -237,7 +237,7 @@ type OrderAction struct {
 func (*OrderAction) action() {}
 
 // Assertion is a test assertion: *ZoneAssert, *StateAssert, *PTAssert,
-// *CountAssert, *LifeAssert, *LogAssert, *StackAssert, *TurnAssert,
+// *CountAssert, *LifeAssert, *PlayerCountAssert, *LogAssert, *StackAssert, *TurnAssert,
 // *DecisionAssert, *PaidAssert, *ChoiceAssert, *ControlAssert, *PoolAssert,
 // *AttachedAssert, *KeywordAssert or *GameAssert.
 type Assertion interface {
@@ -320,6 +320,17 @@ type LifeAssert struct {
 }
 
 func (*LifeAssert) assertion() {}
+
+// PlayerCountAssert checks a player's counters of a kind (CR 122.1):
+// `you have 9 poison counters`, `opponent has no poison counters`.
+type PlayerCountAssert struct {
+	Span
+	Player  string `parser:"@( 'you' | 'opponent' ) ( 'have' | 'has' )"`
+	Count   int    `parser:"( @Number | 'no' )"`
+	Counter string `parser:"@( PT | Ident ) ( 'counters' | 'counter' )"`
+}
+
+func (*PlayerCountAssert) assertion() {}
 
 // GameAssert checks how the game ended: `opponent lost the game`,
 // `you lost the game`, `the game is a draw`, `the game is not over`.

@@ -405,6 +405,8 @@ func AssertionString(a Assertion) string {
 		return RefString(a.Card) + " has " + count(a.Count) + " " + a.Counter + " " + plural(a.Count, "counter", "counters")
 	case *LifeAssert:
 		return verb(a.Player, "have", "has") + fmt.Sprintf(" %d life", a.Life)
+	case *PlayerCountAssert:
+		return verb(a.Player, "have", "has") + " " + count(a.Count) + " " + a.Counter + " " + plural(a.Count, "counter", "counters")
 	case *GameAssert:
 		switch {
 		case a.Player != "":

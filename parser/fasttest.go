@@ -748,6 +748,7 @@ func (p *fastParser) assertion() dsl.Assertion {
 		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.poolAssert()) },
 		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.gameAssert()) },
 		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.lifeAssert()) },
+		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.playerCountAssert()) },
 		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.zoneAssert()) },
 		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.stateAssert()) },
 		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.ptAssert()) },
@@ -862,6 +863,21 @@ func (p *fastParser) gameAssert() *dsl.GameAssert {
 func (p *fastParser) lifeAssert() *dsl.LifeAssert {
 	a, start := &dsl.LifeAssert{}, p.pos()
 	a.Player, a.Life = p.playerLife()
+	return node(p, start, a, &a.Span)
+}
+
+// playerCountAssert reads `you have N KIND counters`.
+func (p *fastParser) playerCountAssert() *dsl.PlayerCountAssert {
+	a, start := &dsl.PlayerCountAssert{}, p.pos()
+	if a.Player = p.oneOf("you", "opponent"); !p.failed {
+		p.oneOf("have", "has")
+	}
+	if !p.failed {
+		a.Count = p.countOrNo()
+	}
+	if !p.failed {
+		a.Counter = p.counterKind()
+	}
 	return node(p, start, a, &a.Span)
 }
 

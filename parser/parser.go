@@ -65,7 +65,7 @@ var options = []participle.Option{
 	participle.Union[dsl.Action](&dsl.CounterAction{}, &dsl.DestroyAction{}, &dsl.CastAction{},
 		&dsl.AttackAction{}, &dsl.BlockAction{}, &dsl.ResolveAction{}, &dsl.AdvanceAction{},
 		&dsl.OrderAction{}, &dsl.TapAction{}, &dsl.ActivateAction{}, &dsl.IllegalAction{}, &dsl.TargetAction{}, &dsl.PayAction{}, &dsl.ChooseAction{}, &dsl.DealAction{}),
-	participle.Union[dsl.Assertion](&dsl.LogAssert{}, &dsl.StackAssert{}, &dsl.TurnAssert{}, &dsl.PoolAssert{}, &dsl.GameAssert{}, &dsl.LifeAssert{},
+	participle.Union[dsl.Assertion](&dsl.LogAssert{}, &dsl.StackAssert{}, &dsl.TurnAssert{}, &dsl.PoolAssert{}, &dsl.GameAssert{}, &dsl.LifeAssert{}, &dsl.PlayerCountAssert{},
 		&dsl.ZoneAssert{}, &dsl.StateAssert{}, &dsl.PTAssert{}, &dsl.CountAssert{}, &dsl.DecisionAssert{}, &dsl.PaidAssert{}, &dsl.ChoiceAssert{}, &dsl.ControlAssert{}, &dsl.AttachedAssert{},
 		&dsl.KeywordAssert{}),
 	participle.UseLookahead(8),

@@ -157,6 +157,15 @@ func (r *runner) check(a dsl.Assertion) {
 			r.failf(a.Pos, "expected %s to have %d life, but %s %d", a.Player, a.Life,
 				map[bool]string{true: "you have", false: "they have"}[a.Player == "you"], life)
 		}
+	case *dsl.PlayerCountAssert:
+		k, err := r.counter(a.Pos, a.Counter)
+		if err != nil {
+			return
+		}
+		if n := g.Player(playerID(a.Player)).Counters[k]; n != a.Count {
+			r.failf(a.Pos, "expected %s, but %s %d", dsl.AssertionString(a),
+				map[bool]string{true: "you have", false: "they have"}[a.Player == "you"], n)
+		}
 	case *dsl.PoolAssert:
 		p, want := playerID(a.Player), mana.Amount{}
 		if a.Owner != "" {

@@ -337,6 +337,8 @@ func (c *checker) assertion(a dsl.Assertion) {
 		if !a.Damage {
 			c.counter(a.Pos, a.Counter)
 		}
+	case *dsl.PlayerCountAssert:
+		c.counter(a.Pos, a.Counter)
 	case *dsl.TurnAssert:
 		if a.Player != "" {
 			c.step(a.Pos, a.Step)

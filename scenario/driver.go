@@ -198,6 +198,8 @@ type Object struct {
 type PlayerState struct {
 	Life int
 	Pool mana.Amount
+	// Counters by kind ("poison", CR 122.1); nil for none.
+	Counters map[string]int
 }
 
 // TurnState is the turn: its number (the first is 1), whose it is, the

@@ -323,7 +323,14 @@ func (g *game) HasKeyword(c scenario.Card, keyword string) (bool, error) {
 
 func (g *game) Player(p scenario.Player) scenario.PlayerState {
 	v := g.g.Player(core.PlayerID(p))
-	return scenario.PlayerState{Life: v.Life, Pool: v.Pool}
+	out := scenario.PlayerState{Life: v.Life, Pool: v.Pool}
+	for k, n := range v.Counters {
+		if out.Counters == nil {
+			out.Counters = map[string]int{}
+		}
+		out.Counters[k.String()] = n
+	}
+	return out
 }
 
 func (g *game) Turn() scenario.TurnState {
