@@ -1,5 +1,7 @@
 package core
 
+import "slices"
+
 // batch gathers the leaves-the-battlefield events of permanents that
 // leave at the same time: one batch of state-based actions (CR 704.3), the
 // combat damage of one step (CR 510.2), an effect that destroys several
@@ -26,6 +28,14 @@ type batch struct {
 	// the others gave it (CR 603.10a, 704.3), not as the first ones'
 	// leaving left it. The buffer is reused.
 	before []snapshot
+	// entering is set while permanents enter the battlefield at the same
+	// time (see enterTogether): the other events of the batch wait in
+	// after, and their triggers are checked at its end, once every one of
+	// them has entered (CR 603.6a: each sees the others). entering is the
+	// first ObjectID of the permanents entering: the effects of objects
+	// older than it alone apply to how they enter (CR 614.12).
+	entering ObjectID
+	after    []Event
 }
 
 // snapshot is the last-known information of a permanent, taken before a
@@ -85,18 +95,73 @@ func (g *Game) endBatch() {
 		}
 		g.delayedTriggers(ev)
 	}
+	for i := range g.batch.after {
+		g.checkTriggers(&g.batch.after[i])
+	}
 	g.batch.left = g.batch.left[:0]
 	g.batch.before = g.batch.before[:0]
+	g.batch.after = g.batch.after[:0]
 }
 
 // batched reports whether an event's triggers wait for the end of the
 // batch it is part of, and if so keeps a copy of it.
 func (g *Game) batched(ev *Event) bool {
-	if g.batch.depth == 0 || ev.Kind != EvZoneChange || ev.From != ZoneBattlefield {
+	if g.batch.depth == 0 {
 		return false
 	}
 	e := *ev
 	e.enterWith, e.prevented = nil, nil
-	g.batch.left = append(g.batch.left, e)
+	switch {
+	case ev.Kind == EvZoneChange && ev.From == ZoneBattlefield:
+		g.batch.left = append(g.batch.left, e)
+	case g.batch.entering != 0:
+		g.batch.after = append(g.batch.after, e)
+	default:
+		return false
+	}
 	return true
+}
+
+// enterTogether puts permanents onto the battlefield at the same time
+// (CR 603.6a, 614.12): Replenish's "return all enchantment cards from your
+// graveyard to the battlefield". Each zone change goes through the
+// replacement effects that apply to it before any of them has entered, so
+// that none of those entering applies to another's entering or sees it
+// there — Clone entering with a creature can't copy it, Winding
+// Constrictor adds no counter to one entering with it, Solemnity does not
+// stop the counters one enters with. Then they enter one after the other,
+// with their counters, in one batch: the triggers of all those events are
+// checked once all have entered, so each entering permanent's abilities
+// see the others, and a rule of one of them (Torpor Orb's) applies to the
+// others' entering.
+func (g *Game) enterTogether(proposed []Event) {
+	if len(proposed) == 0 {
+		return
+	}
+	g.beginBatch()
+	defer g.endBatch()
+	outer := g.batch.entering
+	g.batch.entering = ObjectID(len(g.objects))
+	defer func() { g.batch.entering = outer }()
+	replaced := make([]Event, 0, len(proposed))
+	start := -1
+	for _, p := range proposed {
+		ev, s, ok := g.replace(p)
+		if !ok {
+			continue
+		}
+		if start < 0 {
+			start = s
+		}
+		e := *ev
+		e.enterWith, e.prevented = slices.Clone(ev.enterWith), nil
+		replaced = append(replaced, e)
+		g.depth-- // the event is kept here, not in its slot
+	}
+	for i := range replaced {
+		g.perform(&replaced[i])
+	}
+	if start >= 0 {
+		g.runDeferred(start)
+	}
 }

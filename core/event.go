@@ -82,6 +82,11 @@ type Event struct {
 	// shuffle says that the library a card moves to is shuffled once it
 	// is there (CR 701.20: "shuffle it into its owner's library").
 	shuffle bool
+	// existedBelow, on the counters a permanent is given as it enters,
+	// limits the effects that apply to them to those of objects older
+	// than it: of the permanents already on the battlefield, not of it or
+	// of those entering with it (CR 614.12). 0 for any other event.
+	existedBelow ObjectID
 }
 
 // fieldID is a field of an event kind; a linked SymField is one.

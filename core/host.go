@@ -413,12 +413,13 @@ var hostImpls = [numFuncs]hostImpl{
 		g.addPTEffect(a[0], layerSwitchPT, 0, 0)
 		return 0, nil
 	},
-	fnDraw:               (*Game).hDraw,
-	fnAttach:             (*Game).hAttach,
-	fnShuffleIntoLibrary: (*Game).hShuffleIntoLibrary,
-	fnExile:              (*Game).hExile,
-	fnReturnWithCounter:  (*Game).hReturnWithCounter,
-	fnExileAllGraveyards: (*Game).hExileAllGraveyards,
+	fnDraw:                   (*Game).hDraw,
+	fnAttach:                 (*Game).hAttach,
+	fnShuffleIntoLibrary:     (*Game).hShuffleIntoLibrary,
+	fnExile:                  (*Game).hExile,
+	fnReturnWithCounter:      (*Game).hReturnWithCounter,
+	fnExileAllGraveyards:     (*Game).hExileAllGraveyards,
+	fnReturnAllToBattlefield: (*Game).hReturnAllToBattlefield,
 
 	fnPayOptional:                        (*Game).hPayOptional,
 	fnSacrificeUnless:                    (*Game).hSacrificeUnless,

@@ -36,8 +36,24 @@ type ReplacementChoice struct {
 // at most once (CR 614.5, 616.1), then performs what is left of it; the
 // other actions of those effects happen right after (CR 615.5).
 func (g *Game) propose(proposed Event) {
-	if g.over {
+	ev, start, ok := g.replace(proposed)
+	if !ok {
 		return
+	}
+	defer func() { g.depth-- }()
+	g.perform(ev)
+	g.runDeferred(start)
+}
+
+// replace runs an event through the replacement and prevention effects
+// that apply to it (see propose), in the event slot of the next depth,
+// which it takes: the caller performs the event and gives the slot back
+// (g.depth--). start is where the deferred actions of those effects
+// begin. It reports false, having taken nothing, for an event that can't
+// happen at all.
+func (g *Game) replace(proposed Event) (ev *Event, start int, ok bool) {
+	if g.over {
+		return nil, 0, false
 	}
 	if g.actionEvents++; g.actionEvents > MaxEventsPerAction {
 		g.stop("more than %d events happened in one action", MaxEventsPerAction)
@@ -48,26 +64,25 @@ func (g *Game) propose(proposed Event) {
 			// A permanent with indestructible can't be destroyed
 			// (CR 702.12b): the event does not happen, and nothing
 			// replaces it.
-			return
+			return nil, 0, false
 		}
 	}
 	if g.lifeChangeImpossible(&proposed) {
 		// A player whose life total can't change gains and loses no
 		// life (CR 119.7): nothing replaces what can't happen.
-		return
+		return nil, 0, false
 	}
 	if g.depth >= maxDepth {
 		g.fail(fmt.Errorf("events nest deeper than %d: a loop of replacement effects or triggers?", maxDepth))
-		return
+		return nil, 0, false
 	}
 	depth := g.depth
 	g.depth++
-	defer func() { g.depth-- }()
 	if depth == len(g.events) {
 		g.events = append(g.events, new(Event))
 		g.scratch = append(g.scratch, nil)
 	}
-	ev := g.events[depth]
+	ev = g.events[depth]
 	// Reuse the event's lists rather than the proposal's (nil) ones.
 	enterWith, prevented := ev.enterWith[:0], ev.prevented[:0]
 	*ev = proposed
@@ -79,7 +94,7 @@ func (g *Game) propose(proposed Event) {
 	if ev.Kind == EvDamage && !ev.Unpreventable {
 		ev.Unpreventable = g.ruleApplies(RuleDamageCantBePrevented, ev)
 	}
-	start := len(g.deferred)
+	start = len(g.deferred)
 	var appliedBuf [8]abilityRef
 	applied := appliedBuf[:0]
 	for {
@@ -112,8 +127,7 @@ func (g *Game) propose(proposed Event) {
 			break // no damage is left to modify (CR 614.7a)
 		}
 	}
-	g.perform(ev)
-	g.runDeferred(start)
+	return ev, start, true
 }
 
 // maxDepth bounds how deeply events may nest (an event whose effects
@@ -172,7 +186,7 @@ func (g *Game) replacementsFor(ev *Event, applied []abilityRef, out []candidate)
 			}
 		}
 	}
-	g.eachWatcher(ev, 0, func(o *Object) {
+	g.eachWatcher(ev, ev.existedBelow, func(o *Object) {
 		for _, ai := range o.def.byEvent[ev.Kind] {
 			try(o, o.def, ai, vm.AbilityReplacement, o.controller, 0, false)
 		}
@@ -250,10 +264,13 @@ func (g *Game) affected(ev *Event) PlayerID {
 }
 
 // ruleApplies reports whether a static ability of a permanent applies a
-// rule to an event.
+// rule to an event. Of the counters a permanent is given as it enters,
+// the rules of the permanents already on the battlefield and its own
+// apply, not those of others entering with it (CR 614.12: its own static
+// abilities are taken into account, and effects that already exist).
 func (g *Game) ruleApplies(r Rule, ev *Event) bool {
 	applies := false
-	g.eachWatcher(ev, 0, func(o *Object) {
+	check := func(o *Object) {
 		if applies {
 			return
 		}
@@ -269,7 +286,11 @@ func (g *Game) ruleApplies(r Rule, ev *Event) bool {
 				return
 			}
 		}
-	})
+	}
+	g.eachWatcher(ev, ev.existedBelow, check)
+	if o := g.onBattlefield(ev.Object); ev.existedBelow != 0 && o != nil && o.id >= ev.existedBelow {
+		check(o)
+	}
 	return applies
 }
 
@@ -348,9 +369,15 @@ func (g *Game) perform(ev *Event) {
 		g.propose(Event{Kind: EvZoneChange, Object: o.id, From: ZoneBattlefield, To: ZoneGraveyard, Player: NoPlayer})
 	case EvZoneChange:
 		// A permanent enters with its counters (CR 614.1c): putting them
-		// is an event too (CR 122.6).
+		// is an event too (CR 122.6), to which only the effects of the
+		// permanents already on the battlefield apply, not its own or
+		// those of others entering with it (CR 614.12).
+		below := ev.moved
+		if g.batch.entering != 0 {
+			below = g.batch.entering
+		}
 		for _, c := range ev.enterWith {
-			g.propose(Event{Kind: EvCounterPut, Object: ev.moved, Counter: c.kind, Amount: c.n})
+			g.propose(Event{Kind: EvCounterPut, Object: ev.moved, Counter: c.kind, Amount: c.n, existedBelow: below})
 		}
 	case EvDamage:
 		g.damageResults(ev)

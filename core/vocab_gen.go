@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 17
-	vocabularyHash  = "6841089a1675ddf6091b73c80bf738a4ffadd949489c7552c9844cdfc641d4c0"
+	vocabularyMinor = 18
+	vocabularyHash  = "97a2a1756d912c73428151d4eaeca4aa6942896cc7bf3474000eae57fc505841"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -551,6 +551,7 @@ const (
 	fnRemoveCounters
 	fnRemoveCountersAmong
 	fnReplaceMana
+	fnReturnAllToBattlefield
 	fnReturnToBattlefield
 	fnReturnWithCounter
 	fnSacrifice
@@ -664,6 +665,7 @@ var funcs = [numFuncs]funcDecl{
 	fnRemoveCounters:                     {name: "remove_counters", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0},
 	fnRemoveCountersAmong:                {name: "remove_counters_among", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: true, mana: false, effect: false, layer: 0},
 	fnReplaceMana:                        {name: "replace_mana", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
+	fnReturnAllToBattlefield:             {name: "return_all_to_battlefield", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnReturnToBattlefield:                {name: "return_to_battlefield", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnReturnWithCounter:                  {name: "return_with_counter", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnSacrifice:                          {name: "sacrifice", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0},

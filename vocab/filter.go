@@ -74,7 +74,7 @@ var determiners = map[string]bool{"a": true, "an": true, "another": true, "targe
 // ("remove two +1/+1 counters from among creatures you control"): the
 // filter then has no determiner.
 func eachSlot(t *Template, before string) bool {
-	if !wordEq(before, "each") && !wordEq(before, "among") {
+	if !wordEq(before, "each") && !wordEq(before, "among") && !wordEq(before, "all") {
 		return false
 	}
 	for i, it := range t.Items {
