@@ -193,12 +193,14 @@ func (g *Game) hCreateTokenCopyAttached(a []vm.Value) (vm.Value, error) {
 
 // createTokens creates the tokens of a tokens_created event, as many as
 // replacement effects left of it (CR 111.1, 614.1a): the player who
-// creates a token owns it (CR 111.2), and each enters the battlefield
-// under their control, an event of its own. A token that's a copy of an
+// creates a token owns it (CR 111.2), and they enter the battlefield
+// under their control at the same time (see enterTogether), each an
+// event of its own. A token that's a copy of an
 // Aura, to be attached to a permanent it couldn't legally enchant, isn't
 // created (CR 303.4i).
 func (g *Game) createTokens(ev *Event) {
 	p, def, host := ev.Player, ev.token, ev.attachTo
+	var entering []Event
 	for range min(ev.Amount, maxTokensAtOnce) {
 		g.cards++
 		t := &Object{id: ObjectID(len(g.objects)), def: def, printed: def, card: g.cards, owner: p,
@@ -208,8 +210,11 @@ func (g *Game) createTokens(ev *Event) {
 			t.left = true
 			continue
 		}
-		g.propose(Event{Kind: EvZoneChange, Object: t.id, From: ZoneNone, To: ZoneBattlefield, Player: p, attachTo: host})
+		entering = append(entering, Event{Kind: EvZoneChange, Object: t.id, From: ZoneNone, To: ZoneBattlefield, Player: p, attachTo: host})
 	}
+	// The tokens an effect creates enter the battlefield at the same time
+	// (CR 111.1, 603.6a).
+	g.enterTogether(entering)
 }
 
 // copiable is what a copy of the object copies (CR 707.2): the values
