@@ -67,6 +67,7 @@ var names = []string{
 	"Mother of Runes",
 	"Mountain",
 	"Murder",
+	"Nissa, Voice of Zendikar",
 	"Novijen Sages",
 	"Order of Whiteclay",
 	"Overabundance",

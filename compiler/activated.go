@@ -5,6 +5,7 @@ import (
 
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/mana"
+	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/vm"
 	"github.com/cardc/cardc/vocab"
 )
@@ -24,12 +25,20 @@ func (c *checker) activated(it *dsl.ActivatedAbility) *checkedAbility {
 	if it.Effect != nil {
 		effect = dsl.PhraseString(it.Effect)
 	}
-	a := c.newAbility(vm.AbilityActivated, dsl.CostString(it.Costs)+": "+effect, it.Pos.Line, nil)
+	a := c.newAbility(vm.AbilityActivated, it.CostText()+": "+effect, it.Pos.Line, nil)
 	sc := newScope(rootScope())
+	if it.Loyalty != nil {
+		c.loyaltyCost(a, it, sc)
+	}
 	for _, cp := range it.Costs {
 		if cp.Mana != nil {
 			c.manaCost(a, cp)
 			a.costs = append(a.costs, costPart{mana: *cp.Mana})
+			continue
+		}
+		if text := dsl.PhraseString(cp.Phrase); len(it.Costs) == 1 && strings.EqualFold(text, "-X") {
+			c.errorf(cp.Pos, parser.CodeUnsupported, "a loyalty ability whose cost has X (%s:) is not in the language yet", text).Hint =
+				"a loyalty cost is a number: +1, -2 or 0 (SPEC, section Loyalty abilities)"
 			continue
 		}
 		if act := c.costAction(cp.Phrase, sc, a); act != nil {
@@ -61,6 +70,36 @@ func (c *checker) activated(it *dsl.ActivatedAbility) *checkedAbility {
 	}
 	c.finish(a.tree)
 	return a
+}
+
+// loyaltyCost reads the cost of a loyalty ability (CR 606.4): +N puts N
+// loyalty counters on the permanent, -N removes N, which it must have
+// (CR 606.6), 0 costs nothing. Its controller may activate it only as a
+// sorcery, and only if none of the permanent's loyalty abilities has been
+// activated this turn (CR 606.3).
+func (c *checker) loyaltyCost(a *checkedAbility, it *dsl.ActivatedAbility, sc *scope) {
+	a.flags |= vm.FlagSorcery | vm.FlagLoyalty
+	a.loyalty = *it.Loyalty
+	n := strings.TrimLeft(*it.Loyalty, "+-")
+	var text string
+	switch {
+	case strings.Trim(n, "0") == "":
+		return // 0: no cost
+	case strings.HasPrefix(*it.Loyalty, "-"):
+		text = "remove " + n + " loyalty counters from this"
+	default:
+		text = "put " + n + " loyalty counters on this"
+	}
+	item, diags := parser.ParseCardItem(it.Pos, "static "+text)
+	st, ok := item.(*dsl.StaticAbility)
+	if len(diags) > 0 || !ok {
+		c.errorf(it.Pos, CodeInternalCompiler, "the loyalty cost %q does not read: %v", text, diags)
+		return
+	}
+	if act := c.costAction(st.Phrase, sc, a); act != nil {
+		a.pay = append(a.pay, act)
+		a.costs = append(a.costs, costPart{act: act})
+	}
 }
 
 // manaCost reads the mana symbols of a cost: {T} and {Q} become flags, the

@@ -12,7 +12,7 @@ import (
 
 // header reads the card's characteristics.
 func (c *checker) header(card *dsl.Card) {
-	var cost, typ, pt *dsl.Pos
+	var cost, typ, pt, loyalty *dsl.Pos
 	var oracle []string
 	once := func(seen **dsl.Pos, p dsl.Pos, what string) bool {
 		if *seen != nil {
@@ -49,6 +49,8 @@ func (c *checker) header(card *dsl.Card) {
 				}
 				c.out.card.HasPT, c.out.card.Power, c.out.card.Toughness = true, int32(p), int32(t)
 			}
+		case *dsl.LoyaltyItem:
+			once(&loyalty, it.Pos, "the loyalty")
 		case *dsl.OracleItem:
 			oracle = append(oracle, dsl.Unquote(it.Text))
 		case *dsl.KeywordsItem:
@@ -67,6 +69,14 @@ func (c *checker) header(card *dsl.Card) {
 		c.errorf(*typ, CodePT, "a creature needs power and toughness").Hint = "add a line such as: pt 2/2"
 	case !creature && pt != nil:
 		c.errorf(*pt, CodePT, "only creatures have power and toughness")
+	}
+	planeswalker := c.hasType("planeswalker")
+	switch {
+	case c.badTypeLine:
+	case planeswalker && loyalty == nil && typ != nil:
+		c.errorf(*typ, CodeLoyalty, "a planeswalker needs its printed loyalty (CR 306.5a)").Hint = "add a line such as: loyalty 3"
+	case !planeswalker && loyalty != nil:
+		c.errorf(*loyalty, CodeLoyalty, "only planeswalkers have loyalty (CR 306.5a)")
 	}
 	if len(oracle) == 0 {
 		c.diags = append(c.diags, dsl.Warningf(card.Pos, CodeNoOracle, "card %q carries no Oracle text", c.out.card.Name).

@@ -39,6 +39,9 @@ type checkedAbility struct {
 	text  string
 	line  int
 	flags uint32
+	// loyalty is the loyalty symbol of a loyalty ability (CR 606): "+1",
+	// "-2", "0"; how its cost is rendered.
+	loyalty string
 	// keyword, when set, is how the ability is rendered: a keyword
 	// ability written as one (`equip {1}` is "Equip {1}").
 	keyword string
@@ -284,6 +287,13 @@ func checkCardReading(v *vocab.Vocab, card *dsl.Card, readings *[]Reading) (*che
 			}
 		case *dsl.EquipItem:
 			a = c.equip(it)
+			if a == nil {
+				continue
+			}
+		case *dsl.LoyaltyItem:
+			// A planeswalker enters with loyalty counters equal to its
+			// printed loyalty (CR 306.5b), an ability of the language.
+			a = c.languageAbility(it.Pos, "loyalty", "enters with "+it.Loyalty+" loyalty counters")
 			if a == nil {
 				continue
 			}

@@ -35,6 +35,7 @@ const (
 	CodeGrantedSyntax    = "C025" // granted-syntax: the text of an ability an effect grants does not parse
 	CodeCDA              = "C026" // cda: */* without a characteristic-defining ability, one with a printed P/T, or one that defines another object
 	CodeEquip            = "C027" // equip: `equip` on a card that is no Equipment
+	CodeLoyalty          = "C028" // loyalty: `loyalty` on a card that is no planeswalker, or none on a planeswalker
 	CodeReflexive        = "C040" // reflexive: `when` inside a body whose event is not what a player does this way (CR 603.12)
 	CodeForEach          = "C041" // for-each: `for each` without a filter of permanents, or without a name
 	CodeChosen           = "C042" // chosen: "the chosen color" on a card that makes no such choice as it enters
@@ -78,6 +79,7 @@ var Codes = []dsl.CodeInfo{
 	{Code: CodeGrantedSyntax, Name: "granted-syntax", Summary: "the text of an ability an effect grants does not parse"},
 	{Code: CodeCDA, Name: "cda", Summary: "*/* without a characteristic-defining ability, one with a printed P/T, or one that defines another object"},
 	{Code: CodeEquip, Name: "equip", Summary: "`equip` on a card that is no Equipment"},
+	{Code: CodeLoyalty, Name: "loyalty", Summary: "`loyalty` on a card that is no planeswalker, or none on a planeswalker"},
 	{Code: CodeNoOracle, Name: "no-oracle", Summary: "warning: the card carries no Oracle text"},
 	{Code: CodeUnusedBinding, Name: "unused-binding", Summary: "warning: a name bound with `as` and never used"},
 	{Code: CodeAmbiguousPhrase, Name: "ambiguous", Summary: "warning: a phrase reads as two different things"},

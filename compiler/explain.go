@@ -78,6 +78,8 @@ func explainChecked(v *vocab.Vocab, card *dsl.Card, checked *checkedCard) *Expla
 			if text := dsl.Unquote(it.Text); strings.TrimSpace(text) != "" {
 				e.Oracle = append(e.Oracle, Paragraph{Text: text, Pos: it.Pos, Unimplemented: it.Unimplemented})
 			}
+		case *dsl.LoyaltyItem:
+			// A characteristic, as P/T is: no paragraph says it.
 		case *dsl.KeywordsItem:
 			// One rendering each: Oracle text may put keywords in one
 			// paragraph ("Flying, vigilance") or in one each.
@@ -140,7 +142,11 @@ func (r *renderer) ability(a *checkedAbility) string {
 				costs[i] = c.mana
 			}
 		}
-		s = strings.Join(costs, ", ") + ": " + capitalize(r.body(a.body))
+		cost := strings.Join(costs, ", ")
+		if a.loyalty != "" {
+			cost = a.loyalty
+		}
+		s = cost + ": " + capitalize(r.body(a.body))
 		if a.only != "" {
 			s += ". Activate only " + a.only
 		}

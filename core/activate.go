@@ -125,8 +125,15 @@ func (g *Game) activate(a Activation) error {
 		return ruleErrorf("602.2", "only the controller of %s can activate its abilities", g.objectName(o.id))
 	}
 	isMana := ab.Flags&vm.FlagMana != 0
+	loyalty := ab.Flags&vm.FlagLoyalty != 0
+	if loyalty && !g.sorceryTiming(a.Player) {
+		return ruleErrorf("606.3", "%s: a loyalty ability can be activated only in its controller's main phase, while the stack is empty", g.objectName(o.id))
+	}
 	if ab.Flags&vm.FlagSorcery != 0 && !g.sorceryTiming(a.Player) {
 		return ruleErrorf("602.5d", "%s: this ability can be activated only as a sorcery: in its controller's main phase, while the stack is empty", g.objectName(o.id))
+	}
+	if loyalty && o.loyaltyTurn == g.turn {
+		return ruleErrorf("606.3", "%s: a loyalty ability of this permanent has been activated this turn, and only one can be each turn", g.objectName(o.id))
 	}
 	key := activation{o.id, a.Ability}
 	if ab.Flags&vm.FlagOncePerTurn != 0 && g.activated[key] == g.turn {
@@ -163,6 +170,10 @@ func (g *Game) activate(a Activation) error {
 		return fmt.Errorf("%s: %s is not a mana symbol the core can pay", g.objectName(o.id), bad[0])
 	}
 	if why := g.checkPay(item); why != "" {
+		if loyalty {
+			// Its cost is the loyalty counters alone (CR 606.4).
+			return ruleErrorf("606.6", "%s: the loyalty cost can't be paid: %s", g.objectName(o.id), why)
+		}
 		return ruleErrorf("602.2b", "%s: the cost can't be paid: %s", g.objectName(o.id), why)
 	}
 	if err := g.payMana(a.Player, o.id, syms, a.X, o.id, ab.Flags&vm.FlagTapCost != 0); err != nil {
@@ -178,6 +189,9 @@ func (g *Game) activate(a Activation) error {
 	if ab.Pay != vm.NoFunc {
 		g.run(frame{mode: modeResolve, source: o.id, controller: a.Player, def: def, ability: a.Ability.Index,
 			locals: item.Locals, x: a.X, paying: true}, ab.Pay)
+	}
+	if loyalty {
+		o.loyaltyTurn = g.turn
 	}
 	if ab.Flags&vm.FlagOncePerTurn != 0 {
 		if g.activated == nil {

@@ -59,6 +59,33 @@ func (g *Game) hDoubleCountersOnEach(a []vm.Value) (vm.Value, error) {
 	return 0, nil
 }
 
+// hPutCountersOnEach puts counters of a kind on each permanent a filter
+// describes, an event for each (CR 122.6); the permanents are those the
+// filter describes before any gets its counters.
+func (g *Game) hPutCountersOnEach(a []vm.Value) (vm.Value, error) {
+	fr := g.frame()
+	n, k := a[0], CounterKind(a[1])
+	if fr == nil || n <= 0 {
+		return 0, nil
+	}
+	ab := &fr.def.Card.Abilities[fr.ability]
+	if k < 0 || k >= numCounters || a[2] < 0 || int(a[2]) >= len(ab.Filters) {
+		return 0, nil
+	}
+	var each []ObjectID
+	for _, id := range g.battlefield {
+		if g.inFilter(fr, ab.Filters[a[2]], ObjectValue(id)) {
+			each = append(each, id)
+		}
+	}
+	for _, id := range each {
+		if g.onBattlefield(id) != nil {
+			g.propose(Event{Kind: EvCounterPut, Object: id, Counter: k, Amount: clampInt(int(n))})
+		}
+	}
+	return 0, nil
+}
+
 // adder is the host function of an action that adds N to the amount of
 // the event being replaced, of one kind, whatever the counters' kind:
 // counters put on a permanent (Winding Constrictor, CR 614.1a, 122.6) or

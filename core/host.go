@@ -420,6 +420,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnReturnWithCounter:      (*Game).hReturnWithCounter,
 	fnExileAllGraveyards:     (*Game).hExileAllGraveyards,
 	fnReturnAllToBattlefield: (*Game).hReturnAllToBattlefield,
+	fnPutCountersOnEach:      (*Game).hPutCountersOnEach,
 
 	fnPayOptional:                        (*Game).hPayOptional,
 	fnSacrificeUnless:                    (*Game).hSacrificeUnless,

@@ -42,6 +42,9 @@ type Object struct {
 	// sinceTurn is the turn since which the controller has controlled the
 	// permanent continuously (CR 302.6).
 	sinceTurn int
+	// loyaltyTurn is the turn in which one of the permanent's loyalty
+	// abilities was last activated, 0 if none was (CR 606.3).
+	loyaltyTurn int
 	// Combat state (CR 506.4).
 	attacking bool
 	blocked   bool

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 18
-	vocabularyHash  = "97a2a1756d912c73428151d4eaeca4aa6942896cc7bf3474000eae57fc505841"
+	vocabularyMinor = 19
+	vocabularyHash  = "a2b8d29ef1a24133a0d4fade3d188e24b221f69cdfbc095d6b832fb35e7e6909"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -545,6 +545,7 @@ const (
 	fnPreventCombatDamageThisTurn
 	fnPreventNextDamageFromChosenSource
 	fnPutCounters
+	fnPutCountersOnEach
 	fnPutCountersPerPrevented
 	fnRedirectDamage
 	fnRegenerate
@@ -659,6 +660,7 @@ var funcs = [numFuncs]funcDecl{
 	fnPreventCombatDamageThisTurn:        {name: "prevent_combat_damage_this_turn", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnPreventNextDamageFromChosenSource:  {name: "prevent_next_damage_from_chosen_source", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnPutCounters:                        {name: "put_counters", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0},
+	fnPutCountersOnEach:                  {name: "put_counters_on_each", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnPutCountersPerPrevented:            {name: "put_counters_per_prevented", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnRedirectDamage:                     {name: "redirect_damage", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnRegenerate:                         {name: "regenerate", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},

@@ -157,6 +157,16 @@ type EquipItem struct {
 
 func (*EquipItem) cardItem() {}
 
+// LoyaltyItem is the printed loyalty of a planeswalker: `loyalty 3`
+// (CR 306.5a). The planeswalker enters with that many loyalty counters
+// (CR 306.5b).
+type LoyaltyItem struct {
+	Span
+	Loyalty string `parser:"'loyalty' @Number"`
+}
+
+func (*LoyaltyItem) cardItem() {}
+
 // EntersAbility modifies how the card's permanent enters the battlefield:
 // `enters with X +1/+1 counters` (CR 614.1c).
 type EntersAbility struct {
@@ -214,17 +224,29 @@ func (*SpellAbility) cardItem() {}
 // `{T}, sacrifice this: destroy target creature`, or with a block,
 // `{2}{W}: { ... }`. A restriction may follow after a comma:
 // `{1}: this gets +1/+0 until end of turn, activate only as a sorcery`.
+// A loyalty ability's cost is its loyalty symbol alone (CR 606.4):
+// `+1: gain 2 life`, `-3: destroy target creature`, `0: draw a card`.
 type ActivatedAbility struct {
 	Span
 	// A cost never starts with the word of another card item, so that a
 	// mistake in one ("pt" without its value) is reported as such.
-	Costs  []*CostPart `parser:"(?! 'cost' | 'type' | 'pt' | 'oracle' | 'keywords' | 'enchant' | 'equip' | 'enters' | 'whenever' | 'when' | 'at' | 'replace' | 'static' | 'spell' ) @@ ( ',' @@ )* ':'"`
-	Body   *Block      `parser:"(   @@"`
-	Effect *Phrase     `parser:"  | @@ )"`
-	Only   *Phrase     `parser:"( ',' 'activate' 'only' @@ )?"`
+	Loyalty *string     `parser:"(?! 'cost' | 'type' | 'pt' | 'oracle' | 'keywords' | 'enchant' | 'equip' | 'loyalty' | 'enters' | 'whenever' | 'when' | 'at' | 'replace' | 'static' | 'spell' ) ( @( ( '+' | '-' )? Number ) ':'"`
+	Costs   []*CostPart `parser:"  | @@ ( ',' @@ )* ':' )"`
+	Body    *Block      `parser:"(   @@"`
+	Effect  *Phrase     `parser:"  | @@ )"`
+	Only    *Phrase     `parser:"( ',' 'activate' 'only' @@ )?"`
 }
 
 func (*ActivatedAbility) cardItem() {}
+
+// CostText renders the ability's cost: its loyalty symbol, or its parts
+// separated by commas.
+func (a *ActivatedAbility) CostText() string {
+	if a.Loyalty != nil {
+		return *a.Loyalty
+	}
+	return CostString(a.Costs)
+}
 
 // CostPart is one part of the cost of an activated ability: mana symbols,
 // {T} and {Q} included (`{1}{G}`, `{T}`), or an action paid as a cost

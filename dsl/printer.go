@@ -303,6 +303,8 @@ func (p *printer) cardItem(it CardItem) {
 		p.line(l, l, "enchant "+strings.Join(it.Words, " "))
 	case *EquipItem:
 		p.line(l, l, "equip "+it.Cost)
+	case *LoyaltyItem:
+		p.line(l, l, "loyalty "+it.Loyalty)
 	case *EntersAbility:
 		p.line(l, l, "enters "+PhraseString(it.Phrase))
 	case *StaticAbility:
@@ -326,11 +328,11 @@ func (p *printer) cardItem(it CardItem) {
 			only = ", activate only " + PhraseString(it.Only)
 		}
 		if it.Body != nil {
-			p.open(l, CostString(it.Costs)+":")
+			p.open(l, it.CostText()+":")
 			p.block(it.Body, only)
 			return
 		}
-		p.line(l, l, CostString(it.Costs)+": "+PhraseString(it.Effect)+only)
+		p.line(l, l, it.CostText()+": "+PhraseString(it.Effect)+only)
 	}
 }
 

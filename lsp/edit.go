@@ -171,15 +171,13 @@ func itemSymbol(t *text, it dsl.CardItem) (DocumentSymbol, bool) {
 	case *dsl.SpellAbility:
 		name, detail, sp = "spell", "spell ability", it.Span
 	case *dsl.ActivatedAbility:
-		var costs []string
-		for _, c := range it.Costs {
-			if c.Mana != nil {
-				costs = append(costs, *c.Mana)
-			} else if c.Phrase != nil {
-				costs = append(costs, dsl.PhraseString(c.Phrase))
-			}
+		detail = "activated ability"
+		if it.Loyalty != nil {
+			detail = "loyalty ability"
 		}
-		name, detail, sp = strings.Join(costs, ", ")+":", "activated ability", it.Span
+		name, sp = it.CostText()+":", it.Span
+	case *dsl.LoyaltyItem:
+		name, detail, sp, kind = "loyalty "+it.Loyalty, "loyalty", it.Span, symbolProperty
 	case *dsl.KeywordsItem:
 		var kws []string
 		for _, k := range it.Keywords {

@@ -287,6 +287,7 @@ var languageWords = map[string]string{
 	"keywords": "keyword abilities the card has: `keywords flying, vigilance` (SPEC: Keyword abilities).",
 	"enchant":  "the enchant ability of an Aura: `enchant creature` (CR 303.4).",
 	"equip":    "the equip ability of an Equipment: `equip {1}`, which means `{1}: attach this to target creature you control, activate only as a sorcery` (CR 702.6a).",
+	"loyalty":  "a planeswalker's printed loyalty: `loyalty 3`; it enters with that many loyalty counters (CR 306.5), and its loyalty abilities are written `+1: EFFECT`, `-2: EFFECT` (CR 606).",
 	"enters":   "how this permanent enters the battlefield: `enters with X +1/+1 counters` (CR 614.1c).",
 	"whenever": "a triggered ability: `whenever EVENT { ... }` (CR 603).",
 	"when":     "a triggered ability, `when EVENT { ... }`; in a body, a reflexive one, `when you do { ... }` (CR 603.12); in a test, the actions: `when { ... }`.",

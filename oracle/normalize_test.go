@@ -25,7 +25,7 @@ var (
 
 // refNormalize is Normalize with the regular expressions.
 func refNormalize(text, name string) []string {
-	s := strings.ToLower(text)
+	s := strings.ToLower(strings.ReplaceAll(text, "−", "-"))
 	if stripped := refReminder.ReplaceAllString(s, " "); strings.TrimSpace(stripped) != "" {
 		s = stripped
 	}

@@ -42,7 +42,8 @@ const Threshold = 0.6
 // Normalize reads a text as the words compared: lower case, reminder
 // text in parentheses left out (unless it is all there is), the card's
 // name read as "this", "enters the battlefield" as "enters", possessives
-// ("'s") and other punctuation dropped, number words as digits ("one",
+// ("'s") and other punctuation dropped, the minus sign of a loyalty cost
+// ("−2", U+2212) read as a hyphen, number words as digits ("one",
 // "two" → 1, 2), "an" as "a", and a final s dropped from words of four
 // letters or more, so that plurals and verbs agree ("counters" and
 // "counter", "gets" and "get"; "this" stays). Mana symbols ({T}, {2}{G})
@@ -51,7 +52,7 @@ const Threshold = 0.6
 // It is written out by hand (normalize.go) rather than with regular
 // expressions: lint normalizes every paragraph and ability of a library.
 func Normalize(text, name string) []string {
-	s := strings.ToLower(text)
+	s := strings.ToLower(strings.ReplaceAll(text, "−", "-"))
 	if stripped := stripReminders(s); strings.TrimSpace(stripped) != "" {
 		s = stripped
 	}

@@ -10,7 +10,7 @@ import (
 
 // CodeUnsupported is a construct of Oracle text, or of another engine's
 // card scripts, that the language does not have (yet): `activated`,
-// `loyalty 4`, `equip {2}`...
+// `kicker {2}`, `crew 1`...
 const CodeUnsupported = "P020"
 
 // abilitiesHint says where the kinds of ability the language has are
@@ -49,8 +49,8 @@ var constructs = map[string]construct{
 	"ability":      {message: `the language has no "ability" construct: each kind of ability has a form of its own`, hint: abilitiesHint},
 	"abilities":    {message: `the language has no "abilities" construct: each kind of ability has a form of its own`, hint: abilitiesHint},
 	"replacement":  {message: `the language has no "replacement" block`, hint: "a replacement or prevention effect is written replace EVENT { ... } (SPEC, section Replacement and prevention effects)"},
-	"loyalty":      notYet("a planeswalker's loyalty"),
-	"planeswalker": notYet("a planeswalker's loyalty ability"),
+	"planeswalker": {message: `the language has no "planeswalker" block`,
+		hint: "a planeswalker is a card whose type line says Planeswalker, with `loyalty N` and loyalty abilities written +1: EFFECT, -2: EFFECT or 0: EFFECT (SPEC, section Loyalty abilities)"},
 	"kicker":       notYet("kicker"),
 	"multikicker":  notYet("multikicker"),
 	"flashback":    notYet("flashback"),
@@ -92,16 +92,16 @@ func NotYet(word string) (message, hint string, ok bool) {
 
 // constructError reports a line of a card, other than its first, that
 // holds the syntax error at pos and starts with a construct the language
-// does not have, or a planeswalker's loyalty ability (`+1: ...`).
+// does not have, or a loyalty ability whose cost has X (`-X: ...`).
 func constructError(toks []lexer.Token, pos lexer.Position) (dsl.Diagnostic, bool) {
 	first, next, rest, ok := lineAt(toks, pos.Line)
 	if !ok || toks[0].Value != "card" || first.Pos.Offset == toks[0].Pos.Offset {
 		return dsl.Diagnostic{}, false
 	}
 	if first.Type == tokOp && (first.Value == "+" || first.Value == "-") &&
-		(next.Type == tokNumber || next.Value == "X") && rest.Value == ":" {
-		return dsl.Errorf(first.Pos, CodeUnsupported, "a planeswalker's loyalty ability (%s%s:) is not in the language yet", first.Value, next.Value).
-			WithHint(abilitiesHint), true
+		strings.EqualFold(next.Value, "X") && rest.Value == ":" {
+		return dsl.Errorf(first.Pos, CodeUnsupported, "a loyalty ability whose cost has X (%s%s:) is not in the language yet", first.Value, next.Value).
+			WithHint("a loyalty cost is a number: +1, -2 or 0 (SPEC, section Loyalty abilities)"), true
 	}
 	if first.Type != tokIdent {
 		return dsl.Diagnostic{}, false

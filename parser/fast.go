@@ -400,6 +400,13 @@ func (p *fastParser) cardItem() dsl.CardItem {
 			return nil
 		}
 		return &dsl.EquipItem{Cost: cost, Span: span()}
+	case "loyalty":
+		p.take()
+		n, ok := p.expectType(tokNumber)
+		if !ok {
+			return nil
+		}
+		return &dsl.LoyaltyItem{Loyalty: n, Span: span()}
 	case "enters":
 		p.take()
 		ph := p.phrase()
@@ -496,6 +503,22 @@ func (p *fastParser) keywordsItem() *dsl.KeywordsItem {
 func (p *fastParser) activatedAbility() *dsl.ActivatedAbility {
 	a := &dsl.ActivatedAbility{}
 	a.Pos = p.pos()
+	if p.is("+") || p.is("-") || p.isType(tokNumber) {
+		// A loyalty symbol, `+1:`, `-2:` or `0:`; anything else that
+		// starts so is participle's to read.
+		sign := ""
+		if !p.isType(tokNumber) {
+			sign = p.take().Value
+		}
+		n, ok := p.expectType(tokNumber)
+		if !ok || !p.expect(":") {
+			p.fail()
+			return nil
+		}
+		loyalty := sign + n
+		a.Loyalty = &loyalty
+		return p.activatedEffect(a)
+	}
 	for {
 		c := p.costPart()
 		if c == nil {
@@ -511,6 +534,12 @@ func (p *fastParser) activatedAbility() *dsl.ActivatedAbility {
 	if !p.expect(":") {
 		return nil
 	}
+	return p.activatedEffect(a)
+}
+
+// activatedEffect reads what follows an activated ability's colon: the
+// effect, a phrase or a block, then `, activate only PHRASE`.
+func (p *fastParser) activatedEffect(a *dsl.ActivatedAbility) *dsl.ActivatedAbility {
 	if p.is("{") {
 		a.Body = p.block()
 		if a.Body == nil {

@@ -118,8 +118,9 @@ func paragraphs(text string) []string {
 // Oracle paragraphs, and a TODO where its abilities go. An instant or a
 // sorcery gets an empty spell ability; a creature whose power or toughness
 // an ability defines gets `pt */*`, which lint reports until that ability
-// is written; a starting loyalty, which the language does not have yet, is
-// a comment.
+// is written; a planeswalker gets its printed loyalty, `loyalty N` (one
+// that is no number, X, is a comment, and lint reports C028 until it is
+// written).
 func CardSource(c *Card, from string) []byte {
 	var b strings.Builder
 	head := c.Name
@@ -146,7 +147,11 @@ func CardSource(c *Card, from string) []byte {
 		}
 	}
 	if l := c.loyalty(); l != "" {
-		comment(&b, "    ", "TODO: loyalty "+l+"; the language has no loyalty abilities yet.")
+		if number(l) {
+			fmt.Fprintf(&b, "    loyalty %s\n", l)
+		} else {
+			comment(&b, "    ", "Printed loyalty "+l+". TODO: a loyalty the language can write, a number (dsl/SPEC.md, Loyalty abilities).")
+		}
 	}
 	if len(paras) == 0 {
 		b.WriteString("    oracle \"\"\n")

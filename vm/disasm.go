@@ -306,7 +306,7 @@ var flagNames = []struct {
 	flag uint32
 	name string
 }{{FlagOnce, "once"}, {FlagTapCost, "{T}"}, {FlagUntapCost, "{Q}"}, {FlagSorcery, "sorcery"},
-	{FlagOncePerTurn, "once-each-turn"}, {FlagMana, "mana"}, {FlagAnywhere, "anywhere"}}
+	{FlagOncePerTurn, "once-each-turn"}, {FlagMana, "mana"}, {FlagAnywhere, "anywhere"}, {FlagLoyalty, "loyalty"}}
 
 func flagsString(f uint32) string {
 	var names []string

@@ -203,6 +203,11 @@ const (
 	// ability does (CR 603.6c, 603.10); "When you cast this spell"
 	// functions on the stack, for the spell itself (CR 113.6b, 601.2i).
 	FlagAnywhere
+	// FlagLoyalty marks a loyalty ability (CR 606): an activated ability
+	// whose cost is a loyalty symbol. Its controller may activate it only
+	// if none of its permanent's loyalty abilities has been activated
+	// this turn (606.3); it is FlagSorcery too.
+	FlagLoyalty
 )
 
 // NoFunc marks an absent entry point.

@@ -214,6 +214,7 @@ var phraseCases = []struct {
 	{inSpell, "return target creature to the battlefield under its owner's control with a -1/-1 counter on it", "return {object} to the battlefield under its owner's control with a {kind} counter on it"},
 	{inSpell, "exile all cards from all graveyards", "exile all cards from all graveyards"},
 	{inSpell, "return all creature cards from your graveyard to the battlefield", "return all {objects} to the battlefield"},
+	{inSpell, "put a +1/+1 counter on each creature you control", "put {amount} {kind} counters on each {objects}"},
 	{inManaTrigger, "p adds one mana of any type that land produced", "{player} adds {amount} mana of any type that land produced"},
 	{inManaTrigger, "p gains 1 life; add one mana of any type that land produced", "add {amount} mana of any type that land produced"},
 	{inActivated, "sacrifice this unless you sacrifice a creature", "sacrifice {object} unless {player} sacrifices {cost}"},
