@@ -106,5 +106,6 @@ var names = []string{
 	"Wild Growth",
 	"Wind Drake",
 	"Winding Constrictor",
+	"Yixlid Jailer",
 	"Zendikar Resurgent",
 }

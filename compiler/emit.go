@@ -425,6 +425,13 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
 		f.number(flt.ManaValue, flt.Pos)
 		f.emit(compareOps[flt.ManaValueOp], 0, flt.Pos)
 	}
+	if flt.Zone != "" {
+		and()
+		// "in a graveyard": a card there, not a permanent (CR 400.1).
+		subject()
+		f.emit(vm.OpSym, e.b.nameSym(vocab.KZone, flt.Zone), flt.Pos)
+		f.call("in_zone", flt.Pos)
+	}
 	if flt.ZoneOwner == "you" {
 		and()
 		// "your graveyard": a card's owner's graveyard (CR 404.1).

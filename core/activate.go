@@ -72,7 +72,7 @@ func (g *Game) ActivatedAbilities(id ObjectID) []AbilityRef {
 	}
 	var out []AbilityRef
 	for i := range o.def.Card.Abilities {
-		if ab := &o.def.Card.Abilities[i]; ab.Kind == vm.AbilityActivated && ab.Flags&vm.FlagGranted == 0 {
+		if ab := &o.def.Card.Abilities[i]; ab.Kind == vm.AbilityActivated && ab.Flags&vm.FlagGranted == 0 && !g.abilitiesLost(o) {
 			out = append(out, AbilityRef{o.def, i})
 		}
 	}
@@ -116,6 +116,9 @@ func (g *Game) activate(a Activation) error {
 	o := g.onBattlefield(a.Source)
 	if o == nil {
 		return fmt.Errorf("%s is not on the battlefield", g.objectName(a.Source))
+	}
+	if a.Ability.Def == o.def && g.abilitiesLost(o) {
+		return ruleErrorf("613.1f", "%s has lost all abilities: it has no activated ability of its card", g.objectName(o.id))
 	}
 	if a.Ability.Def == nil || !g.hasAbility(o, a.Ability) {
 		return fmt.Errorf("%s has no such activated ability", g.objectName(o.id))

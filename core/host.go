@@ -370,6 +370,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnHasColor:      g1(func(o *Object, v vm.Value) bool { return o.def.colors&uint16(v) != 0 }),
 	fnIsPlayer:      qIsPlayer,
 	fnIsPermanent:   qIsPermanent,
+	fnInZone:        qInZone,
 	fnIsSpell:       qIsSpell,
 	fnIsTapped:      g0(func(o *Object) bool { return o.tapped }),
 	fnIsUntapped:    g0(func(o *Object) bool { return !o.tapped }),
@@ -446,6 +447,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnAddCountersGiven:                   adder(EvCountersGiven),
 	fnGiveCounters:                       (*Game).hGiveCounters,
 	fnLoseKeyword:                        (*Game).hLoseKeyword,
+	fnLoseAllAbilities:                   (*Game).hLoseAllAbilities,
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {
@@ -525,6 +527,13 @@ func qIsPlayer(g *Game, a []vm.Value) (vm.Value, error) {
 func qIsSpell(g *Game, a []vm.Value) (vm.Value, error) {
 	o := g.valueObject(a[0])
 	return boolValue(o != nil && !o.left && o.zone == ZoneStack), nil
+}
+
+// qInZone reports whether an object is in a zone now (its zone is a
+// symbol linked to the Zone).
+func qInZone(g *Game, a []vm.Value) (vm.Value, error) {
+	o := g.valueObject(a[0])
+	return boolValue(o != nil && !o.left && o.zone == Zone(a[1])), nil
 }
 
 func qIsPermanent(g *Game, a []vm.Value) (vm.Value, error) {

@@ -52,6 +52,10 @@ type chars struct {
 	// cantAttack and cantBlock are set by effects such as Pacifism's
 	// (CR 508.1c, 509.1b).
 	cantAttack, cantBlock bool
+	// noAbilities is set by an effect by which the permanent loses all
+	// abilities (layer 6): its card's abilities don't function; what
+	// effects with later timestamps grant it, it has.
+	noAbilities bool
 	// granted are the abilities effects grant the permanent (layer 6):
 	// abilities of other cards, flagged vm.FlagGranted, that are its own
 	// while the effects apply.
@@ -136,6 +140,7 @@ func (g *Game) baseChars(o *Object, c *chars) {
 	c.spared = c.spared[:0]
 	c.cantAttack, c.cantBlock = false, false
 	c.granted = c.granted[:0]
+	c.noAbilities = false
 }
 
 // counterChars applies the +X/+Y counters of a permanent (CR 613.4c).
@@ -188,6 +193,7 @@ func (g *Game) refresh() {
 		}
 	}
 	g.layerEffects = effects
+	g.loseAbilitiesFirst(0)
 	counters := false
 	for i := range effects {
 		e := &effects[i]
@@ -195,7 +201,9 @@ func (g *Game) refresh() {
 			g.applyCounters()
 			counters = true
 		}
-		g.applyEffect(e)
+		if !g.sourceLost(e) {
+			g.applyEffect(e)
+		}
 	}
 	if !counters {
 		g.applyCounters()
@@ -203,6 +211,43 @@ func (g *Game) refresh() {
 	g.computing = false
 	g.charsValid = !volatile
 	g.indexGranted()
+}
+
+// loseAbilitiesFirst applies, before the layers, the effects by which
+// permanents lose all abilities (to one permanent, only, or to all if it
+// is 0): an effect of an ability depends on an effect that removes that
+// ability, which applies first (CR 613.8a), and then the ability's effect
+// does not exist. They apply again at their place in layer 6, where they
+// remove what effects with earlier timestamps gave (CR 613.7).
+func (g *Game) loseAbilitiesFirst(only ObjectID) {
+	for i := range g.layerEffects {
+		e := &g.layerEffects[i]
+		if e.pt != 0 || e.layer != layerAbility || !g.losesAll(e) {
+			continue
+		}
+		src := g.objects[e.source]
+		if only != 0 {
+			g.applyTo(src, e.ability, only, &g.layerLocals)
+			continue
+		}
+		for _, id := range g.battlefield {
+			g.applyTo(src, e.ability, id, &g.layerLocals)
+		}
+	}
+}
+
+// losesAll reports whether an effect is a static ability's "loses all
+// abilities".
+func (g *Game) losesAll(e *effectRef) bool {
+	src := g.objects[e.source]
+	return funcID(src.def.Prog.ID(src.ability(e.ability).Rule)) == fnLoseAllAbilities
+}
+
+// sourceLost reports whether an effect is that of a static ability of a
+// permanent that has lost all abilities: it does not apply (CR 613.8a).
+// An effect by which permanents lose all abilities applies all the same.
+func (g *Game) sourceLost(e *effectRef) bool {
+	return e.pt == 0 && g.chars[e.source].noAbilities && !g.losesAll(e)
 }
 
 func effectLess(a, b *effectRef) bool {
@@ -287,12 +332,16 @@ func (g *Game) refreshOne(o *Object) {
 	g.computing, g.computingOnly = true, o.id
 	c := &g.chars[o.id]
 	g.baseChars(o, c)
+	g.loseAbilitiesFirst(o.id)
 	counters := false
 	for i := range g.layerEffects {
 		e := &g.layerEffects[i]
 		if e.layer >= layerModifyPT && !counters {
 			g.counterChars(o, c)
 			counters = true
+		}
+		if g.sourceLost(e) {
+			continue
 		}
 		if e.pt == 0 {
 			g.applyTo(g.objects[e.source], e.ability, o.id, &g.layerLocals)
@@ -387,6 +436,53 @@ func (g *Game) hLoseKeyword(a []vm.Value) (vm.Value, error) {
 		c.unspared &^= uint32(a[1])
 	}
 	return 0, err
+}
+
+// hLoseAllAbilities makes an object lose all abilities (layer 6,
+// CR 613.1f): those of its card, and those effects with earlier
+// timestamps gave it; effects with later timestamps may give it more
+// (CR 613.7).
+func (g *Game) hLoseAllAbilities(a []vm.Value) (vm.Value, error) {
+	c, err := g.applying(a[0])
+	if c != nil {
+		c.noAbilities = true
+		c.keywords, c.unspared = 0, 0
+		c.spared = c.spared[:0]
+		c.granted = c.granted[:0]
+	}
+	return 0, err
+}
+
+// abilitiesLost reports whether an object's card's abilities don't
+// function: a permanent that lost all abilities, as it is or as it last
+// existed on the battlefield; a card elsewhere that an effect makes lose
+// them there (Yixlid Jailer's "cards in graveyards").
+func (g *Game) abilitiesLost(o *Object) bool {
+	switch {
+	case o.left && o.zone == ZoneBattlefield:
+		return o.lki.noAbilities
+	case o.zone == ZoneBattlefield:
+		return !g.effectFree() && g.charsOf(o).noAbilities
+	case g.index.staticSources == 0:
+		return false
+	}
+	for _, id := range g.battlefield {
+		src := g.objects[id]
+		for _, ai := range src.def.effects {
+			ab := src.ability(ai)
+			if funcID(src.def.Prog.ID(ab.Rule)) != fnLoseAllAbilities || g.abilitiesLost(src) {
+				continue
+			}
+			var l locals
+			ls := l.reset(ab.NumLocals, src.id, src.controller)
+			ls[vm.LocalCandidate] = ObjectValue(o.id)
+			fr := frame{mode: modeMatch, source: src.id, controller: src.controller, def: src.def, ability: ai, locals: ls}
+			if n, err := g.run(fr, ab.Match); err == nil && n > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hGrantAbility grants an ability of the running effect's card (CR 613.1f).

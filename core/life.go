@@ -35,7 +35,7 @@ func (g *Game) playerEffectWhere(fn funcID, p PlayerID, holds func(fr frame, bod
 		o := g.objects[id]
 		for _, ai := range o.def.effects {
 			ab := o.ability(ai)
-			if funcID(o.def.Prog.ID(ab.Rule)) != fn {
+			if funcID(o.def.Prog.ID(ab.Rule)) != fn || g.abilitiesLost(o) {
 				continue
 			}
 			var l locals

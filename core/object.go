@@ -142,6 +142,9 @@ type lki struct {
 	power, toughness int
 	keywords         uint32
 	granted          []grant
+	// noAbilities: it had lost all abilities (its card's did not
+	// function).
+	noAbilities bool
 }
 
 // AttachedTo is the object an Aura or an Equipment is attached to

@@ -178,7 +178,7 @@ func (g *Game) replacementsFor(ev *Event, applied []abilityRef, out []candidate)
 		// anywhere" functions in every zone (CR 113.6b): in a hand, a
 		// library, a graveyard, exile, on the stack. On the battlefield
 		// it is a watcher like any other.
-		if o := g.Object(ev.Object); o != nil && !o.left && o.zone != ZoneBattlefield {
+		if o := g.Object(ev.Object); o != nil && !o.left && o.zone != ZoneBattlefield && !g.abilitiesLost(o) {
 			for _, ai := range o.def.byEvent[EvZoneChange] {
 				if o.def.Card.Abilities[ai].Flags&vm.FlagAnywhere != 0 && len(o.def.anchors[ai]) > 0 {
 					try(o, o.def, ai, vm.AbilityReplacement, o.owner, 0, false)
@@ -187,8 +187,10 @@ func (g *Game) replacementsFor(ev *Event, applied []abilityRef, out []candidate)
 		}
 	}
 	g.eachWatcher(ev, ev.existedBelow, func(o *Object) {
-		for _, ai := range o.def.byEvent[ev.Kind] {
-			try(o, o.def, ai, vm.AbilityReplacement, o.controller, 0, false)
+		if !g.abilitiesLost(o) {
+			for _, ai := range o.def.byEvent[ev.Kind] {
+				try(o, o.def, ai, vm.AbilityReplacement, o.controller, 0, false)
+			}
 		}
 		// Replacement effects granted to the permanent are its own
 		// (CR 613.1f).
@@ -271,7 +273,7 @@ func (g *Game) affected(ev *Event) PlayerID {
 func (g *Game) ruleApplies(r Rule, ev *Event) bool {
 	applies := false
 	check := func(o *Object) {
-		if applies {
+		if applies || g.abilitiesLost(o) {
 			return
 		}
 		for _, ai := range o.def.byEvent[ev.Kind] {
@@ -502,7 +504,7 @@ func (g *Game) dealDamage(source ObjectID, target vm.Value, amount int, combat b
 func (g *Game) lastKnown(o *Object) lki {
 	p, t := g.pt(o.id)
 	c := g.charsOf(o)
-	info := lki{power: p, toughness: t, keywords: c.keywords}
+	info := lki{power: p, toughness: t, keywords: c.keywords, noAbilities: c.noAbilities}
 	if len(c.granted) > 0 {
 		info.granted = append([]grant(nil), c.granted...)
 	}

@@ -60,7 +60,7 @@ func (g *Game) checkTriggers(ev *Event) {
 // moved; "this" in its body is the new object.
 func (g *Game) triggersInNewZone(ev *Event) {
 	n := g.Object(ev.moved)
-	if n == nil || n.left || n.zone == ZoneBattlefield {
+	if n == nil || n.left || n.zone == ZoneBattlefield || g.abilitiesLost(n) {
 		return
 	}
 	for _, ai := range n.def.byEvent[EvZoneChange] {
@@ -95,7 +95,7 @@ func (g *Game) entersWithoutTriggers(ev *Event) bool {
 // other triggered ability of the spell does.
 func (g *Game) castTriggers(ev *Event) {
 	o := g.Object(ev.Object)
-	if o == nil || o.left || o.zone != ZoneStack {
+	if o == nil || o.left || o.zone != ZoneStack || g.abilitiesLost(o) {
 		return
 	}
 	for _, ai := range o.def.byEvent[EvSpellCast] {
@@ -138,8 +138,10 @@ func (g *Game) delayedTriggers(ev *Event) {
 // triggersOf checks the triggered abilities of one object against an
 // event.
 func (g *Game) triggersOf(o *Object, ev *Event) {
-	for _, ai := range o.def.byEvent[ev.Kind] {
-		g.triggerOf(o, o.def, ai, ev, false)
+	if !g.abilitiesLost(o) {
+		for _, ai := range o.def.byEvent[ev.Kind] {
+			g.triggerOf(o, o.def, ai, ev, false)
+		}
 	}
 	// The triggered abilities effects grant it are its own (CR 613.1f);
 	// what they put on the stack is independent of the effect (113.7a).

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 19
-	vocabularyHash  = "a2b8d29ef1a24133a0d4fade3d188e24b221f69cdfbc095d6b832fb35e7e6909"
+	vocabularyMinor = 21
+	vocabularyHash  = "fa7dfb35f5270fdd8902d044f9d077bebf522a675f3ae89bb498dda64e0f73cb"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -515,6 +515,7 @@ const (
 	fnHadCounter
 	fnHadNoCounters
 	fnHasColor
+	fnInZone
 	fnIsAttacking
 	fnIsBlocked
 	fnIsBlocking
@@ -530,6 +531,7 @@ const (
 	fnIsUntapped
 	fnLife
 	fnLifeTotalCantChange
+	fnLoseAllAbilities
 	fnLoseKeyword
 	fnLoseLife
 	fnManaValue
@@ -630,6 +632,7 @@ var funcs = [numFuncs]funcDecl{
 	fnHadCounter:                         {name: "had_counter", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnHadNoCounters:                      {name: "had_no_counters", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnHasColor:                           {name: "has_color", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnInZone:                             {name: "in_zone", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnIsAttacking:                        {name: "is_attacking", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnIsBlocked:                          {name: "is_blocked", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnIsBlocking:                         {name: "is_blocking", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
@@ -645,6 +648,7 @@ var funcs = [numFuncs]funcDecl{
 	fnIsUntapped:                         {name: "is_untapped", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnLife:                               {name: "life", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnLifeTotalCantChange:                {name: "life_total_cant_change", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0},
+	fnLoseAllAbilities:                   {name: "lose_all_abilities", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6},
 	fnLoseKeyword:                        {name: "lose_keyword", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6},
 	fnLoseLife:                           {name: "lose_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnManaValue:                          {name: "mana_value", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},

@@ -287,6 +287,7 @@ var zoneSuffixes = []struct {
 	{[]string{"in", "your", "graveyard"}, "graveyard", "you"},
 	{[]string{"from", "a", "graveyard"}, "graveyard", ""},
 	{[]string{"in", "a", "graveyard"}, "graveyard", ""},
+	{[]string{"in", "graveyards"}, "graveyard", ""},
 }
 
 // withZone completes a filter with an optional zone suffix, then the

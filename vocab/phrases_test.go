@@ -180,6 +180,8 @@ var phraseCases = []struct {
 	{inStatic, "players can't get counters", "{player} can't get counters"},
 	{inStatic, "you can't get poison counters", "you can't get {kind} counters"},
 	{inStatic, "creatures an opponent controls lose infect", "{object} lose {keyword}"},
+	{inStatic, "enchanted creature loses all abilities", "{object} lose all abilities"},
+	{inStatic, "cards in graveyards lose all abilities", "{object} lose all abilities"},
 	{inSpell, "target player gets 2 poison counters", "{player} gets {amount} {kind} counters"},
 	{inTrigger, "whenever a player gets one or more counters", "{player} gets one or more counters"},
 	{inReplace, "you would get one or more counters", "{player} would get one or more counters"},
