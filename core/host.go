@@ -442,6 +442,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnEnterAsCopyWithType:                (*Game).hEnterAsCopyWithType,
 	fnLifeTotalCantChange:                (*Game).hLifeTotalCantChange,
 	fnCantGainLife:                       (*Game).hCantGainLife,
+	fnBeginGameOnBattlefield:             (*Game).hBeginGameOnBattlefield,
 	fnCantGetCounters:                    (*Game).hCantGetCounters,
 	fnCantGetCountersOfKind:              (*Game).hCantGetCounters,
 	fnAddCountersGiven:                   adder(EvCountersGiven),

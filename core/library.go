@@ -285,7 +285,7 @@ var counterBlindFuncs = [numFuncs]bool{
 	fnModifyPt: true, fnAddKeyword: true, fnGrantAbility: true, fnCantAttackOrBlock: true,
 	fnSetBasePt: true, fnAddProtectionFromChosenColor: true, fnLifeTotalCantChange: true,
 	fnCantGainLife: true, fnCantGetCounters: true, fnCantGetCountersOfKind: true, fnLoseKeyword: true,
-	fnLoseAllAbilities: true, fnInZone: true,
+	fnLoseAllAbilities: true, fnInZone: true, fnBeginGameOnBattlefield: true,
 }
 
 // counterBlindFunc reports whether a function of a program calls only

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 21
-	vocabularyHash  = "fa7dfb35f5270fdd8902d044f9d077bebf522a675f3ae89bb498dda64e0f73cb"
+	vocabularyMinor = 22
+	vocabularyHash  = "e6736c00febaa7ad4ba74eb5d476c8fd708cb55ac05cf83e4232a572a902cafa"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -477,6 +477,7 @@ const (
 	fnAddProtectionFromChosenColor
 	fnAttach
 	fnAttachedTo
+	fnBeginGameOnBattlefield
 	fnBoostUntilEndOfTurn
 	fnCantAttackOrBlock
 	fnCantGainLife
@@ -594,6 +595,7 @@ var funcs = [numFuncs]funcDecl{
 	fnAddProtectionFromChosenColor:       {name: "add_protection_from_chosen_color", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6},
 	fnAttach:                             {name: "attach", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnAttachedTo:                         {name: "attached_to", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnBeginGameOnBattlefield:             {name: "begin_game_on_battlefield", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0},
 	fnBoostUntilEndOfTurn:                {name: "boost_until_end_of_turn", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnCantAttackOrBlock:                  {name: "cant_attack_or_block", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0},
 	fnCantGainLife:                       {name: "cant_gain_life", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0},

@@ -87,12 +87,16 @@ type LifeStmt struct {
 
 func (*LifeStmt) givenStmt() {}
 
-// ZoneStmt puts cards into a zone: `you have "Shock" in hand`.
+// ZoneStmt puts cards into a zone: `you have "Shock" in hand`. In the
+// opening hand (`in opening hand`, Opening set and Zone ""), they are in
+// the hand, and the game begins with the actions of opening hands
+// (CR 103.6).
 type ZoneStmt struct {
 	Span
-	Player string      `parser:"@( 'you' | 'opponent' ) ( 'have' | 'has' )"`
-	Cards  []*CardSpec `parser:"@@ ( ( ',' | 'and' ) @@ )*"`
-	Zone   string      `parser:"'in' @( 'hand' | 'graveyard' | 'library' | 'exile' )"`
+	Player  string      `parser:"@( 'you' | 'opponent' ) ( 'have' | 'has' )"`
+	Cards   []*CardSpec `parser:"@@ ( ( ',' | 'and' ) @@ )*"`
+	Opening bool        `parser:"'in' ( @'opening' 'hand'"`
+	Zone    string      `parser:"     | @( 'hand' | 'graveyard' | 'library' | 'exile' ) )"`
 }
 
 func (*ZoneStmt) givenStmt() {}

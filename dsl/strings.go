@@ -254,6 +254,9 @@ func GivenString(s GivenStmt) string {
 	case *LifeStmt:
 		return verb(s.Player, "have", "has") + fmt.Sprintf(" %d life", s.Life)
 	case *ZoneStmt:
+		if s.Opening {
+			return verb(s.Player, "have", "has") + " " + cardSpecsString(s.Cards) + " in opening hand"
+		}
 		return verb(s.Player, "have", "has") + " " + cardSpecsString(s.Cards) + " in " + s.Zone
 	case *StepStmt:
 		return "it is " + s.Player + " " + strings.Join(s.Step, " ")

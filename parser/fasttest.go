@@ -375,7 +375,12 @@ func (p *fastParser) zoneStmt() *dsl.ZoneStmt {
 		s.Cards = p.cardSpecs()
 	}
 	if !p.failed && p.expect("in") {
-		s.Zone = p.oneOf("hand", "graveyard", "library", "exile")
+		if p.is("opening") {
+			p.take()
+			s.Opening = p.expect("hand")
+		} else {
+			s.Zone = p.oneOf("hand", "graveyard", "library", "exile")
+		}
 	}
 	return node(p, start, s, &s.Span)
 }

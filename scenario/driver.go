@@ -297,6 +297,19 @@ type Trigger struct {
 	Cards  []Card
 }
 
+// Pregame is a Game that can begin with the actions of the players'
+// opening hands (CR 103.6), for a test that gives one (`you have "Leyline
+// of the Void" in opening hand`). An engine whose Game does not implement
+// it skips those tests.
+type Pregame interface {
+	// BeginGame takes the actions players may take with the cards in
+	// their hands, their opening hands, before the first turn begins: the
+	// starting player's first, then each other player's (CR 103.6). The
+	// runner calls it once the test's given block has set the game up;
+	// the game then goes on where the test starts.
+	BeginGame() error
+}
+
 // ErrUnsupported is wrapped by the errors of what an engine does not
 // do: a test that needs it is skipped.
 var ErrUnsupported = errors.New("not supported by this engine")

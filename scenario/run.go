@@ -134,20 +134,18 @@ func RunTest(d Driver, t *dsl.Test) (res Result) {
 		}
 		return res
 	}
-	filled := false
 	for _, s := range t.Sections {
 		var err error
 		switch s := s.(type) {
 		case *dsl.Given:
 			err = r.given(s)
 		case *dsl.When:
-			if !filled {
-				r.fillLibraries()
-				filled = true
-			}
+			r.fillLibraries()
 			err = r.when(s)
 		case *dsl.Then:
-			r.then(s)
+			if err = r.beginGame(); err == nil {
+				r.then(s)
+			}
 		}
 		if err != nil || res.Skipped != "" {
 			break
@@ -170,6 +168,11 @@ func (r *runner) unsupported(p dsl.Pos, err error) bool {
 
 // runner is the state of one running test.
 type runner struct {
+	// opening is the first statement of an opening hand the test gave,
+	// while the game has not begun with it (beginGame).
+	opening *dsl.ZoneStmt
+	// filled is set once the libraries are filled (fillLibraries).
+	filled bool
 	v       *vocab.Vocab
 	g       Game
 	script  *Script
@@ -238,6 +241,10 @@ func playerID(s string) Player {
 // fillLibraries gives each player whose library is empty a library, so
 // that the draw step does not make them lose.
 func (r *runner) fillLibraries() {
+	if r.filled {
+		return
+	}
+	r.filled = true
 	for _, p := range []Player{You, Opponent} {
 		if r.library[p] {
 			continue
@@ -252,6 +259,27 @@ func (r *runner) fillLibraries() {
 	}
 }
 
+// beginGame begins the game with the opening hands the test gave
+// (CR 103.6), if it gave one and the game has not begun: before the
+// test's first action other than `choose` (the choices written first are
+// those of the opening hands' actions), or before its first assertion.
+// The libraries are filled first, as a game has them before its players
+// draw their opening hands.
+func (r *runner) beginGame() error {
+	if r.opening == nil {
+		return nil
+	}
+	p := r.opening.Pos
+	r.opening = nil
+	r.fillLibraries()
+	pre, ok := r.g.(Pregame)
+	if !ok {
+		r.unsupported(p, fmt.Errorf("opening hands: %w", ErrUnsupported))
+		return errStop
+	}
+	return r.failed(p, "cannot begin the game", pre.BeginGame())
+}
+
 // setup reports the error of setting up the game at p.
 func (r *runner) setup(p dsl.Pos, err error) error {
 	if err == nil {
@@ -264,6 +292,7 @@ func (r *runner) setup(p dsl.Pos, err error) error {
 }
 
 func (r *runner) given(s *dsl.Given) error {
+	var opening *dsl.ZoneStmt // the first statement of an opening hand
 	for _, st := range s.Stmts {
 		switch st := st.(type) {
 		case *dsl.ControlStmt:
@@ -275,6 +304,10 @@ func (r *runner) given(s *dsl.Given) error {
 		case *dsl.ZoneStmt:
 			zone := map[string]Zone{"hand": Hand, "graveyard": Graveyard,
 				"library": Library, "exile": Exile}[st.Zone]
+			if st.Opening {
+				zone = Hand
+				opening = st
+			}
 			for _, c := range st.Cards {
 				if err := r.addCard(c, playerID(st.Player), zone); err != nil {
 					return err
@@ -306,6 +339,9 @@ func (r *runner) given(s *dsl.Given) error {
 				return err
 			}
 		}
+	}
+	if opening != nil {
+		r.opening = opening
 	}
 	return nil
 }
@@ -489,6 +525,11 @@ func (r *runner) when(s *dsl.When) error {
 	for _, a := range s.Stmts {
 		if err := r.afterEnd(a.Position()); err != nil {
 			return err
+		}
+		if _, choice := a.(*dsl.ChooseAction); !choice {
+			if err := r.beginGame(); err != nil {
+				return err
+			}
 		}
 		switch a.(type) {
 		case *dsl.AttackAction, *dsl.BlockAction:

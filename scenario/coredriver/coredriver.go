@@ -189,6 +189,10 @@ func (g *game) SetStep(active scenario.Player, name string) error {
 	return g.g.Setup().SetStep(core.PlayerID(active), s)
 }
 
+// BeginGame takes the actions of the players' opening hands (CR 103.6):
+// the game implements scenario.Pregame.
+func (g *game) BeginGame() error { return convert(g.g.BeginGame()) }
+
 // settled lets the game settle after a test acted on it directly, and
 // returns the first error of the two.
 func (g *game) settled(err error) error {
