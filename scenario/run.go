@@ -172,7 +172,7 @@ type runner struct {
 	// while the game has not begun with it (beginGame).
 	opening *dsl.ZoneStmt
 	// filled is set once the libraries are filled (fillLibraries).
-	filled bool
+	filled  bool
 	v       *vocab.Vocab
 	g       Game
 	script  *Script
