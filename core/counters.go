@@ -36,22 +36,11 @@ func (g *Game) hAddCountersToEvent(a []vm.Value) (vm.Value, error) {
 // effects can change (CR 122.6). The permanents are those on the
 // battlefield as it begins, in the order they entered it.
 func (g *Game) hDoubleCountersOnEach(a []vm.Value) (vm.Value, error) {
-	fr := g.frame()
 	k := CounterKind(a[0])
-	if fr == nil {
+	if k < 0 || k >= numCounters {
 		return 0, nil
 	}
-	ab := &fr.def.Card.Abilities[fr.ability]
-	if k < 0 || k >= numCounters || a[1] < 0 || int(a[1]) >= len(ab.Filters) {
-		return 0, nil
-	}
-	var each []ObjectID
-	for _, id := range g.battlefield {
-		if g.inFilter(fr, ab.Filters[a[1]], ObjectValue(id)) {
-			each = append(each, id)
-		}
-	}
-	for _, id := range each {
+	for _, id := range g.permanentsInFilter(a[1]) {
 		if o := g.onBattlefield(id); o != nil && o.Counters(k) > 0 {
 			g.propose(Event{Kind: EvCounterPut, Object: id, Counter: k, Amount: o.Counters(k)})
 		}
@@ -63,27 +52,37 @@ func (g *Game) hDoubleCountersOnEach(a []vm.Value) (vm.Value, error) {
 // describes, an event for each (CR 122.6); the permanents are those the
 // filter describes before any gets its counters.
 func (g *Game) hPutCountersOnEach(a []vm.Value) (vm.Value, error) {
-	fr := g.frame()
 	n, k := a[0], CounterKind(a[1])
-	if fr == nil || n <= 0 {
+	if n <= 0 || k < 0 || k >= numCounters {
 		return 0, nil
 	}
-	ab := &fr.def.Card.Abilities[fr.ability]
-	if k < 0 || k >= numCounters || a[2] < 0 || int(a[2]) >= len(ab.Filters) {
-		return 0, nil
-	}
-	var each []ObjectID
-	for _, id := range g.battlefield {
-		if g.inFilter(fr, ab.Filters[a[2]], ObjectValue(id)) {
-			each = append(each, id)
-		}
-	}
-	for _, id := range each {
+	for _, id := range g.permanentsInFilter(a[2]) {
 		if g.onBattlefield(id) != nil {
 			g.propose(Event{Kind: EvCounterPut, Object: id, Counter: k, Amount: clampInt(int(n))})
 		}
 	}
 	return 0, nil
+}
+
+// permanentsInFilter lists the permanents that filter i of the running
+// ability describes now, in the order they entered the battlefield: an
+// action's objects slot, for the action to go through them after.
+func (g *Game) permanentsInFilter(i vm.Value) []ObjectID {
+	fr := g.frame()
+	if fr == nil {
+		return nil
+	}
+	ab := &fr.def.Card.Abilities[fr.ability]
+	if i < 0 || int(i) >= len(ab.Filters) {
+		return nil
+	}
+	var each []ObjectID
+	for _, id := range g.battlefield {
+		if g.inFilter(fr, ab.Filters[i], ObjectValue(id)) {
+			each = append(each, id)
+		}
+	}
+	return each
 }
 
 // adder is the host function of an action that adds N to the amount of

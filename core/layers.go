@@ -469,20 +469,29 @@ func (g *Game) abilitiesLost(o *Object) bool {
 	for _, id := range g.battlefield {
 		src := g.objects[id]
 		for _, ai := range src.def.effects {
-			ab := src.ability(ai)
-			if funcID(src.def.Prog.ID(ab.Rule)) != fnLoseAllAbilities || g.abilitiesLost(src) {
-				continue
-			}
-			var l locals
-			ls := l.reset(ab.NumLocals, src.id, src.controller)
-			ls[vm.LocalCandidate] = ObjectValue(o.id)
-			fr := frame{mode: modeMatch, source: src.id, controller: src.controller, def: src.def, ability: ai, locals: ls}
-			if n, err := g.run(fr, ab.Match); err == nil && n > 0 {
+			if _, ok := g.effectMatch(src, ai, fnLoseAllAbilities, ObjectValue(o.id)); ok && !g.abilitiesLost(src) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// effectMatch runs the test of the affected set of static ability ai of
+// src, an effect, on candidate: ok reports that the ability is an effect
+// of function fn and that its set holds candidate. fr is the frame the
+// test ran in, for a caller to run the effect's body in it.
+func (g *Game) effectMatch(src *Object, ai int, fn funcID, candidate vm.Value) (fr frame, ok bool) {
+	ab := src.ability(ai)
+	if funcID(src.def.Prog.ID(ab.Rule)) != fn {
+		return frame{}, false
+	}
+	var l locals
+	ls := l.reset(ab.NumLocals, src.id, src.controller)
+	ls[vm.LocalCandidate] = candidate
+	fr = frame{mode: modeMatch, source: src.id, controller: src.controller, def: src.def, ability: ai, locals: ls}
+	n, err := g.run(fr, ab.Match)
+	return fr, err == nil && n > 0
 }
 
 // hGrantAbility grants an ability of the running effect's card (CR 613.1f).

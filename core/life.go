@@ -34,15 +34,8 @@ func (g *Game) playerEffectWhere(fn funcID, p PlayerID, holds func(fr frame, bod
 	for _, id := range g.battlefield {
 		o := g.objects[id]
 		for _, ai := range o.def.effects {
-			ab := o.ability(ai)
-			if funcID(o.def.Prog.ID(ab.Rule)) != fn || g.abilitiesLost(o) {
-				continue
-			}
-			var l locals
-			ls := l.reset(ab.NumLocals, o.id, o.controller)
-			ls[vm.LocalCandidate] = PlayerValue(p)
-			fr := frame{mode: modeMatch, source: o.id, controller: o.controller, def: o.def, ability: ai, locals: ls}
-			if n, err := g.run(fr, ab.Match); err == nil && n > 0 && (holds == nil || holds(fr, ab.Body)) {
+			fr, ok := g.effectMatch(o, ai, fn, PlayerValue(p))
+			if ok && !g.abilitiesLost(o) && (holds == nil || holds(fr, o.ability(ai).Body)) {
 				return true
 			}
 		}

@@ -54,15 +54,7 @@ func (g *Game) beginsOnBattlefield(o *Object) bool {
 		return false
 	}
 	for _, ai := range o.def.effects {
-		ab := o.ability(ai)
-		if funcID(o.def.Prog.ID(ab.Rule)) != fnBeginGameOnBattlefield {
-			continue
-		}
-		var l locals
-		ls := l.reset(ab.NumLocals, o.id, o.owner)
-		ls[vm.LocalCandidate] = ObjectValue(o.id)
-		fr := frame{mode: modeMatch, source: o.id, controller: o.owner, def: o.def, ability: ai, locals: ls}
-		if n, err := g.run(fr, ab.Match); err == nil && n > 0 {
+		if _, ok := g.effectMatch(o, ai, fnBeginGameOnBattlefield, ObjectValue(o.id)); ok {
 			return true
 		}
 	}

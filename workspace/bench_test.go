@@ -56,14 +56,7 @@ func BenchmarkLintLibrary(b *testing.B) {
 func BenchmarkLintCards(b *testing.B) {
 	for _, n := range []int{3000, 30000} {
 		b.Run(fmt.Sprintf("cards=%d", n), func(b *testing.B) {
-			dir := b.TempDir()
-			if err := libgen.Write(dir, n, 100); err != nil {
-				b.Fatal(err)
-			}
-			w, err := workspace.Load([]string{dir})
-			if err != nil {
-				b.Fatal(err)
-			}
+			w := loadLibrary(b, n, 100)
 			b.ReportAllocs()
 			b.ResetTimer()
 			cpu0, cpuOK := cpuTime()
@@ -89,14 +82,7 @@ func BenchmarkLintCards(b *testing.B) {
 func BenchmarkTestOneFile(b *testing.B) {
 	for _, n := range []int{3000, 30000} {
 		b.Run(fmt.Sprintf("cards=%d", n), func(b *testing.B) {
-			dir := b.TempDir()
-			if err := libgen.Write(dir, n, n); err != nil {
-				b.Fatal(err)
-			}
-			w, err := workspace.Load([]string{dir})
-			if err != nil {
-				b.Fatal(err)
-			}
+			w := loadLibrary(b, n, n)
 			b.ReportAllocs()
 			b.ResetTimer()
 			cpu0, cpuOK := cpuTime()
@@ -112,4 +98,19 @@ func BenchmarkTestOneFile(b *testing.B) {
 			reportRate(b, n, cpu0, cpuOK)
 		})
 	}
+}
+
+// loadLibrary writes a generated library of n cards, perFile a file, and
+// loads it.
+func loadLibrary(b *testing.B, n, perFile int) *workspace.Workspace {
+	b.Helper()
+	dir := b.TempDir()
+	if err := libgen.Write(dir, n, perFile); err != nil {
+		b.Fatal(err)
+	}
+	w, err := workspace.Load([]string{dir})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return w
 }
