@@ -5,6 +5,7 @@ package cards
 // names are the names of the cards of the library, sorted: what Names
 // returns, without parsing the library.
 var names = []string{
+	"Act of Treason",
 	"Apostle's Blessing",
 	"Beetleback Chief",
 	"Birds of Paradise",
@@ -62,6 +63,7 @@ var names = []string{
 	"Melira's Keepers",
 	"Melira, Sylvok Outcast",
 	"Mikaeus, the Unhallowed",
+	"Mind Control",
 	"Mirari's Wake",
 	"Mist Leopard",
 	"Mother of Runes",

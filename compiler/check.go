@@ -117,6 +117,9 @@ type checkedArg struct {
 	// def is the default the phrase gives the parameter, at pos.
 	def *dsl.Sum
 	pos dsl.Pos
+	// bind is the name a target is given (`target creature as creature`),
+	// which the emitter points at the target's local.
+	bind *binding
 }
 
 // checkedIf is an if statement.
@@ -788,7 +791,8 @@ func (c *checker) actionArgs(alt *vocab.Alt, ph *dsl.Phrase, sc *scope, a *check
 		switch {
 		case arg != nil:
 			ok = c.argument(arg, a, cost) && ok
-			act.args = append(act.args, checkedArg{arg: arg, sc: sc, choice: cost && arg.Kind == vocab.ArgFilter})
+			act.args = append(act.args, checkedArg{arg: arg, sc: sc, choice: cost && arg.Kind == vocab.ArgFilter,
+				bind: c.bindTarget(arg, sc, a, cost)})
 		case p.Name == "power" || p.Name == "toughness":
 			pt := alt.Args["power/toughness"]
 			half := 1
@@ -824,14 +828,14 @@ func (c *checker) argument(arg *vocab.Arg, a *checkedAbility, cost bool) bool {
 		return true
 	}
 	f := arg.Filter
-	if f.Bind != "" {
+	targets := f.Det == "target" || f.Det == "any"
+	if f.Bind != "" && (!targets || cost) {
 		c.errorf(arg.Pos, CodeBinding, "`as %s` in an action names nothing", f.Bind).Hint =
-			"`as` names the objects of an event pattern, in a trigger or a replacement effect"
+			"`as` names the objects of an event pattern, in a trigger or a replacement effect, or a target: `target creature as creature`"
 	}
 	if arg.Type.Kind == vocab.KObjects {
 		return f.Bind == "" // a set of objects the action looks at
 	}
-	targets := f.Det == "target" || f.Det == "any"
 	switch {
 	case cost && targets:
 		c.errorf(arg.Pos, CodeContext, "a cost has no targets (CR 601.2c)").Hint =
@@ -848,5 +852,28 @@ func (c *checker) argument(arg *vocab.Arg, a *checkedAbility, cost bool) bool {
 			"say `target " + strings.TrimPrefix(f.Text, f.Det+" ") + "`, or name it with `as` in the trigger"
 		return false
 	}
-	return f.Bind == ""
+	return true
+}
+
+// bindTarget names a target of an action, `target creature as creature`,
+// for the statements after it (Act of Treason's "Untap that creature"):
+// the name reads the target, as the spell or ability resolves. It
+// returns the binding, or nil when the argument binds no target.
+func (c *checker) bindTarget(arg *vocab.Arg, sc *scope, a *checkedAbility, cost bool) *binding {
+	if arg.Kind != vocab.ArgFilter || arg.Filter.Bind == "" || cost || arg.Type.Kind == vocab.KObjects {
+		return nil
+	}
+	f := arg.Filter
+	if f.Det != "target" && f.Det != "any" {
+		return nil
+	}
+	if prev := sc.lookup(f.Bind); prev != nil && !prev.implicit {
+		c.errorf(arg.Pos, CodeBinding, "%q is already bound", f.Bind).Hint = "choose another name"
+		return nil
+	}
+	b := &binding{name: f.Bind, typ: f.Yields, pos: arg.Pos}
+	sc.names[f.Bind] = b
+	c.bound[f.Bind] = arg.Pos.Line
+	a.tree.bindings = append(a.tree.bindings, b) // warned about if unused
+	return b
 }

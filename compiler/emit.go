@@ -642,7 +642,12 @@ func (e *cardEmitter) argValue(f *fnBuilder, ca checkedArg, a *checkedAbility) {
 		case ca.choice:
 			f.emit(vm.OpLoad, e.choice(arg.Filter, a), arg.Pos)
 		default:
-			f.emit(vm.OpLoad, e.target(arg.Filter, a), arg.Pos)
+			local := e.target(arg.Filter, a)
+			if ca.bind != nil {
+				// A name for the target reads its local (bindTarget).
+				ca.bind.local, ca.bind.hasLocal = local, true
+			}
+			f.emit(vm.OpLoad, local, arg.Pos)
 		}
 	}
 }

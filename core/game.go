@@ -185,6 +185,9 @@ type Game struct {
 	// batch holds the events that happen at the same time (see
 	// beginBatch).
 	batch batch
+	// controlled is set once an effect has changed who controls a
+	// permanent (layer 2): from then on, syncControl looks at the board.
+	controlled bool
 	// index lists the permanents whose abilities watch each event kind
 	// (index.go); checkIndex says whether every action checks it.
 	index      abilityIndex
@@ -392,7 +395,7 @@ func (g *Game) newObject(def *CardDef, card int, owner PlayerID, zone Zone) *Obj
 		g.slab = make([]Object, 0, objectBlock)
 	}
 	g.slab = append(g.slab, Object{id: ObjectID(len(g.objects)), def: def, printed: def, card: card, owner: owner,
-		controller: owner, zone: zone, timestamp: g.nextTimestamp(), sinceTurn: g.turn, defender: NoPlayer})
+		controller: owner, baseController: owner, zone: zone, timestamp: g.nextTimestamp(), sinceTurn: g.turn, defender: NoPlayer})
 	o := &g.slab[len(g.slab)-1]
 	g.objects = append(g.objects, o)
 	if len(g.current) <= card {

@@ -442,6 +442,8 @@ var hostImpls = [numFuncs]hostImpl{
 	fnEnterAsCopyWithType:                (*Game).hEnterAsCopyWithType,
 	fnLifeTotalCantChange:                (*Game).hLifeTotalCantChange,
 	fnCantGainLife:                       (*Game).hCantGainLife,
+	fnControl:                            (*Game).hControl,
+	fnGainControlUntilEndOfTurn:          (*Game).hGainControlUntilEndOfTurn,
 	fnBeginGameOnBattlefield:             (*Game).hBeginGameOnBattlefield,
 	fnCantGetCounters:                    (*Game).hCantGetCounters,
 	fnCantGetCountersOfKind:              (*Game).hCantGetCounters,

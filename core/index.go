@@ -143,6 +143,7 @@ func (g *Game) indexEnter(o *Object) {
 			x.counterSighted++
 		}
 	}
+	g.controlled = g.controlled || o.def.controls
 }
 
 // indexLeave removes a permanent leaving the battlefield from the index.

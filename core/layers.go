@@ -2,6 +2,7 @@ package core
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/cardc/cardc/vm"
 )
@@ -29,6 +30,7 @@ import (
 // Layers, in the order they apply (CR 613.1): 1 to 6, then the sublayers
 // of layer 7 (the generated funcs table gives each effect its layer).
 const (
+	layerControl  = 2  // 613.1b: control-changing effects
 	layerAbility  = 6  // 613.1f: ability adding and removing
 	layerCDA      = 7  // 613.4a: characteristic-defining abilities
 	layerSetPT    = 8  // 613.4b: effects that set power and toughness
@@ -42,6 +44,8 @@ const (
 // chars are a permanent's characteristics as the continuous effects make
 // them.
 type chars struct {
+	// controller is the player who controls the permanent (layer 2).
+	controller       PlayerID
 	power, toughness int
 	keywords         uint32
 	// unspared are the keywords of every instance but those that spare
@@ -89,8 +93,10 @@ type ptEffect struct {
 	layer            int
 	power, toughness int
 	// keywords are the keyword abilities an effect of layer 6 adds.
-	keywords  uint32
-	timestamp int64
+	keywords uint32
+	// controller is who controls the object under an effect of layer 2.
+	controller PlayerID
+	timestamp  int64
 }
 
 // invalidate says that the characteristics must be computed again.
@@ -135,6 +141,7 @@ func (g *Game) ownChars(o *Object) *chars {
 
 // baseChars sets the characteristics of a permanent to its card's.
 func (g *Game) baseChars(o *Object, c *chars) {
+	c.controller = o.baseController
 	c.power, c.toughness = int(o.def.Card.Power), int(o.def.Card.Toughness)
 	c.keywords, c.unspared = o.def.keywords, o.def.keywords
 	c.spared = c.spared[:0]
@@ -296,6 +303,8 @@ func (g *Game) applyEffect(e *effectRef) {
 // it affects.
 func applyPT(pe *ptEffect, c *chars) {
 	switch pe.layer {
+	case layerControl:
+		c.controller = pe.controller
 	case layerAbility:
 		c.keywords |= pe.keywords
 		c.unspared |= pe.keywords
@@ -436,6 +445,63 @@ func (g *Game) hLoseKeyword(a []vm.Value) (vm.Value, error) {
 		c.unspared &^= uint32(a[1])
 	}
 	return 0, err
+}
+
+// hControl gives control of an object to a player (layer 2, CR 613.1b).
+func (g *Game) hControl(a []vm.Value) (vm.Value, error) {
+	c, err := g.applying(a[0])
+	if p, ok := valuePlayer(a[1]); c != nil && ok {
+		c.controller = p
+	}
+	return 0, err
+}
+
+// hGainControlUntilEndOfTurn gives the controller of the resolving spell
+// or ability control of a permanent until the end of the turn (layer 2).
+func (g *Game) hGainControlUntilEndOfTurn(a []vm.Value) (vm.Value, error) {
+	fr := g.frame()
+	if o := g.permanentArg(a[0]); o != nil && fr != nil {
+		g.effects = append(g.effects, ptEffect{object: o.id, layer: layerControl, controller: fr.controller, timestamp: g.nextTimestamp()})
+		g.controlled = true
+		g.invalidate()
+	}
+	return 0, nil
+}
+
+// Controller returns who controls an object now: for a permanent, as the
+// effects of layer 2 make it, brought up to date first (an effect that
+// began as the test or the engine set the board up takes effect before
+// the first action settles the game).
+func (g *Game) Controller(id ObjectID) PlayerID {
+	o := g.Object(id)
+	if o == nil {
+		return NoPlayer
+	}
+	g.syncControl()
+	return o.controller
+}
+
+// syncControl gives each permanent the controller the layers make it
+// (layer 2): one whose controller changes has not been under its new
+// controller's control since their turn began (CR 302.6), and leaves
+// combat (CR 506.4). It looks at the board only in a game where an
+// effect has ever changed control, so that other games' actions cost the
+// same on any board.
+func (g *Game) syncControl() {
+	if !g.controlled {
+		return
+	}
+	for _, id := range slices.Clone(g.battlefield) {
+		o := g.objects[id]
+		want := g.charsOf(o).controller
+		if want == o.controller {
+			continue
+		}
+		o.controller = want
+		o.sinceTurn = g.turn
+		g.removeFromCombat(o)
+		g.invalidate()
+	}
 }
 
 // hLoseAllAbilities makes an object lose all abilities (layer 6,

@@ -59,6 +59,9 @@ type CardDef struct {
 	// definesPT says whether a characteristic-defining ability defines
 	// the card's power and toughness (CR 604.3).
 	definesPT bool
+	// controls says whether an effect of the card's abilities changes who
+	// controls a permanent (layer 2).
+	controls bool
 	// anchors are, for each ability, its anchors as indexes of fields (see
 	// vm.Ability.Anchors).
 	anchors [][]fieldID
@@ -177,8 +180,11 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 			}
 			d.effects = append(d.effects, i)
 			d.counterBlind = d.counterBlind && counterBlindFunc(linked, a.Match) && counterBlindFunc(linked, a.Body)
-			if effectLayer(funcID(linked.ID(a.Rule))) == layerCDA {
+			switch effectLayer(funcID(linked.ID(a.Rule))) {
+			case layerCDA:
 				d.definesPT = true
+			case layerControl:
+				d.controls = true
 			}
 		case vm.AbilityEnchant:
 			d.enchant = i

@@ -25,9 +25,13 @@ type Object struct {
 	card       int
 	owner      PlayerID
 	controller PlayerID
-	zone       Zone
-	token      bool
-	tapped     bool
+	// baseController controls the permanent unless an effect of layer 2
+	// says otherwise: the player who put it onto the battlefield
+	// (CR 110.2). controller is what the layers make it (syncControl).
+	baseController PlayerID
+	zone           Zone
+	token          bool
+	tapped         bool
 	// damage is the damage marked on the permanent (CR 120.6).
 	damage int
 	// deathtouchDamage records damage from a source with deathtouch since

@@ -544,7 +544,7 @@ func (g *Game) move(ev *Event) bool {
 	n.printed, n.token, n.x = o.printed, o.token, o.x
 	if ev.To == ZoneBattlefield {
 		if ev.Player != NoPlayer {
-			n.controller = ev.Player
+			n.controller, n.baseController = ev.Player, ev.Player
 		}
 		n.sinceTurn = g.turn
 		n.chosen = ev.chosen

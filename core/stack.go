@@ -327,6 +327,7 @@ func (g *Game) settle() {
 			g.drawByLoop("state-based actions and triggered abilities kept happening %d times in a row", n)
 			return
 		}
+		g.syncControl()
 		if g.stateBasedActions() {
 			continue
 		}

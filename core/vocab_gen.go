@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 22
-	vocabularyHash  = "e6736c00febaa7ad4ba74eb5d476c8fd708cb55ac05cf83e4232a572a902cafa"
+	vocabularyMinor = 23
+	vocabularyHash  = "647d64a916bb44dd0e7e70902aa8a5cb02bcdead172138d0d555d35595bdfc8f"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -484,6 +484,7 @@ const (
 	fnCantGetCounters
 	fnCantGetCountersOfKind
 	fnCardsInHand
+	fnControl
 	fnController
 	fnCounters
 	fnCreateArtifactTokensForEachCounter
@@ -508,6 +509,7 @@ const (
 	fnEnterWithCounters
 	fnExile
 	fnExileAllGraveyards
+	fnGainControlUntilEndOfTurn
 	fnGainKeywordUntilEndOfTurn
 	fnGainLife
 	fnGainProtectionOfChoice
@@ -602,6 +604,7 @@ var funcs = [numFuncs]funcDecl{
 	fnCantGetCounters:                    {name: "cant_get_counters", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0},
 	fnCantGetCountersOfKind:              {name: "cant_get_counters_of_kind", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0},
 	fnCardsInHand:                        {name: "cards_in_hand", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnControl:                            {name: "control", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 2},
 	fnController:                         {name: "controller", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnCounters:                           {name: "counters", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnCreateArtifactTokensForEachCounter: {name: "create_artifact_tokens_for_each_counter", arity: 7, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
@@ -626,6 +629,7 @@ var funcs = [numFuncs]funcDecl{
 	fnEnterWithCounters:                  {name: "enter_with_counters", arity: 2, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnExile:                              {name: "exile", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnExileAllGraveyards:                 {name: "exile_all_graveyards", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnGainControlUntilEndOfTurn:          {name: "gain_control_until_end_of_turn", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnGainKeywordUntilEndOfTurn:          {name: "gain_keyword_until_end_of_turn", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnGainLife:                           {name: "gain_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnGainProtectionOfChoice:             {name: "gain_protection_of_choice", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},

@@ -182,6 +182,8 @@ var phraseCases = []struct {
 	{inStatic, "creatures an opponent controls lose infect", "{object} lose {keyword}"},
 	{inStatic, "enchanted creature loses all abilities", "{object} lose all abilities"},
 	{inStatic, "cards in graveyards lose all abilities", "{object} lose all abilities"},
+	{inStatic, "you control enchanted creature", "you control {object}"},
+	{inSpell, "gain control of target creature until end of turn", "gain control of {object} until end of turn"},
 	{inStatic, "if this is in your opening hand you may begin the game with it on the battlefield", "if {object} is in your opening hand you may begin the game with it on the battlefield"},
 	{inSpell, "target player gets 2 poison counters", "{player} gets {amount} {kind} counters"},
 	{inTrigger, "whenever a player gets one or more counters", "{player} gets one or more counters"},

@@ -309,7 +309,7 @@ func (g *game) Object(c scenario.Card) (scenario.Object, bool) {
 	}
 	out := scenario.Object{
 		Name: o.Name(), Zone: scenario.Zone(o.Zone().String()),
-		Owner: scenario.Player(o.Owner()), Controller: scenario.Player(o.Controller()),
+		Owner: scenario.Player(o.Owner()), Controller: scenario.Player(g.g.Controller(o.ID())),
 		Token: o.Token(), Tapped: o.Tapped(), Attacking: o.Attacking(), Blocking: o.Blocking() != 0, Blocked: o.Blocked(),
 		AttachedTo: g.card(o.AttachedTo()), Damage: o.Damage(),
 		Power: g.g.Power(o.ID()), Toughness: g.g.Toughness(o.ID()),
