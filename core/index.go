@@ -69,6 +69,10 @@ type abilityIndex struct {
 	// effect lasts, characteristics are each permanent's own (see
 	// charsOf).
 	staticSources int
+	// abilityRemovers counts those of them with an effect by which objects
+	// lose all abilities: while there is none, no object has lost them
+	// (see abilitiesLost).
+	abilityRemovers int
 	// counterSighted counts those of them whose effects may read
 	// counters (see CardDef.counterBlind).
 	counterSighted int
@@ -143,6 +147,9 @@ func (g *Game) indexEnter(o *Object) {
 			x.counterSighted++
 		}
 	}
+	if o.def.removesAbilities {
+		x.abilityRemovers++
+	}
 	g.controlled = g.controlled || o.def.controls
 }
 
@@ -162,6 +169,9 @@ func (g *Game) indexLeave(o *Object) {
 		if !o.def.counterBlind {
 			x.counterSighted--
 		}
+	}
+	if o.def.removesAbilities {
+		x.abilityRemovers--
 	}
 }
 
@@ -337,6 +347,9 @@ func (g *Game) verifyIndex() error {
 				want.counterSighted++
 			}
 		}
+		if o.def.removesAbilities {
+			want.abilityRemovers++
+		}
 	}
 	x := &g.index
 	for k := EventKind(0); k < numEventKinds; k++ {
@@ -353,6 +366,9 @@ func (g *Game) verifyIndex() error {
 			return fmt.Errorf("ability index: object %d watches %+v and %+v granted, not %+v and %+v",
 				id, x.own[id], x.granted[id], own, granted)
 		}
+	}
+	if x.abilityRemovers != want.abilityRemovers {
+		return fmt.Errorf("ability index: %d permanents remove abilities, not %d", x.abilityRemovers, want.abilityRemovers)
 	}
 	if x.grantedObjects != want.grantedObjects || x.staticSources != want.staticSources || x.counterSighted != want.counterSighted {
 		return fmt.Errorf("ability index: counts %d granted, %d static and %d reading counters, not %d, %d and %d",

@@ -527,10 +527,10 @@ func (g *Game) abilitiesLost(o *Object) bool {
 	switch {
 	case o.left && o.zone == ZoneBattlefield:
 		return o.lki.noAbilities
+	case g.index.abilityRemovers == 0:
+		return false // no effect removes abilities: the usual case, at no cost
 	case o.zone == ZoneBattlefield:
-		return !g.effectFree() && g.charsOf(o).noAbilities
-	case g.index.staticSources == 0:
-		return false
+		return g.charsOf(o).noAbilities
 	}
 	for _, id := range g.battlefield {
 		src := g.objects[id]

@@ -62,6 +62,9 @@ type CardDef struct {
 	// controls says whether an effect of the card's abilities changes who
 	// controls a permanent (layer 2).
 	controls bool
+	// removesAbilities says whether an effect of the card's abilities makes
+	// objects lose all abilities (layer 6).
+	removesAbilities bool
 	// anchors are, for each ability, its anchors as indexes of fields (see
 	// vm.Ability.Anchors).
 	anchors [][]fieldID
@@ -186,6 +189,7 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 			case layerControl:
 				d.controls = true
 			}
+			d.removesAbilities = d.removesAbilities || funcID(linked.ID(a.Rule)) == fnLoseAllAbilities
 		case vm.AbilityEnchant:
 			d.enchant = i
 		}
