@@ -2,7 +2,6 @@ package core
 
 import (
 	"errors"
-	"slices"
 
 	"github.com/cardc/cardc/vm"
 )
@@ -491,7 +490,7 @@ func (g *Game) syncControl() {
 	if !g.controlled {
 		return
 	}
-	for _, id := range slices.Clone(g.battlefield) {
+	for _, id := range g.battlefield {
 		o := g.objects[id]
 		want := g.charsOf(o).controller
 		if want == o.controller {
