@@ -90,6 +90,7 @@ var names = []string{
 	"Rod of Ruin",
 	"Scar",
 	"Serra Angel",
+	"Shifting Sky",
 	"Shock",
 	"Solemnity",
 	"Swamp",

@@ -114,7 +114,7 @@ func (g *Game) protectionRemoves(t, aura *Object) bool {
 	}
 	for i := range protections {
 		p := &protections[i]
-		if kws&p.keyword != 0 && p.has(aura) {
+		if kws&p.keyword != 0 && p.has(g, aura) {
 			return true
 		}
 	}

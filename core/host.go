@@ -367,7 +367,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnIsType:        g1(func(o *Object, v vm.Value) bool { return o.def.types&uint16(v) != 0 }),
 	fnIsSupertype:   g1(func(o *Object, v vm.Value) bool { return o.def.supertypes&uint16(v) != 0 }),
 	fnIsSubtype:     g1(func(o *Object, v vm.Value) bool { return slices.Contains(o.def.subtypes, int32(v)) }),
-	fnHasColor:      g1(func(o *Object, v vm.Value) bool { return o.def.colors&uint16(v) != 0 }),
+	fnHasColor:      func(g *Game, a []vm.Value) (vm.Value, error) { return hasColor(g, a) },
 	fnIsPlayer:      qIsPlayer,
 	fnIsPermanent:   qIsPermanent,
 	fnInZone:        qInZone,
@@ -442,6 +442,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnEnterAsCopyWithType:                (*Game).hEnterAsCopyWithType,
 	fnLifeTotalCantChange:                (*Game).hLifeTotalCantChange,
 	fnCantGainLife:                       (*Game).hCantGainLife,
+	fnSetChosenColor:                     (*Game).hSetChosenColor,
 	fnControl:                            (*Game).hControl,
 	fnGainControlUntilEndOfTurn:          (*Game).hGainControlUntilEndOfTurn,
 	fnBeginGameOnBattlefield:             (*Game).hBeginGameOnBattlefield,
@@ -555,6 +556,12 @@ func g0(f func(*Object) bool) hostImpl {
 }
 
 // g1 makes a query of an object and a name.
+// hasColor reports whether an object has a color, as colorsOf reads it.
+func hasColor(g *Game, a []vm.Value) (vm.Value, error) {
+	o := g.valueObject(a[0])
+	return boolValue(o != nil && g.colorsOf(o)&uint16(a[1]) != 0), nil
+}
+
 func g1(f func(*Object, vm.Value) bool) hostImpl {
 	return func(g *Game, a []vm.Value) (vm.Value, error) {
 		if o := g.valueObject(a[0]); o != nil {

@@ -73,6 +73,9 @@ type abilityIndex struct {
 	// lose all abilities: while there is none, no object has lost them
 	// (see abilitiesLost).
 	abilityRemovers int
+	// colorChangers counts those with an effect of layer 5: while there
+	// is none, every permanent has its card's colors (see colorsOf).
+	colorChangers int
 	// counterSighted counts those of them whose effects may read
 	// counters (see CardDef.counterBlind).
 	counterSighted int
@@ -150,6 +153,9 @@ func (g *Game) indexEnter(o *Object) {
 	if o.def.removesAbilities {
 		x.abilityRemovers++
 	}
+	if o.def.changesColors {
+		x.colorChangers++
+	}
 	g.controlled = g.controlled || o.def.controls
 }
 
@@ -172,6 +178,9 @@ func (g *Game) indexLeave(o *Object) {
 	}
 	if o.def.removesAbilities {
 		x.abilityRemovers--
+	}
+	if o.def.changesColors {
+		x.colorChangers--
 	}
 }
 
@@ -350,6 +359,9 @@ func (g *Game) verifyIndex() error {
 		if o.def.removesAbilities {
 			want.abilityRemovers++
 		}
+		if o.def.changesColors {
+			want.colorChangers++
+		}
 	}
 	x := &g.index
 	for k := EventKind(0); k < numEventKinds; k++ {
@@ -367,8 +379,9 @@ func (g *Game) verifyIndex() error {
 				id, x.own[id], x.granted[id], own, granted)
 		}
 	}
-	if x.abilityRemovers != want.abilityRemovers {
-		return fmt.Errorf("ability index: %d permanents remove abilities, not %d", x.abilityRemovers, want.abilityRemovers)
+	if x.abilityRemovers != want.abilityRemovers || x.colorChangers != want.colorChangers {
+		return fmt.Errorf("ability index: %d permanents remove abilities and %d change colors, not %d and %d",
+			x.abilityRemovers, x.colorChangers, want.abilityRemovers, want.colorChangers)
 	}
 	if x.grantedObjects != want.grantedObjects || x.staticSources != want.staticSources || x.counterSighted != want.counterSighted {
 		return fmt.Errorf("ability index: counts %d granted, %d static and %d reading counters, not %d, %d and %d",

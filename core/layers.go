@@ -30,6 +30,7 @@ import (
 // of layer 7 (the generated funcs table gives each effect its layer).
 const (
 	layerControl  = 2  // 613.1b: control-changing effects
+	layerColor    = 5  // 613.1e: color-changing effects
 	layerAbility  = 6  // 613.1f: ability adding and removing
 	layerCDA      = 7  // 613.4a: characteristic-defining abilities
 	layerSetPT    = 8  // 613.4b: effects that set power and toughness
@@ -44,7 +45,9 @@ const (
 // them.
 type chars struct {
 	// controller is the player who controls the permanent (layer 2).
-	controller       PlayerID
+	controller PlayerID
+	// colors are its colors (layer 5), bits as CardDef.colors.
+	colors           uint16
 	power, toughness int
 	keywords         uint32
 	// unspared are the keywords of every instance but those that spare
@@ -141,6 +144,7 @@ func (g *Game) ownChars(o *Object) *chars {
 // baseChars sets the characteristics of a permanent to its card's.
 func (g *Game) baseChars(o *Object, c *chars) {
 	c.controller = o.baseController
+	c.colors = o.def.colors
 	c.power, c.toughness = int(o.def.Card.Power), int(o.def.Card.Toughness)
 	c.keywords, c.unspared = o.def.keywords, o.def.keywords
 	c.spared = c.spared[:0]
@@ -581,6 +585,33 @@ func (g *Game) hDefinePT(a []vm.Value) (vm.Value, error) {
 		c.power, c.toughness = qty(a[1]), qty(a[1])
 	}
 	return 0, err
+}
+
+// colorsOf is an object's colors: a permanent's as the effects of layer 5
+// make them, one that left the battlefield's as it last existed there, any
+// other's as its card says (CR 105, 613.1e).
+func (g *Game) colorsOf(o *Object) uint16 {
+	switch {
+	case o.left && o.zone == ZoneBattlefield:
+		return o.lki.colors
+	case o.zone == ZoneBattlefield && g.index.colorChangers > 0:
+		return g.charsOf(o).colors
+	}
+	return o.def.colors
+}
+
+// hSetChosenColor makes an object the color chosen as the effect's source
+// entered (layer 5, CR 105.3): that color replaces its colors.
+func (g *Game) hSetChosenColor(a []vm.Value) (vm.Value, error) {
+	c, err := g.applying(a[0])
+	fr := g.frame()
+	if c == nil || fr == nil {
+		return 0, err
+	}
+	if src := g.Object(fr.source); src != nil && src.chosen.color != 0 {
+		c.colors = src.chosen.color
+	}
+	return 0, nil
 }
 
 // hSetBasePT sets base power and toughness (layer 7b, CR 613.4b).

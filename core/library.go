@@ -65,6 +65,9 @@ type CardDef struct {
 	// removesAbilities says whether an effect of the card's abilities makes
 	// objects lose all abilities (layer 6).
 	removesAbilities bool
+	// changesColors says whether an effect of the card's abilities changes
+	// the colors of objects (layer 5).
+	changesColors bool
 	// anchors are, for each ability, its anchors as indexes of fields (see
 	// vm.Ability.Anchors).
 	anchors [][]fieldID
@@ -188,6 +191,8 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 				d.definesPT = true
 			case layerControl:
 				d.controls = true
+			case layerColor:
+				d.changesColors = true
 			}
 			d.removesAbilities = d.removesAbilities || funcID(linked.ID(a.Rule)) == fnLoseAllAbilities
 		case vm.AbilityEnchant:
@@ -295,7 +300,7 @@ var counterBlindFuncs = [numFuncs]bool{
 	fnModifyPt: true, fnAddKeyword: true, fnGrantAbility: true, fnCantAttackOrBlock: true,
 	fnSetBasePt: true, fnAddProtectionFromChosenColor: true, fnLifeTotalCantChange: true,
 	fnCantGainLife: true, fnCantGetCounters: true, fnCantGetCountersOfKind: true, fnLoseKeyword: true,
-	fnLoseAllAbilities: true, fnInZone: true, fnBeginGameOnBattlefield: true,
+	fnLoseAllAbilities: true, fnInZone: true, fnBeginGameOnBattlefield: true, fnSetChosenColor: true,
 }
 
 // counterBlindFunc reports whether a function of a program calls only

@@ -149,6 +149,8 @@ type lki struct {
 	// noAbilities: it had lost all abilities (its card's did not
 	// function).
 	noAbilities bool
+	// colors are the colors it had (layer 5).
+	colors uint16
 }
 
 // AttachedTo is the object an Aura or an Equipment is attached to

@@ -26,14 +26,14 @@ type protection struct {
 
 // has reports whether an object has the quality, as it is now or as it
 // last existed (CR 608.2h; a spell on the stack as it is there).
-func (p *protection) has(o *Object) bool {
+func (p *protection) has(g *Game, o *Object) bool {
 	switch {
 	case p.everything:
 		return true
 	case p.colorless:
-		return o.def.colors == 0
+		return g.colorsOf(o) == 0
 	}
-	return o.def.colors&p.colors != 0 || o.def.types&p.types != 0
+	return g.colorsOf(o)&p.colors != 0 || o.def.types&p.types != 0
 }
 
 // protectedFrom reports whether a permanent has protection from a source
@@ -45,7 +45,7 @@ func (g *Game) protectedFrom(o, source *Object) bool {
 	}
 	for i := range protections {
 		p := &protections[i]
-		if g.hasKeyword(o, p.keyword) && p.has(source) {
+		if g.hasKeyword(o, p.keyword) && p.has(g, source) {
 			return true
 		}
 	}

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 23
-	vocabularyHash  = "647d64a916bb44dd0e7e70902aa8a5cb02bcdead172138d0d555d35595bdfc8f"
+	vocabularyMinor = 24
+	vocabularyHash  = "677069ea8f920835d44e134ed13b70fe25593735b6ef0d138b232fb2579d4ea6"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -566,6 +566,7 @@ const (
 	fnScry
 	fnSetBasePt
 	fnSetBasePtUntilEndOfTurn
+	fnSetChosenColor
 	fnSetLife
 	fnShuffleIntoLibrary
 	fnSwitchPtUntilEndOfTurn
@@ -686,6 +687,7 @@ var funcs = [numFuncs]funcDecl{
 	fnScry:                               {name: "scry", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnSetBasePt:                          {name: "set_base_pt", arity: 3, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 8},
 	fnSetBasePtUntilEndOfTurn:            {name: "set_base_pt_until_end_of_turn", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnSetChosenColor:                     {name: "set_chosen_color", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 5},
 	fnSetLife:                            {name: "set_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnShuffleIntoLibrary:                 {name: "shuffle_into_library", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnSwitchPtUntilEndOfTurn:             {name: "switch_pt_until_end_of_turn", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},

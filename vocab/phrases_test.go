@@ -183,6 +183,8 @@ var phraseCases = []struct {
 	{inStatic, "enchanted creature loses all abilities", "{object} lose all abilities"},
 	{inStatic, "cards in graveyards lose all abilities", "{object} lose all abilities"},
 	{inStatic, "you control enchanted creature", "you control {object}"},
+	{inChosen, "nonland permanents are the chosen color", "{object} are the chosen color"},
+	{inChosen, "this is the chosen color", "{object} is the chosen color"},
 	{inSpell, "gain control of target creature until end of turn", "gain control of {object} until end of turn"},
 	{inStatic, "if this is in your opening hand you may begin the game with it on the battlefield", "if {object} is in your opening hand you may begin the game with it on the battlefield"},
 	{inSpell, "target player gets 2 poison counters", "{player} gets {amount} {kind} counters"},
