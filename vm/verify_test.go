@@ -153,6 +153,8 @@ func TestVerifyRejects(t *testing.T) {
 			vm.VerifyError{Func: -1, PC: -1, Msg: `card 2 "Leyline of Punishment" ability 0: rule is required for a static ability`}},
 		{"once on a triggered ability", ability(0, 2, func(a *vm.Ability) { a.Flags = vm.FlagOnce }),
 			vm.VerifyError{Func: -1, PC: -1, Msg: `card 0 "Protean Hydra" ability 2: flag once is only for delayed abilities, not triggered`}},
+		{"loyalty on a triggered ability", ability(0, 2, func(a *vm.Ability) { a.Flags = vm.FlagLoyalty }),
+			vm.VerifyError{Func: -1, PC: -1, Msg: `card 0 "Protean Hydra" ability 2: flags loyalty are only for activated abilities, not triggered`}},
 		{"target without filter", ability(1, 0, func(a *vm.Ability) { a.Targets[0].Filter = vm.NoFunc }),
 			vm.VerifyError{Func: -1, PC: -1, Msg: `card 1 "Lightning Bolt" ability 0: target 0 filter is required for a spell ability`}},
 		{"event of a field", ability(0, 1, func(a *vm.Ability) { a.Event = symDamageTarget }),
