@@ -306,7 +306,9 @@ func (r *runner) given(s *dsl.Given) error {
 				"library": Library, "exile": Exile}[st.Zone]
 			if st.Opening {
 				zone = Hand
-				opening = st
+				if opening == nil {
+					opening = st
+				}
 			}
 			for _, c := range st.Cards {
 				if err := r.addCard(c, playerID(st.Player), zone); err != nil {
@@ -340,9 +342,7 @@ func (r *runner) given(s *dsl.Given) error {
 			}
 		}
 	}
-	if opening != nil {
-		r.opening = opening
-	}
+	r.opening = opening
 	return nil
 }
 
