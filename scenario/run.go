@@ -342,7 +342,9 @@ func (r *runner) given(s *dsl.Given) error {
 			}
 		}
 	}
-	r.opening = opening
+	if opening != nil && r.opening == nil {
+		r.opening = opening
+	}
 	return nil
 }
 
