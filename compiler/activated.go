@@ -36,11 +36,6 @@ func (c *checker) activated(it *dsl.ActivatedAbility) *checkedAbility {
 			a.costs = append(a.costs, costPart{mana: *cp.Mana})
 			continue
 		}
-		if text := dsl.PhraseString(cp.Phrase); len(it.Costs) == 1 && strings.EqualFold(text, "-X") {
-			c.errorf(cp.Pos, parser.CodeUnsupported, "a loyalty ability whose cost has X (%s:) is not in the language yet", text).Hint =
-				"a loyalty cost is a number: +1, -2 or 0 (SPEC, section Loyalty abilities)"
-			continue
-		}
 		if act := c.costAction(cp.Phrase, sc, a); act != nil {
 			a.pay = append(a.pay, act)
 			a.costs = append(a.costs, costPart{act: act})
@@ -74,7 +69,8 @@ func (c *checker) activated(it *dsl.ActivatedAbility) *checkedAbility {
 
 // loyaltyCost reads the cost of a loyalty ability (CR 606.4): +N puts N
 // loyalty counters on the permanent, -N removes N, which it must have
-// (CR 606.6), 0 costs nothing. Its controller may activate it only as a
+// (CR 606.6), 0 costs nothing; -X removes X, the X its controller chooses
+// as they activate it (CR 107.3), which the effect reads too. Its controller may activate it only as a
 // sorcery, and only if none of the permanent's loyalty abilities has been
 // activated this turn (CR 606.3).
 func (c *checker) loyaltyCost(a *checkedAbility, it *dsl.ActivatedAbility, sc *scope) {
@@ -83,6 +79,8 @@ func (c *checker) loyaltyCost(a *checkedAbility, it *dsl.ActivatedAbility, sc *s
 	n := strings.TrimLeft(*it.Loyalty, "+-")
 	var text string
 	switch {
+	case n == "X":
+		text = "remove X loyalty counters from this"
 	case strings.Trim(n, "0") == "":
 		return // 0: no cost
 	case strings.HasPrefix(*it.Loyalty, "-"):

@@ -225,12 +225,13 @@ func (*SpellAbility) cardItem() {}
 // `{2}{W}: { ... }`. A restriction may follow after a comma:
 // `{1}: this gets +1/+0 until end of turn, activate only as a sorcery`.
 // A loyalty ability's cost is its loyalty symbol alone (CR 606.4):
-// `+1: gain 2 life`, `-3: destroy target creature`, `0: draw a card`.
+// `+1: gain 2 life`, `-3: destroy target creature`, `0: draw a card`,
+// `-X: this deals X damage to target creature`.
 type ActivatedAbility struct {
 	Span
 	// A cost never starts with the word of another card item, so that a
 	// mistake in one ("pt" without its value) is reported as such.
-	Loyalty *string     `parser:"(?! 'cost' | 'type' | 'pt' | 'oracle' | 'keywords' | 'enchant' | 'equip' | 'loyalty' | 'enters' | 'whenever' | 'when' | 'at' | 'replace' | 'static' | 'spell' ) ( @( ( '+' | '-' )? Number ) ':'"`
+	Loyalty *string     `parser:"(?! 'cost' | 'type' | 'pt' | 'oracle' | 'keywords' | 'enchant' | 'equip' | 'loyalty' | 'enters' | 'whenever' | 'when' | 'at' | 'replace' | 'static' | 'spell' ) ( @( '+' Number | '-' ( Number | 'X' ) | Number ) ':'"`
 	Costs   []*CostPart `parser:"  | @@ ( ',' @@ )* ':' )"`
 	Body    *Block      `parser:"(   @@"`
 	Effect  *Phrase     `parser:"  | @@ )"`

@@ -92,7 +92,7 @@ func NotYet(word string) (message, hint string, ok bool) {
 
 // constructError reports a line of a card, other than its first, that
 // holds the syntax error at pos and starts with a construct the language
-// does not have, or a loyalty ability whose cost has X (`-X: ...`).
+// does not have, or a loyalty ability whose cost is +X (`+X: ...`).
 func constructError(toks []lexer.Token, pos lexer.Position) (dsl.Diagnostic, bool) {
 	first, next, rest, ok := lineAt(toks, pos.Line)
 	if !ok || toks[0].Value != "card" || first.Pos.Offset == toks[0].Pos.Offset {
@@ -100,8 +100,8 @@ func constructError(toks []lexer.Token, pos lexer.Position) (dsl.Diagnostic, boo
 	}
 	if first.Type == tokOp && (first.Value == "+" || first.Value == "-") &&
 		strings.EqualFold(next.Value, "X") && rest.Value == ":" {
-		return dsl.Errorf(first.Pos, CodeUnsupported, "a loyalty ability whose cost has X (%s%s:) is not in the language yet", first.Value, next.Value).
-			WithHint("a loyalty cost is a number: +1, -2 or 0 (SPEC, section Loyalty abilities)"), true
+		return dsl.Errorf(first.Pos, CodeUnsupported, "a loyalty ability whose cost is %s%s is not in the language", first.Value, next.Value).
+			WithHint("a loyalty cost is a number or -X: +1, -2, 0, -X (SPEC, section Loyalty abilities)"), true
 	}
 	if first.Type != tokIdent {
 		return dsl.Diagnostic{}, false

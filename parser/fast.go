@@ -510,7 +510,12 @@ func (p *fastParser) activatedAbility() *dsl.ActivatedAbility {
 		if !p.isType(tokNumber) {
 			sign = p.take().Value
 		}
-		n, ok := p.expectType(tokNumber)
+		n, ok := "X", sign == "-" && p.is("X")
+		if ok {
+			p.take()
+		} else {
+			n, ok = p.expectType(tokNumber)
+		}
 		if !ok || !p.expect(":") {
 			p.fail()
 			return nil
