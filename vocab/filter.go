@@ -146,6 +146,15 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 			words = append(words, FilterWord{Name: "or", Or: true}, alt)
 			j += 2
 		}
+		// "player or planeswalker": a player, or an object of those card
+		// types ("target player or planeswalker", Chandra Nalaar).
+		if fw.Name == "player" && j+2 < len(m.parts) && wordEq(m.word(j+1), "or") {
+			if alt, ok := m.v.FilterWord(m.word(j + 2)); ok && alt.Kind == KCardType && !alt.Neg {
+				alt.Or = true
+				words = append(words, FilterWord{Name: "or", Or: true}, alt)
+				j += 2
+			}
+		}
 		// "card or token": any object, a card or not (CR 108.2b).
 		if fw.Name == "card" && !strings.HasPrefix(strings.ToLower(m.word(j)), "non") && m.wordsAt(j+1, []string{"or", "token"}) {
 			// Neither word has a test of its own.
@@ -160,9 +169,11 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 			continue
 		}
 		f := &Filter{Pos: m.parts[pi].Pos, Det: det, Words: words[:k], Yields: Type{Kind: KObject}}
-		switch words[k-1].Name {
-		case "player", "opponent":
+		switch {
+		case words[k-1].Name == "player" || words[k-1].Name == "opponent":
 			f.Yields = Type{Kind: KPlayer}
+		case k >= 3 && words[k-3].Name == "player" && words[k-1].Or:
+			f.Yields = Type{Kind: KTarget} // a player or an object
 		}
 		// "enchanted creature" names one object; the other forms of an
 		// effect's slot are plurals ("other creatures you control").
