@@ -94,6 +94,7 @@ var names = []string{
 	"Shifting Sky",
 	"Shock",
 	"Solemnity",
+	"Spectral Procession",
 	"Swamp",
 	"Tel-Jilad Chosen",
 	"Three Dog, Galaxy News DJ",

@@ -436,6 +436,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnEnterChoosingColor:                 (*Game).hEnterChoosingColor,
 	fnAddProtectionFromChosenColor:       (*Game).hAddProtectionFromChosenColor,
 	fnCreateCreatureTokens:               (*Game).hCreateCreatureTokens,
+	fnCreateCreatureTokensWithKeyword:    (*Game).hCreateCreatureTokensWithKeyword,
 	fnCreateArtifactTokensForEachCounter: (*Game).hCreateArtifactTokensForEachCounter,
 	fnCardsInHand:                        withPlayer(func(p *player) int { return len(p.Hand) }),
 	fnLife:                               withPlayer(func(p *player) int { return p.Life }),

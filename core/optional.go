@@ -350,18 +350,29 @@ func (g *Game) attachEntering(o *Object, ev *Event) bool {
 const maxTokensAtOnce = 1000
 
 func (g *Game) hCreateCreatureTokens(a []vm.Value) (vm.Value, error) {
+	g.createCreatureTokens(a, 0)
+	return 0, nil
+}
+
+// hCreateCreatureTokensWithKeyword is hCreateCreatureTokens for tokens
+// with a keyword ability (a[6]).
+func (g *Game) hCreateCreatureTokensWithKeyword(a []vm.Value) (vm.Value, error) {
+	g.createCreatureTokens(a[:6], uint32(a[6]))
+	return 0, nil
+}
+
+// createCreatureTokens has player a[0] create a[1] creature tokens of
+// power and toughness a[2]/a[3], color a[4] and subtype a[5], with the
+// keywords given.
+func (g *Game) createCreatureTokens(a []vm.Value, keywords uint32) {
 	fr := g.frame()
 	p, ok := valuePlayer(a[0])
-	if !ok || fr == nil {
-		return 0, nil
-	}
-	if a[1] <= 0 {
-		return 0, nil
+	if !ok || fr == nil || a[1] <= 0 {
+		return
 	}
 	def := g.tokenDef(fr.def.Prog, tokenKey{power: qty(a[2]), toughness: qty(a[3]), color: uint16(a[4]), subtype: int32(a[5]),
-		types: typeCreature})
+		keywords: keywords, types: typeCreature})
 	g.propose(Event{Kind: EvTokensCreated, Player: p, Amount: qty(a[1]), token: def})
-	return 0, nil
 }
 
 // hCreateArtifactTokensForEachCounter has a player create a colorless

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 24
-	vocabularyHash  = "677069ea8f920835d44e134ed13b70fe25593735b6ef0d138b232fb2579d4ea6"
+	vocabularyMinor = 25
+	vocabularyHash  = "33383d34045a532909d2152bcede9ef3f2e171e22cb1409d69b826c8c7d4196a"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -489,6 +489,7 @@ const (
 	fnCounters
 	fnCreateArtifactTokensForEachCounter
 	fnCreateCreatureTokens
+	fnCreateCreatureTokensWithKeyword
 	fnCreateTokenCopyAttached
 	fnDealDamage
 	fnDefinePt
@@ -610,6 +611,7 @@ var funcs = [numFuncs]funcDecl{
 	fnCounters:                           {name: "counters", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnCreateArtifactTokensForEachCounter: {name: "create_artifact_tokens_for_each_counter", arity: 7, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnCreateCreatureTokens:               {name: "create_creature_tokens", arity: 6, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnCreateCreatureTokensWithKeyword:    {name: "create_creature_tokens_with_keyword", arity: 7, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnCreateTokenCopyAttached:            {name: "create_token_copy_attached", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnDealDamage:                         {name: "deal_damage", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnDefinePt:                           {name: "define_pt", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 7},
