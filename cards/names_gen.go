@@ -23,6 +23,7 @@ var names = []string{
 	"Contamination",
 	"Copy Enchantment",
 	"Corpsejack Menace",
+	"Crusader of Odric",
 	"Darksteel Colossus",
 	"Deadly Recluse",
 	"Diminish",

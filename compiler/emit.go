@@ -614,6 +614,15 @@ func (e *cardEmitter) args(f *fnBuilder, args []checkedArg, a *checkedAbility) {
 func (e *cardEmitter) argValue(f *fnBuilder, ca checkedArg, a *checkedAbility) {
 	arg, sc := ca.arg, ca.sc
 	switch arg.Kind {
+	case vocab.ArgCount:
+		// How many permanents the filter describes: the filter by its
+		// index into the ability's Filters, counted by the host.
+		n := len(e.card.Abilities[a.index].Filters)
+		fn := e.filterFunc(arg.Filter, a, "filter"+strconv.Itoa(n))
+		ab := &e.card.Abilities[a.index]
+		ab.Filters = append(ab.Filters, fn)
+		f.number(int64(n), arg.Pos)
+		f.call("count", arg.Pos)
 	case vocab.ArgMana:
 		f.emit(vm.OpSym, e.b.nameSym(vocab.KMana, arg.Name), arg.Pos)
 	case vocab.ArgExpr:

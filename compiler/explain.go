@@ -290,6 +290,8 @@ func (r *renderer) arg(a *vocab.Arg) string {
 		return r.pattern(a.Pattern)
 	case vocab.ArgText:
 		return `"` + a.Text + `"`
+	case vocab.ArgCount:
+		return "the number of " + r.words(a.Filter.Text)
 	}
 	return r.words(a.Written)
 }

@@ -64,6 +64,26 @@ func (g *Game) hPutCountersOnEach(a []vm.Value) (vm.Value, error) {
 	return 0, nil
 }
 
+// qCount counts the permanents filter a[0] of the running ability
+// describes now (`the number of creatures you control`).
+func qCount(g *Game, a []vm.Value) (vm.Value, error) {
+	fr := g.frame()
+	if fr == nil {
+		return 0, nil
+	}
+	ab := &fr.def.Card.Abilities[fr.ability]
+	if a[0] < 0 || int(a[0]) >= len(ab.Filters) {
+		return 0, nil
+	}
+	n := 0
+	for _, id := range g.battlefield {
+		if g.inFilter(fr, ab.Filters[a[0]], ObjectValue(id)) {
+			n++
+		}
+	}
+	return vm.Value(n), nil
+}
+
 // permanentsInFilter lists the permanents that filter i of the running
 // ability describes now, in the order they entered the battlefield: an
 // action's objects slot, for the action to go through them after.

@@ -370,6 +370,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnHasColor:      func(g *Game, a []vm.Value) (vm.Value, error) { return hasColor(g, a) },
 	fnIsPlayer:      qIsPlayer,
 	fnIsPermanent:   qIsPermanent,
+	fnCount:         qCount,
 	fnInZone:        qInZone,
 	fnIsSpell:       qIsSpell,
 	fnIsTapped:      g0(func(o *Object) bool { return o.tapped }),

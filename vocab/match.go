@@ -22,6 +22,7 @@ const (
 	ArgEventRef                    // a bound event, for `prevent d`
 	ArgMana                        // mana symbols: {G}{G}
 	ArgText                        // a text, for the ability an effect grants
+	ArgCount                       // "the number of creatures you control": how many permanents a filter describes
 )
 
 // Arg is what fills one slot of a template.
@@ -33,7 +34,7 @@ type Arg struct {
 	Expr *dsl.Sum
 	// Num is the number of an ArgConst.
 	Num int64
-	// Filter is set for ArgFilter.
+	// Filter is set for ArgFilter and ArgCount.
 	Filter *Filter
 	// Name is the vocabulary name of an ArgName, or the name of the bound
 	// event of an ArgEventRef.
@@ -459,6 +460,11 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []cand
 		if n, ok := numberWords[strings.ToLower(part.Word())]; ok {
 			return []candidate{{&Arg{Kind: ArgConst, Pos: part.Pos, Type: typ, Num: n}, pi + 1}}
 		}
+		if m.wordsAt(pi, countWords) {
+			if out := m.countCandidates(t, typ, pi); len(out) > 0 {
+				return out
+			}
+		}
 	case KObject, KPlayer, KTarget:
 		var out []candidate
 		for _, f := range m.filtersAt(t, pi) {
@@ -473,6 +479,27 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []cand
 		}
 	}
 	return m.exprCandidate(t, typ, pi)
+}
+
+// countWords start a count: "the number of creatures you control".
+var countWords = []string{"the", "number", "of"}
+
+// countCandidates fills a number slot with "the number of FILTER": how
+// many permanents a filter of objects describes, a plural without
+// determiner ("the number of creatures you control").
+func (m *matcher) countCandidates(t *Template, typ Type, pi int) []candidate {
+	each := m.each
+	m.each = true // a filter without determiner, as after "for each"
+	fs := m.filters(t, pi+len(countWords))
+	m.each = each
+	var out []candidate
+	for _, f := range fs {
+		if f.arg.Type.Kind != KObject || f.arg.Filter.Det != "" || f.arg.Filter.Bind != "" || f.arg.Filter.Zone != "" {
+			continue
+		}
+		out = append(out, candidate{&Arg{Kind: ArgCount, Pos: m.parts[pi].Pos, Type: typ, Filter: f.arg.Filter}, f.next})
+	}
+	return out
 }
 
 // exprCandidate fills a slot with one expression part of the right type.

@@ -183,6 +183,7 @@ var phraseCases = []struct {
 	{inStatic, "enchanted creature loses all abilities", "{object} lose all abilities"},
 	{inStatic, "cards in graveyards lose all abilities", "{object} lose all abilities"},
 	{inStatic, "you control enchanted creature", "you control {object}"},
+	{inCDA, "power and toughness of this are each equal to the number of creatures you control", "power and toughness of {object} are each equal to {amount}"},
 	{inSpell, "create three 1/1 white Spirit creature tokens with flying", "create {amount} {power/toughness} {color} {subtype} creature tokens with {keyword}"},
 	{inSpell, "target player creates a 2/2 black Zombie creature token with deathtouch", "{player} creates {amount} {power/toughness} {color} {subtype} creature tokens with {keyword}"},
 	{inChosen, "nonland permanents are the chosen color", "{object} are the chosen color"},
