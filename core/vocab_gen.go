@@ -7,7 +7,7 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 26
+	vocabularyMinor = 27
 	vocabularyHash  = "98245b67bdf34b95785f11125f44e30046f7f60a3c5e660e0bab6845100ba245"
 )
 
