@@ -71,6 +71,7 @@ var names = []string{
 	"Mother of Runes",
 	"Mountain",
 	"Murder",
+	"Mycosynth Lattice",
 	"Nissa, Voice of Zendikar",
 	"Novijen Sages",
 	"Order of Whiteclay",

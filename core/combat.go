@@ -82,7 +82,7 @@ func (g *Game) canBlock(blocker, attacker ObjectID, defender PlayerID) *RuleErro
 		return why("702.16f", fmt.Sprintf("%s has protection from it", g.objectName(at.id)))
 	case g.hasKeyword(at, keywordFlying) && !g.hasKeyword(bl, keywordFlying) && !g.hasKeyword(bl, keywordReach):
 		return why("702.9b", fmt.Sprintf("%s has flying, and only creatures with flying or reach can block it (CR 702.17b)", g.objectName(at.id)))
-	case g.hasKeyword(at, keywordIntimidate) && !bl.isType(typeArtifact) && g.colorsOf(bl)&g.colorsOf(at) == 0:
+	case g.hasKeyword(at, keywordIntimidate) && g.typesOf(bl)&typeArtifact == 0 && g.colorsOf(bl)&g.colorsOf(at) == 0:
 		return why("702.13b", fmt.Sprintf("%s has intimidate, and only artifact creatures and creatures that share a color with it can block it", g.objectName(at.id)))
 	}
 	if land := g.walkedLand(at, defender); land != "" {

@@ -364,7 +364,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnOwner:         func(g *Game, a []vm.Value) (vm.Value, error) { return g.objectPlayer(a[0], true), nil },
 	fnCounters:      qCounters,
 	fnX:             func(g *Game, a []vm.Value) (vm.Value, error) { return vm.Value(g.frame().x), nil },
-	fnIsType:        g1(func(o *Object, v vm.Value) bool { return o.def.types&uint16(v) != 0 }),
+	fnIsType:        func(g *Game, a []vm.Value) (vm.Value, error) { return isType(g, a) },
 	fnIsSupertype:   g1(func(o *Object, v vm.Value) bool { return o.def.supertypes&uint16(v) != 0 }),
 	fnIsSubtype:     g1(func(o *Object, v vm.Value) bool { return slices.Contains(o.def.subtypes, int32(v)) }),
 	fnHasColor:      func(g *Game, a []vm.Value) (vm.Value, error) { return hasColor(g, a) },
@@ -444,6 +444,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnEnterAsCopyWithType:                (*Game).hEnterAsCopyWithType,
 	fnLifeTotalCantChange:                (*Game).hLifeTotalCantChange,
 	fnCantGainLife:                       (*Game).hCantGainLife,
+	fnAddCardType:                        (*Game).hAddCardType,
 	fnSetChosenColor:                     (*Game).hSetChosenColor,
 	fnControl:                            (*Game).hControl,
 	fnGainControlUntilEndOfTurn:          (*Game).hGainControlUntilEndOfTurn,
@@ -558,6 +559,12 @@ func g0(f func(*Object) bool) hostImpl {
 }
 
 // g1 makes a query of an object and a name.
+// isType reports whether an object has a card type, as typesOf reads it.
+func isType(g *Game, a []vm.Value) (vm.Value, error) {
+	o := g.valueObject(a[0])
+	return boolValue(o != nil && g.typesOf(o)&uint16(a[1]) != 0), nil
+}
+
 // hasColor reports whether an object has a color, as colorsOf reads it.
 func hasColor(g *Game, a []vm.Value) (vm.Value, error) {
 	o := g.valueObject(a[0])

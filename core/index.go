@@ -76,6 +76,9 @@ type abilityIndex struct {
 	// colorChangers counts those with an effect of layer 5: while there
 	// is none, every permanent has its card's colors (see colorsOf).
 	colorChangers int
+	// typeChangers counts those with an effect of layer 4: while there is
+	// none, every permanent has its card's types (see typesOf).
+	typeChangers int
 	// counterSighted counts those of them whose effects may read
 	// counters (see CardDef.counterBlind).
 	counterSighted int
@@ -156,6 +159,9 @@ func (g *Game) indexEnter(o *Object) {
 	if o.def.changesColors {
 		x.colorChangers++
 	}
+	if o.def.changesTypes {
+		x.typeChangers++
+	}
 	g.controlled = g.controlled || o.def.controls
 }
 
@@ -181,6 +187,9 @@ func (g *Game) indexLeave(o *Object) {
 	}
 	if o.def.changesColors {
 		x.colorChangers--
+	}
+	if o.def.changesTypes {
+		x.typeChangers--
 	}
 }
 
@@ -362,6 +371,9 @@ func (g *Game) verifyIndex() error {
 		if o.def.changesColors {
 			want.colorChangers++
 		}
+		if o.def.changesTypes {
+			want.typeChangers++
+		}
 	}
 	x := &g.index
 	for k := EventKind(0); k < numEventKinds; k++ {
@@ -379,9 +391,9 @@ func (g *Game) verifyIndex() error {
 				id, x.own[id], x.granted[id], own, granted)
 		}
 	}
-	if x.abilityRemovers != want.abilityRemovers || x.colorChangers != want.colorChangers {
-		return fmt.Errorf("ability index: %d permanents remove abilities and %d change colors, not %d and %d",
-			x.abilityRemovers, x.colorChangers, want.abilityRemovers, want.colorChangers)
+	if x.abilityRemovers != want.abilityRemovers || x.colorChangers != want.colorChangers || x.typeChangers != want.typeChangers {
+		return fmt.Errorf("ability index: %d permanents remove abilities, %d change colors and %d types, not %d, %d and %d",
+			x.abilityRemovers, x.colorChangers, x.typeChangers, want.abilityRemovers, want.colorChangers, want.typeChangers)
 	}
 	if x.grantedObjects != want.grantedObjects || x.staticSources != want.staticSources || x.counterSighted != want.counterSighted {
 		return fmt.Errorf("ability index: counts %d granted, %d static and %d reading counters, not %d, %d and %d",

@@ -30,6 +30,7 @@ import (
 // of layer 7 (the generated funcs table gives each effect its layer).
 const (
 	layerControl  = 2  // 613.1b: control-changing effects
+	layerType     = 4  // 613.1d: type-changing effects
 	layerColor    = 5  // 613.1e: color-changing effects
 	layerAbility  = 6  // 613.1f: ability adding and removing
 	layerCDA      = 7  // 613.4a: characteristic-defining abilities
@@ -47,7 +48,9 @@ type chars struct {
 	// controller is the player who controls the permanent (layer 2).
 	controller PlayerID
 	// colors are its colors (layer 5), bits as CardDef.colors.
-	colors           uint16
+	colors uint16
+	// types are its card types (layer 4), bits as CardDef.types.
+	types            uint16
 	power, toughness int
 	keywords         uint32
 	// unspared are the keywords of every instance but those that spare
@@ -144,7 +147,7 @@ func (g *Game) ownChars(o *Object) *chars {
 // baseChars sets the characteristics of a permanent to its card's.
 func (g *Game) baseChars(o *Object, c *chars) {
 	c.controller = o.baseController
-	c.colors = o.def.colors
+	c.colors, c.types = o.def.colors, o.def.types
 	c.power, c.toughness = int(o.def.Card.Power), int(o.def.Card.Toughness)
 	c.keywords, c.unspared = o.def.keywords, o.def.keywords
 	c.spared = c.spared[:0]
@@ -598,6 +601,29 @@ func (g *Game) colorsOf(o *Object) uint16 {
 		return g.charsOf(o).colors
 	}
 	return o.def.colors
+}
+
+// typesOf is an object's card types: a permanent's as the effects of
+// layer 4 make them, one that left the battlefield's as it last existed
+// there, any other's as its card says (CR 205, 613.1d).
+func (g *Game) typesOf(o *Object) uint16 {
+	switch {
+	case o.left && o.zone == ZoneBattlefield:
+		return o.lki.types
+	case o.zone == ZoneBattlefield && g.index.typeChangers > 0:
+		return g.charsOf(o).types
+	}
+	return o.def.types
+}
+
+// hAddCardType gives an object a card type in addition to its other
+// types (layer 4, CR 205.1b).
+func (g *Game) hAddCardType(a []vm.Value) (vm.Value, error) {
+	c, err := g.applying(a[0])
+	if c != nil {
+		c.types |= uint16(a[1])
+	}
+	return 0, err
 }
 
 // hSetChosenColor makes an object the color chosen as the effect's source

@@ -68,6 +68,9 @@ type CardDef struct {
 	// changesColors says whether an effect of the card's abilities changes
 	// the colors of objects (layer 5).
 	changesColors bool
+	// changesTypes says whether an effect of the card's abilities changes
+	// the card types of objects (layer 4).
+	changesTypes bool
 	// anchors are, for each ability, its anchors as indexes of fields (see
 	// vm.Ability.Anchors).
 	anchors [][]fieldID
@@ -193,6 +196,8 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 				d.controls = true
 			case layerColor:
 				d.changesColors = true
+			case layerType:
+				d.changesTypes = true
 			}
 			d.removesAbilities = d.removesAbilities || funcID(linked.ID(a.Rule)) == fnLoseAllAbilities
 		case vm.AbilityEnchant:
@@ -300,7 +305,7 @@ var counterBlindFuncs = [numFuncs]bool{
 	fnModifyPt: true, fnAddKeyword: true, fnGrantAbility: true, fnCantAttackOrBlock: true,
 	fnSetBasePt: true, fnAddProtectionFromChosenColor: true, fnLifeTotalCantChange: true,
 	fnCantGainLife: true, fnCantGetCounters: true, fnCantGetCountersOfKind: true, fnLoseKeyword: true,
-	fnLoseAllAbilities: true, fnInZone: true, fnBeginGameOnBattlefield: true, fnSetChosenColor: true,
+	fnLoseAllAbilities: true, fnInZone: true, fnBeginGameOnBattlefield: true, fnSetChosenColor: true, fnAddCardType: true,
 }
 
 // counterBlindFunc reports whether a function of a program calls only

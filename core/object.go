@@ -149,8 +149,9 @@ type lki struct {
 	// noAbilities: it had lost all abilities (its card's did not
 	// function).
 	noAbilities bool
-	// colors are the colors it had (layer 5).
-	colors uint16
+	// colors and types are the colors and card types it had (layers 4
+	// and 5).
+	colors, types uint16
 }
 
 // AttachedTo is the object an Aura or an Equipment is attached to

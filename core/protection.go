@@ -33,7 +33,7 @@ func (p *protection) has(g *Game, o *Object) bool {
 	case p.colorless:
 		return g.colorsOf(o) == 0
 	}
-	return g.colorsOf(o)&p.colors != 0 || o.def.types&p.types != 0
+	return g.colorsOf(o)&p.colors != 0 || g.typesOf(o)&p.types != 0
 }
 
 // protectedFrom reports whether a permanent has protection from a source

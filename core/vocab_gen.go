@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 27
-	vocabularyHash  = "98245b67bdf34b95785f11125f44e30046f7f60a3c5e660e0bab6845100ba245"
+	vocabularyMinor = 28
+	vocabularyHash  = "97816286bb5b9d17334f7e3f09eeec1da98c189f7dd66bd9e87d529441c2185d"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -465,7 +465,8 @@ var fields = [numFields]fieldDecl{
 
 // The actions, queries and effects of the vocabulary: a linked SymFunc is one of these.
 const (
-	fnAddCountersGiven funcID = iota
+	fnAddCardType funcID = iota
+	fnAddCountersGiven
 	fnAddCountersOfEachKind
 	fnAddCountersToEvent
 	fnAddKeyword
@@ -588,6 +589,7 @@ const (
 // An effect applies in its layer (CR 613.1; 0 for none, 7 to 10 for 7a
 // to 7d).
 var funcs = [numFuncs]funcDecl{
+	fnAddCardType:                        {name: "add_card_type", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 4},
 	fnAddCountersGiven:                   {name: "add_counters_given", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnAddCountersOfEachKind:              {name: "add_counters_of_each_kind", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnAddCountersToEvent:                 {name: "add_counters_to_event", arity: 3, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},

@@ -590,6 +590,11 @@ func (m *matcher) cardTypeCandidate(t *Template, pi int) []candidate {
 			return out
 		}
 	}
+	// A plural, after a plural subject: "permanents are artifacts".
+	if w := strings.ToLower(m.parts[pi].Word()); isPlural(w) && m.v.IsName(KCardType, w[:len(w)-1]) {
+		part := m.parts[pi]
+		return []candidate{{&Arg{Kind: ArgName, Pos: part.Pos, Type: Type{Kind: KCardType}, Name: w[:len(w)-1]}, pi + 1}}
+	}
 	return m.nameCandidate(t, pi, KCardType)
 }
 

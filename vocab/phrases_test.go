@@ -183,6 +183,8 @@ var phraseCases = []struct {
 	{inStatic, "enchanted creature loses all abilities", "{object} lose all abilities"},
 	{inStatic, "cards in graveyards lose all abilities", "{object} lose all abilities"},
 	{inStatic, "you control enchanted creature", "you control {object}"},
+	{inStatic, "permanents are artifacts in addition to their other types", "{object} are {type} in addition to their other types"},
+	{inStatic, "enchanted creature is an artifact in addition to its other types", "{object} is {type} in addition to its other types"},
 	{inSpell, "gain life equal to the number of creatures you control", "gain life equal to {amount}"},
 	{inSpell, "target player gains life equal to 3", "{player} gains life equal to {amount}"},
 	{inSpell, "deal damage equal to the number of creatures you control to any target", "deal damage equal to {amount} to {target}"},
