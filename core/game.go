@@ -185,6 +185,8 @@ type Game struct {
 	// batch holds the events that happen at the same time (see
 	// beginBatch).
 	batch batch
+	// copies are the copy effects that last until end of turn.
+	copies []copyEffect
 	// controlled is set once an effect has changed who controls a
 	// permanent (layer 2): from then on, syncControl looks at the board.
 	controlled bool

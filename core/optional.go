@@ -217,6 +217,51 @@ func (g *Game) createTokens(ev *Event) {
 	g.enterTogether(entering)
 }
 
+// copyEffect is a copy effect of a resolved spell or ability that lasts
+// until end of turn (layer 1, CR 707.2): object has the copiable values
+// of another card; restore is the card it was before.
+type copyEffect struct {
+	object  ObjectID
+	restore *CardDef
+}
+
+// hBecomeCopyUntilEndOfTurn makes a permanent a copy of another until end
+// of turn (CR 707.2): its card becomes the other's copiable values, and
+// its counters, damage and the effects on it stay.
+func (g *Game) hBecomeCopyUntilEndOfTurn(a []vm.Value) (vm.Value, error) {
+	o, orig := g.permanentArg(a[0]), g.permanentArg(a[1])
+	if o == nil || orig == nil {
+		return 0, nil
+	}
+	g.copies = append(g.copies, copyEffect{object: o.id, restore: o.def})
+	g.setDef(o, orig.copiable())
+	return 0, nil
+}
+
+// setDef gives a permanent other copiable values (layer 1): its abilities
+// are those of def now, so the index of abilities follows.
+func (g *Game) setDef(o *Object, def *CardDef) {
+	if o.def == def {
+		return
+	}
+	g.indexLeave(o)
+	o.def = def
+	g.indexEnter(o)
+	g.invalidate()
+}
+
+// endCopies ends the copy effects that last until end of turn, the latest
+// first (CR 514.2): each permanent still on the battlefield is the card it
+// was before.
+func (g *Game) endCopies() {
+	for i := len(g.copies) - 1; i >= 0; i-- {
+		if o := g.onBattlefield(g.copies[i].object); o != nil {
+			g.setDef(o, g.copies[i].restore)
+		}
+	}
+	g.copies = g.copies[:0]
+}
+
 // copiable is what a copy of the object copies (CR 707.2): the values
 // printed on it, or, if it is copying something, the values it copies
 // (CR 707.3). Counters, tapped status, attachments and effects other

@@ -161,6 +161,7 @@ func (g *Game) cleanup() {
 	// regeneration shields not used this turn, and the prevention
 	// effects that last this turn.
 	g.effects = g.effects[:0]
+	g.endCopies()
 	g.endShields()
 	g.endPreventions()
 	g.invalidate()

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 28
-	vocabularyHash  = "97816286bb5b9d17334f7e3f09eeec1da98c189f7dd66bd9e87d529441c2185d"
+	vocabularyMinor = 29
+	vocabularyHash  = "adca391ac09b31ab463abba90c3894942576c4cbed3824255688363094121e11"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -478,6 +478,7 @@ const (
 	fnAddProtectionFromChosenColor
 	fnAttach
 	fnAttachedTo
+	fnBecomeCopyUntilEndOfTurn
 	fnBeginGameOnBattlefield
 	fnBoostUntilEndOfTurn
 	fnCantAttackOrBlock
@@ -602,6 +603,7 @@ var funcs = [numFuncs]funcDecl{
 	fnAddProtectionFromChosenColor:       {name: "add_protection_from_chosen_color", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6},
 	fnAttach:                             {name: "attach", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnAttachedTo:                         {name: "attached_to", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnBecomeCopyUntilEndOfTurn:           {name: "become_copy_until_end_of_turn", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnBeginGameOnBattlefield:             {name: "begin_game_on_battlefield", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0},
 	fnBoostUntilEndOfTurn:                {name: "boost_until_end_of_turn", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnCantAttackOrBlock:                  {name: "cant_attack_or_block", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0},

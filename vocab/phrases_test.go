@@ -183,6 +183,7 @@ var phraseCases = []struct {
 	{inStatic, "enchanted creature loses all abilities", "{object} lose all abilities"},
 	{inStatic, "cards in graveyards lose all abilities", "{object} lose all abilities"},
 	{inStatic, "you control enchanted creature", "you control {object}"},
+	{inSpell, "target creature becomes a copy of target creature until end of turn", "{object} becomes a copy of {original} until end of turn"},
 	{inStatic, "permanents are artifacts in addition to their other types", "{object} are {type} in addition to their other types"},
 	{inStatic, "enchanted creature is an artifact in addition to its other types", "{object} is {type} in addition to its other types"},
 	{inSpell, "gain life equal to the number of creatures you control", "gain life equal to {amount}"},
