@@ -53,6 +53,7 @@ var names = []string{
 	"Heartbeat of Spring",
 	"Hill Giant",
 	"Hydroid Krasis",
+	"Illusions of Grandeur",
 	"Island",
 	"Kalonian Hydra",
 	"Kitchen Finks",

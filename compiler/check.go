@@ -293,6 +293,12 @@ func checkCardReading(v *vocab.Vocab, card *dsl.Card, readings *[]Reading) (*che
 			if a == nil {
 				continue
 			}
+		case *dsl.CumulativeUpkeepItem:
+			a = c.languageAbility(it.Pos, "cumulative upkeep", cumulativeUpkeep(it.Cost))
+			if a == nil {
+				continue
+			}
+			a.keyword = "Cumulative upkeep " + it.Cost
 		case *dsl.LoyaltyItem:
 			// A planeswalker enters with loyalty counters equal to its
 			// printed loyalty (CR 306.5b), an ability of the language.

@@ -244,6 +244,13 @@ func (c *checker) grantedKeyword(a *checkedAbility, alt *vocab.Alt, pos dsl.Pos)
 	return true
 }
 
+// cumulativeUpkeep is what the cumulative upkeep ability means, in the
+// language (CR 702.24a): the counter first, then the payment for each.
+func cumulativeUpkeep(cost string) string {
+	return "at the beginning of your upkeep {\n    put an age counter on this\n" +
+		"    sacrifice this unless you pay " + cost + " for each age counter on it\n}"
+}
+
 // equipEffect is what an equip ability does, in the language (CR 702.6a).
 const equipEffect = "attach this to target creature you control, activate only as a sorcery"
 

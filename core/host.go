@@ -444,6 +444,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnEnterAsCopyWithType:                (*Game).hEnterAsCopyWithType,
 	fnLifeTotalCantChange:                (*Game).hLifeTotalCantChange,
 	fnCantGainLife:                       (*Game).hCantGainLife,
+	fnSacrificeUnlessPayPerCounter:       (*Game).hSacrificeUnlessPayPerCounter,
 	fnBecomeCopyUntilEndOfTurn:           (*Game).hBecomeCopyUntilEndOfTurn,
 	fnAddCardType:                        (*Game).hAddCardType,
 	fnSetChosenColor:                     (*Game).hSetChosenColor,

@@ -101,6 +101,40 @@ func (g *Game) hSacrificeUnless(a []vm.Value) (vm.Value, error) {
 	return 0, nil
 }
 
+// hSacrificeUnlessPayPerCounter has a player pay mana for each counter of
+// a kind on a permanent, or sacrifice it (cumulative upkeep, CR 702.24a):
+// the counters are counted as it resolves; a player who can't pay all of
+// it doesn't. The decision is recorded as an optional cost's.
+func (g *Game) hSacrificeUnlessPayPerCounter(a []vm.Value) (vm.Value, error) {
+	fr := g.frame()
+	o := g.permanentArg(a[0])
+	p, ok := valuePlayer(a[1])
+	if !ok || fr == nil || o == nil {
+		return 0, nil
+	}
+	each, _ := mana.Parse(g.manaText(a[2]))
+	var syms []mana.Symbol
+	for range min(o.Counters(CounterKind(a[3])), maxPerCounterPayments) {
+		syms = append(syms, each...)
+	}
+	d := Decision{Player: p, Kind: DecisionOptionalCost, Source: fr.source}
+	if g.canPayMana(p, syms, 0, 0, 0) {
+		d.Paid, _ = g.decider.PayOptionalCost(g, p, fr.source, nil)
+	}
+	g.decided(d)
+	if d.Paid && g.payMana(p, fr.source, syms, 0, 0, false) == nil {
+		return 0, nil
+	}
+	if o.controller == p {
+		g.propose(Event{Kind: EvZoneChange, Object: o.id, From: ZoneBattlefield, To: ZoneGraveyard, Player: NoPlayer})
+	}
+	return 0, nil
+}
+
+// maxPerCounterPayments bounds the symbols of a payment for each counter:
+// more than this many counters can't be paid for.
+const maxPerCounterPayments = 1000
+
 // manaText is the text of the mana symbols a VM value names.
 func (g *Game) manaText(v vm.Value) string {
 	return g.lib.manaSymbols(v)

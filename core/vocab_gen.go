@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 29
-	vocabularyHash  = "adca391ac09b31ab463abba90c3894942576c4cbed3824255688363094121e11"
+	vocabularyMinor = 30
+	vocabularyHash  = "8a5c597a5113b2e6d9234cd537871e5f390c600201fdf0e0147cdaaf50f47214"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -566,6 +566,7 @@ const (
 	fnReturnWithCounter
 	fnSacrifice
 	fnSacrificeUnless
+	fnSacrificeUnlessPayPerCounter
 	fnScheduleDelayed
 	fnScry
 	fnSetBasePt
@@ -691,6 +692,7 @@ var funcs = [numFuncs]funcDecl{
 	fnReturnWithCounter:                  {name: "return_with_counter", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnSacrifice:                          {name: "sacrifice", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0},
 	fnSacrificeUnless:                    {name: "sacrifice_unless", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnSacrificeUnlessPayPerCounter:       {name: "sacrifice_unless_pay_per_counter", arity: 4, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnScheduleDelayed:                    {name: "schedule_delayed", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnScry:                               {name: "scry", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnSetBasePt:                          {name: "set_base_pt", arity: 3, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 8},

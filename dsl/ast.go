@@ -167,6 +167,17 @@ type LoyaltyItem struct {
 
 func (*LoyaltyItem) cardItem() {}
 
+// CumulativeUpkeepItem is the cumulative upkeep keyword ability:
+// `cumulative upkeep {1}` (CR 702.24a), which means `at the beginning of
+// your upkeep { put an age counter on this; sacrifice this unless you pay
+// {1} for each age counter on it }`.
+type CumulativeUpkeepItem struct {
+	Span
+	Cost string `parser:"'cumulative' 'upkeep' @Mana"`
+}
+
+func (*CumulativeUpkeepItem) cardItem() {}
+
 // EntersAbility modifies how the card's permanent enters the battlefield:
 // `enters with X +1/+1 counters` (CR 614.1c).
 type EntersAbility struct {
@@ -231,7 +242,7 @@ type ActivatedAbility struct {
 	Span
 	// A cost never starts with the word of another card item, so that a
 	// mistake in one ("pt" without its value) is reported as such.
-	Loyalty *string     `parser:"(?! 'cost' | 'type' | 'pt' | 'oracle' | 'keywords' | 'enchant' | 'equip' | 'loyalty' | 'enters' | 'whenever' | 'when' | 'at' | 'replace' | 'static' | 'spell' ) ( @( '+' Number | '-' ( Number | 'X' ) | Number ) ':'"`
+	Loyalty *string     `parser:"(?! 'cost' | 'type' | 'pt' | 'oracle' | 'keywords' | 'enchant' | 'equip' | 'loyalty' | 'cumulative' | 'enters' | 'whenever' | 'when' | 'at' | 'replace' | 'static' | 'spell' ) ( @( '+' Number | '-' ( Number | 'X' ) | Number ) ':'"`
 	Costs   []*CostPart `parser:"  | @@ ( ',' @@ )* ':' )"`
 	Body    *Block      `parser:"(   @@"`
 	Effect  *Phrase     `parser:"  | @@ )"`

@@ -305,6 +305,8 @@ func (p *printer) cardItem(it CardItem) {
 		p.line(l, l, "equip "+it.Cost)
 	case *LoyaltyItem:
 		p.line(l, l, "loyalty "+it.Loyalty)
+	case *CumulativeUpkeepItem:
+		p.line(l, l, "cumulative upkeep "+it.Cost)
 	case *EntersAbility:
 		p.line(l, l, "enters "+PhraseString(it.Phrase))
 	case *StaticAbility:

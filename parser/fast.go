@@ -400,6 +400,16 @@ func (p *fastParser) cardItem() dsl.CardItem {
 			return nil
 		}
 		return &dsl.EquipItem{Cost: cost, Span: span()}
+	case "cumulative":
+		p.take()
+		if !p.expect("upkeep") {
+			return nil
+		}
+		cost, ok := p.expectType(tokMana)
+		if !ok {
+			return nil
+		}
+		return &dsl.CumulativeUpkeepItem{Cost: cost, Span: span()}
 	case "loyalty":
 		p.take()
 		n, ok := p.expectType(tokNumber)

@@ -183,6 +183,7 @@ var phraseCases = []struct {
 	{inStatic, "enchanted creature loses all abilities", "{object} lose all abilities"},
 	{inStatic, "cards in graveyards lose all abilities", "{object} lose all abilities"},
 	{inStatic, "you control enchanted creature", "you control {object}"},
+	{inActivated, "sacrifice this unless you pay {1} for each age counter on it", "sacrifice {object} unless you pay {mana} for each {kind} counter on it"},
 	{inSpell, "target creature becomes a copy of target creature until end of turn", "{object} becomes a copy of {original} until end of turn"},
 	{inStatic, "permanents are artifacts in addition to their other types", "{object} are {type} in addition to their other types"},
 	{inStatic, "enchanted creature is an artifact in addition to its other types", "{object} is {type} in addition to its other types"},

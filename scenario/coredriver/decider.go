@@ -102,6 +102,9 @@ func (d *decider) PayOptionalCost(g *core.Game, p core.PlayerID, source core.Obj
 		return false, 0
 	}
 	if pay.Card == 0 {
+		if len(options) == 0 {
+			return true, 0 // a payment of mana alone
+		}
 		return true, options[0]
 	}
 	if id, ok := scriptedOption(g, pay.Card, options); ok {
