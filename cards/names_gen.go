@@ -37,6 +37,7 @@ var names = []string{
 	"Everlasting Torment",
 	"Excruciator",
 	"Exotic Orchard",
+	"Fanatic of Xenagos",
 	"Fellwar Stone",
 	"Fencing Ace",
 	"Fog",

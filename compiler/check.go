@@ -299,6 +299,12 @@ func checkCardReading(v *vocab.Vocab, card *dsl.Card, readings *[]Reading) (*che
 				continue
 			}
 			a.keyword = "Cumulative upkeep " + it.Cost
+		case *dsl.TributeItem:
+			a = c.languageAbility(it.Pos, "tribute", "enters with tribute "+it.Amount)
+			if a == nil {
+				continue
+			}
+			a.keyword = "Tribute " + it.Amount
 		case *dsl.LoyaltyItem:
 			// A planeswalker enters with loyalty counters equal to its
 			// printed loyalty (CR 306.5b), an ability of the language.

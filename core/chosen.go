@@ -16,6 +16,45 @@ import (
 type choices struct {
 	// color is the color chosen (a bit of the colors), or 0 if none was.
 	color uint16
+	// tributePaid says that an opponent paid tribute as it entered
+	// (CR 702.104a).
+	tributePaid bool
+}
+
+// tributeOptions are the words of an opponent's choice of tribute.
+var tributeOptions = []string{"decline", "pay"}
+
+// hEnterWithTribute lets the opponent of the entering permanent's
+// controller pay tribute N (CR 702.104a): put N more +1/+1 counters on it
+// as it enters. An opponent who couldn't put them on it can't pay it
+// (CR 101.2; Solemnity's ruling); the choice is recorded, and the
+// permanent keeps whether tribute was paid.
+func (g *Game) hEnterWithTribute(a []vm.Value) (vm.Value, error) {
+	fr, err := g.entering()
+	if err != nil {
+		return 0, err
+	}
+	n := qty(a[0])
+	if n <= 0 {
+		return 0, nil
+	}
+	opp := Opponent(fr.controller)
+	probe := Event{Kind: EvCounterPut, Object: fr.event.Object, Counter: CounterPlus1Plus1, Amount: n}
+	if g.ruleApplies(RuleCountersCantBePut, &probe) {
+		return 0, nil // they can't put the counters, so they can't pay
+	}
+	if g.choose(opp, fr.event.Object, "tribute", tributeOptions) == 1 {
+		fr.event.enterWith = append(fr.event.enterWith, counterCount{CounterPlus1Plus1, n})
+		fr.event.chosen.tributePaid = true
+	}
+	return 0, nil
+}
+
+// qTributeNotPaid reports whether tribute wasn't paid as a permanent
+// entered (CR 702.104b).
+func qTributeNotPaid(g *Game, a []vm.Value) (vm.Value, error) {
+	o := g.valueObject(a[0])
+	return boolValue(o != nil && !o.chosen.tributePaid), nil
 }
 
 // hEnterChoosingColor has the controller of a permanent entering the

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 30
-	vocabularyHash  = "8a5c597a5113b2e6d9234cd537871e5f390c600201fdf0e0147cdaaf50f47214"
+	vocabularyMinor = 31
+	vocabularyHash  = "200291173dc4f8cfc319b142c010899b9d17299b51d862db96343632230255da"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -511,6 +511,7 @@ const (
 	fnEnterAsCopyWithType
 	fnEnterChoosingColor
 	fnEnterWithCounters
+	fnEnterWithTribute
 	fnExile
 	fnExileAllGraveyards
 	fnGainControlUntilEndOfTurn
@@ -577,6 +578,7 @@ const (
 	fnSwitchPtUntilEndOfTurn
 	fnTap
 	fnToughness
+	fnTributeNotPaid
 	fnTriggerReflexive
 	fnUntap
 	fnX
@@ -637,6 +639,7 @@ var funcs = [numFuncs]funcDecl{
 	fnEnterAsCopyWithType:                {name: "enter_as_copy_with_type", arity: 3, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnEnterChoosingColor:                 {name: "enter_choosing_color", arity: 1, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnEnterWithCounters:                  {name: "enter_with_counters", arity: 2, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
+	fnEnterWithTribute:                   {name: "enter_with_tribute", arity: 1, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnExile:                              {name: "exile", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnExileAllGraveyards:                 {name: "exile_all_graveyards", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnGainControlUntilEndOfTurn:          {name: "gain_control_until_end_of_turn", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
@@ -703,6 +706,7 @@ var funcs = [numFuncs]funcDecl{
 	fnSwitchPtUntilEndOfTurn:             {name: "switch_pt_until_end_of_turn", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnTap:                                {name: "tap", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnToughness:                          {name: "toughness", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
+	fnTributeNotPaid:                     {name: "tribute_not_paid", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnTriggerReflexive:                   {name: "trigger_reflexive", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0},
 	fnUntap:                              {name: "untap", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0},
 	fnX:                                  {name: "x", arity: 0, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0},

@@ -178,6 +178,16 @@ type CumulativeUpkeepItem struct {
 
 func (*CumulativeUpkeepItem) cardItem() {}
 
+// TributeItem is the tribute keyword ability: `tribute 2` (CR 702.104a),
+// which means `enters with tribute 2`: an opponent may put two more
+// +1/+1 counters on it as it enters.
+type TributeItem struct {
+	Span
+	Amount string `parser:"'tribute' @Number"`
+}
+
+func (*TributeItem) cardItem() {}
+
 // EntersAbility modifies how the card's permanent enters the battlefield:
 // `enters with X +1/+1 counters` (CR 614.1c).
 type EntersAbility struct {
@@ -242,7 +252,7 @@ type ActivatedAbility struct {
 	Span
 	// A cost never starts with the word of another card item, so that a
 	// mistake in one ("pt" without its value) is reported as such.
-	Loyalty *string     `parser:"(?! 'cost' | 'type' | 'pt' | 'oracle' | 'keywords' | 'enchant' | 'equip' | 'loyalty' | 'cumulative' | 'enters' | 'whenever' | 'when' | 'at' | 'replace' | 'static' | 'spell' ) ( @( '+' Number | '-' ( Number | 'X' ) | Number ) ':'"`
+	Loyalty *string     `parser:"(?! 'cost' | 'type' | 'pt' | 'oracle' | 'keywords' | 'enchant' | 'equip' | 'loyalty' | 'cumulative' | 'tribute' | 'enters' | 'whenever' | 'when' | 'at' | 'replace' | 'static' | 'spell' ) ( @( '+' Number | '-' ( Number | 'X' ) | Number ) ':'"`
 	Costs   []*CostPart `parser:"  | @@ ( ',' @@ )* ':' )"`
 	Body    *Block      `parser:"(   @@"`
 	Effect  *Phrase     `parser:"  | @@ )"`

@@ -305,6 +305,8 @@ func (p *printer) cardItem(it CardItem) {
 		p.line(l, l, "equip "+it.Cost)
 	case *LoyaltyItem:
 		p.line(l, l, "loyalty "+it.Loyalty)
+	case *TributeItem:
+		p.line(l, l, "tribute "+it.Amount)
 	case *CumulativeUpkeepItem:
 		p.line(l, l, "cumulative upkeep "+it.Cost)
 	case *EntersAbility:

@@ -176,6 +176,8 @@ func itemSymbol(t *text, it dsl.CardItem) (DocumentSymbol, bool) {
 			detail = "loyalty ability"
 		}
 		name, sp = it.CostText()+":", it.Span
+	case *dsl.TributeItem:
+		name, detail, sp, kind = "tribute "+it.Amount, "tribute", it.Span, symbolProperty
 	case *dsl.CumulativeUpkeepItem:
 		name, detail, sp, kind = "cumulative upkeep "+it.Cost, "cumulative upkeep", it.Span, symbolProperty
 	case *dsl.LoyaltyItem:

@@ -288,6 +288,7 @@ var languageWords = map[string]string{
 	"enchant":    "the enchant ability of an Aura: `enchant creature` (CR 303.4).",
 	"equip":      "the equip ability of an Equipment: `equip {1}`, which means `{1}: attach this to target creature you control, activate only as a sorcery` (CR 702.6a).",
 	"cumulative": "the cumulative upkeep keyword ability: `cumulative upkeep {1}` (CR 702.24a), an age counter each upkeep, then pay the cost for each or sacrifice it.",
+	"tribute":    "the tribute keyword ability: `tribute 2` (CR 702.104a), an opponent may put that many +1/+1 counters on it as it enters; `if tribute wasn't paid` asks whether they did.",
 	"loyalty":    "a planeswalker's printed loyalty: `loyalty 3`; it enters with that many loyalty counters (CR 306.5), and its loyalty abilities are written `+1: EFFECT`, `-2: EFFECT` (CR 606).",
 	"enters":     "how this permanent enters the battlefield: `enters with X +1/+1 counters` (CR 614.1c).",
 	"whenever":   "a triggered ability: `whenever EVENT { ... }` (CR 603).",

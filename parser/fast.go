@@ -410,6 +410,13 @@ func (p *fastParser) cardItem() dsl.CardItem {
 			return nil
 		}
 		return &dsl.CumulativeUpkeepItem{Cost: cost, Span: span()}
+	case "tribute":
+		p.take()
+		n, ok := p.expectType(tokNumber)
+		if !ok {
+			return nil
+		}
+		return &dsl.TributeItem{Amount: n, Span: span()}
 	case "loyalty":
 		p.take()
 		n, ok := p.expectType(tokNumber)

@@ -56,7 +56,7 @@ var options = []participle.Option{
 	participle.Union[dsl.Decl](&dsl.Card{}, &dsl.Test{}, &dsl.EventDecl{}, &dsl.FuncDecl{},
 		&dsl.RuleDecl{}, &dsl.NamesDecl{}, &dsl.StepDecl{}, &dsl.VocabularyDecl{}),
 	participle.Union[dsl.CardItem](&dsl.CostItem{}, &dsl.TypeItem{}, &dsl.PTItem{}, &dsl.OracleItem{},
-		&dsl.KeywordsItem{}, &dsl.EnchantItem{}, &dsl.EquipItem{}, &dsl.LoyaltyItem{}, &dsl.CumulativeUpkeepItem{}, &dsl.EntersAbility{}, &dsl.TriggerAbility{}, &dsl.ReplaceAbility{}, &dsl.StaticAbility{},
+		&dsl.KeywordsItem{}, &dsl.EnchantItem{}, &dsl.EquipItem{}, &dsl.LoyaltyItem{}, &dsl.CumulativeUpkeepItem{}, &dsl.TributeItem{}, &dsl.EntersAbility{}, &dsl.TriggerAbility{}, &dsl.ReplaceAbility{}, &dsl.StaticAbility{},
 		&dsl.SpellAbility{}, &dsl.ActivatedAbility{}),
 	participle.Union[dsl.Stmt](&dsl.IfStmt{}, &dsl.AtStmt{}, &dsl.WhenStmt{}, &dsl.ForEachStmt{}, &dsl.ActionStmt{}),
 	participle.Union[dsl.EventItem](&dsl.DocItem{}, &dsl.PhraseDecl{}, &dsl.OracleWording{}, &dsl.CalledItem{}, &dsl.TimingItem{}, &dsl.StaleItem{}, &dsl.FieldDecl{}),

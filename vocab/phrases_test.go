@@ -59,6 +59,7 @@ const (
 	inGivenReplace   = "given replace"   // replace you would get one or more counters { PHRASE }
 	inChosenMana     = "chosen mana"     // enters choosing a color; whenever a player as p taps a land for mana { PHRASE }
 	inIntervening    = "intervening"     // whenever a creature as creature dies, if PHRASE { gain 1 life }
+	inEntersIf       = "enters if"       // when this enters, if PHRASE { gain 1 life }
 )
 
 // phraseCases use each phrase of the standard vocabulary once, in the
@@ -165,6 +166,7 @@ var phraseCases = []struct {
 	{inIntervening, "creature had a -1/-1 counter on it", "{object} had a {kind} counter on it"},
 	{inIntervening, "creature has a +1/+1 counter on it", "{object} has a {kind} counter on it"},
 	{inIntervening, "creature had no -1/-1 counters on it", "{object} had no {kind} counters on it"},
+	{inEntersIf, "tribute wasn't paid", "tribute wasn't paid"},
 	{inIntervening, "creature has no +1/+1 counters on it", "{object} has no {kind} counters on it"},
 
 	// Rules.
@@ -183,6 +185,7 @@ var phraseCases = []struct {
 	{inStatic, "enchanted creature loses all abilities", "{object} lose all abilities"},
 	{inStatic, "cards in graveyards lose all abilities", "{object} lose all abilities"},
 	{inStatic, "you control enchanted creature", "you control {object}"},
+	{inEnters, "with tribute 2", "with tribute {amount}"},
 	{inActivated, "sacrifice this unless you pay {1} for each age counter on it", "sacrifice {object} unless you pay {mana} for each {kind} counter on it"},
 	{inSpell, "target creature becomes a copy of target creature until end of turn", "{object} becomes a copy of {original} until end of turn"},
 	{inStatic, "permanents are artifacts in addition to their other types", "{object} are {type} in addition to their other types"},
@@ -306,6 +309,8 @@ func phraseCard(where, text string) string {
 		return fmt.Sprintf(creature, "whenever a player as p taps a land for mana {\n        "+text+"\n    }")
 	case inIntervening:
 		return fmt.Sprintf(creature, "whenever a creature as creature dies, if "+text+" {\n        gain 1 life\n    }")
+	case inEntersIf:
+		return fmt.Sprintf(creature, "when this enters, if "+text+" {\n        gain 1 life\n    }")
 	case inChosenMana:
 		return fmt.Sprintf(creature, "enters choosing a color\n    whenever a player as p taps a land for mana {\n        "+text+"\n    }")
 	case inManaReplace:
@@ -339,6 +344,8 @@ func casePhrase(t *testing.T, where string, card *dsl.Card) (*dsl.Phrase, vocab.
 				return it.Body.Stmts[1].(*dsl.WhenStmt).Phrase, vocab.ModePattern, sc
 			case inIntervening:
 				sc["creature"] = vocab.Type{Kind: vocab.KObject}
+				return it.If, vocab.ModeCondition, sc
+			case inEntersIf:
 				return it.If, vocab.ModeCondition, sc
 			case inManaTrigger, inChosenMana:
 				sc["p"] = vocab.Type{Kind: vocab.KPlayer}
