@@ -67,38 +67,44 @@ func (g *Game) hPutCountersOnEach(a []vm.Value) (vm.Value, error) {
 // qCount counts the permanents filter a[0] of the running ability
 // describes now (`the number of creatures you control`).
 func qCount(g *Game, a []vm.Value) (vm.Value, error) {
-	fr := g.frame()
-	if fr == nil {
-		return 0, nil
-	}
-	ab := &fr.def.Card.Abilities[fr.ability]
-	if a[0] < 0 || int(a[0]) >= len(ab.Filters) {
+	fr, filter, ok := g.runningFilter(a[0])
+	if !ok {
 		return 0, nil
 	}
 	n := 0
 	for _, id := range g.battlefield {
-		if g.inFilter(fr, ab.Filters[a[0]], ObjectValue(id)) {
+		if g.inFilter(fr, filter, ObjectValue(id)) {
 			n++
 		}
 	}
 	return vm.Value(n), nil
 }
 
+// runningFilter is filter i of the running ability (an objects slot's,
+// by its index), with the frame to test objects against it in.
+func (g *Game) runningFilter(i vm.Value) (fr *frame, filter int32, ok bool) {
+	fr = g.frame()
+	if fr == nil {
+		return nil, 0, false
+	}
+	ab := &fr.def.Card.Abilities[fr.ability]
+	if i < 0 || int(i) >= len(ab.Filters) {
+		return nil, 0, false
+	}
+	return fr, ab.Filters[i], true
+}
+
 // permanentsInFilter lists the permanents that filter i of the running
 // ability describes now, in the order they entered the battlefield: an
 // action's objects slot, for the action to go through them after.
 func (g *Game) permanentsInFilter(i vm.Value) []ObjectID {
-	fr := g.frame()
-	if fr == nil {
-		return nil
-	}
-	ab := &fr.def.Card.Abilities[fr.ability]
-	if i < 0 || int(i) >= len(ab.Filters) {
+	fr, filter, ok := g.runningFilter(i)
+	if !ok {
 		return nil
 	}
 	var each []ObjectID
 	for _, id := range g.battlefield {
-		if g.inFilter(fr, ab.Filters[i], ObjectValue(id)) {
+		if g.inFilter(fr, filter, ObjectValue(id)) {
 			each = append(each, id)
 		}
 	}

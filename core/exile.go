@@ -30,18 +30,14 @@ func (g *Game) hExile(a []vm.Value) (vm.Value, error) {
 // filter describes onto the battlefield under its owner's control, at the
 // same time (see enterTogether); the active player's cards first.
 func (g *Game) hReturnAllToBattlefield(a []vm.Value) (vm.Value, error) {
-	fr := g.frame()
-	if fr == nil {
-		return 0, nil
-	}
-	ab := &fr.def.Card.Abilities[fr.ability]
-	if a[0] < 0 || int(a[0]) >= len(ab.Filters) {
+	fr, filter, ok := g.runningFilter(a[0])
+	if !ok {
 		return 0, nil
 	}
 	var evs []Event
 	for _, p := range []PlayerID{g.active, Opponent(g.active)} {
 		for _, id := range g.players[p].Graveyard {
-			if g.inFilter(fr, ab.Filters[a[0]], ObjectValue(id)) {
+			if g.inFilter(fr, filter, ObjectValue(id)) {
 				evs = append(evs, Event{Kind: EvZoneChange, Object: id, From: ZoneGraveyard, To: ZoneBattlefield, Player: p})
 			}
 		}
