@@ -136,10 +136,13 @@ type Action interface {
 // token on "Grizzly Bears"`.
 type CardRef struct {
 	Span
-	Name *string `parser:"  @(String | RawString)"`
+	// Each, in an assertion, names every card or token with the name:
+	// `each "Spirit Token" has flying`.
+	Each bool    `parser:"@'each'?"`
+	Name *string `parser:"(  @(String | RawString)"`
 	// On is the permanent the token named Name is attached to.
-	On    *CardRef `parser:"  ( 'token' 'on' @@ )?"`
-	Alias *string  `parser:"| @Ident"`
+	On    *CardRef `parser:"   ( 'token' 'on' @@ )?"`
+	Alias *string  `parser:" | @Ident )"`
 }
 
 // TargetRef is a player or a card.

@@ -165,6 +165,11 @@ func writeUnary(b *strings.Builder, u *Unary) {
 
 // RefString renders a card reference of a test.
 func RefString(r *CardRef) string {
+	if r.Each {
+		c := *r
+		c.Each = false
+		return "each " + RefString(&c)
+	}
 	if r.Name != nil && r.On != nil {
 		return *r.Name + " token on " + RefString(r.On)
 	}

@@ -450,6 +450,7 @@ func (p *fastParser) damageOrCounters() (damage bool, kind string) {
 // cardRef reads `"Name" [token on REF]` or an alias.
 func (p *fastParser) cardRef() *dsl.CardRef {
 	r, start := &dsl.CardRef{}, p.pos()
+	r.Each = p.flag("each")
 	switch {
 	case p.isText():
 		r.Name = p.str(p.take().Value)

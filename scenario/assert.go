@@ -21,6 +21,57 @@ var zoneByName = map[string]Zone{"hand": Hand, "graveyard": Graveyard,
 	"library": Library, "exile": Exile}
 
 func (r *runner) check(a dsl.Assertion) {
+	ref := eachRef(a)
+	if ref == nil {
+		r.checkOne(a)
+		return
+	}
+	// `each "NAME"`: the assertion holds for every card and token with the
+	// name, checked for each in turn.
+	name := dsl.Unquote(*ref.Name)
+	var cards []Card
+	for _, c := range r.g.CardsNamed(name) {
+		if !r.filler[c] {
+			cards = append(cards, c)
+		}
+	}
+	if len(cards) == 0 {
+		r.failf(ref.Pos, "no card named %q is in the game", name)
+		return
+	}
+	for _, c := range cards {
+		r.each[ref] = c
+		r.checkOne(a)
+	}
+	delete(r.each, ref)
+}
+
+// eachRef is the reference `each "NAME"` an assertion about a card itself
+// starts with, or nil.
+func eachRef(a dsl.Assertion) *dsl.CardRef {
+	var ref *dsl.CardRef
+	switch a := a.(type) {
+	case *dsl.ZoneAssert:
+		ref = a.Card
+	case *dsl.StateAssert:
+		ref = a.Card
+	case *dsl.PTAssert:
+		ref = a.Card
+	case *dsl.AttachedAssert:
+		ref = a.Card
+	case *dsl.KeywordAssert:
+		ref = a.Card
+	case *dsl.CountAssert:
+		ref = a.Card
+	}
+	if ref == nil || !ref.Each || ref.Name == nil {
+		return nil
+	}
+	return ref
+}
+
+// checkOne checks an assertion, its references each naming one card.
+func (r *runner) checkOne(a dsl.Assertion) {
 	g := r.g
 	switch a := a.(type) {
 	case *dsl.ZoneAssert:

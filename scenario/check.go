@@ -24,6 +24,7 @@ const (
 	CodeTestName     = "T008" // test-name: a test name that is not one line of text
 	CodeRule         = "T009" // rule: `illegal "..."` whose text is no rule number
 	CodeMana         = "T010" // mana: mana symbols a mana pool can't hold or a choice can't name
+	CodeEach         = "T011" // each: `each` where one card is needed, or before an alias
 )
 
 // Codes lists the diagnostic codes of test files.
@@ -38,6 +39,7 @@ var Codes = []dsl.CodeInfo{
 	{Code: CodeTestName, Name: "test-name", Summary: "a test name that is not one line of text"},
 	{Code: CodeRule, Name: "rule", Summary: "`illegal \"...\"` whose text is no rule number"},
 	{Code: CodeMana, Name: "mana", Summary: "mana symbols a mana pool can't hold or a choice can't name"},
+	{Code: CodeEach, Name: "each", Summary: "`each` where one card is needed, or before an alias"},
 }
 
 // Check finds the mistakes of the tests of the files that show without
@@ -155,6 +157,29 @@ func (c *checker) choiceRef(r *dsl.CardRef) {
 }
 
 func (c *checker) ref(r *dsl.CardRef) {
+	if r.Each {
+		c.one(r)
+		return
+	}
+	c.refOrEach(r)
+}
+
+// one reports `each` where a statement needs one card.
+func (c *checker) one(r *dsl.CardRef) {
+	if r.Each {
+		c.add(dsl.Errorf(r.Pos, CodeEach, "`each` names every card with a name, and this needs one").
+			WithHint("`each` may start the card of an assertion about a card itself: is, has, does not have"))
+	}
+}
+
+// refOrEach checks a reference that may be `each "NAME"`: every card or
+// token with the name, in an assertion about a card itself.
+func (c *checker) refOrEach(r *dsl.CardRef) {
+	if r.Each && r.Name == nil {
+		c.add(dsl.Errorf(r.Pos, CodeEach, "`each` names every card with a name, not an alias").
+			WithHint(`write each "Spirit Token"`))
+		return
+	}
 	if r.Name != nil {
 		c.cardName(r.Pos, *r.Name)
 		if r.On != nil {
@@ -322,18 +347,18 @@ func (c *checker) pool(p dsl.Pos, symbols string) {
 func (c *checker) assertion(a dsl.Assertion) {
 	switch a := a.(type) {
 	case *dsl.ZoneAssert:
-		c.ref(a.Card)
+		c.refOrEach(a.Card)
 	case *dsl.StateAssert:
-		c.ref(a.Card)
+		c.refOrEach(a.Card)
 	case *dsl.PTAssert:
-		c.ref(a.Card)
+		c.refOrEach(a.Card)
 	case *dsl.AttachedAssert:
-		c.ref(a.Card)
+		c.refOrEach(a.Card)
 		c.ref(a.To)
 	case *dsl.KeywordAssert:
-		c.ref(a.Card)
+		c.refOrEach(a.Card)
 	case *dsl.CountAssert:
-		c.ref(a.Card)
+		c.refOrEach(a.Card)
 		if !a.Damage {
 			c.counter(a.Pos, a.Counter)
 		}

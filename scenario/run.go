@@ -101,7 +101,7 @@ func RunTest(d Driver, t *dsl.Test) (res Result) {
 		res.Failures = append(res.Failures, Failure{t.Pos, err.Error()})
 		return res
 	}
-	r := &runner{v: v, aliases: map[string]Card{}, filler: map[Card]bool{}, res: &res}
+	r := &runner{v: v, aliases: map[string]Card{}, filler: map[Card]bool{}, each: map[*dsl.CardRef]Card{}, res: &res}
 	r.script = &Script{r: r}
 	defer func() {
 		if p := recover(); p != nil {
@@ -177,6 +177,9 @@ type runner struct {
 	g       Game
 	script  *Script
 	aliases map[string]Card
+	// each holds, while an assertion of `each "NAME"` is checked for one
+	// of the cards, the card its reference names (see check).
+	each map[*dsl.CardRef]Card
 	// filler are the cards that fill empty libraries: a test never names
 	// them. library says whose library a test filled.
 	filler  map[Card]bool
@@ -403,6 +406,9 @@ func (r *runner) replacementCard(what string, ref *dsl.CardRef) (Card, error) {
 }
 
 func (r *runner) card(ref *dsl.CardRef) (Card, error) {
+	if c, ok := r.each[ref]; ok {
+		return c, nil
+	}
 	if ref.Alias != nil {
 		if c, ok := r.aliases[*ref.Alias]; ok {
 			return c, nil

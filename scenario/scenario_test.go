@@ -231,6 +231,18 @@ func TestFailuresSayWhereAndWhat(t *testing.T) {
 			"t_test.card:11:9: expected the game to be a draw, but opponent lost the game: 0 or less life (CR 704.5a)",
 			"t_test.card:12:9: expected the game not to be over, but opponent lost the game: 0 or less life (CR 704.5a)",
 		}},
+		{"each", `
+    given {
+        you control "Grizzly Bears" with 1 +1/+1 counter
+        you control "Grizzly Bears"
+    }
+    then {
+        each "Grizzly Bears" is 3/3
+        each "Hill Giant" is 3/3
+    }`, []string{
+			"t_test.card:7:9: expected each \"Grizzly Bears\" to be 3/3, but it is 2/2",
+			"t_test.card:8:9: no card named \"Hill Giant\" is in the game",
+		}},
 		{"not over", `
     then {
         opponent lost the game
@@ -286,6 +298,16 @@ func TestCheckFindsMistakesWithoutRunning(t *testing.T) {
     }
     then {
         log has 1 "counter remove" event
+        each bears is 2/2
+    }
+}
+
+test "each" {
+    when {
+        destroy each "Grizzly Bears"
+    }
+    then {
+        you have 20 life
     }
 }
 
@@ -313,8 +335,10 @@ test "nothing" {
 		`c_test.card:8:17: error: "bear" is not an alias defined before this line; did you mean "bears"? (T002)`,
 		`c_test.card:9:9: error: no step is called "end stp"; did you mean "end step"? (T003)`,
 		`c_test.card:12:9: error: no event kind is called "counter remove"; did you mean "counter removed"? (T005)`,
-		`c_test.card:16:1: error: test "mistakes" is already defined at line 1 (T006)`,
-		`c_test.card:22:1: error: test "nothing" asserts nothing; add a then { ... } block saying what the ruling makes true (T007)`,
+		"c_test.card:13:9: error: `each` names every card with a name, not an alias; write each \"Spirit Token\" (T011)",
+		"c_test.card:19:17: error: `each` names every card with a name, and this needs one; `each` may start the card of an assertion about a card itself: is, has, does not have (T011)",
+		`c_test.card:26:1: error: test "mistakes" is already defined at line 1 (T006)`,
+		`c_test.card:32:1: error: test "nothing" asserts nothing; add a then { ... } block saying what the ruling makes true (T007)`,
 	}, got)
 }
 
