@@ -89,7 +89,9 @@ func (o *Object) Card() int { return o.card }
 // Owner is the object's owner (CR 108.3).
 func (o *Object) Owner() PlayerID { return o.owner }
 
-// Controller is the object's controller (CR 108.4).
+// Controller is the object's controller (CR 108.4), as the game last
+// settled it; Game.Controller first applies a control-changing effect
+// that began since (layer 2).
 func (o *Object) Controller() PlayerID { return o.controller }
 
 // Zone is the zone the object is in, or was in when it left.
