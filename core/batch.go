@@ -106,18 +106,16 @@ func (g *Game) endBatch() {
 // batched reports whether an event's triggers wait for the end of the
 // batch it is part of, and if so keeps a copy of it.
 func (g *Game) batched(ev *Event) bool {
-	if g.batch.depth == 0 {
+	leaving := ev.Kind == EvZoneChange && ev.From == ZoneBattlefield
+	if g.batch.depth == 0 || !leaving && g.batch.entering == 0 {
 		return false
 	}
 	e := *ev
 	e.enterWith, e.prevented = nil, nil
-	switch {
-	case ev.Kind == EvZoneChange && ev.From == ZoneBattlefield:
+	if leaving {
 		g.batch.left = append(g.batch.left, e)
-	case g.batch.entering != 0:
+	} else {
 		g.batch.after = append(g.batch.after, e)
-	default:
-		return false
 	}
 	return true
 }
