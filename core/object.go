@@ -35,7 +35,8 @@ type Object struct {
 	// damage is the damage marked on the permanent (CR 120.6).
 	damage int
 	// deathtouchDamage records damage from a source with deathtouch since
-	// the last cleanup (CR 704.5h).
+	// state-based actions were last checked (CR 704.5h); the check clears
+	// it.
 	deathtouchDamage bool
 	counters         []counterCount
 	// next is the object it became when it moved to another zone, or 0
@@ -107,7 +108,8 @@ func (o *Object) Tapped() bool { return o.tapped }
 func (o *Object) Damage() int { return o.damage }
 
 // DeathtouchDamage reports whether damage from a source with deathtouch
-// was dealt to the permanent since the last cleanup (CR 704.5h).
+// was dealt to the permanent since state-based actions were last checked
+// (CR 704.5h).
 func (o *Object) DeathtouchDamage() bool { return o.deathtouchDamage }
 
 // Timestamp orders permanents and effects (CR 613.7).

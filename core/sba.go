@@ -50,13 +50,20 @@ func (g *Game) stateBasedActions() bool {
 	)
 	for _, id := range g.battlefield {
 		o := g.objects[id]
+		// 704.5h reads the damage dealt by a source with deathtouch "since
+		// the last time state-based actions were checked": this check
+		// reads the mark and clears it, so a creature that survives it
+		// (indestructible, say) is not destroyed by the same damage at a
+		// later check.
+		deathtouched := o.deathtouchDamage
+		o.deathtouchDamage = false
 		if o.IsCreature() {
 			t := g.Toughness(id)
 			switch {
 			case t <= 0:
 				// 704.5f: toughness 0 or less; this is not destruction.
 				toGraveyard = append(toGraveyard, id)
-			case (o.damage >= t || (o.damage > 0 && o.deathtouchDamage)) && !g.hasKeyword(o, keywordIndestructible):
+			case (o.damage >= t || (o.damage > 0 && deathtouched)) && !g.hasKeyword(o, keywordIndestructible):
 				// 704.5g, 704.5h: lethal damage, or damage from a source
 				// with deathtouch. A permanent with indestructible
 				// ignores them (702.12b), but not 704.5f.
