@@ -332,6 +332,7 @@ func checkCardReading(v *vocab.Vocab, card *dsl.Card, readings *[]Reading) (*che
 	c.checkSpellAbility(card)
 	c.checkCDA()
 	c.checkChoices()
+	c.checkFinds()
 	c.hintScopes()
 	return c.out, c.diags
 }

@@ -377,7 +377,7 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
 		}
 		anyOf.end()
 	}
-	if flt.Det == "another" || flt.Det == "other" {
+	if flt.Det == "another" || flt.Det == "other" || flt.Another {
 		and()
 		subject()
 		f.emit(vm.OpLoad, vm.LocalThis, flt.Pos)

@@ -190,8 +190,11 @@ func (g *Game) activate(a Activation) error {
 		o.tapped = false
 	}
 	if ab.Pay != vm.NoFunc {
-		g.run(frame{mode: modeResolve, source: o.id, controller: a.Player, def: def, ability: a.Ability.Index,
-			locals: item.Locals, x: a.X, paying: true}, ab.Pay)
+		// What the cost moves, the effect can find (CR 400.7j).
+		g.withFinding(&item.finds, func() {
+			g.run(frame{mode: modeResolve, source: o.id, controller: a.Player, def: def, ability: a.Ability.Index,
+				locals: item.Locals, x: a.X, paying: true}, ab.Pay)
+		})
 	}
 	if loyalty {
 		o.loyaltyTurn = g.turn

@@ -165,6 +165,9 @@ type Game struct {
 	// manaTriggers are triggered mana abilities waiting to resolve right
 	// after the mana ability that triggered them (CR 605.4a).
 	manaTriggers []pendingTrigger
+	// finding is the record of moves of the spell or ability being paid
+	// for or resolving (find.go), or nil.
+	finding *[]move
 	// sim, while set, records what mana abilities would produce instead of
 	// producing it (CR 106.7); visiting are the permanents being looked at.
 	sim      *simulation

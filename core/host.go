@@ -123,6 +123,9 @@ type instance struct {
 	ability    int
 	locals     locals
 	x          int
+	// finds are the moves a delayed or reflexive triggered ability can
+	// follow: those its creator could (CR 400.7e, 400.7j; find.go).
+	finds []move
 }
 
 // ab returns the instance's compiled ability.
@@ -190,6 +193,11 @@ func (h host) Call(fn int32, args []vm.Value) (vm.Value, error) {
 			if !f.atOnce {
 				h.g.defer1(impl, args, fr)
 				return 0, nil
+			}
+		case modeResolve:
+			if f.finds != 0 {
+				var buf [vm.MaxArity]vm.Value
+				return impl(h.g, h.g.findArgs(args, f.finds, &buf))
 			}
 		}
 	}
@@ -320,6 +328,10 @@ type funcDecl struct {
 	// cost marks the actions that can be paid as part of a cost (`is
 	// cost`); mana those that add mana (`is mana`).
 	cost, mana bool
+	// finds has bit i set when parameter i of an action is an object or
+	// a target: an object that moved is found where the rules let the
+	// resolving spell or ability find it (find.go; CR 400.7e, 400.7j).
+	finds uint8
 }
 
 // hostImpl implements an action or a query. An action returns 0.
@@ -398,6 +410,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnSacrifice:             (*Game).hSacrifice,
 	fnPayLife:               (*Game).hPayLife,
 	fnReturnToBattlefield:   (*Game).hReturnToBattlefield,
+	fnPutOntoBattlefield:    (*Game).hPutOntoBattlefield,
 	fnManaValue:             qManaValue,
 	fnTap:                   func(g *Game, a []vm.Value) (vm.Value, error) { g.setTapped(a[0], true); return 0, nil },
 	fnUntap:                 func(g *Game, a []vm.Value) (vm.Value, error) { g.setTapped(a[0], false); return 0, nil },
@@ -520,12 +533,31 @@ func qManaValue(g *Game, a []vm.Value) (vm.Value, error) {
 // hReturnToBattlefield puts a card onto the battlefield from the zone it
 // is in, under its owner's control (CR 400.7, 110.2).
 func (g *Game) hReturnToBattlefield(a []vm.Value) (vm.Value, error) {
-	o := g.valueObject(a[0])
-	if o == nil || o.left || o.zone == ZoneBattlefield || o.zone == ZoneStack {
-		return 0, nil
+	if o := g.valueObject(a[0]); o != nil {
+		g.putOntoBattlefield(o, o.owner)
 	}
-	g.propose(Event{Kind: EvZoneChange, Object: o.id, From: o.zone, To: ZoneBattlefield, Player: o.owner})
 	return 0, nil
+}
+
+// hPutOntoBattlefield puts a card onto the battlefield under a player's
+// control (CR 110.2a).
+func (g *Game) hPutOntoBattlefield(a []vm.Value) (vm.Value, error) {
+	o := g.valueObject(a[0])
+	p, ok := valuePlayer(a[1])
+	if o != nil && ok {
+		g.putOntoBattlefield(o, p)
+	}
+	return 0, nil
+}
+
+// putOntoBattlefield moves a card from the zone it is in onto the
+// battlefield under a player's control; it becomes a new object (CR
+// 400.7). A permanent, a spell, or an object that left its zone stays.
+func (g *Game) putOntoBattlefield(o *Object, controller PlayerID) {
+	if o.left || o.zone == ZoneBattlefield || o.zone == ZoneStack {
+		return
+	}
+	g.propose(Event{Kind: EvZoneChange, Object: o.id, From: o.zone, To: ZoneBattlefield, Player: controller})
 }
 
 func qIsPlayer(g *Game, a []vm.Value) (vm.Value, error) {
@@ -785,7 +817,8 @@ func (g *Game) hScheduleDelayed(a []vm.Value) (vm.Value, error) {
 		return 0, fmt.Errorf("no delayed ability %d", a[0])
 	}
 	ab := &fr.def.Card.Abilities[a[0]]
-	d := delayedTrigger{instance: instance{source: fr.source, controller: fr.controller, def: fr.def, ability: int(a[0]), x: fr.x}}
+	d := delayedTrigger{instance: instance{source: fr.source, controller: fr.controller, def: fr.def, ability: int(a[0]), x: fr.x,
+		finds: g.findingNow()}}
 	d.kind = abilityEvent(fr.def.Prog, ab)
 	d.locals.copyFrom(fr.locals, ab.NumLocals)
 	g.delayed = append(g.delayed, d)

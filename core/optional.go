@@ -166,14 +166,15 @@ func (g *Game) hTriggerReflexive(a []vm.Value) (vm.Value, error) {
 		return 0, nil
 	}
 	ev := g.optional.event
-	d := delayedTrigger{instance: instance{source: fr.source, controller: fr.controller, def: fr.def, ability: int(a[0]), x: fr.x}}
+	d := delayedTrigger{instance: instance{source: fr.source, controller: fr.controller, def: fr.def, ability: int(a[0]), x: fr.x,
+		finds: g.findingNow()}}
 	ab := d.ab()
 	d.locals.copyFrom(fr.locals, ab.NumLocals)
 	g.matchLocals.copyFrom(d.locals.slice(), ab.NumLocals)
 	m := d.frame(modeMatch, &ev)
 	m.locals = g.matchLocals.slice()
 	if n, err := g.run(m, ab.Match); err == nil && n > 0 {
-		g.addPending(d.source, d.controller, d.def, d.ability, d.x, &ev, 1)
+		g.addPending(&d.instance, &ev, 1)
 	}
 	return 0, nil
 }

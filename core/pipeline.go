@@ -550,6 +550,7 @@ func (g *Game) move(ev *Event) bool {
 		n.chosen = ev.chosen
 	}
 	ev.moved, o.next = n.id, n.id
+	g.recordMove(o, n)
 	if ev.To == ZoneBattlefield && ev.attachTo != 0 {
 		// An Aura spell enters attached to its target (CR 303.4a, 608.3).
 		n.attachedTo = ev.attachTo

@@ -24,12 +24,17 @@ type StackItem struct {
 	Text    string
 	// Event is what triggered a triggered ability.
 	Event Event
+	// finds records the objects the spell or ability may find after
+	// they moved (CR 400.7e, 400.7j; find.go): the object a triggered
+	// ability triggered on moving, and what its cost and effect moved.
+	finds []move
 }
 
 // clone copies the item, its locals included.
 func (s *StackItem) clone() StackItem {
 	c := *s
 	c.Locals = slices.Clone(s.Locals)
+	c.finds = slices.Clone(s.finds)
 	return c
 }
 
@@ -307,8 +312,10 @@ func (g *Game) resolve(item *StackItem) {
 		return
 	}
 	g.optional = optionalCost{}
-	g.run(frame{mode: modeResolve, source: item.Source, controller: item.Controller, def: item.Def,
-		ability: item.Ability, locals: item.Locals, x: item.X}, ab.Body)
+	g.withFinding(&item.finds, func() {
+		g.run(frame{mode: modeResolve, source: item.Source, controller: item.Controller, def: item.Def,
+			ability: item.Ability, locals: item.Locals, x: item.X}, ab.Body)
+	})
 	g.optional, g.eachSets = optionalCost{}, g.eachSets[:0]
 	if spell != nil && !spell.left && spell.zone == ZoneStack {
 		// An instant or sorcery goes to its owner's graveyard as the last

@@ -74,7 +74,7 @@ func (g *Game) triggersInNewZone(ev *Event) {
 			ability: ai, locals: ls}, ab.Match)
 		if err == nil && m > 0 {
 			ls[vm.LocalThis] = ObjectValue(n.id)
-			g.addPending(n.id, n.owner, n.def, ai, 0, ev, int(m))
+			g.addPending(&instance{source: n.id, controller: n.owner, def: n.def, ability: ai}, ev, int(m))
 		}
 	}
 }
@@ -126,7 +126,7 @@ func (g *Game) delayedTriggers(ev *Event) {
 		if ab.Flags&vm.FlagOnce != 0 {
 			n = 1
 		}
-		g.addPending(d.source, d.controller, d.def, d.ability, d.x, ev, int(n))
+		g.addPending(&d.instance, ev, int(n))
 		if ab.Flags&vm.FlagOnce != 0 {
 			g.delayed = append(g.delayed[:i], g.delayed[i+1:]...)
 			continue
@@ -173,7 +173,7 @@ func (g *Game) triggerOf(o *Object, def *CardDef, ai int, ev *Event, granted boo
 	n, err := g.run(frame{mode: modeMatch, event: ev, source: o.id, controller: o.controller, def: def,
 		ability: ai, locals: ls, x: x}, ab.Match)
 	if err == nil && n > 0 {
-		g.addPending(o.id, o.controller, def, ai, x, ev, int(n))
+		g.addPending(&instance{source: o.id, controller: o.controller, def: def, ability: ai, x: x}, ev, int(n))
 	}
 }
 
@@ -181,7 +181,8 @@ func (g *Game) triggerOf(o *Object, def *CardDef, ai int, ev *Event, granted boo
 // the locals its match bound. n is capped at vm.MaxTriggerCount, as every
 // host caps it: an event that removes a billion counters is a mistake of
 // the test or of a card, not a game.
-func (g *Game) addPending(source ObjectID, controller PlayerID, def *CardDef, ability, x int, ev *Event, n int) {
+func (g *Game) addPending(in *instance, ev *Event, n int) {
+	source, controller, def, ability, x := in.source, in.controller, in.def, in.ability, in.x
 	if n > vm.MaxTriggerCount {
 		g.fail(fmt.Errorf("%s: one event (%s) would trigger an ability %d times; the rules core stops at %d",
 			def.Name, ev.Kind, n, vm.MaxTriggerCount))
@@ -198,7 +199,7 @@ func (g *Game) addPending(source ObjectID, controller PlayerID, def *CardDef, ab
 	}
 	for ; n > 0; n-- {
 		*queue = append(*queue, pendingTrigger{
-			instance: instance{source: source, controller: controller, def: def, ability: ability, x: x},
+			instance: instance{source: source, controller: controller, def: def, ability: ability, x: x, finds: in.finds},
 			event:    *ev,
 		})
 		p := &(*queue)[len(*queue)-1]
@@ -272,7 +273,8 @@ func validOrder(order []int, n int) []int {
 func (g *Game) pushTrigger(t *pendingTrigger) {
 	ab := t.ab()
 	item := &StackItem{Source: t.source, Controller: t.controller, Def: t.def, Ability: t.ability, X: t.x,
-		Locals: append([]vm.Value(nil), t.locals.slice()...), Text: ab.Text, Event: t.event}
+		Locals: append([]vm.Value(nil), t.locals.slice()...), Text: ab.Text, Event: t.event,
+		finds: triggerFinds(t.finds, &t.event)}
 	for i := range ab.Targets {
 		legal := g.legalTargets(item, i)
 		if len(legal) == 0 {

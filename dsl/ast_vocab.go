@@ -15,7 +15,8 @@ func (*EventDecl) decl() {}
 
 // EventItem is a line of an event, rule or function declaration: *DocItem,
 // *FieldDecl, *PhraseDecl, *OracleWording, or one of the host properties
-// of an action or a query (*CalledItem, *TimingItem, *StaleItem).
+// of an action or a query (*CalledItem, *TimingItem, *StaleItem,
+// *MovesItem).
 type EventItem interface {
 	Node
 	eventItem()
@@ -89,6 +90,18 @@ type StaleItem struct {
 }
 
 func (*StaleItem) eventItem() {}
+
+// MovesItem says that an action moves the object of one of its parameters
+// to a zone: `moves object to exile`. The compiler follows an object a
+// body moves, to tell a designer when a later statement can't find it
+// (CR 400.7j), and the host specification states it.
+type MovesItem struct {
+	Span
+	Param string `parser:"'moves' @Ident"`
+	Zone  string `parser:"'to' @Ident"`
+}
+
+func (*MovesItem) eventItem() {}
 
 // OracleWording is how Oracle text says the phrase declared just before
 // it: `oracle "{source} deals {amount} damage to {target}"`. Its slots

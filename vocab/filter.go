@@ -25,8 +25,11 @@ type Filter struct {
 	// creature": the object this Aura or Equipment is attached to, CR
 	// 303.4, 301.5a), which an event pattern may also name ("whenever
 	// enchanted land is tapped for mana").
-	Det   string
-	Words []FilterWord
+	Det string
+	// Another is set for "another target ...": a target other than the
+	// object the ability belongs to (Det is then "target").
+	Another bool
+	Words   []FilterWord
 	// Control is "you", "opponent" or "" for a "you control" / "an
 	// opponent controls" suffix.
 	Control string
@@ -101,6 +104,11 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 			`a slot takes one target, written "target" and a filter ("target creature") or "any target"; SPEC's section Filters says what a filter can hold`, t)
 		return nil
 	}
+	another := false
+	if det == "another" && pi+1 < len(m.parts) && wordEq(m.word(pi+1), "target") {
+		// "another target permanent": a target, not this (Flickerwisp).
+		det, another, words0 = "target", true, pi+2
+	}
 	switch {
 	case determiners[det]:
 	case m.each && det == "other":
@@ -168,7 +176,7 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		if !words[k-1].Noun {
 			continue
 		}
-		f := &Filter{Pos: m.parts[pi].Pos, Det: det, Words: words[:k], Yields: Type{Kind: KObject}}
+		f := &Filter{Pos: m.parts[pi].Pos, Det: det, Another: another, Words: words[:k], Yields: Type{Kind: KObject}}
 		switch {
 		case words[k-1].Name == "player" || words[k-1].Name == "opponent":
 			f.Yields = Type{Kind: KPlayer}

@@ -35,11 +35,15 @@ var Contexts = []string{ContextMatch, ContextBody, ContextReplace, ContextEnters
 // reverse).
 const (
 	// StaleIgnored: an action does nothing, a query answers 0, false or
-	// nothing (the handle 0).
+	// nothing (the handle 0). An action that resolves first finds an
+	// object that moved where the rules let the spell or ability find it
+	// (CR 400.7e, 400.7j): it acts on the new object.
 	StaleIgnored = "ignored"
 	// StaleLastKnown: a query answers from the object's last-known
-	// information, as it last existed in its zone (CR 608.2h); a handle
-	// that names no object at all gets 0.
+	// information, as it last existed in its zone (CR 608.2h); an action
+	// reads the object's last-known information (the counters it had, the
+	// copiable values it had) and acts on nothing of it; a handle that
+	// names no object at all gets 0.
 	StaleLastKnown = "last_known"
 	// StaleError: the call fails, and with it the run (see the host
 	// specification on errors).
@@ -75,7 +79,7 @@ func (f *FuncInfo) hostItems(d *dsl.FuncDecl) dsl.Diagnostics {
 		switch it := it.(type) {
 		case *dsl.DocItem:
 			continue
-		case *dsl.CalledItem, *dsl.TimingItem, *dsl.StaleItem:
+		case *dsl.CalledItem, *dsl.TimingItem, *dsl.StaleItem, *dsl.MovesItem:
 			if f.Effect {
 				errorf(it.Position(), "an effect is called from a static ability's body only; it takes no `called from`, `takes effect` or `stale` line")
 				continue
@@ -111,10 +115,18 @@ func (f *FuncInfo) hostItems(d *dsl.FuncDecl) dsl.Diagnostics {
 			switch {
 			case !slices.Contains(StaleBehaviours, it.Stale):
 				errorf(it.Pos, "stale %s: say `stale ignored`, `stale last_known` or `stale error`", it.Stale)
-			case it.Stale == StaleLastKnown && f.Action:
-				errorf(it.Pos, "stale last_known: only a query answers with last-known information; an action is `stale ignored` or `stale error`")
 			}
 			f.Stale = it.Stale
+		case *dsl.MovesItem:
+			switch {
+			case f.Moves != "":
+				errorf(it.Pos, "`moves` twice")
+			case !f.Action:
+				errorf(it.Pos, "a query moves nothing")
+			case !slices.ContainsFunc(f.Params, func(p Field) bool { return p.Name == it.Param && p.Type.Kind == KObject }):
+				errorf(it.Pos, "moves %s: no parameter %s of type object", it.Param, it.Param)
+			}
+			f.Moves, f.MovesTo = it.Param, it.Zone
 		}
 	}
 	if f.Effect {

@@ -229,13 +229,35 @@ func (v *Vocab) hostRules(p func(string, ...any)) {
 	p("action and query says what it does then (`stale` in the stdlib):\n\n")
 	p("- `%s`: an action does nothing (a gone permanent is not destroyed, no counters\n", StaleIgnored)
 	p("  go on it, a player gets no counters); a query answers 0, false or no object.\n")
-	p("  Never an error.\n")
+	p("  Never an error. But first, an action of a resolving spell or ability finds an\n")
+	p("  object that moved where the rules let it (see Finding an object that moved).\n")
 	p("- `%s`: a query answers from the object's last-known information, as it last\n", StaleLastKnown)
-	p("  existed in its zone (CR 608.2h); a handle that names no object at all (a\n")
-	p("  player) gets 0 or false.\n")
+	p("  existed in its zone (CR 608.2h); an action reads that information (the\n")
+	p("  counters the object had, the copiable values it had) and changes nothing of\n")
+	p("  the gone object; a handle that names no object at all (a player) gets 0 or\n")
+	p("  false.\n")
 	p("- `%s`: the call fails: the argument must name the event being replaced, or the\n", StaleError)
 	p("  call must come from the one context that has what it changes.\n\n")
 
+	p("### Finding an object that moved\n\n")
+	p("An object that moves from one zone to another becomes a new object (CR 400.7),\n")
+	p("and a handle to the old one is stale. The rules make two exceptions, which a\n")
+	p("host applies before it runs an action marked `stale ignored` in a resolving\n")
+	p("spell or ability's body: where an argument of type object or target names an\n")
+	p("object that moved, the action acts on the new object if\n\n")
+	p("- the ability triggered on that very move, and the new object is still in the\n")
+	p("  public zone it moved to (CR 400.7e: \"when this dies, return it to the\n")
+	p("  battlefield\"); or\n")
+	p("- the spell or ability's own effect, or its cost, moved it to a public zone,\n")
+	p("  and it has not moved since (CR 400.7j: \"exile target creature you control,\n")
+	p("  then return it to the battlefield\"; \"sacrifice this: return this to the\n")
+	p("  battlefield\").\n\n")
+	p("A delayed or reflexive triggered ability that a spell or ability creates finds\n")
+	p("what its creator could (\"exile it; return it at the beginning of the next end\n")
+	p("step\"). A library and a hand are hidden zones: a card put there is never\n")
+	p("found, and neither is a token that left the battlefield (it ceased to exist,\n")
+	p("CR 111.7). Queries and actions marked `stale last_known` never follow a\n")
+	p("move: they read the object as it last existed (CR 608.2h).\n\n")
 	p("### An error partway through a body\n\n")
 	p("When a host function returns an error, the machine stops the run at that call\n")
 	p("and `Run` returns the error, wrapped in a `*vm.Error` that names the function\n")
@@ -276,6 +298,9 @@ func (v *Vocab) hostFuncs(p func(string, ...any)) {
 			timing = "at once"
 		}
 		p("- arity %d; called from %s; in a replacement body, takes effect %s; stale handle: %s", len(f.Params), codeList(f.Called), timing, f.Stale)
+		if f.Moves != "" {
+			p("; moves `%s` to the zone `%s`", f.Moves, f.MovesTo)
+		}
 		var traits []string
 		if f.Cost {
 			traits = append(traits, "cost")

@@ -83,6 +83,7 @@ func TestHashIgnoresTheWriting(t *testing.T) {
 		{"a parameter's name", func(name, src string) string {
 			src = strings.Replace(src, "action destroy(object: object)", "action destroy(permanent: object)", 1)
 			src = strings.Replace(src, `phrase "destroy {object}"`, `phrase "destroy {permanent}"`, 1)
+			src = strings.Replace(src, "stale ignored\n    moves object to graveyard\n    phrase \"destroy", "stale ignored\n    moves permanent to graveyard\n    phrase \"destroy", 1)
 			return strings.Replace(src, `oracle "destroy {object}"`, `oracle "destroy {permanent}"`, 1)
 		}},
 	} {
@@ -103,10 +104,12 @@ func TestHashChangesWithTheContract(t *testing.T) {
     called from body, replace
     takes effect after the event
     stale ignored
+    moves object to graveyard
     phrase "destroy {object}"`, `action destroy(object: object, why: number) {
     called from body, replace
     takes effect after the event
     stale ignored
+    moves object to graveyard
     phrase "destroy {object}" with why = 1`},
 		{"a parameter's type", "action lose_life(player: player, amount: number)", "action lose_life(player: target, amount: number)"},
 		{"a result", "query power(object: object): number", "query power(object: object): bool"},

@@ -20,6 +20,7 @@ package vocab
 import (
 	"fmt"
 	"io/fs"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -156,8 +157,12 @@ type FuncInfo struct {
 	// Stale is what the action or query does with a handle that names
 	// nothing it can act on (`stale`): StaleIgnored, StaleLastKnown or
 	// StaleError.
-	Stale     string
-	Templates []*Template
+	Stale string
+	// Moves and MovesTo say that the action moves the object of its
+	// parameter Moves to the zone MovesTo (`moves object to exile`); ""
+	// for an action that moves nothing.
+	Moves, MovesTo string
+	Templates      []*Template
 }
 
 // Returns reports whether the function returns a value: queries do,
@@ -408,6 +413,11 @@ func (v *Vocab) checkTemplates() dsl.Diagnostics {
 			diags = append(diags, dsl.Errorf(t.Pos, CodeStdlib, "where needs a condition"))
 		}
 	}
+	for _, f := range v.funcs {
+		if f.Moves != "" && !slices.Contains(v.lists[KZone], f.MovesTo) {
+			diags = append(diags, dsl.Errorf(dsl.Pos{Filename: "stdlib"}, CodeStdlib, "%s: moves %s to %s: no zone is named %s", f.Name, f.Moves, f.MovesTo, f.MovesTo))
+		}
+	}
 	for _, t := range append(append(v.actionTemplates, v.effectTemplates...), v.conditionTemplates...) {
 		for _, p := range t.Func.Params {
 			if !t.fills(p.Name) {
@@ -572,7 +582,7 @@ func (v *Vocab) items(items []dsl.EventItem, host bool) (doc string, fields []Fi
 			fd = append(fd, it)
 		case *dsl.PhraseDecl:
 			phrases = append(phrases, phraseDecl{decl: it})
-		case *dsl.CalledItem, *dsl.TimingItem, *dsl.StaleItem:
+		case *dsl.CalledItem, *dsl.TimingItem, *dsl.StaleItem, *dsl.MovesItem:
 			if !host {
 				diags = append(diags, dsl.Errorf(it.Position(), CodeStdlib, "only an action or a query says where it is called from, when it takes effect and what a stale handle gets"))
 			}

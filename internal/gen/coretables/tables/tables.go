@@ -54,6 +54,12 @@ type function struct {
 	// cost and mana are the action's traits: it can be paid as a cost,
 	// it adds mana.
 	cost, mana bool
+	// finds has bit i set when parameter i of an action marked `stale
+	// ignored` is an object (or a target): the core follows an object that
+	// moved to the object it became, where the rules let the action find
+	// it (CR 400.7e, 400.7j). An action marked `stale last_known` reads
+	// the object as it last existed instead.
+	finds uint8
 }
 
 // layerOrder numbers the layers of CR 613.1 in the order they apply: 1 to
@@ -80,8 +86,14 @@ func load() (*vocabulary, error) {
 		out.events = append(out.events, ev)
 	}
 	for _, f := range v.Funcs() {
-		out.funcs = append(out.funcs, function{name: f.Name, arity: len(f.Params), action: f.Action,
-			called: contexts(f), atOnce: f.Action && f.AtOnce, cost: f.Cost, mana: f.Mana, effect: f.Effect, layer: layerOrder[f.Layer]})
+		fn := function{name: f.Name, arity: len(f.Params), action: f.Action,
+			called: contexts(f), atOnce: f.Action && f.AtOnce, cost: f.Cost, mana: f.Mana, effect: f.Effect, layer: layerOrder[f.Layer]}
+		for i, p := range f.Params {
+			if f.Action && f.Stale == vocab.StaleIgnored && (p.Type.Kind == vocab.KObject || p.Type.Kind == vocab.KTarget) {
+				fn.finds |= 1 << i
+			}
+		}
+		out.funcs = append(out.funcs, fn)
 	}
 	slices.SortFunc(out.funcs, func(a, b function) int { return strings.Compare(a.name, b.name) })
 	for _, r := range v.Rules() {
@@ -274,12 +286,13 @@ func render(v *vocabulary) ([]byte, error) {
 	w.line("// match), and whether an action takes effect at once inside a")
 	w.line("// replacement body (`takes effect at once`) rather than after the event.")
 	w.line("// An effect applies in its layer (CR 613.1; 0 for none, 7 to 10 for 7a")
-	w.line("// to 7d).")
+	w.line("// to 7d). finds has bit i set when parameter i of an action is an")
+	w.line("// object or a target, which the core finds where it moved (CR 400.7e, 400.7j).")
 	w.line("var funcs = [numFuncs]funcDecl{")
 	for _, f := range v.funcs {
 		id, _ := ident("fn", f.name)
-		w.line("\t%s: {name: %q, arity: %d, returns: %v, action: %v, called: %s, atOnce: %v, cost: %v, mana: %v, effect: %v, layer: %d},",
-			id, f.name, f.arity, !f.action && !f.effect, f.action, f.called, f.atOnce, f.cost, f.mana, f.effect, f.layer)
+		w.line("\t%s: {name: %q, arity: %d, returns: %v, action: %v, called: %s, atOnce: %v, cost: %v, mana: %v, effect: %v, layer: %d, finds: %#b},",
+			id, f.name, f.arity, !f.action && !f.effect, f.action, f.called, f.atOnce, f.cost, f.mana, f.effect, f.layer, f.finds)
 	}
 	w.line("}")
 	src, err := format.Source(w.buf.Bytes())
