@@ -231,7 +231,11 @@ func (g *Game) chooseReplacement(ev *Event, cands []candidate) int {
 		opts[i] = ReplacementChoice{Source: c.source, Text: c.def.Card.Abilities[c.ability].Text}
 	}
 	p := g.affected(ev)
-	i, ok := g.nextForced(len(cands))
+	i, ok := 0, false
+	if ev.Kind == EvManaProduced {
+		// The order an automatic payment planned (see manaplan.go).
+		i, ok = g.nextForced(len(cands))
+	}
 	if !ok {
 		i = g.decider.ChooseReplacement(g, p, *ev, opts)
 	}
