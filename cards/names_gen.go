@@ -54,6 +54,7 @@ var names = []string{
 	"Grizzly Bears",
 	"Hangarback Walker",
 	"Hardened Scales",
+	"Havenwood Battleground",
 	"Heartbeat of Spring",
 	"Hill Giant",
 	"Hydroid Krasis",

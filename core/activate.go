@@ -357,8 +357,11 @@ func (g *Game) checkCost(fn funcID, a []vm.Value) error {
 	case fnSacrifice:
 		if o := g.permanentArg(a[0]); o == nil || o.controller != fr.controller {
 			why = "a player can sacrifice only a permanent they control (CR 701.17a)"
+		} else if o.id == fr.source {
+			g.costSacrifices = true
 		}
 	case fnPayLife:
+		g.costLife = add(g.costLife, qty(a[1]))
 		if p, ok := valuePlayer(a[0]); !ok || g.players[p].Life < qty(a[1]) {
 			why = "a player can pay life only if their life total is at least that much (CR 119.4)"
 		} else if qty(a[1]) > 0 && g.lifeCantChange(p) {
@@ -438,16 +441,21 @@ func (g *Game) resolveManaTriggers() {
 
 // payMana pays the mana part of a cost from a player's mana pool. Where
 // the pool is short, the player activates mana abilities first (CR
-// 601.2g): the core chooses them, the fewest permanents that can pay, in
-// the order they entered (to choose yourself, tap them before). exclude
-// is a permanent that can't be tapped for mana now (the source of an
-// ability with {T} in its cost).
+// 601.2g): the core chooses them, as manaplan.go says (to choose yourself,
+// activate them before). exclude is a permanent that can't be tapped for
+// mana now if excludeTapped (the source of an ability with {T} in its
+// cost); the abilities of exclude with costs other than {T} are never
+// activated to pay for its own ability.
 func (g *Game) payMana(p PlayerID, source ObjectID, syms []mana.Symbol, x int, exclude ObjectID, excludeTapped bool) error {
 	if len(syms) == 0 {
 		return nil
 	}
-	syms, paidLife := g.choosePhyrexian(p, source, syms, x, exclude)
-	if err := g.payManaSymbols(p, syms, x, exclude, excludeTapped); err != nil {
+	excludeCostly := exclude
+	if !excludeTapped {
+		exclude = 0
+	}
+	syms, paidLife := g.choosePhyrexian(p, source, syms, x, exclude, excludeCostly)
+	if err := g.payManaSymbols(p, syms, x, exclude, excludeCostly); err != nil {
 		return err
 	}
 	if paidLife > 0 {
@@ -456,30 +464,30 @@ func (g *Game) payMana(p PlayerID, source ObjectID, syms []mana.Symbol, x int, e
 	return nil
 }
 
+// maxPayRounds bounds how many times a payment plans again when the mana
+// abilities it activated added less than they were expected to.
+const maxPayRounds = 4
+
 // payManaSymbols pays mana symbols as payMana says, Phyrexian symbols with
 // mana where it can and with 2 life where it can't.
-func (g *Game) payManaSymbols(p PlayerID, syms []mana.Symbol, x int, exclude ObjectID, excludeTapped bool) error {
+func (g *Game) payManaSymbols(p PlayerID, syms []mana.Symbol, x int, exclude, excludeCostly ObjectID) error {
 	pl := g.players[p]
-	if _, _, ok := payment(pl.pool, syms, x, g.lifeToPay(p)); !ok {
-		if !excludeTapped {
-			exclude = 0
+	for round := 0; ; round++ {
+		if _, _, ok := payment(pl.pool, syms, x, g.lifeToPay(p)); ok {
+			break
 		}
-		plan, ok := g.planMana(p, syms, x, exclude)
-		if !ok {
-			return ruleErrorf("601.2h", "%s can't pay %s: not enough mana", playerName(p), costString(syms, x))
+		var plan []plannedStep
+		err := fmt.Errorf("it planned %d times", round)
+		if round < maxPayRounds {
+			plan, err = g.planMana(p, syms, x, g.lifeToPay(p), exclude, excludeCostly)
 		}
-		for _, step := range plan {
-			o := g.objects[step.source]
-			ab := step.ability.ability()
-			item := &StackItem{Source: o.id, Controller: p, Def: step.ability.Def, Ability: step.ability.Index, Text: ab.Text}
-			item.Locals = make([]vm.Value, max(ab.NumLocals, vm.FirstFreeLocal))
-			item.Locals[vm.LocalThis], item.Locals[vm.LocalYou] = ObjectValue(o.id), PlayerValue(p)
-			o.tapped = true
-			saved := g.forcedMana
-			g.forcedMana = step.mana
-			g.resolveManaAbility(item, true)
-			g.forcedMana = saved
+		if err != nil {
+			if round == 0 {
+				return err
+			}
+			return &FailureError{ruleErrorf("601.2h", "%s can't pay %s: the mana produced was not what it was expected to be (%v)", playerName(p), costString(syms, x), err)}
 		}
+		g.activatePlan(p, plan)
 	}
 	spend, life, ok := payment(pl.pool, syms, x, g.lifeToPay(p))
 	if !ok {
@@ -494,6 +502,55 @@ func (g *Game) payManaSymbols(p PlayerID, syms []mana.Symbol, x int, exclude Obj
 	return nil
 }
 
+// activatePlan activates the mana abilities of a plan (CR 601.2g,
+// 605.3a): those whose only cost is {T} first, then the others, each in
+// the plan's order; a permanent's ability that sacrifices it last.
+func (g *Game) activatePlan(p PlayerID, plan []plannedStep) {
+	for _, costly := range [...]bool{false, true} {
+		for _, step := range plan {
+			if step.option.costly != costly {
+				continue
+			}
+			for _, act := range step.option.steps {
+				g.activateForPayment(p, step.source, act)
+			}
+		}
+	}
+}
+
+// activateForPayment activates a mana ability an automatic payment
+// planned: its cost is paid ({T}, then its other parts, CR 602.2b), and it
+// resolves at once with the choices planned (CR 605.3b), then the
+// triggered mana abilities it triggered (CR 605.4a).
+func (g *Game) activateForPayment(p PlayerID, id ObjectID, act plannedActivation) {
+	o := g.onBattlefield(id)
+	if o == nil {
+		return
+	}
+	ab := act.ability.ability()
+	item := &StackItem{Source: o.id, Controller: p, Def: act.ability.Def, Ability: act.ability.Index, Text: ab.Text}
+	item.Locals = make([]vm.Value, max(ab.NumLocals, vm.FirstFreeLocal))
+	item.Locals[vm.LocalThis], item.Locals[vm.LocalYou] = ObjectValue(o.id), PlayerValue(p)
+	tapped := ab.Flags&vm.FlagTapCost != 0
+	if tapped {
+		o.tapped = true
+	}
+	if ab.Pay != vm.NoFunc {
+		g.run(frame{mode: modeResolve, source: o.id, controller: p, def: act.ability.Def, ability: act.ability.Index,
+			locals: item.Locals, paying: true}, ab.Pay)
+	}
+	if ab.Flags&vm.FlagOncePerTurn != 0 {
+		if g.activated == nil {
+			g.activated = map[activation]int{}
+		}
+		g.activated[activation{o.id, act.ability}] = g.turn
+	}
+	saved := g.forced
+	g.forced = act.choices
+	g.resolveManaAbility(item, tapped)
+	g.forced = saved
+}
+
 func costString(syms []mana.Symbol, x int) string {
 	s := ""
 	for _, sym := range syms {
@@ -503,112 +560,6 @@ func costString(syms []mana.Symbol, x int) string {
 		s += fmt.Sprintf(" with X = %d", x)
 	}
 	return s
-}
-
-// plannedTap is a mana ability an automatic payment activates, and the
-// type of mana it has it produce.
-type plannedTap struct {
-	source  ObjectID
-	ability AbilityRef
-	mana    mana.Type
-	amount  mana.Amount
-}
-
-// maxPlanSteps bounds the search for mana abilities that pay a cost.
-const maxPlanSteps = 100_000
-
-// planMana finds the fewest untapped permanents of a player whose mana
-// abilities, each with only {T} as its cost, would produce enough, with
-// the pool, to pay a cost: first by how many, then preferring those that
-// can produce a color the cost names, then in the order they entered the
-// battlefield (so a Swamp is kept for a later {B} when Forests can pay
-// {1}{G}).
-func (g *Game) planMana(p PlayerID, syms []mana.Symbol, x int, exclude ObjectID) ([]plannedTap, bool) {
-	var sources [][]plannedTap // for each permanent, its options
-	for _, id := range g.battlefield {
-		o := g.objects[id]
-		if id == exclude || o.controller != p || o.tapped || (o.IsCreature() && g.summoningSick(o)) {
-			continue
-		}
-		var opts []plannedTap
-		for _, r := range g.ActivatedAbilities(id) {
-			ab := r.ability()
-			if ab.Flags&vm.FlagMana == 0 || ab.Flags&vm.FlagTapCost == 0 ||
-				ab.Cost != "" || ab.Pay != vm.NoFunc || len(ab.Choices) > 0 || len(ab.Targets) > 0 {
-				continue
-			}
-			for _, amount := range g.abilityWouldProduce(o, r) {
-				t := mana.Type(-1)
-				if types := amount.Types(); len(types) == 1 {
-					t = types[0]
-				}
-				opts = append(opts, plannedTap{source: id, ability: r, mana: t, amount: amount})
-			}
-		}
-		if len(opts) > 0 {
-			sources = append(sources, opts)
-		}
-	}
-	var named [mana.NumTypes]bool
-	for _, s := range syms {
-		if s.Kind != mana.Generic && s.Kind != mana.Variable {
-			named[s.A], named[s.B] = true, true
-		}
-	}
-	names := func(opts []plannedTap) bool {
-		for _, o := range opts {
-			for t, n := range o.amount {
-				if n > 0 && named[t] {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	slices.SortStableFunc(sources, func(a, b []plannedTap) int {
-		switch na, nb := names(a), names(b); {
-		case na && !nb:
-			return -1
-		case nb && !na:
-			return 1
-		}
-		return 0
-	})
-	pl := g.players[p]
-	steps := 0
-	life := g.lifeToPay(p) // read once: tapping for mana doesn't change it
-	var chosen []plannedTap
-	var try func(from, k int, pool mana.Amount) bool
-	try = func(from, k int, pool mana.Amount) bool {
-		if steps++; steps > maxPlanSteps {
-			return false
-		}
-		if k == 0 {
-			_, _, ok := payment(pool, syms, x, life)
-			return ok
-		}
-		for i := from; i <= len(sources)-k; i++ {
-			for _, opt := range sources[i] {
-				next := pool
-				for t, n := range opt.amount {
-					next[t] += n
-				}
-				chosen = append(chosen, opt)
-				if try(i+1, k-1, next) {
-					return true
-				}
-				chosen = chosen[:len(chosen)-1]
-			}
-		}
-		return false
-	}
-	for k := 1; k <= len(sources); k++ {
-		chosen = chosen[:0]
-		if try(0, k, pl.pool) {
-			return chosen, true
-		}
-	}
-	return nil, false
 }
 
 // abilityWouldProduce returns the amounts of mana a mana ability of a
@@ -751,7 +702,7 @@ func (g *Game) TapForMana(p PlayerID, id ObjectID, t mana.Type) error {
 // cost; otherwise the one that can is used, mana first. It returns the
 // cost with each symbol paid with mana made a colored symbol, without
 // those paid with life, and the life to pay.
-func (g *Game) choosePhyrexian(p PlayerID, source ObjectID, syms []mana.Symbol, x int, exclude ObjectID) ([]mana.Symbol, int) {
+func (g *Game) choosePhyrexian(p PlayerID, source ObjectID, syms []mana.Symbol, x int, exclude, excludeCostly ObjectID) ([]mana.Symbol, int) {
 	if !slices.ContainsFunc(syms, func(s mana.Symbol) bool { return s.Kind == mana.Phyrexian }) {
 		return syms, 0
 	}
@@ -764,8 +715,8 @@ func (g *Game) choosePhyrexian(p PlayerID, source ObjectID, syms []mana.Symbol, 
 		withMana := slices.Clone(out)
 		withMana[i] = mana.Symbol{Kind: mana.Hybrid, A: out[i].A, B: out[i].B, Text: out[i].Text}
 		withLife := slices.Delete(slices.Clone(out), i, i+1)
-		canMana := g.canPayMana(p, withMana, x, life, exclude)
-		canLife := g.lifeToPay(p)-life >= 2 && g.canPayMana(p, withLife, x, life+2, exclude) // CR 119.4
+		canMana := g.canPay(p, withMana, x, life, exclude, excludeCostly)
+		canLife := g.lifeToPay(p)-life >= 2 && g.canPay(p, withLife, x, life+2, exclude, excludeCostly) // CR 119.4
 		payLife := canLife && !canMana
 		if canMana && canLife {
 			payLife = g.choose(p, source, "phyrexian", phyrexianOptions[:]) == 1
@@ -785,14 +736,18 @@ var phyrexianOptions = [...]string{"mana", "life"}
 
 // canPayMana reports whether a player could pay mana symbols, with life
 // already promised, from their pool or with the mana abilities the core
-// would activate.
+// would activate, exclude's excluded.
 func (g *Game) canPayMana(p PlayerID, syms []mana.Symbol, x, life int, exclude ObjectID) bool {
-	pl := g.players[p]
-	if _, _, ok := payment(pl.pool, syms, x, g.lifeToPay(p)-life); ok {
+	return g.canPay(p, syms, x, life, exclude, exclude)
+}
+
+// canPay is canPayMana with the exclusions of payMana.
+func (g *Game) canPay(p PlayerID, syms []mana.Symbol, x, life int, exclude, excludeCostly ObjectID) bool {
+	if _, _, ok := payment(g.players[p].pool, syms, x, g.lifeToPay(p)-life); ok {
 		return true
 	}
-	_, ok := g.planMana(p, syms, x, exclude)
-	return ok
+	_, err := g.planMana(p, syms, x, g.lifeToPay(p)-life, exclude, excludeCostly)
+	return err == nil
 }
 
 // cantPutCounters says why counters can't be put on a permanent as a cost

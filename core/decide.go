@@ -105,11 +105,13 @@ type Block struct {
 //   - a permanent that may enter as a copy copies the oldest permanent
 //     it can.
 //
-// The mana abilities a player activates while paying a cost are not a
-// decision of the Decider: where the mana pool is short, the rules core
-// activates the fewest mana abilities (of permanents whose only cost is
-// {T}) that pay the cost, oldest permanents first. A test that wants
-// other mana taps it before casting.
+// The mana abilities a player activates while paying a cost, with the
+// colors they choose and the order of replacement effects on their mana,
+// are not decisions of the Decider: where the mana pool is short, the
+// rules core activates those of the fewest permanents that pay the cost
+// (only those whose only cost is {T} where they can), oldest permanents
+// first, as manaplan.go says. A test that wants other mana taps it before
+// casting.
 type DefaultDecider struct{}
 
 // OrderTriggers keeps the order they triggered in.

@@ -175,6 +175,16 @@ type Game struct {
 	// forcedMana, when not -1, is the type of mana an automatic payment
 	// chose for the mana ability being activated.
 	forcedMana mana.Type
+	// forced, while an automatic payment activates a mana ability, are
+	// the choices its resolution makes, in order (see manaplan.go).
+	forced []int
+	// collect, while set, receives the triggered mana abilities an event
+	// would trigger instead of their waiting to resolve (see manaplan.go).
+	collect *[]pendingTrigger
+	// costLife and costSacrifices say, once a cost is checked, the life it
+	// pays and whether it sacrifices the permanent whose ability it is.
+	costLife       int
+	costSacrifices bool
 	// activated records, for abilities that may be activated only once each
 	// turn, the turn they last were (CR 602.5b).
 	activated map[activation]int

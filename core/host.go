@@ -579,9 +579,23 @@ func qInZone(g *Game, a []vm.Value) (vm.Value, error) {
 	return boolValue(o != nil && !o.left && o.zone == Zone(a[1])), nil
 }
 
+// qIsPermanent reports whether an object is a permanent: on the
+// battlefield; or, for the source of the mana_produced event being matched
+// or replaced, on the battlefield as it last existed there (CR 608.2h). A
+// permanent sacrificed to pay the cost of its own mana ability ({T},
+// Sacrifice Havenwood Battleground: Add {G}{G}) was still tapped for mana
+// (CR 106.12): that mana is produced while the ability resolves, after the
+// cost is paid, and effects on permanents "tapped for mana" apply to it
+// (CR 106.12a-b).
 func qIsPermanent(g *Game, a []vm.Value) (vm.Value, error) {
 	id, _ := valueObject(a[0])
-	return boolValue(g.onBattlefield(id) != nil), nil
+	if g.onBattlefield(id) != nil {
+		return boolValue(true), nil
+	}
+	fr := g.frame()
+	o := g.Object(id)
+	return boolValue(fr != nil && fr.event != nil && fr.event.Kind == EvManaProduced && fr.event.Source == id &&
+		o != nil && o.left && o.zone == ZoneBattlefield), nil
 }
 
 // g0 makes a query of one object argument; anything else is false.

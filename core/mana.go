@@ -36,6 +36,10 @@ func (g *Game) produceMana(p PlayerID, amount mana.Amount) {
 	fr := g.frame()
 	ev := Event{Kind: EvManaProduced, Player: p, Mana: amount, Amount: amount.Total(), Source: fr.source, Tapped: fr.tapped}
 	if s := g.sim; s != nil {
+		if s.plan != nil {
+			g.simulatePlanMana(ev, s.plan)
+			return
+		}
 		g.simulateMana(ev, nil, s)
 		return
 	}
@@ -63,6 +67,9 @@ func (g *Game) chooseMana(p PlayerID, options []mana.Type) (mana.Type, bool) {
 		return 0, false
 	}
 	t := g.forcedMana
+	if i, ok := g.nextForced(len(options)); ok {
+		t = options[i]
+	}
 	if !slices.Contains(options, t) {
 		t = g.decider.ChooseMana(g, p, slices.Clone(options))
 		if !slices.Contains(options, t) {
@@ -97,6 +104,13 @@ func (g *Game) hAddManaOfAnyColor(a []vm.Value) (vm.Value, error) {
 // produceOneType adds n mana of one type among options, chosen by the
 // player; in a simulation, each option is what might be produced.
 func (g *Game) produceOneType(p PlayerID, options []mana.Type, n int) {
+	if g.sim != nil && g.sim.plan != nil && len(options) > 0 {
+		// An automatic payment tries each option, one run each.
+		var amount mana.Amount
+		amount[options[g.sim.plan.choose(len(options))]] = n
+		g.produceMana(p, amount)
+		return
+	}
 	if g.sim != nil {
 		for _, t := range options {
 			var amount mana.Amount
@@ -224,6 +238,21 @@ type simulation struct {
 	// amounts are the amounts of mana an ability would produce, each
 	// once.
 	amounts []mana.Amount
+	// plan, when set, is a run of an automatic payment's look at a mana
+	// ability: the mana adds up, choice by choice, and triggered mana
+	// abilities count (see manaplan.go).
+	plan *planRun
+}
+
+// nextForced takes the next choice an automatic payment planned for the
+// mana ability resolving, among n options.
+func (g *Game) nextForced(n int) (int, bool) {
+	if len(g.forced) == 0 {
+		return 0, false
+	}
+	i := g.forced[0]
+	g.forced = g.forced[1:]
+	return i, i >= 0 && i < n
 }
 
 func (s *simulation) add(a mana.Amount) {

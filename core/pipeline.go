@@ -231,7 +231,14 @@ func (g *Game) chooseReplacement(ev *Event, cands []candidate) int {
 		opts[i] = ReplacementChoice{Source: c.source, Text: c.def.Card.Abilities[c.ability].Text}
 	}
 	p := g.affected(ev)
-	i := g.decider.ChooseReplacement(g, p, *ev, opts)
+	i, ok := 0, false
+	if ev.Kind == EvManaProduced {
+		// The order an automatic payment planned (see manaplan.go).
+		i, ok = g.nextForced(len(cands))
+	}
+	if !ok {
+		i = g.decider.ChooseReplacement(g, p, *ev, opts)
+	}
 	if i < 0 || i >= len(cands) {
 		i = 0
 	}

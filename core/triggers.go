@@ -188,6 +188,22 @@ func (g *Game) addPending(in *instance, ev *Event, n int) {
 			def.Name, ev.Kind, n, vm.MaxTriggerCount))
 		return
 	}
+	if g.collect != nil {
+		// An automatic payment looks at what a mana ability would add:
+		// only the triggered mana abilities matter (CR 605.4a).
+		if def.Card.Abilities[ability].Flags&vm.FlagMana != 0 {
+			for ; n > 0 && len(*g.collect) < maxPlanTriggers; n-- {
+				*g.collect = append(*g.collect, pendingTrigger{
+					instance: instance{source: source, controller: controller, def: def, ability: ability, x: x},
+					event:    *ev,
+				})
+				t := &(*g.collect)[len(*g.collect)-1]
+				t.event.enterWith, t.event.prevented = nil, nil
+				t.locals.copyFrom(g.matchLocals.slice(), def.Card.Abilities[ability].NumLocals)
+			}
+		}
+		return
+	}
 	if waiting := len(g.stack) + len(g.pending) + len(g.manaTriggers); waiting+n > MaxStackObjects {
 		g.stop("%s: its triggered ability would make %d objects on the stack and waiting to go on it, more than %d",
 			def.Name, waiting+n, MaxStackObjects)
