@@ -185,9 +185,9 @@ func (g *Game) activate(a Activation) error {
 	// Pay: {T} or {Q}, then the other parts (CR 601.2h).
 	switch {
 	case ab.Flags&vm.FlagTapCost != 0:
-		o.tapped = true
+		g.tap(o, true)
 	case ab.Flags&vm.FlagUntapCost != 0:
-		o.tapped = false
+		g.tap(o, false)
 	}
 	if ab.Pay != vm.NoFunc {
 		g.run(frame{mode: modeResolve, source: o.id, controller: a.Player, def: def, ability: a.Ability.Index,
@@ -401,7 +401,7 @@ func (g *Game) hPayLife(a []vm.Value) (vm.Value, error) {
 // setTapped taps or untaps a permanent (CR 701.21).
 func (g *Game) setTapped(v vm.Value, tapped bool) {
 	if o := g.permanentArg(v); o != nil {
-		o.tapped = tapped
+		g.tap(o, tapped)
 	}
 }
 

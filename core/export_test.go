@@ -38,3 +38,8 @@ func DropFromIndex(g *Game, kind EventKind, id ObjectID) { g.index.remove(id, ki
 // CounterBlind reports whether the continuous effects of a card read
 // nothing counters change.
 func CounterBlind(d *CardDef) bool { return d.counterBlind }
+
+// Runs counts the functions of cards the game has run (match functions,
+// bodies, filters...): the work of its VM, which a test can compare
+// between boards without timing anything.
+func Runs(g *Game) int64 { return g.runs }

@@ -112,9 +112,13 @@ type Game struct {
 	// charsEpoch changes with each invalidate and refresh; charsStamps
 	// say, by object ID, in which epoch ownChars computed the object's
 	// characteristics (they are valid in that epoch only).
-	charsEpoch   uint64
-	charsStamps  []uint64
-	computing    bool
+	charsEpoch  uint64
+	charsStamps []uint64
+	computing   bool
+	// layer is the layer refresh is applying, and counts the counts the
+	// effects of that layer share (see countShared).
+	layer        int
+	counts       []sharedCount
 	layerEffects []effectRef
 	layerLocals  locals
 	// cda is the object outside the battlefield whose characteristic-
@@ -136,7 +140,10 @@ type Game struct {
 	timestamp    int64
 	eventID      int64
 	frames       []frame
-	deferred     []deferredAction
+	// runs counts the functions of cards run, for tests of the work a
+	// board costs.
+	runs     int64
+	deferred []deferredAction
 	// events and scratch hold, for each depth of nested events, the event
 	// being proposed and its replacement candidates, reused so that the
 	// pipeline allocates nothing in steady state.
@@ -425,7 +432,12 @@ func (g *Game) zoneList(p PlayerID, z Zone) *[]ObjectID {
 	return nil
 }
 
+// addToZone puts an object in its zone's list. What is in a zone is
+// something characteristics may depend on (Maro counts the cards in a
+// hand, which casting a spell leaves without a zone_change event,
+// CR 601.2a): they are computed again.
 func (g *Game) addToZone(o *Object) {
+	g.invalidate()
 	if o.zone == ZoneBattlefield {
 		g.battlefield = append(g.battlefield, o.id)
 		g.indexEnter(o)
@@ -436,7 +448,10 @@ func (g *Game) addToZone(o *Object) {
 	}
 }
 
+// removeFromZone takes an object out of its zone's list; as addToZone,
+// it makes the characteristics computed again.
 func (g *Game) removeFromZone(o *Object) {
+	g.invalidate()
 	var l *[]ObjectID
 	if o.zone == ZoneBattlefield {
 		l = &g.battlefield
@@ -454,6 +469,16 @@ func (g *Game) removeFromZone(o *Object) {
 			}
 			return
 		}
+	}
+}
+
+// tap taps or untaps a permanent (CR 701.21). Whether it is tapped is
+// something characteristics may depend on ("tapped creatures get ..."),
+// and tapping is no event: they are computed again.
+func (g *Game) tap(o *Object, tapped bool) {
+	if o.tapped != tapped {
+		o.tapped = tapped
+		g.invalidate()
 	}
 }
 

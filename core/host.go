@@ -136,6 +136,7 @@ func (in *instance) frame(mode frameMode, ev *Event) frame {
 
 // run runs a function of a card in a frame.
 func (g *Game) run(fr frame, fn int32) (vm.Value, error) {
+	g.runs++
 	g.frames = append(g.frames, fr)
 	v, err := g.machine.Run(fr.def.Prog, fn, fr.locals)
 	g.frames = g.frames[:len(g.frames)-1]

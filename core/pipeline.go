@@ -392,7 +392,11 @@ func (g *Game) perform(ev *Event) {
 func (g *Game) record(ev *Event) {
 	switch ev.Kind {
 	case EvDamage, EvDamagePrevented, EvLifeGained, EvLifeLost, EvStepBegins, EvSpellCast, EvCountersGiven:
-		// No continuous effect depends on these.
+		// No continuous effect depends on these, but those of volatile
+		// cards (a life total: see CardDef.volatile).
+		if g.index.volatileSources > 0 {
+			g.invalidate()
+		}
 	case EvCounterPut, EvCounterRemoved:
 		g.countersChanged(ev.Object)
 	default:
