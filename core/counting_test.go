@@ -212,3 +212,53 @@ card "Forest" {
 	require.Equal(t, 2, g.Power(bears.ID()), "untapped by the ability")
 	require.NoError(t, core.VerifyIndex(g))
 }
+
+// TestCharacteristicsAreNotChargedToTheAbilityThatReadsThem checks that
+// computing the characteristics of a large board, which an ability's code
+// may ask for (a power read after its counter made them stale), does not
+// count against that ability's VM budget (vm.Machine.MaxSteps): the
+// characteristics are the same whoever asks. Here 1,000 Crusaders of
+// Odric and 100 Glorious Anthems (over 100,000 effect applications) are
+// computed again in the middle of an activated ability's resolution.
+func TestCharacteristicsAreNotChargedToTheAbilityThatReadsThem(t *testing.T) {
+	defer core.SetIndexChecks(core.SetIndexChecks(false))
+	lib := library(t, `
+card "Crusader of Odric" {
+    cost {2}{W}
+    type Creature — Human Soldier
+    pt */*
+    oracle "..."
+    static power and toughness of this are each equal to the number of creatures you control
+}
+card "Glorious Anthem" { cost {1}{W}{W}; type Enchantment; oracle "..."; static creatures you control get +1/+1 }
+card "Growing Sage" {
+    cost {G}
+    type Creature — Human
+    pt 1/1
+    oracle "{T}: Put a +1/+1 counter on Growing Sage, then you gain life equal to its power."
+    {T}: {
+        put a +1/+1 counter on this
+        gain this.power life
+    }
+}`)
+	g := core.New(lib, nil)
+	setup := g.Setup()
+	for range 1000 {
+		_, err := setup.AddCard("Crusader of Odric", 0, core.ZoneBattlefield)
+		require.NoError(t, err)
+	}
+	for range 100 {
+		_, err := setup.AddCard("Glorious Anthem", 0, core.ZoneBattlefield)
+		require.NoError(t, err)
+	}
+	sage, err := setup.AddCard("Growing Sage", 0, core.ZoneBattlefield)
+	require.NoError(t, err)
+	require.Equal(t, 1101, g.Power(g.Battlefield()[0]))
+	abs := g.ActivatedAbilities(sage.ID())
+	require.Len(t, abs, 1)
+	require.NoError(t, g.Activate(core.Activation{Player: 0, Source: sage.ID(), Ability: abs[0]}))
+	require.NoError(t, g.ResolveAll())
+	// 1/1, a +1/+1 counter, and +100/+100 from the Anthems.
+	require.Equal(t, 102, g.Power(sage.ID()))
+	require.Equal(t, 20+102, g.Player(0).Life)
+}

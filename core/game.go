@@ -68,7 +68,10 @@ type Game struct {
 	lib     *Library
 	decider Decider
 	machine *vm.Machine
-	players [2]*player
+	// layerMachine runs the functions of continuous effects while the
+	// characteristics are computed (see run); made on first use.
+	layerMachine *vm.Machine
+	players      [2]*player
 	// deniedKind is the counter kind the body of a `can't get KIND
 	// counters` effect named, as playerCantGetCounters runs it.
 	deniedKind CounterKind
