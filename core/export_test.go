@@ -6,7 +6,7 @@ import "github.com/cardc/cardc/vm"
 // waiting for the stack, keeping their buffers, so that a benchmark can
 // repeat one event in a steady state.
 func ForgetForBenchmark(g *Game) {
-	g.log = g.log[:0]
+	g.log, g.gameEvents = g.log[:0], 0
 	g.pending = g.pending[:0]
 }
 

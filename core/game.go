@@ -160,8 +160,9 @@ type Game struct {
 	// endReason and endDetail say why the game ended without a winner.
 	endReason EndReason
 	endDetail string
-	// actionEvents counts the events of the action being carried out.
-	actionEvents int
+	// actionEvents counts the events of the action being carried out,
+	// gameEvents those of the game (MaxEventsPerAction, MaxEventsPerGame).
+	actionEvents, gameEvents int
 	// err is the first failure during the action of the API being
 	// carried out (see FailureError); the game goes on, and the action
 	// returns it.
@@ -348,8 +349,8 @@ func (g *Game) fail(err error) {
 // stack, or acting once the game is over (a *GameOverError).
 //
 // A limit of the rules core that bounds its work (MaxStackObjects,
-// MaxEventsPerAction) also ends the game, with no winner (EndStopped):
-// the failure says which limit.
+// MaxEventsPerAction, MaxEventsPerGame) also ends the game, with no
+// winner (EndStopped): the failure says which limit.
 type FailureError struct{ Err error }
 
 // Error is the failure's message.
