@@ -433,10 +433,13 @@ func (g *game) LogLines() []string {
 	var out []string
 	decisions := g.g.Decisions()
 	d := 0
-	for i, ev := range g.g.Log() {
+	n := g.g.LogLen()
+	out = make([]string, 0, n+len(decisions))
+	for i := range n {
 		for ; d < len(decisions) && decisions[d].At <= i; d++ {
 			out = append(out, "decision: "+g.g.DescribeDecision(&decisions[d]))
 		}
+		ev := g.g.LogEvent(i)
 		out = append(out, g.g.Describe(&ev))
 	}
 	for ; d < len(decisions); d++ {
