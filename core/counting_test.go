@@ -2,6 +2,7 @@ package core_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -261,4 +262,29 @@ card "Growing Sage" {
 	// 1/1, a +1/+1 counter, and +100/+100 from the Anthems.
 	require.Equal(t, 102, g.Power(sage.ID()))
 	require.Equal(t, 20+102, g.Player(0).Life)
+}
+
+// TestEventInvolved checks the objects an event involves, read from its
+// fields (what a log's reader needs, at the same cost on any board): each
+// once, in ascending order, a player target left out; and that they are
+// those Involves reports.
+func TestEventInvolved(t *testing.T) {
+	for _, c := range []struct {
+		ev   core.Event
+		want []core.ObjectID
+	}{
+		{core.Event{Kind: core.EvDamage, Source: 7, Target: core.ObjectValue(3)}, []core.ObjectID{3, 7}},
+		{core.Event{Kind: core.EvDamage, Source: 7, Target: core.PlayerValue(1)}, []core.ObjectID{7}},
+		{core.Event{Kind: core.EvBlock, Object: 9, Other: 4}, []core.ObjectID{4, 9}},
+		{core.Event{Kind: core.EvDamage, Source: 5, Target: core.ObjectValue(5)}, []core.ObjectID{5}},
+		{core.Event{Kind: core.EvLifeGained, Player: 0}, nil},
+	} {
+		got := c.ev.Involved(nil)
+		require.Equal(t, c.want, got, "%+v", c.ev)
+		for id := core.ObjectID(1); id < 12; id++ {
+			require.Equal(t, c.ev.Involves(id), slices.Contains(got, id), "object %d of %+v", id, c.ev)
+		}
+	}
+	buf := []core.ObjectID{42}
+	require.Equal(t, []core.ObjectID{42, 1, 2}, (&core.Event{Object: 2, Source: 1}).Involved(buf), "it appends")
 }
