@@ -185,9 +185,9 @@ func (g *Game) activate(a Activation) error {
 	// Pay: {T} or {Q}, then the other parts (CR 601.2h).
 	switch {
 	case ab.Flags&vm.FlagTapCost != 0:
-		o.tapped = true
+		g.tap(o, true)
 	case ab.Flags&vm.FlagUntapCost != 0:
-		o.tapped = false
+		g.tap(o, false)
 	}
 	if ab.Pay != vm.NoFunc {
 		// What the cost moves, the effect can find (CR 400.7j).
@@ -407,7 +407,7 @@ func (g *Game) hPayLife(a []vm.Value) (vm.Value, error) {
 // setTapped taps or untaps a permanent (CR 701.21).
 func (g *Game) setTapped(v vm.Value, tapped bool) {
 	if o := g.permanentArg(v); o != nil {
-		o.tapped = tapped
+		g.tap(o, tapped)
 	}
 }
 

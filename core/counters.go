@@ -71,11 +71,23 @@ func qCount(g *Game, a []vm.Value) (vm.Value, error) {
 	if !ok {
 		return 0, nil
 	}
+	shared := g.countShared(fr, a[0])
+	if shared {
+		you := fr.locals[vm.LocalYou]
+		for _, c := range g.counts {
+			if c.prog == fr.def.Prog && c.filter == filter && c.you == you && c.layer == g.layer {
+				return c.n, nil
+			}
+		}
+	}
 	n := 0
 	for _, id := range g.battlefield {
 		if g.inFilter(fr, filter, ObjectValue(id)) {
 			n++
 		}
+	}
+	if shared {
+		g.counts = append(g.counts, sharedCount{prog: fr.def.Prog, filter: filter, you: fr.locals[vm.LocalYou], layer: g.layer, n: vm.Value(n)})
 	}
 	return vm.Value(n), nil
 }

@@ -327,12 +327,32 @@ func (g *Game) DescribeDecision(d *Decision) string {
 	fmt.Fprintf(&b, "%s %s:", playerName(d.Player), d.Kind)
 	switch d.Kind {
 	case DecisionTriggerOrder:
-		for i, t := range d.Triggers {
-			if i > 0 {
+		// The same ability triggered n times in a row on the same event
+		// (a thousand counters put at once) is written once, ×n.
+		prev, n, written := "", 0, false
+		flush := func() {
+			if n == 0 {
+				return
+			}
+			if written {
 				b.WriteString(",")
 			}
-			fmt.Fprintf(&b, " %s (on %s)", g.objectName(t.Source), strings.TrimPrefix(g.Describe(&t.Event), fmt.Sprintf("turn %d: ", t.Event.Turn)))
+			written = true
+			b.WriteString(prev)
+			if n > 1 {
+				fmt.Fprintf(&b, " ×%d", n)
+			}
 		}
+		for _, t := range d.Triggers {
+			s := fmt.Sprintf(" %s (on %s)", g.objectName(t.Source), strings.TrimPrefix(g.Describe(&t.Event), fmt.Sprintf("turn %d: ", t.Event.Turn)))
+			if s == prev {
+				n++
+				continue
+			}
+			flush()
+			prev, n = s, 1
+		}
+		flush()
 	case DecisionReplacement:
 		fmt.Fprintf(&b, " %s first", g.objectName(d.Replacement.Source))
 	case DecisionCombatDamage:

@@ -37,8 +37,10 @@ const (
 	EndLoop
 	// EndStopped: a limit of the rules core stopped the game, which ended
 	// with no winner: more than MaxStackObjects on the stack and waiting to
-	// go on it, or more than MaxEventsPerAction events in one action. The
-	// action that hit the limit returns a FailureError saying which.
+	// go on it, more than MaxEventsPerAction events in one action (tokens
+	// created at once included) or MaxEventsPerGame in the game. The
+	// action that hit the limit returns a FailureError saying which, and
+	// the game_over event that ends the log says it too.
 	EndStopped
 )
 
@@ -54,8 +56,15 @@ const (
 	// (EndStopped).
 	MaxStackObjects = 5000
 	// MaxEventsPerAction bounds the events of one action of the API:
-	// beyond, the game is stopped (EndStopped).
+	// beyond, the game is stopped (EndStopped). Each token created enters
+	// the battlefield as an event: an effect that would create more tokens
+	// than the events left to the action stops the game before creating
+	// any.
 	MaxEventsPerAction = 100000
+	// MaxEventsPerGame bounds the events of a whole game, and so its work
+	// and its log, whatever the number of its actions: beyond, the game is
+	// stopped (EndStopped). Tokens count as for MaxEventsPerAction.
+	MaxEventsPerGame = 250000
 )
 
 var endReasons = [...]string{
@@ -173,12 +182,38 @@ func (g *Game) logEnd(p PlayerID, r EndReason) {
 // stop ends the game because a limit of the rules core was reached, and
 // records the failure the action returns.
 func (g *Game) stop(format string, args ...any) {
+	g.stopWithHint("look for an ability that triggers on what it does itself", format, args...)
+}
+
+// stopWithHint is stop with what to look for in the cards or the test.
+func (g *Game) stopWithHint(hint, format string, args ...any) {
 	if g.over {
 		return
 	}
 	detail := fmt.Sprintf(format, args...)
-	g.fail(fmt.Errorf("the rules core stopped the game: %s; look for an ability that triggers on what it does itself", detail))
+	g.fail(fmt.Errorf("the rules core stopped the game: %s; %s", detail, hint))
 	g.endGame(NoPlayer, EndStopped, detail)
+}
+
+// eventsLeft is how many more events the limits of the rules core let
+// happen: in the action being carried out, and in the game.
+func (g *Game) eventsLeft() int {
+	return max(0, min(MaxEventsPerAction-g.actionEvents, MaxEventsPerGame-g.gameEvents))
+}
+
+// tokensFit reports whether the tokens of a tokens_created event can all
+// be created: each enters the battlefield as an event of its own
+// (CR 111.1), within the events the limits leave. If they can't, the game
+// stops before the event happens, so that the log never says that tokens
+// were created that were not.
+func (g *Game) tokensFit(ev *Event) bool {
+	if left := g.eventsLeft(); ev.Amount > left {
+		g.stopWithHint("look for an effect that creates tokens for a number that can be that large",
+			"%s would create %d tokens (%s) at once, and each enters the battlefield as an event: only %d more events may happen (at most %d in one action, %d in a game)",
+			playerName(ev.Player), ev.Amount, ev.token.Name, left, MaxEventsPerAction, MaxEventsPerGame)
+		return false
+	}
+	return true
 }
 
 // drawByLoop ends the game in a draw, the game being in a loop of

@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cardc/cardc/mana"
@@ -221,6 +222,26 @@ func (e *Event) field(f fieldID) vm.Value { return fieldGetters[f](e) }
 // is about, its source, its target, or the other creature of a block.
 func (e *Event) Involves(id ObjectID) bool {
 	return e.Object == id || e.Other == id || e.Source == id || e.Target == ObjectValue(id)
+}
+
+// Involved appends to buf the objects an event involves (see Involves),
+// each once, in ascending ID order, without looking at any other object.
+func (e *Event) Involved(buf []ObjectID) []ObjectID {
+	start := len(buf)
+	add := func(id ObjectID) {
+		if id <= 0 || slices.Contains(buf[start:], id) {
+			return
+		}
+		buf = append(buf, id)
+	}
+	add(e.Object)
+	add(e.Other)
+	add(e.Source)
+	if id, ok := valueObject(e.Target); ok {
+		add(id)
+	}
+	slices.Sort(buf[start:])
+	return buf
 }
 
 // Describe renders an event for the log.

@@ -6,7 +6,7 @@ import "github.com/cardc/cardc/vm"
 // waiting for the stack, keeping their buffers, so that a benchmark can
 // repeat one event in a steady state.
 func ForgetForBenchmark(g *Game) {
-	g.log = g.log[:0]
+	g.log, g.gameEvents = g.log[:0], 0
 	g.pending = g.pending[:0]
 }
 
@@ -38,3 +38,8 @@ func DropFromIndex(g *Game, kind EventKind, id ObjectID) { g.index.remove(id, ki
 // CounterBlind reports whether the continuous effects of a card read
 // nothing counters change.
 func CounterBlind(d *CardDef) bool { return d.counterBlind }
+
+// Runs counts the functions of cards the game has run (match functions,
+// bodies, filters...): the work of its VM, which a test can compare
+// between boards without timing anything.
+func Runs(g *Game) int64 { return g.runs }

@@ -68,7 +68,10 @@ type Game struct {
 	lib     *Library
 	decider Decider
 	machine *vm.Machine
-	players [2]*player
+	// layerMachine runs the functions of continuous effects while the
+	// characteristics are computed (see run); made on first use.
+	layerMachine *vm.Machine
+	players      [2]*player
 	// deniedKind is the counter kind the body of a `can't get KIND
 	// counters` effect named, as playerCantGetCounters runs it.
 	deniedKind CounterKind
@@ -112,9 +115,13 @@ type Game struct {
 	// charsEpoch changes with each invalidate and refresh; charsStamps
 	// say, by object ID, in which epoch ownChars computed the object's
 	// characteristics (they are valid in that epoch only).
-	charsEpoch   uint64
-	charsStamps  []uint64
-	computing    bool
+	charsEpoch  uint64
+	charsStamps []uint64
+	computing   bool
+	// layer is the layer refresh is applying, and counts the counts the
+	// effects of that layer share (see countShared).
+	layer        int
+	counts       []sharedCount
 	layerEffects []effectRef
 	layerLocals  locals
 	// cda is the object outside the battlefield whose characteristic-
@@ -136,7 +143,10 @@ type Game struct {
 	timestamp    int64
 	eventID      int64
 	frames       []frame
-	deferred     []deferredAction
+	// runs counts the functions of cards run, for tests of the work a
+	// board costs.
+	runs     int64
+	deferred []deferredAction
 	// events and scratch hold, for each depth of nested events, the event
 	// being proposed and its replacement candidates, reused so that the
 	// pipeline allocates nothing in steady state.
@@ -150,8 +160,9 @@ type Game struct {
 	// endReason and endDetail say why the game ended without a winner.
 	endReason EndReason
 	endDetail string
-	// actionEvents counts the events of the action being carried out.
-	actionEvents int
+	// actionEvents counts the events of the action being carried out,
+	// gameEvents those of the game (MaxEventsPerAction, MaxEventsPerGame).
+	actionEvents, gameEvents int
 	// err is the first failure during the action of the API being
 	// carried out (see FailureError); the game goes on, and the action
 	// returns it.
@@ -351,8 +362,8 @@ func (g *Game) fail(err error) {
 // stack, or acting once the game is over (a *GameOverError).
 //
 // A limit of the rules core that bounds its work (MaxStackObjects,
-// MaxEventsPerAction) also ends the game, with no winner (EndStopped):
-// the failure says which limit.
+// MaxEventsPerAction, MaxEventsPerGame) also ends the game, with no
+// winner (EndStopped): the failure says which limit.
 type FailureError struct{ Err error }
 
 // Error is the failure's message.
@@ -438,7 +449,12 @@ func (g *Game) zoneList(p PlayerID, z Zone) *[]ObjectID {
 	return nil
 }
 
+// addToZone puts an object in its zone's list. What is in a zone is
+// something characteristics may depend on (Maro counts the cards in a
+// hand, which casting a spell leaves without a zone_change event,
+// CR 601.2a): they are computed again.
 func (g *Game) addToZone(o *Object) {
+	g.invalidate()
 	if o.zone == ZoneBattlefield {
 		g.battlefield = append(g.battlefield, o.id)
 		g.indexEnter(o)
@@ -449,7 +465,10 @@ func (g *Game) addToZone(o *Object) {
 	}
 }
 
+// removeFromZone takes an object out of its zone's list; as addToZone,
+// it makes the characteristics computed again.
 func (g *Game) removeFromZone(o *Object) {
+	g.invalidate()
 	var l *[]ObjectID
 	if o.zone == ZoneBattlefield {
 		l = &g.battlefield
@@ -467,6 +486,16 @@ func (g *Game) removeFromZone(o *Object) {
 			}
 			return
 		}
+	}
+}
+
+// tap taps or untaps a permanent (CR 701.21). Whether it is tapped is
+// something characteristics may depend on ("tapped creatures get ..."),
+// and tapping is no event: they are computed again.
+func (g *Game) tap(o *Object, tapped bool) {
+	if o.tapped != tapped {
+		o.tapped = tapped
+		g.invalidate()
 	}
 }
 

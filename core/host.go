@@ -137,10 +137,24 @@ func (in *instance) frame(mode frameMode, ev *Event) frame {
 		ability: in.ability, locals: in.locals.slice(), x: in.x}
 }
 
-// run runs a function of a card in a frame.
+// run runs a function of a card in a frame. The functions of continuous
+// effects, while the characteristics are computed (CR 613), run on a
+// machine of their own: each effect applied to each permanent is a
+// top-level run there, with a budget of its own (vm.Machine.MaxSteps), so
+// that computing a large board is not charged to the ability whose code
+// happened to read a power when they had to be computed again, and the
+// characteristics are the same whoever asks.
 func (g *Game) run(fr frame, fn int32) (vm.Value, error) {
+	g.runs++
+	m := g.machine
+	if g.computing || g.cda != 0 {
+		if g.layerMachine == nil {
+			g.layerMachine = vm.NewMachine(host{g})
+		}
+		m = g.layerMachine
+	}
 	g.frames = append(g.frames, fr)
-	v, err := g.machine.Run(fr.def.Prog, fn, fr.locals)
+	v, err := m.Run(fr.def.Prog, fn, fr.locals)
 	g.frames = g.frames[:len(g.frames)-1]
 	if err != nil {
 		g.fail(fmt.Errorf("%s: %w", fr.def.Name, err))

@@ -82,6 +82,11 @@ type abilityIndex struct {
 	// counterSighted counts those of them whose effects may read
 	// counters (see CardDef.counterBlind).
 	counterSighted int
+	// volatileSources counts those whose effects read what changes with
+	// events after which the characteristics are kept (see
+	// CardDef.volatile): while there is one, every event makes them
+	// computed again.
+	volatileSources int
 	// version changes whenever a list of free changes, so that a walk
 	// finds its place again.
 	version uint64
@@ -152,6 +157,9 @@ func (g *Game) indexEnter(o *Object) {
 		if !o.def.counterBlind {
 			x.counterSighted++
 		}
+		if o.def.volatile {
+			x.volatileSources++
+		}
 	}
 	if o.def.removesAbilities {
 		x.abilityRemovers++
@@ -180,6 +188,9 @@ func (g *Game) indexLeave(o *Object) {
 		x.staticSources--
 		if !o.def.counterBlind {
 			x.counterSighted--
+		}
+		if o.def.volatile {
+			x.volatileSources--
 		}
 	}
 	if o.def.removesAbilities {
@@ -364,6 +375,9 @@ func (g *Game) verifyIndex() error {
 			if !o.def.counterBlind {
 				want.counterSighted++
 			}
+			if o.def.volatile {
+				want.volatileSources++
+			}
 		}
 		if o.def.removesAbilities {
 			want.abilityRemovers++
@@ -395,9 +409,11 @@ func (g *Game) verifyIndex() error {
 		return fmt.Errorf("ability index: %d permanents remove abilities, %d change colors and %d types, not %d, %d and %d",
 			x.abilityRemovers, x.colorChangers, x.typeChangers, want.abilityRemovers, want.colorChangers, want.typeChangers)
 	}
-	if x.grantedObjects != want.grantedObjects || x.staticSources != want.staticSources || x.counterSighted != want.counterSighted {
-		return fmt.Errorf("ability index: counts %d granted, %d static and %d reading counters, not %d, %d and %d",
-			x.grantedObjects, x.staticSources, x.counterSighted, want.grantedObjects, want.staticSources, want.counterSighted)
+	if x.grantedObjects != want.grantedObjects || x.staticSources != want.staticSources || x.counterSighted != want.counterSighted ||
+		x.volatileSources != want.volatileSources {
+		return fmt.Errorf("ability index: counts %d granted, %d static, %d reading counters and %d volatile, not %d, %d, %d and %d",
+			x.grantedObjects, x.staticSources, x.counterSighted, x.volatileSources,
+			want.grantedObjects, want.staticSources, want.counterSighted, want.volatileSources)
 	}
 	if err := g.verifyChars(); err != nil {
 		return err
@@ -412,11 +428,30 @@ func (g *Game) verifyIndex() error {
 	return nil
 }
 
-// verifyChars reports whether the characteristics, if they are up to date
-// (refreshOne may have computed some of them alone), are those refresh
-// computes for the whole board.
+// verifyChars reports whether the characteristics the game keeps are
+// those computed from scratch now: if they are up to date (refreshOne may
+// have computed some of them alone), every permanent's against refresh's
+// computation of the whole board; without continuous effects, those
+// ownChars kept against its computation. A change that an invalidation
+// missed (something a characteristic depends on changed, and they were
+// kept) fails here, after the action that made it.
 func (g *Game) verifyChars() error {
-	if g.effectFree() || !g.charsValid {
+	if g.effectFree() {
+		for _, id := range g.battlefield {
+			if int(id) >= len(g.charsStamps) || g.charsStamps[id] != g.charsEpoch {
+				continue
+			}
+			var c chars
+			o := g.objects[id]
+			g.baseChars(o, &c)
+			g.counterChars(o, &c)
+			if err := sameChars(g.objectName(id), &g.chars[id], &c); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if !g.charsValid {
 		return nil
 	}
 	kept := make([]chars, len(g.battlefield))
@@ -428,12 +463,22 @@ func (g *Game) verifyChars() error {
 	g.invalidate()
 	g.refresh()
 	for i, id := range g.battlefield {
-		k, c := &kept[i], &g.chars[id]
-		if k.power != c.power || k.toughness != c.toughness || k.keywords != c.keywords || k.unspared != c.unspared ||
-			k.cantAttack != c.cantAttack || k.cantBlock != c.cantBlock ||
-			!slices.Equal(k.spared, c.spared) || !slices.Equal(k.granted, c.granted) {
-			return fmt.Errorf("characteristics of %s: %+v were kept, %+v computed", g.objectName(id), *k, *c)
+		if err := sameChars(g.objectName(id), &kept[i], &g.chars[id]); err != nil {
+			return err
 		}
+	}
+	return nil
+}
+
+// sameChars reports whether the characteristics kept of a permanent are
+// those computed.
+func sameChars(name string, k, c *chars) error {
+	if k.controller != c.controller || k.colors != c.colors || k.types != c.types ||
+		k.power != c.power || k.toughness != c.toughness || k.keywords != c.keywords || k.unspared != c.unspared ||
+		k.cantAttack != c.cantAttack || k.cantBlock != c.cantBlock || k.noAbilities != c.noAbilities ||
+		!slices.Equal(k.spared, c.spared) || !slices.Equal(k.granted, c.granted) {
+		return fmt.Errorf("characteristics of %s: %+v were kept, %+v computed: something they depend on changed, and they were not computed again",
+			name, *k, *c)
 	}
 	return nil
 }

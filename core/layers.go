@@ -13,9 +13,24 @@ import (
 // or block") are computed at once for every permanent, by applying the
 // effects layer by layer and, within a layer, in timestamp order
 // (CR 613.1, 613.7), and kept until something changes that an effect may
-// depend on: an event other than damage or life, the end of an effect,
-// an attachment, a permanent tapped or untapped. The buffers are reused,
-// so the steady state allocates nothing.
+// depend on: an event other than damage or life, an object entering or
+// leaving a zone (a spell cast leaves its hand), the end of an effect,
+// an attachment, a permanent tapped or untapped, a change of combat or
+// control (see invalidate's callers). Characteristic-defining abilities
+// are kept the same way (Crusader of Odric counts the creatures; Maro
+// the cards in a hand). The effects of a card that read what changes
+// with damage or life (a life total, see CardDef.volatile) are computed
+// again after every event while it is on the battlefield. The buffers
+// are reused, so the steady state allocates nothing.
+//
+// A board is computed in time linear in its permanents times its
+// effects: an effect whose set is its own permanent ("this", a
+// characteristic-defining ability) is applied to it alone, and a count
+// through a filter that reads only the candidate, "you" and what earlier
+// layers computed (`the number of creatures you control`) is made once
+// per computation and layer and shared by every effect that makes it
+// (countShared): a thousand Crusaders of Odric count the creatures once,
+// not a thousand times.
 //
 // Two cases cost the same on any board. While no continuous effect
 // applies, a permanent's characteristics are its card's and its
@@ -181,10 +196,7 @@ func (g *Game) refresh() {
 		g.chars = append(g.chars, chars{})
 	}
 	effects := g.layerEffects[:0]
-	// A characteristic-defining ability reads any part of the game (the
-	// cards in a hand, a life total), which no event announces: while one
-	// applies, the characteristics are computed again at each reading.
-	volatile := false
+	g.counts = g.counts[:0]
 	for _, id := range g.battlefield {
 		o := g.objects[id]
 		g.baseChars(o, &g.chars[id])
@@ -193,7 +205,6 @@ func (g *Game) refresh() {
 			fn := funcID(o.def.Prog.ID(ab.Rule))
 			effects = append(effects, effectRef{layer: effectLayer(fn), timestamp: o.timestamp, source: id, ability: ai})
 		}
-		volatile = volatile || o.def.definesPT
 	}
 	for i := range g.effects {
 		effects = append(effects, effectRef{layer: g.effects[i].layer, timestamp: g.effects[i].timestamp, pt: i + 1})
@@ -215,14 +226,19 @@ func (g *Game) refresh() {
 			counters = true
 		}
 		if !g.sourceLost(e) {
+			g.layer = e.layer
 			g.applyEffect(e)
 		}
 	}
 	if !counters {
 		g.applyCounters()
 	}
-	g.computing = false
-	g.charsValid = !volatile
+	g.computing, g.layer = false, 0
+	// They are kept until something they depend on changes: see
+	// invalidate's callers, and record for the events of a game with a
+	// volatile card (CardDef.volatile). Under `go test`, every action
+	// checks them against a computation from scratch (verifyChars).
+	g.charsValid = true
 	g.indexGranted()
 }
 
@@ -298,11 +314,47 @@ func (g *Game) applyEffect(e *effectRef) {
 		return
 	}
 	src := g.objects[e.source]
+	if src.def.selfOnly[e.ability] {
+		// "This" (a characteristic-defining ability): the effect's set
+		// holds its own permanent, which no other permanent needs to
+		// be asked about.
+		g.applyTo(src, e.ability, src.id, &g.layerLocals)
+		return
+	}
 	for _, id := range g.battlefield {
 		// Locals of their own: the characteristics may be computed while a
 		// match function has the match locals in use.
 		g.applyTo(src, e.ability, id, &g.layerLocals)
 	}
+}
+
+// sharedCount is a count made through a filter while the
+// characteristics are computed, which the effects of the same layer that
+// count through the same filter for the same player share (see
+// filterLayer).
+type sharedCount struct {
+	prog   *vm.Linked
+	filter int32
+	you    vm.Value
+	layer  int
+	n      vm.Value
+}
+
+// countShared reports whether a count through filter i of the running
+// ability (the count query's argument) may be shared: while refresh
+// computes the whole board, in a layer after the last one the filter
+// reads (CR 613.1: what the earlier layers computed does not change in
+// this one), by an effect of a permanent on the battlefield.
+func (g *Game) countShared(fr *frame, i vm.Value) bool {
+	if !g.computing || g.computingOnly != 0 || g.cda != 0 || fr.mode != modeMatch || len(fr.locals) <= vm.LocalYou {
+		return false
+	}
+	layers := fr.def.filterLayers[fr.ability]
+	if i < 0 || int(i) >= len(layers) {
+		return false
+	}
+	l := layers[i]
+	return l >= 0 && int(l) < g.layer
 }
 
 // applyPT applies a resolved effect to the characteristics of the object

@@ -71,6 +71,24 @@ type CardDef struct {
 	// changesTypes says whether an effect of the card's abilities changes
 	// the card types of objects (layer 4).
 	changesTypes bool
+	// volatile says whether an effect of the card's abilities reads
+	// something that changes with events after which the characteristics
+	// are kept (a life total, which damage and life events change): while
+	// such a card is on the battlefield, every event makes them computed
+	// again (see record).
+	volatile bool
+	// selfOnly says, for each ability, whether it is an effect that
+	// affects only its own permanent ("power and toughness of this are
+	// ..."): it is applied to that permanent without asking every other
+	// (see applyEffect).
+	selfOnly []bool
+	// filterLayers says, for each ability and each of its filters,
+	// whether a count through the filter may be shared by the effects
+	// that count it in one computation of the characteristics, and from
+	// which layer on (see sharedCount): -1 for a filter whose answer
+	// depends on more than the candidate and "you"; otherwise the layer
+	// that computes the last characteristic it reads (0 if none does).
+	filterLayers [][]int8
 	// anchors are, for each ability, its anchors as indexes of fields (see
 	// vm.Ability.Anchors).
 	anchors [][]fieldID
@@ -181,7 +199,12 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 	}
 	d.anchors = make([][]fieldID, len(c.Abilities))
 	d.abilityWatches = make([]watch, len(c.Abilities))
+	d.selfOnly = make([]bool, len(c.Abilities))
+	d.filterLayers = make([][]int8, len(c.Abilities))
 	for i, a := range c.Abilities {
+		for _, f := range a.Filters {
+			d.filterLayers[i] = append(d.filterLayers[i], filterLayer(linked, f))
+		}
 		switch a.Kind {
 		case vm.AbilityEffect:
 			if kind, _, _ := linked.Program.Symbols[a.Rule].SplitName(); kind != vm.NameEffect {
@@ -189,6 +212,11 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 			}
 			d.effects = append(d.effects, i)
 			d.counterBlind = d.counterBlind && counterBlindFunc(linked, a.Match) && counterBlindFunc(linked, a.Body)
+			d.volatile = d.volatile || !announcedFunc(linked, a.Match) || !announcedFunc(linked, a.Body)
+			for _, f := range a.Filters {
+				d.volatile = d.volatile || !announcedFunc(linked, f)
+			}
+			d.selfOnly[i] = selfMatch(linked, a.Match)
 			switch effectLayer(funcID(linked.ID(a.Rule))) {
 			case layerCDA:
 				d.definesPT = true
@@ -326,4 +354,105 @@ func counterBlindFunc(linked *vm.Linked, fn int32) bool {
 		}
 	}
 	return true
+}
+
+// unannouncedFuncs are the queries whose answers change with events after
+// which the characteristics are kept (record lists them): a life total
+// changes with damage and life gained or lost. tribute_not_paid and the
+// `for each` loops read what a resolving ability did.
+var unannouncedFuncs = [numFuncs]bool{
+	fnLife: true, fnTributeNotPaid: true, fnEachBegin: true, fnEachObject: true,
+}
+
+// announcedFunc reports whether a function of a program calls only the
+// queries and effects whose answers change only with what makes the
+// characteristics computed again: an event that record does not exempt,
+// counters put or removed, a permanent tapped or untapped, an attachment,
+// a change of combat, control or copy effect (see invalidate). Anything
+// else it calls (an action, which an effect never calls, or an
+// unannouncedFuncs query) makes the card volatile.
+func announcedFunc(linked *vm.Linked, fn int32) bool {
+	if fn == vm.NoFunc {
+		return true
+	}
+	if fn < 0 || int(fn) >= len(linked.Program.Funcs) {
+		return false
+	}
+	for _, in := range linked.Program.Funcs[fn].Code {
+		if in.Op != vm.OpCall {
+			continue
+		}
+		id := funcID(linked.ID(in.Arg))
+		if id < 0 || id >= numFuncs || unannouncedFuncs[id] || funcs[id].action {
+			return false
+		}
+	}
+	return true
+}
+
+// selfMatch reports whether an effect's affected set is its own
+// permanent and nothing else: its function is `candidate == this`, as the
+// compiler emits it for "this" (LOAD candidate, LOAD this, EQ, RET).
+func selfMatch(linked *vm.Linked, fn int32) bool {
+	if fn < 0 || int(fn) >= len(linked.Program.Funcs) {
+		return false
+	}
+	code := linked.Program.Funcs[fn].Code
+	load := func(in vm.Instr, local int32) bool { return in.Op == vm.OpLoad && in.Arg == local }
+	return len(code) == 4 && code[2].Op == vm.OpEq && code[3].Op == vm.OpReturn &&
+		(load(code[0], vm.LocalCandidate) && load(code[1], vm.LocalThis) ||
+			load(code[0], vm.LocalThis) && load(code[1], vm.LocalCandidate))
+}
+
+// filterQueryLayers says, for each query a filter may call and still be
+// shared (see filterLayer), the layer that computes what it reads while
+// the characteristics are computed (0: none, it reads what no layer
+// changes); -1 for the others: power, toughness and keywords, which the
+// layers compute to the last, and what reads the running ability (its X,
+// its chosen values) rather than its arguments.
+var filterQueryLayers = func() (t [numFuncs]int8) {
+	for i := range t {
+		t[i] = -1
+	}
+	for _, f := range []funcID{fnController, fnOwner, fnPlayerOrController, fnAttachedTo, fnIsSupertype, fnIsSubtype,
+		fnIsCreature, fnIsPlayer, fnIsPermanent, fnIsSpell, fnIsToken, fnIsTapped, fnIsUntapped, fnIsAttacking,
+		fnIsBlocking, fnIsBlocked, fnInZone, fnCounters, fnHadCounter, fnHadNoCounters, fnManaValue, fnCardsInHand, fnLife} {
+		t[f] = 0
+	}
+	t[fnIsType] = layerType    // layer 4 adds card types (typesOf)
+	t[fnHasColor] = layerColor // layer 5 changes colors (colorsOf)
+	return t
+}()
+
+// filterLayer says whether the answer of a filter function depends only
+// on its candidate, "you" and the characteristics of the game: it reads
+// no other local (not "this", not a target), no event field, and calls
+// only the queries of filterQueryLayers. It returns the last layer those
+// queries read, or -1 if it depends on more. While the characteristics
+// are computed, effects of layers after that one that count through the
+// same filter for the same player count the same permanents: sharedCount
+// counts them once (Crusader of Odric's "the number of creatures you
+// control", once for any number of Crusaders).
+func filterLayer(linked *vm.Linked, fn int32) int8 {
+	if fn < 0 || int(fn) >= len(linked.Program.Funcs) {
+		return -1
+	}
+	layer := int8(0)
+	for _, in := range linked.Program.Funcs[fn].Code {
+		switch in.Op {
+		case vm.OpLoad:
+			if in.Arg != vm.LocalYou && in.Arg != vm.LocalCandidate {
+				return -1
+			}
+		case vm.OpStore, vm.OpField:
+			return -1
+		case vm.OpCall:
+			id := funcID(linked.ID(in.Arg))
+			if id < 0 || id >= numFuncs || filterQueryLayers[id] < 0 {
+				return -1
+			}
+			layer = max(layer, filterQueryLayers[id])
+		}
+	}
+	return layer
 }

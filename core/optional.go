@@ -236,7 +236,7 @@ func (g *Game) hCreateTokenCopyAttached(a []vm.Value) (vm.Value, error) {
 func (g *Game) createTokens(ev *Event) {
 	p, def, host := ev.Player, ev.token, ev.attachTo
 	var entering []Event
-	for range min(ev.Amount, maxTokensAtOnce) {
+	for range ev.Amount { // as many as tokensFit let happen
 		g.cards++
 		t := &Object{id: ObjectID(len(g.objects)), def: def, printed: def, card: g.cards, owner: p,
 			controller: p, zone: ZoneNone, token: true, defender: NoPlayer, attachedTo: host}
@@ -424,11 +424,6 @@ func (g *Game) attachEntering(o *Object, ev *Event) bool {
 // each has only the characteristics the effect says, and its name is its
 // subtype and "Token" (CR 111.4). It enters the battlefield as a new
 // permanent, which triggers what watches permanents entering.
-// maxTokensAtOnce bounds how many tokens one effect creates: like a
-// trigger count beyond vm.MaxTriggerCount, more is a mistake of a card or a
-// test, not a game.
-const maxTokensAtOnce = 1000
-
 func (g *Game) hCreateCreatureTokens(a []vm.Value) (vm.Value, error) {
 	g.createCreatureTokens(a, 0)
 	return 0, nil

@@ -59,6 +59,11 @@ func (g *Game) replace(proposed Event) (ev *Event, start int, ok bool) {
 		g.stop("more than %d events happened in one action", MaxEventsPerAction)
 		return
 	}
+	if g.gameEvents++; g.gameEvents > MaxEventsPerGame {
+		g.stopWithHint("a game that long is a loop in a card, or a test to split in several",
+			"more than %d events happened in this game", MaxEventsPerGame)
+		return
+	}
 	if ev := &proposed; ev.Kind == EvDestroy {
 		if o := g.onBattlefield(ev.Object); o != nil && g.hasKeyword(o, keywordIndestructible) {
 			// A permanent with indestructible can't be destroyed
@@ -354,7 +359,7 @@ func (g *Game) perform(ev *Event) {
 	case EvRegenerated:
 		happened = g.regenerate(ev)
 	case EvTokensCreated:
-		happened = ev.Amount > 0 && ev.token != nil
+		happened = ev.Amount > 0 && ev.token != nil && g.tokensFit(ev)
 	}
 	if happened {
 		g.record(ev)
@@ -399,7 +404,11 @@ func (g *Game) perform(ev *Event) {
 func (g *Game) record(ev *Event) {
 	switch ev.Kind {
 	case EvDamage, EvDamagePrevented, EvLifeGained, EvLifeLost, EvStepBegins, EvSpellCast, EvCountersGiven:
-		// No continuous effect depends on these.
+		// No continuous effect depends on these, but those of volatile
+		// cards (a life total: see CardDef.volatile).
+		if g.index.volatileSources > 0 {
+			g.invalidate()
+		}
 	case EvCounterPut, EvCounterRemoved:
 		g.countersChanged(ev.Object)
 	default:

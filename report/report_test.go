@@ -15,6 +15,7 @@ import (
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/internal/golden"
 	"github.com/cardc/cardc/report"
+	"github.com/cardc/cardc/scenario"
 	"github.com/cardc/cardc/workspace"
 )
 
@@ -298,4 +299,24 @@ func TestSARIFWholeFileAndUnknownCode(t *testing.T) {
 	last := rules[len(rules)-1].(map[string]any)
 	require.Equal(t, "X999", last["id"])
 	require.EqualValues(t, len(rules)-1, results[1].(map[string]any)["ruleIndex"])
+}
+
+// TestJUnitCutsLongLogs checks that a failed test's event log in a JUnit
+// report is its last workspace.LogTailLines lines, after the number of
+// lines left out (a game may log hundreds of thousands of events).
+func TestJUnitCutsLongLogs(t *testing.T) {
+	var log []string
+	for i := range workspace.LogTailLines + 25 {
+		log = append(log, fmt.Sprintf("turn 1: life_gained player 1 %d", i+1))
+	}
+	r := workspace.TestResult{Status: workspace.Failed, File: "long_test.card", Ran: true}
+	r.Name, r.Log = "a long game", log
+	r.Failures = []scenario.Failure{{Pos: dsl.Pos{Filename: "long_test.card", Line: 9, Column: 9}, Message: "expected"}}
+	var out bytes.Buffer
+	require.NoError(t, report.JUnit(&out, []workspace.TestResult{r}))
+	text := out.String()
+	require.Contains(t, text, "event log:\n    ... 25 earlier events left out (cardc test -v prints them all, -log FILE writes them)\n    turn 1: life_gained player 1 26\n")
+	require.NotContains(t, text, "player 1 25\n")
+	require.Contains(t, text, fmt.Sprintf("player 1 %d\n", workspace.LogTailLines+25))
+	require.Equal(t, workspace.LogTailLines, strings.Count(text, "life_gained"))
 }

@@ -94,7 +94,8 @@ type (
 // counts of tests, failures and skipped tests, and one testcase per test
 // (name, classname and file the test's file, line, time in seconds). A
 // failed test has a <failure> whose message is its first failure and whose
-// text is every failure, as file:line:col: message, and its event log; a
+// text is every failure, as file:line:col: message, and its event log
+// (its last workspace.LogTailLines lines, after the number left out); a
 // test not selected has <skipped/>.
 func JUnit(w io.Writer, tests []workspace.TestResult) error {
 	root := junitSuites{Name: "cardc test"}
@@ -119,7 +120,11 @@ func JUnit(w io.Writer, tests []workspace.TestResult) error {
 			}
 			if len(t.Log) > 0 {
 				text.WriteString("event log:\n")
-				for _, l := range t.Log {
+				lines, omitted := t.LogTail()
+				if omitted > 0 {
+					text.WriteString("    " + workspace.OmittedLines(omitted) + "\n")
+				}
+				for _, l := range lines {
 					text.WriteString("    " + l + "\n")
 				}
 			}

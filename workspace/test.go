@@ -41,6 +41,27 @@ type TestResult struct {
 	Duration time.Duration
 }
 
+// LogTailLines is how many lines of a failed test's event log `cardc
+// test` prints, and a JUnit report holds: the last ones, where the test
+// failed. `cardc test -v` prints every line, and `-log FILE` writes them.
+const LogTailLines = 300
+
+// LogTail returns the last lines of the event log of a test, at most
+// LogTailLines, and how many lines come before them: what is printed of
+// a failed test unless the whole log is asked for.
+func (r *TestResult) LogTail() (tail []string, omitted int) {
+	if n := len(r.Log); n > LogTailLines {
+		return r.Log[n-LogTailLines:], n - LogTailLines
+	}
+	return r.Log, 0
+}
+
+// OmittedLines says how many earlier lines of an event log were left
+// out, and how to see them: the line printed before a log's tail.
+func OmittedLines(n int) string {
+	return fmt.Sprintf("... %d earlier events left out (cardc test -v prints them all, -log FILE writes them)", n)
+}
+
 // Report is the outcome of Run: every test of the workspace, in file
 // order, and the diagnostics of its files.
 type Report struct {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -300,8 +301,9 @@ func reason(err error) error {
 }
 
 func test(args []string, stdout, stderr io.Writer) int {
-	fs := flags("test", stderr, "[-v] [-run REGEXP] [--format text|json|junit] [PATH...]")
-	verbose := fs.Bool("v", false, "print the event log of every test, not only of failed ones")
+	fs := flags("test", stderr, "[-v] [-log FILE] [-run REGEXP] [--format text|json|junit] [PATH...]")
+	verbose := fs.Bool("v", false, fmt.Sprintf("print the whole event log of every test; without -v, a failed test's last %d lines only", workspace.LogTailLines))
+	logFile := fs.String("log", "", "write the whole event log of every test that ran to `file`")
 	runExpr := fs.String("run", "", "run only the tests whose names match `regexp`")
 	formatName := fs.String("format", "text", "output `format`: text, json, or junit (JUnit XML, for CI test reports)")
 	if code, stop := parseFlags(fs, args); stop {
@@ -321,6 +323,10 @@ func test(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		filter = re
+	}
+	if strings.HasSuffix(*logFile, workspace.Ext) {
+		fmt.Fprintf(stderr, "cardc test: -log %s would write the event logs over card source; name it like cardc-test.log\n", displayName(*logFile))
+		return exitUsage
 	}
 	w, ok := load(fs.Args(), stderr)
 	if !ok {
@@ -353,6 +359,9 @@ func test(args []string, stdout, stderr io.Writer) int {
 	default:
 		printTests(stdout, rep.Tests, *verbose)
 	}
+	if err == nil && *logFile != "" {
+		err = writeLogs(*logFile, rep.Tests)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "cardc test: %v\n", err)
 		return exitUsage
@@ -380,7 +389,10 @@ func them(n int) string {
 
 // printTests prints test results as text: PASS or FAIL and the name of
 // each test that was selected, its failures and event log, and the count
-// of tests passed and failed.
+// of tests passed and failed. Without verbose, only the event logs of
+// failed tests are printed, each cut to its last workspace.LogTailLines
+// lines (a game may have hundreds of thousands of events), with the
+// number of lines left out.
 func printTests(stdout io.Writer, tests []workspace.TestResult, verbose bool) {
 	passed, failed := 0, 0
 	for _, r := range tests {
@@ -400,12 +412,47 @@ func printTests(stdout io.Writer, tests []workspace.TestResult, verbose bool) {
 		}
 		if r.Ran && (verbose || !r.Passed()) {
 			fmt.Fprintln(stdout, "    event log:")
-			for _, line := range r.Log {
+			lines, omitted := r.Log, 0
+			if !verbose {
+				lines, omitted = r.LogTail()
+			}
+			if omitted > 0 {
+				fmt.Fprintf(stdout, "        %s\n", workspace.OmittedLines(omitted))
+			}
+			for _, line := range lines {
 				fmt.Fprintf(stdout, "        %s\n", line)
 			}
 		}
 	}
 	fmt.Fprintf(stdout, "%d passed, %d failed\n", passed, failed)
+}
+
+// writeLogs writes the whole event log of each test that ran to a file,
+// each after a line naming the test, where it is and how it ended.
+func writeLogs(path string, tests []workspace.TestResult) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	for _, r := range tests {
+		if !r.Ran {
+			continue
+		}
+		status := "PASS"
+		if r.Status == workspace.Failed {
+			status = "FAIL"
+		}
+		fmt.Fprintf(w, "=== %s %s (%s:%d)\n", status, oneLine(r.Name), displayName(r.Pos.Filename), r.Pos.Line)
+		for _, line := range r.Log {
+			fmt.Fprintf(w, "%s\n", line)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // oneLine escapes the line breaks and other control characters of a test

@@ -3,7 +3,7 @@
 //
 //	cardc lint [--format text|json|github|sarif] [PATH...]
 //	cardc fmt [-l] [-d] [-w] [PATH...]
-//	cardc test [-v] [-run REGEXP] [--format text|json|junit] [PATH...]
+//	cardc test [-v] [-log FILE] [-run REGEXP] [--format text|json|junit] [PATH...]
 //	cardc new [--from FILE.json] [-dir DIR] "Card Name"
 //	cardc build -o FILE [PATH...]
 //	cardc disasm FILE|PATH...
@@ -38,15 +38,15 @@ const (
 const usage = `cardc checks, formats, tests and compiles card rules.
 
 Usage:
-	cardc lint [--format text|json|github|sarif] [PATH...]               report problems
-	cardc fmt [-l] [-d] [-w] [PATH...]                                   format files
-	cardc test [-v] [-run REGEXP] [--format text|json|junit] [PATH...]   run scenario tests
-	cardc explain [PATH...]                                              the abilities in English, beside the Oracle text
-	cardc new [--from FILE.json] [-dir DIR] "Card Name"                  start a card and its tests
-	cardc build -o FILE [PATH...]                                        compile to bytecode
-	cardc disasm FILE|PATH...                                            show the bytecode
-	cardc lsp                                                            language server (stdio)
-	cardc version                                                        print the version
+	cardc lint [--format text|json|github|sarif] [PATH...]                           report problems
+	cardc fmt [-l] [-d] [-w] [PATH...]                                               format files
+	cardc test [-v] [-log FILE] [-run REGEXP] [--format text|json|junit] [PATH...]   run scenario tests
+	cardc explain [PATH...]                                                          the abilities in English, beside the Oracle text
+	cardc new [--from FILE.json] [-dir DIR] "Card Name"                              start a card and its tests
+	cardc build -o FILE [PATH...]                                                    compile to bytecode
+	cardc disasm FILE|PATH...                                                        show the bytecode
+	cardc lsp                                                                        language server (stdio)
+	cardc version                                                                    print the version
 
 A PATH is a .card file or a directory, searched recursively; the default
 is the current directory. Run "cardc COMMAND -h" for a command's flags.

@@ -366,22 +366,25 @@ func (g *game) Outcome() scenario.Outcome {
 }
 
 // cards lists the cards an event involves.
+// cards are the cards of the objects an event involves, in the order of
+// the objects: found from the event's own fields, so that reading a log
+// costs the same on any board.
 func (g *game) cards(ev *core.Event) []scenario.Card {
+	var buf [4]core.ObjectID
 	var out []scenario.Card
-	for id := core.ObjectID(1); ; id++ {
-		o := g.g.Object(id)
-		if o == nil {
-			return out
-		}
-		if ev.Involves(id) {
+	for _, id := range ev.Involved(buf[:0]) {
+		if o := g.g.Object(id); o != nil {
 			out = append(out, scenario.Card(o.Card()))
 		}
 	}
+	return out
 }
 
 func (g *game) Log() []scenario.Event {
-	var out []scenario.Event
-	for _, ev := range g.g.Log() {
+	n := g.g.LogLen()
+	out := make([]scenario.Event, 0, n)
+	for i := range n {
+		ev := g.g.LogEvent(i)
 		out = append(out, scenario.Event{Kind: ev.Kind.String(), Cards: g.cards(&ev)})
 	}
 	return out
@@ -433,10 +436,13 @@ func (g *game) LogLines() []string {
 	var out []string
 	decisions := g.g.Decisions()
 	d := 0
-	for i, ev := range g.g.Log() {
+	n := g.g.LogLen()
+	out = make([]string, 0, n+len(decisions))
+	for i := range n {
 		for ; d < len(decisions) && decisions[d].At <= i; d++ {
 			out = append(out, "decision: "+g.g.DescribeDecision(&decisions[d]))
 		}
+		ev := g.g.LogEvent(i)
 		out = append(out, g.g.Describe(&ev))
 	}
 	for ; d < len(decisions); d++ {
