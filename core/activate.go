@@ -533,7 +533,7 @@ func (g *Game) activateForPayment(p PlayerID, id ObjectID, act plannedActivation
 	item.Locals[vm.LocalThis], item.Locals[vm.LocalYou] = ObjectValue(o.id), PlayerValue(p)
 	tapped := ab.Flags&vm.FlagTapCost != 0
 	if tapped {
-		o.tapped = true
+		g.tap(o, true)
 	}
 	if ab.Pay != vm.NoFunc {
 		g.run(frame{mode: modeResolve, source: o.id, controller: p, def: act.ability.Def, ability: act.ability.Index,

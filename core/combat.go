@@ -140,7 +140,7 @@ func (g *Game) declareAttackers() {
 		}
 		o := g.objects[id]
 		if !g.hasKeyword(o, keywordVigilance) {
-			o.tapped = true // CR 508.1f; vigilance, 702.20b
+			g.tap(o, true) // CR 508.1f; vigilance, 702.20b
 		}
 		o.attacking, o.defender = true, defender
 		g.attackers = append(g.attackers, id)

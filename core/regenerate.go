@@ -71,7 +71,7 @@ func (g *Game) regenerate(ev *Event) bool {
 	if o == nil {
 		return false
 	}
-	o.tapped = true
+	g.tap(o, true)
 	o.damage, o.deathtouchDamage = 0, false
 	g.removeFromCombat(o)
 	return true

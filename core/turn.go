@@ -114,7 +114,7 @@ func (g *Game) beginStep(s Step) {
 		// receives priority in the untap step.
 		for _, id := range g.battlefield {
 			if o := g.objects[id]; o.controller == g.active {
-				o.tapped = false
+				g.tap(o, false)
 			}
 		}
 		g.invalidate()
