@@ -1,7 +1,6 @@
 package lsp
 
 import (
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -95,7 +94,7 @@ func (s *Server) snapshot() *snapshot {
 			add(p, []byte(d.text.src), d.text)
 			continue
 		}
-		src, err := os.ReadFile(p)
+		src, err := workspace.ReadFile(p)
 		if err != nil {
 			continue // gone since it was found; lint of the folder would say so
 		}

@@ -1,7 +1,6 @@
 package workspace
 
 import (
-	"os"
 	"sort"
 
 	"github.com/cardc/cardc/internal/parallel"
@@ -97,7 +96,7 @@ func LintPaths(paths []string) (dsl.Diagnostics, error) {
 	parallel.With(len(names), func() func(int) {
 		k := compiler.NewChecker(v)
 		return func(i int) {
-			src, err := os.ReadFile(names[i])
+			src, err := ReadFile(names[i])
 			if err != nil {
 				files[i].unreadable = err
 				return
