@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/cardc/cardc/internal/escape"
 )
 
 // Disassemble writes a human-readable listing of p to w, for card designers
@@ -52,10 +54,32 @@ type disassembler struct {
 	used []bool // used[i]: a card refers to Funcs[i]
 }
 
+// printf writes to the listing. A bundle may come from anywhere: the
+// strings it holds (names, types, texts) are escaped as they are printed
+// (package escape), so that a listing has no line a name made, and no
+// terminal escape.
 func (d *disassembler) printf(format string, args ...any) {
 	if d.err == nil {
+		for i, a := range args {
+			if s, ok := a.(string); ok {
+				args[i] = escaped(s)
+			}
+		}
 		_, d.err = fmt.Fprintf(d.w, format, args...)
 	}
+}
+
+// escaped is a string that a listing prints escaped: as %q quotes it, or
+// as escape.Text makes it for any other verb.
+type escaped string
+
+// Format prints the string escaped.
+func (s escaped) Format(f fmt.State, verb rune) {
+	if verb == 'q' {
+		fmt.Fprintf(f, fmt.FormatString(f, verb), string(s))
+		return
+	}
+	fmt.Fprintf(f, fmt.FormatString(f, verb), escape.Text(string(s)))
 }
 
 func (d *disassembler) header() {

@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/internal/escape"
 	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/report"
 	"github.com/cardc/cardc/vm"
@@ -131,13 +132,16 @@ func printDiagnostics(w io.Writer, diags dsl.Diagnostics, format string) {
 			if d.Hint != "" {
 				msg += "; " + d.Hint
 			}
-			fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,title=%s::%s\n", d.Severity, githubProperty(d.Pos.Filename),
-				d.Pos.Line, d.Pos.Column, githubProperty(d.Code), githubEscape(msg))
+			fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,title=%s::%s\n", d.Severity, githubProperty(escape.Text(d.Pos.Filename)),
+				d.Pos.Line, d.Pos.Column, githubProperty(d.Code), githubEscape(escape.Text(msg)))
 		}
 	default:
+		// What a card says (a name, a token quoted in a syntax error) is
+		// escaped: the line is one line, with no terminal escape, and no
+		// workflow command of GitHub Actions.
 		for _, d := range diags {
 			d.Pos.Filename = displayName(d.Pos.Filename)
-			fmt.Fprintln(w, d.String())
+			fmt.Fprintln(w, escape.Line(d.String()))
 		}
 	}
 }
@@ -145,10 +149,11 @@ func printDiagnostics(w io.Writer, diags dsl.Diagnostics, format string) {
 // displayName is a file name as text output shows it: as it is, or quoted
 // as a Go string when it holds a character that could forge or hide output
 // (a line break or another control character, invalid UTF-8, a character
-// that is not printable) or starts with a quote. JSON output needs no such
-// care; GitHub output escapes its own way.
+// that is not printable), starts with a quote, or starts with "::", which
+// GitHub Actions would read as a workflow command at the start of a line.
+// JSON output needs no such care; GitHub output escapes its own way.
 func displayName(name string) string {
-	if strings.HasPrefix(name, `"`) || !utf8.ValidString(name) {
+	if strings.HasPrefix(name, `"`) || strings.HasPrefix(name, "::") || !utf8.ValidString(name) {
 		return strconv.Quote(name)
 	}
 	for _, r := range name {
@@ -384,7 +389,7 @@ func them(n int) string {
 func printTests(stdout io.Writer, tests []workspace.TestResult, verbose bool) {
 	passed, failed := 0, 0
 	for _, r := range tests {
-		name := oneLine(r.Name)
+		name := escape.Text(r.Name)
 		switch r.Status {
 		case workspace.Skipped:
 			continue
@@ -395,24 +400,17 @@ func printTests(stdout io.Writer, tests []workspace.TestResult, verbose bool) {
 			failed++
 			fmt.Fprintf(stdout, "FAIL %s (%s:%d)\n", name, displayName(r.Pos.Filename), r.Pos.Line)
 			for _, f := range r.Failures {
-				fmt.Fprintf(stdout, "    %s\n", f)
+				fmt.Fprintln(stdout, escape.Line("    "+f.String()))
 			}
 		}
 		if r.Ran && (verbose || !r.Passed()) {
 			fmt.Fprintln(stdout, "    event log:")
 			for _, line := range r.Log {
-				fmt.Fprintf(stdout, "        %s\n", line)
+				fmt.Fprintln(stdout, escape.Line("        "+line))
 			}
 		}
 	}
 	fmt.Fprintf(stdout, "%d passed, %d failed\n", passed, failed)
-}
-
-// oneLine escapes the line breaks and other control characters of a test
-// name, so that every result is one line of output.
-func oneLine(s string) string {
-	q := strconv.Quote(s)
-	return q[1 : len(q)-1]
 }
 
 func build(args []string, stdout, stderr io.Writer) int {
@@ -481,7 +479,7 @@ func disasm(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "cardc disasm: %s: %v\n", displayName(arg), err)
 			return exitFindings
 		}
-		fmt.Fprint(stdout, prog.DisassembleString())
+		printDisassembly(stdout, prog)
 	}
 	if len(sources) == 0 {
 		return exitOK
@@ -505,7 +503,7 @@ func disasm(args []string, stdout, stderr io.Writer) int {
 	if diags.HasErrors() {
 		return exitFindings
 	}
-	fmt.Fprint(stdout, prog.DisassembleString())
+	printDisassembly(stdout, prog)
 	return exitOK
 }
 
@@ -538,15 +536,28 @@ func explain(args []string, stdout, stderr io.Writer) int {
 	}
 	diags = append(append(append(dsl.Diagnostics{}, w.Unreadable...), w.Diags...), diags...)
 	diags.Sort()
+	// The cards' names and texts are escaped by WriteText; the writer
+	// keeps any line from reading as a workflow command.
+	out := escape.NewWriter(stdout)
 	for i, c := range covs {
 		if i > 0 {
-			fmt.Fprintln(stdout)
+			fmt.Fprintln(out)
 		}
-		c.WriteText(stdout, displayName(c.Card.Pos.Filename))
+		c.WriteText(out, displayName(c.Card.Pos.Filename))
 	}
+	out.Flush()
 	printDiagnostics(stderr, diags, "text")
 	if diags.HasErrors() {
 		return exitFindings
 	}
 	return exitOK
+}
+
+// printDisassembly prints a program's disassembly, which escapes the
+// names and texts a bundle holds; the writer keeps any line from reading
+// as a workflow command.
+func printDisassembly(stdout io.Writer, prog *vm.Program) {
+	out := escape.NewWriter(stdout)
+	fmt.Fprint(out, prog.DisassembleString())
+	out.Flush()
 }
