@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
-
-	"github.com/cardc/cardc/internal/escape"
+	"unicode/utf8"
 )
 
 // Disassemble writes a human-readable listing of p to w, for card designers
@@ -70,7 +70,10 @@ func (d *disassembler) printf(format string, args ...any) {
 }
 
 // escaped is a string that a listing prints escaped: as %q quotes it, or
-// as escape.Text makes it for any other verb.
+// for any other verb with what is not printable escaped as Go escapes it
+// (a line break is \n, ESC \x1b, a byte that is not UTF-8 \xff), as
+// cardc's package internal/escape does (vm imports nothing of the
+// project).
 type escaped string
 
 // Format prints the string escaped.
@@ -79,7 +82,21 @@ func (s escaped) Format(f fmt.State, verb rune) {
 		fmt.Fprintf(f, fmt.FormatString(f, verb), string(s))
 		return
 	}
-	fmt.Fprintf(f, fmt.FormatString(f, verb), escape.Text(string(s)))
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(string(s[i:]))
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case strconv.IsPrint(r):
+			b.WriteString(string(s[i : i+size]))
+		default:
+			q := strconv.QuoteRuneToASCII(r)
+			b.WriteString(q[1 : len(q)-1])
+		}
+		i += size
+	}
+	fmt.Fprintf(f, fmt.FormatString(f, verb), b.String())
 }
 
 func (d *disassembler) header() {

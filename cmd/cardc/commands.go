@@ -17,6 +17,7 @@ import (
 
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/internal/escape"
+	"github.com/cardc/cardc/internal/readfile"
 	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/report"
 	"github.com/cardc/cardc/vm"
@@ -466,10 +467,18 @@ func disasm(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "cardc disasm: name a compiled bundle, or .card files or directories")
 		return exitUsage
 	}
-	// Bundles are told by their contents; the rest is card source.
+	// Bundles are told by their contents; the rest is card source. Only
+	// regular files of at most a bundle's size are read (a device would
+	// never end).
 	var sources []string
 	for _, arg := range fs.Args() {
-		data, err := os.ReadFile(arg)
+		data, err := readfile.Read(arg, vm.MaxBundleSize)
+		var tooLarge *readfile.TooLargeError
+		var special *readfile.NotRegularError
+		if errors.As(err, &tooLarge) || errors.As(err, &special) {
+			fmt.Fprintf(stderr, "cardc disasm: %s: not read: %v\n", displayName(arg), reason(err))
+			return exitFindings
+		}
 		if err != nil || !vm.IsBundle(data) {
 			sources = append(sources, arg)
 			continue
@@ -487,7 +496,7 @@ func disasm(args []string, stdout, stderr io.Writer) int {
 	for _, arg := range sources {
 		// A file that is not card source and not a bundle is a bundle
 		// that does not decode.
-		if data, err := os.ReadFile(arg); err == nil && !strings.HasSuffix(arg, workspace.Ext) && !vm.IsBundle(data) {
+		if data, err := readfile.Read(arg, vm.MaxBundleSize); err == nil && !strings.HasSuffix(arg, workspace.Ext) && !vm.IsBundle(data) {
 			if _, err := vm.Decode(data); err != nil {
 				fmt.Fprintf(stderr, "cardc disasm: %s: %v\n", displayName(arg), err)
 				return exitFindings
