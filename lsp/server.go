@@ -37,6 +37,15 @@
 // eighteen modules into go.mod (a websocket library, x/net, x/crypto, a
 // terminal color library...) for a server that only speaks over stdio.
 //
+// What an editor sends is untrusted: a message's header is at most
+// MaxHeader bytes and its body MaxMessage; a position beyond a document
+// is its end; a didChange that would copy more than MaxChangeWork bytes
+// is refused whole; a body that is no JSON-RPC request (null, an object
+// as id) is answered with InvalidRequest. The workspace folder is walked
+// once (and again on workspace/didChangeWatchedFiles), its files read
+// through workspace.ReadFile and again only when they change, and a
+// change lints the files that changed (workspace.Linter).
+//
 // The server handles one message at a time, in the order they come.
 // Requests before initialize are answered with ServerNotInitialized,
 // requests after shutdown with InvalidRequest; exit ends Serve, whose
