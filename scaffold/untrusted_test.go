@@ -107,7 +107,6 @@ func TestScaffoldOfOddFieldsParses(t *testing.T) {
 type nested struct {
 	n, at int
 	open  string
-	tail  bool
 }
 
 func (r *nested) Read(p []byte) (int, error) {
