@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cardc/cardc/dsl"
@@ -12,6 +13,7 @@ import (
 
 // header reads the card's characteristics.
 func (c *checker) header(card *dsl.Card) {
+	c.cardName(card)
 	var cost, typ, pt, loyalty *dsl.Pos
 	var oracle []string
 	once := func(seen **dsl.Pos, p dsl.Pos, what string) bool {
@@ -267,5 +269,20 @@ const manaHint = "mana symbols are {0}..{20}, {X}, {W}{U}{B}{R}{G}, {C}, {S}, hy
 func (c *checker) badMana(p dsl.Pos, bad []string) {
 	for _, s := range bad {
 		c.errorf(p, CodeBadMana, "%s is not a mana symbol", s).Hint = manaHint
+	}
+}
+
+// cardName checks that the card's name is one line of printable text: a
+// card's name is what is printed in its title (CR 201.2), which no line
+// break, tab or control character is part of. Such a name would also
+// reach terminals and CI logs, where a line break or ESC forges output.
+func (c *checker) cardName(card *dsl.Card) {
+	name := dsl.Unquote(card.Name)
+	for _, r := range name {
+		if !strconv.IsPrint(r) {
+			c.errorf(card.Pos, CodeCardName, "card %q: a card's name is one line of printable text (CR 201.2), and it holds %U", name, r).Hint =
+				"write the name as its title line prints it, without line breaks, tabs or control characters"
+			return
+		}
 	}
 }

@@ -17,6 +17,7 @@ const (
 	CodePT               = "C004" // pt: P/T on a non-creature, none on a creature, or malformed
 	CodeDuplicateCard    = "C005" // duplicate-card: two cards with the same name
 	CodeSpellAbility     = "C006" // spell-ability: `spell` on a permanent card, or none on an instant or sorcery
+	CodeCardName         = "C007" // card-name: a card's name that is not one line of printable text (CR 201.2)
 	CodeUnknownAction    = vocab.CodeUnknownAction
 	CodeUnknownEvent     = vocab.CodeUnknownEvent
 	CodeUnknownRule      = vocab.CodeUnknownRule
@@ -62,6 +63,7 @@ var Codes = []dsl.CodeInfo{
 	{Code: CodePT, Name: "pt", Summary: "P/T on a non-creature, none on a creature, or malformed"},
 	{Code: CodeDuplicateCard, Name: "duplicate-card", Summary: "two cards with the same name"},
 	{Code: CodeSpellAbility, Name: "spell-ability", Summary: "`spell` on a permanent card, or none on an instant or sorcery"},
+	{Code: CodeCardName, Name: "card-name", Summary: "a card's name that is not one line of printable text: a line break, a tab, a control character (ESC, NUL) or another character that prints nothing (CR 201.2)"},
 	{Code: CodeUnknownAction, Name: "unknown-action", Summary: "no action of the vocabulary reads like this"},
 	{Code: CodeUnknownEvent, Name: "unknown-event", Summary: "no event of the vocabulary reads like this"},
 	{Code: CodeUnknownRule, Name: "unknown-rule", Summary: "no rule or effect of the vocabulary reads like this"},

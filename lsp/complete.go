@@ -161,7 +161,7 @@ func openQuote(s string) int {
 // declaration that starts at the beginning of a line, above it, is a
 // test.
 func inTest(t *text, line int) bool {
-	for i := line; i >= 0; i-- {
+	for i := min(line, len(t.lines)-1); i >= 0; i-- {
 		l := t.line(i)
 		switch {
 		case strings.HasPrefix(l, "test "):

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/textproto"
 	"strconv"
 	"strings"
 	"sync"
@@ -52,33 +51,78 @@ func (e *rpcError) Error() string { return fmt.Sprintf("%s (%d)", e.Message, e.C
 // out of step and cannot be trusted further.
 var errMalformed = errors.New("malformed message header")
 
+// MaxHeader bounds the header of one message, in bytes: a header is a
+// Content-Length and perhaps a Content-Type, some tens of bytes. A longer
+// one is malformed, found without reading more than MaxHeader bytes of it.
+const MaxHeader = 4 << 10
+
 // readMessage reads the body of one message. It returns io.EOF at the end
-// of the stream.
+// of the stream. The header is read a line at a time, in at most
+// MaxHeader bytes, and the body, of at most MaxMessage bytes, is
+// allocated only once its length is known.
 func readMessage(r *bufio.Reader) ([]byte, error) {
-	tp := textproto.NewReader(r)
-	header, err := tp.ReadMIMEHeader()
-	if err != nil {
-		if errors.Is(err, io.EOF) && len(header) == 0 {
-			return nil, io.EOF
+	length, lengths, read := 0, 0, 0
+	for {
+		line, err := readHeaderLine(r, MaxHeader-read)
+		read += len(line)
+		if err != nil {
+			if errors.Is(err, io.EOF) && read == 0 {
+				return nil, io.EOF
+			}
+			return nil, fmt.Errorf("%w: %v", errMalformed, err)
 		}
-		return nil, fmt.Errorf("%w: %v", errMalformed, err)
+		line = strings.TrimRight(line, "\r\n")
+		if line == "" {
+			break
+		}
+		name, value, ok := strings.Cut(line, ":")
+		if !ok {
+			return nil, fmt.Errorf("%w: a header line without a colon: %.40q", errMalformed, line)
+		}
+		if !strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
+			continue
+		}
+		lengths++
+		n, err := strconv.Atoi(strings.TrimSpace(value))
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("%w: bad Content-Length %.40q", errMalformed, value)
+		}
+		length = n
 	}
-	lengths := header["Content-Length"]
-	if len(lengths) != 1 {
-		return nil, fmt.Errorf("%w: want one Content-Length, have %d", errMalformed, len(lengths))
+	if lengths != 1 {
+		return nil, fmt.Errorf("%w: want one Content-Length, have %d", errMalformed, lengths)
 	}
-	n, err := strconv.Atoi(strings.TrimSpace(lengths[0]))
-	if err != nil || n < 0 {
-		return nil, fmt.Errorf("%w: bad Content-Length %q", errMalformed, lengths[0])
+	if length > MaxMessage {
+		return nil, fmt.Errorf("%w: a message of %d bytes is more than the %d accepted", errMalformed, length, MaxMessage)
 	}
-	if n > MaxMessage {
-		return nil, fmt.Errorf("%w: a message of %d bytes is more than the %d accepted", errMalformed, n, MaxMessage)
-	}
-	body := make([]byte, n)
+	body := make([]byte, length)
 	if _, err := io.ReadFull(r, body); err != nil {
-		return nil, fmt.Errorf("reading a message of %d bytes: %w", n, err)
+		return nil, fmt.Errorf("reading a message of %d bytes: %w", length, err)
 	}
 	return body, nil
+}
+
+// readHeaderLine reads one line of a header, of at most max bytes: a
+// longer one is an error, found without reading more than max bytes.
+func readHeaderLine(r *bufio.Reader, max int) (string, error) {
+	var line []byte
+	for {
+		if max <= 0 {
+			return string(line), fmt.Errorf("a header of more than %d bytes", MaxHeader)
+		}
+		b, err := r.ReadByte()
+		if err != nil {
+			if errors.Is(err, io.EOF) && len(line) > 0 {
+				err = io.ErrUnexpectedEOF
+			}
+			return string(line), err
+		}
+		line = append(line, b)
+		max--
+		if b == '\n' {
+			return string(line), nil
+		}
+	}
 }
 
 // writer writes messages, one at a time.

@@ -37,6 +37,15 @@
 // eighteen modules into go.mod (a websocket library, x/net, x/crypto, a
 // terminal color library...) for a server that only speaks over stdio.
 //
+// What an editor sends is untrusted: a message's header is at most
+// MaxHeader bytes and its body MaxMessage; a position beyond a document
+// is its end; a didChange that would copy more than MaxChangeWork bytes
+// is refused whole; a body that is no JSON-RPC request (null, an object
+// as id) is answered with InvalidRequest. The workspace folder is walked
+// once (and again on workspace/didChangeWatchedFiles), its files read
+// through workspace.ReadFile and again only when they change, and a
+// change lints the files that changed (workspace.Linter).
+//
 // The server handles one message at a time, in the order they come.
 // Requests before initialize are answered with ServerNotInitialized,
 // requests after shutdown with InvalidRequest; exit ends Serve, whose
@@ -45,12 +54,15 @@ package lsp
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"sort"
+
+	"github.com/cardc/cardc/workspace"
 )
 
 // Options configure a server.
@@ -80,6 +92,18 @@ type Server struct {
 	// stale is set when the open documents' diagnostics are to be
 	// published anew.
 	stale bool
+	// found are the .card files of the workspace folder, as last walked:
+	// the folder is walked once, and again when the client says files
+	// changed (workspace/didChangeWatchedFiles), not on every keystroke.
+	found []string
+	// walked is set while found is up to date.
+	walked bool
+	// disk are the files of the folder as last read, by path: one is read
+	// again when its size or time of change is not the same.
+	disk map[string]diskFile
+	// linter lints the snapshots, checking again only the files that
+	// changed.
+	linter *workspace.Linter
 }
 
 // document is an open document.
@@ -155,9 +179,9 @@ func (s *Server) logf(format string, args ...any) {
 
 // handle handles one message; it returns true on exit.
 func (s *Server) handle(body []byte) (exit bool) {
-	var m message
-	if err := json.Unmarshal(body, &m); err != nil {
-		s.send(s.out.reply(nil, nil, &rpcError{Code: codeParseError, Message: "the message is not JSON: " + err.Error()}))
+	m, rerr := decodeMessage(body)
+	if rerr != nil {
+		s.send(s.out.reply(nil, nil, rerr))
 		return false
 	}
 	if m.Method == "" {
@@ -173,6 +197,38 @@ func (s *Server) handle(body []byte) (exit bool) {
 	result, rerr := s.request(m.Method, m.Params)
 	s.send(s.out.reply(m.ID, result, rerr))
 	return false
+}
+
+// decodeMessage reads the body of a message: a JSON object, whose id, if
+// it has one, is a number or a string (JSON-RPC 2.0, Request object).
+// Anything else is answered, with a null id, as JSON-RPC says: a body that
+// is not JSON is a parse error, one that is JSON but no such object (null,
+// an array, a number; an object whose id is an object) an invalid
+// request.
+func decodeMessage(body []byte) (message, *rpcError) {
+	var m message
+	if err := json.Unmarshal(body, &m); err != nil {
+		var syntax *json.SyntaxError
+		if errors.As(err, &syntax) || !json.Valid(body) {
+			return m, &rpcError{Code: codeParseError, Message: "the message is not JSON: " + err.Error()}
+		}
+		return m, &rpcError{Code: codeInvalidRequest, Message: "the message is not a JSON-RPC request: " + err.Error()}
+	}
+	if trimmed := bytes.TrimLeft(body, " \t\r\n"); len(trimmed) == 0 || trimmed[0] != '{' {
+		return message{}, &rpcError{Code: codeInvalidRequest, Message: "a message is a JSON object"}
+	}
+	if m.ID != nil {
+		var id any
+		if err := json.Unmarshal(*m.ID, &id); err != nil {
+			return message{}, &rpcError{Code: codeInvalidRequest, Message: "a request's id is a number or a string"}
+		}
+		switch id.(type) {
+		case string, float64:
+		default:
+			return message{}, &rpcError{Code: codeInvalidRequest, Message: "a request's id is a number or a string"}
+		}
+	}
+	return m, nil
 }
 
 // send logs a failed write.
@@ -212,6 +268,11 @@ func (s *Server) request(method string, params json.RawMessage) (result any, rer
 	case "textDocument/hover", "textDocument/completion", "textDocument/definition":
 		if err := unmarshal(params, &p); err != nil {
 			return nil, err
+		}
+		// A position beyond the document is its end: line 2^62 is not
+		// walked back from.
+		if d := s.docs[p.TextDocument.URI]; d != nil {
+			p.Position = d.text.clamp(p.Position)
 		}
 	}
 	switch method {
@@ -283,9 +344,12 @@ func (s *Server) notification(method string, params json.RawMessage) {
 		if d == nil {
 			return
 		}
-		for _, c := range p.ContentChanges {
-			d.text = newText(applyChange(d.text, c))
+		src, err := applyChanges(d.text, p.ContentChanges)
+		if err != nil {
+			s.logf("%s: change refused, the document keeps its text: %v", d.uri, err)
+			return
 		}
+		d.text = newText(src)
 		d.version = p.TextDocument.Version
 		s.changed()
 	case "textDocument/didClose":
@@ -299,9 +363,47 @@ func (s *Server) notification(method string, params json.RawMessage) {
 		delete(s.docs, p.TextDocument.URI)
 		s.send(s.out.notify("textDocument/publishDiagnostics", PublishDiagnosticsParams{URI: p.TextDocument.URI, Diagnostics: []Diagnostic{}}))
 		s.changed()
-	case "textDocument/didSave", "workspace/didChangeWatchedFiles":
+	case "workspace/didChangeWatchedFiles":
+		s.walked = false // files may have been made or removed
+		s.changed()
+	case "textDocument/didSave":
 		s.changed()
 	}
+}
+
+// MaxChangeWork bounds the work of one didChange, in bytes copied: each
+// change of a range costs the length of the text it is made to (the text
+// is copied, its lines indexed), a full text its length. The server asks
+// for full texts (TextDocumentSyncKind.Full), which cost one copy; a
+// client that sends ranges anyway has them applied while they cost less
+// than this, and a notification that costs more (16,000 ranges of a 1 MB
+// document) is refused whole, its document left as it was.
+const MaxChangeWork = 64 << 20
+
+// applyChanges applies the content changes of one didChange in order and
+// returns the text they make, or an error, before doing the work, when
+// they would cost more than MaxChangeWork.
+func applyChanges(t *text, changes []TextDocumentContentChangeEvent) (string, error) {
+	work, size := 0, len(t.src)
+	for _, c := range changes {
+		if c.Range == nil {
+			size = len(c.Text)
+		} else {
+			size += len(c.Text)
+		}
+		work += size
+		if work > MaxChangeWork {
+			return "", fmt.Errorf("%d changes would copy more than the %d MiB one change may", len(changes), MaxChangeWork>>20)
+		}
+	}
+	for i, c := range changes {
+		src := applyChange(t, c)
+		if i == len(changes)-1 {
+			return src, nil
+		}
+		t = newText(src)
+	}
+	return t.src, nil
 }
 
 // applyChange applies one content change: a full text, or a range

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/cardc/cardc/cards"
 	"github.com/cardc/cardc/dsl"
@@ -61,15 +62,20 @@ func (s *Server) snapshot() *snapshot {
 	for _, d := range s.docs {
 		open[filepath.Clean(d.path)] = d
 	}
-	var paths []string
-	if s.root != "" {
+	if s.root != "" && !s.walked {
+		s.found, s.walked = nil, true
 		found, _, err := workspace.Find([]string{s.root})
 		if err == nil && len(found) <= MaxFiles {
-			paths = found
+			s.found = found
 		} else if err == nil {
 			s.logf("the workspace folder has %d .card files, more than %d: only open documents are linted", len(found), MaxFiles)
 		}
 	}
+	paths := s.found
+	if s.disk == nil {
+		s.disk = map[string]diskFile{}
+	}
+	disk := map[string]diskFile{}
 	seen := map[string]bool{}
 	ws := &workspace.Workspace{Sources: map[string][]byte{}}
 	sn := &snapshot{ws: ws, diags: map[string]dsl.Diagnostics{}, files: map[string]*dsl.File{}, cards: map[string]cardDecl{}}
@@ -95,12 +101,14 @@ func (s *Server) snapshot() *snapshot {
 			add(p, []byte(d.text.src), d.text)
 			continue
 		}
-		src, err := os.ReadFile(p)
-		if err != nil {
+		f, ok := s.readDisk(p)
+		if !ok {
 			continue // gone since it was found; lint of the folder would say so
 		}
-		add(p, src, newText(string(src)))
+		disk[p] = f
+		add(p, f.src, f.text)
 	}
+	s.disk = disk
 	var rest []string
 	for p := range open {
 		if !seen[p] {
@@ -112,7 +120,10 @@ func (s *Server) snapshot() *snapshot {
 		add(p, []byte(open[p].text.src), open[p].text)
 	}
 	s.parsed = parsed
-	diags, err := ws.Lint()
+	if s.linter == nil {
+		s.linter = workspace.NewLinter()
+	}
+	diags, err := s.linter.Lint(ws)
 	sn.lintErr = err
 	for _, d := range diags {
 		sn.diags[d.Pos.Filename] = append(sn.diags[d.Pos.Filename], d)
@@ -140,6 +151,32 @@ func (s *Server) snapshot() *snapshot {
 	}
 	s.snap = sn
 	return sn
+}
+
+// diskFile is a file of the workspace folder as it was read.
+type diskFile struct {
+	src  []byte
+	text *text
+	// size and mod say which version of the file src is.
+	size int64
+	mod  time.Time
+}
+
+// readDisk returns a file of the folder: as it was last read if its size
+// and time of change are the same, else read again (workspace.ReadFile).
+func (s *Server) readDisk(path string) (diskFile, bool) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return diskFile{}, false
+	}
+	if f, ok := s.disk[path]; ok && f.size == info.Size() && f.mod.Equal(info.ModTime()) {
+		return f, true
+	}
+	src, err := workspace.ReadFile(path)
+	if err != nil {
+		return diskFile{}, false
+	}
+	return diskFile{src: src, text: newText(string(src)), size: info.Size(), mod: info.ModTime()}, true
 }
 
 // file returns the parsed file of an open document, parsing it if the

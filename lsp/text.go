@@ -75,6 +75,21 @@ func (t *text) loc(p Position) dsl.Pos {
 	return dsl.Pos{Line: p.Line + 1, Column: col}
 }
 
+// clamp returns p within the text: a line before the first is the
+// start, a line after the last the end; a character beyond its line is
+// left to the conversions, which stop at the line's end.
+func (t *text) clamp(p Position) Position {
+	switch {
+	case p.Line < 0:
+		return Position{}
+	case p.Line >= len(t.lines):
+		return t.end()
+	case p.Character < 0:
+		return Position{Line: p.Line}
+	}
+	return p
+}
+
 // end is the LSP position of the end of the text.
 func (t *text) end() Position {
 	n := len(t.lines) - 1

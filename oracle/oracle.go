@@ -20,6 +20,7 @@ import (
 
 	"github.com/cardc/cardc/compiler"
 	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/internal/escape"
 	"github.com/cardc/cardc/vocab"
 )
 
@@ -325,13 +326,14 @@ func paragraphs(ps []compiler.Paragraph) string {
 // WriteText prints a coverage as `cardc explain` does: the card, then each
 // Oracle paragraph beside the abilities that say it (by line) and their
 // similarity, then the abilities no paragraph says. file is how to show
-// the card's file.
+// the card's file. The card's name and texts are escaped (package
+// escape): each is one line of printable text.
 func (c *Coverage) WriteText(w io.Writer, file string) {
-	fmt.Fprintf(w, "%s (%s:%d)\n", c.Card.Name, file, c.Card.Pos.Line)
+	fmt.Fprintf(w, "%s (%s:%d)\n", escape.Text(c.Card.Name), file, c.Card.Pos.Line)
 	for _, m := range c.Matches {
-		fmt.Fprintf(w, "  oracle:  %s\n", m.Paragraph.Text)
+		fmt.Fprintf(w, "  oracle:  %s\n", escape.Text(m.Paragraph.Text))
 		for _, a := range m.Abilities {
-			fmt.Fprintf(w, "  line %d:  %s\n", a.Pos.Line, a.Text)
+			fmt.Fprintf(w, "  line %d:  %s\n", a.Pos.Line, escape.Text(a.Text))
 		}
 		switch {
 		case m.Paragraph.Unimplemented:
@@ -347,7 +349,7 @@ func (c *Coverage) WriteText(w io.Writer, file string) {
 		}
 	}
 	for _, a := range c.Extra {
-		fmt.Fprintf(w, "  line %d:  %s\n", a.Pos.Line, a.Text)
+		fmt.Fprintf(w, "  line %d:  %s\n", a.Pos.Line, escape.Text(a.Text))
 		fmt.Fprintf(w, "  match:   no Oracle paragraph says it (%s)\n", CodeExtra)
 	}
 }

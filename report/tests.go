@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cardc/cardc/internal/escape"
 	"github.com/cardc/cardc/workspace"
 )
 
@@ -97,26 +98,33 @@ type (
 // text is every failure, as file:line:col: message, and its event log
 // (its last workspace.LogTailLines lines, after the number left out); a
 // test not selected has <skipped/>.
+//
+// The document is always well-formed XML 1.0, whatever the tests' names
+// and the cards' texts hold: every string is written escaped as
+// escape.Text makes it (a control character such as ESC is `\x1b`, a
+// byte that is not UTF-8 `\xff`), so no character XML forbids is
+// written, in an attribute or in the text.
 func JUnit(w io.Writer, tests []workspace.TestResult) error {
 	root := junitSuites{Name: "cardc test"}
 	var total time.Duration
 	var times []time.Duration // of each suite
 	at := map[string]int{}    // suite index by file
 	for _, t := range tests {
+		file := escape.Text(t.File)
 		i, ok := at[t.File]
 		if !ok {
 			i = len(root.Suites)
 			at[t.File] = i
-			root.Suites = append(root.Suites, junitSuite{Name: t.File, File: relURI(t.File)})
+			root.Suites = append(root.Suites, junitSuite{Name: file, File: relURI(t.File)})
 			times = append(times, 0)
 		}
 		s := &root.Suites[i]
-		c := junitCase{Name: t.Name, Classname: t.File, File: relURI(t.File), Line: t.Pos.Line, Time: seconds(t.Duration)}
+		c := junitCase{Name: escape.Text(t.Name), Classname: file, File: relURI(t.File), Line: t.Pos.Line, Time: seconds(t.Duration)}
 		switch t.Status {
 		case workspace.Failed:
 			var text strings.Builder
 			for _, f := range t.Failures {
-				text.WriteString(f.String() + "\n")
+				text.WriteString(escape.Text(f.String()) + "\n")
 			}
 			if len(t.Log) > 0 {
 				text.WriteString("event log:\n")
@@ -125,12 +133,12 @@ func JUnit(w io.Writer, tests []workspace.TestResult) error {
 					text.WriteString("    " + workspace.OmittedLines(omitted) + "\n")
 				}
 				for _, l := range lines {
-					text.WriteString("    " + l + "\n")
+					text.WriteString("    " + escape.Text(l) + "\n")
 				}
 			}
 			msg := "failed"
 			if len(t.Failures) > 0 {
-				msg = t.Failures[0].String()
+				msg = escape.Text(t.Failures[0].String())
 			}
 			c.Failure = &junitFailure{Message: msg, Type: "failure", Text: text.String()}
 			s.Failures++

@@ -64,8 +64,29 @@ var ErrNotFound = errors.New("no card named")
 // AllPrintings file of hundreds of megabytes needs no more memory than a
 // card. When no card has the name, the error wraps ErrNotFound and
 // suggests the closest name.
+//
+// The file may come from anywhere: JSON nested more than MaxNesting levels
+// deep is refused (what is skipped is skipped without recursion), and the
+// card found is checked with Validate before it is returned, so that what
+// CardSource and TestSource write of it is one card that parses.
 func Find(r io.Reader, name string) (*Card, error) {
-	f := &finder{dec: json.NewDecoder(r), want: name}
+	c, err := find(r, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.Validate(); err != nil {
+		return nil, fmt.Errorf("%q: %w", c.Name, err)
+	}
+	return c, nil
+}
+
+// MaxNesting is how deep the JSON of an MTGJSON file may nest: its cards
+// are five levels down, their fields a few more.
+const MaxNesting = 100
+
+// find is Find without the check of the card found.
+func find(r io.Reader, name string) (*Card, error) {
+	f := &finder{dec: json.NewDecoder(r), want: name, depth: 1}
 	var setName string
 	isObject, err := f.value(func(key string) error {
 		switch key {
@@ -108,6 +129,8 @@ type finder struct {
 	sawCards      bool
 	// names are the names seen, for a suggestion.
 	names []string
+	// depth is how deep the value being read is nested: 1 at the top.
+	depth int
 }
 
 // value reads a JSON value. For an object, it calls field with each key,
@@ -125,6 +148,9 @@ func (f *finder) value(field func(key string) error) (bool, error) {
 	default:
 		return false, nil
 	}
+	if err := f.deeper(); err != nil {
+		return false, err
+	}
 	for f.dec.More() {
 		t, err := f.dec.Token()
 		if err != nil {
@@ -135,31 +161,55 @@ func (f *finder) value(field func(key string) error) (bool, error) {
 			return false, err
 		}
 	}
+	f.depth--
 	_, err = f.dec.Token() // }
 	return true, syntaxError(err)
 }
 
-// skipRest reads the rest of an object or array whose opening was read.
+// deeper counts one more level of nesting, refused past MaxNesting.
+func (f *finder) deeper() error {
+	f.depth++
+	if f.depth > MaxNesting {
+		return fmt.Errorf("not an MTGJSON file: at byte %d, the JSON is nested more than %d levels deep", f.dec.InputOffset(), MaxNesting)
+	}
+	return nil
+}
+
+// skipRest reads the rest of an object or array whose opening was read,
+// in a loop: nesting costs a counter, not a call.
 func (f *finder) skipRest() error {
-	for depth := 1; depth > 0; {
+	base := f.depth
+	if err := f.deeper(); err != nil {
+		return err
+	}
+	for f.depth > base {
 		t, err := f.dec.Token()
 		if err != nil {
 			return syntaxError(err)
 		}
 		switch t {
 		case json.Delim('{'), json.Delim('['):
-			depth++
+			if err := f.deeper(); err != nil {
+				return err
+			}
 		case json.Delim('}'), json.Delim(']'):
-			depth--
+			f.depth--
 		}
 	}
 	return nil
 }
 
-// skip reads a value and drops it.
+// skip reads a value and drops it, without recursion.
 func (f *finder) skip() error {
-	_, err := f.value(func(string) error { return f.skip() })
-	return err
+	t, err := f.dec.Token()
+	if err != nil {
+		return syntaxError(err)
+	}
+	switch t {
+	case json.Delim('{'), json.Delim('['):
+		return f.skipRest()
+	}
+	return nil
 }
 
 // decode reads a value into v.
@@ -229,6 +279,7 @@ func (f *finder) cards() error {
 	}
 	f.sawCards = true
 	for f.dec.More() {
+		// A card is decoded whole: encoding/json bounds its nesting.
 		var c Card
 		if err := f.dec.Decode(&c); err != nil {
 			return syntaxError(err)

@@ -34,13 +34,14 @@ func FileName(name string) (string, error) {
 	return b.String(), nil
 }
 
-// CheckName checks that a name can be a card's name: one line of text.
+// CheckName checks that a name can be a card's name: one line of
+// printable text (CR 201.2).
 func CheckName(name string) error {
 	switch {
 	case strings.TrimSpace(name) == "":
 		return errors.New("a card's name is needed")
-	case strings.ContainsAny(name, "\n\r\t"):
-		return errors.New("a card's name is one line of text")
+	case oneLine(name) != "":
+		return errors.New("a card's name is one line of printable text")
 	}
 	return nil
 }
@@ -48,8 +49,10 @@ func CheckName(name string) error {
 // quote writes text as a string literal of the language: in double quotes
 // with \", \\ and \n escaped, or, when it holds double quotes and no
 // backquote or line break, as a raw string, which reads as Oracle text
-// does.
+// does. A carriage return, which the language cannot escape, is written
+// as the line break it stands for.
 func quote(s string) string {
+	s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
 	if strings.Contains(s, `"`) && !strings.ContainsAny(s, "`\n") {
 		return "`" + s + "`"
 	}
@@ -105,7 +108,9 @@ func enchant(typeLine, first string) (string, bool) {
 // paragraphs splits Oracle text into its paragraphs.
 func paragraphs(text string) []string {
 	var out []string
-	for _, p := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
+	// A line ends with \n, \r\n, or a lone \r.
+	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+	for _, p := range strings.Split(text, "\n") {
 		if p = strings.TrimSpace(p); p != "" {
 			out = append(out, p)
 		}

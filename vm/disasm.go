@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Disassemble writes a human-readable listing of p to w, for card designers
@@ -52,10 +54,49 @@ type disassembler struct {
 	used []bool // used[i]: a card refers to Funcs[i]
 }
 
+// printf writes to the listing. A bundle may come from anywhere: the
+// strings it holds (names, types, texts) are escaped as they are printed
+// (package escape), so that a listing has no line a name made, and no
+// terminal escape.
 func (d *disassembler) printf(format string, args ...any) {
 	if d.err == nil {
+		for i, a := range args {
+			if s, ok := a.(string); ok {
+				args[i] = escaped(s)
+			}
+		}
 		_, d.err = fmt.Fprintf(d.w, format, args...)
 	}
+}
+
+// escaped is a string that a listing prints escaped: as %q quotes it, or
+// for any other verb with what is not printable escaped as Go escapes it
+// (a line break is \n, ESC \x1b, a byte that is not UTF-8 \xff), as
+// cardc's package internal/escape does (vm imports nothing of the
+// project).
+type escaped string
+
+// Format prints the string escaped.
+func (s escaped) Format(f fmt.State, verb rune) {
+	if verb == 'q' {
+		fmt.Fprintf(f, fmt.FormatString(f, verb), string(s))
+		return
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(string(s[i:]))
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case strconv.IsPrint(r):
+			b.WriteString(string(s[i : i+size]))
+		default:
+			q := strconv.QuoteRuneToASCII(r)
+			b.WriteString(q[1 : len(q)-1])
+		}
+		i += size
+	}
+	fmt.Fprintf(f, fmt.FormatString(f, verb), b.String())
 }
 
 func (d *disassembler) header() {

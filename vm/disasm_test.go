@@ -110,3 +110,29 @@ func TestDisassembleWriteError(t *testing.T) {
 		}
 	}
 }
+
+// A bundle may come from anywhere: the strings it holds are printed
+// escaped, so that a listing has no line a name made up and no terminal
+// escape (issue 18).
+func TestDisassembleEscapesTheBundlesStrings(t *testing.T) {
+	evil := "Red\x1b[31mBear\n::error file=README.md::forged\x00"
+	p := &vm.Program{
+		Symbols: []vm.Symbol{{Kind: vm.SymFunc, Name: evil, Arity: 0}},
+		Funcs:   []vm.Func{{Name: evil, Locals: []string{evil}}},
+		Cards: []vm.Card{{
+			Name: evil, ManaCost: evil, Colors: []string{evil}, Types: []string{evil}, Subtypes: []string{evil},
+			Keywords: []string{evil}, Oracle: evil, File: evil,
+			Abilities: []vm.Ability{{Text: evil, Cost: evil, Event: 0, Match: 0, Body: vm.NoFunc, Pay: vm.NoFunc, Rule: vm.NoFunc,
+				Targets: []vm.Target{{Text: evil, Filter: vm.NoFunc, Zone: vm.NoSymbol}}}},
+		}},
+	}
+	out := p.DisassembleString()
+	for _, bad := range []string{"\x1b", "\x00", "\n::"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("the listing holds %q:\n%s", bad, out)
+		}
+	}
+	if !strings.Contains(out, `  cost    Red\x1b[31mBear\n::error file=README.md::forged\x00`) {
+		t.Errorf("the mana cost is not printed escaped:\n%s", out)
+	}
+}

@@ -205,7 +205,17 @@
 // bytes, another version (a bundle is rebuilt from its .card files, never
 // converted), and data whose checksum does not match, before it decodes
 // anything; then it rejects truncated or trailing data, never allocating
-// more than the input can justify, and verifies the program. The checksum
+// more than the input can justify, and verifies the program.
+//
+// A bundle may come from anywhere, and anyone can compute its checksum:
+// what it may declare is bounded, each bound checked before anything is
+// allocated. A bundle has at most MaxBundleSize bytes (32 MiB), at most
+// MaxCards cards, MaxFuncs functions, MaxSymbols symbols and MaxConsts
+// constants, MaxCode instructions in a function and MaxList elements in
+// any other list (a card's abilities, an ability's targets...); and it
+// decodes into at most MaxDecodeRatio (8) times its size, plus 64 KiB, of
+// memory, so 256 MiB at most: a bundle of empty cards, 14 bytes each that
+// would decode into more than 200, is refused. The checksum
 // makes any damage a bundle suffers (one changed byte for certain, other
 // damage but for one chance in 2^32) an error rather than a different
 // program; it is no defence against a bundle made to deceive, which

@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"math"
 	"sync"
+	"unsafe"
 )
 
 // FormatVersion is the version of the binary format MarshalBinary writes
@@ -46,6 +47,35 @@ const (
 	minCard    = 14 // see encodeCard
 	minAbility = 15 // see encodeAbility
 	minTarget  = 4  // filter, local, text, zone
+)
+
+// Limits on what a bundle may declare, checked as it is decoded, before
+// anything is allocated: a bundle may come from anywhere, and its
+// checksum, which anyone can compute, proves nothing of its intent. Each
+// is far above what a library of every Magic card needs (about 30,000
+// cards, 15 MB).
+const (
+	// MaxBundleSize is the most bytes a bundle may have.
+	MaxBundleSize = 32 << 20
+	// MaxCards, MaxFuncs, MaxSymbols and MaxConsts are the most cards,
+	// functions, symbols and constants a bundle may declare.
+	MaxCards   = 1 << 16
+	MaxFuncs   = 1 << 20
+	MaxSymbols = 1 << 16
+	MaxConsts  = 1 << 20
+	// MaxCode is the most instructions (and positions) of one function.
+	MaxCode = 1 << 16
+	// MaxList is the most elements of any other list: a card's
+	// abilities, colors, types and keywords, an ability's targets,
+	// choices, anchors and filters, a function's local names.
+	MaxList = 1 << 12
+	// MaxDecodeRatio bounds the memory a bundle decodes into: at most
+	// MaxDecodeRatio times its size in bytes, and 64 KiB, of slices and
+	// strings, so 256 MiB at most. The standard library's bundle needs
+	// 3.2 (an instruction of 2 bytes is 8 in memory); one of empty cards,
+	// each 14 bytes that decode into a Card of more than 200, would need
+	// 17, and is refused.
+	MaxDecodeRatio = 8
 )
 
 // MarshalBinary encodes p in the binary format: the magic bytes "CARDVM",
@@ -99,16 +129,19 @@ func (p *Program) UnmarshalBinary(data []byte) error {
 	if len(data) < headerSize {
 		return errors.New("vm: decode: truncated checksum; the bundle was cut short: rebuild it from its .card files")
 	}
+	if len(data) > MaxBundleSize {
+		return fmt.Errorf("vm: decode: a bundle of %d bytes is more than the %d MiB a bundle may have", len(data), MaxBundleSize>>20)
+	}
 	if want, got := binary.LittleEndian.Uint32(data[headerSize-4:]), crc32.Checksum(data[headerSize:], castagnoli()); got != want {
 		return fmt.Errorf("vm: checksum mismatch (%08x, want %08x): the bundle is damaged; rebuild it from its .card files", got, want)
 	}
-	d := &decoder{data: data, off: headerSize}
+	d := &decoder{data: data, off: headerSize, budget: MaxDecodeRatio*len(data) + 64<<10}
 	q := Program{
 		Vocabulary: Vocabulary{Name: d.string(), Major: int(d.int32()), Minor: int(d.int32()), Hash: d.string()},
-		Symbols:    decodeList(d, minSymbol, decodeSymbol),
-		Consts:     decodeList(d, minConst, func(d *decoder) Value { return Value(d.varint()) }),
-		Funcs:      decodeList(d, minFunc, decodeFunc),
-		Cards:      decodeList(d, minCard, decodeCard),
+		Symbols:    decodeList(d, "symbols", MaxSymbols, minSymbol, decodeSymbol),
+		Consts:     decodeList(d, "constants", MaxConsts, minConst, func(d *decoder) Value { return Value(d.varint()) }),
+		Funcs:      decodeList(d, "functions", MaxFuncs, minFunc, decodeFunc),
+		Cards:      decodeList(d, "cards", MaxCards, minCard, decodeCard),
 	}
 	if d.err == nil && d.off != len(d.data) {
 		d.fail("%d trailing bytes", len(d.data)-d.off)
@@ -243,6 +276,20 @@ type decoder struct {
 	data []byte
 	off  int
 	err  error
+	// budget is how many more bytes of slices and strings the decoder
+	// may allocate (MaxDecodeRatio).
+	budget int
+}
+
+// alloc takes n bytes from the budget, before they are allocated; it
+// fails when the budget cannot pay for them.
+func (d *decoder) alloc(n int, what string) bool {
+	if n > d.budget {
+		d.fail("%s would take %d bytes of memory, more than the %d times its size a bundle may decode into", what, n, MaxDecodeRatio)
+		return false
+	}
+	d.budget -= n
+	return true
 }
 
 func (d *decoder) fail(format string, args ...any) {
@@ -331,18 +378,22 @@ func (d *decoder) string() string {
 		d.fail("string of %d bytes but only %d left", n, d.remaining())
 		return ""
 	}
+	if n == 0 || !d.alloc(int(n), "a string") {
+		return ""
+	}
 	s := string(d.data[d.off : d.off+int(n)])
 	d.off += int(n)
 	return s
 }
 
 func (d *decoder) strings() []string {
-	return decodeList(d, minString, (*decoder).string)
+	return decodeList(d, "a list of strings", MaxList, minString, (*decoder).string)
 }
 
-// count reads a list length and checks that the remaining bytes can hold
-// that many elements of at least minSize bytes each.
-func (d *decoder) count(minSize int) int {
+// count reads a list length and checks it against the list's limit and
+// against the remaining bytes, which must hold that many elements of at
+// least minSize bytes each.
+func (d *decoder) count(what string, max, minSize int) int {
 	n := d.uvarint()
 	if d.err != nil {
 		return 0
@@ -351,13 +402,23 @@ func (d *decoder) count(minSize int) int {
 		d.fail("%d elements cannot fit in the remaining %d bytes", n, d.remaining())
 		return 0
 	}
+	if n > uint64(max) {
+		d.fail("%d %s, more than the %d a bundle may declare", n, what, max)
+		return 0
+	}
 	return int(n)
 }
 
 // decodeList reads a length and that many elements; an empty list is nil.
-func decodeList[T any](d *decoder, minSize int, elem func(*decoder) T) []T {
-	n := d.count(minSize)
+// The length is checked against max, the remaining bytes and the budget
+// before the list is made.
+func decodeList[T any](d *decoder, what string, max, minSize int, elem func(*decoder) T) []T {
+	n := d.count(what, max, minSize)
 	if n == 0 {
+		return nil
+	}
+	var zero T
+	if !d.alloc(n*int(unsafe.Sizeof(zero)), fmt.Sprintf("%d %s", n, what)) {
 		return nil
 	}
 	s := make([]T, n)
@@ -384,10 +445,10 @@ func decodeFunc(d *decoder) Func {
 		Name:      d.string(),
 		NumLocals: d.int32(),
 		MaxStack:  d.int32(),
-		Code: decodeList(d, minInstr, func(d *decoder) Instr {
+		Code: decodeList(d, "instructions", MaxCode, minInstr, func(d *decoder) Instr {
 			return Instr{Op: Opcode(d.byte()), Arg: d.int32()}
 		}),
-		Pos: decodeList(d, minPos, func(d *decoder) Pos {
+		Pos: decodeList(d, "positions", MaxCode, minPos, func(d *decoder) Pos {
 			return Pos{Line: d.int32(), Col: d.int32()}
 		}),
 		Locals: d.strings(),
@@ -407,7 +468,7 @@ func decodeCard(d *decoder) Card {
 		Power:      d.int32(),
 		Toughness:  d.int32(),
 		Oracle:     d.string(),
-		Abilities:  decodeList(d, minAbility, decodeAbility),
+		Abilities:  decodeList(d, "abilities", MaxList, minAbility, decodeAbility),
 		File:       d.string(),
 		Line:       d.int32(),
 	}
@@ -424,14 +485,14 @@ func decodeAbility(d *decoder) Ability {
 		Rule:      d.int32(),
 		Match:     d.int32(),
 		Body:      d.int32(),
-		Anchors:   decodeList(d, minAnchor, func(d *decoder) int32 { return d.int32() }),
+		Anchors:   decodeList(d, "anchors", MaxList, minAnchor, func(d *decoder) int32 { return d.int32() }),
 		NumLocals: d.int32(),
 		Flags:     d.uint32(),
-		Targets:   decodeList(d, minTarget, decodeTarget),
+		Targets:   decodeList(d, "targets", MaxList, minTarget, decodeTarget),
 		Cost:      d.string(),
 		Pay:       d.int32(),
-		Choices:   decodeList(d, minTarget, decodeTarget),
-		Filters:   decodeList(d, minAnchor, func(d *decoder) int32 { return d.int32() }),
+		Choices:   decodeList(d, "choices", MaxList, minTarget, decodeTarget),
+		Filters:   decodeList(d, "filters", MaxList, minAnchor, func(d *decoder) int32 { return d.int32() }),
 		Text:      d.string(),
 		Line:      d.int32(),
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/vm"
 )
@@ -266,5 +267,74 @@ func TestDecodeAllocationIsBounded(t *testing.T) {
 				t.Errorf("decoding %d bytes allocated %d bytes, limit %d", len(tt.data), n, limit)
 			}
 		})
+	}
+}
+
+// decodeAllocs decodes data and returns the error and the bytes the
+// decoding allocated.
+func decodeAllocs(t *testing.T, data []byte) (uint64, error) {
+	t.Helper()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	var p vm.Program
+	err := p.UnmarshalBinary(data)
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc, err
+}
+
+// A bundle passes its checksum whoever made it: what it declares is
+// bounded absolutely (MaxCards and the like, MaxBundleSize) and in the
+// memory it decodes into (MaxDecodeRatio), checked before allocating
+// (issue 18, item 6: 50 MB of bundle took 867 MB).
+func TestDecodeBoundsWhatABundleDeclares(t *testing.T) {
+	// 60,000 empty cards: 14 bytes each, more than 200 each in memory.
+	empty, err := (&vm.Program{Cards: make([]vm.Card, 60000)}).MarshalBinary()
+	require.NoError(t, err)
+	allocated, err := decodeAllocs(t, empty)
+	require.ErrorContains(t, err, "60000 cards would take")
+	require.ErrorContains(t, err, "more than the 8 times its size a bundle may decode into")
+	require.Less(t, allocated, uint64(64<<10), "the refused bundle was allocated")
+
+	// More cards than a bundle may declare.
+	tooMany, err := (&vm.Program{Cards: make([]vm.Card, vm.MaxCards+1)}).MarshalBinary()
+	require.NoError(t, err)
+	_, err = decodeAllocs(t, tooMany)
+	require.ErrorContains(t, err, "65537 cards, more than the 65536 a bundle may declare")
+
+	// More instructions in a function than MaxCode.
+	code := make([]vm.Instr, vm.MaxCode+1)
+	tooLong, err := (&vm.Program{Funcs: []vm.Func{{Name: "f", Code: code}}}).MarshalBinary()
+	require.NoError(t, err)
+	_, err = decodeAllocs(t, tooLong)
+	require.ErrorContains(t, err, "65537 instructions, more than the 65536 a bundle may declare")
+
+	// A bundle larger than MaxBundleSize is refused before its checksum.
+	big := bundle(vm.FormatVersion, make([]byte, vm.MaxBundleSize)...)
+	allocated, err = decodeAllocs(t, big)
+	require.ErrorContains(t, err, "more than the 32 MiB a bundle may have")
+	require.Less(t, allocated, uint64(64<<10))
+
+	// Real cards decode within the bound: the library's bundle.
+	lib := marshal(t, hydraProgram())
+	allocated, err = decodeAllocs(t, lib)
+	require.NoError(t, err)
+	require.LessOrEqual(t, allocated, uint64(vm.MaxDecodeRatio*len(lib)+64<<10+4096))
+}
+
+// BenchmarkDecodeHostile measures the memory decoding takes of a bundle
+// made to allocate: it is refused before it allocates.
+func BenchmarkDecodeHostile(b *testing.B) {
+	data, err := (&vm.Program{Cards: make([]vm.Card, 60000)}).MarshalBinary()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		var p vm.Program
+		if p.UnmarshalBinary(data) == nil {
+			b.Fatal("decoded")
+		}
 	}
 }

@@ -36,6 +36,9 @@ func FuzzDecode(f *testing.F) {
 	}
 	f.Add([]byte("CARDVM\x03\x00"))
 	f.Add(bundle(vm.FormatVersion, 0, 0, 0, 0))
+	// Empty cards, each 14 bytes decoding into more than 200: more memory
+	// than a bundle may decode into (MaxDecodeRatio).
+	f.Add(marshal(f, &vm.Program{Cards: make([]vm.Card, 2000)}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		// The checksum stops almost every change at the door: decode the
 		// data as it is, then its body under a right header (this version,

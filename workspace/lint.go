@@ -1,7 +1,6 @@
 package workspace
 
 import (
-	"os"
 	"sort"
 
 	"github.com/cardc/cardc/internal/parallel"
@@ -78,6 +77,61 @@ func (w *Workspace) Lint() (dsl.Diagnostics, error) {
 	return lintReport(w.Unreadable, w.Diags, files)
 }
 
+// Linter lints a workspace again and again as it changes, as an editor's
+// language server does: a file's cards are checked again only when the
+// file is (its *dsl.File is not the one last linted); what lint says
+// across files (duplicate cards, the names tests use, the scenario
+// checks) is put together anew each time, from what is kept of each
+// file. A change of one file of a large folder costs the check of that
+// file, not of the folder. A Linter is not safe for concurrent use.
+type Linter struct {
+	files map[string]linted
+	// Checked counts the files checked by the last Lint: the files that
+	// changed since the one before.
+	Checked int
+}
+
+// linted is a file as a Linter last checked it.
+type linted struct {
+	file *dsl.File
+	lint lintedFile
+}
+
+// NewLinter returns a Linter that has checked nothing yet.
+func NewLinter() *Linter {
+	return &Linter{files: map[string]linted{}}
+}
+
+// Lint returns what Workspace.Lint returns of w, checking again only the
+// files that are not those of the last call, and forgets the files w no
+// longer has.
+func (l *Linter) Lint(w *Workspace) (dsl.Diagnostics, error) {
+	v, err := vocab.Standard()
+	if err != nil {
+		return nil, err
+	}
+	files := make([]lintedFile, len(w.Files))
+	var todo []int
+	kept := make(map[string]linted, len(w.Files))
+	for i, f := range w.Files {
+		if prev, ok := l.files[f.Name]; ok && prev.file == f {
+			files[i] = prev.lint
+			kept[f.Name] = prev
+			continue
+		}
+		todo = append(todo, i)
+	}
+	parallel.With(len(todo), func() func(int) {
+		k := compiler.NewChecker(v)
+		return func(j int) { files[todo[j]] = lintFile(k, w.Files[todo[j]], nil) }
+	})
+	for _, i := range todo {
+		kept[w.Files[i].Name] = linted{file: w.Files[i], lint: files[i]}
+	}
+	l.files, l.Checked = kept, len(todo)
+	return lintReport(w.Unreadable, w.Diags, files)
+}
+
 // LintPaths is Load and then Lint, in the memory of a few files at a
 // time rather than of the whole workspace: each file is read, parsed and
 // checked by one worker, and what lint reports is all that is kept of its
@@ -97,7 +151,7 @@ func LintPaths(paths []string) (dsl.Diagnostics, error) {
 	parallel.With(len(names), func() func(int) {
 		k := compiler.NewChecker(v)
 		return func(i int) {
-			src, err := os.ReadFile(names[i])
+			src, err := ReadFile(names[i])
 			if err != nil {
 				files[i].unreadable = err
 				return

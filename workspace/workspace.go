@@ -22,6 +22,7 @@ import (
 	"sync"
 
 	"github.com/cardc/cardc/internal/parallel"
+	"github.com/cardc/cardc/internal/readfile"
 
 	"github.com/cardc/cardc/cards"
 	"github.com/cardc/cardc/compiler"
@@ -38,14 +39,42 @@ const Ext = ".card"
 // TestSuffix ends the names of scenario test files.
 const TestSuffix = "_test.card"
 
-// CodeBadPath is the diagnostic of a path that cannot be read.
-const CodeBadPath = "W010"
+// Diagnostic codes of the workspace: the files cardc is given.
+const (
+	// CodeBadPath is the diagnostic of a path that cannot be read.
+	CodeBadPath = "W010"
+	// CodeLinkOutside is the diagnostic of a symbolic link that leads out
+	// of the tree cardc checks: it is not followed.
+	CodeLinkOutside = "W011"
+	// CodeTooLarge is the diagnostic of a file of more than MaxFileSize
+	// bytes: it is not read.
+	CodeTooLarge = "W012"
+	// CodeNotRegular is the diagnostic of a .card path that is a device, a
+	// named pipe or a socket: it is not read.
+	CodeNotRegular = "W013"
+)
+
+// MaxFileSize is the most bytes cardc reads of one .card file, 16 MiB: a
+// card is a few kilobytes, and a file past the cap (a link to /dev/zero,
+// a pull request's junk) is one CodeTooLarge error, not read at all.
+const MaxFileSize = 16 << 20
 
 // Codes lists the diagnostic codes of the workspace, for documentation
 // and tests.
 var Codes = append([]dsl.CodeInfo{
 	{Code: CodeBadPath, Name: "bad-path", Summary: "a .card file or a directory that cannot be read: a dangling symbolic link, a link loop, no permission"},
+	{Code: CodeLinkOutside, Name: "link-outside", Summary: "a symbolic link that leads out of the tree being checked: not followed, its target never read"},
+	{Code: CodeTooLarge, Name: "too-large", Summary: "a .card file of more than 16 MiB: not read"},
+	{Code: CodeNotRegular, Name: "not-regular", Summary: "a .card path that is a device, a named pipe or a socket, not a regular file: not read"},
 }, oracle.Codes...)
+
+// ReadFile reads a .card file as cardc reads every file it is given: a
+// regular file only, never a device, a named pipe or a socket, and of at
+// most MaxFileSize bytes. Its errors are those badPath turns into
+// CodeNotRegular, CodeTooLarge and CodeBadPath diagnostics.
+func ReadFile(name string) ([]byte, error) {
+	return readfile.Read(name, MaxFileSize)
+}
 
 // Workspace is a set of parsed card files.
 type Workspace struct {
@@ -68,6 +97,16 @@ func badPath(path string, err error) dsl.Diagnostic {
 	if errors.As(err, &pe) {
 		reason = pe.Err // the path is the diagnostic's file already
 	}
+	var tooLarge *readfile.TooLargeError
+	if errors.As(err, &tooLarge) {
+		return dsl.Errorf(dsl.Pos{Filename: path}, CodeTooLarge, "not read: %v", tooLarge).
+			WithHint("a card file is a few kilobytes: split it, or move it out of the paths given to cardc")
+	}
+	var special *readfile.NotRegularError
+	if errors.As(err, &special) {
+		return dsl.Errorf(dsl.Pos{Filename: path}, CodeNotRegular, "not read: %v", special).
+			WithHint("cardc reads regular files only; remove it, or move it out of the paths given to cardc")
+	}
 	d := dsl.Errorf(dsl.Pos{Filename: path}, CodeBadPath, "cannot read it: %v", reason)
 	info, lerr := os.Lstat(path)
 	isLink := lerr == nil && info.Mode()&fs.ModeSymlink != 0
@@ -87,12 +126,27 @@ func badPath(path string, err error) dsl.Diagnostic {
 	return d.WithHint("fix it, or move it out of the paths given to cardc")
 }
 
+// linkOutside is the diagnostic of a symbolic link that leads out of the
+// tree root: it names the link and what the link says, never what its
+// target holds, which cardc does not read.
+func linkOutside(path, root string) dsl.Diagnostic {
+	link, _ := os.Readlink(path)
+	return dsl.Errorf(dsl.Pos{Filename: path}, CodeLinkOutside, "not read: it is a symbolic link to %s, out of %s", strconv.Quote(link), strconv.Quote(root)).
+		WithHint("cardc follows a link only within the tree it checks; link to a file inside it, or copy the card in")
+}
+
 // Find lists the .card files under the paths: a file is taken as it is, a
 // directory is searched recursively (a trailing "/..." is allowed, as in Go).
 // With no paths, it searches ".". A path that does not exist at all is an
 // error; one that exists but cannot be read (a dangling symbolic link, a
 // link loop, a directory without permission) is a CodeBadPath diagnostic,
 // and the search goes on.
+//
+// A symbolic link is followed only within its tree: the directory named,
+// or for a file named, the directory it is in. A link that leads out of
+// it (to /dev/zero, to a file of secrets, to another checkout) is not
+// listed: it is a CodeLinkOutside diagnostic, and nothing it leads to is
+// read or written. Directories reached by links are not searched.
 func Find(paths []string) ([]string, dsl.Diagnostics, error) {
 	if len(paths) == 0 {
 		paths = []string{"."}
@@ -127,6 +181,10 @@ func Find(paths []string) ([]string, dsl.Diagnostics, error) {
 			continue
 		}
 		if !info.IsDir() {
+			if d, ok := leaves(filepath.Dir(p), p); ok {
+				bad = append(bad, d)
+				continue
+			}
 			add(p)
 			continue
 		}
@@ -139,6 +197,12 @@ func Find(paths []string) ([]string, dsl.Diagnostics, error) {
 				return filepath.SkipDir
 			}
 			if !d.IsDir() && strings.HasSuffix(path, Ext) {
+				if d.Type()&fs.ModeSymlink != 0 {
+					if d, ok := leaves(p, path); ok {
+						bad = append(bad, d)
+						return nil
+					}
+				}
 				add(path)
 			}
 			return nil
@@ -150,6 +214,24 @@ func Find(paths []string) ([]string, dsl.Diagnostics, error) {
 	sort.Strings(out)
 	bad.Sort()
 	return out, bad, nil
+}
+
+// leaves reports whether path is a symbolic link that leads out of the
+// tree root, with its diagnostic. A link that leads nowhere (dangling, a
+// loop) or to a directory does not: reading it fails, and says why.
+func leaves(root, path string) (dsl.Diagnostic, bool) {
+	info, err := os.Lstat(path)
+	if err != nil || info.Mode()&fs.ModeSymlink == 0 {
+		return dsl.Diagnostic{}, false
+	}
+	target, within, err := readfile.Within(root, path)
+	if err != nil || within {
+		return dsl.Diagnostic{}, false
+	}
+	if info, err := os.Stat(target); err == nil && info.IsDir() {
+		return dsl.Diagnostic{}, false
+	}
+	return linkOutside(path, root), true
 }
 
 // Load reads and parses the .card files under the paths. It fails only if
@@ -169,7 +251,7 @@ func Load(paths []string) (*Workspace, error) {
 	}
 	files := make([]loaded, len(names))
 	parallel.Do(len(names), func(i int) {
-		src, err := os.ReadFile(names[i])
+		src, err := ReadFile(names[i])
 		if err != nil {
 			files[i].err = err
 			return

@@ -17,6 +17,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/internal/escape"
+	"github.com/cardc/cardc/internal/readfile"
 	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/report"
 	"github.com/cardc/cardc/vm"
@@ -132,13 +134,16 @@ func printDiagnostics(w io.Writer, diags dsl.Diagnostics, format string) {
 			if d.Hint != "" {
 				msg += "; " + d.Hint
 			}
-			fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,title=%s::%s\n", d.Severity, githubProperty(d.Pos.Filename),
-				d.Pos.Line, d.Pos.Column, githubProperty(d.Code), githubEscape(msg))
+			fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,title=%s::%s\n", d.Severity, githubProperty(escape.Text(d.Pos.Filename)),
+				d.Pos.Line, d.Pos.Column, githubProperty(d.Code), githubEscape(escape.Text(msg)))
 		}
 	default:
+		// What a card says (a name, a token quoted in a syntax error) is
+		// escaped: the line is one line, with no terminal escape, and no
+		// workflow command of GitHub Actions.
 		for _, d := range diags {
 			d.Pos.Filename = displayName(d.Pos.Filename)
-			fmt.Fprintln(w, d.String())
+			fmt.Fprintln(w, escape.Line(d.String()))
 		}
 	}
 }
@@ -146,10 +151,11 @@ func printDiagnostics(w io.Writer, diags dsl.Diagnostics, format string) {
 // displayName is a file name as text output shows it: as it is, or quoted
 // as a Go string when it holds a character that could forge or hide output
 // (a line break or another control character, invalid UTF-8, a character
-// that is not printable) or starts with a quote. JSON output needs no such
-// care; GitHub output escapes its own way.
+// that is not printable), starts with a quote, or starts with "::", which
+// GitHub Actions would read as a workflow command at the start of a line.
+// JSON output needs no such care; GitHub output escapes its own way.
 func displayName(name string) string {
-	if strings.HasPrefix(name, `"`) || !utf8.ValidString(name) {
+	if strings.HasPrefix(name, `"`) || strings.HasPrefix(name, "::") || !utf8.ValidString(name) {
 		return strconv.Quote(name)
 	}
 	for _, r := range name {
@@ -396,7 +402,7 @@ func them(n int) string {
 func printTests(stdout io.Writer, tests []workspace.TestResult, verbose bool) {
 	passed, failed := 0, 0
 	for _, r := range tests {
-		name := oneLine(r.Name)
+		name := escape.Text(r.Name)
 		switch r.Status {
 		case workspace.Skipped:
 			continue
@@ -407,7 +413,7 @@ func printTests(stdout io.Writer, tests []workspace.TestResult, verbose bool) {
 			failed++
 			fmt.Fprintf(stdout, "FAIL %s (%s:%d)\n", name, displayName(r.Pos.Filename), r.Pos.Line)
 			for _, f := range r.Failures {
-				fmt.Fprintf(stdout, "    %s\n", f)
+				fmt.Fprintln(stdout, escape.Line("    "+f.String()))
 			}
 		}
 		if r.Ran && (verbose || !r.Passed()) {
@@ -420,7 +426,7 @@ func printTests(stdout io.Writer, tests []workspace.TestResult, verbose bool) {
 				fmt.Fprintf(stdout, "        %s\n", workspace.OmittedLines(omitted))
 			}
 			for _, line := range lines {
-				fmt.Fprintf(stdout, "        %s\n", line)
+				fmt.Fprintln(stdout, escape.Line("        "+line))
 			}
 		}
 	}
@@ -445,7 +451,7 @@ func writeLogs(path string, tests []workspace.TestResult) error {
 		}
 		fmt.Fprintf(w, "=== %s %s (%s:%d)\n", status, oneLine(r.Name), displayName(r.Pos.Filename), r.Pos.Line)
 		for _, line := range r.Log {
-			fmt.Fprintf(w, "%s\n", line)
+			fmt.Fprintln(w, escape.Text(line))
 		}
 	}
 	if err := w.Flush(); err != nil {
@@ -457,10 +463,7 @@ func writeLogs(path string, tests []workspace.TestResult) error {
 
 // oneLine escapes the line breaks and other control characters of a test
 // name, so that every result is one line of output.
-func oneLine(s string) string {
-	q := strconv.Quote(s)
-	return q[1 : len(q)-1]
-}
+func oneLine(s string) string { return escape.Text(s) }
 
 func build(args []string, stdout, stderr io.Writer) int {
 	fs := flags("build", stderr, "-o FILE [PATH...]")
@@ -515,10 +518,18 @@ func disasm(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "cardc disasm: name a compiled bundle, or .card files or directories")
 		return exitUsage
 	}
-	// Bundles are told by their contents; the rest is card source.
+	// Bundles are told by their contents; the rest is card source. Only
+	// regular files of at most a bundle's size are read (a device would
+	// never end).
 	var sources []string
 	for _, arg := range fs.Args() {
-		data, err := os.ReadFile(arg)
+		data, err := readfile.Read(arg, vm.MaxBundleSize)
+		var tooLarge *readfile.TooLargeError
+		var special *readfile.NotRegularError
+		if errors.As(err, &tooLarge) || errors.As(err, &special) {
+			fmt.Fprintf(stderr, "cardc disasm: %s: not read: %v\n", displayName(arg), reason(err))
+			return exitFindings
+		}
 		if err != nil || !vm.IsBundle(data) {
 			sources = append(sources, arg)
 			continue
@@ -528,7 +539,7 @@ func disasm(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "cardc disasm: %s: %v\n", displayName(arg), err)
 			return exitFindings
 		}
-		fmt.Fprint(stdout, prog.DisassembleString())
+		printDisassembly(stdout, prog)
 	}
 	if len(sources) == 0 {
 		return exitOK
@@ -536,7 +547,7 @@ func disasm(args []string, stdout, stderr io.Writer) int {
 	for _, arg := range sources {
 		// A file that is not card source and not a bundle is a bundle
 		// that does not decode.
-		if data, err := os.ReadFile(arg); err == nil && !strings.HasSuffix(arg, workspace.Ext) && !vm.IsBundle(data) {
+		if data, err := readfile.Read(arg, vm.MaxBundleSize); err == nil && !strings.HasSuffix(arg, workspace.Ext) && !vm.IsBundle(data) {
 			if _, err := vm.Decode(data); err != nil {
 				fmt.Fprintf(stderr, "cardc disasm: %s: %v\n", displayName(arg), err)
 				return exitFindings
@@ -552,7 +563,7 @@ func disasm(args []string, stdout, stderr io.Writer) int {
 	if diags.HasErrors() {
 		return exitFindings
 	}
-	fmt.Fprint(stdout, prog.DisassembleString())
+	printDisassembly(stdout, prog)
 	return exitOK
 }
 
@@ -585,15 +596,28 @@ func explain(args []string, stdout, stderr io.Writer) int {
 	}
 	diags = append(append(append(dsl.Diagnostics{}, w.Unreadable...), w.Diags...), diags...)
 	diags.Sort()
+	// The cards' names and texts are escaped by WriteText; the writer
+	// keeps any line from reading as a workflow command.
+	out := escape.NewWriter(stdout)
 	for i, c := range covs {
 		if i > 0 {
-			fmt.Fprintln(stdout)
+			fmt.Fprintln(out)
 		}
-		c.WriteText(stdout, displayName(c.Card.Pos.Filename))
+		c.WriteText(out, displayName(c.Card.Pos.Filename))
 	}
+	out.Flush()
 	printDiagnostics(stderr, diags, "text")
 	if diags.HasErrors() {
 		return exitFindings
 	}
 	return exitOK
+}
+
+// printDisassembly prints a program's disassembly, which escapes the
+// names and texts a bundle holds; the writer keeps any line from reading
+// as a workflow command.
+func printDisassembly(stdout io.Writer, prog *vm.Program) {
+	out := escape.NewWriter(stdout)
+	fmt.Fprint(out, prog.DisassembleString())
+	out.Flush()
 }
