@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/core"
+	"github.com/cardc/cardc/scenario/coredriver"
 	"github.com/cardc/cardc/workspace"
 )
 
@@ -152,7 +153,7 @@ test "A triggered ability that triggers itself a thousand times over stops the g
 `
 		w := &workspace.Workspace{Sources: map[string][]byte{}}
 		w.Add("fountain_test.card", []byte(src))
-		results, diags, err := w.Test(nil)
+		results, diags, err := w.Test(nil, coredriver.Engine{})
 		require.NoError(t, err)
 		require.False(t, diags.HasErrors(), "%v", diags)
 		require.Len(t, results, 1)

@@ -9,7 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/cardc/cardc/cards"
+	"github.com/cardc/cardc/cards/compiled"
 	"github.com/cardc/cardc/vm"
 )
 
@@ -345,7 +345,7 @@ func shapesProgram() *vm.Program {
 // superinstructions, with budgets of steps that end anywhere in them, and
 // compares all the runs do.
 func TestSuperinstructionsRunAsWritten(t *testing.T) {
-	lib, err := cards.Program()
+	lib, err := compiled.Program()
 	if err != nil {
 		t.Fatal(err)
 	}

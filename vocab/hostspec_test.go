@@ -12,7 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardc/cardc/cards"
+	"github.com/cardc/cardc/cards/compiled"
 	"github.com/cardc/cardc/internal/golden"
 	"github.com/cardc/cardc/vm"
 	"github.com/cardc/cardc/vocab"
@@ -72,7 +72,7 @@ func TestHostSpecNamesEveryNameKind(t *testing.T) {
 	require.NotEmpty(t, declared)
 	require.ElementsMatch(t, declared, documented, "vm's NameKind constants and the host specification's Names differ")
 
-	prog, err := cards.Program()
+	prog, err := compiled.Program()
 	require.NoError(t, err)
 	for _, sym := range prog.Symbols {
 		if kind, _, ok := sym.SplitName(); ok {

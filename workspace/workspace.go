@@ -2,7 +2,9 @@
 // the .card files under some paths and lints, builds and tests them. The
 // cards of the standard card library (package cards) are available to a
 // workspace's tests, and a workspace's own cards take their place when
-// they have the same name.
+// they have the same name. Tests run on the Engine the caller gives
+// (coredriver.Engine for the rules core): the package links no game
+// engine, so a tool that only lints does not link the rules core.
 //
 // LintPaths lints the files under some paths without loading them all at
 // once: each file is read, parsed and checked on one worker and dropped,
@@ -25,7 +27,6 @@ import (
 
 	"github.com/cardc/cardc/cards"
 	"github.com/cardc/cardc/compiler"
-	"github.com/cardc/cardc/core"
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/oracle"
 	"github.com/cardc/cardc/parser"
@@ -271,34 +272,6 @@ func (w *Workspace) withStandard() ([]*dsl.File, error) {
 		}
 	}
 	return files, nil
-}
-
-// Library compiles the workspace's cards with the standard ones and links
-// them to the rules core. Diagnostics are those of the workspace's files.
-func (w *Workspace) Library() (*core.Library, dsl.Diagnostics, error) {
-	if len(w.ownCards()) == 0 {
-		// Only the standard cards: the library compiled once per process.
-		all := append(dsl.Diagnostics{}, w.Diags...)
-		all.Sort()
-		if all.HasErrors() {
-			return nil, all, nil
-		}
-		lib, err := cards.Library()
-		return lib, all, err
-	}
-	files, err := w.withStandard()
-	if err != nil {
-		return nil, nil, err
-	}
-	prog, diags := compiler.Compile(files)
-	all := append(append(dsl.Diagnostics{}, w.Diags...), w.own(diags)...)
-	all.Sort()
-	all = all.Limit()
-	if all.HasErrors() {
-		return nil, all, nil
-	}
-	lib, err := core.NewLibrary(prog)
-	return lib, all, err
 }
 
 // own keeps the diagnostics of the workspace's files: the standard cards

@@ -18,6 +18,7 @@ import (
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/report"
+	"github.com/cardc/cardc/scenario/coredriver"
 	"github.com/cardc/cardc/vm"
 	"github.com/cardc/cardc/workspace"
 )
@@ -326,7 +327,7 @@ func test(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return exitUsage
 	}
-	rep, err := w.Run(filter)
+	rep, err := w.Run(filter, coredriver.Engine{})
 	if err != nil {
 		fmt.Fprintf(stderr, "cardc test: %v\n", err)
 		return exitUsage
