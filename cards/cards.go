@@ -22,11 +22,9 @@ import (
 //go:embed *.card
 var FS embed.FS
 
-//go:generate go test . -run TestNamesAreGenerated -update
-
 // Names lists the names of the library's cards, sorted. It parses
-// nothing: the list is generated from the card files (names_gen.go, kept
-// equal to them by a test), so that a lint, which needs only the names
+// nothing: the list is generated from the card files (names_gen.go,
+// written by go generate ./... and kept equal to them by tests), so that a lint, which needs only the names
 // tests may use, does not parse the library.
 func Names() []string { return append([]string(nil), names...) }
 
