@@ -24,6 +24,9 @@ func TestStandardIsGenerated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if reflect.DeepEqual(loaded, std) {
+		return // cmp.Diff would say so too, at many times the cost
+	}
 	if diff := cmp.Diff(loaded, std, cmp.Exporter(func(reflect.Type) bool { return true })); diff != "" {
 		t.Errorf("Standard() differs from Load(stdlib.FS) (-loaded +standard): vocab/standard_gen.go is stale; run go generate ./...\n%s", diff)
 	}
