@@ -203,7 +203,7 @@ func (v *Vocab) ContractRecord(recorded string) (string, error) {
 			b.WriteString("\t+ " + s + "\n")
 		}
 		return "", fmt.Errorf("the vocabulary's declarations changed, but its version did not go up as the policy asks (recorded %s, now %s):\n%s"+
-			"bump the %s version in stdlib/vocabulary.card (a minor version may only add names; dsl/SPEC.md, Vocabulary versions), then run go generate ./...",
+			"bump the %s version in stdlib/vocabulary.card (a minor version may only add names; dsl/SPEC.md, Vocabulary versions), then run go generate ./... again",
 			rec, cur, b.String(), bump)
 	}
 	return record, nil

@@ -215,19 +215,6 @@ func (w *Workspace) SyntaxErrors(name string) dsl.Diagnostics {
 	return out
 }
 
-// ownCards returns the names of the cards the workspace defines.
-func (w *Workspace) ownCards() map[string]bool {
-	own := map[string]bool{}
-	for _, f := range w.Files {
-		for _, d := range f.Decls {
-			if c, ok := d.(*dsl.Card); ok {
-				own[dsl.Unquote(c.Name)] = true
-			}
-		}
-	}
-	return own
-}
-
 // Build compiles the workspace's cards. A file that could not be read is
 // an error: the program would lack its cards.
 func (w *Workspace) Build() (*vm.Program, dsl.Diagnostics) {
@@ -250,29 +237,6 @@ var standardFiles = sync.OnceValues(func() ([]*dsl.File, error) {
 	}
 	return std, nil
 })
-
-// withStandard returns the workspace's files and the standard library's
-// card files, but for the standard cards the workspace redefines.
-func (w *Workspace) withStandard() ([]*dsl.File, error) {
-	std, err := standardFiles()
-	if err != nil {
-		return nil, err
-	}
-	own := w.ownCards()
-	files := append([]*dsl.File{}, w.Files...)
-	for _, f := range std {
-		kept := &dsl.File{Name: f.Name}
-		for _, d := range f.Decls {
-			if c, ok := d.(*dsl.Card); ok && !own[dsl.Unquote(c.Name)] {
-				kept.Decls = append(kept.Decls, d)
-			}
-		}
-		if len(kept.Decls) > 0 {
-			files = append(files, kept)
-		}
-	}
-	return files, nil
-}
 
 // own keeps the diagnostics of the workspace's files: the standard cards
 // compiled with them are not the user's to fix.

@@ -99,8 +99,8 @@ func snapshotTree(t *testing.T, dir string) map[string]string {
 	return out
 }
 
-// TestOneGenerateDirective: this package holds the module's only
-// go:generate directive, so that go generate ./... cannot run generators
+// TestOneGenerateDirective: this package holds the only generate
+// directive of the module, so that go generate ./... cannot run generators
 // in an order that writes stale files (as core's tables from a stale
 // snapshot of the vocabulary once were).
 func TestOneGenerateDirective(t *testing.T) {
