@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/cards"
+	"github.com/cardc/cardc/cards/compiled"
 	"github.com/cardc/cardc/compiler"
 	"github.com/cardc/cardc/core"
 	"github.com/cardc/cardc/dsl"
@@ -19,7 +20,7 @@ import (
 // TestLibraryCompiles checks that every card compiles cleanly: no error,
 // no warning.
 func TestLibraryCompiles(t *testing.T) {
-	prog, err := cards.Program()
+	prog, err := compiled.Program()
 	require.NoError(t, err)
 	require.NotEmpty(t, prog.Cards)
 	files, diags, err := cards.Files()

@@ -5,14 +5,14 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardc/cardc/cards"
+	"github.com/cardc/cardc/cards/compiled"
 	"github.com/cardc/cardc/core"
 )
 
 // TestDefenderCantAttack checks CR 702.3b: a creature with defender can't
 // attack; declaring it is a failure, and it does not attack.
 func TestDefenderCantAttack(t *testing.T) {
-	lib, err := cards.Library()
+	lib, err := compiled.Library()
 	require.NoError(t, err)
 	d := &attacker{}
 	g := core.New(lib, d)
@@ -84,7 +84,7 @@ func (d *trampler) AssignCombatDamage(g *core.Game, creature core.ObjectID, figh
 // lethal damage. An illegal assignment is a failure, and the default one
 // is used instead.
 func TestTrampleNeedsLethalDamageToBlockersFirst(t *testing.T) {
-	lib, err := cards.Library()
+	lib, err := compiled.Library()
 	require.NoError(t, err)
 	for _, tt := range []struct {
 		split []int
@@ -121,7 +121,7 @@ func TestTrampleNeedsLethalDamageToBlockersFirst(t *testing.T) {
 // first strike or double strike, there is one combat damage step; with
 // one, there are two.
 func TestOneCombatDamageStepWithoutFirstStrike(t *testing.T) {
-	lib, err := cards.Library()
+	lib, err := compiled.Library()
 	require.NoError(t, err)
 	for _, tt := range []struct {
 		attacker string

@@ -7,7 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardc/cardc/cards"
+	"github.com/cardc/cardc/cards/compiled"
 	"github.com/cardc/cardc/core"
 	"github.com/cardc/cardc/vm"
 )
@@ -17,7 +17,7 @@ import (
 // Glorious Anthems ("creatures you control get +1/+1") and one Hill
 // Giant, all yours, from the card library: the board of issue 17, item 9.
 func crusaderBoard(t testing.TB, n, anthems int) (*core.Game, *core.Object) {
-	lib, err := cards.Library()
+	lib, err := compiled.Library()
 	require.NoError(t, err)
 	g := core.New(lib, nil)
 	setup := g.Setup()

@@ -12,7 +12,7 @@
 //
 // The names it knows (event kinds, fields, steps, zones, counter kinds,
 // actions and queries...) are the stdlib's: vocab_gen.go is generated
-// from stdlib/*.card by `go generate ./core`.
+// from stdlib/*.card by `go generate ./...` (internal/gen).
 //
 // An event costs the same on any board: the pipeline looks only at the
 // permanents an ability index lists for its kind, and for an ability

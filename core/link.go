@@ -7,7 +7,7 @@ import (
 )
 
 // Vocabulary is the vocabulary the rules core implements: the standard
-// one its name tables were generated from (go generate ./core).
+// one its name tables were generated from (go generate ./...).
 // NewLibrary refuses, with a *vm.VocabularyError, a program compiled
 // against another vocabulary or another major version of it, or using
 // names the core lacks.

@@ -5,7 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardc/cardc/cards"
+	"github.com/cardc/cardc/cards/compiled"
 	"github.com/cardc/cardc/core"
 )
 
@@ -66,7 +66,7 @@ func TestProtectionPreventsDamageFromItsQualityOnly(t *testing.T) {
 // ruling: "To calculate the converted mana cost of a card with Phyrexian
 // mana symbols in its cost, count each Phyrexian mana symbol as 1."
 func TestPhyrexianSymbolCountsOneInManaValue(t *testing.T) {
-	lib, err := cards.Library()
+	lib, err := compiled.Library()
 	require.NoError(t, err)
 	g := core.New(lib, nil)
 	o, err := g.Setup().AddCard("Apostle's Blessing", 0, core.ZoneHand)

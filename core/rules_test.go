@@ -7,9 +7,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardc/cardc/cards"
+	"github.com/cardc/cardc/cards/compiled"
 	"github.com/cardc/cardc/core"
 	"github.com/cardc/cardc/mana"
+	"github.com/cardc/cardc/scenario/coredriver"
 	"github.com/cardc/cardc/vm"
 	"github.com/cardc/cardc/workspace"
 )
@@ -20,7 +21,7 @@ func runScenarios(t *testing.T, src string) {
 	t.Helper()
 	w := &workspace.Workspace{Sources: map[string][]byte{}}
 	w.Add("rules_test.card", []byte(src))
-	results, diags, err := w.Test(nil)
+	results, diags, err := w.Test(nil, coredriver.Engine{})
 	require.NoError(t, err)
 	require.False(t, diags.HasErrors(), "%v", diags)
 	require.NotEmpty(t, results)
@@ -295,7 +296,7 @@ test "Lethal damage destroys a creature; toughness 0 puts it into the graveyard 
 // TestSummoningSickness checks CR 302.6 and the errors a bad declaration
 // gives.
 func TestSummoningSickness(t *testing.T) {
-	lib, err := cards.Library()
+	lib, err := compiled.Library()
 	require.NoError(t, err)
 	d := &attacker{}
 	g := core.New(lib, d)
@@ -324,7 +325,7 @@ func (a *attacker) DeclareAttackers(g *core.Game, p core.PlayerID) []core.Object
 // TestDrawFromEmptyLibraryLoses checks CR 704.5b and that the player who
 // starts skips their first draw (CR 103.8a).
 func TestDrawFromEmptyLibraryLoses(t *testing.T) {
-	lib, err := cards.Library()
+	lib, err := compiled.Library()
 	require.NoError(t, err)
 	g := core.New(lib, nil)
 	require.NoError(t, g.AdvanceTo(core.StepEnd))
@@ -340,7 +341,7 @@ func TestDrawFromEmptyLibraryLoses(t *testing.T) {
 // TestCastingTiming checks CR 307.1: sorcery-speed spells only in the main
 // phase of their caster, with an empty stack.
 func TestCastingTiming(t *testing.T) {
-	lib, err := cards.Library()
+	lib, err := compiled.Library()
 	require.NoError(t, err)
 	g := core.New(lib, nil)
 	hydra, _ := g.Setup().AddCard("Protean Hydra", 1, core.ZoneHand)
@@ -371,7 +372,7 @@ func (b *blocker) DeclareBlockers(g *core.Game, p core.PlayerID) []core.Block {
 // TestFlyingCanOnlyBeBlockedByFlyingOrReach checks CR 702.9b and 702.17b:
 // a creature without flying or reach cannot block a creature with flying.
 func TestFlyingCanOnlyBeBlockedByFlyingOrReach(t *testing.T) {
-	lib, err := cards.Library()
+	lib, err := compiled.Library()
 	require.NoError(t, err)
 	for _, tt := range []struct {
 		blocker string
@@ -434,7 +435,7 @@ card "Echo Chamber" {
 // several goroutines at once; run with -race, it proves no game writes to
 // the library.
 func TestLibraryIsSharedBetweenGoroutines(t *testing.T) {
-	lib, err := cards.Library()
+	lib, err := compiled.Library()
 	require.NoError(t, err)
 	var wg sync.WaitGroup
 	for i := 0; i < 4; i++ {
@@ -478,7 +479,7 @@ func TestLibraryIsSharedBetweenGoroutines(t *testing.T) {
 // rules core refuses the attack and the block of the enchanted creature,
 // and allows them once Pacifism has left the battlefield.
 func TestPacifismEnchantedCreatureCantAttackOrBlock(t *testing.T) {
-	lib, err := cards.Library()
+	lib, err := compiled.Library()
 	require.NoError(t, err)
 	setup := func() (*core.Game, *blocker, *core.Object, *core.Object) {
 		d := &blocker{}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cardc/cardc/core"
 	"github.com/cardc/cardc/mana"
+	"github.com/cardc/cardc/scenario/coredriver"
 	"github.com/cardc/cardc/workspace"
 )
 
@@ -153,7 +154,7 @@ test "A triggered ability that triggers itself a thousand times over stops the g
 `
 		w := &workspace.Workspace{Sources: map[string][]byte{}}
 		w.Add("fountain_test.card", []byte(src))
-		results, diags, err := w.Test(nil)
+		results, diags, err := w.Test(nil, coredriver.Engine{})
 		require.NoError(t, err)
 		require.False(t, diags.HasErrors(), "%v", diags)
 		require.Len(t, results, 1)
@@ -321,7 +322,7 @@ test "A spell that would create 2^40 tokens" {
 `
 	w := &workspace.Workspace{Sources: map[string][]byte{}}
 	w.Add("flood_test.card", []byte(src))
-	results, diags, err := w.Test(nil)
+	results, diags, err := w.Test(nil, coredriver.Engine{})
 	require.NoError(t, err)
 	require.False(t, diags.HasErrors(), "%v", diags)
 	require.Len(t, results, 1)

@@ -176,6 +176,10 @@ func inTest(t *text, line int) bool {
 // slotPattern finds the {slots} of a phrase's text.
 var slotPattern = regexp.MustCompile(`\{[^{}]+\}`)
 
+// snippetEscape escapes what a snippet's text may not hold bare; it is
+// built once (building a Replacer costs more than using it).
+var snippetEscape = strings.NewReplacer(`\`, `\\`, `$`, `\$`, `}`, `\}`)
+
 // Snippet is a phrase of the vocabulary as an LSP snippet, each slot a
 // numbered placeholder named after it: "gain {amount} life" is
 // "gain ${1:amount} life".
@@ -186,7 +190,7 @@ func Snippet(t *vocab.Template) string {
 			slots[it.Slot] = true
 		}
 	}
-	escape := strings.NewReplacer(`\`, `\\`, `$`, `\$`, `}`, `\}`).Replace
+	escape := snippetEscape.Replace
 	var b strings.Builder
 	n, last := 0, 0
 	for _, m := range slotPattern.FindAllStringIndex(t.Text, -1) {

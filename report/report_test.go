@@ -16,6 +16,7 @@ import (
 	"github.com/cardc/cardc/internal/golden"
 	"github.com/cardc/cardc/report"
 	"github.com/cardc/cardc/scenario"
+	"github.com/cardc/cardc/scenario/coredriver"
 	"github.com/cardc/cardc/workspace"
 )
 
@@ -158,7 +159,7 @@ func testResults(t *testing.T) []workspace.TestResult {
 	t.Helper()
 	w, err := workspace.Load([]string{"testdata/tests"})
 	require.NoError(t, err)
-	rep, err := w.Run(regexp.MustCompile(`^[^s]|^Shock`))
+	rep, err := w.Run(regexp.MustCompile(`^[^s]|^Shock`), coredriver.Engine{})
 	require.NoError(t, err)
 	require.Contains(t, rep.Broken, "Typo Wurm")
 	for i := range rep.Tests {

@@ -13,6 +13,7 @@ import (
 	"github.com/cardc/cardc/internal/golden"
 	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/scaffold"
+	"github.com/cardc/cardc/scenario/coredriver"
 	"github.com/cardc/cardc/workspace"
 )
 
@@ -86,7 +87,7 @@ func TestScaffoldsLintAndFailUntilWritten(t *testing.T) {
 			require.Equal(t, "C026", d.Code, "%v", d)
 		}
 	}
-	rep, err := w.Run(nil)
+	rep, err := w.Run(nil, coredriver.Engine{})
 	require.NoError(t, err)
 	require.Len(t, rep.Tests, 10, "one test per ruling (5), one for each card without (5)")
 	for _, r := range rep.Tests {

@@ -5,7 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardc/cardc/cards"
+	"github.com/cardc/cardc/cards/compiled"
 	"github.com/cardc/cardc/dsl"
 	_ "github.com/cardc/cardc/internal/golden" // defines -update, for go test ./... -update
 	"github.com/cardc/cardc/parser"
@@ -16,7 +16,7 @@ import (
 // run parses one test and runs it against the standard cards.
 func run(t *testing.T, src string) scenario.Result {
 	t.Helper()
-	lib, err := cards.Library()
+	lib, err := compiled.Library()
 	require.NoError(t, err)
 	f, diags := parser.ParseString("t_test.card", src)
 	require.Empty(t, diags)
@@ -402,7 +402,7 @@ func (noCastGame) Cast(scenario.Player, scenario.Card, int, []scenario.Target) e
 // failed, not passed, even with assertions that would fail; one that
 // does not need it runs as in any engine.
 func TestUnsupportedIsSkipped(t *testing.T) {
-	lib, err := cards.Library()
+	lib, err := compiled.Library()
 	require.NoError(t, err)
 	d := noCast{coredriver.New(lib)}
 	f, diags := parser.ParseString("t_test.card", `

@@ -4,7 +4,7 @@
 // files beside this one) and embedded. It is the one declaration of each
 // name of the game: package vocab reads it for the compiler and the
 // scenario runner, the rules core's name tables are generated from it
-// (go generate ./core, kept current by a test), and dsl/VOCABULARY.md,
+// (go generate ./..., kept current by a test), and dsl/VOCABULARY.md,
 // the reference an embedder's host follows, is rendered from it.
 // vocabulary.card says which vocabulary it is and its version, which
 // every compiled bundle records (dsl/SPEC.md, Vocabulary versions).

@@ -57,13 +57,13 @@ func (v *Vocab) NameKinds() []NameKindDoc {
 
 // HostSpec renders the host specification: everything an engine that
 // embeds the VM must do, generated from the vocabulary and the constants
-// of package vm. vm/HOST.md is this text; a test keeps it up to date.
+// of package vm. vm/HOST.md is this text, written by go generate ./... (internal/gen).
 func (v *Vocab) HostSpec() string {
 	var b strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	p("# The host specification\n\n")
 	p("Generated from `stdlib/*.card` and the constants of package `vm` by\n")
-	p("`go test ./vocab -run HostSpec -update-host`; do not edit.\n\n")
+	p("`go generate ./...`; do not edit.\n\n")
 	p("A *host* is the game engine that runs compiled cards: it loads a bundle\n")
 	p("(`vm.Decode`), links its symbols to its own ids (`vm.Link` with a `vm.Linker`),\n")
 	p("and runs the entry points of each ability (`vm.Machine.Run`), answering the\n")

@@ -1,40 +1,19 @@
 package vocab_test
 
 import (
-	"flag"
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
 	"slices"
 	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/cardc/cardc/cards"
-	"github.com/cardc/cardc/internal/golden"
+	"github.com/cardc/cardc/cards/compiled"
 	"github.com/cardc/cardc/vm"
 	"github.com/cardc/cardc/vocab"
 )
-
-var updateHost = flag.Bool("update-host", false, "rewrite vm/HOST.md")
-
-// TestHostSpec keeps vm/HOST.md, the host specification, equal to what the
-// vocabulary and package vm say; run with -update-host (or -update) after
-// changing the stdlib.
-func TestHostSpec(t *testing.T) {
-	v, err := vocab.Standard()
-	require.NoError(t, err)
-	const path = "../vm/HOST.md"
-	want := v.HostSpec()
-	if *updateHost || *golden.Update {
-		require.NoError(t, os.WriteFile(path, []byte(want), 0o644))
-	}
-	got, err := os.ReadFile(path)
-	require.NoError(t, err)
-	require.Equal(t, want, string(got), "vm/HOST.md is stale: run go test ./vocab -run HostSpec -update-host")
-}
 
 // TestHostSpecNamesEveryNameKind checks that the host specification lists
 // every kind of name package vm declares (its NameKind constants, read
@@ -72,7 +51,7 @@ func TestHostSpecNamesEveryNameKind(t *testing.T) {
 	require.NotEmpty(t, declared)
 	require.ElementsMatch(t, declared, documented, "vm's NameKind constants and the host specification's Names differ")
 
-	prog, err := cards.Program()
+	prog, err := compiled.Program()
 	require.NoError(t, err)
 	for _, sym := range prog.Symbols {
 		if kind, _, ok := sym.SplitName(); ok {

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cardc/cardc/vm"
@@ -163,4 +164,62 @@ func Bumped(from, to vm.Vocabulary, bump string) bool {
 		return to.Major > from.Major || to.Major == from.Major && to.Minor > from.Minor
 	}
 	return true
+}
+
+// ContractRecord returns the record of v's contract that the compatibility
+// policy keeps (vocab/testdata/contract.golden, written by go generate
+// ./...): the vocabulary's name and version on the first line
+// ("cardc.std 1.31"), then its Contract, one line each. recorded is the
+// record kept so far ("" for none). The error says what to do when the
+// contract changed and the version did not go up as the policy asks (the
+// minor version for names only added, the major version otherwise;
+// dsl/SPEC.md, "Vocabulary versions"), or when the record does not read (a
+// merge conflict in it, say).
+func (v *Vocab) ContractRecord(recorded string) (string, error) {
+	id := v.Identity()
+	contract := v.Contract()
+	record := fmt.Sprintf("%s %d.%d\n%s\n", id.Name, id.Major, id.Minor, strings.Join(contract, "\n"))
+	if recorded == "" {
+		return record, nil
+	}
+	lines := strings.Split(strings.TrimSuffix(recorded, "\n"), "\n")
+	for _, l := range lines {
+		if strings.HasPrefix(l, "<<<<<<<") || strings.HasPrefix(l, ">>>>>>>") || l == "=======" {
+			return "", fmt.Errorf("the recorded contract has a merge conflict: take the version of the branch merged into (it records the contract released last), bump the version in stdlib/vocabulary.card if the merge changed the contract, and run go generate ./... again")
+		}
+	}
+	rec, err := parseIdentity(lines[0])
+	if err != nil {
+		return "", fmt.Errorf("the recorded contract's first line %q is not a name and a version: %v", lines[0], err)
+	}
+	cur := vm.Vocabulary{Name: id.Name, Major: id.Major, Minor: id.Minor}
+	bump := Bump(lines[1:], contract)
+	if !Bumped(rec, cur, bump) {
+		var b strings.Builder
+		for _, s := range difference(lines[1:], contract) {
+			b.WriteString("\t- " + s + "\n")
+		}
+		for _, s := range difference(contract, lines[1:]) {
+			b.WriteString("\t+ " + s + "\n")
+		}
+		return "", fmt.Errorf("the vocabulary's declarations changed, but its version did not go up as the policy asks (recorded %s, now %s):\n%s"+
+			"bump the %s version in stdlib/vocabulary.card (a minor version may only add names; dsl/SPEC.md, Vocabulary versions), then run go generate ./... again",
+			rec, cur, b.String(), bump)
+	}
+	return record, nil
+}
+
+// parseIdentity reads the first line of a contract record, "cardc.std 1.31".
+func parseIdentity(line string) (vm.Vocabulary, error) {
+	name, version, _ := strings.Cut(line, " ")
+	major, minor, ok := strings.Cut(version, ".")
+	if name == "" || !ok {
+		return vm.Vocabulary{}, fmt.Errorf("want NAME MAJOR.MINOR")
+	}
+	ma, err := strconv.Atoi(major)
+	if err != nil {
+		return vm.Vocabulary{}, err
+	}
+	mi, err := strconv.Atoi(minor)
+	return vm.Vocabulary{Name: name, Major: ma, Minor: mi}, err
 }

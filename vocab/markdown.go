@@ -11,11 +11,11 @@ import (
 // Markdown renders the vocabulary as a reference for card designers and
 // engine authors: every event with its fields and phrases, every action
 // and query, every rule, and the names of the game. dsl/VOCABULARY.md is
-// this text; a test keeps it up to date.
+// this text, written by go generate ./... (internal/gen).
 func (v *Vocab) Markdown() string {
 	var b strings.Builder
 	b.WriteString("# The standard vocabulary\n\n")
-	b.WriteString("Generated from `stdlib/*.card` by `go test ./vocab -run VocabularyDoc -update`; do not edit.\n")
+	b.WriteString("Generated from `stdlib/*.card` by `go generate ./...`; do not edit.\n")
 	b.WriteString("Every phrase a card can use is listed here. A `{slot}` takes a value of the type of the field or\n")
 	b.WriteString("parameter of the same name; see dsl/SPEC.md for how phrases are matched. Where Oracle text words a phrase\n")
 	b.WriteString("otherwise, its Oracle wording follows it (`{this}` is the card's name); `cardc explain` renders abilities with it.\n\n")

@@ -5,6 +5,6 @@ package vocab
 import "github.com/cardc/cardc/stdlib"
 
 // standard reads the standard vocabulary from the stdlib's files. This is
-// the build that regenerates standard_gen.go, which the default build
-// uses instead: go generate ./vocab.
+// the build of the generator that writes standard_gen.go (go generate
+// ./..., internal/gen), which the default build uses instead.
 func standard() (*Vocab, error) { return Load(stdlib.FS) }

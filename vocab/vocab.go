@@ -281,15 +281,12 @@ func (t *Template) Owner() string {
 
 // Standard returns the standard vocabulary, the one Load reads from the
 // stdlib package, built once per process. It is prepared at build time:
-// standard_gen.go builds it without parsing the stdlib, and a test keeps
-// that file equal to what Load reads (built with the tag
-// cardc_parse_stdlib, Standard parses the stdlib instead). An error means
-// the stdlib itself is broken.
+// standard_gen.go builds it without parsing the stdlib (`go generate ./...`
+// writes it, and tests keep it equal to what Load reads). Built with the
+// tag cardc_parse_stdlib, Standard parses the stdlib instead, as the
+// generator is built: it must not depend on the file it writes. An error
+// means the stdlib itself is broken.
 var Standard = sync.OnceValues(standard)
-
-// standard_gen.go is generated with the stdlib parsed (see Standard):
-//
-//go:generate go test -tags cardc_parse_stdlib . -run TestStandardIsGenerated -update-standard
 
 // Load reads a vocabulary from the *.card files of a file system.
 func Load(fsys fs.FS) (*Vocab, error) {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/cardc/cardc/internal/libgen"
+	"github.com/cardc/cardc/scenario/coredriver"
 	"github.com/cardc/cardc/workspace"
 )
 
@@ -87,7 +88,7 @@ func BenchmarkTestOneFile(b *testing.B) {
 			b.ResetTimer()
 			cpu0, cpuOK := cpuTime()
 			for b.Loop() {
-				rep, err := w.Run(nil)
+				rep, err := w.Run(nil, coredriver.Engine{})
 				if err != nil {
 					b.Fatal(err)
 				}

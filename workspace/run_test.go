@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/cardc/cardc/scenario/coredriver"
 	"github.com/cardc/cardc/workspace"
 )
 
@@ -126,7 +127,7 @@ func TestRunAroundBrokenCards(t *testing.T) {
 			if tc.run != "" {
 				run = regexp.MustCompile(tc.run)
 			}
-			rep, err := w.Run(run)
+			rep, err := w.Run(run, coredriver.Engine{})
 			require.NoError(t, err)
 			require.False(t, rep.Stopped)
 			require.Len(t, rep.Tests, len(tc.want))

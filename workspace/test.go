@@ -7,14 +7,26 @@ import (
 	"sort"
 	"time"
 
-	"github.com/cardc/cardc/cards"
 	"github.com/cardc/cardc/compiler"
-	"github.com/cardc/cardc/core"
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/scenario"
-	"github.com/cardc/cardc/scenario/coredriver"
+	"github.com/cardc/cardc/vm"
 )
+
+// Engine is the game engine a workspace's scenario tests run on: it links
+// a compiled card library and gives the scenario.Driver that plays each
+// test. coredriver.Engine is this repository's rules core; any engine of
+// the conformance kit can be one. The workspace does not link an engine
+// itself, so that a tool that only lints (the language server) does not
+// link the rules core.
+type Engine interface {
+	// Link links a program: the workspace's cards and the standard ones.
+	Link(prog *vm.Program) (scenario.Driver, error)
+	// Standard returns the driver of the standard card library alone
+	// (package cards), which an engine may link once per process.
+	Standard() (scenario.Driver, error)
+}
 
 // Status is the outcome of one test of a run.
 type Status string
@@ -94,8 +106,8 @@ func (r *Report) Failed() int {
 // (all if run is nil), against its cards and the standard ones; see Run.
 // It returns the results of the tests selected, and the diagnostics of
 // the workspace's files.
-func (w *Workspace) Test(run *regexp.Regexp) ([]scenario.Result, dsl.Diagnostics, error) {
-	rep, err := w.Run(run)
+func (w *Workspace) Test(run *regexp.Regexp, eng Engine) ([]scenario.Result, dsl.Diagnostics, error) {
+	rep, err := w.Run(run, eng)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -110,13 +122,13 @@ func (w *Workspace) Test(run *regexp.Regexp) ([]scenario.Result, dsl.Diagnostics
 
 // Run runs the scenario tests of the workspace whose names match run (all
 // if run is nil; the others are Skipped), against its cards and the
-// standard ones. Broken cards do not stop the run: the cards that compile
+// standard ones, on the engine eng. Broken cards do not stop the run: the cards that compile
 // are built, and a test that puts a card with an error into its game fails
 // without running, naming the card and its first diagnostic. A test file
 // that does not parse fails each of its own tests with its first syntax
 // error, and the other files' tests run. The files that could not be read
 // (Unreadable) are not among the diagnostics.
-func (w *Workspace) Run(run *regexp.Regexp) (*Report, error) {
+func (w *Workspace) Run(run *regexp.Regexp, eng Engine) (*Report, error) {
 	decls := w.outline()
 	rep := &Report{Broken: map[string]dsl.Diagnostic{}}
 	selected := func(name string) bool { return run == nil || run.MatchString(name) }
@@ -152,11 +164,11 @@ func (w *Workspace) Run(run *regexp.Regexp) (*Report, error) {
 		}
 		return rep, nil
 	}
-	lib, err := w.buildAround(decls, rep)
+	drv, err := w.buildAround(decls, rep, eng)
 	if err != nil {
 		return nil, err
 	}
-	if lib == nil {
+	if drv == nil {
 		rep.Stopped = true
 		return rep, nil
 	}
@@ -166,7 +178,7 @@ func (w *Workspace) Run(run *regexp.Regexp) (*Report, error) {
 		for ; next < len(decls) && decls[next].pos.Filename == f.Name; next++ {
 			if d := decls[next]; d.test {
 				found = true
-				rep.Tests = append(rep.Tests, runOne(lib, d, syntax, rep.Broken, selected))
+				rep.Tests = append(rep.Tests, runOne(drv, d, syntax, rep.Broken, selected))
 			}
 		}
 		// A test file that does not parse and in which no test could be
@@ -186,7 +198,7 @@ func (w *Workspace) Run(run *regexp.Regexp) (*Report, error) {
 // runOne runs one test, unless it is not selected, its file does not
 // parse (syntax has the first syntax error of each file that has one), or
 // it needs a broken card.
-func runOne(lib *core.Library, d outlined, syntax, broken map[string]dsl.Diagnostic, selected func(string) bool) TestResult {
+func runOne(drv scenario.Driver, d outlined, syntax, broken map[string]dsl.Diagnostic, selected func(string) bool) TestResult {
 	res := TestResult{Result: scenario.Result{Name: d.name, Pos: d.pos}, File: d.pos.Filename}
 	switch first, bad := syntax[d.pos.Filename]; {
 	case !selected(d.name):
@@ -202,7 +214,7 @@ func runOne(lib *core.Library, d outlined, syntax, broken map[string]dsl.Diagnos
 		res.Failures = needsBroken(d.decl, broken)
 		if len(res.Failures) == 0 {
 			start := time.Now()
-			res.Result = scenario.RunTest(coredriver.New(lib), d.decl)
+			res.Result = scenario.RunTest(drv, d.decl)
 			res.Duration = time.Since(start)
 			res.Ran = true
 		}
@@ -270,10 +282,10 @@ func needsBroken(t *dsl.Test, broken map[string]dsl.Diagnostic) []scenario.Failu
 }
 
 // buildAround compiles the workspace's cards with the standard ones and
-// links them, leaving out the cards that have errors, which it records in
-// rep.Broken. It sets rep.Diags. It returns a nil library when the
+// links them on eng, leaving out the cards that have errors, which it records in
+// rep.Broken. It sets rep.Diags. It returns a nil driver when the
 // workspace has an error that belongs to no card.
-func (w *Workspace) buildAround(decls []outlined, rep *Report) (*core.Library, error) {
+func (w *Workspace) buildAround(decls []outlined, rep *Report, eng Engine) (scenario.Driver, error) {
 	own := map[string]bool{}
 	for _, d := range decls {
 		if !d.test {
@@ -299,7 +311,7 @@ func (w *Workspace) buildAround(decls []outlined, rep *Report) (*core.Library, e
 		rep.Diags = append(dsl.Diagnostics{}, w.Diags...)
 		rep.Diags.Sort()
 		rep.Diags = rep.Diags.Limit()
-		return cards.Library()
+		return eng.Standard()
 	}
 	std, err := standardFiles()
 	if err != nil {
@@ -317,8 +329,7 @@ func (w *Workspace) buildAround(decls []outlined, rep *Report) (*core.Library, e
 			first = false
 		}
 		if !mine.HasErrors() {
-			lib, err := core.NewLibrary(prog)
-			return lib, err
+			return eng.Link(prog)
 		}
 		found := false
 		for _, d := range mine {

@@ -2,7 +2,9 @@
 // the .card files under some paths and lints, builds and tests them. The
 // cards of the standard card library (package cards) are available to a
 // workspace's tests, and a workspace's own cards take their place when
-// they have the same name.
+// they have the same name. Tests run on the Engine the caller gives
+// (coredriver.Engine for the rules core): the package links no game
+// engine, so a tool that only lints does not link the rules core.
 //
 // LintPaths lints the files under some paths without loading them all at
 // once: each file is read, parsed and checked on one worker and dropped,
@@ -26,7 +28,6 @@ import (
 
 	"github.com/cardc/cardc/cards"
 	"github.com/cardc/cardc/compiler"
-	"github.com/cardc/cardc/core"
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/oracle"
 	"github.com/cardc/cardc/parser"
@@ -296,19 +297,6 @@ func (w *Workspace) SyntaxErrors(name string) dsl.Diagnostics {
 	return out
 }
 
-// ownCards returns the names of the cards the workspace defines.
-func (w *Workspace) ownCards() map[string]bool {
-	own := map[string]bool{}
-	for _, f := range w.Files {
-		for _, d := range f.Decls {
-			if c, ok := d.(*dsl.Card); ok {
-				own[dsl.Unquote(c.Name)] = true
-			}
-		}
-	}
-	return own
-}
-
 // Build compiles the workspace's cards. A file that could not be read is
 // an error: the program would lack its cards.
 func (w *Workspace) Build() (*vm.Program, dsl.Diagnostics) {
@@ -331,57 +319,6 @@ var standardFiles = sync.OnceValues(func() ([]*dsl.File, error) {
 	}
 	return std, nil
 })
-
-// withStandard returns the workspace's files and the standard library's
-// card files, but for the standard cards the workspace redefines.
-func (w *Workspace) withStandard() ([]*dsl.File, error) {
-	std, err := standardFiles()
-	if err != nil {
-		return nil, err
-	}
-	own := w.ownCards()
-	files := append([]*dsl.File{}, w.Files...)
-	for _, f := range std {
-		kept := &dsl.File{Name: f.Name}
-		for _, d := range f.Decls {
-			if c, ok := d.(*dsl.Card); ok && !own[dsl.Unquote(c.Name)] {
-				kept.Decls = append(kept.Decls, d)
-			}
-		}
-		if len(kept.Decls) > 0 {
-			files = append(files, kept)
-		}
-	}
-	return files, nil
-}
-
-// Library compiles the workspace's cards with the standard ones and links
-// them to the rules core. Diagnostics are those of the workspace's files.
-func (w *Workspace) Library() (*core.Library, dsl.Diagnostics, error) {
-	if len(w.ownCards()) == 0 {
-		// Only the standard cards: the library compiled once per process.
-		all := append(dsl.Diagnostics{}, w.Diags...)
-		all.Sort()
-		if all.HasErrors() {
-			return nil, all, nil
-		}
-		lib, err := cards.Library()
-		return lib, all, err
-	}
-	files, err := w.withStandard()
-	if err != nil {
-		return nil, nil, err
-	}
-	prog, diags := compiler.Compile(files)
-	all := append(append(dsl.Diagnostics{}, w.Diags...), w.own(diags)...)
-	all.Sort()
-	all = all.Limit()
-	if all.HasErrors() {
-		return nil, all, nil
-	}
-	lib, err := core.NewLibrary(prog)
-	return lib, all, err
-}
 
 // own keeps the diagnostics of the workspace's files: the standard cards
 // compiled with them are not the user's to fix.

@@ -21,6 +21,7 @@ import (
 	"github.com/cardc/cardc/internal/readfile"
 	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/report"
+	"github.com/cardc/cardc/scenario/coredriver"
 	"github.com/cardc/cardc/vm"
 	"github.com/cardc/cardc/workspace"
 )
@@ -338,7 +339,7 @@ func test(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return exitUsage
 	}
-	rep, err := w.Run(filter)
+	rep, err := w.Run(filter, coredriver.Engine{})
 	if err != nil {
 		fmt.Fprintf(stderr, "cardc test: %v\n", err)
 		return exitUsage

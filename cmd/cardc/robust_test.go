@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	fuzzcorpus "github.com/cardc/cardc/internal/corpus"
 	"github.com/cardc/cardc/vm"
 )
 
@@ -264,11 +265,13 @@ func mustRead(t testing.TB, path string) []byte {
 }
 
 // checkInput feeds src, as a .card file and as a bundle, to every command:
-// every check of checks.
+// every check of checks, on one subject, so that the file is written and
+// linted once for them all.
 func checkInput(t testing.TB, dir string, src []byte) {
 	t.Helper()
+	in := &subject{dir: dir, src: src}
 	for _, c := range checks {
-		c.run(t, dir, src)
+		c.run(t, in)
 	}
 }
 
@@ -276,37 +279,67 @@ func checkInput(t testing.TB, dir string, src []byte) {
 // input, and compares what they do.
 type check struct {
 	name string
-	run  func(t testing.TB, dir string, src []byte)
+	run  func(t testing.TB, in *subject)
+}
+
+// subject is one input under check: src in dir, as the .card file the
+// commands read, written on first use, and what lint --format json says of
+// it, run on first use. No command changes the file (fmt -w works on a
+// copy), so the checks of one input share both; an input of the fuzzer is
+// one check on a subject of its own.
+type subject struct {
+	dir  string
+	src  []byte
+	card string
+	lint *result
+	json []jsonDiagnostic
+}
+
+// file returns the path of the input's .card file.
+func (in *subject) file(t testing.TB) string {
+	t.Helper()
+	if in.card == "" {
+		in.card = writeCard(t, in.dir, in.src)
+	}
+	return in.card
+}
+
+// linted returns lint's run on the input's file, and its diagnostics.
+func (in *subject) linted(t testing.TB) (result, []jsonDiagnostic) {
+	t.Helper()
+	if in.lint == nil {
+		r, diags := lintDiagnostics(t, in.file(t))
+		in.lint, in.json = &r, diags
+	}
+	return *in.lint, in.json
 }
 
 // checks are the properties FuzzCommands and TestRobustness check, each
 // with the commands it needs: all but the bundle's start with lint, whose
 // diagnostics say how the other commands must end.
 var checks = []check{
-	{"lint", func(t testing.TB, dir string, src []byte) {
-		checkLint(t, writeCard(t, dir, src))
+	{"lint", func(t testing.TB, in *subject) {
+		checkLint(t, in)
 	}},
-	{"fmt", func(t testing.TB, dir string, src []byte) {
-		card := writeCard(t, dir, src)
-		_, diags := lintDiagnostics(t, card)
-		checkFmt(t, dir, card, src, diags)
+	{"fmt", func(t testing.TB, in *subject) {
+		_, diags := in.linted(t)
+		checkFmt(t, in.dir, in.file(t), in.src, diags)
 	}},
-	{"test", func(t testing.TB, dir string, src []byte) {
-		card := writeCard(t, dir, src)
-		_, diags := lintDiagnostics(t, card)
-		checkTest(t, card, diags)
+	{"test", func(t testing.TB, in *subject) {
+		_, diags := in.linted(t)
+		checkTest(t, in.file(t), diags)
 	}},
-	{"explain", func(t testing.TB, dir string, src []byte) {
-		card := writeCard(t, dir, src)
-		_, diags := lintDiagnostics(t, card)
-		checkExplain(t, card, diags)
+	{"explain", func(t testing.TB, in *subject) {
+		_, diags := in.linted(t)
+		checkExplain(t, in.file(t), diags)
 	}},
-	{"build", func(t testing.TB, dir string, src []byte) {
-		card := writeCard(t, dir, src)
-		lint, _ := lintDiagnostics(t, card)
-		checkBuild(t, dir, card, lint)
+	{"build", func(t testing.TB, in *subject) {
+		lint, _ := in.linted(t)
+		checkBuild(t, in.dir, in.file(t), lint)
 	}},
-	{"bundle", checkBundle},
+	{"bundle", func(t testing.TB, in *subject) {
+		checkBundle(t, in.dir, in.src)
+	}},
 }
 
 // writeCard writes src as the input's .card file.
@@ -319,9 +352,10 @@ func writeCard(t testing.TB, dir string, src []byte) string {
 
 // checkLint runs lint, and checks that it fails exactly when it reports an
 // error, and that its SARIF log holds the same findings.
-func checkLint(t testing.TB, card string) (result, []jsonDiagnostic) {
+func checkLint(t testing.TB, in *subject) {
 	t.Helper()
-	lint, diags := lintDiagnostics(t, card)
+	lint, diags := in.linted(t)
+	card := in.file(t)
 	if want := errorCode(diags, ""); lint.code != want {
 		t.Fatalf("lint exits %d, want %d for diagnostics %v", lint.code, want, codes(diags))
 	}
@@ -340,7 +374,6 @@ func checkLint(t testing.TB, card string) (result, []jsonDiagnostic) {
 	if sarif.code != lint.code || len(log.Runs[0].Results) != len(diags) {
 		t.Fatalf("lint --format sarif exits %d with %d results, --format json %d with %d", sarif.code, len(log.Runs[0].Results), lint.code, len(diags))
 	}
-	return lint, diags
 }
 
 // checkExplain runs explain: it fails exactly when a card does not
@@ -506,18 +539,24 @@ func bundleMutants(t *testing.T, short bool) []input {
 	return out
 }
 
-// TestRobustness runs every command on the real cards and on a corpus of
-// broken ones.
+// TestRobustness runs every command on the real cards, on a corpus of
+// broken ones, and on issue 8's reproductions: FuzzCommands's seeds, with
+// every check.
 func TestRobustness(t *testing.T) {
 	t.Parallel()
 	size := corpusSize
 	if testing.Short() {
 		size = shortCorpusSize
 	}
-	for _, in := range corpus(t, size) {
+	scratch := scratchDir(t) // in memory where the machine allows: writing files costs more than many inputs' commands
+	for _, in := range append(corpus(t, size), reproductions(t)...) {
 		t.Run(in.name, func(t *testing.T) {
 			t.Parallel()
-			checkInput(t, t.TempDir(), in.data)
+			dir, err := os.MkdirTemp(scratch, "in-")
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkInput(t, dir, in.data)
 		})
 	}
 }
@@ -555,20 +594,25 @@ func TestRobustnessBundles(t *testing.T) {
 // shown stands still meanwhile; with -fuzzminimizetime 0 it shows the
 // real pace.
 //
-// The seeds are the corpus of TestRobustness and the reproductions of
-// issue 8 (testdata/reproductions), each with every check: binary junk,
-// invalid UTF-8, a BOM, CRLF and CR-only line endings, long lines and
-// identifiers, deep nesting, long sums and products, huge numbers, bad
-// escapes, a damaged bundle, a fanning trigger, many cards, at the
-// issue's sizes (10,000 nested ifs, 10,000 open braces, sums and products
-// of 8,000 terms, 2 MB... lines cut to 200 KB), except many_cards: a file
-// of 50,000 cards is measured by hand (README, Working on cardc), not run
-// by go test. What the fuzzer finds goes to testdata/fuzz/FuzzCommands.
+// The seeds are the real cards, 20 inputs of TestRobustness's corpus and
+// the reproductions of issue 8 (testdata/reproductions), each with every
+// check. The reproductions are binary junk, invalid UTF-8, a BOM, CRLF
+// and CR-only line endings, long lines and identifiers, deep nesting, long
+// sums and products, huge numbers, bad escapes, a damaged bundle, a
+// fanning trigger, many cards, at the issue's sizes (10,000 nested ifs,
+// 10,000 open braces, sums and products of 8,000 terms, 2 MB... lines cut
+// to 200 KB), except many_cards: a file of 50,000 cards is measured by
+// hand (README, Working on cardc), not run by go test. The seeds are added
+// only when fuzzing: under go test, TestRobustness runs every check on
+// each of them (and on 280 more broken inputs), linting each file once
+// for all its checks. What the fuzzer finds goes to
+// testdata/fuzz/FuzzCommands, which go test runs.
 func FuzzCommands(f *testing.F) {
-	seeds := append(corpus(f, 20), reproductions(f)...)
-	for _, in := range seeds {
-		for i := range checks {
-			f.Add(uint8(i), in.data)
+	if fuzzcorpus.Fuzzing() {
+		for _, in := range append(corpus(f, 20), reproductions(f)...) {
+			for i := range checks {
+				f.Add(uint8(i), in.data)
+			}
 		}
 	}
 	dir := scratchDir(f)
@@ -578,7 +622,7 @@ func FuzzCommands(f *testing.F) {
 	// often (13% more inputs a second).
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	f.Fuzz(func(t *testing.T, i uint8, src []byte) {
-		checks[int(i)%len(checks)].run(t, dir, src)
+		checks[int(i)%len(checks)].run(t, &subject{dir: dir, src: src})
 	})
 }
 
@@ -673,7 +717,10 @@ func BenchmarkCommandsPerInput(b *testing.B) {
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		checkInput(b, b.TempDir(), in[i%len(in)].data)
+		dir := b.TempDir()
+		for _, c := range checks { // each on a subject of its own, as the fuzzer runs them
+			c.run(b, &subject{dir: dir, src: in[i%len(in)].data})
+		}
 		i++
 	}
 }

@@ -3,6 +3,7 @@
 package corpus
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"testing"
@@ -51,3 +52,12 @@ func SplitDecls(src string) []string {
 }
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// Fuzzing reports whether the test binary is fuzzing (go test -fuzz), not
+// only running the fuzz targets' seed corpora as tests (go test). A fuzz
+// target whose seeds a test of its package already checks, with the same
+// check, adds them only when fuzzing: go test would run every check twice.
+func Fuzzing() bool {
+	f := flag.Lookup("test.fuzz")
+	return f != nil && f.Value.String() != ""
+}

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/cardc/cardc/cards/compiled"
 	"github.com/cardc/cardc/core"
 	"github.com/cardc/cardc/mana"
 	"github.com/cardc/cardc/scenario"
@@ -23,6 +24,29 @@ type Driver struct {
 
 // New returns the driver of games with the cards of lib.
 func New(lib *core.Library) *Driver { return &Driver{lib: lib} }
+
+// Engine is the rules core as the engine of a workspace's tests
+// (workspace.Engine): it links programs to the core.
+type Engine struct{}
+
+// Link links prog to the rules core.
+func (Engine) Link(prog *vm.Program) (scenario.Driver, error) {
+	lib, err := core.NewLibrary(prog)
+	if err != nil {
+		return nil, err
+	}
+	return New(lib), nil
+}
+
+// Standard returns the driver of the standard card library (package
+// cards), compiled and linked once per process.
+func (Engine) Standard() (scenario.Driver, error) {
+	lib, err := compiled.Library()
+	if err != nil {
+		return nil, err
+	}
+	return New(lib), nil
+}
 
 // NewGame starts a game whose players decide what s scripts, and the
 // rest as core.DefaultDecider does.
