@@ -91,7 +91,7 @@ var Codes = []dsl.CodeInfo{
 	{Code: CodeOwnKeyword, Name: "own-keyword", Summary: "an action gives `persist` or `undying` until end of turn, which only a `keywords` line or a static ability can give"},
 	{Code: CodeFilterOr, Name: "filter-or", Summary: "`or` in a filter between words other than two card types"},
 	{Code: CodeTargetCount, Name: "target-count", Summary: "a number of targets (`two target creatures`, `up to one target`), which the language does not have yet"},
-	{Code: CodeConstantRange, Name: "constant-range", Summary: "an expression of numbers alone whose value is beyond 2^40, where every quantity of the game stops"},
+	{Code: CodeConstantRange, Name: "constant-range", Summary: "an expression of numbers alone whose value, or the value of a step of it, is beyond 2^40, where every quantity of the game stops"},
 	{Code: CodeStdlib, Name: "stdlib", Summary: "the standard vocabulary itself is broken"},
 	{Code: CodeInternalCompiler, Name: "internal", Summary: "a failure of the compiler itself"},
 }

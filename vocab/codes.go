@@ -15,7 +15,7 @@ const (
 	CodeUnknownField    = "C018" // unknown-field: `x.f` where x has no field or query f
 	CodeBinding         = "C021" // binding: a name bound twice, or `as` where nothing can be named
 	CodeAmbiguousPhrase = "C032" // ambiguous (warning): a phrase reads as two different things
-	CodeConstantRange   = "C060" // constant-range: an expression of numbers alone beyond 2^40
+	CodeConstantRange   = "C060" // constant-range: an expression of numbers alone beyond 2^40, or a step of it
 	CodeFilterOr        = "C071" // filter-or: `or` in a filter between words other than two card types
 	CodeTargetCount     = "C072" // target-count: a number of targets ("two target creatures"), which the language does not have yet
 	CodeStdlib          = "C900" // stdlib: the standard vocabulary itself is broken

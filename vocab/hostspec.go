@@ -93,7 +93,7 @@ func (v *Vocab) hostConvention(p func(string, ...any)) {
 	p("Every value is a `vm.Value`, an int64. What it holds depends on the type the\n")
 	p("vocabulary gives the parameter, field or result:\n\n")
 	p("| type | the value |\n|---|---|\n")
-	p("| `number` | the number; arithmetic wraps around as Go's int64 does |\n")
+	p("| `number` | the number; the machine's arithmetic saturates at ±2^40 (`vm.MaxNumber`, where every quantity of the game stops) rather than wrap around, and reads an operand beyond the bounds as the bound |\n")
 	p("| `bool` | 0 or 1; the machine reads any non-zero value as true |\n")
 	p("| `object` | a handle the host gives out for a game object: never 0, which means no object (`attached_to` of an object attached to nothing, `each_object` past the last one) |\n")
 	p("| `player` | a handle the host gives out for a player: never 0, and never equal to an object's handle |\n")
