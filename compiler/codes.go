@@ -7,7 +7,7 @@ import (
 
 // Diagnostic codes of the compiler. A code never changes meaning; new
 // checks get new codes. dsl/SPEC.md lists them all. The codes of phrases
-// and expressions (C010-C018, C021, C032, C900) are raised by package
+// and expressions (C007, C010-C018, C021, C032, C060, C071, C072, C900) are raised by package
 // vocab, which reads them; they are repeated here so that this file lists
 // every code of a card.
 const (
@@ -17,6 +17,7 @@ const (
 	CodePT               = "C004" // pt: P/T on a non-creature, none on a creature, or malformed
 	CodeDuplicateCard    = "C005" // duplicate-card: two cards with the same name
 	CodeSpellAbility     = "C006" // spell-ability: `spell` on a permanent card, or none on an instant or sorcery
+	CodeSubtype          = vocab.CodeSubtype
 	CodeUnknownAction    = vocab.CodeUnknownAction
 	CodeUnknownEvent     = vocab.CodeUnknownEvent
 	CodeUnknownRule      = vocab.CodeUnknownRule
@@ -61,6 +62,7 @@ var Codes = []dsl.CodeInfo{
 	{Code: CodePT, Name: "pt", Summary: "P/T on a non-creature, none on a creature, or malformed"},
 	{Code: CodeDuplicateCard, Name: "duplicate-card", Summary: "two cards with the same name"},
 	{Code: CodeSpellAbility, Name: "spell-ability", Summary: "`spell` on a permanent card, or none on an instant or sorcery"},
+	{Code: CodeSubtype, Name: "subtype", Summary: "a word that is no subtype of the vocabulary (CR 205.3) where one is due, on a type line or in a filter, or a subtype of a card type the card or token does not have (CR 205.3d)"},
 	{Code: CodeUnknownAction, Name: "unknown-action", Summary: "no action of the vocabulary reads like this"},
 	{Code: CodeUnknownEvent, Name: "unknown-event", Summary: "no event of the vocabulary reads like this"},
 	{Code: CodeUnknownRule, Name: "unknown-rule", Summary: "no rule or effect of the vocabulary reads like this"},

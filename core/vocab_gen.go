@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 31
-	vocabularyHash  = "200291173dc4f8cfc319b142c010899b9d17299b51d862db96343632230255da"
+	vocabularyMinor = 32
+	vocabularyHash  = "79d9296dc621b66e2707036e2880499b0d3d810353eb1c789ba705dea4f8ca17"
 )
 
 // The event kinds, in the order the stdlib declares them.

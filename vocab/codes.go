@@ -4,6 +4,7 @@ package vocab
 // vocabulary. A code never changes meaning; dsl/SPEC.md lists them all, and
 // compiler.Codes describes them.
 const (
+	CodeSubtype         = "C007" // subtype: a word that is no subtype of the vocabulary (CR 205.3) where one is due, or a subtype of a card type the object does not have (CR 205.3d)
 	CodeUnknownAction   = "C010" // unknown-action: no action of the vocabulary reads like this
 	CodeUnknownEvent    = "C011" // unknown-event: no event of the vocabulary reads like this
 	CodeUnknownRule     = "C012" // unknown-rule: no rule or effect of the vocabulary reads like this
