@@ -74,6 +74,7 @@ var names = []string{
 	"Mountain",
 	"Murder",
 	"Mycosynth Lattice",
+	"Nightmare",
 	"Nissa, Voice of Zendikar",
 	"Novijen Sages",
 	"Order of Whiteclay",
