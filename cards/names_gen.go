@@ -15,6 +15,7 @@ var names = []string{
 	"Blowfly Infestation",
 	"Bonesplitter",
 	"Boon Reflection",
+	"Cemetery Reaper",
 	"Chandra Nalaar",
 	"Child of Night",
 	"Cho-Manno's Blessing",
