@@ -241,7 +241,15 @@ func (c *checker) typeLine(it *dsl.TypeItem) {
 	if len(c.out.card.Types) == 0 && len(it.Types) > 0 {
 		c.errorf(it.Pos, CodeUnknownType, "the type line names no card type")
 	}
-	c.out.card.Subtypes = append(c.out.card.Subtypes, it.Subtypes...)
+	// The subtypes, as the vocabulary declares them (CR 205.3), of the
+	// card's types (205.3d) unless those are in doubt.
+	var types []string
+	if !c.badTypeLine {
+		types = c.out.card.Types
+	}
+	subtypes, diags := c.v.TypeLineSubtypes(it.Pos, it.Subtypes, types)
+	c.diags = append(c.diags, diags...)
+	c.out.card.Subtypes = append(c.out.card.Subtypes, subtypes...)
 }
 
 func (c *checker) checkSpellAbility(card *dsl.Card) {

@@ -7,7 +7,7 @@ import (
 
 // Diagnostic codes of the compiler. A code never changes meaning; new
 // checks get new codes. dsl/SPEC.md lists them all. The codes of phrases
-// and expressions (C010-C018, C021, C032, C900) are raised by package
+// and expressions (C008, C010-C018, C021, C032, C060, C071, C072, C900) are raised by package
 // vocab, which reads them; they are repeated here so that this file lists
 // every code of a card.
 const (
@@ -18,6 +18,7 @@ const (
 	CodeDuplicateCard    = "C005" // duplicate-card: two cards with the same name
 	CodeSpellAbility     = "C006" // spell-ability: `spell` on a permanent card, or none on an instant or sorcery
 	CodeCardName         = "C007" // card-name: a card's name that is not one line of printable text (CR 201.2)
+	CodeSubtype          = vocab.CodeSubtype
 	CodeUnknownAction    = vocab.CodeUnknownAction
 	CodeUnknownEvent     = vocab.CodeUnknownEvent
 	CodeUnknownRule      = vocab.CodeUnknownRule
@@ -64,6 +65,7 @@ var Codes = []dsl.CodeInfo{
 	{Code: CodeDuplicateCard, Name: "duplicate-card", Summary: "two cards with the same name"},
 	{Code: CodeSpellAbility, Name: "spell-ability", Summary: "`spell` on a permanent card, or none on an instant or sorcery"},
 	{Code: CodeCardName, Name: "card-name", Summary: "a card's name that is not one line of printable text: a line break, a tab, a control character (ESC, NUL) or another character that prints nothing (CR 201.2)"},
+	{Code: CodeSubtype, Name: "subtype", Summary: "a word that is no subtype of the vocabulary (CR 205.3) where one is due, on a type line or in a filter, or a subtype of a card type the card or token does not have (CR 205.3d)"},
 	{Code: CodeUnknownAction, Name: "unknown-action", Summary: "no action of the vocabulary reads like this"},
 	{Code: CodeUnknownEvent, Name: "unknown-event", Summary: "no event of the vocabulary reads like this"},
 	{Code: CodeUnknownRule, Name: "unknown-rule", Summary: "no rule or effect of the vocabulary reads like this"},
@@ -95,7 +97,7 @@ var Codes = []dsl.CodeInfo{
 	{Code: CodeOwnKeyword, Name: "own-keyword", Summary: "an action gives `persist` or `undying` until end of turn, which only a `keywords` line or a static ability can give"},
 	{Code: CodeFilterOr, Name: "filter-or", Summary: "`or` in a filter between words other than two card types"},
 	{Code: CodeTargetCount, Name: "target-count", Summary: "a number of targets (`two target creatures`, `up to one target`), which the language does not have yet"},
-	{Code: CodeConstantRange, Name: "constant-range", Summary: "an expression of numbers alone whose value is beyond 2^40, where every quantity of the game stops"},
+	{Code: CodeConstantRange, Name: "constant-range", Summary: "an expression of numbers alone whose value, or the value of a step of it, is beyond 2^40, where every quantity of the game stops"},
 	{Code: CodeStdlib, Name: "stdlib", Summary: "the standard vocabulary itself is broken"},
 	{Code: CodeInternalCompiler, Name: "internal", Summary: "a failure of the compiler itself"},
 }

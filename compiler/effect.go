@@ -151,6 +151,10 @@ func (c *checker) enchantItem(it *dsl.EnchantItem, card *dsl.Card) *checkedAbili
 	f := &vocab.Filter{Pos: it.Pos, Det: "target", Yields: vocab.Type{Kind: vocab.KObject}, Text: strings.Join(it.Words, " ")}
 	for i, w := range it.Words {
 		fw, ok := c.v.FilterWord(w)
+		if !ok && vocab.Capitalized(w) {
+			c.diags = append(c.diags, c.v.UnknownSubtype(it.Pos, w))
+			return nil
+		}
 		if !ok || fw.Kind == 0 && fw.Noun && fw.Name != "permanent" {
 			d := c.errorf(it.Pos, CodeUnknownWord, "%q names no card type, color, subtype or quality of a permanent", w)
 			d.Hint = "write what the Aura can enchant, such as `enchant creature` or `enchant Forest`"

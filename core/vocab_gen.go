@@ -8,7 +8,7 @@ const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
 	vocabularyMinor = 32
-	vocabularyHash  = "274d4301116f2ffa91f2760a684aa62a5e3f62967a546509a90eb140073b1a31"
+	vocabularyHash  = "7b4afe8eebb9cb744e57c58bab5d6851bb0d9ef3faa886e99ccba59c9660ae94"
 )
 
 // The event kinds, in the order the stdlib declares them.

@@ -32,7 +32,7 @@ func (s Span) Position() Pos { return s.Pos }
 
 // Decl is a top-level declaration: *Card, *Test, or a vocabulary
 // declaration of the standard library (*EventDecl, *FuncDecl, *RuleDecl,
-// *NamesDecl, *StepDecl, *VocabularyDecl).
+// *NamesDecl, *SubtypesDecl, *StepDecl, *VocabularyDecl).
 type Decl interface {
 	Node
 	decl()

@@ -170,6 +170,30 @@ type NamesDecl struct {
 
 func (*NamesDecl) decl() {}
 
+// SubtypesDecl declares subtypes (CR 205.3) and the card types they
+// belong to, as a type line writes them: the card types, a dash, then the
+// subtypes, `subtypes land — Forest Island Mountain Plains (Plains) Swamp`.
+// Card types that share their subtypes are named together (`subtypes
+// creature kindred — ...`, CR 205.3m). A subtype's plural, as Oracle text
+// writes it, is the English one unless it follows in parentheses:
+// `Elf (Elves)`, `Merfolk (Merfolk)`. A subtype of several words or with a
+// hyphen is quoted: `"Time Lord"`, `"Power-Plant"`.
+type SubtypesDecl struct {
+	Span
+	Types    []string       `parser:"'subtypes' @Ident+ ( Dash | '-' )"`
+	Subtypes []*SubtypeName `parser:"@@+"`
+}
+
+func (*SubtypesDecl) decl() {}
+
+// SubtypeName is one subtype of a SubtypesDecl, with the plural Oracle text
+// writes for it if that is not the English one: `Elf (Elves)`.
+type SubtypeName struct {
+	Span
+	Name   string `parser:"@( Ident | String )"`
+	Plural string `parser:"( '(' @( Ident | String ) ')' )?"`
+}
+
 // StepDecl declares a step of the turn and the words that name it:
 // `step end "end step" "end"`.
 type StepDecl struct {

@@ -39,7 +39,7 @@ func Print(f *File, src []byte) []byte {
 // source had one.
 func multiline(d Decl) bool {
 	switch d := d.(type) {
-	case *NamesDecl, *StepDecl, *VocabularyDecl:
+	case *NamesDecl, *SubtypesDecl, *StepDecl, *VocabularyDecl:
 		return false
 	case *FuncDecl:
 		return d.Items != nil
@@ -221,6 +221,15 @@ func (p *printer) decl(d Decl) {
 		p.close(d.EndPos.Line, "")
 	case *NamesDecl:
 		p.line(d.Pos.Line, d.Pos.Line, d.Kind+" "+strings.Join(d.Names, " "))
+	case *SubtypesDecl:
+		names := make([]string, len(d.Subtypes))
+		for i, s := range d.Subtypes {
+			names[i] = s.Name
+			if s.Plural != "" {
+				names[i] += " (" + s.Plural + ")"
+			}
+		}
+		p.line(d.Pos.Line, d.Pos.Line, "subtypes "+strings.Join(d.Types, " ")+" — "+strings.Join(names, " "))
 	case *StepDecl:
 		p.line(d.Pos.Line, d.Pos.Line, "step "+d.Name+" "+strings.Join(d.Words, " "))
 	case *VocabularyDecl:

@@ -34,7 +34,8 @@ const (
 const MaxNesting = 100
 
 // MaxNumber is the largest number a card or a test may write: every
-// quantity of the game stops there (core.MaxQuantity, 2^40).
+// quantity of the game stops there (core.MaxQuantity, 2^40), and the
+// VM's arithmetic with it (vm.MaxNumber).
 const MaxNumber = 1 << 40
 
 // MaxPT is the largest power or toughness a card or a test may write, and

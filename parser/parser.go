@@ -54,7 +54,7 @@ var options = []participle.Option{
 	participle.Lexer(Lexer),
 	participle.Elide("Comment", "Whitespace"),
 	participle.Union[dsl.Decl](&dsl.Card{}, &dsl.Test{}, &dsl.EventDecl{}, &dsl.FuncDecl{},
-		&dsl.RuleDecl{}, &dsl.NamesDecl{}, &dsl.StepDecl{}, &dsl.VocabularyDecl{}),
+		&dsl.RuleDecl{}, &dsl.NamesDecl{}, &dsl.SubtypesDecl{}, &dsl.StepDecl{}, &dsl.VocabularyDecl{}),
 	participle.Union[dsl.CardItem](&dsl.CostItem{}, &dsl.TypeItem{}, &dsl.PTItem{}, &dsl.OracleItem{},
 		&dsl.KeywordsItem{}, &dsl.EnchantItem{}, &dsl.EquipItem{}, &dsl.LoyaltyItem{}, &dsl.CumulativeUpkeepItem{}, &dsl.TributeItem{}, &dsl.EntersAbility{}, &dsl.TriggerAbility{}, &dsl.ReplaceAbility{}, &dsl.StaticAbility{},
 		&dsl.SpellAbility{}, &dsl.ActivatedAbility{}),
@@ -251,7 +251,7 @@ func firstWord(s string) string {
 // the first column ends an unterminated declaration before it.
 var topKeywords = map[string]bool{
 	"card": true, "test": true, "event": true, "action": true, "query": true, "effect": true, "rule": true,
-	"types": true, "supertypes": true, "colors": true, "counters": true, "adjectives": true, "zones": true,
+	"types": true, "supertypes": true, "subtypes": true, "colors": true, "counters": true, "adjectives": true, "zones": true,
 	"step": true,
 }
 

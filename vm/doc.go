@@ -25,9 +25,13 @@
 // A function works on a flat operand stack and on locals that belong to the
 // caller: Run reads and writes the caller's slice, so what a function
 // stores stays with the caller. Each instruction is an Opcode and one int32
-// argument; opcode.go gives each its stack picture. Arithmetic wraps around
-// on overflow as Go's int64 does; OpDiv truncates toward zero and fails on
-// a zero divisor.
+// argument; opcode.go gives each its stack picture. Arithmetic saturates
+// at -MaxNumber and MaxNumber (2^40, where every quantity of the game
+// stops) instead of wrapping around: an operand beyond the bounds is read
+// as the bound, and a sum, difference, product or negation beyond them is
+// the bound, so that an expression such as this.power * this.power *
+// this.power means at run time what the compiler checked it to mean.
+// OpDiv truncates toward zero and fails on a zero divisor.
 //
 // A program knows nothing of the host but names, its Symbols: host
 // functions (OpCall), fields of the current event (OpField) and named

@@ -51,3 +51,13 @@ func (l *Linked) SuperinstructionNames() map[string]int {
 
 // SuperinstructionKinds is the number of kinds of superinstructions.
 const SuperinstructionKinds = int(opLastFused - opFieldEqLocalJumpF)
+
+// FusedPatterns lists the sequences of opcodes the superinstructions
+// stand for.
+func FusedPatterns() [][]Opcode {
+	var out [][]Opcode
+	for _, fi := range fusedInfo {
+		out = append(out, fi.pattern)
+	}
+	return out
+}

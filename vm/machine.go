@@ -224,15 +224,15 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 		case OpDup:
 			st[sp] = st[sp-1]
 			sp++
-		case OpAdd:
+		case OpAdd: // saturating at ±MaxNumber (arith.go)
 			sp--
-			st[sp-1] += st[sp]
+			st[sp-1] = addSat(st[sp-1], st[sp])
 		case OpSub:
 			sp--
-			st[sp-1] -= st[sp]
+			st[sp-1] = subSat(st[sp-1], st[sp])
 		case OpMul:
 			sp--
-			st[sp-1] *= st[sp]
+			st[sp-1] = mulSat(st[sp-1], st[sp])
 		case OpDiv:
 			sp--
 			if st[sp] == 0 {
@@ -240,9 +240,9 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 				m.leave(base)
 				return 0, fail(f, pc-1, ErrDivideByZero)
 			}
-			st[sp-1] /= st[sp]
+			st[sp-1] = divSat(st[sp-1], st[sp])
 		case OpNeg:
-			st[sp-1] = -st[sp-1]
+			st[sp-1] = negSat(st[sp-1])
 		case OpMin:
 			sp--
 			st[sp-1] = min(st[sp-1], st[sp])

@@ -28,19 +28,22 @@ const (
 	OpPop
 	// OpDup duplicates the top of the stack.   x → x x
 	OpDup
-	// OpAdd adds.   a b → a+b
+	// OpAdd adds, saturating at ±MaxNumber (as OpSub, OpMul and OpNeg do:
+	// an operand beyond the bounds is read as the bound, and a result
+	// beyond them is the bound).   a b → a+b
 	OpAdd
-	// OpSub subtracts.   a b → a-b
+	// OpSub subtracts, saturating at ±MaxNumber.   a b → a-b
 	OpSub
-	// OpMul multiplies.   a b → a*b
+	// OpMul multiplies, saturating at ±MaxNumber.   a b → a*b
 	OpMul
 	// OpDiv divides, truncating toward zero: rounding down, for the
 	// non-negative numbers of the game. A card that needs another rounding
 	// says so (CR 107.1a), and its code must compute it; the machine has
-	// no other division. Division by zero is a runtime error,
+	// no other division. Its operands are read within ±MaxNumber, as
+	// OpAdd's are. Division by zero is a runtime error,
 	// ErrDivideByZero.   a b → a/b
 	OpDiv
-	// OpNeg negates.   a → -a
+	// OpNeg negates, saturating at ±MaxNumber.   a → -a
 	OpNeg
 	// OpMin keeps the smaller.   a b → min(a,b)
 	OpMin

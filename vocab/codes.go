@@ -4,6 +4,7 @@ package vocab
 // vocabulary. A code never changes meaning; dsl/SPEC.md lists them all, and
 // compiler.Codes describes them.
 const (
+	CodeSubtype         = "C008" // subtype: a word that is no subtype of the vocabulary (CR 205.3) where one is due, or a subtype of a card type the object does not have (CR 205.3d)
 	CodeUnknownAction   = "C010" // unknown-action: no action of the vocabulary reads like this
 	CodeUnknownEvent    = "C011" // unknown-event: no event of the vocabulary reads like this
 	CodeUnknownRule     = "C012" // unknown-rule: no rule or effect of the vocabulary reads like this
@@ -15,7 +16,7 @@ const (
 	CodeUnknownField    = "C018" // unknown-field: `x.f` where x has no field or query f
 	CodeBinding         = "C021" // binding: a name bound twice, or `as` where nothing can be named
 	CodeAmbiguousPhrase = "C032" // ambiguous (warning): a phrase reads as two different things
-	CodeConstantRange   = "C060" // constant-range: an expression of numbers alone beyond 2^40
+	CodeConstantRange   = "C060" // constant-range: an expression of numbers alone beyond 2^40, or a step of it
 	CodeFilterOr        = "C071" // filter-or: `or` in a filter between words other than two card types
 	CodeTargetCount     = "C072" // target-count: a number of targets ("two target creatures"), which the language does not have yet
 	CodeStdlib          = "C900" // stdlib: the standard vocabulary itself is broken

@@ -3,7 +3,6 @@ package vocab
 import (
 	"fmt"
 	"strings"
-	"unicode"
 
 	"github.com/cardc/cardc/dsl"
 )
@@ -66,6 +65,17 @@ type FilterWord struct {
 	// Or joins a card type to the one before it: "artifact or creature"
 	// is an artifact or a creature (an object with either type).
 	Or bool
+	// Singular and Plural say how a noun is written: "creature" is
+	// singular, "creatures" and "Elves" plural, and "Merfolk", whose
+	// plural Oracle text writes the same, both.
+	Singular, Plural bool
+}
+
+// wordNumber says whether a word of a filter other than a subtype is
+// written in the singular or the plural (it ends in s).
+func wordNumber(w string) (singular, plural bool) {
+	p := isPlural(w)
+	return !p, p
 }
 
 // determiners start a filter.
@@ -121,6 +131,7 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 	case effect:
 		// A plural without determiner: "creatures you control".
 		if _, ok := m.v.FilterWord(m.word(pi)); !ok {
+			m.unknownSubtype(pi, t)
 			return nil
 		}
 		det, words0 = "", pi
@@ -137,8 +148,16 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 	var words []FilterWord
 	j := words0
 	for ; j < len(m.parts); j++ {
+		// A subtype of two words, "Time Lord" (CR 205.3m): its test is
+		// the first word's, and the second is the noun, which has none.
+		if two, ok := m.twoWordSubtype(j); ok {
+			words = append(words, two...)
+			j++
+			continue
+		}
 		fw, ok := m.v.FilterWord(m.word(j))
 		if !ok {
+			m.unknownSubtype(j, t)
 			break
 		}
 		words = append(words, fw)
@@ -166,8 +185,9 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		// "card or token": any object, a card or not (CR 108.2b).
 		if fw.Name == "card" && !strings.HasPrefix(strings.ToLower(m.word(j)), "non") && m.wordsAt(j+1, []string{"or", "token"}) {
 			// Neither word has a test of its own.
+			sing, plural := wordNumber(m.word(j + 2))
 			words[len(words)-1] = FilterWord{Name: "card", Noun: true}
-			words = append(words, FilterWord{Name: "or", Or: true}, FilterWord{Name: "token", Noun: true, Or: true})
+			words = append(words, FilterWord{Name: "or", Or: true}, FilterWord{Name: "token", Noun: true, Or: true, Singular: sing, Plural: plural})
 			j += 2
 		}
 	}
@@ -184,8 +204,9 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 			f.Yields = Type{Kind: KTarget} // a player or an object
 		}
 		// "enchanted creature" names one object; the other forms of an
-		// effect's slot are plurals ("other creatures you control").
-		if plural := isPlural(m.word(words0 + k - 1)); attached && plural || effect && (det == "" || det == "other") && !plural {
+		// effect's slot are plurals ("other creatures you control",
+		// "other Elves you control").
+		if noun := words[k-1]; attached && !noun.Singular || effect && (det == "" || det == "other") && !noun.Plural {
 			continue
 		}
 		var texts []string
@@ -207,11 +228,42 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		m.fail(j, CodeFilterOr, fmt.Sprintf(`"or" in a filter joins two card types ("target artifact or creature"), not %q`,
 			m.word(j-1)+" or "+m.word(j+1)), hint, t)
 	}
-	if len(out) == 0 && j < len(m.parts) && m.word(j) != "" && len(words) == 0 && !m.quick {
+	if len(out) == 0 && j < len(m.parts) && m.word(j) != "" && len(words) == 0 && !m.quick && !Capitalized(m.word(j)) {
 		w := m.word(j)
 		m.fail(j, CodeUnknownWord, fmt.Sprintf("%q names no card type, color, subtype or quality", w), dsl.DidYouMean(w, m.v.filterWords()), t)
 	}
 	return out
+}
+
+// twoWordSubtype reads parts j and j+1 as a subtype of two words, "Time
+// Lord" or "Time Lords": the subtype's test, then the noun with none.
+func (m *matcher) twoWordSubtype(j int) ([]FilterWord, bool) {
+	if j+1 >= len(m.parts) || !Capitalized(m.word(j)) || !Capitalized(m.word(j+1)) {
+		return nil, false
+	}
+	s, sing, plural := m.v.LookupSubtype(m.word(j) + " " + m.word(j+1))
+	if s == nil {
+		return nil, false
+	}
+	return []FilterWord{{Kind: KSubtype, Name: s.Name}, {Noun: true, Singular: sing, Plural: plural}}, true
+}
+
+// unknownSubtype records, for a capitalized word of a filter that names
+// nothing, that it is no subtype of the vocabulary (C008): a typo such as
+// "Goblim" must not name a subtype no object has.
+func (m *matcher) unknownSubtype(j int, t *Template) {
+	if m.quick || j >= len(m.parts) {
+		return
+	}
+	w := m.word(j)
+	if rest, ok := strings.CutPrefix(w, "non"); ok {
+		w = strings.TrimPrefix(rest, "-") // "non-Goblim"
+	}
+	if !Capitalized(w) {
+		return
+	}
+	d := m.v.UnknownSubtype(m.parts[j].Pos, w)
+	m.fail(j, d.Code, d.Message, d.Hint, t)
 }
 
 // targetCount finds Oracle's number of targets at part pi: "two target
@@ -378,30 +430,38 @@ func (v *Vocab) FilterWord(w string) (FilterWord, bool) {
 			return fw, true
 		}
 	}
-	sing := strings.TrimSuffix(lw, "s")
-	for _, cand := range []string{lw, sing} {
+	// A subtype, capitalized, in the singular or in Oracle's plural
+	// ("Elf", "Elves"): before the words below, since a subtype may be
+	// one of them with a capital ("Plains" is no plural of a "plain").
+	if Capitalized(w) {
+		if s, sing, plural := v.LookupSubtype(w); s != nil {
+			return FilterWord{Kind: KSubtype, Name: s.Name, Noun: true, Singular: sing, Plural: plural}, true
+		}
+	}
+	sing, plural := wordNumber(lw)
+	for _, cand := range []string{lw, strings.TrimSuffix(lw, "s")} {
 		switch {
 		case v.IsName(KCardType, cand):
-			return FilterWord{Kind: KCardType, Name: cand, Noun: true}, true
+			return FilterWord{Kind: KCardType, Name: cand, Noun: true, Singular: sing, Plural: plural}, true
 		case v.IsName(KSupertype, cand):
 			return FilterWord{Kind: KSupertype, Name: cand}, true
 		case v.IsName(KColor, cand):
 			return FilterWord{Kind: KColor, Name: cand}, true
 		case cand == "permanent":
-			return FilterWord{Name: "permanent", Query: "is_permanent", Noun: true}, true
+			return FilterWord{Name: "permanent", Query: "is_permanent", Noun: true, Singular: sing, Plural: plural}, true
 		case cand == "spell":
 			// "creature spell": an object on the stack (CR 112.1).
-			return FilterWord{Name: "spell", Query: "is_spell", Noun: true}, true
+			return FilterWord{Name: "spell", Query: "is_spell", Noun: true, Singular: sing, Plural: plural}, true
 		case cand == "source":
 			// "a red source": any object that can be a source of
 			// damage (CR 120.7, 609.7); no test of its own.
-			return FilterWord{Name: "source", Noun: true}, true
+			return FilterWord{Name: "source", Noun: true, Singular: sing, Plural: plural}, true
 		case cand == "card":
 			// "creature card": what the type says, in whatever zone the
 			// filter names; a token is no card (CR 108.2b, 111.6).
-			return FilterWord{Name: "card", Query: "is_token", Neg: true, Noun: true}, true
+			return FilterWord{Name: "card", Query: "is_token", Neg: true, Noun: true, Singular: sing, Plural: plural}, true
 		case cand == "player", cand == "opponent":
-			return FilterWord{Name: cand, Query: "is_player", Noun: true}, true
+			return FilterWord{Name: cand, Query: "is_player", Noun: true, Singular: sing, Plural: plural}, true
 		}
 		for _, a := range v.adjectives {
 			if cand == a {
@@ -409,18 +469,17 @@ func (v *Vocab) FilterWord(w string) (FilterWord, bool) {
 			}
 		}
 	}
-	if r := []rune(w); unicode.IsUpper(r[0]) {
-		return FilterWord{Kind: KSubtype, Name: w, Noun: true}, true
-	}
 	return FilterWord{}, false
 }
 
-// filterWords lists the words filters know, for hints.
+// filterWords lists the words filters know, for hints: a subtype written
+// in lower case gets its capitalized name.
 func (v *Vocab) filterWords() []string {
 	out := append([]string{"permanent", "spell", "player", "opponent", "source"}, v.lists[KCardType]...)
 	out = append(out, v.lists[KSupertype]...)
 	out = append(out, v.lists[KColor]...)
-	return append(out, v.adjectives...)
+	out = append(out, v.adjectives...)
+	return append(out, v.subtypeWords()...)
 }
 
 // MatchEach reads the filter of a `for each` statement, the words after
@@ -435,17 +494,9 @@ func (v *Vocab) MatchEach(parts []*dsl.Part, sc Scope, elsewhere map[string]int)
 	m := &matcher{v: v, sc: sc, parts: parts, elsewhere: elsewhere, each: true}
 	for _, c := range m.filters(&Template{}, 0) {
 		f := c.arg.Filter
-		if c.next == len(parts) && (f.Det == "" || f.Det == "other") && f.Yields.Kind == KObject && f.Zone == "" && !isPlural(parts[len(f.Words)-1+eachStart(f)].Word()) {
+		if c.next == len(parts) && (f.Det == "" || f.Det == "other") && f.Yields.Kind == KObject && f.Zone == "" && f.Words[len(f.Words)-1].Singular {
 			return f, true
 		}
 	}
 	return nil, false
-}
-
-// eachStart is where the words of a `for each` filter begin.
-func eachStart(f *Filter) int {
-	if f.Det == "other" {
-		return 1
-	}
-	return 0
 }

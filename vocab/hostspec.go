@@ -15,7 +15,7 @@ type NameKindDoc struct {
 	// What says what such a name names and how a host links it.
 	What string
 	// Words lists the names the vocabulary declares, each without its
-	// prefix; nil when the names are open (subtypes, mana).
+	// prefix; nil when the names are open (mana).
 	Words []string
 }
 
@@ -42,7 +42,7 @@ func (v *Vocab) NameKinds() []NameKindDoc {
 	return []NameKindDoc{
 		{vm.NameType, "a card type (CR 300), the argument of `is_type`", v.Names(KCardType)},
 		{vm.NameSupertype, "a supertype (CR 205.4), the argument of `is_supertype`", v.Names(KSupertype)},
-		{vm.NameSubtype, "a subtype (CR 205.3), the argument of `is_subtype` and of token creation: any capitalized word of a type line, as written (`subtype:Goblin`, `subtype:Aura`); the list is open, so a host must accept any word, such as by interning it", nil},
+		{vm.NameSubtype, "a subtype (CR 205.3), the argument of `is_subtype` and of token creation, as a type line writes it, in the singular (`subtype:Goblin`, `subtype:Aura`, `subtype:Time Lord`); the compiler emits only the subtypes the vocabulary declares, listed here, but a bundle of an earlier minor version may hold another word, so a host should accept any, such as by interning it", v.Names(KSubtype)},
 		{vm.NameColor, "a color (CR 105), the argument of `has_color` and of token creation", v.Names(KColor)},
 		{vm.NameKeyword, "a keyword ability (CR 702), granted by `add_keyword` and `gain_keyword_until_end_of_turn`; a keyword of several words keeps its spaces (`keyword:first strike`); `protection from Q` protects from the quality Q: a color, `colorless`, a card type in the plural, or `everything` (CR 702.16a)", v.Names(KKeyword)},
 		{vm.NameCounter, "a kind of counter (CR 122); a +X/+Y counter changes power and toughness (CR 122.1a)", v.Names(KCounter)},
@@ -93,7 +93,7 @@ func (v *Vocab) hostConvention(p func(string, ...any)) {
 	p("Every value is a `vm.Value`, an int64. What it holds depends on the type the\n")
 	p("vocabulary gives the parameter, field or result:\n\n")
 	p("| type | the value |\n|---|---|\n")
-	p("| `number` | the number; arithmetic wraps around as Go's int64 does |\n")
+	p("| `number` | the number; the machine's arithmetic saturates at ±2^40 (`vm.MaxNumber`, where every quantity of the game stops) rather than wrap around, and reads an operand beyond the bounds as the bound |\n")
 	p("| `bool` | 0 or 1; the machine reads any non-zero value as true |\n")
 	p("| `object` | a handle the host gives out for a game object: never 0, which means no object (`attached_to` of an object attached to nothing, `each_object` past the last one) |\n")
 	p("| `player` | a handle the host gives out for a player: never 0, and never equal to an object's handle |\n")

@@ -123,6 +123,7 @@ func (v *Vocab) Markdown() string {
 	b.WriteString("## Names\n\n")
 	fmt.Fprintf(&b, "- Card types: %s\n", strings.Join(v.lists[KCardType], ", "))
 	fmt.Fprintf(&b, "- Supertypes: %s\n", strings.Join(v.lists[KSupertype], ", "))
+	b.WriteString(v.subtypesMarkdown())
 	fmt.Fprintf(&b, "- Colors: %s\n", strings.Join(v.lists[KColor], ", "))
 	fmt.Fprintf(&b, "- Zones: %s\n", strings.Join(v.lists[KZone], ", "))
 	fmt.Fprintf(&b, "- Counter kinds: %s\n", strings.Join(v.lists[KCounter], ", "))

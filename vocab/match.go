@@ -3,7 +3,6 @@ package vocab
 import (
 	"fmt"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/cardc/cardc/dsl"
@@ -429,7 +428,7 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []cand
 	case KCardType:
 		return m.cardTypeCandidate(t, pi)
 	case KSubtype:
-		return m.subtypeCandidate(t, pi)
+		return m.subtypeCandidate(t, slot, pi)
 	case KStep:
 		return m.stepCandidates(t, pi)
 	case KEvent:
@@ -598,16 +597,61 @@ func (m *matcher) cardTypeCandidate(t *Template, pi int) []candidate {
 	return m.nameCandidate(t, pi, KCardType)
 }
 
-// subtypeCandidate fills a subtype slot with a capitalized word: subtypes
-// are open-ended (CR 205.3), "Goblin".
-func (m *matcher) subtypeCandidate(t *Template, pi int) []candidate {
+// subtypeCandidate fills a subtype slot with a subtype the vocabulary
+// declares, in the singular: "Goblin", "Time Lord" (CR 205.3). If the
+// phrase's words after the slot name card types ("{subtype} artifact
+// creature token"), the subtype belongs to one of them (CR 205.3d).
+func (m *matcher) subtypeCandidate(t *Template, slot string, pi int) []candidate {
 	part := m.parts[pi]
-	w := part.Word()
-	if r := []rune(w); len(r) == 0 || !unicode.IsUpper(r[0]) {
+	w, next := part.Word(), pi+1
+	if !Capitalized(w) {
 		m.fail(pi, "", "", "", t)
 		return nil
 	}
-	return []candidate{{&Arg{Kind: ArgName, Pos: part.Pos, Type: Type{Kind: KSubtype}, Name: w}, pi + 1}}
+	s, singular, _ := m.v.LookupSubtype(w)
+	if pi+1 < len(m.parts) && Capitalized(m.word(pi+1)) {
+		if s2, singular2, _ := m.v.LookupSubtype(w + " " + m.word(pi+1)); s2 != nil {
+			s, singular, next = s2, singular2, pi+2
+		}
+	}
+	if s == nil || !singular {
+		if !m.quick {
+			d := m.v.UnknownSubtype(part.Pos, w)
+			if s != nil {
+				d.Message, d.Hint = fmt.Sprintf("%q is the plural of %q: write the subtype in the singular here", w, s.Name), ""
+			}
+			m.fail(pi, d.Code, d.Message, d.Hint, t)
+		}
+		return nil
+	}
+	if types := m.v.slotTypes(t, slot); len(types) > 0 && !s.HasType(types) {
+		if !m.quick {
+			m.fail(pi, CodeSubtype, fmt.Sprintf("%q is a subtype of %s, and the object is a %s (CR 205.3d)", s.Name, s.TypesText(), strings.Join(types, " ")), "", t)
+		}
+		return nil
+	}
+	return []candidate{{&Arg{Kind: ArgName, Pos: part.Pos, Type: Type{Kind: KSubtype}, Name: s.Name}, next}}
+}
+
+// slotTypes lists the card types a phrase names right after a slot, which
+// the object it speaks of has: "artifact" and "creature" after the
+// subtype of "{subtype} artifact creature token".
+func (v *Vocab) slotTypes(t *Template, slot string) []string {
+	var types []string
+	for i, it := range t.Items {
+		if it.Slot != slot {
+			continue
+		}
+		for _, after := range t.Items[i+1:] {
+			w := strings.ToLower(after.Word)
+			if !v.IsName(KCardType, w) {
+				break
+			}
+			types = append(types, w)
+		}
+		break
+	}
+	return types
 }
 
 // textCandidate fills a slot with a text: the ability an effect grants.

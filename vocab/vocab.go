@@ -47,6 +47,10 @@ type Vocab struct {
 	steps      []*StepInfo
 	lists      map[Kind][]string
 	adjectives []string
+	// subtypes are the subtypes of CR 205.3, in declaration order, and
+	// subtypeForms finds each by its name and by its plural.
+	subtypes     []*Subtype
+	subtypeForms []subtypeForm
 
 	eventTemplates  []*Template
 	actionTemplates []*Template
@@ -314,6 +318,7 @@ func Load(fsys fs.FS) (*Vocab, error) {
 	}
 	// Names first: field types may refer to event kinds declared anywhere.
 	var declared *dsl.VocabularyDecl
+	var subtypes []*dsl.SubtypesDecl
 	for _, d := range decls {
 		switch d := d.(type) {
 		case *dsl.VocabularyDecl:
@@ -332,6 +337,8 @@ func Load(fsys fs.FS) (*Vocab, error) {
 			v.eventList = append(v.eventList, e)
 		case *dsl.NamesDecl:
 			v.addNames(d)
+		case *dsl.SubtypesDecl:
+			subtypes = append(subtypes, d)
 		case *dsl.StepDecl:
 			st := &StepInfo{Name: d.Name}
 			for _, w := range d.Words {
@@ -341,6 +348,7 @@ func Load(fsys fs.FS) (*Vocab, error) {
 		}
 	}
 	v.indexNames()
+	diags = append(diags, v.addSubtypes(subtypes)...)
 	for _, d := range decls {
 		switch d := d.(type) {
 		case *dsl.EventDecl:
@@ -349,7 +357,7 @@ func Load(fsys fs.FS) (*Vocab, error) {
 			diags = append(diags, v.loadFunc(d)...)
 		case *dsl.RuleDecl:
 			diags = append(diags, v.loadRule(d)...)
-		case *dsl.NamesDecl, *dsl.StepDecl, *dsl.VocabularyDecl:
+		case *dsl.NamesDecl, *dsl.SubtypesDecl, *dsl.StepDecl, *dsl.VocabularyDecl:
 		default:
 			diags = append(diags, dsl.Errorf(d.Position(), CodeStdlib, "only vocabulary declarations belong in the stdlib"))
 		}
@@ -525,6 +533,9 @@ func (v *Vocab) addNames(d *dsl.NamesDecl) {
 func (v *Vocab) indexNames() {
 	v.names = map[Kind]map[string]bool{KStep: {}}
 	for k, list := range v.lists {
+		if k == KSubtype {
+			continue // subtypeForms finds them (IsName)
+		}
 		v.names[k] = map[string]bool{}
 		for _, s := range list {
 			v.names[k][s] = true
@@ -535,8 +546,15 @@ func (v *Vocab) indexNames() {
 	}
 }
 
-// IsName reports whether name is a declared name of the kind.
-func (v *Vocab) IsName(k Kind, name string) bool { return v.names[k][name] }
+// IsName reports whether name is a declared name of the kind; a subtype is
+// named in the singular.
+func (v *Vocab) IsName(k Kind, name string) bool {
+	if k == KSubtype {
+		s, singular, _ := v.LookupSubtype(name)
+		return s != nil && singular && s.Name == name
+	}
+	return v.names[k][name]
+}
 
 // typeNamed resolves a type name of a declaration.
 func (v *Vocab) typeNamed(name string) (Type, bool) {
