@@ -9,6 +9,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/assert"
 
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/internal/corpus"
@@ -198,4 +199,34 @@ func flatten(v any) []string {
 	}
 	walk("", reflect.ValueOf(v))
 	return out
+}
+
+// TestEveryStatementHasAFastReader checks that each statement of given,
+// when and then has one reader on the fast path, and that each reader
+// reads a statement of the grammar: a new step of the test language is a
+// node type in dsl's unions and a row of testReaders.
+func TestEveryStatementHasAFastReader(t *testing.T) {
+	readers := map[reflect.Type]int{}
+	for _, r := range testReaders {
+		readers[r.typ]++
+	}
+	members := map[reflect.Type]bool{}
+	var all []dsl.Node
+	for _, s := range dsl.GivenStmts() {
+		all = append(all, s)
+	}
+	for _, a := range dsl.Actions() {
+		all = append(all, a)
+	}
+	for _, a := range dsl.Assertions() {
+		all = append(all, a)
+	}
+	for _, n := range all {
+		typ := reflect.TypeOf(n)
+		members[typ] = true
+		assert.Equal(t, 1, readers[typ], "readers of %v in testReaders", typ)
+	}
+	for typ := range readers {
+		assert.True(t, members[typ], "testReaders reads %v, which is no statement of dsl.GivenStmts, dsl.Actions or dsl.Assertions", typ)
+	}
 }

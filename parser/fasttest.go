@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"reflect"
 	"strconv"
 
 	"github.com/cardc/cardc/dsl"
@@ -57,11 +58,11 @@ func (p *fastParser) attempt(part func()) bool {
 
 // choose tries the alternatives of a union in order, each from the same
 // token, and returns the first that reads, or fails if none does.
-func choose[T comparable](p *fastParser, alts ...func() T) T {
+func choose[T comparable](p *fastParser, alts []func(*fastParser) T) T {
 	var v, none T
 	for _, alt := range alts {
 		read := p.attempt(func() {
-			if v = alt(); v == none {
+			if v = alt(p); v == none {
 				p.fail()
 			}
 		})
@@ -281,18 +282,122 @@ func node[T interface {
 	return v
 }
 
+// ---- the statements of tests ----
+
+// A testReader reads one kind of statement of a test on the fast path: a
+// node type of given, when or then (a step of the test language), and its
+// reader.
+type testReader struct {
+	typ  reflect.Type
+	read func(*fastParser) dsl.Node
+}
+
+// reader is the testReader of the statements of node type N: read reads
+// one, or fails.
+func reader[N interface {
+	*E
+	dsl.Node
+}, E any](read func(*fastParser) N) testReader {
+	return testReader{typ: reflect.TypeFor[N](), read: func(p *fastParser) dsl.Node {
+		if n := read(p); n != nil && !p.failed {
+			return n
+		}
+		return nil
+	}}
+}
+
+// testReaders are the fast path's readers of the statements of tests, a
+// row per node type. The order they are tried in is the grammar's, that of
+// dsl.GivenStmts, dsl.Actions and dsl.Assertions. A statement with no
+// reader here is read by participle: on reaching it, the fast path gives
+// its declaration up (TestEveryStatementHasAFastReader finds it).
+var testReaders = []testReader{
+	// given
+	reader((*fastParser).controlStmt),
+	reader((*fastParser).lifeStmt),
+	reader((*fastParser).poolStmt),
+	reader((*fastParser).zoneStmt),
+	reader((*fastParser).stepStmt),
+	// when
+	reader((*fastParser).counterAction),
+	reader((*fastParser).destroyAction),
+	reader((*fastParser).castAction),
+	reader((*fastParser).attackAction),
+	reader((*fastParser).blockAction),
+	reader((*fastParser).resolveAction),
+	reader((*fastParser).advanceAction),
+	reader((*fastParser).orderAction),
+	reader((*fastParser).tapAction),
+	reader((*fastParser).activateAction),
+	reader((*fastParser).illegalAction),
+	reader((*fastParser).targetAction),
+	reader((*fastParser).payAction),
+	reader((*fastParser).chooseAction),
+	reader((*fastParser).dealAction),
+	// then
+	reader((*fastParser).logAssert),
+	reader((*fastParser).stackAssert),
+	reader((*fastParser).turnAssert),
+	reader((*fastParser).poolAssert),
+	reader((*fastParser).gameAssert),
+	reader((*fastParser).lifeAssert),
+	reader((*fastParser).playerCountAssert),
+	reader((*fastParser).zoneAssert),
+	reader((*fastParser).stateAssert),
+	reader((*fastParser).ptAssert),
+	reader((*fastParser).countAssert),
+	reader((*fastParser).decisionAssert),
+	reader((*fastParser).paidAssert),
+	reader((*fastParser).choiceAssert),
+	reader((*fastParser).controlAssert),
+	reader((*fastParser).attachedAssert),
+	reader((*fastParser).keywordAssert),
+}
+
+// The readers of the members of each union of statements, in the
+// grammar's order.
+var (
+	givenReaders     []func(*fastParser) dsl.GivenStmt
+	actionReaders    []func(*fastParser) dsl.Action
+	assertionReaders []func(*fastParser) dsl.Assertion
+)
+
+func init() {
+	byType := make(map[reflect.Type]func(*fastParser) dsl.Node, len(testReaders))
+	for _, r := range testReaders {
+		byType[r.typ] = r.read
+	}
+	givenReaders = unionReaders(byType, dsl.GivenStmts())
+	actionReaders = unionReaders(byType, dsl.Actions())
+	assertionReaders = unionReaders(byType, dsl.Assertions())
+}
+
+// unionReaders returns the readers of the members of a union, in order,
+// each reading its member as the union's interface I. A member with no
+// reader gives the declaration up when it is tried, for participle to read.
+func unionReaders[I dsl.Node](byType map[reflect.Type]func(*fastParser) dsl.Node, members []I) []func(*fastParser) I {
+	out := make([]func(*fastParser) I, len(members))
+	for i, m := range members {
+		read := byType[reflect.TypeOf(m)]
+		out[i] = func(p *fastParser) I {
+			var none I
+			if read == nil {
+				p.abandon()
+				return none
+			}
+			if n := read(p); n != nil {
+				return n.(I)
+			}
+			return none
+		}
+	}
+	return out
+}
+
 // ---- given ----
 
 // givenStmt reads a line of given, in the union's order.
-func (p *fastParser) givenStmt() dsl.GivenStmt {
-	return choose(p,
-		func() dsl.GivenStmt { return nilIfFailed[dsl.GivenStmt](p, p.controlStmt()) },
-		func() dsl.GivenStmt { return nilIfFailed[dsl.GivenStmt](p, p.lifeStmt()) },
-		func() dsl.GivenStmt { return nilIfFailed[dsl.GivenStmt](p, p.poolStmt()) },
-		func() dsl.GivenStmt { return nilIfFailed[dsl.GivenStmt](p, p.zoneStmt()) },
-		func() dsl.GivenStmt { return nilIfFailed[dsl.GivenStmt](p, p.stepStmt()) },
-	)
-}
+func (p *fastParser) givenStmt() dsl.GivenStmt { return choose(p, givenReaders) }
 
 // controlStmt reads `you control CARD, CARD...`.
 func (p *fastParser) controlStmt() *dsl.ControlStmt {
@@ -489,25 +594,7 @@ func (p *fastParser) targetRefs() []*dsl.TargetRef { return list(p, p.targetRef,
 // ---- when ----
 
 // action reads a line of when, in the union's order.
-func (p *fastParser) action() dsl.Action {
-	return choose(p,
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.counterAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.destroyAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.castAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.attackAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.blockAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.resolveAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.advanceAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.orderAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.tapAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.activateAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.illegalAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.targetAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.payAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.chooseAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.dealAction()) },
-	)
-}
+func (p *fastParser) action() dsl.Action { return choose(p, actionReaders) }
 
 // counterAction reads `put N KIND counters on REF`.
 func (p *fastParser) counterAction() *dsl.CounterAction {
@@ -746,27 +833,7 @@ func (p *fastParser) dealAction() *dsl.DealAction {
 // ---- then ----
 
 // assertion reads a line of then, in the union's order.
-func (p *fastParser) assertion() dsl.Assertion {
-	return choose(p,
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.logAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.stackAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.turnAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.poolAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.gameAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.lifeAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.playerCountAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.zoneAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.stateAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.ptAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.countAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.decisionAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.paidAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.choiceAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.controlAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.attachedAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.keywordAssert()) },
-	)
-}
+func (p *fastParser) assertion() dsl.Assertion { return choose(p, assertionReaders) }
 
 // logAssert reads `log has N "KIND" events [involving REF]`.
 func (p *fastParser) logAssert() *dsl.LogAssert {
