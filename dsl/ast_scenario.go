@@ -180,13 +180,13 @@ type Action interface {
 
 // Actions returns a zero value of each statement of when, in the order
 // the grammar tries them: the first that reads a line is the line's
-// statement. `tap "Forest" for mana` is a *TapAction because TapAction
-// comes first.
+// statement. `tap "Forest" for mana` is a *TapAction, not a
+// *TapEffectAction, because TapAction comes first.
 func Actions() []Action {
 	return []Action{&CounterAction{}, &DestroyAction{}, &CastAction{},
 		&AttackAction{}, &BlockAction{}, &ResolveAction{}, &AdvanceAction{},
-		&OrderAction{}, &TapAction{}, &ActivateAction{}, &IllegalAction{}, &TargetAction{},
-		&PayAction{}, &ChooseAction{}, &DealAction{}}
+		&OrderAction{}, &TapAction{}, &TapEffectAction{}, &SacrificeAction{}, &ActivateAction{},
+		&IllegalAction{}, &TargetAction{}, &PayAction{}, &ChooseAction{}, &DealAction{}}
 }
 
 // CardRef refers to a card of the test by name or by alias, or to a
@@ -660,6 +660,35 @@ func (a *TapAction) String() string {
 	}
 	return s + a.Mana
 }
+
+// TapEffectAction taps or untaps a permanent as an effect does (CR
+// 701.21), not for mana: `tap "Serra Angel"`, `untap "Forest"`. A
+// permanent that is tapped already stays tapped, one that is untapped
+// stays untapped.
+type TapEffectAction struct {
+	Span
+	Verb string   `parser:"@( 'tap' | 'untap' )"`
+	Card *CardRef `parser:"@@"`
+}
+
+func (*TapEffectAction) action() {}
+
+// String is the action in canonical form.
+func (a *TapEffectAction) String() string { return a.Verb + " " + RefString(a.Card) }
+
+// SacrificeAction has the controller of a permanent sacrifice it, as an
+// effect does (CR 701.17a): `sacrifice "Grizzly Bears"`. It goes to its
+// owner's graveyard; it is not destroyed, so regeneration and
+// indestructible don't stop it.
+type SacrificeAction struct {
+	Span
+	Card *CardRef `parser:"'sacrifice' @@"`
+}
+
+func (*SacrificeAction) action() {}
+
+// String is the action in canonical form.
+func (a *SacrificeAction) String() string { return "sacrifice " + RefString(a.Card) }
 
 // ActivateAction activates an activated ability (CR 602):
 // `activate "Drudge Skeletons"`, `activate "Prodigal Pyromancer" targeting

@@ -328,6 +328,8 @@ var testReaders = []testReader{
 	reader((*fastParser).advanceAction),
 	reader((*fastParser).orderAction),
 	reader((*fastParser).tapAction),
+	reader((*fastParser).tapEffectAction),
+	reader((*fastParser).sacrificeAction),
 	reader((*fastParser).activateAction),
 	reader((*fastParser).illegalAction),
 	reader((*fastParser).targetAction),
@@ -735,6 +737,24 @@ func (p *fastParser) tapAction() *dsl.TapAction {
 		} else {
 			a.Mana, _ = p.expectType(tokMana)
 		}
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// tapEffectAction reads `tap REF` or `untap REF`.
+func (p *fastParser) tapEffectAction() *dsl.TapEffectAction {
+	a, start := &dsl.TapEffectAction{}, p.pos()
+	if a.Verb = p.oneOf("tap", "untap"); !p.failed {
+		a.Card = p.cardRef()
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// sacrificeAction reads `sacrifice REF`.
+func (p *fastParser) sacrificeAction() *dsl.SacrificeAction {
+	a, start := &dsl.SacrificeAction{}, p.pos()
+	if p.expect("sacrifice") {
+		a.Card = p.cardRef()
 	}
 	return node(p, start, a, &a.Span)
 }

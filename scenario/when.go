@@ -190,6 +190,25 @@ var _ = when(whenStep[*dsl.TapAction]{
 	},
 })
 
+// tap "Serra Angel", untap "Forest": as an effect taps or untaps a
+// permanent (CR 701.21), not for mana.
+var _ = when(whenStep[*dsl.TapEffectAction]{
+	Check: func(c *checker, a *dsl.TapEffectAction) { c.ref(a.Card) },
+	Run: func(r *runner, a *dsl.TapEffectAction) error {
+		return r.effect(a.Pos, a.Verb, a.Card)
+	},
+})
+
+// sacrifice "Grizzly Bears": its controller sacrifices it, as an effect
+// says (CR 701.17a): it goes to its owner's graveyard, and regeneration
+// and indestructible don't stop it.
+var _ = when(whenStep[*dsl.SacrificeAction]{
+	Check: func(c *checker, a *dsl.SacrificeAction) { c.ref(a.Card) },
+	Run: func(r *runner, a *dsl.SacrificeAction) error {
+		return r.effect(a.Pos, "sacrifice", a.Card)
+	},
+})
+
 // activate "Drudge Skeletons", activate "Wall of Roots" ability 1 for {G}
 // (CR 602).
 var _ = when(whenStep[*dsl.ActivateAction]{
@@ -306,6 +325,22 @@ var _ = when(whenStep[*dsl.DealAction]{
 		return r.failed(a.Pos, "", r.g.DealDamage(src, t, a.Amount, a.Combat))
 	},
 })
+
+// effect performs an action of the standard vocabulary on the permanent
+// a reference names, as an effect does (see Effects): the test is skipped
+// on an engine whose Game does not perform such actions.
+func (r *runner) effect(p dsl.Pos, action string, ref *dsl.CardRef) error {
+	e, ok := r.g.(Effects)
+	if !ok {
+		r.unsupported(p, Unsupported(action))
+		return errStop
+	}
+	c, err := r.permanent(ref)
+	if err != nil {
+		return err
+	}
+	return r.failed(p, "", e.Effect(action, c))
+}
 
 // ruleNumberRE matches the number of a rule of the Comprehensive Rules:
 // "302", "302.6", "601.2h".
