@@ -206,25 +206,27 @@ func flatten(v any) []string {
 // reads a statement of the grammar: a new step of the test language is a
 // node type in dsl's unions and a row of testReaders.
 func TestEveryStatementHasAFastReader(t *testing.T) {
-	readers := map[reflect.Type]int{}
+	readers := map[reflect.Type]testReader{}
 	for _, r := range testReaders {
-		readers[r.typ]++
+		_, dup := readers[r.typ]
+		assert.False(t, dup, "two readers of %v in testReaders", r.typ)
+		readers[r.typ] = r
 	}
 	members := map[reflect.Type]bool{}
-	var all []dsl.Node
 	for _, s := range dsl.GivenStmts() {
-		all = append(all, s)
+		typ := reflect.TypeOf(s)
+		members[typ] = true
+		assert.NotNil(t, readers[typ].given, "no reader of %v, a statement of given, in testReaders", typ)
 	}
 	for _, a := range dsl.Actions() {
-		all = append(all, a)
+		typ := reflect.TypeOf(a)
+		members[typ] = true
+		assert.NotNil(t, readers[typ].action, "no reader of %v, a statement of when, in testReaders", typ)
 	}
 	for _, a := range dsl.Assertions() {
-		all = append(all, a)
-	}
-	for _, n := range all {
-		typ := reflect.TypeOf(n)
+		typ := reflect.TypeOf(a)
 		members[typ] = true
-		assert.Equal(t, 1, readers[typ], "readers of %v in testReaders", typ)
+		assert.NotNil(t, readers[typ].assertion, "no reader of %v, a statement of then, in testReaders", typ)
 	}
 	for typ := range readers {
 		assert.True(t, members[typ], "testReaders reads %v, which is no statement of dsl.GivenStmts, dsl.Actions or dsl.Assertions", typ)

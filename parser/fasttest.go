@@ -286,19 +286,47 @@ func node[T interface {
 
 // A testReader reads one kind of statement of a test on the fast path: a
 // node type of given, when or then (a step of the test language), and its
-// reader.
+// reader, which returns the statement as its union's interface (one of
+// given, action and assertion is set), or nil if it fails.
 type testReader struct {
-	typ  reflect.Type
-	read func(*fastParser) dsl.Node
+	typ       reflect.Type
+	given     func(*fastParser) dsl.GivenStmt
+	action    func(*fastParser) dsl.Action
+	assertion func(*fastParser) dsl.Assertion
 }
 
-// reader is the testReader of the statements of node type N: read reads
-// one, or fails.
-func reader[N interface {
+// givenReader, actionReader and assertionReader are the testReaders of
+// the statements of node type N of given, when and then: read reads one,
+// or fails.
+func givenReader[N interface {
 	*E
-	dsl.Node
+	dsl.GivenStmt
 }, E any](read func(*fastParser) N) testReader {
-	return testReader{typ: reflect.TypeFor[N](), read: func(p *fastParser) dsl.Node {
+	return testReader{typ: reflect.TypeFor[N](), given: func(p *fastParser) dsl.GivenStmt {
+		if n := read(p); n != nil && !p.failed {
+			return n
+		}
+		return nil
+	}}
+}
+
+func actionReader[N interface {
+	*E
+	dsl.Action
+}, E any](read func(*fastParser) N) testReader {
+	return testReader{typ: reflect.TypeFor[N](), action: func(p *fastParser) dsl.Action {
+		if n := read(p); n != nil && !p.failed {
+			return n
+		}
+		return nil
+	}}
+}
+
+func assertionReader[N interface {
+	*E
+	dsl.Assertion
+}, E any](read func(*fastParser) N) testReader {
+	return testReader{typ: reflect.TypeFor[N](), assertion: func(p *fastParser) dsl.Assertion {
 		if n := read(p); n != nil && !p.failed {
 			return n
 		}
@@ -312,48 +340,47 @@ func reader[N interface {
 // reader here is read by participle: on reaching it, the fast path gives
 // its declaration up (TestEveryStatementHasAFastReader finds it).
 var testReaders = []testReader{
-	// given
-	reader((*fastParser).controlStmt),
-	reader((*fastParser).lifeStmt),
-	reader((*fastParser).poolStmt),
-	reader((*fastParser).zoneStmt),
-	reader((*fastParser).stepStmt),
-	// when
-	reader((*fastParser).counterAction),
-	reader((*fastParser).destroyAction),
-	reader((*fastParser).castAction),
-	reader((*fastParser).attackAction),
-	reader((*fastParser).blockAction),
-	reader((*fastParser).resolveAction),
-	reader((*fastParser).advanceAction),
-	reader((*fastParser).orderAction),
-	reader((*fastParser).tapAction),
-	reader((*fastParser).tapEffectAction),
-	reader((*fastParser).sacrificeAction),
-	reader((*fastParser).activateAction),
-	reader((*fastParser).illegalAction),
-	reader((*fastParser).targetAction),
-	reader((*fastParser).payAction),
-	reader((*fastParser).chooseAction),
-	reader((*fastParser).dealAction),
-	// then
-	reader((*fastParser).logAssert),
-	reader((*fastParser).stackAssert),
-	reader((*fastParser).turnAssert),
-	reader((*fastParser).poolAssert),
-	reader((*fastParser).gameAssert),
-	reader((*fastParser).lifeAssert),
-	reader((*fastParser).playerCountAssert),
-	reader((*fastParser).zoneAssert),
-	reader((*fastParser).stateAssert),
-	reader((*fastParser).ptAssert),
-	reader((*fastParser).countAssert),
-	reader((*fastParser).decisionAssert),
-	reader((*fastParser).paidAssert),
-	reader((*fastParser).choiceAssert),
-	reader((*fastParser).controlAssert),
-	reader((*fastParser).attachedAssert),
-	reader((*fastParser).keywordAssert),
+	givenReader((*fastParser).controlStmt),
+	givenReader((*fastParser).lifeStmt),
+	givenReader((*fastParser).poolStmt),
+	givenReader((*fastParser).zoneStmt),
+	givenReader((*fastParser).stepStmt),
+
+	actionReader((*fastParser).counterAction),
+	actionReader((*fastParser).destroyAction),
+	actionReader((*fastParser).castAction),
+	actionReader((*fastParser).attackAction),
+	actionReader((*fastParser).blockAction),
+	actionReader((*fastParser).resolveAction),
+	actionReader((*fastParser).advanceAction),
+	actionReader((*fastParser).orderAction),
+	actionReader((*fastParser).tapAction),
+	actionReader((*fastParser).tapEffectAction),
+	actionReader((*fastParser).sacrificeAction),
+	actionReader((*fastParser).activateAction),
+	actionReader((*fastParser).illegalAction),
+	actionReader((*fastParser).targetAction),
+	actionReader((*fastParser).payAction),
+	actionReader((*fastParser).chooseAction),
+	actionReader((*fastParser).dealAction),
+
+	assertionReader((*fastParser).logAssert),
+	assertionReader((*fastParser).stackAssert),
+	assertionReader((*fastParser).turnAssert),
+	assertionReader((*fastParser).poolAssert),
+	assertionReader((*fastParser).gameAssert),
+	assertionReader((*fastParser).lifeAssert),
+	assertionReader((*fastParser).playerCountAssert),
+	assertionReader((*fastParser).zoneAssert),
+	assertionReader((*fastParser).stateAssert),
+	assertionReader((*fastParser).ptAssert),
+	assertionReader((*fastParser).countAssert),
+	assertionReader((*fastParser).decisionAssert),
+	assertionReader((*fastParser).paidAssert),
+	assertionReader((*fastParser).choiceAssert),
+	assertionReader((*fastParser).controlAssert),
+	assertionReader((*fastParser).attachedAssert),
+	assertionReader((*fastParser).keywordAssert),
 }
 
 // The readers of the members of each union of statements, in the
@@ -365,33 +392,31 @@ var (
 )
 
 func init() {
-	byType := make(map[reflect.Type]func(*fastParser) dsl.Node, len(testReaders))
+	byType := make(map[reflect.Type]testReader, len(testReaders))
 	for _, r := range testReaders {
-		byType[r.typ] = r.read
+		byType[r.typ] = r
 	}
-	givenReaders = unionReaders(byType, dsl.GivenStmts())
-	actionReaders = unionReaders(byType, dsl.Actions())
-	assertionReaders = unionReaders(byType, dsl.Assertions())
+	givenReaders = unionReaders(byType, dsl.GivenStmts(), func(r testReader) func(*fastParser) dsl.GivenStmt { return r.given })
+	actionReaders = unionReaders(byType, dsl.Actions(), func(r testReader) func(*fastParser) dsl.Action { return r.action })
+	assertionReaders = unionReaders(byType, dsl.Assertions(), func(r testReader) func(*fastParser) dsl.Assertion { return r.assertion })
 }
 
-// unionReaders returns the readers of the members of a union, in order,
-// each reading its member as the union's interface I. A member with no
-// reader gives the declaration up when it is tried, for participle to read.
-func unionReaders[I dsl.Node](byType map[reflect.Type]func(*fastParser) dsl.Node, members []I) []func(*fastParser) I {
+// unionReaders returns the readers of the members of a union, in order:
+// of each member, the reader pick takes from its row of testReaders. A
+// member with no reader gives the declaration up when it is tried, for
+// participle to read.
+func unionReaders[I any](byType map[reflect.Type]testReader, members []I, pick func(testReader) func(*fastParser) I) []func(*fastParser) I {
 	out := make([]func(*fastParser) I, len(members))
 	for i, m := range members {
-		read := byType[reflect.TypeOf(m)]
-		out[i] = func(p *fastParser) I {
-			var none I
-			if read == nil {
+		read := pick(byType[reflect.TypeOf(m)])
+		if read == nil {
+			read = func(p *fastParser) I {
 				p.abandon()
+				var none I
 				return none
 			}
-			if n := read(p); n != nil {
-				return n.(I)
-			}
-			return none
 		}
+		out[i] = read
 	}
 	return out
 }

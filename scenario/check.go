@@ -122,7 +122,7 @@ func (c *checker) test(t *dsl.Test) {
 
 // statement checks a statement of a test with its step: an assertion
 // about a card itself may name it `each "NAME"`.
-func (c *checker) statement(n dsl.Node) {
+func (c *checker) statement(n any) {
 	step := stepOf(n)
 	if step == nil {
 		return // the runner reports it

@@ -99,7 +99,7 @@ func RunTest(d Driver, t *dsl.Test) (res Result) {
 		res.Failures = append(res.Failures, Failure{t.Pos, err.Error()})
 		return res
 	}
-	r := &runner{v: v, aliases: map[string]Card{}, filler: map[Card]bool{}, each: map[*dsl.CardRef]Card{}, res: &res}
+	r := &runner{v: v, aliases: map[string]Card{}, filler: make(map[Card]bool, 2*DefaultLibrarySize), each: map[*dsl.CardRef]Card{}, res: &res}
 	r.script = &Script{r: r}
 	defer func() {
 		if p := recover(); p != nil {

@@ -86,13 +86,15 @@ const (
 )
 
 // step is a step with its node type erased, as the checker and the runner
-// look it up.
+// look it up. Its functions take the node as an any, which a statement
+// (a dsl.Action...) converts to for free, where a dsl.Node would cost a
+// look-up of the interface's method table for every statement run.
 type step struct {
 	section section
-	check   func(c *checker, n dsl.Node)
-	run     func(r *runner, n dsl.Node) error
-	try     func(r *runner, n dsl.Node) error
-	about   func(n dsl.Node) *dsl.CardRef
+	check   func(c *checker, n any)
+	run     func(r *runner, n any) error
+	try     func(r *runner, n any) error
+	about   func(n any) *dsl.CardRef
 	// noAction, beforeGame and combat are those of whenStep.
 	noAction, beforeGame, combat bool
 }
@@ -131,10 +133,10 @@ func when[N dsl.Action](s whenStep[N]) struct{} {
 func then[N dsl.Assertion](s thenStep[N]) struct{} {
 	st := &step{section: sectionThen, check: checkOf(s.Check)}
 	if s.About != nil {
-		st.about = func(n dsl.Node) *dsl.CardRef { return s.About(n.(N)) }
+		st.about = func(n any) *dsl.CardRef { return s.About(n.(N)) }
 	}
 	if s.Assert != nil {
-		st.run = func(r *runner, n dsl.Node) error {
+		st.run = func(r *runner, n any) error {
 			s.Assert(r, n.(N))
 			return nil
 		}
@@ -144,25 +146,25 @@ func then[N dsl.Assertion](s thenStep[N]) struct{} {
 
 // checkOf returns the Check of a step as a function of any node, nil for
 // nil.
-func checkOf[N dsl.Node](f func(*checker, N)) func(*checker, dsl.Node) {
+func checkOf[N dsl.Node](f func(*checker, N)) func(*checker, any) {
 	if f == nil {
 		return nil
 	}
-	return func(c *checker, n dsl.Node) { f(c, n.(N)) }
+	return func(c *checker, n any) { f(c, n.(N)) }
 }
 
 // runOf returns the Setup, Run or Try of a step as a function of any
 // node, nil for nil.
-func runOf[N dsl.Node](f func(*runner, N) error) func(*runner, dsl.Node) error {
+func runOf[N dsl.Node](f func(*runner, N) error) func(*runner, any) error {
 	if f == nil {
 		return nil
 	}
-	return func(r *runner, n dsl.Node) error { return f(r, n.(N)) }
+	return func(r *runner, n any) error { return f(r, n.(N)) }
 }
 
 // stepOf returns the step of a statement, or nil if the test language
 // has none (a node type of dsl no step declares: a bug the tests of this
 // package find).
-func stepOf(n dsl.Node) *step {
+func stepOf(n any) *step {
 	return steps[reflect.TypeOf(n)]
 }
