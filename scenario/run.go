@@ -23,12 +23,16 @@
 //
 // A method of Game that returns an error wrapping ErrUnsupported (see
 // Unsupported) makes the test that needed it skipped, not failed: an
-// engine may start with the few actions its cards need. Errors of actions
-// a rule forbids are *RuleError (tests of `illegal` check the rule's
-// number), and errors found while an action was carried out are
-// *FailureError. The messages of failures are the runner's, so that an
-// engine's results read like core's; the engine renders its own log
-// (LogLines) and says what it decided (Decisions).
+// engine may start with the few actions its cards need. So does a Game
+// that does not implement an optional interface a test needs (Pregame,
+// Effects). Errors of actions a rule forbids are *RuleError (tests of
+// `illegal` check the rule's number), and errors found while an action was
+// carried out are *FailureError. The messages of failures are the
+// runner's, so that an engine's results read like core's; the engine
+// renders its own log (LogLines) and says what it decided (Decisions).
+//
+// Each statement of the test language is a step: its checks and how it
+// runs are one declaration of given.go, when.go or then.go (see step.go).
 package scenario
 
 import (
