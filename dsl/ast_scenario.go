@@ -13,8 +13,9 @@ import (
 // of its block is its place in GivenStmts, Actions or Assertions, the
 // order the parser tries them in. Package parser reads it (its fast path
 // has a reader of each node type, parser/fasttest.go), and package
-// scenario checks and runs it (a row of its tables of steps). SPEC.md,
-// "Extending the language", lists the files a new step touches.
+// scenario checks and runs it (one declaration of scenario/given.go,
+// when.go or then.go). SPEC.md, "Extending the language", lists the files
+// a new step touches.
 
 // Test is a scenario test: `test "ruling" { given {...} when {...} then {...} }`.
 type Test struct {
