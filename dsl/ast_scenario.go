@@ -1,6 +1,21 @@
 package dsl
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Scenario tests: `test "..." { given {...} when {...} then {...} }`.
+//
+// Each statement of given, when and then (a step of the test language) is
+// one node type of this file: its grammar is in its struct tags, its
+// canonical form is its String method, and its place among the statements
+// of its block is its place in GivenStmts, Actions or Assertions, the
+// order the parser tries them in. Package parser reads it (its fast path
+// has a reader of each node type, parser/fasttest.go), and package
+// scenario checks and runs it (one declaration of scenario/given.go,
+// when.go or then.go). SPEC.md, "Extending the language", lists the files
+// a new step touches.
 
 // Test is a scenario test: `test "ruling" { given {...} when {...} then {...} }`.
 type Test struct {
@@ -41,10 +56,19 @@ type Then struct {
 
 func (*Then) testSection() {}
 
-// GivenStmt is *ControlStmt, *LifeStmt, *ZoneStmt or *StepStmt.
+// GivenStmt is a statement of given, one of GivenStmts.
 type GivenStmt interface {
 	Node
+	// String is the statement in canonical form, as `cardc fmt` prints it.
+	String() string
 	givenStmt()
+}
+
+// GivenStmts returns a zero value of each statement of given, in the
+// order the grammar tries them: the first that reads a line is the
+// line's statement.
+func GivenStmts() []GivenStmt {
+	return []GivenStmt{&ControlStmt{}, &LifeStmt{}, &PoolStmt{}, &ZoneStmt{}, &StepStmt{}}
 }
 
 // ControlStmt puts permanents onto the battlefield:
@@ -56,6 +80,11 @@ type ControlStmt struct {
 }
 
 func (*ControlStmt) givenStmt() {}
+
+// String is the statement in canonical form.
+func (s *ControlStmt) String() string {
+	return verb(s.Player, "control", "controls") + " " + cardSpecsString(s.Cards)
+}
 
 // CardSpec names a card to put somewhere, with its counters, damage and
 // state, what it is attached to, and an optional alias.
@@ -87,6 +116,11 @@ type LifeStmt struct {
 
 func (*LifeStmt) givenStmt() {}
 
+// String is the statement in canonical form.
+func (s *LifeStmt) String() string {
+	return verb(s.Player, "have", "has") + fmt.Sprintf(" %d life", s.Life)
+}
+
 // ZoneStmt puts cards into a zone: `you have "Shock" in hand`. In the
 // opening hand (`in opening hand`, Opening set and Zone ""), they are in
 // the hand, and the game begins with the actions of opening hands
@@ -101,6 +135,14 @@ type ZoneStmt struct {
 
 func (*ZoneStmt) givenStmt() {}
 
+// String is the statement in canonical form.
+func (s *ZoneStmt) String() string {
+	if s.Opening {
+		return verb(s.Player, "have", "has") + " " + cardSpecsString(s.Cards) + " in opening hand"
+	}
+	return verb(s.Player, "have", "has") + " " + cardSpecsString(s.Cards) + " in " + s.Zone
+}
+
 // StepStmt sets the turn and step the test starts in:
 // `it is your end step`.
 type StepStmt struct {
@@ -110,6 +152,9 @@ type StepStmt struct {
 }
 
 func (*StepStmt) givenStmt() {}
+
+// String is the statement in canonical form.
+func (s *StepStmt) String() string { return "it is " + s.Player + " " + strings.Join(s.Step, " ") }
 
 // PoolStmt puts mana in a player's mana pool:
 // `you have {G}{G} in your mana pool`. The pool empties as the step ends
@@ -122,13 +167,27 @@ type PoolStmt struct {
 
 func (*PoolStmt) givenStmt() {}
 
-// Action is a test action: *DealAction, *CounterAction, *DestroyAction,
-// *CastAction, *AttackAction, *BlockAction, *ResolveAction, *AdvanceAction,
-// *OrderAction, *TapAction, *ActivateAction, *TargetAction, *PayAction,
-// *ChooseAction or *IllegalAction.
+// String is the statement in canonical form.
+func (s *PoolStmt) String() string { return poolString(s.Player, s.Mana) }
+
+// Action is a statement of when, one of Actions: an action on the game,
+// or a decision it scripts.
 type Action interface {
 	Node
+	// String is the action in canonical form, as `cardc fmt` prints it.
+	String() string
 	action()
+}
+
+// Actions returns a zero value of each statement of when, in the order
+// the grammar tries them: the first that reads a line is the line's
+// statement. `tap "Forest" for mana` is a *TapAction, not a
+// *TapEffectAction, because TapAction comes first.
+func Actions() []Action {
+	return []Action{&CounterAction{}, &DestroyAction{}, &CastAction{},
+		&AttackAction{}, &BlockAction{}, &ResolveAction{}, &AdvanceAction{},
+		&OrderAction{}, &TapAction{}, &TapEffectAction{}, &SacrificeAction{}, &ActivateAction{},
+		&IllegalAction{}, &TargetAction{}, &PayAction{}, &ChooseAction{}, &DealAction{}}
 }
 
 // CardRef refers to a card of the test by name or by alias, or to a
@@ -164,6 +223,15 @@ type DealAction struct {
 
 func (*DealAction) action() {}
 
+// String is the action in canonical form.
+func (a *DealAction) String() string {
+	combat := ""
+	if a.Combat {
+		combat = "combat "
+	}
+	return fmt.Sprintf("%s deals %d %sdamage to %s", RefString(a.Source), a.Amount, combat, targetString(a.Target))
+}
+
 // CounterAction puts or removes counters directly:
 // `put 1 -1/-1 counter on "Protean Hydra"`.
 type CounterAction struct {
@@ -176,6 +244,15 @@ type CounterAction struct {
 
 func (*CounterAction) action() {}
 
+// String is the action in canonical form.
+func (a *CounterAction) String() string {
+	prep := "on"
+	if a.Verb == "remove" {
+		prep = "from"
+	}
+	return fmt.Sprintf("%s %d %s %s %s %s", a.Verb, a.Amount, a.Kind, plural(a.Amount, "counter", "counters"), prep, RefString(a.Card))
+}
+
 // DestroyAction destroys a permanent directly: `destroy "Grizzly Bears"`.
 type DestroyAction struct {
 	Span
@@ -183,6 +260,9 @@ type DestroyAction struct {
 }
 
 func (*DestroyAction) action() {}
+
+// String is the action in canonical form.
+func (a *DestroyAction) String() string { return "destroy " + RefString(a.Card) }
 
 // CastAction casts a spell from its caster's hand:
 // `cast "Protean Hydra" with X = 3`, `opponent casts "Shock" targeting you`.
@@ -196,6 +276,18 @@ type CastAction struct {
 
 func (*CastAction) action() {}
 
+// String is the action in canonical form.
+func (a *CastAction) String() string {
+	s := actor(a.Player, "cast", "casts") + " " + a.Name
+	if a.X != nil {
+		s += fmt.Sprintf(" with X = %d", *a.X)
+	}
+	if len(a.Targets) > 0 {
+		s += " targeting " + targetsString(a.Targets)
+	}
+	return s
+}
+
 // AttackAction declares attackers: `attack with "Engulfing Slagwurm"`.
 type AttackAction struct {
 	Span
@@ -203,6 +295,9 @@ type AttackAction struct {
 }
 
 func (*AttackAction) action() {}
+
+// String is the action in canonical form.
+func (a *AttackAction) String() string { return "attack with " + refsString(a.Cards, ", ") }
 
 // BlockAction declares blockers for one attacker:
 // `block "Engulfing Slagwurm" with "Grizzly Bears", "Hill Giant"`.
@@ -214,6 +309,11 @@ type BlockAction struct {
 
 func (*BlockAction) action() {}
 
+// String is the action in canonical form.
+func (a *BlockAction) String() string {
+	return "block " + RefString(a.Attacker) + " with " + refsString(a.Blockers, ", ")
+}
+
 // ResolveAction lets players pass priority: `resolve` resolves the top
 // object of the stack, `resolve all` resolves until the stack is empty.
 type ResolveAction struct {
@@ -223,6 +323,14 @@ type ResolveAction struct {
 
 func (*ResolveAction) action() {}
 
+// String is the action in canonical form.
+func (a *ResolveAction) String() string {
+	if a.All {
+		return "resolve all"
+	}
+	return "resolve"
+}
+
 // AdvanceAction moves the game forward to the next time a step begins:
 // `advance to end step`, `advance to next turn`.
 type AdvanceAction struct {
@@ -231,6 +339,9 @@ type AdvanceAction struct {
 }
 
 func (*AdvanceAction) action() {}
+
+// String is the action in canonical form.
+func (a *AdvanceAction) String() string { return "advance to " + strings.Join(a.Words, " ") }
 
 // OrderAction scripts a decision: the next time a player orders triggered
 // abilities (or replacement effects), the ones involving these cards come
@@ -243,13 +354,25 @@ type OrderAction struct {
 
 func (*OrderAction) action() {}
 
-// Assertion is a test assertion: *ZoneAssert, *StateAssert, *PTAssert,
-// *CountAssert, *LifeAssert, *PlayerCountAssert, *LogAssert, *StackAssert, *TurnAssert,
-// *DecisionAssert, *PaidAssert, *ChoiceAssert, *ControlAssert, *PoolAssert,
-// *AttachedAssert, *KeywordAssert or *GameAssert.
+// String is the action in canonical form.
+func (a *OrderAction) String() string { return "order " + a.What + " " + refsString(a.Cards, ", ") }
+
+// Assertion is a statement of then, one of Assertions.
 type Assertion interface {
 	Node
+	// String is the assertion in canonical form, as `cardc fmt` prints it.
+	String() string
 	assertion()
+}
+
+// Assertions returns a zero value of each statement of then, in the
+// order the grammar tries them: the first that reads a line is the
+// line's statement.
+func Assertions() []Assertion {
+	return []Assertion{&LogAssert{}, &StackAssert{}, &TurnAssert{}, &PoolAssert{},
+		&GameAssert{}, &LifeAssert{}, &PlayerCountAssert{}, &ZoneAssert{}, &StateAssert{},
+		&PTAssert{}, &CountAssert{}, &DecisionAssert{}, &PaidAssert{}, &ChoiceAssert{},
+		&ControlAssert{}, &AttachedAssert{}, &KeywordAssert{}}
 }
 
 // ZoneAssert checks where a card is: `"Protean Hydra" is in your graveyard`,
@@ -265,6 +388,18 @@ type ZoneAssert struct {
 
 func (*ZoneAssert) assertion() {}
 
+// String is the assertion in canonical form.
+func (a *ZoneAssert) String() string {
+	s := RefString(a.Card) + " is " + notWord(a.Not)
+	if a.Battlefield {
+		return s + "on the battlefield"
+	}
+	if a.Owner != "" {
+		return s + "in " + a.Owner + " " + a.Zone
+	}
+	return s + "in " + a.Zone
+}
+
 // StateAssert checks a permanent's status: `"Grizzly Bears" is tapped`.
 type StateAssert struct {
 	Span
@@ -274,6 +409,9 @@ type StateAssert struct {
 }
 
 func (*StateAssert) assertion() {}
+
+// String is the assertion in canonical form.
+func (a *StateAssert) String() string { return RefString(a.Card) + " is " + notWord(a.Not) + a.State }
 
 // AttachedAssert checks what an Aura is attached to:
 // `"Trollhide" is attached to "Grizzly Bears"`.
@@ -285,6 +423,11 @@ type AttachedAssert struct {
 }
 
 func (*AttachedAssert) assertion() {}
+
+// String is the assertion in canonical form.
+func (a *AttachedAssert) String() string {
+	return RefString(a.Card) + " is " + notWord(a.Not) + "attached to " + RefString(a.To)
+}
 
 // KeywordAssert checks that a permanent has a keyword ability now, as
 // continuous effects make it: `"Grizzly Bears" has flying`,
@@ -298,6 +441,14 @@ type KeywordAssert struct {
 
 func (*KeywordAssert) assertion() {}
 
+// String is the assertion in canonical form.
+func (a *KeywordAssert) String() string {
+	if a.Not {
+		return RefString(a.Card) + " does not have " + strings.Join(a.Keyword, " ")
+	}
+	return RefString(a.Card) + " has " + strings.Join(a.Keyword, " ")
+}
+
 // PTAssert checks power and toughness: `"Protean Hydra" is 3/3`.
 type PTAssert struct {
 	Span
@@ -306,6 +457,9 @@ type PTAssert struct {
 }
 
 func (*PTAssert) assertion() {}
+
+// String is the assertion in canonical form.
+func (a *PTAssert) String() string { return RefString(a.Card) + " is " + a.PT }
 
 // CountAssert checks counters or damage: `"Protean Hydra" has 2 +1/+1
 // counters`, `"Hill Giant" has 0 damage`.
@@ -319,6 +473,14 @@ type CountAssert struct {
 
 func (*CountAssert) assertion() {}
 
+// String is the assertion in canonical form.
+func (a *CountAssert) String() string {
+	if a.Damage {
+		return RefString(a.Card) + " has " + count(a.Count) + " damage"
+	}
+	return RefString(a.Card) + " has " + count(a.Count) + " " + a.Counter + " " + plural(a.Count, "counter", "counters")
+}
+
 // LifeAssert checks a life total: `you have 23 life`, or `-2 life`.
 type LifeAssert struct {
 	Span
@@ -327,6 +489,11 @@ type LifeAssert struct {
 }
 
 func (*LifeAssert) assertion() {}
+
+// String is the assertion in canonical form.
+func (a *LifeAssert) String() string {
+	return verb(a.Player, "have", "has") + fmt.Sprintf(" %d life", a.Life)
+}
 
 // PlayerCountAssert checks a player's counters of a kind (CR 122.1):
 // `you have 9 poison counters`, `opponent has no poison counters`.
@@ -339,6 +506,11 @@ type PlayerCountAssert struct {
 
 func (*PlayerCountAssert) assertion() {}
 
+// String is the assertion in canonical form.
+func (a *PlayerCountAssert) String() string {
+	return verb(a.Player, "have", "has") + " " + count(a.Count) + " " + a.Counter + " " + plural(a.Count, "counter", "counters")
+}
+
 // GameAssert checks how the game ended: `opponent lost the game`,
 // `you lost the game`, `the game is a draw`, `the game is not over`.
 type GameAssert struct {
@@ -349,6 +521,17 @@ type GameAssert struct {
 }
 
 func (*GameAssert) assertion() {}
+
+// String is the assertion in canonical form.
+func (a *GameAssert) String() string {
+	switch {
+	case a.Player != "":
+		return a.Player + " lost the game"
+	case a.Draw:
+		return "the game is a draw"
+	}
+	return "the game is not over"
+}
 
 // LogAssert counts events in the game's event log:
 // `log has 2 "counter removed" events involving "Protean Hydra"`.
@@ -361,6 +544,15 @@ type LogAssert struct {
 
 func (*LogAssert) assertion() {}
 
+// String is the assertion in canonical form.
+func (a *LogAssert) String() string {
+	s := "log has " + count(a.Count) + " " + a.Kind + " " + plural(a.Count, "event", "events")
+	if a.Involving != nil {
+		s += " involving " + RefString(a.Involving)
+	}
+	return s
+}
+
 // StackAssert checks the stack: `stack is empty`, `stack has 2 objects`.
 type StackAssert struct {
 	Span
@@ -369,6 +561,14 @@ type StackAssert struct {
 }
 
 func (*StackAssert) assertion() {}
+
+// String is the assertion in canonical form.
+func (a *StackAssert) String() string {
+	if a.Empty {
+		return "stack is empty"
+	}
+	return fmt.Sprintf("stack has %d %s", a.Count, plural(a.Count, "object", "objects"))
+}
 
 // TurnAssert checks where the game is: `it is your declare blockers step`,
 // `it is turn 2`.
@@ -381,6 +581,14 @@ type TurnAssert struct {
 
 func (*TurnAssert) assertion() {}
 
+// String is the assertion in canonical form.
+func (a *TurnAssert) String() string {
+	if a.Player == "" {
+		return fmt.Sprintf("it is turn %d", a.Turn)
+	}
+	return "it is " + a.Player + " " + strings.Join(a.Step, " ")
+}
+
 // TargetAction scripts the next choice of a target of a triggered
 // ability (CR 603.3d): `target "Grizzly Bears"`, `target opponent`. The
 // target must be legal when the ability is put on the stack.
@@ -390,6 +598,9 @@ type TargetAction struct {
 }
 
 func (*TargetAction) action() {}
+
+// String is the action in canonical form.
+func (a *TargetAction) String() string { return "target " + targetString(a.Target) }
 
 // PayAction scripts the next decision of an optional cost (“you may pay
 // {2} and sacrifice an Aura ...”): `you pay sacrificing "Trollhide"`,
@@ -402,6 +613,9 @@ type PayAction struct {
 }
 
 func (*PayAction) action() {}
+
+// String is the action in canonical form.
+func (a *PayAction) String() string { return paidString(a.Player, a.Verb, a.Card) }
 
 // ChooseAction scripts the next choice a player makes as a spell or
 // ability resolves or a permanent enters. A bare word is a choice among
@@ -418,6 +632,14 @@ type ChooseAction struct {
 
 func (*ChooseAction) action() {}
 
+// String is the action in canonical form.
+func (a *ChooseAction) String() string {
+	if a.Nothing {
+		return "choose nothing"
+	}
+	return "choose " + RefString(a.Card)
+}
+
 // TapAction taps a permanent for mana: its controller activates its mana
 // ability with {T} in its cost (CR 106.12), which resolves at once:
 // `tap "Forest" for mana`; `tap "Birds of Paradise" for {G}` chooses the
@@ -430,6 +652,44 @@ type TapAction struct {
 }
 
 func (*TapAction) action() {}
+
+// String is the action in canonical form.
+func (a *TapAction) String() string {
+	s := actor(a.Player, "tap", "taps") + " " + RefString(a.Card) + " for "
+	if a.Mana == "" {
+		return s + "mana"
+	}
+	return s + a.Mana
+}
+
+// TapEffectAction taps or untaps a permanent as an effect does (CR
+// 701.21), not for mana: `tap "Serra Angel"`, `untap "Forest"`. A
+// permanent that is tapped already stays tapped, one that is untapped
+// stays untapped.
+type TapEffectAction struct {
+	Span
+	Verb string   `parser:"@( 'tap' | 'untap' )"`
+	Card *CardRef `parser:"@@"`
+}
+
+func (*TapEffectAction) action() {}
+
+// String is the action in canonical form.
+func (a *TapEffectAction) String() string { return a.Verb + " " + RefString(a.Card) }
+
+// SacrificeAction has the controller of a permanent sacrifice it, as an
+// effect does (CR 701.17a): `sacrifice "Grizzly Bears"`. It goes to its
+// owner's graveyard; it is not destroyed, so regeneration and
+// indestructible don't stop it.
+type SacrificeAction struct {
+	Span
+	Card *CardRef `parser:"'sacrifice' @@"`
+}
+
+func (*SacrificeAction) action() {}
+
+// String is the action in canonical form.
+func (a *SacrificeAction) String() string { return "sacrifice " + RefString(a.Card) }
 
 // ActivateAction activates an activated ability (CR 602):
 // `activate "Drudge Skeletons"`, `activate "Prodigal Pyromancer" targeting
@@ -451,6 +711,27 @@ type ActivateAction struct {
 
 func (*ActivateAction) action() {}
 
+// String is the action in canonical form.
+func (a *ActivateAction) String() string {
+	s := actor(a.Player, "activate", "activates") + " " + RefString(a.Card)
+	if a.Ability != nil {
+		s += fmt.Sprintf(" ability %d", *a.Ability)
+	}
+	if a.X != nil {
+		s += fmt.Sprintf(" with X = %d", *a.X)
+	}
+	if len(a.Targets) > 0 {
+		s += " targeting " + targetsString(a.Targets)
+	}
+	if len(a.Choices) > 0 {
+		s += " " + a.Choose + " " + refsString(a.Choices, ", ")
+	}
+	if a.Mana != "" {
+		s += " for " + a.Mana
+	}
+	return s
+}
+
 // IllegalAction tries an action the rules must forbid, and says which
 // rule forbids it: `illegal "302.6": activate "Llanowar Elves"`. The
 // action must fail with that rule (or one of its subrules), change
@@ -463,6 +744,9 @@ type IllegalAction struct {
 
 func (*IllegalAction) action() {}
 
+// String is the action in canonical form.
+func (a *IllegalAction) String() string { return "illegal " + a.Rule + ": " + a.Action.String() }
+
 // PoolAssert checks a mana pool: `you have {G}{G} in your mana pool`,
 // `opponent's mana pool is empty`.
 type PoolAssert struct {
@@ -473,6 +757,14 @@ type PoolAssert struct {
 }
 
 func (*PoolAssert) assertion() {}
+
+// String is the assertion in canonical form.
+func (a *PoolAssert) String() string {
+	if a.Owner != "" {
+		return a.Owner + " mana pool is empty"
+	}
+	return poolString(a.Player, a.Mana)
+}
 
 // DecisionAssert checks that a player made a decision, and what they
 // chose: `you ordered triggers "Hill Giant", "Grizzly Bears"` (the
@@ -488,6 +780,11 @@ type DecisionAssert struct {
 
 func (*DecisionAssert) assertion() {}
 
+// String is the assertion in canonical form.
+func (a *DecisionAssert) String() string {
+	return a.Player + " ordered " + a.What + " " + refsString(a.Cards, ", ")
+}
+
 // ChoiceAssert checks a choice a player made: among words, as a spell or
 // ability resolved (`you chose white`, `opponent chose bottom`), or of a
 // permanent to copy (`you chose "Grizzly Bears"`, `you chose nothing`);
@@ -502,6 +799,18 @@ type ChoiceAssert struct {
 
 func (*ChoiceAssert) assertion() {}
 
+// String is the assertion in canonical form.
+func (a *ChoiceAssert) String() string {
+	verb := " chose "
+	if a.Not {
+		verb = " did not choose "
+	}
+	if a.Nothing {
+		return a.Player + verb + "nothing"
+	}
+	return a.Player + verb + RefString(a.Card)
+}
+
 // PaidAssert checks a decision of an optional cost: `you paid sacrificing
 // "Trollhide"`, `opponent declined`. A player who could not pay did not.
 type PaidAssert struct {
@@ -513,6 +822,9 @@ type PaidAssert struct {
 
 func (*PaidAssert) assertion() {}
 
+// String is the assertion in canonical form.
+func (a *PaidAssert) String() string { return paidString(a.Player, a.Verb, a.Card) }
+
 // ControlAssert counts the permanents with a name a player controls, cards
 // and tokens alike: `you control 2 "Goblin Token"`.
 type ControlAssert struct {
@@ -523,3 +835,12 @@ type ControlAssert struct {
 }
 
 func (*ControlAssert) assertion() {}
+
+// String is the assertion in canonical form.
+func (a *ControlAssert) String() string {
+	verb := "control"
+	if a.Player == "opponent" {
+		verb = "controls"
+	}
+	return fmt.Sprintf("%s %s %d %s", a.Player, verb, a.Count, a.Name)
+}

@@ -404,21 +404,21 @@ func (p *printer) section(s TestSection) {
 		p.open(l, "given")
 		for _, st := range s.Stmts {
 			sl := st.Position().Line
-			p.line(sl, sl, GivenString(st))
+			p.line(sl, sl, st.String())
 		}
 		p.close(s.EndPos.Line, "")
 	case *When:
 		p.open(l, "when")
 		for _, st := range s.Stmts {
 			sl := st.Position().Line
-			p.line(sl, sl, ActionString(st))
+			p.line(sl, sl, st.String())
 		}
 		p.close(s.EndPos.Line, "")
 	case *Then:
 		p.open(l, "then")
 		for _, st := range s.Stmts {
 			sl := st.Position().Line
-			p.line(sl, sl, AssertionString(st))
+			p.line(sl, sl, st.String())
 		}
 		p.close(s.EndPos.Line, "")
 	}

@@ -12,8 +12,7 @@ import (
 // participle alone: "cards" is the files of card declarations, each on
 // its own; "library" the same cards in one file, as a big library keeps
 // about a hundred cards a file; "tests" the files of scenario tests
-// (*_test.card), which the fast path does not read. Bytes per second are
-// of source text.
+// (*_test.card). Bytes per second are of source text.
 func BenchmarkParse(b *testing.B) {
 	paths, err := filepath.Glob("../cards/*.card")
 	if err != nil {

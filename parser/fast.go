@@ -76,6 +76,10 @@ type fastNodes struct {
 	// statements of the blocks being read.
 	partStack []*dsl.Part
 	stmtStack []dsl.Stmt
+	// parser is the parser of the declaration being read, made once for
+	// the file: it escapes to the heap (the readers of tests' statements
+	// are function values), and one allocation a declaration is wasted.
+	parser fastParser
 }
 
 // Arenas and slabs allocate chunks that start small, for a file of one
@@ -162,7 +166,8 @@ func fastDecl(toks []lexer.Token, nodes *fastNodes) (decl dsl.Decl, ok bool) {
 	if nodes == nil {
 		nodes = &fastNodes{}
 	}
-	p := &fastParser{toks: toks, eof: endOf(toks[len(toks)-1]), nodes: nodes}
+	p := &nodes.parser
+	*p = fastParser{toks: toks, eof: endOf(toks[len(toks)-1]), nodes: nodes}
 	p.seps()
 	switch p.peek().Value {
 	case "card":

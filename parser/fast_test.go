@@ -9,6 +9,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/assert"
 
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/internal/corpus"
@@ -203,4 +204,36 @@ func flatten(v any) []string {
 	}
 	walk("", reflect.ValueOf(v))
 	return out
+}
+
+// TestEveryStatementHasAFastReader checks that each statement of given,
+// when and then has one reader on the fast path, and that each reader
+// reads a statement of the grammar: a new step of the test language is a
+// node type in dsl's unions and a row of testReaders.
+func TestEveryStatementHasAFastReader(t *testing.T) {
+	readers := map[reflect.Type]testReader{}
+	for _, r := range testReaders {
+		_, dup := readers[r.typ]
+		assert.False(t, dup, "two readers of %v in testReaders", r.typ)
+		readers[r.typ] = r
+	}
+	members := map[reflect.Type]bool{}
+	for _, s := range dsl.GivenStmts() {
+		typ := reflect.TypeOf(s)
+		members[typ] = true
+		assert.NotNil(t, readers[typ].given, "no reader of %v, a statement of given, in testReaders", typ)
+	}
+	for _, a := range dsl.Actions() {
+		typ := reflect.TypeOf(a)
+		members[typ] = true
+		assert.NotNil(t, readers[typ].action, "no reader of %v, a statement of when, in testReaders", typ)
+	}
+	for _, a := range dsl.Assertions() {
+		typ := reflect.TypeOf(a)
+		members[typ] = true
+		assert.NotNil(t, readers[typ].assertion, "no reader of %v, a statement of then, in testReaders", typ)
+	}
+	for typ := range readers {
+		assert.True(t, members[typ], "testReaders reads %v, which is no statement of dsl.GivenStmts, dsl.Actions or dsl.Assertions", typ)
+	}
 }

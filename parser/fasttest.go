@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"reflect"
 	"strconv"
 
 	"github.com/cardc/cardc/dsl"
@@ -57,11 +58,11 @@ func (p *fastParser) attempt(part func()) bool {
 
 // choose tries the alternatives of a union in order, each from the same
 // token, and returns the first that reads, or fails if none does.
-func choose[T comparable](p *fastParser, alts ...func() T) T {
+func choose[T comparable](p *fastParser, alts []func(*fastParser) T) T {
 	var v, none T
 	for _, alt := range alts {
 		read := p.attempt(func() {
-			if v = alt(); v == none {
+			if v = alt(p); v == none {
 				p.fail()
 			}
 		})
@@ -281,18 +282,149 @@ func node[T interface {
 	return v
 }
 
+// ---- the statements of tests ----
+
+// A testReader reads one kind of statement of a test on the fast path: a
+// node type of given, when or then (a step of the test language), and its
+// reader, which returns the statement as its union's interface (one of
+// given, action and assertion is set), or nil if it fails.
+type testReader struct {
+	typ       reflect.Type
+	given     func(*fastParser) dsl.GivenStmt
+	action    func(*fastParser) dsl.Action
+	assertion func(*fastParser) dsl.Assertion
+}
+
+// givenReader, actionReader and assertionReader are the testReaders of
+// the statements of node type N of given, when and then: read reads one,
+// or fails.
+func givenReader[N interface {
+	*E
+	dsl.GivenStmt
+}, E any](read func(*fastParser) N) testReader {
+	return testReader{typ: reflect.TypeFor[N](), given: func(p *fastParser) dsl.GivenStmt {
+		if n := read(p); n != nil && !p.failed {
+			return n
+		}
+		return nil
+	}}
+}
+
+func actionReader[N interface {
+	*E
+	dsl.Action
+}, E any](read func(*fastParser) N) testReader {
+	return testReader{typ: reflect.TypeFor[N](), action: func(p *fastParser) dsl.Action {
+		if n := read(p); n != nil && !p.failed {
+			return n
+		}
+		return nil
+	}}
+}
+
+func assertionReader[N interface {
+	*E
+	dsl.Assertion
+}, E any](read func(*fastParser) N) testReader {
+	return testReader{typ: reflect.TypeFor[N](), assertion: func(p *fastParser) dsl.Assertion {
+		if n := read(p); n != nil && !p.failed {
+			return n
+		}
+		return nil
+	}}
+}
+
+// testReaders are the fast path's readers of the statements of tests, a
+// row per node type. The order they are tried in is the grammar's, that of
+// dsl.GivenStmts, dsl.Actions and dsl.Assertions. A statement with no
+// reader here is read by participle: on reaching it, the fast path gives
+// its declaration up (TestEveryStatementHasAFastReader finds it).
+var testReaders = []testReader{
+	givenReader((*fastParser).controlStmt),
+	givenReader((*fastParser).lifeStmt),
+	givenReader((*fastParser).poolStmt),
+	givenReader((*fastParser).zoneStmt),
+	givenReader((*fastParser).stepStmt),
+
+	actionReader((*fastParser).counterAction),
+	actionReader((*fastParser).destroyAction),
+	actionReader((*fastParser).castAction),
+	actionReader((*fastParser).attackAction),
+	actionReader((*fastParser).blockAction),
+	actionReader((*fastParser).resolveAction),
+	actionReader((*fastParser).advanceAction),
+	actionReader((*fastParser).orderAction),
+	actionReader((*fastParser).tapAction),
+	actionReader((*fastParser).tapEffectAction),
+	actionReader((*fastParser).sacrificeAction),
+	actionReader((*fastParser).activateAction),
+	actionReader((*fastParser).illegalAction),
+	actionReader((*fastParser).targetAction),
+	actionReader((*fastParser).payAction),
+	actionReader((*fastParser).chooseAction),
+	actionReader((*fastParser).dealAction),
+
+	assertionReader((*fastParser).logAssert),
+	assertionReader((*fastParser).stackAssert),
+	assertionReader((*fastParser).turnAssert),
+	assertionReader((*fastParser).poolAssert),
+	assertionReader((*fastParser).gameAssert),
+	assertionReader((*fastParser).lifeAssert),
+	assertionReader((*fastParser).playerCountAssert),
+	assertionReader((*fastParser).zoneAssert),
+	assertionReader((*fastParser).stateAssert),
+	assertionReader((*fastParser).ptAssert),
+	assertionReader((*fastParser).countAssert),
+	assertionReader((*fastParser).decisionAssert),
+	assertionReader((*fastParser).paidAssert),
+	assertionReader((*fastParser).choiceAssert),
+	assertionReader((*fastParser).controlAssert),
+	assertionReader((*fastParser).attachedAssert),
+	assertionReader((*fastParser).keywordAssert),
+}
+
+// The readers of the members of each union of statements, in the
+// grammar's order.
+var (
+	givenReaders     []func(*fastParser) dsl.GivenStmt
+	actionReaders    []func(*fastParser) dsl.Action
+	assertionReaders []func(*fastParser) dsl.Assertion
+)
+
+func init() {
+	byType := make(map[reflect.Type]testReader, len(testReaders))
+	for _, r := range testReaders {
+		byType[r.typ] = r
+	}
+	givenReaders = unionReaders(byType, dsl.GivenStmts(), func(r testReader) func(*fastParser) dsl.GivenStmt { return r.given })
+	actionReaders = unionReaders(byType, dsl.Actions(), func(r testReader) func(*fastParser) dsl.Action { return r.action })
+	assertionReaders = unionReaders(byType, dsl.Assertions(), func(r testReader) func(*fastParser) dsl.Assertion { return r.assertion })
+}
+
+// unionReaders returns the readers of the members of a union, in order:
+// of each member, the reader pick takes from its row of testReaders. A
+// member with no reader gives the declaration up when it is tried, for
+// participle to read.
+func unionReaders[I any](byType map[reflect.Type]testReader, members []I, pick func(testReader) func(*fastParser) I) []func(*fastParser) I {
+	out := make([]func(*fastParser) I, len(members))
+	for i, m := range members {
+		read := pick(byType[reflect.TypeOf(m)])
+		if read == nil {
+			read = func(p *fastParser) I {
+				p.abandon()
+				var none I
+				return none
+			}
+		}
+		out[i] = read
+	}
+	return out
+}
+
 // ---- given ----
 
 // givenStmt reads a line of given, in the union's order.
-func (p *fastParser) givenStmt() dsl.GivenStmt {
-	return choose(p,
-		func() dsl.GivenStmt { return nilIfFailed[dsl.GivenStmt](p, p.controlStmt()) },
-		func() dsl.GivenStmt { return nilIfFailed[dsl.GivenStmt](p, p.lifeStmt()) },
-		func() dsl.GivenStmt { return nilIfFailed[dsl.GivenStmt](p, p.poolStmt()) },
-		func() dsl.GivenStmt { return nilIfFailed[dsl.GivenStmt](p, p.zoneStmt()) },
-		func() dsl.GivenStmt { return nilIfFailed[dsl.GivenStmt](p, p.stepStmt()) },
-	)
-}
+func (p *fastParser) givenStmt() dsl.GivenStmt { return choose(p, givenReaders) }
 
 // controlStmt reads `you control CARD, CARD...`.
 func (p *fastParser) controlStmt() *dsl.ControlStmt {
@@ -489,25 +621,7 @@ func (p *fastParser) targetRefs() []*dsl.TargetRef { return list(p, p.targetRef,
 // ---- when ----
 
 // action reads a line of when, in the union's order.
-func (p *fastParser) action() dsl.Action {
-	return choose(p,
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.counterAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.destroyAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.castAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.attackAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.blockAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.resolveAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.advanceAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.orderAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.tapAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.activateAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.illegalAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.targetAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.payAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.chooseAction()) },
-		func() dsl.Action { return nilIfFailed[dsl.Action](p, p.dealAction()) },
-	)
-}
+func (p *fastParser) action() dsl.Action { return choose(p, actionReaders) }
 
 // counterAction reads `put N KIND counters on REF`.
 func (p *fastParser) counterAction() *dsl.CounterAction {
@@ -652,6 +766,24 @@ func (p *fastParser) tapAction() *dsl.TapAction {
 	return node(p, start, a, &a.Span)
 }
 
+// tapEffectAction reads `tap REF` or `untap REF`.
+func (p *fastParser) tapEffectAction() *dsl.TapEffectAction {
+	a, start := &dsl.TapEffectAction{}, p.pos()
+	if a.Verb = p.oneOf("tap", "untap"); !p.failed {
+		a.Card = p.cardRef()
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// sacrificeAction reads `sacrifice REF`.
+func (p *fastParser) sacrificeAction() *dsl.SacrificeAction {
+	a, start := &dsl.SacrificeAction{}, p.pos()
+	if p.expect("sacrifice") {
+		a.Card = p.cardRef()
+	}
+	return node(p, start, a, &a.Span)
+}
+
 // activateAction reads `[you] activate REF [ability N] [with X = N]
 // [targeting T, T] [sacrificing|choosing REF, REF] [for MANA]`.
 func (p *fastParser) activateAction() *dsl.ActivateAction {
@@ -746,27 +878,7 @@ func (p *fastParser) dealAction() *dsl.DealAction {
 // ---- then ----
 
 // assertion reads a line of then, in the union's order.
-func (p *fastParser) assertion() dsl.Assertion {
-	return choose(p,
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.logAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.stackAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.turnAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.poolAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.gameAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.lifeAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.playerCountAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.zoneAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.stateAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.ptAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.countAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.decisionAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.paidAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.choiceAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.controlAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.attachedAssert()) },
-		func() dsl.Assertion { return nilIfFailed[dsl.Assertion](p, p.keywordAssert()) },
-	)
-}
+func (p *fastParser) assertion() dsl.Assertion { return choose(p, assertionReaders) }
 
 // logAssert reads `log has N "KIND" events [involving REF]`.
 func (p *fastParser) logAssert() *dsl.LogAssert {

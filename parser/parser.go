@@ -61,13 +61,9 @@ var options = []participle.Option{
 	participle.Union[dsl.Stmt](&dsl.IfStmt{}, &dsl.AtStmt{}, &dsl.WhenStmt{}, &dsl.ForEachStmt{}, &dsl.ActionStmt{}),
 	participle.Union[dsl.EventItem](&dsl.DocItem{}, &dsl.PhraseDecl{}, &dsl.OracleWording{}, &dsl.CalledItem{}, &dsl.TimingItem{}, &dsl.StaleItem{}, &dsl.MovesItem{}, &dsl.FieldDecl{}),
 	participle.Union[dsl.TestSection](&dsl.Given{}, &dsl.When{}, &dsl.Then{}),
-	participle.Union[dsl.GivenStmt](&dsl.ControlStmt{}, &dsl.LifeStmt{}, &dsl.PoolStmt{}, &dsl.ZoneStmt{}, &dsl.StepStmt{}),
-	participle.Union[dsl.Action](&dsl.CounterAction{}, &dsl.DestroyAction{}, &dsl.CastAction{},
-		&dsl.AttackAction{}, &dsl.BlockAction{}, &dsl.ResolveAction{}, &dsl.AdvanceAction{},
-		&dsl.OrderAction{}, &dsl.TapAction{}, &dsl.ActivateAction{}, &dsl.IllegalAction{}, &dsl.TargetAction{}, &dsl.PayAction{}, &dsl.ChooseAction{}, &dsl.DealAction{}),
-	participle.Union[dsl.Assertion](&dsl.LogAssert{}, &dsl.StackAssert{}, &dsl.TurnAssert{}, &dsl.PoolAssert{}, &dsl.GameAssert{}, &dsl.LifeAssert{}, &dsl.PlayerCountAssert{},
-		&dsl.ZoneAssert{}, &dsl.StateAssert{}, &dsl.PTAssert{}, &dsl.CountAssert{}, &dsl.DecisionAssert{}, &dsl.PaidAssert{}, &dsl.ChoiceAssert{}, &dsl.ControlAssert{}, &dsl.AttachedAssert{},
-		&dsl.KeywordAssert{}),
+	participle.Union[dsl.GivenStmt](dsl.GivenStmts()...),
+	participle.Union[dsl.Action](dsl.Actions()...),
+	participle.Union[dsl.Assertion](dsl.Assertions()...),
 	participle.UseLookahead(8),
 }
 

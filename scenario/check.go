@@ -2,7 +2,6 @@ package scenario
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -102,22 +101,37 @@ func (c *checker) test(t *dsl.Test) {
 		switch s := s.(type) {
 		case *dsl.Given:
 			for _, st := range s.Stmts {
-				c.given(st)
+				c.statement(st)
 			}
 		case *dsl.When:
 			for _, a := range s.Stmts {
-				c.action(a)
+				c.statement(a)
 			}
 		case *dsl.Then:
 			asserts = asserts || len(s.Stmts) > 0
 			for _, a := range s.Stmts {
-				c.assertion(a)
+				c.statement(a)
 			}
 		}
 	}
 	if !asserts {
 		c.add(dsl.Errorf(t.Pos, CodeNoAssertion, "test %s asserts nothing", t.Name).
 			WithHint("add a then { ... } block saying what the ruling makes true"))
+	}
+}
+
+// statement checks a statement of a test with its step: an assertion
+// about a card itself may name it `each "NAME"`.
+func (c *checker) statement(n any) {
+	step := stepOf(n)
+	if step == nil {
+		return // the runner reports it
+	}
+	if step.about != nil {
+		c.refOrEach(step.about(n))
+	}
+	if step.check != nil {
+		step.check(c, n)
 	}
 }
 
@@ -243,87 +257,17 @@ func (c *checker) target(t *dsl.TargetRef) {
 	}
 }
 
-func (c *checker) given(s dsl.GivenStmt) {
-	switch s := s.(type) {
-	case *dsl.ControlStmt:
-		for _, cs := range s.Cards {
-			c.spec(cs)
-		}
-	case *dsl.ZoneStmt:
-		for _, cs := range s.Cards {
-			c.spec(cs)
-		}
-	case *dsl.StepStmt:
-		c.step(s.Pos, s.Step)
-	case *dsl.PoolStmt:
-		c.pool(s.Pos, s.Mana)
+func (c *checker) targets(ts []*dsl.TargetRef) {
+	for _, t := range ts {
+		c.target(t)
 	}
 }
 
-func (c *checker) action(a dsl.Action) {
-	switch a := a.(type) {
-	case *dsl.DealAction:
-		c.ref(a.Source)
-		c.target(a.Target)
-	case *dsl.CounterAction:
-		c.counter(a.Pos, a.Kind)
-		c.ref(a.Card)
-	case *dsl.DestroyAction:
-		c.ref(a.Card)
-	case *dsl.CastAction:
-		c.cardName(a.Pos, a.Name)
-		for _, t := range a.Targets {
-			c.target(t)
-		}
-	case *dsl.AttackAction:
-		for _, r := range a.Cards {
-			c.ref(r)
-		}
-	case *dsl.BlockAction:
-		c.ref(a.Attacker)
-		for _, r := range a.Blockers {
-			c.ref(r)
-		}
-	case *dsl.AdvanceAction:
-		if !isNextTurn(a.Words) {
-			c.step(a.Pos, a.Words)
-		}
-	case *dsl.OrderAction:
-		for _, r := range a.Cards {
-			c.replacementRef(a.What, r)
-		}
-	case *dsl.TargetAction:
-		c.target(a.Target)
-	case *dsl.PayAction:
-		if a.Card != nil {
-			c.ref(a.Card)
-		}
-	case *dsl.ChooseAction:
-		c.choiceRef(a.Card)
-	case *dsl.TapAction:
-		c.ref(a.Card)
-		c.manaChoice(a.Pos, a.Mana)
-	case *dsl.ActivateAction:
-		c.ref(a.Card)
-		for _, t := range a.Targets {
-			c.target(t)
-		}
-		for _, r := range a.Choices {
-			c.ref(r)
-		}
-		c.manaChoice(a.Pos, a.Mana)
-	case *dsl.IllegalAction:
-		if !ruleNumberRE.MatchString(dsl.Unquote(a.Rule)) {
-			c.add(dsl.Errorf(a.Pos, CodeRule, "%s is not the number of a rule of the Comprehensive Rules", a.Rule).
-				WithHint(`write the number of the rule that forbids the action, such as "302.6" or "601.2h"`))
-		}
-		c.action(a.Action)
+func (c *checker) refs(refs []*dsl.CardRef) {
+	for _, r := range refs {
+		c.ref(r)
 	}
 }
-
-// ruleNumberRE matches the number of a rule of the Comprehensive Rules:
-// "302", "302.6", "601.2h".
-var ruleNumberRE = regexp.MustCompile(`^[1-9][0-9]{2}(\.[0-9]+[a-z]?)?$`)
 
 // manaChoice checks the mana a test chooses: one symbol of one type.
 func (c *checker) manaChoice(p dsl.Pos, symbols string) {
@@ -341,63 +285,5 @@ func (c *checker) pool(p dsl.Pos, symbols string) {
 	if _, err := mana.Produced(symbols); err != nil {
 		c.add(dsl.Errorf(p, CodeMana, "%v: a mana pool holds mana of the five colors and colorless", err).
 			WithHint("write it as {W}, {U}, {B}, {R}, {G}, {C} or a number of colorless mana such as {2}"))
-	}
-}
-
-func (c *checker) assertion(a dsl.Assertion) {
-	switch a := a.(type) {
-	case *dsl.ZoneAssert:
-		c.refOrEach(a.Card)
-	case *dsl.StateAssert:
-		c.refOrEach(a.Card)
-	case *dsl.PTAssert:
-		c.refOrEach(a.Card)
-	case *dsl.AttachedAssert:
-		c.refOrEach(a.Card)
-		c.ref(a.To)
-	case *dsl.KeywordAssert:
-		c.refOrEach(a.Card)
-	case *dsl.CountAssert:
-		c.refOrEach(a.Card)
-		if !a.Damage {
-			c.counter(a.Pos, a.Counter)
-		}
-	case *dsl.PlayerCountAssert:
-		c.counter(a.Pos, a.Counter)
-	case *dsl.TurnAssert:
-		if a.Player != "" {
-			c.step(a.Pos, a.Step)
-		}
-	case *dsl.PoolAssert:
-		if a.Mana != "" {
-			c.pool(a.Pos, a.Mana)
-		}
-	case *dsl.DecisionAssert:
-		for _, r := range a.Cards {
-			c.replacementRef(a.What, r)
-		}
-	case *dsl.PaidAssert:
-		if a.Card != nil {
-			c.ref(a.Card)
-		}
-	case *dsl.ControlAssert:
-		c.cardName(a.Pos, a.Name)
-	case *dsl.ChoiceAssert:
-		c.choiceRef(a.Card)
-	case *dsl.LogAssert:
-		if _, ok := eventKind(c.v, dsl.Unquote(a.Kind)); !ok {
-			d := dsl.Errorf(a.Pos, CodeUnknownEvent, "no event kind is called %s", a.Kind)
-			// Event kinds are written with spaces in tests, with
-			// underscores in the vocabulary.
-			var kinds []string
-			for _, k := range c.v.Events() {
-				kinds = append(kinds, strings.ReplaceAll(k.Name, "_", " "))
-			}
-			d.Hint = dsl.DidYouMean(strings.ReplaceAll(dsl.Unquote(a.Kind), "_", " "), kinds)
-			c.add(d)
-		}
-		if a.Involving != nil {
-			c.ref(a.Involving)
-		}
 	}
 }

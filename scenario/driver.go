@@ -310,6 +310,25 @@ type Pregame interface {
 	BeginGame() error
 }
 
+// Effects is a Game that performs on a permanent the actions of the
+// standard vocabulary whose one parameter is an object, as the effect of
+// a resolving spell or ability does, for the test steps that name them:
+// `sacrifice "Grizzly Bears"` is Effect("sacrifice", bears), `tap "Serra
+// Angel"` and `untap "Forest"` are Effect("tap", ...) and
+// Effect("untap", ...). A new step of that kind needs no new method. An
+// engine whose Game does not implement it skips the tests that use those
+// steps; one that does returns an error wrapping ErrUnsupported for an
+// action it does not perform, and the test is skipped too.
+type Effects interface {
+	// Effect performs the action, by its vocabulary name ("sacrifice",
+	// "tap", "untap"), on the permanent c, and lets the game settle after
+	// it, as the actions of Game do: "sacrifice" puts it into its
+	// owner's graveyard, which is neither destruction nor damage
+	// (CR 701.17a); "tap" and "untap" tap or untap it (CR 701.21), not
+	// for mana.
+	Effect(action string, c Card) error
+}
+
 // ErrUnsupported is wrapped by the errors of what an engine does not
 // do: a test that needs it is skipped.
 var ErrUnsupported = errors.New("not supported by this engine")

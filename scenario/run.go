@@ -23,21 +23,23 @@
 //
 // A method of Game that returns an error wrapping ErrUnsupported (see
 // Unsupported) makes the test that needed it skipped, not failed: an
-// engine may start with the few actions its cards need. Errors of actions
-// a rule forbids are *RuleError (tests of `illegal` check the rule's
-// number), and errors found while an action was carried out are
-// *FailureError. The messages of failures are the runner's, so that an
-// engine's results read like core's; the engine renders its own log
-// (LogLines) and says what it decided (Decisions).
+// engine may start with the few actions its cards need. So does a Game
+// that does not implement an optional interface a test needs (Pregame,
+// Effects). Errors of actions a rule forbids are *RuleError (tests of
+// `illegal` check the rule's number), and errors found while an action was
+// carried out are *FailureError. The messages of failures are the
+// runner's, so that an engine's results read like core's; the engine
+// renders its own log (LogLines) and says what it decided (Decisions).
+//
+// Each statement of the test language is a step: its checks and how it
+// runs are one declaration of given.go, when.go or then.go (see step.go).
 package scenario
 
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/cardc/cardc/dsl"
-	"github.com/cardc/cardc/mana"
 	"github.com/cardc/cardc/vocab"
 )
 
@@ -101,7 +103,7 @@ func RunTest(d Driver, t *dsl.Test) (res Result) {
 		res.Failures = append(res.Failures, Failure{t.Pos, err.Error()})
 		return res
 	}
-	r := &runner{v: v, aliases: map[string]Card{}, filler: map[Card]bool{}, each: map[*dsl.CardRef]Card{}, res: &res}
+	r := &runner{v: v, aliases: map[string]Card{}, filler: make(map[Card]bool, 2*DefaultLibrarySize), each: map[*dsl.CardRef]Card{}, res: &res}
 	r.script = &Script{r: r}
 	defer func() {
 		if p := recover(); p != nil {
@@ -216,24 +218,6 @@ func PlayerWord(p Player) string {
 	return "you"
 }
 
-// scriptPay scripts the next decision of an optional cost.
-func (r *runner) scriptPay(a *dsl.PayAction) error {
-	d := ScriptedPay{Player: playerID(a.Player), Pay: a.Verb == "pay" || a.Verb == "pays", Pos: a.Pos}
-	if a.Card != nil {
-		if !d.Pay {
-			r.failf(a.Pos, "a player who declines sacrifices nothing")
-			return errStop
-		}
-		c, err := r.card(a.Card)
-		if err != nil {
-			return err
-		}
-		d.Card = c
-	}
-	r.script.pays = append(r.script.pays, d)
-	return nil
-}
-
 func playerID(s string) Player {
 	if s == "opponent" || s == "opponent's" {
 		return Opponent
@@ -294,107 +278,6 @@ func (r *runner) setup(p dsl.Pos, err error) error {
 	return errStop
 }
 
-func (r *runner) given(s *dsl.Given) error {
-	var opening *dsl.ZoneStmt // the first statement of an opening hand
-	for _, st := range s.Stmts {
-		switch st := st.(type) {
-		case *dsl.ControlStmt:
-			for _, c := range st.Cards {
-				if err := r.addCard(c, playerID(st.Player), Battlefield); err != nil {
-					return err
-				}
-			}
-		case *dsl.ZoneStmt:
-			zone := map[string]Zone{"hand": Hand, "graveyard": Graveyard,
-				"library": Library, "exile": Exile}[st.Zone]
-			if st.Opening {
-				zone = Hand
-				if opening == nil {
-					opening = st
-				}
-			}
-			for _, c := range st.Cards {
-				if err := r.addCard(c, playerID(st.Player), zone); err != nil {
-					return err
-				}
-			}
-		case *dsl.PoolStmt:
-			amount, err := mana.Produced(st.Mana)
-			if err == nil {
-				err = r.g.SetPool(playerID(st.Player), amount)
-			}
-			if err := r.setup(st.Pos, err); err != nil {
-				return err
-			}
-		case *dsl.LifeStmt:
-			if err := r.setup(st.Pos, r.g.SetLife(playerID(st.Player), st.Life)); err != nil {
-				return err
-			}
-		case *dsl.StepStmt:
-			step, nth, ok := stepFromWords(r.v, st.Step)
-			if !ok {
-				r.failf(st.Pos, "no step is called %q", strings.Join(st.Step, " "))
-				return errStop
-			}
-			if nth != 0 {
-				r.failf(st.Pos, "a test may start in the combat damage step, but not in the %s of two: those come from combat", ordinal(nth))
-				return errStop
-			}
-			if err := r.setup(st.Pos, r.g.SetStep(playerID(st.Player), step)); err != nil {
-				return err
-			}
-		}
-	}
-	if opening != nil && r.opening == nil {
-		r.opening = opening
-	}
-	return nil
-}
-
-func (r *runner) addCard(c *dsl.CardSpec, p Player, zone Zone) error {
-	name := dsl.Unquote(c.Name)
-	card, err := r.g.AddCard(name, p, zone)
-	if err := r.setup(c.Pos, err); err != nil {
-		return err
-	}
-	if zone == Library {
-		r.library[p] = true
-	}
-	for _, w := range c.With {
-		if w.Damage {
-			err = r.g.SetDamage(card, w.Count)
-		} else {
-			kind := dsl.Unquote(w.Counter)
-			if !r.v.IsName(vocab.KCounter, kind) {
-				r.failf(w.Pos, "unknown counter kind %q", w.Counter)
-				return errStop
-			}
-			o, _ := r.g.Object(card)
-			err = r.g.SetCounters(card, kind, o.Counters[kind]+w.Count)
-		}
-		if err := r.setup(w.Pos, err); err != nil {
-			return err
-		}
-	}
-	if err := r.setup(c.Pos, r.g.SetTapped(card, c.Tapped)); err != nil {
-		return err
-	}
-	if c.AttachedTo != nil {
-		to, err := r.permanent(c.AttachedTo)
-		if err != nil {
-			return err
-		}
-		if err := r.setup(c.AttachedTo.Pos, r.g.Attach(card, to)); err != nil {
-			return err
-		}
-	}
-	if c.Alias != "" {
-		r.aliases[c.Alias] = card
-	}
-	return nil
-}
-
-// card finds the physical card a reference names.
 // replacementCard is a card of an order of triggers or replacement
 // effects, or Protection for the bare word `protection` among replacement
 // effects.
@@ -405,6 +288,7 @@ func (r *runner) replacementCard(what string, ref *dsl.CardRef) (Card, error) {
 	return r.card(ref)
 }
 
+// card finds the physical card a reference names.
 func (r *runner) card(ref *dsl.CardRef) (Card, error) {
 	if c, ok := r.each[ref]; ok {
 		return c, nil
@@ -529,27 +413,43 @@ func (r *runner) counter(p dsl.Pos, name string) (string, error) {
 	return kind, nil
 }
 
+// given sets the game up as the statements of a given block say.
+func (r *runner) given(s *dsl.Given) error {
+	for _, st := range s.Stmts {
+		step := stepOf(st)
+		if step == nil {
+			return r.noStep(st)
+		}
+		if err := step.run(r, st); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// when takes the actions of a when block, and scripts its decisions.
 func (r *runner) when(s *dsl.When) error {
 	for _, a := range s.Stmts {
+		step := stepOf(a)
+		if step == nil {
+			return r.noStep(a)
+		}
 		if err := r.afterEnd(a.Position()); err != nil {
 			return err
 		}
-		if _, choice := a.(*dsl.ChooseAction); !choice {
+		if !step.beforeGame {
 			if err := r.beginGame(); err != nil {
 				return err
 			}
 		}
-		switch a.(type) {
-		case *dsl.AttackAction, *dsl.BlockAction:
+		if step.combat {
 			if len(r.attacks) == 0 && len(r.blocks) == 0 {
 				r.combatPos = a.Position()
 			}
-		default:
-			if err := r.flushCombat(); err != nil {
-				return err
-			}
+		} else if err := r.flushCombat(); err != nil {
+			return err
 		}
-		if err := r.act(a); err != nil {
+		if err := step.run(r, a); err != nil {
 			return err
 		}
 	}
@@ -628,417 +528,4 @@ func (r *runner) failed(p dsl.Pos, prefix string, err error) error {
 		r.failf(p, "%s: %v", prefix, err)
 	}
 	return errStop
-}
-
-func (r *runner) act(a dsl.Action) error {
-	g := r.g
-	switch a := a.(type) {
-	case *dsl.DealAction:
-		src, _, ok, err := r.object(a.Source)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			r.failf(a.Pos, "%s is not in the game", dsl.RefString(a.Source))
-			return errStop
-		}
-		t, err := r.target(a.Target)
-		if err != nil {
-			return err
-		}
-		return r.failed(a.Pos, "", g.DealDamage(src, t, a.Amount, a.Combat))
-	case *dsl.CounterAction:
-		c, err := r.permanent(a.Card)
-		if err != nil {
-			return err
-		}
-		k, err := r.counter(a.Pos, a.Kind)
-		if err != nil {
-			return err
-		}
-		if a.Verb == "put" {
-			err = g.PutCounters(c, k, a.Amount)
-		} else {
-			err = g.RemoveCounters(c, k, a.Amount)
-		}
-		return r.failed(a.Pos, "", err)
-	case *dsl.DestroyAction:
-		c, err := r.permanent(a.Card)
-		if err != nil {
-			return err
-		}
-		return r.failed(a.Pos, "", g.Destroy(c))
-	case *dsl.CastAction:
-		return r.cast(a)
-	case *dsl.AttackAction:
-		for _, ref := range a.Cards {
-			c, err := r.card(ref)
-			if err != nil {
-				return err
-			}
-			r.attacks = append(r.attacks, c)
-		}
-	case *dsl.BlockAction:
-		at, err := r.card(a.Attacker)
-		if err != nil {
-			return err
-		}
-		for _, ref := range a.Blockers {
-			bl, err := r.card(ref)
-			if err != nil {
-				return err
-			}
-			r.blocks = append(r.blocks, Block{Attacker: at, Blocker: bl})
-		}
-	case *dsl.ResolveAction:
-		if a.All {
-			return r.failed(a.Pos, "", g.ResolveAll())
-		}
-		return r.failed(a.Pos, "cannot resolve", g.ResolveTop())
-	case *dsl.AdvanceAction:
-		var err error
-		if isNextTurn(a.Words) {
-			err = g.AdvanceToNextTurn()
-		} else {
-			step, nth, ok := stepFromWords(r.v, a.Words)
-			if !ok {
-				r.failf(a.Pos, "no step is called %q", strings.Join(a.Words, " "))
-				return errStop
-			}
-			if nth != 0 {
-				return r.advanceToCombatDamage(a.Pos, nth)
-			}
-			err = g.AdvanceTo(step)
-		}
-		return r.failed(a.Pos, "", err)
-	case *dsl.PayAction:
-		return r.scriptPay(a)
-	case *dsl.ChooseAction:
-		return r.scriptChoice(a)
-	case *dsl.TargetAction:
-		v, err := r.target(a.Target)
-		if err != nil {
-			return err
-		}
-		r.script.targets = append(r.script.targets, ScriptedTarget{v, a.Pos})
-	case *dsl.TapAction:
-		c, o, err := r.permanentObject(a.Card)
-		if err != nil {
-			return err
-		}
-		t := mana.Type(-1)
-		if a.Mana != "" {
-			t = r.manaType(a.Pos, a.Mana)
-			if t < 0 {
-				return errStop
-			}
-		}
-		return r.failed(a.Pos, "cannot tap for mana", g.TapForMana(r.actor(a.Player, o), c, t))
-	case *dsl.ActivateAction:
-		return r.activate(a)
-	case *dsl.IllegalAction:
-		return r.illegal(a)
-	case *dsl.OrderAction:
-		var cards []Card
-		for _, ref := range a.Cards {
-			c, err := r.replacementCard(a.What, ref)
-			if err != nil {
-				return err
-			}
-			cards = append(cards, c)
-		}
-		if a.What == "triggers" {
-			r.script.triggerOrders = append(r.script.triggerOrders, cards)
-		} else {
-			r.script.replacementOrders = append(r.script.replacementOrders, cards)
-		}
-	}
-	return nil
-}
-
-// combatDamageStep is the vocabulary's name of the combat damage step.
-const combatDamageStep = "combat_damage"
-
-// advanceToCombatDamage advances to the first or the second of the two
-// combat damage steps of a combat with first strike or double strike
-// (CR 510.4): to the next combat damage step that begins, and for the
-// second, on to the one after it if that was the first.
-func (r *runner) advanceToCombatDamage(p dsl.Pos, nth int) error {
-	g := r.g
-	if err := g.AdvanceTo(combatDamageStep); err != nil {
-		return r.failed(p, "", err)
-	}
-	if nth == 2 && g.Turn().CombatDamageStep == 1 {
-		if err := g.AdvanceTo(combatDamageStep); err != nil {
-			return r.failed(p, "", err)
-		}
-	}
-	if g.Turn().CombatDamageStep != nth {
-		r.failf(p, "the combat damage step that began is the only one of its combat, not the %s of two: no attacking or blocking creature had first strike or double strike as it began (CR 510.4)", ordinal(nth))
-		return errStop
-	}
-	return nil
-}
-
-func (r *runner) cast(a *dsl.CastAction) error {
-	p := playerID(a.Player)
-	name := dsl.Unquote(a.Name)
-	var card Card
-	for _, c := range r.g.CardsNamed(name) {
-		if o, ok := r.g.Object(c); ok && o.Zone == Hand && o.Owner == p {
-			card = c
-			break
-		}
-	}
-	if card == 0 {
-		r.failf(a.Pos, "%q is not in %s hand; put it there with `%s %q in hand`", name,
-			map[Player]string{You: "your", Opponent: "the opponent's"}[p],
-			map[Player]string{You: "you have", Opponent: "opponent has"}[p], name)
-		return errStop
-	}
-	var targets []Target
-	for _, t := range a.Targets {
-		v, err := r.target(t)
-		if err != nil {
-			return err
-		}
-		targets = append(targets, v)
-	}
-	x := 0
-	if a.X != nil {
-		x = *a.X
-	}
-	return r.failed(a.Pos, "cannot cast", r.g.Cast(p, card, x, targets))
-}
-
-// actor is the player who takes a test action on a permanent: the one the
-// test names, or else its controller.
-func (r *runner) actor(player string, o Object) Player {
-	if player == "" {
-		return o.Controller
-	}
-	return playerID(player)
-}
-
-// manaType reads the one mana symbol of a choice of mana ({G}).
-func (r *runner) manaType(p dsl.Pos, symbols string) mana.Type {
-	amount, err := mana.Produced(symbols)
-	if types := amount.Types(); err != nil || len(types) != 1 || amount.Total() != 1 {
-		r.failf(p, "%s is not one mana symbol of one type ({W}, {U}, {B}, {R}, {G} or {C})", symbols)
-		return -1
-	}
-	return amount.Types()[0]
-}
-
-// activate activates an ability of a permanent.
-func (r *runner) activate(a *dsl.ActivateAction) error {
-	c, o, err := r.permanentObject(a.Card)
-	if err != nil {
-		return err
-	}
-	ability, err := r.whichAbility(a, c)
-	if err != nil {
-		return err
-	}
-	act := Activation{Player: r.actor(a.Player, o), Source: c, Ability: ability, Mana: -1}
-	if a.X != nil {
-		act.X = *a.X
-	}
-	for _, t := range a.Targets {
-		v, err := r.target(t)
-		if err != nil {
-			return err
-		}
-		act.Targets = append(act.Targets, v)
-	}
-	for _, ref := range a.Choices {
-		ch, err := r.permanent(ref)
-		if err != nil {
-			return err
-		}
-		act.Choices = append(act.Choices, ch)
-	}
-	if a.Mana != "" {
-		if act.Mana = r.manaType(a.Pos, a.Mana); act.Mana < 0 {
-			return errStop
-		}
-	}
-	return r.failed(a.Pos, "cannot activate", r.g.Activate(act))
-}
-
-// whichAbility finds the activated ability an activate action means: the
-// N-th activated ability of the card with `ability N`, or else its only
-// activated ability that is not a mana ability.
-func (r *runner) whichAbility(a *dsl.ActivateAction, c Card) (int, error) {
-	all, err := r.g.ActivatedAbilities(c)
-	if err != nil {
-		return 0, r.failed(a.Pos, "cannot activate", err)
-	}
-	if a.Ability != nil {
-		if n := *a.Ability; n >= 1 && n <= len(all) {
-			return n - 1, nil
-		}
-		r.failf(a.Pos, "%s has %d activated abilities; there is no ability %d", dsl.RefString(a.Card), len(all), *a.Ability)
-		return 0, errStop
-	}
-	var others []int
-	for i, ab := range all {
-		if !ab.Mana {
-			others = append(others, i)
-		}
-	}
-	switch {
-	case len(others) == 1:
-		return others[0], nil
-	case len(others) > 1:
-		r.failf(a.Pos, "%s has %d activated abilities that are not mana abilities: say which with `ability N` (counting its activated abilities from 1)", dsl.RefString(a.Card), len(others))
-	case len(all) > 0:
-		r.failf(a.Pos, "%s has only mana abilities: tap it for mana, or say `ability N`", dsl.RefString(a.Card))
-	default:
-		r.failf(a.Pos, "%s has no activated ability", dsl.RefString(a.Card))
-	}
-	return 0, errStop
-}
-
-// errCaught ends an action whose error an illegal action expected.
-var errCaught = errors.New("caught")
-
-// illegal tries an action that must be illegal by a rule: it passes if
-// the game refuses it citing that rule (or one of its subrules), and the
-// test goes on.
-func (r *runner) illegal(a *dsl.IllegalAction) error {
-	switch a.Action.(type) {
-	case *dsl.IllegalAction, *dsl.OrderAction, *dsl.PayAction, *dsl.TargetAction, *dsl.ChooseAction:
-		r.failf(a.Pos, "`illegal` takes an action on the game: a cast, an activation, tapping for mana, an attack, a block...")
-		return errStop
-	}
-	want := dsl.Unquote(a.Rule)
-	r.expecting, r.caught = true, nil
-	var err error
-	switch act := a.Action.(type) {
-	case *dsl.AttackAction:
-		err = r.checkAttacks(act)
-	case *dsl.BlockAction:
-		err = r.checkBlocks(act)
-	default:
-		err = r.act(a.Action)
-	}
-	r.expecting = false
-	if err != nil && err != errCaught {
-		return err
-	}
-	var rule *RuleError
-	switch {
-	case r.caught == nil:
-		r.failf(a.Pos, "expected %s to be illegal by rule %s, but it was allowed", dsl.ActionString(a.Action), want)
-		return errStop
-	case !errors.As(r.caught, &rule):
-		r.failf(a.Pos, "expected %s to be illegal by rule %s, but it failed otherwise: %v", dsl.ActionString(a.Action), want, r.caught)
-		return errStop
-	case !subrule(rule.Rule, want):
-		r.failf(a.Pos, "expected %s to be illegal by rule %s, but it is illegal by rule %s: %v", dsl.ActionString(a.Action), want, rule.Rule, r.caught)
-		return errStop
-	}
-	return nil
-}
-
-// checkAttacks checks, without declaring them, whether the creatures an
-// attack names could attack: the first that can't is the error.
-func (r *runner) checkAttacks(a *dsl.AttackAction) error {
-	for _, ref := range a.Cards {
-		c, err := r.permanent(ref)
-		if err != nil {
-			return err
-		}
-		if err := r.g.CheckAttack(c); err != nil {
-			return r.failed(ref.Pos, "", err)
-		}
-	}
-	return nil
-}
-
-// checkBlocks declares the attacks written before, then checks, without
-// declaring them, whether the creatures a block names could block: the
-// first that can't is the error.
-func (r *runner) checkBlocks(a *dsl.BlockAction) error {
-	r.expecting = false
-	err := r.flushCombat()
-	r.expecting = true
-	if err != nil {
-		return err
-	}
-	at, err := r.permanent(a.Attacker)
-	if err != nil {
-		return err
-	}
-	for _, ref := range a.Blockers {
-		bl, err := r.permanent(ref)
-		if err != nil {
-			return err
-		}
-		if err := r.g.CheckBlock(bl, at); err != nil {
-			return r.failed(ref.Pos, "", err)
-		}
-	}
-	return nil
-}
-
-// subrule reports whether rule is the rule want or one of its subrules:
-// "601.2h" is a subrule of "601.2" and of "601", not of "601.20".
-func subrule(rule, want string) bool {
-	rest, ok := strings.CutPrefix(rule, want)
-	return ok && (rest == "" || rest[0] < '0' || rest[0] > '9')
-}
-
-// flushCombat declares the attackers and blockers the test has named, by
-// advancing to the declare attackers or declare blockers step. Problems
-// are reported where the first of those lines is.
-func (r *runner) flushCombat() error {
-	if len(r.attacks) == 0 && len(r.blocks) == 0 {
-		return nil
-	}
-	return r.declare(r.combatPos)
-}
-
-// declare advances to the declare attackers step, then to the declare
-// blockers step, as the test's combat needs. An illegal declaration is a
-// failure while advancing: the game goes on to the blockers' step before
-// the first failure is reported at p.
-func (r *runner) declare(p dsl.Pos) error {
-	var first error
-	check := func(err error) error {
-		var failure *FailureError
-		if errors.As(err, &failure) && !errors.Is(err, ErrUnsupported) {
-			if first == nil {
-				first = err
-			}
-			return nil
-		}
-		return r.failed(p, "", err)
-	}
-	if len(r.attacks) > 0 {
-		if step := r.g.Turn().Step; stepIndex(r.v, step) >= stepIndex(r.v, "declare_attackers") {
-			r.failf(p, "attackers are declared in the declare attackers step, which is over this turn (it is the %s step)", step)
-			r.attacks = nil
-			return errStop
-		}
-		attacks := r.attacks
-		r.attacks = nil
-		if err := check(r.g.DeclareAttackers(attacks)); err != nil {
-			return err
-		}
-	}
-	if len(r.blocks) > 0 {
-		if step := r.g.Turn().Step; stepIndex(r.v, step) >= stepIndex(r.v, "declare_blockers") {
-			r.failf(p, "blockers are declared in the declare blockers step, which is over this turn (it is the %s step)", step)
-			r.blocks = nil
-			return errStop
-		}
-		blocks := r.blocks
-		r.blocks = nil
-		if err := check(r.g.DeclareBlockers(blocks)); err != nil {
-			return err
-		}
-	}
-	return r.failed(p, "", first)
 }

@@ -3,6 +3,7 @@ package scenario_test
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/cards/compiled"
@@ -439,4 +440,47 @@ test "needs no cast" {
 	require.Empty(t, res[1].Skipped)
 	require.Empty(t, res[1].Failures)
 	require.True(t, res[1].Passed())
+}
+
+// TestEffectsAreOptional runs the steps of actions on one permanent
+// (sacrifice, tap, untap) in an engine whose Game does not implement
+// scenario.Effects: the tests that use them are skipped, naming the
+// action and where the test needs it; in core's engine, which implements
+// it, they run.
+func TestEffectsAreOptional(t *testing.T) {
+	lib, err := cards.Library()
+	require.NoError(t, err)
+	f, diags := parser.ParseString("t_test.card", `
+test "sacrifice" {
+    given {
+        you control "Grizzly Bears"
+    }
+    when {
+        sacrifice "Grizzly Bears"
+    }
+    then {
+        "Grizzly Bears" is in your graveyard
+    }
+}
+
+test "tap and untap" {
+    given {
+        you control "Grizzly Bears"
+    }
+    when {
+        tap "Grizzly Bears"
+        untap "Grizzly Bears"
+    }
+    then {
+        "Grizzly Bears" is untapped
+    }
+}`)
+	require.Empty(t, diags)
+	res := scenario.Run(noCast{coredriver.New(lib)}, []*dsl.File{f})
+	require.Len(t, res, 2)
+	assert.Equal(t, "t_test.card:7:9: sacrifice: not supported by this engine", res[0].Skipped)
+	assert.Equal(t, "t_test.card:19:9: tap: not supported by this engine", res[1].Skipped)
+	for _, r := range scenario.Run(coredriver.New(lib), []*dsl.File{f}) {
+		assert.True(t, r.Passed(), "%s: %v %s", r.Name, r.Failures, r.Skipped)
+	}
 }

@@ -79,13 +79,15 @@
 // acts (Cast, Activate, DealDamage, RemoveCounters, ResolveTop, AdvanceTo,
 // DeclareAttackers...), hands over the decisions a test scripts
 // (scenario.Script: here the order of triggers), and observes (Object,
-// Player, Turn, Stack, Log, Decisions). What the engine does not do
-// returns scenario.Unsupported("mana abilities"), and the kit reports the
-// test as skipped, naming it.
+// Player, Turn, Stack, Log, Decisions). Its games also implement
+// scenario.Effects, the actions of tests on one permanent (`sacrifice
+// "Drudge Skeletons"`, `tap`, `untap`), which an engine may leave out.
+// What the engine does not do returns scenario.Unsupported("mana
+// abilities"), and the kit reports the test as skipped, naming it.
 //
 // So this engine passes all 14 tests of Protean Hydra, all 10 of Engulfing
 // Slagwurm (one with the instant Regenerate, one with Drudge Skeletons'
-// "{B}: Regenerate Drudge Skeletons") and the 3 of Drudge Skeletons
+// "{B}: Regenerate Drudge Skeletons") and the 4 of Drudge Skeletons
 // (embed_test.go). It skips the test of Beetleback Chief, whose card needs
 // names and a host function it lacks (create_creature_tokens), naming
 // them. Nor does it have activated abilities with more than mana in their

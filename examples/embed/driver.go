@@ -22,7 +22,10 @@ type Driver struct{ lib *Library }
 // NewDriver returns the driver of games with the cards of lib.
 func NewDriver(lib *Library) *Driver { return &Driver{lib: lib} }
 
-var _ scenario.Driver = (*Driver)(nil)
+var (
+	_ scenario.Driver  = (*Driver)(nil)
+	_ scenario.Effects = (*kitGame)(nil)
+)
 
 // NewGame starts a game whose players decide what s scripts.
 func (d *Driver) NewGame(s *scenario.Script) (scenario.Game, error) {
@@ -173,6 +176,31 @@ func (k *kitGame) Destroy(c scenario.Card) error {
 		_, err := k.g.hDestroy([]vm.Value{vm.Value(c)})
 		return err
 	})
+}
+
+// Effect performs the actions on one permanent that this engine does, as
+// an effect does: a sacrifice is a zone change to its owner's graveyard,
+// not a destruction, so a regeneration shield does not replace it
+// (CR 701.17a); tapping and untapping turn it (CR 701.21). kitGame
+// implements scenario.Effects.
+func (k *kitGame) Effect(action string, c scenario.Card) error {
+	o, err := k.permanent(c)
+	if err != nil {
+		return err
+	}
+	switch action {
+	case "sacrifice":
+		return k.action(func() error {
+			k.g.move(o, zoneGraveyard)
+			return nil
+		})
+	case "tap", "untap":
+		return k.action(func() error {
+			o.tapped = action == "tap"
+			return nil
+		})
+	}
+	return unsupported(action)
 }
 
 func (k *kitGame) Cast(p scenario.Player, c scenario.Card, x int, targets []scenario.Target) error {

@@ -49,7 +49,7 @@ func TestRulingsThroughTheKit(t *testing.T) {
 	}{
 		{"protean_hydra_test.card", nil, 14},
 		{"engulfing_slagwurm_test.card", nil, 10},
-		{"drudge_skeletons_test.card", nil, 3},
+		{"drudge_skeletons_test.card", nil, 4},
 		{"beetleback_chief_test.card", map[string]string{
 			"When Beetleback Chief enters the battlefield, create two 1/1 red Goblin creature tokens": `card "Beetleback Chief" needs name color:red, name subtype:Goblin, host function create_creature_tokens: not supported by this engine`,
 		}, 0},

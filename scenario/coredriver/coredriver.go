@@ -250,6 +250,13 @@ func (g *game) Destroy(c scenario.Card) error {
 	return g.settled(g.g.Destroy(g.id(c)))
 }
 
+// Effect performs an action of the standard vocabulary on a permanent,
+// as an effect does (core.Game.Effect): the game implements
+// scenario.Effects.
+func (g *game) Effect(action string, c scenario.Card) error {
+	return g.settled(g.g.Effect(action, g.id(c)))
+}
+
 func (g *game) Cast(p scenario.Player, c scenario.Card, x int, targets []scenario.Target) error {
 	var vs []vm.Value
 	for _, t := range targets {
@@ -475,4 +482,8 @@ func (g *game) LogLines() []string {
 	return out
 }
 
-var _ scenario.Driver = (*Driver)(nil)
+var (
+	_ scenario.Driver  = (*Driver)(nil)
+	_ scenario.Effects = (*game)(nil)
+	_ scenario.Pregame = (*game)(nil)
+)

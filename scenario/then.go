@@ -1,0 +1,518 @@
+package scenario
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/mana"
+	"github.com/cardc/cardc/vocab"
+)
+
+// The steps of then: assertions on the game (see step.go). An assertion
+// about a card itself (About) may name it `each "NAME"`: it is then checked
+// for every card and token with the name.
+
+// "Protean Hydra" is in your graveyard, is on the battlefield, is not in
+// exile.
+var _ = then(thenStep[*dsl.ZoneAssert]{
+	About: func(a *dsl.ZoneAssert) *dsl.CardRef { return a.Card },
+	Assert: func(r *runner, a *dsl.ZoneAssert) {
+		_, o, in, err := r.object(a.Card)
+		if err != nil {
+			return
+		}
+		ok := in && o.Zone == Battlefield
+		if !a.Battlefield {
+			ok = in && o.Zone == zoneByName[a.Zone] && (a.Owner == "" || o.Owner == playerID(a.Owner))
+		}
+		if ok == a.Not {
+			want := "on the battlefield"
+			switch {
+			case a.Owner != "":
+				want = "in " + a.Owner + " " + a.Zone
+			case !a.Battlefield:
+				want = "in " + a.Zone
+			}
+			r.expected(a.Pos, a.Not, a.Card, "be "+want, "it is "+r.where(o, in))
+		}
+	},
+})
+
+// "Grizzly Bears" is tapped (untapped, attacking, blocking, blocked), is
+// not tapped.
+var _ = then(thenStep[*dsl.StateAssert]{
+	About: func(a *dsl.StateAssert) *dsl.CardRef { return a.Card },
+	Assert: func(r *runner, a *dsl.StateAssert) {
+		_, o, err := r.permanentObject(a.Card)
+		if err != nil {
+			return
+		}
+		var is bool
+		switch a.State {
+		case "tapped":
+			is = o.Tapped
+		case "untapped":
+			is = !o.Tapped
+		case "attacking":
+			is = o.Attacking
+		case "blocking":
+			is = o.Blocking
+		case "blocked":
+			is = o.Blocked
+		}
+		if is == a.Not {
+			r.expected(a.Pos, a.Not, a.Card, "be "+a.State, "")
+		}
+	},
+})
+
+// "Protean Hydra" is 3/3: in any zone, as a card's characteristic-defining
+// ability defines them everywhere (CR 604.3).
+var _ = then(thenStep[*dsl.PTAssert]{
+	About: func(a *dsl.PTAssert) *dsl.CardRef { return a.Card },
+	Assert: func(r *runner, a *dsl.PTAssert) {
+		_, o, in, err := r.object(a.Card)
+		if err != nil {
+			return
+		}
+		if !in {
+			r.failf(a.Pos, "%s is in no zone", dsl.RefString(a.Card))
+			return
+		}
+		p, t, ok := dsl.ParsePT(a.PT)
+		if got := fmt.Sprintf("%d/%d", o.Power, o.Toughness); !ok || p != o.Power || t != o.Toughness {
+			r.failf(a.Pos, "expected %s to be %s, but it is %s", dsl.RefString(a.Card), a.PT, got)
+		}
+	},
+})
+
+// "Trollhide" is attached to "Grizzly Bears", is not attached to.
+var _ = then(thenStep[*dsl.AttachedAssert]{
+	About: func(a *dsl.AttachedAssert) *dsl.CardRef { return a.Card },
+	Check: func(c *checker, a *dsl.AttachedAssert) { c.ref(a.To) },
+	Assert: func(r *runner, a *dsl.AttachedAssert) {
+		_, o, in, err := r.object(a.Card)
+		if err != nil {
+			return
+		}
+		to, _, toIn, err := r.object(a.To)
+		if err != nil {
+			return
+		}
+		attached := in && toIn && o.Zone == Battlefield && o.AttachedTo == to
+		if attached == a.Not {
+			found := "it is " + r.where(o, in)
+			if in && o.Zone == Battlefield {
+				found = "it is attached to nothing"
+				if t, ok := r.g.Object(o.AttachedTo); o.AttachedTo != 0 && ok {
+					found = "it is attached to " + t.Name
+				}
+			}
+			r.expected(a.Pos, a.Not, a.Card, "be attached to "+dsl.RefString(a.To), found)
+		}
+	},
+})
+
+// "Grizzly Bears" has flying, does not have flying: as continuous effects
+// make its abilities.
+var _ = then(thenStep[*dsl.KeywordAssert]{
+	About: func(a *dsl.KeywordAssert) *dsl.CardRef { return a.Card },
+	Assert: func(r *runner, a *dsl.KeywordAssert) {
+		c, err := r.permanent(a.Card)
+		if err != nil {
+			return
+		}
+		kw := strings.ToLower(strings.Join(a.Keyword, " "))
+		if !r.v.IsName(vocab.KKeyword, kw) {
+			r.failf(a.Pos, "%q is not a keyword ability the rules know", kw)
+			return
+		}
+		has, err := r.g.HasKeyword(c, kw)
+		if err != nil {
+			if !r.unsupported(a.Pos, err) {
+				r.failf(a.Pos, "%v", err)
+			}
+			return
+		}
+		if has == a.Not {
+			found := "it does not"
+			if has {
+				found = "it has"
+			}
+			r.expected(a.Pos, a.Not, a.Card, "have "+kw, found)
+		}
+	},
+})
+
+// "Protean Hydra" has 2 +1/+1 counters, has no damage.
+var _ = then(thenStep[*dsl.CountAssert]{
+	About: func(a *dsl.CountAssert) *dsl.CardRef { return a.Card },
+	Check: func(c *checker, a *dsl.CountAssert) {
+		if !a.Damage {
+			c.counter(a.Pos, a.Counter)
+		}
+	},
+	Assert: func(r *runner, a *dsl.CountAssert) {
+		_, o, err := r.permanentObject(a.Card)
+		if err != nil {
+			return
+		}
+		if a.Damage {
+			if o.Damage != a.Count {
+				r.failf(a.Pos, "expected %s to have %d damage marked, but it has %d", dsl.RefString(a.Card), a.Count, o.Damage)
+			}
+			return
+		}
+		k, err := r.counter(a.Pos, a.Counter)
+		if err != nil {
+			return
+		}
+		if n := o.Counters[k]; n != a.Count {
+			r.failf(a.Pos, "expected %s to have %d %s counters, but it has %d", dsl.RefString(a.Card), a.Count, a.Counter, n)
+		}
+	},
+})
+
+// you have 23 life
+var _ = then(thenStep[*dsl.LifeAssert]{
+	Assert: func(r *runner, a *dsl.LifeAssert) {
+		if life := r.g.Player(playerID(a.Player)).Life; life != a.Life {
+			r.failf(a.Pos, "expected %s to have %d life, but %s %d", a.Player, a.Life, theyHave(a.Player), life)
+		}
+	},
+})
+
+// you have 9 poison counters (CR 122.1)
+var _ = then(thenStep[*dsl.PlayerCountAssert]{
+	Check: func(c *checker, a *dsl.PlayerCountAssert) { c.counter(a.Pos, a.Counter) },
+	Assert: func(r *runner, a *dsl.PlayerCountAssert) {
+		k, err := r.counter(a.Pos, a.Counter)
+		if err != nil {
+			return
+		}
+		if n := r.g.Player(playerID(a.Player)).Counters[k]; n != a.Count {
+			r.failf(a.Pos, "expected %s, but %s %d", a, theyHave(a.Player), n)
+		}
+	},
+})
+
+// you have {G}{G} in your mana pool, opponent's mana pool is empty
+var _ = then(thenStep[*dsl.PoolAssert]{
+	Check: func(c *checker, a *dsl.PoolAssert) {
+		if a.Mana != "" {
+			c.pool(a.Pos, a.Mana)
+		}
+	},
+	Assert: func(r *runner, a *dsl.PoolAssert) {
+		p, want := playerID(a.Player), mana.Amount{}
+		if a.Owner != "" {
+			p = playerID(a.Owner)
+		} else if amount, err := mana.Produced(a.Mana); err == nil {
+			want = amount
+		} else {
+			r.failf(a.Pos, "%v", err)
+			return
+		}
+		if got := r.g.Player(p).Pool; got != want {
+			r.failf(a.Pos, "expected %s, but %s", a, poolText(p, got))
+		}
+	},
+})
+
+// log has 1 "counter removed" event, log has no damage events involving
+// "Hill Giant"
+var _ = then(thenStep[*dsl.LogAssert]{
+	Check: func(c *checker, a *dsl.LogAssert) {
+		if _, ok := eventKind(c.v, dsl.Unquote(a.Kind)); !ok {
+			d := dsl.Errorf(a.Pos, CodeUnknownEvent, "no event kind is called %s", a.Kind)
+			// Event kinds are written with spaces in tests, with
+			// underscores in the vocabulary.
+			var kinds []string
+			for _, k := range c.v.Events() {
+				kinds = append(kinds, strings.ReplaceAll(k.Name, "_", " "))
+			}
+			d.Hint = dsl.DidYouMean(strings.ReplaceAll(dsl.Unquote(a.Kind), "_", " "), kinds)
+			c.add(d)
+		}
+		if a.Involving != nil {
+			c.ref(a.Involving)
+		}
+	},
+	Assert: func(r *runner, a *dsl.LogAssert) {
+		kind, ok := eventKind(r.v, dsl.Unquote(a.Kind))
+		if !ok {
+			r.failf(a.Pos, "no event kind is called %s", a.Kind)
+			return
+		}
+		var card Card
+		if a.Involving != nil {
+			c, err := r.card(a.Involving)
+			if err != nil {
+				return
+			}
+			card = c
+		}
+		n := 0
+		for _, ev := range r.g.Log() {
+			if ev.Kind == kind && (card == 0 || ev.involves(card)) {
+				n++
+			}
+		}
+		if n != a.Count {
+			involving := ""
+			if a.Involving != nil {
+				involving = " involving " + dsl.RefString(a.Involving)
+			}
+			r.failf(a.Pos, "expected %d %s events%s in the log, found %d", a.Count, dsl.Unquote(a.Kind), involving, n)
+		}
+	},
+})
+
+// opponent lost the game, the game is a draw, the game is not over
+var _ = then(thenStep[*dsl.GameAssert]{
+	Assert: func(r *runner, a *dsl.GameAssert) {
+		out := r.g.Outcome()
+		switch {
+		case a.Player != "" && out.Lost[playerID(a.Player)] == "":
+			r.failf(a.Pos, "expected %s to have lost the game, but %s", a.Player, outcomeText(out))
+		case a.Draw && !out.Draw:
+			r.failf(a.Pos, "expected the game to be a draw, but %s", outcomeText(out))
+		case a.Going && out.Over:
+			r.failf(a.Pos, "expected the game not to be over, but %s", outcomeText(out))
+		}
+	},
+})
+
+// you ordered triggers "Hill Giant", "Grizzly Bears"; opponent ordered
+// replacements "Protean Hydra": a decision of trigger order (or of which
+// replacement effect applies first) in which the cards come first, in
+// their order, as `order` scripts them.
+var _ = then(thenStep[*dsl.DecisionAssert]{
+	Check: func(c *checker, a *dsl.DecisionAssert) {
+		for _, r := range a.Cards {
+			c.replacementRef(a.What, r)
+		}
+	},
+	Assert: func(r *runner, a *dsl.DecisionAssert) {
+		var cards []Card
+		for _, ref := range a.Cards {
+			c, err := r.replacementCard(a.What, ref)
+			if err != nil {
+				return
+			}
+			cards = append(cards, c)
+		}
+		if a.What == "replacements" && len(cards) != 1 {
+			r.failf(a.Pos, "`ordered replacements` names one card: the one whose effect applied first")
+			return
+		}
+		decisions, ok := r.decisions(a.Pos)
+		if !ok {
+			return
+		}
+		want := playerID(a.Player)
+		var seen []string
+		for _, d := range decisions {
+			var ok bool
+			switch {
+			case a.What == "triggers" && d.Kind == DecisionTriggerOrder:
+				ok = ordered(d.Triggers, cards)
+			case a.What == "replacements" && d.Kind == DecisionReplacement && cards[0] == Protection:
+				ok = d.Protection
+			case a.What == "replacements" && d.Kind == DecisionReplacement:
+				ok = d.Source != 0 && d.Source == cards[0]
+			default:
+				continue
+			}
+			if ok && d.Player == want {
+				return
+			}
+			seen = append(seen, d.Text)
+		}
+		r.expectedDecision(a, "no player made such a decision", "the decisions of that kind were: ", seen)
+	},
+})
+
+// you paid sacrificing "Trollhide", opponent declined: a decision of an
+// optional cost.
+var _ = then(thenStep[*dsl.PaidAssert]{
+	Check: func(c *checker, a *dsl.PaidAssert) {
+		if a.Card != nil {
+			c.ref(a.Card)
+		}
+	},
+	Assert: func(r *runner, a *dsl.PaidAssert) {
+		var card Card
+		if a.Card != nil {
+			c, err := r.card(a.Card)
+			if err != nil {
+				return
+			}
+			card = c
+		}
+		decisions, ok := r.decisions(a.Pos)
+		if !ok {
+			return
+		}
+		want, paid := playerID(a.Player), a.Verb == "paid"
+		var seen []string
+		for _, d := range decisions {
+			if d.Kind != DecisionOptionalCost {
+				continue
+			}
+			ok := d.Player == want && d.Paid == paid
+			if ok && card != 0 {
+				ok = d.Card == card
+			}
+			if ok {
+				return
+			}
+			seen = append(seen, d.Text)
+		}
+		r.expectedDecision(a, "no player decided an optional cost", "the decisions of optional costs were: ", seen)
+	},
+})
+
+// you chose white, you chose "Grizzly Bears", you did not choose top: a
+// choice a player made (or, with Not, never made): a word as a spell or
+// ability resolved (DecisionChoice), or the permanent to copy
+// (DecisionCopy), the source of damage chosen (DecisionSource) or a
+// permanent chosen to pay a cost (DecisionCostObject). A bare word that is
+// no alias of the test is a word.
+var _ = then(thenStep[*dsl.ChoiceAssert]{
+	Check: func(c *checker, a *dsl.ChoiceAssert) { c.choiceRef(a.Card) },
+	Assert: func(r *runner, a *dsl.ChoiceAssert) {
+		kind, word, card := DecisionCopy, "", Card(0)
+		switch {
+		case a.Nothing:
+		case a.Card.Alias != nil && !r.isAlias(*a.Card.Alias):
+			kind, word = DecisionChoice, *a.Card.Alias
+		default:
+			c, err := r.card(a.Card)
+			if err != nil {
+				return
+			}
+			card = c
+		}
+		decisions, ok := r.decisions(a.Pos)
+		if !ok {
+			return
+		}
+		want := playerID(a.Player)
+		var seen []string
+		for _, d := range decisions {
+			if d.Kind != kind && (kind != DecisionCopy || (d.Kind != DecisionSource && d.Kind != DecisionCostObject)) {
+				continue
+			}
+			var match bool
+			if kind == DecisionChoice {
+				match = strings.EqualFold(d.Word, word)
+			} else {
+				match = d.Card == card
+			}
+			if d.Player == want && match {
+				if a.Not {
+					r.failf(a.Pos, "expected: %s; but %s", a, d.Text)
+				}
+				return
+			}
+			seen = append(seen, d.Text)
+		}
+		if a.Not {
+			return
+		}
+		r.expectedDecision(a, "no player made such a choice", "the choices of that kind were: ", seen)
+	},
+})
+
+// you control 2 "Goblin Token": cards and tokens alike.
+var _ = then(thenStep[*dsl.ControlAssert]{
+	Check: func(c *checker, a *dsl.ControlAssert) { c.cardName(a.Pos, a.Name) },
+	Assert: func(r *runner, a *dsl.ControlAssert) {
+		name, n := dsl.Unquote(a.Name), 0
+		for _, c := range r.g.CardsNamed(name) {
+			if o, ok := r.g.Object(c); ok && o.Zone == Battlefield && o.Controller == playerID(a.Player) {
+				n++
+			}
+		}
+		if n != a.Count {
+			r.failf(a.Pos, "expected: %s; found %d", a, n)
+		}
+	},
+})
+
+// it is your declare blockers step, it is turn 2
+var _ = then(thenStep[*dsl.TurnAssert]{
+	Check: func(c *checker, a *dsl.TurnAssert) {
+		if a.Player != "" {
+			c.step(a.Pos, a.Step)
+		}
+	},
+	Assert: func(r *runner, a *dsl.TurnAssert) {
+		turn := r.g.Turn()
+		if a.Player == "" {
+			if turn.Turn != a.Turn {
+				r.failf(a.Pos, "expected turn %d, but it is turn %d", a.Turn, turn.Turn)
+			}
+			return
+		}
+		step, nth, _ := stepFromWords(r.v, a.Step)
+		if turn.Active != playerID(a.Player) || turn.Step != step || (nth != 0 && turn.CombatDamageStep != nth) {
+			which := ""
+			if turn.Step == combatDamageStep && turn.CombatDamageStep != 0 {
+				which = ordinal(turn.CombatDamageStep) + " "
+			}
+			r.failf(a.Pos, "expected %s, but it is %s %s%s step", a, r.possessive(turn.Active), which, turn.Step)
+		}
+	},
+})
+
+// stack is empty, stack has 2 objects
+var _ = then(thenStep[*dsl.StackAssert]{
+	Assert: func(r *runner, a *dsl.StackAssert) {
+		n := len(r.g.Stack())
+		if a.Empty && n != 0 {
+			r.failf(a.Pos, "expected the stack to be empty, but it holds %s", r.stackText())
+		} else if !a.Empty && n != a.Count {
+			held := "nothing"
+			if n > 0 {
+				held = fmt.Sprintf("%d: %s", n, r.stackText())
+			}
+			r.failf(a.Pos, "expected the stack to hold %d %s, but it holds %s", a.Count, objects(a.Count), held)
+		}
+	},
+})
+
+// expected fails an assertion about a card that may be negated (`is
+// not`, `does not have`) and did not hold: "expected CARD [not ]to
+// PREDICATE[, but FOUND]".
+func (r *runner) expected(p dsl.Pos, not bool, card *dsl.CardRef, predicate, found string) {
+	neg := ""
+	if not {
+		neg = "not "
+	}
+	if found != "" {
+		found = ", but " + found
+	}
+	r.failf(p, "expected %s %sto %s%s", dsl.RefString(card), neg, predicate, found)
+}
+
+// expectedDecision fails an assertion of a decision no player made as it
+// says: "expected: ASSERTION; " and what was decided of that kind, or
+// none.
+func (r *runner) expectedDecision(a dsl.Assertion, none, some string, seen []string) {
+	found := none
+	if len(seen) > 0 {
+		found = some + strings.Join(seen, "; ")
+	}
+	r.failf(a.Position(), "expected: %s; %s", a, found)
+}
+
+// theyHave says what a player has, for messages: "you have", "they have".
+func theyHave(player string) string {
+	if player == "you" {
+		return "you have"
+	}
+	return "they have"
+}
