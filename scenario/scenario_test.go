@@ -448,7 +448,7 @@ test "needs no cast" {
 // action and where the test needs it; in core's engine, which implements
 // it, they run.
 func TestEffectsAreOptional(t *testing.T) {
-	lib, err := cards.Library()
+	lib, err := compiled.Library()
 	require.NoError(t, err)
 	f, diags := parser.ParseString("t_test.card", `
 test "sacrifice" {

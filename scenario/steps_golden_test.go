@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/cards"
+	"github.com/cardc/cardc/cards/compiled"
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/internal/golden"
 	"github.com/cardc/cardc/parser"
@@ -40,7 +41,7 @@ func TestEveryStepSaysWhatIsWrong(t *testing.T) {
 	for _, d := range scenario.Check([]*dsl.File{f}, cards.Names()) {
 		fmt.Fprintln(&out, d.String())
 	}
-	lib, err := cards.Library()
+	lib, err := compiled.Library()
 	require.NoError(t, err)
 	for _, res := range scenario.Run(coredriver.New(lib), []*dsl.File{f}) {
 		fmt.Fprintf(&out, "\n# %s\n", res.Name)
