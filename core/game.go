@@ -8,7 +8,8 @@
 // (CR 601, 608); combat (CR 506-511) with the keywords of the stdlib;
 // continuous effects, from static abilities and from resolved spells,
 // applied in layers (CR 611, 613); Auras and their attachments (CR 303.4);
-// regeneration (CR 701.15). There is no mana: costs are not paid.
+// regeneration (CR 701.15); mana, mana abilities and the payment of every
+// cost (CR 106, 118, 601.2f-h, 605).
 //
 // The names it knows (event kinds, fields, steps, zones, counter kinds,
 // actions and queries...) are the stdlib's: vocab_gen.go is generated

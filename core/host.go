@@ -622,7 +622,6 @@ func g0(f func(*Object) bool) hostImpl {
 	}
 }
 
-// g1 makes a query of an object and a name.
 // isType reports whether an object has a card type, as typesOf reads it.
 func isType(g *Game, a []vm.Value) (vm.Value, error) {
 	o := g.valueObject(a[0])
@@ -635,6 +634,7 @@ func hasColor(g *Game, a []vm.Value) (vm.Value, error) {
 	return boolValue(o != nil && g.colorsOf(o)&uint16(a[1]) != 0), nil
 }
 
+// g1 makes a query of an object and a name.
 func g1(f func(*Object, vm.Value) bool) hostImpl {
 	return func(g *Game, a []vm.Value) (vm.Value, error) {
 		if o := g.valueObject(a[0]); o != nil {

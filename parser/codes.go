@@ -13,7 +13,7 @@ var Codes = []dsl.CodeInfo{
 	{Code: CodeEscape, Name: "escape", Summary: "a backslash escape text in quotes does not have (only `\\\"`, `\\\\`, `\\n`)"},
 	{Code: CodeTooMany, Name: "too-many", Summary: "more than 50 diagnostics in one file: the rest are not reported"},
 	{Code: CodeRange, Name: "range", Summary: "a number beyond 2^40, or a power/toughness beyond 2^31 - 1"},
-	{Code: CodeUnsupported, Name: "unsupported", Summary: "a construct the language does not have (yet), such as `activated`, `loyalty` or `crew`: the message says where SPEC lists what exists"},
+	{Code: CodeUnsupported, Name: "unsupported", Summary: "a construct the language does not have (yet), such as `activated`, `kicker` or `crew`: the message says where SPEC lists what exists"},
 	{Code: CodeFormat, Name: "format", Summary: "the formatter could not print the file faithfully (a bug; the file is left alone)"},
 	{Code: CodeInternal, Name: "internal", Summary: "a failure of the parser itself"},
 }
