@@ -422,16 +422,15 @@ func (g *Game) verifyChars() error {
 	kept := make([]chars, len(g.battlefield))
 	for i, id := range g.battlefield {
 		c := g.chars[id]
-		c.spared, c.granted = slices.Clone(c.spared), slices.Clone(c.granted)
+		c.keywords, c.granted = c.keywords.clone(), slices.Clone(c.granted)
 		kept[i] = c
 	}
 	g.invalidate()
 	g.refresh()
 	for i, id := range g.battlefield {
 		k, c := &kept[i], &g.chars[id]
-		if k.power != c.power || k.toughness != c.toughness || k.keywords != c.keywords || k.unspared != c.unspared ||
-			k.cantAttack != c.cantAttack || k.cantBlock != c.cantBlock ||
-			!slices.Equal(k.spared, c.spared) || !slices.Equal(k.granted, c.granted) {
+		if k.power != c.power || k.toughness != c.toughness || !k.keywords.equal(&c.keywords) ||
+			k.cantAttack != c.cantAttack || k.cantBlock != c.cantBlock || !slices.Equal(k.granted, c.granted) {
 			return fmt.Errorf("characteristics of %s: %+v were kept, %+v computed", g.objectName(id), *k, *c)
 		}
 	}

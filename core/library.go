@@ -26,6 +26,11 @@ type Library struct {
 	// manaTexts are the symbols each of manas was written as, for a cost
 	// paid with them.
 	manaTexts []string
+	// keywordArgs are the instances of keywords with a quality the
+	// programs name (keywordValue), interned like subtypes, and
+	// keywordArgNames the names they were linked by.
+	keywordArgs     []keywordArg
+	keywordArgNames []string
 	// anchorFields are, for each event kind, the fields of its events
 	// that abilities of the cards are anchored to (see eachWatcher).
 	anchorFields [numEventKinds][]fieldID
@@ -42,8 +47,9 @@ type CardDef struct {
 	types      uint16
 	supertypes uint16
 	colors     uint16
-	keywords   uint32
-	subtypes   []int32
+	// keywords are the keyword abilities printed on the card.
+	keywords keywords
+	subtypes []int32
 	// byEvent lists, for each event kind, the abilities watching it.
 	byEvent [numEventKinds][]int
 	// effects lists the abilities that create continuous effects
@@ -134,11 +140,6 @@ func NewLibrary(progs ...*vm.Program) (*Library, error) {
 			if _, dup := lib.cards[c.Name]; dup {
 				return nil, fmt.Errorf("card %q is defined twice", c.Name)
 			}
-			for _, k := range c.Keywords {
-				if _, ok := bitOf(keywordNames[:], k); !ok {
-					return nil, fmt.Errorf("card %q: the rules core knows no keyword %q", c.Name, k)
-				}
-			}
 			d, err := lib.define(c, linked)
 			if err != nil {
 				return nil, err
@@ -176,8 +177,11 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 		d.equipment = d.equipment || s == "Equipment" && d.types&typeArtifact != 0
 	}
 	for _, k := range c.Keywords {
-		bit, _ := bitOf(keywordNames[:], k)
-		d.keywords |= bit
+		a, ok := lib.readKeyword(k, true)
+		if !ok {
+			return nil, fmt.Errorf("card %q: the rules core knows no keyword %q", c.Name, k)
+		}
+		d.keywords.add(a)
 	}
 	d.anchors = make([][]fieldID, len(c.Abilities))
 	d.abilityWatches = make([]watch, len(c.Abilities))

@@ -6,7 +6,6 @@ import (
 
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/mana"
-	"github.com/cardc/cardc/vocab"
 )
 
 // then checks every assertion of a then block; a failed assertion does
@@ -166,11 +165,12 @@ func (r *runner) checkOne(a dsl.Assertion) {
 		if err != nil {
 			return
 		}
-		kw := strings.ToLower(strings.Join(a.Keyword, " "))
-		if !r.v.IsName(vocab.KKeyword, kw) {
-			r.failf(a.Pos, "%q is not a keyword ability the rules know", kw)
+		u, ok := r.v.ReadKeyword(a.Keyword)
+		if !ok {
+			r.failf(a.Pos, "%q is not a keyword ability the rules know", strings.ToLower(strings.Join(a.Keyword, " ")))
 			return
 		}
+		kw := u.Name
 		has, err := g.HasKeyword(c, kw)
 		if err != nil {
 			if !r.unsupported(a.Pos, err) {

@@ -47,6 +47,9 @@ type Vocab struct {
 	steps      []*StepInfo
 	lists      map[Kind][]string
 	adjectives []string
+	// keywords are the keyword abilities, plain names and declarations,
+	// in the order they are declared.
+	keywords []*Keyword
 
 	eventTemplates  []*Template
 	actionTemplates []*Template
@@ -85,8 +88,18 @@ func (v *Vocab) Rules() []*RuleInfo { return append([]*RuleInfo(nil), v.ruleList
 func (v *Vocab) Steps() []*StepInfo { return append([]*StepInfo(nil), v.steps...) }
 
 // Names lists the declared names of a kind, in declaration order: KCardType,
-// KSupertype, KColor, KZone, KCounter or KKeyword.
-func (v *Vocab) Names(k Kind) []string { return append([]string(nil), v.lists[k]...) }
+// KSupertype, KColor, KZone, KCounter or KKeyword (the names of every
+// keyword, those of `keyword` declarations included: "protection").
+func (v *Vocab) Names(k Kind) []string {
+	if k == KKeyword {
+		out := make([]string, len(v.keywords))
+		for i, kw := range v.keywords {
+			out[i] = kw.Name
+		}
+		return out
+	}
+	return append([]string(nil), v.lists[k]...)
+}
 
 // Adjectives lists the adjectives of filters; the adjective a is tested by
 // the query is_a.
@@ -335,6 +348,8 @@ func Load(fsys fs.FS) (*Vocab, error) {
 			v.eventList = append(v.eventList, e)
 		case *dsl.NamesDecl:
 			v.addNames(d)
+		case *dsl.KeywordDecl:
+			v.declareKeyword(d)
 		case *dsl.StepDecl:
 			st := &StepInfo{Name: d.Name}
 			for _, w := range d.Words {
@@ -352,6 +367,8 @@ func Load(fsys fs.FS) (*Vocab, error) {
 			diags = append(diags, v.loadFunc(d)...)
 		case *dsl.RuleDecl:
 			diags = append(diags, v.loadRule(d)...)
+		case *dsl.KeywordDecl:
+			diags = append(diags, v.loadKeyword(d)...)
 		case *dsl.NamesDecl, *dsl.StepDecl, *dsl.VocabularyDecl:
 		default:
 			diags = append(diags, dsl.Errorf(d.Position(), CodeStdlib, "only vocabulary declarations belong in the stdlib"))
@@ -515,6 +532,10 @@ var namesKinds = map[string]Kind{
 }
 
 func (v *Vocab) addNames(d *dsl.NamesDecl) {
+	if d.Kind == "keywords" {
+		v.addKeywordList(d)
+		return
+	}
 	for _, n := range d.Names {
 		if d.Kind == "adjectives" {
 			v.adjectives = append(v.adjectives, dsl.Unquote(n))
@@ -536,9 +557,15 @@ func (v *Vocab) indexNames() {
 	for _, s := range v.steps {
 		v.names[KStep][s.Name] = true
 	}
+	v.names[KKeyword] = map[string]bool{}
+	for _, k := range v.keywords {
+		v.names[KKeyword][k.Name] = true
+	}
 }
 
-// IsName reports whether name is a declared name of the kind.
+// IsName reports whether name is a declared name of the kind. A keyword's
+// name is its own ("protection"), not how a card writes it with its
+// parameter ("protection from black"): see ReadKeyword.
 func (v *Vocab) IsName(k Kind, name string) bool { return v.names[k][name] }
 
 // typeNamed resolves a type name of a declaration.
