@@ -31,6 +31,10 @@ func (c *checker) cardKeyword(pos dsl.Pos, words []string) {
 		c.errorf(pos, CodeUnknownKeyword, "%s is written with its %s", name, paramWhat(k)).Hint = "write `" + example(k) + "`, say"
 		return
 	}
+	if k, value, ok := c.v.KeywordForm(words); ok {
+		c.errorf(pos, CodeUnknownKeyword, "%s: %q is no %s", strings.Join(words, " "), value, paramWhat(k)).Hint = valueHints[k.Param.Type.Kind]
+		return
+	}
 	d := c.errorf(pos, CodeUnknownKeyword, "%q is not a keyword ability the rules know", name)
 	if what, hint, ok := dsl.NotYet(words[0]); ok {
 		// A mechanic the language lacks, not a misspelling.
@@ -46,6 +50,14 @@ func (c *checker) cardKeyword(pos dsl.Pos, words []string) {
 		}
 		d.Hint = "the keywords are: " + strings.Join(forms, ", ")
 	}
+}
+
+// valueHints say what a value of each kind of parameter is.
+var valueHints = map[vocab.Kind]string{
+	vocab.KNumber:  "write a number, such as `graft 4`",
+	vocab.KMana:    "write mana symbols, such as `equip {1}`",
+	vocab.KQuality: "a quality is a color, `colorless`, a card type in the plural (`artifacts`), a subtype in the plural, capitalized (`Demons`), or `everything` (CR 702.16a)",
+	vocab.KSubtype: "a subtype is a word that isn't a card type, a supertype or a color, such as Swamp (`swampwalk`); in a phrase of its own it is capitalized",
 }
 
 // paramWhat names what a keyword's parameter is, for messages: "number"

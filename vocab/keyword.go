@@ -98,6 +98,34 @@ func (v *Vocab) ReadKeyword(words []string) (KeywordUse, bool) {
 	return KeywordUse{}, false
 }
 
+// KeywordForm returns the keyword with a parameter whose form the words
+// follow, whatever the word in its slot (`protection from demons`,
+// `graft X`), and that word without the text glued after the slot: for
+// a message about a value ReadKeyword does not read.
+func (v *Vocab) KeywordForm(words []string) (*Keyword, string, bool) {
+	for _, k := range v.keywords {
+		if k.Param == nil || len(words) != len(k.Form) {
+			continue
+		}
+		value, ok := "", true
+		for i, it := range k.Form {
+			w := words[i]
+			switch {
+			case it.Slot == "":
+				ok = ok && strings.EqualFold(w, it.Word)
+			case len(w) > len(it.Suffix) && strings.EqualFold(w[len(w)-len(it.Suffix):], it.Suffix):
+				value = w[:len(w)-len(it.Suffix)]
+			default:
+				ok = false
+			}
+		}
+		if ok {
+			return k, value, true
+		}
+	}
+	return nil, "", false
+}
+
 // readForm reads words as the form of one keyword.
 func (v *Vocab) readForm(k *Keyword, words []string) (KeywordUse, bool) {
 	if len(words) != len(k.Form) {

@@ -69,12 +69,8 @@ type function struct {
 // 6, then 7 to 10 for the sublayers 7a to 7d.
 var layerOrder = map[string]int{"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7a": 7, "7b": 8, "7c": 9, "7d": 10}
 
-// load reads the standard vocabulary.
-func load() (*vocabulary, error) {
-	v, err := vocab.Standard()
-	if err != nil {
-		return nil, err
-	}
+// load reads the names of a vocabulary.
+func load(v *vocab.Vocab) *vocabulary {
 	out := &vocabulary{zones: v.Names(vocab.KZone), types: v.Names(vocab.KCardType), supertypes: v.Names(vocab.KSupertype),
 		colors: v.Names(vocab.KColor), keywords: v.Keywords(), counters: v.Names(vocab.KCounter),
 		identity: v.Identity()}
@@ -103,7 +99,7 @@ func load() (*vocabulary, error) {
 		out.rules = append(out.rules, r.Name)
 	}
 	slices.Sort(out.rules)
-	return out, nil
+	return out
 }
 
 // contextIdents are core's names of the contexts of `called from`.
@@ -127,11 +123,11 @@ func contexts(f *vocab.FuncInfo) string {
 
 // Generate renders core's vocab_gen.go from the standard vocabulary.
 func Generate() ([]byte, error) {
-	v, err := load()
+	v, err := vocab.Standard()
 	if err != nil {
 		return nil, err
 	}
-	return render(v)
+	return render(load(v))
 }
 
 func render(v *vocabulary) ([]byte, error) {
