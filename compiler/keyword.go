@@ -62,7 +62,7 @@ var valueHints = map[vocab.Kind]string{
 
 // paramWhat names what a keyword's parameter is, for messages: "number"
 // (graft 4), "cost" (equip {1}), "quality" (protection from black) or
-// "land type" (islandwalk).
+// "subtype" (islandwalk).
 func paramWhat(k *vocab.Keyword) string {
 	switch k.Param.Type.Kind {
 	case vocab.KNumber:

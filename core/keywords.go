@@ -41,17 +41,6 @@ func (s *keywordSet) add(k keyword) { s[k/64] |= 1 << (k % 64) }
 // remove takes a keyword out of the set.
 func (s *keywordSet) remove(k keyword) { s[k/64] &^= 1 << (k % 64) }
 
-// names lists the names of the keywords of the set, in keyword order.
-func (s *keywordSet) names() []string {
-	var out []string
-	for k := range keyword(numKeywords) {
-		if s.has(k) {
-			out = append(out, keywordNames[k])
-		}
-	}
-	return out
-}
-
 // paramKind is the kind of a keyword's parameter (keywordParams).
 type paramKind uint8
 
