@@ -9,9 +9,10 @@ import (
 )
 
 // Keyword abilities (CR 702), as the vocabulary declares them: a card
-// lists them (`keywords flying, protection from Demons, graft 4`) or writes
-// one with its cost or its number alone on its line (`equip {1}`,
-// `cumulative upkeep {2}`, `tribute 1`). The rules core implements a
+// lists them (`keywords flying, protection from Demons, graft 4`; several
+// instances as Oracle text writes them, `protection from Demons and from
+// Dragons`) or writes one with its cost or its number alone on its line
+// (`equip {1}`, `cumulative upkeep {2}`, `tribute 1`). The rules core implements a
 // keyword of a `keywords` list of the stdlib, and those of `keyword`
 // declarations without abilities (protection, landwalk), reading their
 // parameter from their name; a keyword declared with abilities of the
@@ -22,8 +23,10 @@ import (
 // card's keywords (vm.Card.Keywords), by the name the rules core knows it
 // by ("protection from Demons", "graft 4"), or reports why it is none.
 func (c *checker) cardKeyword(pos dsl.Pos, words []string) {
-	if u, ok := c.v.ReadKeyword(words); ok {
-		c.out.card.Keywords = append(c.out.card.Keywords, u.Name)
+	if us, ok := c.v.ReadKeywords(words); ok {
+		for _, u := range us {
+			c.out.card.Keywords = append(c.out.card.Keywords, u.Name)
+		}
 		return
 	}
 	name := strings.ToLower(strings.Join(words, " "))
@@ -109,10 +112,15 @@ func writtenWith(k *vocab.Keyword, values map[vocab.Kind]string) string {
 // parameter's value in them, and checked as the card's own. An activated
 // ability is rendered as the keyword is written ("equip {1}").
 func (c *checker) addKeywordAbilities(item dsl.CardItem, pos dsl.Pos, words []string) {
-	u, ok := c.v.ReadKeyword(words)
-	if !ok {
-		return // cardKeyword said why
+	us, _ := c.v.ReadKeywords(words) // none: cardKeyword said why
+	for _, u := range us {
+		c.addAbilitiesOf(item, pos, u)
 	}
+}
+
+// addAbilitiesOf gives the card the abilities of one instance of a
+// keyword.
+func (c *checker) addAbilitiesOf(item dsl.CardItem, pos dsl.Pos, u vocab.KeywordUse) {
 	for _, ab := range u.Keyword.Abilities {
 		a := c.keywordAbility(u, ab, pos)
 		if a == nil {
@@ -156,8 +164,8 @@ func (c *checker) keywordAbility(u vocab.KeywordUse, ab dsl.CardItem, pos dsl.Po
 // name, and where.
 func (c *checker) writesKeyword(it dsl.CardItem, name string) (dsl.Pos, bool) {
 	is := func(words []string) bool {
-		u, ok := c.v.ReadKeyword(words)
-		return ok && u.Keyword.Name == name
+		us, ok := c.v.ReadKeywords(words)
+		return ok && us[0].Keyword.Name == name
 	}
 	switch it := it.(type) {
 	case *dsl.KeywordsItem:

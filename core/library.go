@@ -11,9 +11,10 @@ import (
 
 // Library is a set of compiled cards linked against the rules core, ready
 // for games. Nothing changes it once NewLibrary has returned it (linking
-// interns subtypes, and only then), so any number of games, in any
-// goroutines, can share it. The CardDefs it holds, and the compiled cards
-// and programs they point to, are shared too: they must not be modified.
+// interns subtypes and the keywords with a quality its programs name, and
+// only then), so any number of games, in any goroutines, can share it.
+// The CardDefs it holds, and the compiled cards and programs they point
+// to, are shared too: they must not be modified.
 type Library struct {
 	cards map[string]*CardDef
 	// subtypes are interned while the library is built, and only read

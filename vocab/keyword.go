@@ -126,6 +126,54 @@ func (v *Vocab) KeywordForm(words []string) (*Keyword, string, bool) {
 	return nil, "", false
 }
 
+// ReadKeywords reads the words of a keyword as ReadKeyword does, or, as
+// Oracle text writes several instances of one keyword with a parameter,
+// `protection from Demons and from Dragons`: each `and` begins another
+// instance, written from the word of the form it starts with (CR
+// 702.16g: “protection from A and from B” is two protection abilities).
+func (v *Vocab) ReadKeywords(words []string) ([]KeywordUse, bool) {
+	if u, ok := v.ReadKeyword(words); ok {
+		return []KeywordUse{u}, true
+	}
+	var chunks [][]string
+	start := 0
+	for i, w := range words {
+		if strings.EqualFold(w, "and") {
+			chunks = append(chunks, words[start:i])
+			start = i + 1
+		}
+	}
+	chunks = append(chunks, words[start:])
+	if len(chunks) < 2 {
+		return nil, false
+	}
+	first, ok := v.ReadKeyword(chunks[0])
+	if !ok || first.Keyword.Param == nil {
+		return nil, false
+	}
+	out := []KeywordUse{first}
+	for _, c := range chunks[1:] {
+		if len(c) == 0 {
+			return nil, false
+		}
+		// The form's words before the one the instance starts with.
+		at := slices.IndexFunc(first.Keyword.Form, func(it TemplateItem) bool { return it.Slot == "" && strings.EqualFold(it.Word, c[0]) })
+		if at <= 0 {
+			return nil, false
+		}
+		var full []string
+		for _, it := range first.Keyword.Form[:at] {
+			full = append(full, it.Word)
+		}
+		u, ok := v.ReadKeyword(append(full, c...))
+		if !ok || u.Keyword != first.Keyword {
+			return nil, false
+		}
+		out = append(out, u)
+	}
+	return out, true
+}
+
 // readForm reads words as the form of one keyword.
 func (v *Vocab) readForm(k *Keyword, words []string) (KeywordUse, bool) {
 	if len(words) != len(k.Form) {

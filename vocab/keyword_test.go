@@ -119,3 +119,30 @@ keyword blessing {
 		})
 	}
 }
+
+// TestReadKeywords checks CR 702.16g as Oracle text writes it: "protection
+// from A and from B" is two instances of protection; and what reads as no
+// keyword.
+func TestReadKeywords(t *testing.T) {
+	v, err := vocab.Standard()
+	require.NoError(t, err)
+	names := func(words ...string) []string {
+		us, ok := v.ReadKeywords(words)
+		if !ok {
+			return nil
+		}
+		var out []string
+		for _, u := range us {
+			out = append(out, u.Name)
+		}
+		return out
+	}
+	require.Equal(t, []string{"flying"}, names("flying"))
+	require.Equal(t, []string{"protection from Demons", "protection from Dragons"}, names("protection", "from", "Demons", "and", "from", "Dragons"))
+	require.Equal(t, []string{"protection from blue", "protection from black", "protection from artifacts"},
+		names("protection", "from", "blue", "and", "from", "black", "and", "from", "artifacts"))
+	require.Nil(t, names("protection", "from", "Demons", "and", "flying"))
+	require.Nil(t, names("protection", "from", "Demons", "and", "from", "demons"))
+	require.Nil(t, names("flying", "and", "from", "black"))
+	require.Nil(t, names("protection", "from", "Demons", "and"))
+}
