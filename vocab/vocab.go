@@ -1,7 +1,9 @@
 // Package vocab is the vocabulary of the card language as Go values: the
 // event kinds with their fields and phrases, the actions and queries a
-// card's abilities can use, the rules of static abilities, and the names
-// of the game (card types, colors, zones, counter kinds, keywords, steps).
+// card's abilities can use, the rules of static abilities, the names of
+// the game (card types, colors, zones, counter kinds, steps), and the
+// keyword abilities, with their parameters and the abilities of the
+// language those that abbreviate abilities stand for (Keyword).
 // The vocabulary is declared in the language itself, in the stdlib
 // package's files; Load reads it, and Standard is the standard one.
 //
