@@ -28,6 +28,10 @@ import (
 // (every alternative of a union of the grammar starts with a keyword of
 // its own but the last, which takes the rest), and once a production has
 // taken a token, any failure inside it abandons the whole declaration.
+// One choice looks further: a card line of words and then one number or
+// mana symbols, to its end, is a keyword alone on its line (KeywordItem,
+// whose grammar checks the same with a lookahead), any other line that
+// starts with no keyword of its own an activated ability.
 // Where nothing has been taken, "no match" is what participle finds too.
 //
 // Positions follow participle's: a node's Pos is that of its first token
