@@ -5,7 +5,6 @@ import (
 
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/mana"
-	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/vm"
 	"github.com/cardc/cardc/vocab"
 )
@@ -77,23 +76,19 @@ func (c *checker) loyaltyCost(a *checkedAbility, it *dsl.ActivatedAbility, sc *s
 	a.flags |= vm.FlagSorcery | vm.FlagLoyalty
 	a.loyalty = *it.Loyalty
 	n := strings.TrimLeft(*it.Loyalty, "+-")
-	var text string
+	var words []string
 	switch {
 	case n == "X":
-		text = "remove X loyalty counters from this"
+		words = []string{"remove", "X", "loyalty", "counters", "from", "this"}
 	case strings.Trim(n, "0") == "":
 		return // 0: no cost
 	case strings.HasPrefix(*it.Loyalty, "-"):
-		text = "remove " + n + " loyalty counters from this"
+		words = []string{"remove", n, "loyalty", "counters", "from", "this"}
 	default:
-		text = "put " + n + " loyalty counters on this"
+		words = []string{"put", n, "loyalty", "counters", "on", "this"}
 	}
-	item, diags := parser.ParseCardItem(it.Pos, "static "+text)
-	st, ok := item.(*dsl.StaticAbility)
-	if len(diags) > 0 || !ok {
-		c.errorf(it.Pos, CodeInternalCompiler, "the loyalty cost %q does not read: %v", text, diags)
-		return
-	}
+	// The cost is said in the language, where `static` would put it.
+	st := &dsl.StaticAbility{Phrase: dsl.PhraseOf(columnsAfter(it.Pos, len("static ")), words...)}
 	if act := c.costAction(st.Phrase, sc, a); act != nil {
 		a.pay = append(a.pay, act)
 		a.costs = append(a.costs, costPart{act: act})

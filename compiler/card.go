@@ -1,13 +1,11 @@
 package compiler
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/mana"
-	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/vocab"
 )
 
@@ -56,7 +54,11 @@ func (c *checker) header(card *dsl.Card) {
 		case *dsl.OracleItem:
 			oracle = append(oracle, dsl.Unquote(it.Text))
 		case *dsl.KeywordsItem:
-			c.keywords(it)
+			for _, k := range it.Keywords {
+				c.cardKeyword(k.Pos, k.Words)
+			}
+		case *dsl.KeywordItem:
+			c.cardKeyword(it.Pos, it.Words)
 		}
 	}
 	c.out.card.Oracle = strings.Join(oracle, "\n")
@@ -83,130 +85,6 @@ func (c *checker) header(card *dsl.Card) {
 	if len(oracle) == 0 {
 		c.diags = append(c.diags, dsl.Warningf(card.Pos, CodeNoOracle, "card %q carries no Oracle text", c.out.card.Name).
 			WithHint(`add oracle "..." lines with the card's Oracle text, so readers can check the card against it`))
-	}
-}
-
-// keywords resolves the keyword abilities of a card.
-func (c *checker) keywords(it *dsl.KeywordsItem) {
-	for _, k := range it.Keywords {
-		name := strings.ToLower(strings.Join(k.Words, " "))
-		if base, _, ok := numberedKeyword(k.Words); ok {
-			name = base
-		} else if _, ok := numberedKeywords[name]; ok {
-			c.errorf(k.Pos, CodeUnknownKeyword, "%s is written with its number", name).Hint = "write `keywords " + name + " 4`, say"
-			continue
-		}
-		if !c.v.IsName(vocab.KKeyword, name) {
-			d := c.errorf(k.Pos, CodeUnknownKeyword, "%q is not a keyword ability the rules know", name)
-			if what, hint, ok := parser.NotYet(k.Words[0]); ok {
-				// A mechanic the language lacks, not a misspelling.
-				d.Message += ": " + what
-				d.Hint = hint
-				continue
-			}
-			d.Hint = dsl.DidYouMean(name, c.v.Names(vocab.KKeyword))
-			if d.Hint == "" {
-				d.Hint = "the keywords are: " + strings.Join(c.v.Names(vocab.KKeyword), ", ")
-			}
-			continue
-		}
-		c.out.card.Keywords = append(c.out.card.Keywords, name)
-	}
-}
-
-// keywordAbilities are the abilities the keywords of the item mean, for
-// the keywords the compiler gives abilities of the language (persist,
-// undying, graft); none for the others, which the rules core implements
-// itself.
-func (c *checker) keywordAbilities(it *dsl.KeywordsItem) []*checkedAbility {
-	var out []*checkedAbility
-	for _, k := range it.Keywords {
-		if dk, ok := diesKeywords[strings.ToLower(strings.Join(k.Words, " "))]; ok {
-			out = append(out, c.diesAbility(it.Pos, dk))
-		}
-		if base, n, ok := numberedKeyword(k.Words); ok {
-			for _, text := range numberedKeywords[base](n) {
-				out = append(out, c.languageAbility(k.Pos, base, text))
-			}
-		}
-	}
-	return slices.DeleteFunc(out, func(a *checkedAbility) bool { return a == nil })
-}
-
-// numberedKeywords are the keywords written with a number N, each with
-// the abilities it means, in the language: graft N (CR 702.58a) is an
-// "enters with" replacement effect and a triggered ability with an
-// intervening "if" (CR 603.4).
-var numberedKeywords = map[string]func(n string) []string{
-	"graft": func(n string) []string {
-		return []string{
-			"enters with " + n + " +1/+1 counters",
-			"whenever another creature as creature enters, if this has a +1/+1 counter on it {\n" +
-				"    you may move a +1/+1 counter from this onto creature\n}",
-		}
-	},
-}
-
-// grantsNumberedKeyword reports a static ability or an action that gives
-// an object a keyword written with its number (graft): the effect has no
-// number to give, and the rules core no ability (C125). It reports
-// whether it did.
-func (c *checker) grantsNumberedKeyword(alt *vocab.Alt) bool {
-	for _, arg := range alt.Args {
-		if _, ok := numberedKeywords[arg.Name]; ok && arg.Kind == vocab.ArgName && arg.Type.Kind == vocab.KKeyword {
-			c.errorf(arg.Pos, CodeGrantedNumbered, "an effect can't give %s yet: it is written with its number, and the compiler gives its abilities only to the card whose `keywords` line has it", arg.Name).Hint =
-				"write `keywords " + arg.Name + " N` on the card itself"
-			return true
-		}
-	}
-	return false
-}
-
-// numberedKeyword splits the words of a keyword written with its number
-// (`graft 4`) into the keyword and the number.
-func numberedKeyword(words []string) (base, n string, ok bool) {
-	if len(words) < 2 {
-		return "", "", false
-	}
-	last := words[len(words)-1]
-	base = strings.ToLower(strings.Join(words[:len(words)-1], " "))
-	if _, known := numberedKeywords[base]; !known || strings.Trim(last, "0123456789") != "" {
-		return "", "", false
-	}
-	return base, last, true
-}
-
-// languageAbility checks an ability a keyword means, read from its words
-// in the language.
-func (c *checker) languageAbility(pos dsl.Pos, keyword, text string) *checkedAbility {
-	item, diags := parser.ParseCardItem(pos, text)
-	if len(diags) > 0 {
-		c.errorf(pos, CodeInternalCompiler, "the %s ability does not read: %v", keyword, diags)
-		return nil
-	}
-	switch it := item.(type) {
-	case *dsl.TriggerAbility:
-		return c.trigger(it)
-	case *dsl.EntersAbility:
-		return c.enters(it)
-	}
-	c.errorf(pos, CodeInternalCompiler, "the %s ability is no triggered or enters ability", keyword)
-	return nil
-}
-
-// grantsOwnKeyword reports an action that gives an object a keyword the
-// compiler turns into an ability of the card that has it (persist,
-// undying) until end of turn: the rules core has no such ability to give
-// (C090). A static ability gives it (grantedKeyword).
-func (c *checker) grantsOwnKeyword(m *vocab.Match) {
-	for _, alt := range m.Alts[:1] {
-		c.grantsNumberedKeyword(alt)
-		for _, arg := range alt.Args {
-			if _, ok := diesKeywords[arg.Name]; ok && arg.Kind == vocab.ArgName && arg.Type.Kind == vocab.KKeyword {
-				c.errorf(arg.Pos, CodeOwnKeyword, "an effect until end of turn can't give %s yet: it is a triggered ability the compiler gives the card whose `keywords` line has it, or a static ability grants", arg.Name).Hint =
-					"write `keywords " + arg.Name + "` on the card itself, or `static ... have " + arg.Name + "`"
-			}
-		}
 	}
 }
 

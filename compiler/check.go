@@ -42,9 +42,6 @@ type checkedAbility struct {
 	// loyalty is the loyalty symbol of a loyalty ability (CR 606): "+1",
 	// "-2", "0"; how its cost is rendered.
 	loyalty string
-	// keyword, when set, is how the ability is rendered: a keyword
-	// ability written as one (`equip {1}` is "Equip {1}").
-	keyword string
 	// intervening is the condition of a triggered ability's intervening
 	// "if" clause (CR 603.4), checked by its match and again as it
 	// resolves; nil if it has none.
@@ -288,35 +285,18 @@ func checkCardReading(v *vocab.Vocab, card *dsl.Card, readings *[]Reading) (*che
 			if a == nil {
 				continue
 			}
-		case *dsl.EquipItem:
-			a = c.equip(it)
-			if a == nil {
-				continue
-			}
-		case *dsl.CumulativeUpkeepItem:
-			a = c.languageAbility(it.Pos, "cumulative upkeep", cumulativeUpkeep(it.Cost))
-			if a == nil {
-				continue
-			}
-			a.keyword = "Cumulative upkeep " + it.Cost
-		case *dsl.TributeItem:
-			a = c.languageAbility(it.Pos, "tribute", "enters with tribute "+it.Amount)
-			if a == nil {
-				continue
-			}
-			a.keyword = "Tribute " + it.Amount
 		case *dsl.LoyaltyItem:
 			// A planeswalker enters with loyalty counters equal to its
 			// printed loyalty (CR 306.5b), an ability of the language.
-			a = c.languageAbility(it.Pos, "loyalty", "enters with "+it.Loyalty+" loyalty counters")
-			if a == nil {
-				continue
-			}
+			a = c.enters(&dsl.EntersAbility{Span: dsl.Span{Pos: it.Pos, EndPos: it.EndPos},
+				Phrase: dsl.PhraseOf(columnsAfter(it.Pos, len("enters ")), "with", it.Loyalty, "loyalty", "counters")})
 		case *dsl.KeywordsItem:
-			for _, a := range c.keywordAbilities(it) {
-				a.item = it
-				c.out.abilities = append(c.out.abilities, a)
+			for _, k := range it.Keywords {
+				c.addKeywordAbilities(it, k.Pos, k.Words)
 			}
+			continue
+		case *dsl.KeywordItem:
+			c.addKeywordAbilities(it, it.Pos, it.Words)
 			continue
 		default:
 			continue
@@ -764,7 +744,7 @@ func (c *checker) matchAction(ph *dsl.Phrase, sc *scope) *vocab.Alt {
 	}
 	c.warn(pat.Warning)
 	c.read(ph, pat)
-	c.grantsOwnKeyword(pat)
+	c.givesKeywordUntilEndOfTurn(pat)
 	return pat.Alts[0]
 }
 

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/cardc/cardc/dsl"
-	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/vm"
 	"github.com/cardc/cardc/vocab"
 )
@@ -15,7 +14,7 @@ import (
 // names the set of objects affected; an ability it grants is checked as an
 // ability of the card that is active only on the objects it is granted to.
 func (c *checker) effectAbility(a *checkedAbility, alt *vocab.Alt, s *dsl.StaticAbility) {
-	if c.grantsNumberedKeyword(alt) || c.grantedKeyword(a, alt, s.Pos) {
+	if c.givesKeywordOfAbilities(alt) || c.grantedKeyword(a, alt, s.Pos) {
 		return
 	}
 	a.kind = vm.AbilityEffect
@@ -103,18 +102,19 @@ func plural(text string) string {
 	return text + "s"
 }
 
-// grantedAbility parses and checks the text of an ability a continuous
-// effect grants, as an ability of the card flagged vm.FlagGranted: "this"
-// in it is the object that has it.
+// grantedAbility checks the ability a continuous effect grants, written in
+// a text the vocabulary read it from (vocab.Arg.Ability), as an ability of
+// the card flagged vm.FlagGranted: "this" in it is the object that has
+// it.
 func (c *checker) grantedAbility(arg *vocab.Arg) *checkedAbility {
-	item, diags := parser.ParseCardItem(arg.TextPos, arg.Text)
-	for _, d := range diags {
+	for _, d := range arg.AbilityDiags {
 		// The file parses: the mistake is in the text of the ability,
 		// which the compiler reads.
 		d.Message = "the granted ability does not parse: " + d.Message
 		d.Code = CodeGrantedSyntax
 		c.diags = append(c.diags, d)
 	}
+	item := arg.Ability
 	if item == nil {
 		return nil
 	}
@@ -171,93 +171,6 @@ func (c *checker) enchantItem(it *dsl.EnchantItem, card *dsl.Card) *checkedAbili
 	return a
 }
 
-// equip checks `equip {1}`, the equip ability of an Equipment: an
-// activated ability, "[Cost]: Attach this permanent to target creature you
-// control. Activate only as a sorcery." (CR 702.6a), read from those words
-// in the language.
-func (c *checker) equip(it *dsl.EquipItem) *checkedAbility {
-	item, diags := parser.ParseCardItem(it.Pos, it.Cost+": "+equipEffect)
-	ab, ok := item.(*dsl.ActivatedAbility)
-	if len(diags) > 0 || !ok {
-		c.errorf(it.Pos, CodeInternalCompiler, "the equip ability does not read: %v", diags)
-		return nil
-	}
-	a := c.activated(ab)
-	a.text = "equip " + it.Cost
-	a.keyword = "Equip " + it.Cost
-	return a
-}
-
-// diesKeyword is a keyword ability that is a triggered ability of the
-// language: "When this permanent is put into a graveyard from the
-// battlefield, if it had no COUNTER counters on it, return it to the
-// battlefield under its owner's control with a COUNTER counter on it."
-// Persist (CR 702.79a) and undying (CR 702.93a) differ only in the counter.
-type diesKeyword struct {
-	name    string
-	counter string
-}
-
-// diesKeywords are the keywords the compiler turns into that ability.
-var diesKeywords = map[string]diesKeyword{
-	"persist": {"persist", "-1/-1"},
-	"undying": {"undying", "+1/+1"},
-}
-
-// diesAbility gives a card a dies keyword's triggered ability, read from
-// its words in the language, its intervening "if" (CR 603.4) included. It
-// is rendered by its keyword.
-func (c *checker) diesAbility(pos dsl.Pos, k diesKeyword) *checkedAbility {
-	item, diags := parser.ParseCardItem(pos, diesTrigger(k))
-	ab, ok := item.(*dsl.TriggerAbility)
-	if len(diags) > 0 || !ok {
-		c.errorf(pos, CodeInternalCompiler, "the %s ability does not read: %v", k.name, diags)
-		return nil
-	}
-	return c.trigger(ab)
-}
-
-// diesTrigger is a dies keyword's triggered ability, in the language.
-func diesTrigger(k diesKeyword) string {
-	return "when this is put into a graveyard from the battlefield, if this had no " + k.counter + " counters on it {\n" +
-		"    return this to the battlefield under its owner's control with a " + k.counter + " counter on it\n}"
-}
-
-// grantedKeyword is the ability a static ability that gives a dies
-// keyword grants (`other creatures you control have undying`): the
-// keyword's triggered ability, granted as an effect grants a written one
-// (layer 6, CR 613.1f); the effect becomes grant_ability. It reports
-// whether the effect gives such a keyword.
-func (c *checker) grantedKeyword(a *checkedAbility, alt *vocab.Alt, pos dsl.Pos) bool {
-	if alt.Template.Func == nil || alt.Template.Func.Name != "add_keyword" {
-		return false
-	}
-	kw, obj := alt.Args["keyword"], alt.Args["object"]
-	k, ok := diesKeywords[kw.Name]
-	grant := c.v.Func("grant_ability")
-	if kw == nil || obj == nil || !ok || grant == nil {
-		return false
-	}
-	a.kind = vm.AbilityEffect
-	a.effect = grant
-	c.affected(obj)
-	if a.granted = c.diesAbility(pos, k); a.granted != nil {
-		a.granted.flags |= vm.FlagGranted
-	}
-	a.effectArgs = []checkedArg{{arg: obj, sc: a.sc}, {arg: &vocab.Arg{Kind: vocab.ArgText, Pos: kw.Pos}, sc: a.sc}}
-	return true
-}
-
-// cumulativeUpkeep is what the cumulative upkeep ability means, in the
-// language (CR 702.24a): the counter first, then the payment for each.
-func cumulativeUpkeep(cost string) string {
-	return "at the beginning of your upkeep {\n    put an age counter on this\n" +
-		"    sacrifice this unless you pay " + cost + " for each age counter on it\n}"
-}
-
-// equipEffect is what an equip ability does, in the language (CR 702.6a).
-const equipEffect = "attach this to target creature you control, activate only as a sorcery"
-
 // checkEquipment checks that only an Equipment has an equip ability
 // (CR 702.6a): the rules core attaches nothing else.
 func (c *checker) checkEquipment(card *dsl.Card) {
@@ -269,8 +182,8 @@ func (c *checker) checkEquipment(card *dsl.Card) {
 		return
 	}
 	for _, it := range card.Items {
-		if e, ok := it.(*dsl.EquipItem); ok {
-			c.errorf(e.Pos, CodeEquip, "only an Equipment has an equip ability").Hint = "make the card an Equipment: type Artifact — Equipment"
+		if pos, ok := c.writesKeyword(it, "equip"); ok {
+			c.errorf(pos, CodeEquip, "only an Equipment has an equip ability").Hint = "make the card an Equipment: type Artifact — Equipment"
 			return
 		}
 	}

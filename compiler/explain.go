@@ -86,6 +86,10 @@ func explainChecked(v *vocab.Vocab, card *dsl.Card, checked *checkedCard) *Expla
 			for _, k := range it.Keywords {
 				e.Abilities = append(e.Abilities, Rendering{Text: capitalize(strings.Join(k.Words, " ")), Pos: k.Pos})
 			}
+		case *dsl.KeywordItem:
+			// A keyword with its cost or its number, as Oracle text
+			// writes it: "Equip {1}", no period.
+			e.Abilities = append(e.Abilities, Rendering{Text: capitalize(strings.Join(it.Words, " ")), Pos: it.Pos})
 		default:
 			a := byItem[it]
 			switch {
@@ -113,9 +117,6 @@ type renderer struct {
 // ability renders one ability as a sentence (or a few), capitalized and
 // ended with a period.
 func (r *renderer) ability(a *checkedAbility) string {
-	if a.keyword != "" {
-		return a.keyword // a keyword ability: no period
-	}
 	var s string
 	switch a.kind {
 	case vm.AbilityTriggered, vm.AbilityDelayed:

@@ -1,9 +1,7 @@
 package core
 
 import (
-	"math/bits"
 	"slices"
-	"strings"
 
 	"github.com/cardc/cardc/vm"
 )
@@ -15,16 +13,18 @@ import (
 // hGainKeyword gives a permanent a keyword ability until the end of the
 // turn (layer 6, CR 613.1f).
 func (g *Game) hGainKeyword(a []vm.Value) (vm.Value, error) {
-	g.addKeywordEffect(a[0], uint32(a[1]))
+	if k, ok := g.lib.keywordOf(a[1]); ok {
+		g.addKeywordEffect(a[0], k)
+	}
 	return 0, nil
 }
 
 // addKeywordEffect creates a continuous effect from a resolving spell or
-// ability that adds keyword abilities to one permanent until the end of
+// ability that adds a keyword ability to one permanent until the end of
 // the turn (CR 611.2c).
-func (g *Game) addKeywordEffect(v vm.Value, keywords uint32) {
-	if o := g.permanentArg(v); o != nil && keywords != 0 {
-		g.effects = append(g.effects, ptEffect{object: o.id, layer: layerAbility, keywords: keywords, timestamp: g.nextTimestamp()})
+func (g *Game) addKeywordEffect(v vm.Value, k keywordArg) {
+	if o := g.permanentArg(v); o != nil {
+		g.effects = append(g.effects, ptEffect{object: o.id, layer: layerAbility, keyword: k, timestamp: g.nextTimestamp()})
 		g.invalidate()
 	}
 }
@@ -33,29 +33,24 @@ func (g *Game) addKeywordEffect(v vm.Value, keywords uint32) {
 // ability choose a color (or, when a[1] is not 0, artifacts) and gives a
 // permanent protection from it until the end of the turn. The choice is
 // made as the spell resolves (Gods Willing's and Apostle's Blessing's
-// rulings), only if the permanent is still there.
+// rulings), only if the permanent is still there. The options are the
+// colors in the order the stdlib declares them, then artifacts.
 func (g *Game) hGainProtectionOfChoice(a []vm.Value) (vm.Value, error) {
 	o, fr := g.permanentArg(a[0]), g.frame()
 	if o == nil || fr == nil {
 		return 0, nil
 	}
-	var options []string
-	var keywords []uint32
-	for _, p := range protections {
-		if bits.OnesCount16(p.colors) == 1 || (a[1] != 0 && p.types == typeArtifact && p.colors == 0) {
-			options = append(options, protectionQuality(p.keyword))
-			keywords = append(keywords, p.keyword)
-		}
+	options := colorNames[:]
+	if a[1] != 0 {
+		options = append(slices.Clip(options), "artifacts")
 	}
 	i := g.choose(fr.controller, fr.source, "protection", options)
-	g.addKeywordEffect(a[0], keywords[i])
+	q := quality{types: typeArtifact}
+	if i < len(colorNames) {
+		q = quality{colors: 1 << i}
+	}
+	g.addKeywordEffect(a[0], keywordArg{keyword: keywordProtection, quality: q})
 	return 0, nil
-}
-
-// protectionQuality is the quality of a protection keyword: "black" for
-// "protection from black".
-func protectionQuality(keyword uint32) string {
-	return strings.TrimPrefix(keywordNames[bits.TrailingZeros32(keyword)], "protection from ")
 }
 
 // hScry has a player scry N (CR 701.18a): for each of the top N cards of

@@ -92,34 +92,12 @@ func (g *Game) hAddProtectionFromChosenColor(a []vm.Value) (vm.Value, error) {
 	if src == nil || src.chosen.color == 0 {
 		return 0, nil
 	}
-	kw := protectionFromColor(src.chosen.color)
-	if kw == 0 {
-		return 0, nil
-	}
-	c.keywords |= kw
+	k := keywordArg{keyword: keywordProtection, quality: quality{colors: src.chosen.color}}
 	if a[1] != 0 {
-		c.spared = append(c.spared, sparedProtection{aura: src.id, keywords: kw})
-	} else {
-		c.unspared |= kw
+		k.spares = src.id
 	}
+	c.keywords.add(k)
 	return 0, nil
-}
-
-// protectionFromColor is the keyword "protection from" a color (one bit).
-func protectionFromColor(color uint16) uint32 {
-	for _, p := range protections {
-		if p.colors == color && !p.colorless && p.types == 0 && !p.everything {
-			return p.keyword
-		}
-	}
-	return 0
-}
-
-// sparedProtection is a keyword an effect of an Aura grants that doesn't
-// remove that Aura (CR 702.16n).
-type sparedProtection struct {
-	aura     ObjectID
-	keywords uint32
 }
 
 // ChosenColor is the color a permanent's controller chose as it entered
@@ -144,16 +122,11 @@ func (g *Game) protectionRemoves(t, aura *Object) bool {
 	if t.left || t.zone != ZoneBattlefield {
 		return g.protectedFrom(t, aura)
 	}
-	c := g.charsOf(t)
-	kws := c.unspared
-	for _, s := range c.spared {
-		if s.aura != aura.id {
-			kws |= s.keywords
-		}
+	if !g.hasKeyword(t, keywordProtection) {
+		return false
 	}
-	for i := range protections {
-		p := &protections[i]
-		if kws&p.keyword != 0 && p.has(g, aura) {
+	for _, p := range g.charsOf(t).keywords.args {
+		if p.keyword == keywordProtection && p.spares != aura.id && p.quality.has(g, aura) {
 			return true
 		}
 	}

@@ -2,7 +2,6 @@ package core
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/cardc/cardc/vm"
@@ -86,45 +85,44 @@ func (g *Game) canBlock(blocker, attacker ObjectID, defender PlayerID) *RuleErro
 		return why("702.13b", fmt.Sprintf("%s has intimidate, and only artifact creatures and creatures that share a color with it can block it", g.objectName(at.id)))
 	}
 	if land := g.walkedLand(at, defender); land != "" {
-		return why("702.14c", fmt.Sprintf("%s has %swalk, and the defending player controls an %s", g.objectName(at.id), strings.ToLower(land), land))
+		return why("702.14c", fmt.Sprintf("%s has %swalk, and the defending player controls %s %s", g.objectName(at.id), strings.ToLower(land), article(land), land))
 	}
 	return nil
 }
 
-// landwalks are the landwalk keywords (CR 702.14) and the land type each
-// names.
-var landwalks = []struct {
-	keyword uint32
-	land    string
-}{
-	{keywordIslandwalk, "Island"},
-}
-
 // walkedLand is the land type of a landwalk ability of an attacker that
 // makes it unblockable (CR 702.14c): one the defending player controls a
-// land of; "" if there is none.
+// land of, basic or not; "" if there is none. Landwalk abilities don't
+// cancel one another (702.14d): the defender's own landwalk is no matter.
 func (g *Game) walkedLand(at *Object, defender PlayerID) string {
-	for _, w := range landwalks {
-		if g.hasKeyword(at, w.keyword) && g.controlsLandOfType(defender, w.land) {
-			return w.land
+	if !g.hasKeyword(at, keywordLandwalk) {
+		return ""
+	}
+	for _, w := range g.keywordsOf(at).args {
+		if w.keyword == keywordLandwalk && g.controlsLandWith(defender, &w.quality) {
+			return g.lib.subtypeName(w.quality.subtype)
 		}
 	}
 	return ""
 }
 
-// controlsLandOfType reports whether a player controls a land with a
-// land type (CR 205.3i).
-func (g *Game) controlsLandOfType(p PlayerID, land string) bool {
-	id, ok := g.lib.subtypes[land]
-	if !ok {
-		return false // no card of the library has it
-	}
-	for _, o := range g.objects[1:] {
-		if o != nil && !o.left && o.zone == ZoneBattlefield && o.controller == p && o.isType(typeLand) && slices.Contains(o.def.subtypes, id) {
+// controlsLandWith reports whether a player controls a land with a
+// quality: a land type (CR 205.3i).
+func (g *Game) controlsLandWith(p PlayerID, q *quality) bool {
+	for _, id := range g.battlefield {
+		if o := g.objects[id]; o.controller == p && o.isType(typeLand) && q.has(g, o) {
 			return true
 		}
 	}
 	return false
+}
+
+// article is "a" or "an", as English puts it before a word.
+func article(word string) string {
+	if word != "" && strings.ContainsRune("AEIOUaeiou", rune(word[0])) {
+		return "an"
+	}
+	return "a"
 }
 
 // declareAttackers is the turn-based action of the declare attackers step

@@ -185,8 +185,9 @@ func (DefaultDecider) ChooseObject(g *Game, p PlayerID, what string, options []O
 	return options[0]
 }
 
-// Choose takes the first option: white (in the order the stdlib declares
-// the protection keywords: colors, then artifacts), or, scrying, top.
+// Choose takes the first option: white (of protection's options, the
+// colors in the order the stdlib declares them, then artifacts), or,
+// scrying, top.
 func (DefaultDecider) Choose(g *Game, p PlayerID, source ObjectID, what string, options []string) int {
 	return 0
 }

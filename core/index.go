@@ -457,7 +457,7 @@ func (g *Game) verifyChars() error {
 	kept := make([]chars, len(g.battlefield))
 	for i, id := range g.battlefield {
 		c := g.chars[id]
-		c.spared, c.granted = slices.Clone(c.spared), slices.Clone(c.granted)
+		c.keywords, c.granted = c.keywords.clone(), slices.Clone(c.granted)
 		kept[i] = c
 	}
 	g.invalidate()
@@ -474,9 +474,9 @@ func (g *Game) verifyChars() error {
 // those computed.
 func sameChars(name string, k, c *chars) error {
 	if k.controller != c.controller || k.colors != c.colors || k.types != c.types ||
-		k.power != c.power || k.toughness != c.toughness || k.keywords != c.keywords || k.unspared != c.unspared ||
+		k.power != c.power || k.toughness != c.toughness || !k.keywords.equal(&c.keywords) ||
 		k.cantAttack != c.cantAttack || k.cantBlock != c.cantBlock || k.noAbilities != c.noAbilities ||
-		!slices.Equal(k.spared, c.spared) || !slices.Equal(k.granted, c.granted) {
+		!slices.Equal(k.granted, c.granted) {
 		return fmt.Errorf("characteristics of %s: %+v were kept, %+v computed: something they depend on changed, and they were not computed again",
 			name, *k, *c)
 	}

@@ -67,12 +67,8 @@ type chars struct {
 	// types are its card types (layer 4), bits as CardDef.types.
 	types            uint16
 	power, toughness int
-	keywords         uint32
-	// unspared are the keywords of every instance but those that spare
-	// an Aura, which spared lists (CR 702.16n): protection that "doesn't
-	// remove" the Aura granting it.
-	unspared uint32
-	spared   []sparedProtection
+	// keywords are its keyword abilities (layer 6).
+	keywords keywords
 	// cantAttack and cantBlock are set by effects such as Pacifism's
 	// (CR 508.1c, 509.1b).
 	cantAttack, cantBlock bool
@@ -112,8 +108,8 @@ type ptEffect struct {
 	object           ObjectID
 	layer            int
 	power, toughness int
-	// keywords are the keyword abilities an effect of layer 6 adds.
-	keywords uint32
+	// keyword is the keyword ability an effect of layer 6 adds.
+	keyword keywordArg
 	// controller is who controls the object under an effect of layer 2.
 	controller PlayerID
 	timestamp  int64
@@ -164,8 +160,7 @@ func (g *Game) baseChars(o *Object, c *chars) {
 	c.controller = o.baseController
 	c.colors, c.types = o.def.colors, o.def.types
 	c.power, c.toughness = int(o.def.Card.Power), int(o.def.Card.Toughness)
-	c.keywords, c.unspared = o.def.keywords, o.def.keywords
-	c.spared = c.spared[:0]
+	c.keywords.reset(&o.def.keywords)
 	c.cantAttack, c.cantBlock = false, false
 	c.granted = c.granted[:0]
 	c.noAbilities = false
@@ -364,8 +359,7 @@ func applyPT(pe *ptEffect, c *chars) {
 	case layerControl:
 		c.controller = pe.controller
 	case layerAbility:
-		c.keywords |= pe.keywords
-		c.unspared |= pe.keywords
+		c.keywords.add(pe.keyword)
 	case layerSetPT:
 		c.power, c.toughness = pe.power, pe.toughness
 	case layerSwitchPT:
@@ -486,9 +480,8 @@ func (g *Game) hModifyPT(a []vm.Value) (vm.Value, error) {
 
 func (g *Game) hAddKeyword(a []vm.Value) (vm.Value, error) {
 	c, err := g.applying(a[0])
-	if c != nil {
-		c.keywords |= uint32(a[1])
-		c.unspared |= uint32(a[1])
+	if k, ok := g.lib.keywordOf(a[1]); c != nil && ok {
+		c.keywords.add(k)
 	}
 	return 0, err
 }
@@ -498,9 +491,8 @@ func (g *Game) hAddKeyword(a []vm.Value) (vm.Value, error) {
 // effect with a later timestamp may give it back (CR 613.7).
 func (g *Game) hLoseKeyword(a []vm.Value) (vm.Value, error) {
 	c, err := g.applying(a[0])
-	if c != nil {
-		c.keywords &^= uint32(a[1])
-		c.unspared &^= uint32(a[1])
+	if k, ok := g.lib.keywordOf(a[1]); c != nil && ok {
+		c.keywords.lose(k)
 	}
 	return 0, err
 }
@@ -570,8 +562,7 @@ func (g *Game) hLoseAllAbilities(a []vm.Value) (vm.Value, error) {
 	c, err := g.applying(a[0])
 	if c != nil {
 		c.noAbilities = true
-		c.keywords, c.unspared = 0, 0
-		c.spared = c.spared[:0]
+		c.keywords.clear()
 		c.granted = c.granted[:0]
 	}
 	return 0, err
@@ -707,28 +698,6 @@ func (g *Game) hCantAttackOrBlock(a []vm.Value) (vm.Value, error) {
 		c.cantAttack, c.cantBlock = true, true
 	}
 	return 0, err
-}
-
-// hasKeyword reports whether an object has a keyword ability: a permanent
-// as the effects make it, an object that left the battlefield as it last
-// existed there (CR 608.2h), any other object as printed.
-func (g *Game) hasKeyword(o *Object, bit uint32) bool {
-	switch {
-	case o.left && o.zone == ZoneBattlefield:
-		return o.lki.keywords&bit != 0
-	case !o.left && o.zone == ZoneBattlefield:
-		return g.charsOf(o).keywords&bit != 0
-	}
-	return o.def.keywords&bit != 0
-}
-
-// HasKeyword reports whether an object has a keyword ability ("flying"):
-// a permanent as continuous effects make it (CR 613), an object that left
-// the battlefield as it last existed there.
-func (g *Game) HasKeyword(id ObjectID, keyword string) bool {
-	o := g.Object(id)
-	bit, ok := bitOf(keywordNames[:], keyword)
-	return o != nil && ok && g.hasKeyword(o, bit)
 }
 
 // granted lists the abilities effects grant a permanent now; for an

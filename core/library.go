@@ -11,9 +11,10 @@ import (
 
 // Library is a set of compiled cards linked against the rules core, ready
 // for games. Nothing changes it once NewLibrary has returned it (linking
-// interns subtypes, and only then), so any number of games, in any
-// goroutines, can share it. The CardDefs it holds, and the compiled cards
-// and programs they point to, are shared too: they must not be modified.
+// interns subtypes and the keywords with a quality its programs name, and
+// only then), so any number of games, in any goroutines, can share it.
+// The CardDefs it holds, and the compiled cards and programs they point
+// to, are shared too: they must not be modified.
 type Library struct {
 	cards map[string]*CardDef
 	// subtypes are interned while the library is built, and only read
@@ -26,6 +27,11 @@ type Library struct {
 	// manaTexts are the symbols each of manas was written as, for a cost
 	// paid with them.
 	manaTexts []string
+	// keywordArgs are the instances of keywords with a quality the
+	// programs name (keywordValue), interned like subtypes, and
+	// keywordArgNames the names they were linked by.
+	keywordArgs     []keywordArg
+	keywordArgNames []string
 	// anchorFields are, for each event kind, the fields of its events
 	// that abilities of the cards are anchored to (see eachWatcher).
 	anchorFields [numEventKinds][]fieldID
@@ -42,8 +48,9 @@ type CardDef struct {
 	types      uint16
 	supertypes uint16
 	colors     uint16
-	keywords   uint32
-	subtypes   []int32
+	// keywords are the keyword abilities printed on the card.
+	keywords keywords
+	subtypes []int32
 	// byEvent lists, for each event kind, the abilities watching it.
 	byEvent [numEventKinds][]int
 	// effects lists the abilities that create continuous effects
@@ -152,11 +159,6 @@ func NewLibrary(progs ...*vm.Program) (*Library, error) {
 			if _, dup := lib.cards[c.Name]; dup {
 				return nil, fmt.Errorf("card %q is defined twice", c.Name)
 			}
-			for _, k := range c.Keywords {
-				if _, ok := bitOf(keywordNames[:], k); !ok {
-					return nil, fmt.Errorf("card %q: the rules core knows no keyword %q", c.Name, k)
-				}
-			}
 			d, err := lib.define(c, linked)
 			if err != nil {
 				return nil, err
@@ -194,8 +196,11 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 		d.equipment = d.equipment || s == "Equipment" && d.types&typeArtifact != 0
 	}
 	for _, k := range c.Keywords {
-		bit, _ := bitOf(keywordNames[:], k)
-		d.keywords |= bit
+		a, ok := lib.readKeyword(k, true)
+		if !ok {
+			return nil, fmt.Errorf("card %q: the rules core knows no keyword %q", c.Name, k)
+		}
+		d.keywords.add(a)
 	}
 	d.anchors = make([][]fieldID, len(c.Abilities))
 	d.abilityWatches = make([]watch, len(c.Abilities))

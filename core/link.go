@@ -67,7 +67,9 @@ func (l linker) name(sym vm.Symbol) (int32, error) {
 	case vm.NameColor:
 		return bit(colorNames[:])
 	case vm.NameKeyword:
-		return bit(keywordNames[:])
+		if v, ok := l.lib.keywordValue(name); ok {
+			return v, nil
+		}
 	case vm.NameCounter:
 		if k, ok := CounterNamed(name); ok {
 			return int32(k), nil

@@ -148,7 +148,7 @@ func (o *Object) Left() bool { return o.left }
 // battlefield, frozen as it left.
 type lki struct {
 	power, toughness int
-	keywords         uint32
+	keywords         keywords
 	granted          []grant
 	// noAbilities: it had lost all abilities (its card's did not
 	// function).
@@ -213,8 +213,7 @@ func (o *Object) isType(bit uint16) bool { return o.def.types&bit != 0 }
 // Has reports whether the object's card has a keyword ability
 // ("flying") printed on it; Game.HasKeyword says whether it has it now.
 func (o *Object) Has(keyword string) bool {
-	bit, _ := bitOf(keywordNames[:], keyword)
-	return o.def.keywords&bit != 0
+	return slices.Contains(o.def.Card.Keywords, keyword)
 }
 
 // IsCreature reports whether the object is a creature.

@@ -425,28 +425,28 @@ func (g *Game) attachEntering(o *Object, ev *Event) bool {
 // subtype and "Token" (CR 111.4). It enters the battlefield as a new
 // permanent, which triggers what watches permanents entering.
 func (g *Game) hCreateCreatureTokens(a []vm.Value) (vm.Value, error) {
-	g.createCreatureTokens(a, 0)
+	g.createCreatureTokens(a, noKeyword)
 	return 0, nil
 }
 
 // hCreateCreatureTokensWithKeyword is hCreateCreatureTokens for tokens
 // with a keyword ability (a[6]).
 func (g *Game) hCreateCreatureTokensWithKeyword(a []vm.Value) (vm.Value, error) {
-	g.createCreatureTokens(a[:6], uint32(a[6]))
+	g.createCreatureTokens(a[:6], a[6])
 	return 0, nil
 }
 
 // createCreatureTokens has player a[0] create a[1] creature tokens of
 // power and toughness a[2]/a[3], color a[4] and subtype a[5], with the
-// keywords given.
-func (g *Game) createCreatureTokens(a []vm.Value, keywords uint32) {
+// keyword given (noKeyword for none).
+func (g *Game) createCreatureTokens(a []vm.Value, keyword vm.Value) {
 	fr := g.frame()
 	p, ok := valuePlayer(a[0])
 	if !ok || fr == nil || a[1] <= 0 {
 		return
 	}
 	def := g.tokenDef(fr.def.Prog, tokenKey{power: qty(a[2]), toughness: qty(a[3]), color: uint16(a[4]), subtype: int32(a[5]),
-		keywords: keywords, types: typeCreature})
+		keyword: keyword, types: typeCreature})
 	g.propose(Event{Kind: EvTokensCreated, Player: p, Amount: qty(a[1]), token: def})
 }
 
@@ -467,7 +467,7 @@ func (g *Game) hCreateArtifactTokensForEachCounter(a []vm.Value) (vm.Value, erro
 		return 0, nil
 	}
 	def := g.tokenDef(fr.def.Prog, tokenKey{power: qty(a[1]), toughness: qty(a[2]), subtype: int32(a[3]),
-		keywords: uint32(a[4]), types: typeArtifact | typeCreature})
+		keyword: a[4], types: typeArtifact | typeCreature})
 	g.propose(Event{Kind: EvTokensCreated, Player: p, Amount: n, token: def})
 	return 0, nil
 }
@@ -493,13 +493,12 @@ func (g *Game) tokenDef(prog *vm.Linked, key tokenKey) *CardDef {
 			c.Colors = append(c.Colors, n)
 		}
 	}
-	for i, n := range keywordNames {
-		if key.keywords&(1<<i) != 0 {
-			c.Keywords = append(c.Keywords, n)
-		}
-	}
-	d := &CardDef{Name: c.Name, Card: c, Prog: prog, types: key.types, colors: key.color, keywords: key.keywords,
+	d := &CardDef{Name: c.Name, Card: c, Prog: prog, types: key.types, colors: key.color,
 		subtypes: []int32{key.subtype}, enchant: -1}
+	if k, ok := g.lib.keywordOf(key.keyword); ok {
+		c.Keywords = append(c.Keywords, g.lib.keywordName(k))
+		d.keywords.add(k)
+	}
 	if g.tokenDefs == nil {
 		g.tokenDefs = map[tokenKey]*CardDef{}
 	}
@@ -513,5 +512,10 @@ type tokenKey struct {
 	color            uint16
 	subtype          int32
 	types            uint16
-	keywords         uint32
+	// keyword is the value a program names its keyword by (see
+	// Library.keywordValue), or noKeyword.
+	keyword vm.Value
 }
+
+// noKeyword is the keyword of a token that has none.
+const noKeyword vm.Value = -1

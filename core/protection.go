@@ -4,48 +4,22 @@ import "math"
 
 // Protection, shroud and hexproof (CR 702.16, 702.18, 702.11).
 //
-// The protection keywords are declared in the stdlib; the generated table
-// protections gives each one its quality. A permanent with protection from
+// Protection is a keyword of the stdlib with a parameter, its quality
+// (keywordProtection): each instance an object has is in its keywords'
+// list, with its quality (keywords.go). A permanent with protection from
 // a quality can't be damaged, enchanted or equipped, blocked or targeted
-// (DEBT, 702.16b-e) by what has that quality; nothing else is prevented or
-// illegal.
-
-// protection is the quality of one protection keyword (CR 702.16a): what
-// an object must be for the protection to apply to it.
-type protection struct {
-	keyword uint32
-	// colors: an object of any of these colors.
-	colors uint16
-	// colorless: an object with no color (CR 105.2c).
-	colorless bool
-	// types: an object with any of these card types.
-	types uint16
-	// everything: every object.
-	everything bool
-}
-
-// has reports whether an object has the quality, as it is now or as it
-// last existed (CR 608.2h; a spell on the stack as it is there).
-func (p *protection) has(g *Game, o *Object) bool {
-	switch {
-	case p.everything:
-		return true
-	case p.colorless:
-		return g.colorsOf(o) == 0
-	}
-	return g.colorsOf(o)&p.colors != 0 || g.typesOf(o)&p.types != 0
-}
+// (DEBT, 702.16b-e) by what has that quality; nothing else is prevented
+// or illegal.
 
 // protectedFrom reports whether a permanent has protection from a source
-// (CR 702.16a): one of its protection keywords has a quality the source
-// has.
+// (CR 702.16a): one of its instances of protection has a quality the
+// source has.
 func (g *Game) protectedFrom(o, source *Object) bool {
-	if o == nil || source == nil {
+	if o == nil || source == nil || !g.hasKeyword(o, keywordProtection) {
 		return false
 	}
-	for i := range protections {
-		p := &protections[i]
-		if g.hasKeyword(o, p.keyword) && p.has(g, source) {
+	for _, p := range g.keywordsOf(o).args {
+		if p.keyword == keywordProtection && p.quality.has(g, source) {
 			return true
 		}
 	}

@@ -84,7 +84,7 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 	}
 	// An instant, or a card with flash, may be cast any time its caster
 	// has priority (CR 307.1, 702.8a).
-	instant := def.types&typeInstant != 0 || def.keywords&keywordFlash != 0
+	instant := def.types&typeInstant != 0 || def.keywords.set.has(keywordFlash)
 	if !instant && (g.active != p || (g.step != StepMain1 && g.step != StepMain2) || len(g.stack) > 0) {
 		return ruleErrorf("307.1", "%s can be cast only in its caster's main phase while the stack is empty", def.Name)
 	}

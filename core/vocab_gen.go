@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 32
-	vocabularyHash  = "7b4afe8eebb9cb744e57c58bab5d6851bb0d9ef3faa886e99ccba59c9660ae94"
+	vocabularyMinor = 33
+	vocabularyHash  = "519606f248e00ea98f465ebdb0eddd61411a108ff5342c1132c96f2f31da7399"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -277,57 +277,119 @@ const (
 // colorNames are the stdlib's names of the colors, by bit number.
 var colorNames = [...]string{"white", "blue", "black", "red", "green"}
 
-// The keyword abilities, as bits of a set.
+// The keyword abilities (CR 702), in the order the stdlib declares them.
 const (
-	keywordFlying uint32 = 1 << iota
+	// keywordFlying is the keyword "flying".
+	keywordFlying keyword = iota
+	// keywordReach is the keyword "reach".
 	keywordReach
+	// keywordDeathtouch is the keyword "deathtouch".
 	keywordDeathtouch
+	// keywordLifelink is the keyword "lifelink".
 	keywordLifelink
+	// keywordVigilance is the keyword "vigilance".
 	keywordVigilance
+	// keywordHaste is the keyword "haste".
 	keywordHaste
+	// keywordFirstStrike is the keyword "first strike".
 	keywordFirstStrike
+	// keywordDoubleStrike is the keyword "double strike".
 	keywordDoubleStrike
+	// keywordTrample is the keyword "trample".
 	keywordTrample
+	// keywordDefender is the keyword "defender".
 	keywordDefender
+	// keywordIndestructible is the keyword "indestructible".
 	keywordIndestructible
+	// keywordShroud is the keyword "shroud".
 	keywordShroud
+	// keywordHexproof is the keyword "hexproof".
 	keywordHexproof
-	keywordProtectionFromWhite
-	keywordProtectionFromBlue
-	keywordProtectionFromBlack
-	keywordProtectionFromRed
-	keywordProtectionFromGreen
-	keywordProtectionFromColorless
-	keywordProtectionFromArtifacts
-	keywordProtectionFromEnchantments
-	keywordProtectionFromCreatures
-	keywordProtectionFromEverything
+	// keywordProtection is the keyword "protection", written "protection from
+	// {quality}".
+	keywordProtection
+	// keywordFlash is the keyword "flash".
 	keywordFlash
+	// keywordPersist is the keyword "persist".
 	keywordPersist
+	// keywordUndying is the keyword "undying".
 	keywordUndying
+	// keywordGraft is the keyword "graft", written "graft {number}".
 	keywordGraft
+	// keywordIntimidate is the keyword "intimidate".
 	keywordIntimidate
-	keywordIslandwalk
+	// keywordLandwalk is the keyword "landwalk", written "{subtype}walk".
+	keywordLandwalk
+	// keywordWither is the keyword "wither".
 	keywordWither
+	// keywordInfect is the keyword "infect".
 	keywordInfect
+	// keywordTribute is the keyword "tribute", written "tribute {number}".
+	keywordTribute
+	// keywordCumulativeUpkeep is the keyword "cumulative upkeep", written
+	// "cumulative upkeep {mana}".
+	keywordCumulativeUpkeep
+	// keywordEquip is the keyword "equip", written "equip {mana}".
+	keywordEquip
+	numKeywords
 )
 
-// keywordNames are the stdlib's names of the keyword abilities, by bit number.
-var keywordNames = [...]string{"flying", "reach", "deathtouch", "lifelink", "vigilance", "haste", "first strike", "double strike", "trample", "defender", "indestructible", "shroud", "hexproof", "protection from white", "protection from blue", "protection from black", "protection from red", "protection from green", "protection from colorless", "protection from artifacts", "protection from enchantments", "protection from creatures", "protection from everything", "flash", "persist", "undying", "graft", "intimidate", "islandwalk", "wither", "infect"}
+// keywordNames are the stdlib's names, by number.
+var keywordNames = [numKeywords]string{"flying", "reach", "deathtouch", "lifelink", "vigilance", "haste", "first strike", "double strike", "trample", "defender", "indestructible", "shroud", "hexproof", "protection", "flash", "persist", "undying", "graft", "intimidate", "landwalk", "wither", "infect", "tribute", "cumulative upkeep", "equip"}
 
-// protections are the qualities of the protection keywords (CR 702.16a),
-// read from their names: "protection from black" is from black sources.
-var protections = [...]protection{
-	{keyword: keywordProtectionFromWhite, colors: colorWhite},
-	{keyword: keywordProtectionFromBlue, colors: colorBlue},
-	{keyword: keywordProtectionFromBlack, colors: colorBlack},
-	{keyword: keywordProtectionFromRed, colors: colorRed},
-	{keyword: keywordProtectionFromGreen, colors: colorGreen},
-	{keyword: keywordProtectionFromColorless, colorless: true},
-	{keyword: keywordProtectionFromArtifacts, types: typeArtifact},
-	{keyword: keywordProtectionFromEnchantments, types: typeEnchantment},
-	{keyword: keywordProtectionFromCreatures, types: typeCreature},
-	{keyword: keywordProtectionFromEverything, everything: true},
+// keywordWords is how many 64-bit words a keywordSet has: one bit for
+// each keyword.
+const keywordWords = 1
+
+// keywordParams are the keywords with a parameter, and how their names
+// spell it: the words before it, and the text glued after it.
+var keywordParams = [...]keywordParam{
+	{keyword: keywordProtection, prefix: "protection from ", suffix: "", param: paramQuality},
+	{keyword: keywordGraft, prefix: "graft ", suffix: "", param: paramNumber},
+	{keyword: keywordLandwalk, prefix: "", suffix: "walk", param: paramSubtype},
+	{keyword: keywordTribute, prefix: "tribute ", suffix: "", param: paramNumber},
+	{keyword: keywordCumulativeUpkeep, prefix: "cumulative upkeep ", suffix: "", param: paramMana},
+	{keyword: keywordEquip, prefix: "equip ", suffix: "", param: paramMana},
+}
+
+// irregularPlurals are the subtypes whose plural, as the stdlib declares
+// it, is not the subtype with an s (or -ves for -f): singular reads them.
+var irregularPlurals = map[string]string{
+	"Allies":       "Ally",
+	"Armies":       "Army",
+	"Astartes":     "Astartes",
+	"Aurochs":      "Aurochs",
+	"Bolases":      "Bolas",
+	"Calixes":      "Calix",
+	"Caves":        "Cave",
+	"Children":     "Child",
+	"Classes":      "Class",
+	"Custodes":     "Custodes",
+	"Cybermen":     "Cyberman",
+	"Cyclopes":     "Cyclops",
+	"Detectives":   "Detective",
+	"Foxes":        "Fox",
+	"Fungi":        "Fungus",
+	"Harpies":      "Harpy",
+	"Homunculi":    "Homunculus",
+	"Leeches":      "Leech",
+	"Loci":         "Locus",
+	"Mercenaries":  "Mercenary",
+	"Mice":         "Mouse",
+	"Nautiluses":   "Nautilus",
+	"Nixilises":    "Nixilis",
+	"Octopuses":    "Octopus",
+	"Oxen":         "Ox",
+	"Pegasi":       "Pegasus",
+	"Phoenixes":    "Phoenix",
+	"Plains":       "Plains",
+	"Quintoriuses": "Quintorius",
+	"Sphinxes":     "Sphinx",
+	"Thalakos":     "Thalakos",
+	"Urza's":       "Urza's",
+	"Vronoses":     "Vronos",
+	"Walruses":     "Walrus",
+	"Xenagoses":    "Xenagos",
 }
 
 // The fields of the event kinds: a linked SymField is one of these.

@@ -32,7 +32,7 @@ func (s Span) Position() Pos { return s.Pos }
 
 // Decl is a top-level declaration: *Card, *Test, or a vocabulary
 // declaration of the standard library (*EventDecl, *FuncDecl, *RuleDecl,
-// *NamesDecl, *SubtypesDecl, *StepDecl, *VocabularyDecl).
+// *NamesDecl, *SubtypesDecl, *KeywordDecl, *StepDecl, *VocabularyDecl).
 type Decl interface {
 	Node
 	decl()
@@ -78,9 +78,9 @@ type Card struct {
 func (*Card) decl() {}
 
 // CardItem is a line of a card: a characteristic (*CostItem, *TypeItem,
-// *PTItem, *OracleItem) or an ability (*KeywordsItem, *EnchantItem,
-// *EntersAbility, *TriggerAbility, *ReplaceAbility, *StaticAbility,
-// *SpellAbility, *ActivatedAbility).
+// *PTItem, *OracleItem, *LoyaltyItem) or an ability (*KeywordsItem,
+// *KeywordItem, *EnchantItem, *EntersAbility, *TriggerAbility,
+// *ReplaceAbility, *StaticAbility, *SpellAbility, *ActivatedAbility).
 type CardItem interface {
 	Node
 	cardItem()
@@ -130,8 +130,9 @@ type KeywordsItem struct {
 
 func (*KeywordsItem) cardItem() {}
 
-// Keyword is one keyword ability, in one or more words; a word after the
-// first may be a number (`graft 4`, CR 702.58a).
+// Keyword is one keyword ability, in one or more words, with its
+// parameter if it has one: `first strike`, `protection from Demons`,
+// `swampwalk`, `graft 4` (a word after the first may be a number).
 type Keyword struct {
 	Span
 	Words []string `parser:"@Ident ( @Ident | @Number )*"`
@@ -147,16 +148,6 @@ type EnchantItem struct {
 
 func (*EnchantItem) cardItem() {}
 
-// EquipItem is the equip keyword ability of an Equipment: `equip {1}`
-// (CR 702.6a), which means `{1}: attach this to target creature you
-// control, activate only as a sorcery`.
-type EquipItem struct {
-	Span
-	Cost string `parser:"'equip' @Mana"`
-}
-
-func (*EquipItem) cardItem() {}
-
 // LoyaltyItem is the printed loyalty of a planeswalker: `loyalty 3`
 // (CR 306.5a). The planeswalker enters with that many loyalty counters
 // (CR 306.5b).
@@ -167,26 +158,18 @@ type LoyaltyItem struct {
 
 func (*LoyaltyItem) cardItem() {}
 
-// CumulativeUpkeepItem is the cumulative upkeep keyword ability:
-// `cumulative upkeep {1}` (CR 702.24a), which means `at the beginning of
-// your upkeep { put an age counter on this; sacrifice this unless you pay
-// {1} for each age counter on it }`.
-type CumulativeUpkeepItem struct {
+// KeywordItem is a keyword ability written alone on its line with its
+// cost or its number, as Oracle text writes such keywords: `equip {1}`,
+// `cumulative upkeep {2}`, `tribute 1` (CR 702.6a, 702.24a, 702.104a).
+// The parser reads the words; the vocabulary's `keyword` declarations say
+// which keywords exist and what each means. A line that starts with the
+// word of another card item is that item.
+type KeywordItem struct {
 	Span
-	Cost string `parser:"'cumulative' 'upkeep' @Mana"`
+	Words []string `parser:"(?! 'cost' | 'type' | 'pt' | 'oracle' | 'keywords' | 'enchant' | 'loyalty' | 'enters' | 'whenever' | 'when' | 'at' | 'replace' | 'static' | 'spell' ) (?= Ident+ ( Number | Mana ) ( Sep | '}' | EOF ) ) @Ident+ @( Number | Mana )"`
 }
 
-func (*CumulativeUpkeepItem) cardItem() {}
-
-// TributeItem is the tribute keyword ability: `tribute 2` (CR 702.104a),
-// which means `enters with tribute 2`: an opponent may put two more
-// +1/+1 counters on it as it enters.
-type TributeItem struct {
-	Span
-	Amount string `parser:"'tribute' @Number"`
-}
-
-func (*TributeItem) cardItem() {}
+func (*KeywordItem) cardItem() {}
 
 // EntersAbility modifies how the card's permanent enters the battlefield:
 // `enters with X +1/+1 counters` (CR 614.1c).
@@ -252,7 +235,7 @@ type ActivatedAbility struct {
 	Span
 	// A cost never starts with the word of another card item, so that a
 	// mistake in one ("pt" without its value) is reported as such.
-	Loyalty *string     `parser:"(?! 'cost' | 'type' | 'pt' | 'oracle' | 'keywords' | 'enchant' | 'equip' | 'loyalty' | 'cumulative' | 'tribute' | 'enters' | 'whenever' | 'when' | 'at' | 'replace' | 'static' | 'spell' ) ( @( '+' Number | '-' ( Number | 'X' ) | Number ) ':'"`
+	Loyalty *string     `parser:"(?! 'cost' | 'type' | 'pt' | 'oracle' | 'keywords' | 'enchant' | 'loyalty' | 'enters' | 'whenever' | 'when' | 'at' | 'replace' | 'static' | 'spell' ) ( @( '+' Number | '-' ( Number | 'X' ) | Number ) ':'"`
 	Costs   []*CostPart `parser:"  | @@ ( ',' @@ )* ':' )"`
 	Body    *Block      `parser:"(   @@"`
 	Effect  *Phrase     `parser:"  | @@ )"`
@@ -457,6 +440,18 @@ type Ref struct {
 	Span
 	Name   string   `parser:"@Ident"`
 	Fields []string `parser:"( '.' @Ident )*"`
+}
+
+// Number returns the sum as a number literal, its digits, if it is one.
+func (s *Sum) Number() (string, bool) {
+	if s == nil || len(s.Rest) > 0 || len(s.Left.Rest) > 0 {
+		return "", false
+	}
+	u := s.Left.Left
+	if u.Primary == nil || u.Primary.Number == nil {
+		return "", false
+	}
+	return *u.Primary.Number, true
 }
 
 // Word returns the sum as a bare word, or "" if it is not one.

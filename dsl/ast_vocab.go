@@ -204,6 +204,34 @@ type StepDecl struct {
 
 func (*StepDecl) decl() {}
 
+// KeywordDecl declares a keyword ability (CR 702) that takes a parameter,
+// stands for abilities of the language, or both: its name, its parameter
+// and the parameter's type, its doc, the phrase a card writes it with
+// (its name's words if there is none), and the abilities it abbreviates,
+// written as a card writes them, the parameter a name in them:
+//
+//	keyword graft(amount: number) {
+//	    doc "Graft N (CR 702.58a) ..."
+//	    phrase "graft {amount}"
+//	    enters with amount +1/+1 counters
+//	    whenever another creature as creature enters, if this has a +1/+1 counter on it {
+//	        you may move a +1/+1 counter from this onto creature
+//	    }
+//	}
+//
+// A keyword without abilities is one the rules core implements
+// (`keyword landwalk(land: subtype)`, `phrase "{land}walk"`).
+type KeywordDecl struct {
+	Span
+	Name      string      `parser:"'keyword' @Ident"`
+	Param     *FieldDecl  `parser:"( '(' @@ ')' )? '{' Sep*"`
+	Doc       *DocItem    `parser:"@@ Sep*"`
+	Phrase    *PhraseDecl `parser:"( @@ Sep* )?"`
+	Abilities []CardItem  `parser:"( @@ Sep* )* '}'"`
+}
+
+func (*KeywordDecl) decl() {}
+
 // VocabularyDecl declares which vocabulary the stdlib files are, and its
 // version: `vocabulary "cardc.std" version 1.0`. A bundle records both,
 // with a hash of the declarations, so that a host can tell the vocabulary

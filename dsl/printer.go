@@ -234,6 +234,21 @@ func (p *printer) decl(d Decl) {
 		p.line(d.Pos.Line, d.Pos.Line, "step "+d.Name+" "+strings.Join(d.Words, " "))
 	case *VocabularyDecl:
 		p.line(d.Pos.Line, d.Pos.Line, fmt.Sprintf("vocabulary %s version %d.%d", d.Name, d.Major, d.Minor))
+	case *KeywordDecl:
+		head := "keyword " + d.Name
+		if d.Param != nil {
+			head += "(" + d.Param.Name + ": " + d.Param.Type + ")"
+		}
+		p.open(d.Pos.Line, head)
+		items := []EventItem{d.Doc}
+		if d.Phrase != nil {
+			items = append(items, d.Phrase)
+		}
+		p.eventItems(items)
+		for _, it := range d.Abilities {
+			p.cardItem(it)
+		}
+		p.close(d.EndPos.Line, "")
 	}
 }
 
@@ -312,14 +327,10 @@ func (p *printer) cardItem(it CardItem) {
 		p.line(l, l, "keywords "+strings.Join(kws, ", "))
 	case *EnchantItem:
 		p.line(l, l, "enchant "+strings.Join(it.Words, " "))
-	case *EquipItem:
-		p.line(l, l, "equip "+it.Cost)
+	case *KeywordItem:
+		p.line(l, l, strings.Join(it.Words, " "))
 	case *LoyaltyItem:
 		p.line(l, l, "loyalty "+it.Loyalty)
-	case *TributeItem:
-		p.line(l, l, "tribute "+it.Amount)
-	case *CumulativeUpkeepItem:
-		p.line(l, l, "cumulative upkeep "+it.Cost)
 	case *EntersAbility:
 		p.line(l, l, "enters "+PhraseString(it.Phrase))
 	case *StaticAbility:

@@ -71,11 +71,18 @@ func (s *Server) complete(p TextDocumentPositionParams) CompletionList {
 		if i := strings.LastIndex(typed, ","); i >= restAt {
 			from = i + 1 + len(typed[i+1:]) - len(strings.TrimLeft(typed[i+1:], " "))
 		}
-		for _, kw := range v.Names(vocab.KKeyword) {
+		for _, kw := range v.Keywords() {
+			label, insert, format := kw.FormText(), kw.FormText(), formatPlain
+			if kw.Param != nil {
+				// The parameter is a placeholder to fill:
+				// protection from ${1:quality}.
+				insert = strings.Replace(label, "{"+kw.Param.Type.String()+"}", "${1:"+kw.Param.Type.String()+"}", 1)
+				format = formatSnippet
+			}
 			list.Items = append(list.Items, CompletionItem{
-				Label: kw, Kind: kindKeyword, Detail: "keyword ability", InsertTextFormat: formatPlain,
-				Documentation: &MarkupContent{Kind: "markdown", Value: keywordDoc(kw)},
-				TextEdit:      &TextEdit{Range: rangeFrom(from), NewText: kw},
+				Label: label, Kind: kindKeyword, Detail: "keyword ability", InsertTextFormat: format,
+				Documentation: &MarkupContent{Kind: "markdown", Value: keywordDoc(label, kw)},
+				TextEdit:      &TextEdit{Range: rangeFrom(from), NewText: insert},
 			})
 		}
 		return list

@@ -176,10 +176,8 @@ func itemSymbol(t *text, it dsl.CardItem) (DocumentSymbol, bool) {
 			detail = "loyalty ability"
 		}
 		name, sp = it.CostText()+":", it.Span
-	case *dsl.TributeItem:
-		name, detail, sp, kind = "tribute "+it.Amount, "tribute", it.Span, symbolProperty
-	case *dsl.CumulativeUpkeepItem:
-		name, detail, sp, kind = "cumulative upkeep "+it.Cost, "cumulative upkeep", it.Span, symbolProperty
+	case *dsl.KeywordItem:
+		name, detail, sp, kind = strings.Join(it.Words, " "), "keyword ability", it.Span, symbolProperty
 	case *dsl.LoyaltyItem:
 		name, detail, sp, kind = "loyalty "+it.Loyalty, "loyalty", it.Span, symbolProperty
 	case *dsl.KeywordsItem:
@@ -190,8 +188,6 @@ func itemSymbol(t *text, it dsl.CardItem) (DocumentSymbol, bool) {
 		name, detail, sp, kind = "keywords "+strings.Join(kws, ", "), "keyword abilities", it.Span, symbolProperty
 	case *dsl.EnchantItem:
 		name, detail, sp, kind = "enchant "+strings.Join(it.Words, " "), "enchant ability", it.Span, symbolProperty
-	case *dsl.EquipItem:
-		name, detail, sp, kind = "equip "+it.Cost, "equip ability", it.Span, symbolProperty
 	default:
 		return DocumentSymbol{}, false
 	}

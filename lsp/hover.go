@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -51,8 +52,8 @@ func (s *Server) hover(p TextDocumentPositionParams) *Hover {
 	if doc, ok := fieldDoc(v, t, tok, readings); ok {
 		return markdown(doc, tokRange)
 	}
-	if kw, r, ok := keywordAt(v, t, at); ok {
-		return markdown(keywordDoc(kw), r)
+	if written, kw, r, ok := keywordAt(v, t, at); ok {
+		return markdown(keywordDoc(written, kw), r)
 	}
 	if rd := readingAt(readings, at); rd != nil {
 		return markdown(phraseDoc(rd.Match.Alts[0].Template), t.spanRange(rd.Phrase.Pos, rd.Phrase.EndPos))
@@ -192,36 +193,47 @@ func fieldDoc(v *vocab.Vocab, t *text, tok token, rs []compiler.Reading) (string
 }
 
 // keywordAt finds the keyword ability of the vocabulary written at a
-// position ("first strike" over either word), the longest if several
-// fit, and its range.
-func keywordAt(v *vocab.Vocab, t *text, at dsl.Pos) (string, Range, bool) {
+// position ("first strike" over either word, "protection from Demons",
+// "swampwalk"), the longest if several fit: what it is written as, its
+// declaration, and its range.
+func keywordAt(v *vocab.Vocab, t *text, at dsl.Pos) (string, *vocab.Keyword, Range, bool) {
 	line := t.line(at.Line - 1)
-	lower := strings.ToLower(line)
 	cursor := len(runePrefix(line, at.Column-1))
-	best, bestAt := "", 0
-	for _, kw := range v.Names(vocab.KKeyword) {
-		for from := 0; ; {
-			i := strings.Index(lower[from:], kw)
-			if i < 0 {
-				break
+	type word struct{ start, end int }
+	var words []word
+	for _, loc := range keywordWordRE.FindAllStringIndex(line, -1) {
+		words = append(words, word{loc[0], loc[1]})
+	}
+	best, bestFrom, bestTo := (*vocab.Keyword)(nil), 0, 0
+	for i := range words {
+		for j := i; j < len(words) && j-i < 4; j++ {
+			if words[i].start > cursor || words[j].end < cursor || words[j].end-words[i].start <= bestTo-bestFrom {
+				continue
 			}
-			i += from
-			end := i + len(kw)
-			if i <= cursor && cursor <= end && wordBoundary(lower, i, end) && len(kw) > len(best) {
-				best, bestAt = kw, i
+			var ws []string
+			for _, w := range words[i : j+1] {
+				ws = append(ws, line[w.start:w.end])
 			}
-			from = i + 1
+			if u, ok := v.ReadKeyword(ws); ok {
+				best, bestFrom, bestTo = u.Keyword, words[i].start, words[j].end
+			} else if k := v.KeywordNamed(strings.ToLower(strings.Join(ws, " "))); k != nil {
+				best, bestFrom, bestTo = k, words[i].start, words[j].end
+			}
 		}
 	}
-	if best == "" {
-		return "", Range{}, false
+	if best == nil || !wordBoundary(line, bestFrom, bestTo) {
+		return "", nil, Range{}, false
 	}
 	r := Range{
-		Start: Position{Line: at.Line - 1, Character: utf16Len(line[:bestAt])},
-		End:   Position{Line: at.Line - 1, Character: utf16Len(line[:bestAt+len(best)])},
+		Start: Position{Line: at.Line - 1, Character: utf16Len(line[:bestFrom])},
+		End:   Position{Line: at.Line - 1, Character: utf16Len(line[:bestTo])},
 	}
-	return best, r, true
+	return line[bestFrom:bestTo], best, r, true
 }
+
+// keywordWordRE finds the words a keyword may be written with: words,
+// numbers and mana symbols.
+var keywordWordRE = regexp.MustCompile(`\{[^}\s]*\}(?:\{[^}\s]*\})*|[A-Za-z0-9']+`)
 
 // wordBoundary reports whether s[i:end] is whole words.
 func wordBoundary(s string, i, end int) bool {
@@ -231,25 +243,30 @@ func wordBoundary(s string, i, end int) bool {
 	return (i == 0 || !isWord(s[i-1])) && (end == len(s) || !isWord(s[end]))
 }
 
-// keywordDoc describes a keyword ability with the comment above its
-// declaration in stdlib/names.card.
-func keywordDoc(kw string) string {
-	doc := fmt.Sprintf("**%s** — keyword ability", kw)
-	if c := keywordComments()[kw]; c != "" {
+// keywordDoc describes a keyword ability as a card writes it: its doc,
+// or, for one of a `keywords` list, the comment above the list in
+// stdlib/keywords.card.
+func keywordDoc(written string, k *vocab.Keyword) string {
+	doc := fmt.Sprintf("**%s** — keyword ability", written)
+	c := k.Doc
+	if c == "" {
+		c = keywordComments()[k.Name]
+	}
+	if c != "" {
 		doc += "\n\n" + c
 	}
 	return doc
 }
 
-// keywordComments maps each keyword ability to the comment above the
-// `keywords` declaration that declares it.
+// keywordComments maps each keyword ability of a `keywords` list to the
+// comment above the list.
 var keywordComments = sync.OnceValue(func() map[string]string {
 	out := map[string]string{}
-	src, err := stdlib.FS.ReadFile("names.card")
+	src, err := stdlib.FS.ReadFile("keywords.card")
 	if err != nil {
 		return out
 	}
-	f, _ := parser.Parse("names.card", src)
+	f, _ := parser.Parse("keywords.card", src)
 	for _, decl := range f.Decls {
 		nd, ok := decl.(*dsl.NamesDecl)
 		if !ok || nd.Kind != "keywords" {

@@ -13,7 +13,8 @@
 //     units, as LSP wants.
 //   - hover: over an ability's phrase, the phrase of the vocabulary it
 //     reads as (its action, event, rule or effect) and its doc text; over
-//     a keyword ability, its declaration's comment in stdlib/names.card;
+//     a keyword ability, as a card writes it (`protection from Demons`),
+//     its declaration's doc or comment in stdlib/keywords.card;
 //     over a field of an event (`damage.amount`), the field and its event;
 //     over a card's name in quotes, the card's cost, type line, P/T and
 //     Oracle text; over a word of the language (`whenever`, `given`), what

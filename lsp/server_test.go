@@ -17,6 +17,7 @@ import (
 
 	"github.com/cardc/cardc/cards"
 	_ "github.com/cardc/cardc/internal/golden" // defines -update, for go test ./... -update
+	"github.com/cardc/cardc/vocab"
 )
 
 // The server is tested as an editor drives it: real JSON-RPC messages,
@@ -399,6 +400,7 @@ func TestHover(t *testing.T) {
 	uri, _ := c.open(root, "damage_eater.card", hydra)
 	testURI, _ := c.open(root, "lone_missionary_test.card", missionaryTest)
 	queryURI, _ := c.open(root, "query.card", strings.Replace(missionary, "        gain 4 life\n", "        gain this.toughness life\n", 1))
+	kwURI, _ := c.open(root, "keywords.card", strings.Replace(hydra, "keywords first strike, flying", "keywords swampwalk, protection from Demons", 1))
 	tests := []struct {
 		name      string
 		uri       string
@@ -428,6 +430,14 @@ func TestHover(t *testing.T) {
 				"trample assigns excess combat damage to the player (702.19); defender can't attack (702.3); " +
 				"indestructible can't be destroyed (702.12). A keyword of several words is quoted."},
 			Range: &Range{Start: Position{4, 13}, End: Position{4, 25}},
+		}},
+		{"a keyword with a parameter glued to a word", kwURI, 4, 15, &Hover{
+			Contents: MarkupContent{Kind: "markdown", Value: "**swampwalk** — keyword ability\n\n" + landwalkDoc(t)},
+			Range:    &Range{Start: Position{4, 13}, End: Position{4, 22}},
+		}},
+		{"a keyword with its quality, over the quality", kwURI, 4, 40, &Hover{
+			Contents: MarkupContent{Kind: "markdown", Value: "**protection from Demons** — keyword ability\n\n" + protectionDoc(t)},
+			Range:    &Range{Start: Position{4, 24}, End: Position{4, 46}},
 		}},
 		{"a word of the language", uri, 8, 6, &Hover{
 			Contents: MarkupContent{Kind: "markdown", Value: "`replace` — a replacement or prevention effect: `replace EVENT { ... }` (CR 614, 615)."},
@@ -608,4 +618,21 @@ func TestDocumentSymbols(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 	c.shutdown()
+}
+
+// landwalkDoc and protectionDoc are the docs of the stdlib's keyword
+// declarations.
+func landwalkDoc(t *testing.T) string   { return keywordDecl(t, "landwalk").Doc }
+func protectionDoc(t *testing.T) string { return keywordDecl(t, "protection").Doc }
+
+func keywordDecl(t *testing.T, name string) *vocab.Keyword {
+	v, err := vocab.Standard()
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := v.KeywordNamed(name)
+	if k == nil || k.Doc == "" {
+		t.Fatalf("no keyword %s with a doc", name)
+	}
+	return k
 }

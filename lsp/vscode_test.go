@@ -245,8 +245,19 @@ func TestVSCodeGrammar(t *testing.T) {
 }
 
 // The grammar highlights exactly the keyword abilities the vocabulary
-// declares (stdlib/names.card): a keyword added there is added here.
+// declares (stdlib/keywords.card): a keyword added there is added here.
+// A keyword with a parameter is a pattern of its form (keywordPattern).
 func TestVSCodeGrammarKeywords(t *testing.T) {
+	for _, tt := range []struct{ pattern, matches, not string }{
+		{`protection\s+from\s+[A-Za-z]+`, "protection from Demons", "protection"},
+		{`[a-z]+walk`, "swampwalk", "walk"},
+		{`cumulative\s+upkeep`, "cumulative  upkeep", "cumulative"},
+	} {
+		re := regexp.MustCompile(`^(?:` + tt.pattern + `)$`)
+		if !re.MatchString(tt.matches) || re.MatchString(tt.not) {
+			t.Errorf("%s: matches %q %v, %q %v", tt.pattern, tt.matches, re.MatchString(tt.matches), tt.not, re.MatchString(tt.not))
+		}
+	}
 	var g grammar
 	readJSON(t, "syntaxes/card.tmLanguage.json", &g)
 	v, err := vocab.Standard()
@@ -257,11 +268,11 @@ func TestVSCodeGrammarKeywords(t *testing.T) {
 	if m == nil {
 		t.Fatalf("keyword-abilities is not \\b(?:a|b|...)\\b")
 	}
-	var got []string
-	for _, alt := range strings.Split(m[1], "|") {
-		got = append(got, strings.ReplaceAll(alt, `\s+`, " "))
+	got := strings.Split(m[1], "|")
+	var want []string
+	for _, k := range v.Keywords() {
+		want = append(want, keywordPattern(k))
 	}
-	want := v.Names(vocab.KKeyword)
 	sort.Strings(got)
 	sort.Strings(want)
 	if !slices.Equal(got, want) {
@@ -292,4 +303,23 @@ func TestVSCodeGrammarKeywords(t *testing.T) {
 			t.Errorf("the grammar does not highlight %q in %q", w, line)
 		}
 	}
+}
+
+// keywordPattern is the pattern the grammar highlights a keyword with: its
+// words, a quality as a word, a subtype glued to a word as lower-case
+// letters; a number or a cost, after the keyword's words, is highlighted
+// as such, not as the keyword.
+func keywordPattern(k *vocab.Keyword) string {
+	var parts []string
+	for _, it := range k.Form {
+		switch {
+		case it.Slot == "":
+			parts = append(parts, regexp.QuoteMeta(it.Word))
+		case k.Param.Type.Kind == vocab.KQuality:
+			parts = append(parts, "[A-Za-z]+"+regexp.QuoteMeta(it.Suffix))
+		case k.Param.Type.Kind == vocab.KSubtype:
+			parts = append(parts, "[a-z]+"+regexp.QuoteMeta(it.Suffix))
+		}
+	}
+	return strings.Join(parts, `\s+`)
 }

@@ -28,6 +28,10 @@ import (
 // (every alternative of a union of the grammar starts with a keyword of
 // its own but the last, which takes the rest), and once a production has
 // taken a token, any failure inside it abandons the whole declaration.
+// One choice looks further: a card line of words and then one number or
+// mana symbols, to its end, is a keyword alone on its line (KeywordItem,
+// whose grammar checks the same with a lookahead), any other line that
+// starts with no keyword of its own an activated ability.
 // Where nothing has been taken, "no match" is what participle finds too.
 //
 // Positions follow participle's: a node's Pos is that of its first token
@@ -398,30 +402,6 @@ func (p *fastParser) cardItem() dsl.CardItem {
 			return nil
 		}
 		return &dsl.EnchantItem{Words: words, Span: span()}
-	case "equip":
-		p.take()
-		cost, ok := p.expectType(tokMana)
-		if !ok {
-			return nil
-		}
-		return &dsl.EquipItem{Cost: cost, Span: span()}
-	case "cumulative":
-		p.take()
-		if !p.expect("upkeep") {
-			return nil
-		}
-		cost, ok := p.expectType(tokMana)
-		if !ok {
-			return nil
-		}
-		return &dsl.CumulativeUpkeepItem{Cost: cost, Span: span()}
-	case "tribute":
-		p.take()
-		n, ok := p.expectType(tokNumber)
-		if !ok {
-			return nil
-		}
-		return &dsl.TributeItem{Amount: n, Span: span()}
 	case "loyalty":
 		p.take()
 		n, ok := p.expectType(tokNumber)
@@ -477,7 +457,35 @@ func (p *fastParser) cardItem() dsl.CardItem {
 		}
 		return &dsl.SpellAbility{Body: body, Span: span()}
 	}
+	if p.isKeywordLine() {
+		words := p.idents()
+		words = append(words, p.take().Value) // the number or the mana symbols
+		return &dsl.KeywordItem{Words: words, Span: span()}
+	}
 	return p.activatedAbility()
+}
+
+// isKeywordLine reports whether the line ahead is a keyword alone with its
+// cost or its number (KeywordItem): words, then one number or mana
+// symbols, then the end of the line, of the card or of the text. No activated ability
+// reads so: it has a colon.
+func (p *fastParser) isKeywordLine() bool {
+	j, words := p.next(), 0
+	skip := func() {
+		for j < len(p.toks) && p.toks[j].Type == tokComment {
+			j++
+		}
+	}
+	for ; j < len(p.toks) && p.toks[j].Type == tokIdent; skip() {
+		j++
+		words++
+	}
+	if words == 0 || j >= len(p.toks) || p.toks[j].Type != tokNumber && p.toks[j].Type != tokMana {
+		return false
+	}
+	j++
+	skip()
+	return j == len(p.toks) || p.toks[j].Type == tokSep || p.toks[j].Value == "}"
 }
 
 // typeItem reads `type TYPES [— SUBTYPES]`.

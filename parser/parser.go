@@ -54,10 +54,10 @@ var options = []participle.Option{
 	participle.Lexer(Lexer),
 	participle.Elide("Comment", "Whitespace"),
 	participle.Union[dsl.Decl](&dsl.Card{}, &dsl.Test{}, &dsl.EventDecl{}, &dsl.FuncDecl{},
-		&dsl.RuleDecl{}, &dsl.NamesDecl{}, &dsl.SubtypesDecl{}, &dsl.StepDecl{}, &dsl.VocabularyDecl{}),
+		&dsl.RuleDecl{}, &dsl.NamesDecl{}, &dsl.SubtypesDecl{}, &dsl.KeywordDecl{}, &dsl.StepDecl{}, &dsl.VocabularyDecl{}),
 	participle.Union[dsl.CardItem](&dsl.CostItem{}, &dsl.TypeItem{}, &dsl.PTItem{}, &dsl.OracleItem{},
-		&dsl.KeywordsItem{}, &dsl.EnchantItem{}, &dsl.EquipItem{}, &dsl.LoyaltyItem{}, &dsl.CumulativeUpkeepItem{}, &dsl.TributeItem{}, &dsl.EntersAbility{}, &dsl.TriggerAbility{}, &dsl.ReplaceAbility{}, &dsl.StaticAbility{},
-		&dsl.SpellAbility{}, &dsl.ActivatedAbility{}),
+		&dsl.KeywordsItem{}, &dsl.EnchantItem{}, &dsl.LoyaltyItem{}, &dsl.EntersAbility{}, &dsl.TriggerAbility{}, &dsl.ReplaceAbility{}, &dsl.StaticAbility{},
+		&dsl.SpellAbility{}, &dsl.KeywordItem{}, &dsl.ActivatedAbility{}),
 	participle.Union[dsl.Stmt](&dsl.IfStmt{}, &dsl.AtStmt{}, &dsl.WhenStmt{}, &dsl.ForEachStmt{}, &dsl.ActionStmt{}),
 	participle.Union[dsl.EventItem](&dsl.DocItem{}, &dsl.PhraseDecl{}, &dsl.OracleWording{}, &dsl.CalledItem{}, &dsl.TimingItem{}, &dsl.StaleItem{}, &dsl.MovesItem{}, &dsl.FieldDecl{}),
 	participle.Union[dsl.TestSection](&dsl.Given{}, &dsl.When{}, &dsl.Then{}),
@@ -328,11 +328,48 @@ var useFastPath = true
 func parseDecl(toks []lexer.Token, nodes *fastNodes) (dsl.Decl, *dsl.Diagnostic) {
 	if useFastPath {
 		if decl, ok := fastDecl(toks, nodes); ok {
-			return decl, nil
+			return unsupportedKeyword(decl)
 		}
 	}
-	return participleDecl(toks)
+	decl, d := participleDecl(toks)
+	if d != nil {
+		return nil, d
+	}
+	return unsupportedKeyword(decl)
 }
+
+// unsupportedKeyword reports a card line that reads as a keyword with its
+// cost or its number but is no keyword: a construct the language does
+// not have (P020: `kicker {4}`, `crew 1`, `manacost {1}{G}`), or the
+// misspelled word of another card item (`cots {1}{G}`). Either is
+// reported as a syntax error is, and the card left out.
+func unsupportedKeyword(decl dsl.Decl) (dsl.Decl, *dsl.Diagnostic) {
+	card, ok := decl.(*dsl.Card)
+	if !ok {
+		return decl, nil
+	}
+	for _, it := range card.Items {
+		k, ok := it.(*dsl.KeywordItem)
+		if !ok {
+			continue
+		}
+		if c, ok := dsl.ConstructNamed(k.Words[0]); ok && !c.AfterBrace {
+			d := dsl.Errorf(k.Pos, CodeUnsupported, "%s", c.Message).WithHint("%s", c.Hint)
+			return nil, &d
+		}
+		if hint := dsl.DidYouMean(k.Words[0], cardItemWords); hint != "" {
+			d := dsl.Errorf(k.Pos, CodeSyntax, "unexpected %q", k.Words[0])
+			d.Hint = hint
+			return nil, &d
+		}
+	}
+	return decl, nil
+}
+
+// cardItemWords are the words that start the lines of a card other than
+// its abilities written as COST: EFFECT and its keywords.
+var cardItemWords = []string{"cost", "type", "pt", "oracle", "keywords", "enchant", "loyalty",
+	"enters", "whenever", "when", "at", "replace", "static", "spell"}
 
 // participleDecl parses the tokens of one declaration with the participle
 // grammar.

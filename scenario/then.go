@@ -6,7 +6,6 @@ import (
 
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/mana"
-	"github.com/cardc/cardc/vocab"
 )
 
 // The steps of then: assertions on the game (see step.go). An assertion
@@ -123,11 +122,12 @@ var _ = then(thenStep[*dsl.KeywordAssert]{
 		if err != nil {
 			return
 		}
-		kw := strings.ToLower(strings.Join(a.Keyword, " "))
-		if !r.v.IsName(vocab.KKeyword, kw) {
-			r.failf(a.Pos, "%q is not a keyword ability the rules know", kw)
+		u, ok := r.v.ReadKeyword(a.Keyword)
+		if !ok {
+			r.failf(a.Pos, "%q is not a keyword ability the rules know", strings.ToLower(strings.Join(a.Keyword, " ")))
 			return
 		}
+		kw := u.Name
 		has, err := r.g.HasKeyword(c, kw)
 		if err != nil {
 			if !r.unsupported(a.Pos, err) {

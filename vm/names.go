@@ -62,7 +62,8 @@ const (
 	NameSubtype NameKind = "subtype"
 	// NameColor names a color: "color:green".
 	NameColor NameKind = "color"
-	// NameKeyword names a keyword ability: "keyword:flying".
+	// NameKeyword names a keyword ability as a card writes it, its
+	// parameter in it: "keyword:flying", "keyword:protection from black".
 	NameKeyword NameKind = "keyword"
 	// NameMana names an amount of mana, as mana symbols: "mana:{G}{G}".
 	NameMana NameKind = "mana"

@@ -289,8 +289,9 @@ type Card struct {
 	Supertypes []string
 	Types      []string
 	Subtypes   []string
-	// Keywords are the card's keyword abilities ("flying", "deathtouch"),
-	// as the vocabulary names them.
+	// Keywords are the card's keyword abilities as the card writes them,
+	// a parameter in its keyword's name ("flying", "protection from
+	// Demons", "swampwalk", "graft 4"; see the vocabulary's keywords).
 	Keywords []string
 	// HasPT says whether Power and Toughness are printed.
 	HasPT            bool

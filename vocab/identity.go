@@ -71,6 +71,12 @@ func (v *Vocab) Contract() []string {
 			out = append(out, fmt.Sprintf("name %s:%s", k.NameKind(), n))
 		}
 	}
+	for _, k := range v.keywords {
+		if k.Declared {
+			// How a host reads the names of its instances: its form.
+			out = append(out, fmt.Sprintf("keyword %s: %s", k.Name, k.FormText()))
+		}
+	}
 	for _, a := range v.adjectives {
 		out = append(out, "adjective "+a)
 	}
@@ -96,7 +102,7 @@ func (v *Vocab) contractHash() string {
 // same lines, "minor" when new only adds lines, "major" when it removes or
 // changes any (a changed type is a line removed and one added).
 func Bump(old, new []string) string {
-	removed := slices.DeleteFunc(difference(old, new), func(s string) bool { return widened(s, new) })
+	removed := slices.DeleteFunc(difference(old, new), func(s string) bool { return widened(s, new) || stillKeyword(s, new) })
 	switch {
 	case len(removed) > 0:
 		return "major"
@@ -120,6 +126,49 @@ func widened(line string, cur []string) bool {
 		}
 	}
 	return false
+}
+
+// stillKeyword reports whether a contract line of a keyword's name has, in
+// the contract cur, a keyword declaration that a host reads the name by:
+// one of that name ("name keyword:persist" and "keyword persist: persist"),
+// or one whose form reads it ("name keyword:protection from black" and
+// "keyword protection: protection from {quality}"). Programs that name it
+// still link.
+func stillKeyword(line string, cur []string) bool {
+	name, ok := strings.CutPrefix(line, "name keyword:")
+	if !ok {
+		return false
+	}
+	for _, l := range cur {
+		decl, ok := strings.CutPrefix(l, "keyword ")
+		if !ok {
+			continue
+		}
+		kw, form, _ := strings.Cut(decl, ": ")
+		if kw == name || formReads(form, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// formReads reports whether a keyword's form, its slot named by a type in
+// braces, reads a name: the same words, the slot's any value.
+func formReads(form, name string) bool {
+	fw, nw := strings.Fields(form), strings.Fields(name)
+	if len(fw) != len(nw) {
+		return false
+	}
+	for i, w := range fw {
+		slot, suffix, ok := slotOf(w)
+		switch {
+		case !ok && w != nw[i]:
+			return false
+		case ok && slot != "" && (len(nw[i]) <= len(suffix) || !strings.HasSuffix(nw[i], suffix)):
+			return false
+		}
+	}
+	return true
 }
 
 // eventLine reads a contract line "event NAME { FIELD: TYPE, ... }".

@@ -243,3 +243,28 @@ func TestBump(t *testing.T) {
 		})
 	}
 }
+
+// TestBumpKeywords checks that a keyword name a declared keyword still
+// reads is no removal: a program that names it still links. One it no
+// longer reads is.
+func TestBumpKeywords(t *testing.T) {
+	old := []string{"name keyword:flying", "name keyword:islandwalk", "name keyword:persist", "name keyword:protection from black"}
+	for _, c := range []struct {
+		name string
+		new  []string
+		bump string
+	}{
+		{"a form reads each", []string{"name keyword:flying", "keyword landwalk: {subtype}walk", "keyword persist: persist",
+			"keyword protection: protection from {quality}"}, "minor"},
+		{"a name no form reads", []string{"name keyword:flying", "keyword landwalk: {subtype}walk", "keyword persist: persist",
+			"keyword protection: protection against {quality}"}, "major"},
+		{"a glued form needs its text", []string{"name keyword:flying", "keyword landwalk: {subtype}stride", "keyword persist: persist",
+			"keyword protection: protection from {quality}"}, "major"},
+		{"a plain name gone", []string{"keyword landwalk: {subtype}walk", "keyword persist: persist",
+			"keyword protection: protection from {quality}"}, "major"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			require.Equal(t, c.bump, vocab.Bump(old, c.new))
+		})
+	}
+}

@@ -128,7 +128,7 @@ func (v *Vocab) Markdown() string {
 	fmt.Fprintf(&b, "- Zones: %s\n", strings.Join(v.lists[KZone], ", "))
 	fmt.Fprintf(&b, "- Counter kinds: %s\n", strings.Join(v.lists[KCounter], ", "))
 	fmt.Fprintf(&b, "- Adjectives of filters: %s\n", strings.Join(v.adjectives, ", "))
-	fmt.Fprintf(&b, "- Keyword abilities: %s\n", strings.Join(v.lists[KKeyword], ", "))
+	fmt.Fprintf(&b, "- Keyword abilities: %s\n", strings.Join(v.keywordForms(), ", "))
 	b.WriteString("- Steps:\n")
 	for _, s := range v.steps {
 		var words []string

@@ -2,10 +2,12 @@ package vocab
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/parser"
 )
 
 // ArgKind says what fills a slot.
@@ -49,6 +51,13 @@ type Arg struct {
 	// Written is what filled the slot, as the card wrote it, in canonical
 	// form: "two", "+1/+1", "target creature as c".
 	Written string
+	// Keyword is the keyword of an ArgName of type keyword, whose Name
+	// is the keyword as the card wrote it ("protection from Demons").
+	Keyword *Keyword
+	// Ability is the ability an ArgText says, parsed, or nil if it does
+	// not parse: AbilityDiags say why.
+	Ability      dsl.CardItem
+	AbilityDiags dsl.Diagnostics
 }
 
 // Match is a phrase read against the vocabulary: one or more alternatives
@@ -135,6 +144,9 @@ type matcher struct {
 	// each part (filtersAt): every template with an object slot there
 	// asks for them.
 	filterMemo map[filterKey][]candidate
+	// abilities are the texts of abilities parsed so far (textCandidate),
+	// by the part that holds each.
+	abilities map[*dsl.Part]*Arg
 	// filled are the slots try has filled so far, in order: a template
 	// that reads gets them as its Alt's arguments.
 	filled []filledSlot
@@ -418,7 +430,8 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []cand
 		if out := m.keywordCandidates(pi); len(out) > 0 {
 			return out
 		}
-		return m.nameCandidate(t, pi, KKeyword)
+		m.fail(pi, "", "", "", t)
+		return nil
 	case KAbility:
 		return m.textCandidate(t, pi)
 	case KZone:
@@ -654,36 +667,78 @@ func (v *Vocab) slotTypes(t *Template, slot string) []string {
 	return types
 }
 
-// textCandidate fills a slot with a text: the ability an effect grants.
+// textCandidate fills a slot with a text: the ability an effect grants,
+// parsed (the compiler checks it as an ability of the card).
 func (m *matcher) textCandidate(t *Template, pi int) []candidate {
 	part := m.parts[pi]
 	if part.Str == nil {
 		m.fail(pi, "", "", "", t)
 		return nil
 	}
+	if arg, ok := m.abilities[part]; ok {
+		return []candidate{{arg, pi + 1}}
+	}
 	at := part.Pos
 	at.Column++
 	at.Offset++
-	return []candidate{{&Arg{Kind: ArgText, Pos: part.Pos, Type: Type{Kind: KAbility}, Text: dsl.Unquote(*part.Str), TextPos: at}, pi + 1}}
+	text := dsl.Unquote(*part.Str)
+	item, diags := parser.ParseCardItem(at, text)
+	arg := &Arg{Kind: ArgText, Pos: part.Pos, Type: Type{Kind: KAbility}, Text: text, TextPos: at, Ability: item, AbilityDiags: diags}
+	if m.abilities == nil {
+		m.abilities = map[*dsl.Part]*Arg{}
+	}
+	m.abilities[part] = arg
+	return []candidate{{arg, pi + 1}}
 }
 
-// keywordCandidates fills a slot with a keyword ability of several words
-// written without quotes, as Oracle text writes it: `first strike`,
-// `protection from black`. The longest comes first.
+// keywordCandidates fills a slot with a keyword ability, written as
+// Oracle text writes it, without quotes: `flying`, `first strike`,
+// `protection from Demons`, `swampwalk` (Vocab.ReadKeyword). The longest
+// comes first.
 func (m *matcher) keywordCandidates(pi int) []candidate {
 	var out []candidate
-	for _, name := range m.v.lists[KKeyword] {
-		words := strings.Fields(name)
-		if len(words) > 1 && m.wordsAt(pi, words) {
-			out = append(out, candidate{&Arg{Kind: ArgName, Pos: m.parts[pi].Pos, Type: Type{Kind: KKeyword}, Name: name}, pi + len(words)})
+	if p := m.parts[pi]; p.Str != nil {
+		// A keyword in quotes: "first strike".
+		if u, ok := m.v.ReadKeyword(strings.Fields(dsl.Unquote(*p.Str))); ok {
+			out = append(out, candidate{&Arg{Kind: ArgName, Pos: p.Pos, Type: Type{Kind: KKeyword}, Name: u.Name, Keyword: u.Keyword}, pi + 1})
+		}
+		return out
+	}
+	var words []string
+	for j := pi; j < len(m.parts) && j-pi < m.v.maxKeywordWords(); j++ {
+		w, ok := keywordWord(m.parts[j])
+		if !ok {
+			break
+		}
+		words = append(words, w)
+		if u, ok := m.v.ReadKeyword(words); ok {
+			out = append(out, candidate{&Arg{Kind: ArgName, Pos: m.parts[pi].Pos, Type: Type{Kind: KKeyword}, Name: u.Name, Keyword: u.Keyword}, j + 1})
+		} else if k := m.v.KeywordNamed(strings.ToLower(strings.Join(words, " "))); k != nil && k.Param != nil {
+			// A keyword with a parameter, named without it (`have
+			// graft`): it reads, for the compiler to say what is due.
+			out = append(out, candidate{&Arg{Kind: ArgName, Pos: m.parts[pi].Pos, Type: Type{Kind: KKeyword}, Name: k.Name, Keyword: k}, j + 1})
 		}
 	}
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].next > out[j-1].next; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	slices.Reverse(out)
 	return out
+}
+
+// keywordWord returns a part of a phrase as a word of a keyword: a bare
+// word, a number or mana symbols.
+func keywordWord(p *dsl.Part) (string, bool) {
+	switch {
+	case p.Mana != nil:
+		return *p.Mana, true
+	case p.Expr == nil:
+		return "", false
+	}
+	if w := p.Expr.Word(); w != "" {
+		return w, true
+	}
+	if n, ok := p.Expr.Number(); ok {
+		return n, true
+	}
+	return "", false
 }
 
 // stepCandidates fills a slot with the words of a step.

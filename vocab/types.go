@@ -32,12 +32,18 @@ const (
 	// KAbility is an ability written in the card language inside a
 	// string, which an effect grants: `has `whenever this attacks { ... }``.
 	KAbility
+	// KQuality is the quality of protection (CR 702.16a): a color,
+	// `colorless`, a card type in the plural (`artifacts`), a subtype in
+	// the plural (`Demons`), or `everything`. Only a keyword's parameter
+	// has it.
+	KQuality
 )
 
 var kindNames = map[Kind]string{
 	KNumber: "number", KBool: "bool", KObject: "object", KPlayer: "player", KTarget: "target",
 	KCounter: "counter", KStep: "step", KZone: "zone", KCardType: "type", KSupertype: "supertype",
 	KSubtype: "subtype", KColor: "color", KKeyword: "keyword", KMana: "mana", KObjects: "objects", KAbility: "ability",
+	KQuality: "quality",
 }
 
 // NameKind is the kind of vm.SymName symbols that name values of the kind

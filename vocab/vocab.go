@@ -1,7 +1,9 @@
 // Package vocab is the vocabulary of the card language as Go values: the
 // event kinds with their fields and phrases, the actions and queries a
-// card's abilities can use, the rules of static abilities, and the names
-// of the game (card types, colors, zones, counter kinds, keywords, steps).
+// card's abilities can use, the rules of static abilities, the names of
+// the game (card types, colors, zones, counter kinds, steps), and the
+// keyword abilities, with their parameters and the abilities of the
+// language those that abbreviate abilities stand for (Keyword).
 // The vocabulary is declared in the language itself, in the stdlib
 // package's files; Load reads it, and Standard is the standard one.
 //
@@ -51,6 +53,9 @@ type Vocab struct {
 	// subtypeForms finds each by its name and by its plural.
 	subtypes     []*Subtype
 	subtypeForms []subtypeForm
+	// keywords are the keyword abilities, plain names and declarations,
+	// in the order they are declared.
+	keywords []*Keyword
 
 	eventTemplates  []*Template
 	actionTemplates []*Template
@@ -89,8 +94,18 @@ func (v *Vocab) Rules() []*RuleInfo { return append([]*RuleInfo(nil), v.ruleList
 func (v *Vocab) Steps() []*StepInfo { return append([]*StepInfo(nil), v.steps...) }
 
 // Names lists the declared names of a kind, in declaration order: KCardType,
-// KSupertype, KColor, KZone, KCounter or KKeyword.
-func (v *Vocab) Names(k Kind) []string { return append([]string(nil), v.lists[k]...) }
+// KSupertype, KColor, KZone, KCounter or KKeyword (the names of every
+// keyword, those of `keyword` declarations included: "protection").
+func (v *Vocab) Names(k Kind) []string {
+	if k == KKeyword {
+		out := make([]string, len(v.keywords))
+		for i, kw := range v.keywords {
+			out[i] = kw.Name
+		}
+		return out
+	}
+	return append([]string(nil), v.lists[k]...)
+}
 
 // Adjectives lists the adjectives of filters; the adjective a is tested by
 // the query is_a.
@@ -339,6 +354,8 @@ func Load(fsys fs.FS) (*Vocab, error) {
 			v.addNames(d)
 		case *dsl.SubtypesDecl:
 			subtypes = append(subtypes, d)
+		case *dsl.KeywordDecl:
+			v.declareKeyword(d)
 		case *dsl.StepDecl:
 			st := &StepInfo{Name: d.Name}
 			for _, w := range d.Words {
@@ -357,6 +374,8 @@ func Load(fsys fs.FS) (*Vocab, error) {
 			diags = append(diags, v.loadFunc(d)...)
 		case *dsl.RuleDecl:
 			diags = append(diags, v.loadRule(d)...)
+		case *dsl.KeywordDecl:
+			diags = append(diags, v.loadKeyword(d)...)
 		case *dsl.NamesDecl, *dsl.SubtypesDecl, *dsl.StepDecl, *dsl.VocabularyDecl:
 		default:
 			diags = append(diags, dsl.Errorf(d.Position(), CodeStdlib, "only vocabulary declarations belong in the stdlib"))
@@ -520,6 +539,10 @@ var namesKinds = map[string]Kind{
 }
 
 func (v *Vocab) addNames(d *dsl.NamesDecl) {
+	if d.Kind == "keywords" {
+		v.addKeywordList(d)
+		return
+	}
 	for _, n := range d.Names {
 		if d.Kind == "adjectives" {
 			v.adjectives = append(v.adjectives, dsl.Unquote(n))
@@ -544,10 +567,16 @@ func (v *Vocab) indexNames() {
 	for _, s := range v.steps {
 		v.names[KStep][s.Name] = true
 	}
+	v.names[KKeyword] = map[string]bool{}
+	for _, k := range v.keywords {
+		v.names[KKeyword][k.Name] = true
+	}
 }
 
 // IsName reports whether name is a declared name of the kind; a subtype is
-// named in the singular.
+// named in the singular. A keyword's name is its own ("protection"), not
+// how a card writes it with its parameter ("protection from black"): see
+// ReadKeyword.
 func (v *Vocab) IsName(k Kind, name string) bool {
 	if k == KSubtype {
 		s, singular, _ := v.LookupSubtype(name)

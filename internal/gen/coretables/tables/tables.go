@@ -28,7 +28,13 @@ type vocabulary struct {
 	rules []string
 	// The lists are in the order the stdlib declares them; steps in turn
 	// order.
-	steps, zones, types, supertypes, colors, keywords, counters []string
+	steps, zones, types, supertypes, colors, counters []string
+	// keywords are the keyword abilities, in the order the stdlib
+	// declares them.
+	keywords []*vocab.Keyword
+	// irregular maps each subtype's plural that the plain rule of
+	// core.singular does not undo to the subtype ("Mice": "Mouse").
+	irregular map[string]string
 	// identity is the vocabulary's name, version and hash.
 	identity vm.Vocabulary
 }
@@ -69,7 +75,7 @@ var layerOrder = map[string]int{"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, 
 // load reads the names of a vocabulary.
 func load(v *vocab.Vocab) *vocabulary {
 	out := &vocabulary{zones: v.Names(vocab.KZone), types: v.Names(vocab.KCardType), supertypes: v.Names(vocab.KSupertype),
-		colors: v.Names(vocab.KColor), keywords: v.Names(vocab.KKeyword), counters: v.Names(vocab.KCounter),
+		colors: v.Names(vocab.KColor), keywords: v.Keywords(), counters: v.Names(vocab.KCounter),
 		identity: v.Identity()}
 	for _, s := range v.Steps() {
 		out.steps = append(out.steps, s.Name)
@@ -96,6 +102,12 @@ func load(v *vocab.Vocab) *vocabulary {
 		out.rules = append(out.rules, r.Name)
 	}
 	slices.Sort(out.rules)
+	out.irregular = map[string]string{}
+	for _, st := range v.Subtypes() {
+		if naive(st.Plural) != st.Name {
+			out.irregular[st.Plural] = st.Name
+		}
+	}
 	return out
 }
 
@@ -123,6 +135,14 @@ func contexts(f *vocab.FuncInfo) string {
 // vocab.Standard builds, which may be stale when this runs).
 func Generate(v *vocab.Vocab) ([]byte, error) {
 	return render(load(v))
+}
+
+// naive is core.singular's plain rule: "Wolves" is Wolf, "Demons" Demon.
+func naive(plural string) string {
+	if s, ok := strings.CutSuffix(plural, "ves"); ok {
+		return s + "f"
+	}
+	return strings.TrimSuffix(plural, "s")
 }
 
 func render(v *vocabulary) ([]byte, error) {
@@ -187,28 +207,23 @@ func render(v *vocabulary) ([]byte, error) {
 
 	for _, bits := range []struct {
 		what, prefix, names string
-		width               int
+		list                []string
 	}{
-		{"card types", "type", "typeNames", 16}, {"supertypes", "supertype", "supertypeNames", 16},
-		{"colors", "color", "colorNames", 16}, {"keyword abilities", "keyword", "keywordNames", 31},
+		{"card types", "type", "typeNames", v.types}, {"supertypes", "supertype", "supertypeNames", v.supertypes},
+		{"colors", "color", "colorNames", v.colors},
 	} {
-		list := map[string][]string{"type": v.types, "supertype": v.supertypes, "color": v.colors, "keyword": v.keywords}[bits.prefix]
-		if len(list) > bits.width {
-			return nil, fmt.Errorf("%d %s do not fit the core's %d-bit sets", len(list), bits.what, bits.width)
-		}
-		goType := "uint16"
-		if bits.width > 16 {
-			goType = "uint32"
+		if len(bits.list) > 16 {
+			return nil, fmt.Errorf("%d %s do not fit the core's 16-bit sets", len(bits.list), bits.what)
 		}
 		w.line("// The %s, as bits of a set.", bits.what)
 		w.line("const (")
-		for i, n := range list {
+		for i, n := range bits.list {
 			id, err := ident(bits.prefix, n)
 			if err != nil {
 				return nil, err
 			}
 			if i == 0 {
-				w.line("\t%s %s = 1 << iota", id, goType)
+				w.line("\t%s uint16 = 1 << iota", id)
 			} else {
 				w.line("\t%s", id)
 			}
@@ -216,11 +231,11 @@ func render(v *vocabulary) ([]byte, error) {
 		w.line(")")
 		w.line("")
 		w.line("// %s are the stdlib's names of the %s, by bit number.", bits.names, bits.what)
-		w.line("var %s = [...]string{%s}", bits.names, quoteAll(list))
+		w.line("var %s = [...]string{%s}", bits.names, quoteAll(bits.list))
 		w.line("")
 	}
 
-	if err := v.protections(w); err != nil {
+	if err := v.keywordTables(w); err != nil {
 		return nil, err
 	}
 
@@ -383,37 +398,71 @@ func wrap(text string, width int) []string {
 	return append(lines, line)
 }
 
-// protectionPrefix begins the name of every protection keyword.
-const protectionPrefix = "protection from "
+// paramIdents are core's names of the kinds of a keyword's parameter.
+var paramIdents = map[vocab.Kind]string{vocab.KNumber: "paramNumber", vocab.KMana: "paramMana",
+	vocab.KQuality: "paramQuality", vocab.KSubtype: "paramSubtype"}
 
-// protections writes the qualities of the protection keywords (CR 702.16a):
-// each keyword "protection from Q" of the stdlib, where Q is a color,
-// "colorless", a card type in the plural ("artifacts") or "everything".
-// The stdlib's keyword declarations are the only list of them.
-func (v *vocabulary) protections(w *writer) error {
-	w.line("// protections are the qualities of the protection keywords (CR 702.16a),")
-	w.line("// read from their names: \"protection from black\" is from black sources.")
-	w.line("var protections = [...]protection{")
+// keywordTables writes the keyword abilities: their numbers, in the order
+// the stdlib declares them, the width of the core's sets of them, and how
+// the names of those with a parameter spell it ("protection from " and a
+// quality, a land type and "walk"), read from their forms.
+func (v *vocabulary) keywordTables(w *writer) error {
+	var names []string
 	for _, k := range v.keywords {
-		q, ok := strings.CutPrefix(k, protectionPrefix)
-		if !ok {
+		names = append(names, k.Name)
+	}
+	if err := w.enum("The keyword abilities (CR 702), in the order the stdlib declares them.", "keyword", "keyword", "numKeywords", "keywordNames", names,
+		func(i int) string {
+			if k := v.keywords[i]; k.Param != nil {
+				return fmt.Sprintf("is the keyword %q, written %q.", k.Name, k.FormText())
+			}
+			return fmt.Sprintf("is the keyword %q.", names[i])
+		}); err != nil {
+		return err
+	}
+	w.line("// keywordWords is how many 64-bit words a keywordSet has: one bit for")
+	w.line("// each keyword.")
+	w.line("const keywordWords = %d", (len(v.keywords)+63)/64)
+	w.line("")
+	w.line("// keywordParams are the keywords with a parameter, and how their names")
+	w.line("// spell it: the words before it, and the text glued after it.")
+	w.line("var keywordParams = [...]keywordParam{")
+	for _, k := range v.keywords {
+		if k.Param == nil {
 			continue
 		}
-		kw, _ := ident("keyword", k)
-		switch {
-		case slices.Contains(v.colors, q):
-			c, _ := ident("color", q)
-			w.line("\t{keyword: %s, colors: %s},", kw, c)
-		case q == "colorless":
-			w.line("\t{keyword: %s, colorless: true},", kw)
-		case q == "everything":
-			w.line("\t{keyword: %s, everything: true},", kw)
-		case strings.HasSuffix(q, "s") && slices.Contains(v.types, strings.TrimSuffix(q, "s")):
-			t, _ := ident("type", strings.TrimSuffix(q, "s"))
-			w.line("\t{keyword: %s, types: %s},", kw, t)
-		default:
-			return fmt.Errorf("keyword %q: %q is no color, \"colorless\", card type in the plural or \"everything\"", k, q)
+		id, _ := ident("keyword", k.Name)
+		var prefix, suffix []string
+		slot := false
+		for _, it := range k.Form {
+			switch {
+			case it.Slot != "":
+				slot = true
+				suffix = append(suffix, it.Suffix)
+			case slot:
+				suffix = append(suffix, " "+it.Word)
+			default:
+				prefix = append(prefix, it.Word+" ")
+			}
 		}
+		param, ok := paramIdents[k.Param.Type.Kind]
+		if !ok {
+			return fmt.Errorf("keyword %q: the rules core reads no parameter of type %s", k.Name, k.Param.Type)
+		}
+		w.line("\t{keyword: %s, prefix: %q, suffix: %q, param: %s},", id, strings.Join(prefix, ""), strings.Join(suffix, ""), param)
+	}
+	w.line("}")
+	w.line("")
+	plurals := make([]string, 0, len(v.irregular))
+	for p := range v.irregular {
+		plurals = append(plurals, p)
+	}
+	slices.Sort(plurals)
+	w.line("// irregularPlurals are the subtypes whose plural, as the stdlib declares")
+	w.line("// it, is not the subtype with an s (or -ves for -f): singular reads them.")
+	w.line("var irregularPlurals = map[string]string{")
+	for _, p := range plurals {
+		w.line("\t%q: %q,", p, v.irregular[p])
 	}
 	w.line("}")
 	w.line("")
