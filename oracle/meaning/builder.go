@@ -328,6 +328,9 @@ func sortArgs(args []Arg) {
 	}
 }
 
+// Value is what fills a slot, canonical.
+func (b *Builder) Value(arg *vocab.Arg) *Value { return b.value(arg) }
+
 // value is what fills a slot.
 func (b *Builder) value(arg *vocab.Arg) *Value {
 	v := &Value{Arg: arg}
@@ -633,14 +636,17 @@ func (b *Builder) say(p *Phrase) string {
 		items = t.Oracle.Items
 	}
 	var out []string
-	plural := false
+	plural, single := false, false
 	for _, it := range items {
 		if it.Word != "" {
 			w := it.Word
-			if plural {
+			switch {
+			case plural:
 				w = baseVerb(w)
+			case single && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
+				w = strings.TrimSuffix(w, "s")
 			}
-			plural = false
+			plural, single = false, false
 			out = append(out, w)
 			continue
 		}
@@ -656,6 +662,7 @@ func (b *Builder) say(p *Phrase) string {
 			if v := p.Arg(it.Slot); v != nil {
 				s = v.Say
 				plural = s == "you" || v.Filter != nil && !v.Target && (v.Filter.Det == "" || v.Filter.Det == "other")
+				single = v.Key == "1"
 			}
 		}
 		out = append(out, s+it.Suffix)

@@ -265,7 +265,7 @@ func (s *Stmt) Say() string {
 	case Do:
 		return s.Phrase.Say
 	case May:
-		return "you may " + s.Phrase.Say
+		return "you may " + strings.TrimPrefix(s.Phrase.Say, "you ")
 	case Delayed:
 		return sayStmts(s.Body) + " at " + s.Phrase.Say
 	case Reflexive:

@@ -204,7 +204,13 @@ func (r *reader) accept(parts []*dsl.Part, pi int, m vocab.OracleMatch, end int)
 		}
 	}
 	p, mentions := r.b.Action(alt, m.Phrases[0]...)
-	r.ctx.mentions = append(r.ctx.mentions, mentions...)
+	for _, mn := range mentions {
+		// The objects "each creature" goes through are named for the
+		// action only: "it" after it is not one of them.
+		if !slices.ContainsFunc(loops, func(l loop) bool { return l.ref == mn.Ref }) {
+			r.ctx.mentions = append(r.ctx.mentions, mn)
+		}
+	}
 	r.subject(parts[pi:], m)
 	r.ctx.last = &clause{parts: parts, from: pi, m: m}
 	r.ctx.manaChoice = append(r.ctx.manaChoice, choice...)
@@ -240,7 +246,7 @@ func (r *reader) accept(parts []*dsl.Part, pi int, m vocab.OracleMatch, end int)
 	}
 	for i := len(loops) - 1; i >= 0; i-- {
 		l := loops[i]
-		st = meaning.Stmt{Kind: meaning.Each, Each: &meaning.Value{Key: r.b.FilterKey(l.f), Say: l.f.Text, Filter: l.f}, Body: []meaning.Stmt{st}}
+		st = meaning.Stmt{Kind: meaning.Each, Each: &meaning.Value{Key: r.b.FilterKey(l.f), Say: strings.TrimPrefix(l.f.Text, "each "), Filter: l.f}, Body: []meaning.Stmt{st}}
 	}
 	return st, end, true
 }
@@ -416,8 +422,15 @@ func (r *reader) may(pi int) ([]meaning.Stmt, int, bool) {
 	if !ok {
 		return nil, pi, false
 	}
-	if stmts[0].Kind == meaning.Do {
-		stmts[0].Kind = meaning.May
+	// The action may be inside a loop or a delayed trigger the clause
+	// makes of it ("you may put ... at the beginning of the next end
+	// step").
+	st := &stmts[0]
+	for (st.Kind == meaning.Delayed || st.Kind == meaning.Each) && len(st.Body) == 1 {
+		st = &st.Body[0]
+	}
+	if st.Kind == meaning.Do {
+		st.Kind = meaning.May
 	}
 	r.need(`"you may" before an action (an optional action, CR 608.2d)`)
 	return stmts, n, true
@@ -497,7 +510,11 @@ func (r *reader) condition(pi int, follow func(end int) bool) (*meaning.Cond, in
 		p, _ := r.b.Action(m.Alts[0], m.Phrases[0]...)
 		return &meaning.Cond{Phrase: p, Say: p.Say}, pi + m.End, true
 	}
-	for _, o := range r.objects(r.parts, pi, vocab.Type{Kind: vocab.KObject}) {
+	objects := r.objects(r.parts, pi, vocab.Type{Kind: vocab.KObject})
+	if r.word(pi) == "this" {
+		objects = append(objects, vocab.OracleArg{Arg: refArg(r.parts[pi].Pos, "this", nil, vocab.Type{Kind: vocab.KObject}), Next: pi + 1})
+	}
+	for _, o := range objects {
 		if o.Arg.Kind != vocab.ArgExpr || r.word(o.Next) != "is" {
 			continue
 		}

@@ -310,6 +310,14 @@ func (r *reader) pattern(pi int, once bool, follow func(end int) bool) (*meaning
 		ev := r.b.Event(t.Event.Name)
 		p, mentions := r.b.Pattern(&vocab.Match{Alts: m.Alts, Event: t.Event}, ev)
 		r.ctx.event, r.ctx.eventKind = ev, t.Event.Name
+		// The objects and players of the event that the pattern does not
+		// name may be referred to too, but after those it names: "At
+		// the beginning of each player's draw step, ... that player".
+		for _, f := range t.Event.Fields {
+			if m.Alts[0].Args[f.Name] == nil && (f.Type.Kind == vocab.KObject || f.Type.Kind == vocab.KPlayer) {
+				r.ctx.mentions = append(r.ctx.mentions, meaning.Mention{Ref: ev + "." + f.Name, Player: f.Type.Kind == vocab.KPlayer})
+			}
+		}
 		r.ctx.mentions = append(r.ctx.mentions, mentions...)
 		return p, pi + m.End, true
 	}

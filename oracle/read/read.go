@@ -222,7 +222,15 @@ type context struct {
 	eachs map[string]*vocab.Filter
 	// manaChoice are the other mana of "Add {B} or {R}".
 	manaChoice []string
+	// quals are what Oracle text adds to filters that the vocabulary's
+	// filters do not read ("with toughness less than Stone Giant's
+	// power"), by the filter.
+	quals map[*vocab.Filter]qualifier
 }
+
+// qualifier is what Oracle text adds to a filter: its canonical key and
+// its words.
+type qualifier struct{ key, say string }
 
 // clause is an action clause as read: the parts it was read from, its
 // reading, and where it started in them.
@@ -263,7 +271,8 @@ func (r *reader) reset() {
 	r.b.Note("this", r.card.noun(), name)
 	r.b.Fill = r.fill
 	r.b.Granted = r.granted
-	r.ctx = context{eachs: map[string]*vocab.Filter{}}
+	r.b.Qualifier = r.qualifier
+	r.ctx = context{eachs: map[string]*vocab.Filter{}, quals: map[*vocab.Filter]qualifier{}}
 	r.needs = nil
 }
 

@@ -31,9 +31,130 @@ func (r *reader) hook(parts []*dsl.Part) vocab.OracleHook {
 			return r.events(parts, pi, want)
 		case vocab.KObjects:
 			return r.sets(parts, pi, want)
+		case vocab.KStep:
+			return r.steps(parts, pi)
 		}
 		return nil
 	}
+}
+
+// steps are the readings at part pi of a player's step: "each player's
+// draw step" is each draw step.
+func (r *reader) steps(parts []*dsl.Part, pi int) []vocab.OracleArg {
+	if wordOf(parts, pi) != "player" || wordOf(parts, pi+1) != "'s" {
+		return nil
+	}
+	var out []vocab.OracleArg
+	for _, st := range r.v.Steps() {
+		for _, words := range st.Words {
+			if wordsAt(parts, pi+2, words) {
+				out = append(out, vocab.OracleArg{Arg: &vocab.Arg{Kind: vocab.ArgName, Pos: parts[pi].Pos, Type: vocab.Type{Kind: vocab.KStep}, Name: st.Name}, Next: pi + 2 + len(words)})
+			}
+		}
+	}
+	return out
+}
+
+// comparisons are how Oracle text compares a number with another, and
+// the operator it means.
+var comparisons = []struct {
+	words  []string
+	op     string
+	before bool // the words come before the number ("less than N")
+}{
+	{[]string{"less", "than"}, "<", true},
+	{[]string{"greater", "than"}, ">", true},
+	{[]string{"equal", "to"}, "==", true},
+	{[]string{"or", "less"}, "<=", false},
+	{[]string{"or", "greater"}, ">=", false},
+	{[]string{"or", "more"}, ">=", false},
+}
+
+// qualified are the filters at part pi that Oracle text qualifies with
+// a comparison the vocabulary's filters do not read: "target creature
+// you control with toughness less than Stone Giant's power".
+func (r *reader) qualified(parts []*dsl.Part, pi int) []vocab.OracleArg {
+	var out []vocab.OracleArg
+	for _, f := range r.v.FiltersAt(parts, pi, false) {
+		at := f.Next
+		if wordOf(parts, at) != "with" || f.Filter.Yields.Kind != vocab.KObject {
+			continue
+		}
+		for _, fw := range fieldWords {
+			if !wordsAt(parts, at+1, fw.words) || fw.query == "life" {
+				continue
+			}
+			num := at + 1 + len(fw.words)
+			for _, c := range comparisons {
+				var n *meaning.Value
+				var end int
+				if c.before {
+					if !wordsAt(parts, num, c.words) {
+						continue
+					}
+					n, end = r.number(parts, num+len(c.words))
+				} else {
+					n, end = r.number(parts, num)
+					if n == nil || !wordsAt(parts, end, c.words) {
+						continue
+					}
+					end += len(c.words)
+				}
+				if n == nil {
+					continue
+				}
+				g := *f.Filter
+				r.ctx.quals[&g] = qualifier{key: fw.query + c.op + n.Key, say: r.said(parts, at, end)}
+				out = append(out, vocab.OracleArg{Arg: &vocab.Arg{Kind: vocab.ArgFilter, Pos: parts[pi].Pos, Type: g.Yields, Filter: &g}, Next: end})
+			}
+		}
+	}
+	return out
+}
+
+// number reads a number at part pi: digits, a number word, X, or what
+// numbers reads; nil if none.
+func (r *reader) number(parts []*dsl.Part, pi int) (*meaning.Value, int) {
+	if pi >= len(parts) {
+		return nil, pi
+	}
+	if n := numberOf(parts[pi]); n != "" {
+		return &meaning.Value{Key: n, Say: n}, pi + 1
+	}
+	if n, ok := vocab.NumberWord(wordOf(parts, pi)); ok {
+		return &meaning.Value{Key: fmt.Sprint(n), Say: wordOf(parts, pi)}, pi + 1
+	}
+	if parts[pi].Word() == "X" {
+		return &meaning.Value{Key: "X", Say: "X"}, pi + 1
+	}
+	for _, a := range r.numbers(parts, pi) {
+		return r.b.Value(a.Arg), a.Next
+	}
+	return nil, pi
+}
+
+// said is the text of parts i to j (not j) of parts made of the
+// paragraph's, as the paragraph writes them.
+func (r *reader) said(parts []*dsl.Part, i, j int) string {
+	from := parts[i].Pos.Offset
+	to := len(r.text)
+	if j < len(parts) {
+		to = parts[j].Pos.Offset
+	}
+	if from < 0 || to > len(r.text) || from > to {
+		return ""
+	}
+	return strings.TrimSpace(r.text[from:to])
+}
+
+// qualifier is what Oracle text adds to a filter (meaning.Builder's
+// Qualifier).
+func (r *reader) qualifier(f *vocab.Filter) (key, say, need string) {
+	q, ok := r.ctx.quals[f]
+	if !ok {
+		return "", "", ""
+	}
+	return q.key, q.say, `a filter comparing power or toughness ("with toughness less than ...")`
 }
 
 // refArg is an argument that names a canonical reference, with fields.
@@ -67,6 +188,8 @@ func (r *reader) objects(parts []*dsl.Part, pi int, want vocab.Type) []vocab.Ora
 		}
 	}
 	switch {
+	case determiners[w]:
+		out = append(out, r.qualified(parts, pi)...)
 	case w == subjectWord:
 		if s := r.ctx.subj; s != nil && want.Accepts(s.Type) {
 			out = append(out, vocab.OracleArg{Arg: s, Next: pi + 1})
@@ -117,6 +240,9 @@ func (r *reader) objects(parts []*dsl.Part, pi int, want vocab.Type) []vocab.Ora
 	}
 	return out
 }
+
+// determiners begin a filter.
+var determiners = map[string]bool{"a": true, "an": true, "target": true, "another": true}
 
 // cardIs reports whether the card is what a filter's words say: each
 // card type and subtype among its own.

@@ -23,7 +23,9 @@ var thisNouns = map[string]bool{"creature": true, "permanent": true, "artifact":
 
 // synonyms are words of older Oracle text and what they are now: the
 // same rules, renamed (CR 202.3: mana value was converted mana cost).
-var synonyms = [][2]string{{"converted mana cost", "mana value"}}
+// "Draws an additional card" is drawing a card (in addition to the
+// draw of the draw step, CR 504.1).
+var synonyms = [][2]string{{"converted mana cost", "mana value"}, {"an additional card", "a card"}}
 
 // tokens splits text (reminder text already left out) into parts, each
 // at its place in text. name, if not "", is the card's name: its every
