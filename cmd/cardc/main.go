@@ -5,6 +5,7 @@
 //	cardc fmt [-l] [-d] [-w] [PATH...]
 //	cardc test [-v] [-run REGEXP] [--format text|json|junit] [PATH...]
 //	cardc new [--from FILE.json] [-dir DIR] "Card Name"
+//	cardc coverage [--format text|json] [--library DIR] SET.json
 //	cardc build -o FILE [PATH...]
 //	cardc disasm FILE|PATH...
 //	cardc lsp
@@ -42,6 +43,7 @@ Usage:
 	cardc fmt [-l] [-d] [-w] [PATH...]                                   format files
 	cardc test [-v] [-run REGEXP] [--format text|json|junit] [PATH...]   run scenario tests
 	cardc explain [PATH...]                                              the abilities in English, beside the Oracle text
+	cardc coverage [--format text|json] [--library DIR] SET.json         how much of a set's Oracle text the vocabulary reads
 	cardc new [--from FILE.json] [-dir DIR] "Card Name"                  start a card and its tests
 	cardc build -o FILE [PATH...]                                        compile to bytecode
 	cardc disasm FILE|PATH...                                            show the bytecode
@@ -78,6 +80,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return build(rest, stdout, stderr)
 	case "explain":
 		return explain(rest, stdout, stderr)
+	case "coverage":
+		return coverage(rest, stdout, stderr)
 	case "disasm":
 		return disasm(rest, stdout, stderr)
 	case "lsp":

@@ -274,7 +274,7 @@ func (r *reader) times(parts []*dsl.Part, pi int, p *meaning.Phrase) (int, bool)
 	var num *meaning.Arg
 	for i, a := range p.Args {
 		for _, param := range p.Template.Func.Params {
-			if param.Name == a.Name && param.Type.Kind == vocab.KNumber && a.Value.Arg != nil {
+			if param.Name == a.Name && param.Type.Kind == vocab.KNumber && a.Value.Arg != nil && a.Value.Arg.Kind != vocab.ArgPT {
 				if num != nil {
 					return 0, false // which number it multiplies is not said
 				}
@@ -349,33 +349,37 @@ func (r *reader) withSubject(pi int) ([]meaning.Stmt, int, bool) {
 	return stmts, pi + n - 1, true
 }
 
-// conjunct reads "A and B" in the last slot of the clause before, from
-// part pi, the words after "and": "it deals 3 damage to each creature
-// and each player" is two actions.
+// conjunct reads, from part pi, the words after "and" that the clause
+// before leaves out the beginning of: "it deals 3 damage to each
+// creature and each player" is two actions, and so is "Goblin
+// Artillery deals 2 damage to any target and 3 damage to you". The
+// words the clause before read up to one of its slots, the last first,
+// are read again before them.
 func (r *reader) conjunct(pi int) ([]meaning.Stmt, int, bool) {
 	last := r.ctx.last
 	if last == nil {
 		return nil, pi, false
 	}
 	t := last.m.Alts[0].Template
-	slot := ""
-	for i := len(t.Items) - 1; i >= 0; i-- {
-		if t.Items[i].Slot != "" {
-			slot = t.Items[i].Slot
-			break
+	var starts []int
+	for i := len(t.Items) - 1; i > 0; i-- {
+		if slot := t.Items[i].Slot; slot != "" {
+			if span, ok := last.m.Spans[0][slot]; ok && !slices.Contains(starts, span[0]) {
+				starts = append(starts, span[0])
+			}
 		}
 	}
-	span, ok := last.m.Spans[0][slot]
-	if slot == "" || !ok || span[1] != last.m.End {
-		return nil, pi, false
+	for _, start := range starts {
+		head := slices.Clone(last.parts[last.from : last.from+start])
+		virtual := append(head, r.parts[pi:]...)
+		saved := r.ctx.last
+		stmts, n, ok := r.actionClause(virtual, 0, pi)
+		if ok && len(stmts) > 0 && n > len(head) {
+			return stmts, pi + n - len(head), true
+		}
+		r.ctx.last = saved
 	}
-	head := slices.Clone(last.parts[last.from : last.from+span[0]])
-	virtual := append(head, r.parts[pi:]...)
-	stmts, n, ok := r.actionClause(virtual, 0, pi)
-	if !ok || len(stmts) == 0 {
-		return nil, pi, false
-	}
-	return stmts, pi + n - len(head), true
+	return nil, pi, false
 }
 
 // sharedTail reads a sentence whose clauses share a subject and an end

@@ -97,8 +97,40 @@ func tokens(text, name string) []*dsl.Part {
 		}
 		i = j
 	}
-	return parts
+	return orLists(parts)
 }
+
+// orLists reads Oracle's lists of card types, "artifact, enchantment, or
+// land", as the card language's "artifact or enchantment or land".
+func orLists(parts []*dsl.Part) []*dsl.Part {
+	isType := func(i int) bool {
+		return i < len(parts) && cardTypes[strings.ToLower(strings.TrimSuffix(parts[i].Word(), "s"))]
+	}
+	out := parts[:0]
+	for i := 0; i < len(parts); i++ {
+		// "TYPE ," before "TYPE , ... or TYPE": the comma is an "or".
+		if parts[i].Word() == "," && isType(i-1) && isType(i+1) {
+			j := i + 1
+			for j+2 < len(parts) && parts[j+1].Word() == "," && isType(j+2) {
+				j += 2
+			}
+			if j+2 < len(parts) && parts[j+1].Word() == "," && parts[j+2].Word() == "or" && isType(j+3) {
+				or := word("or")
+				or.Pos = parts[i].Pos
+				out = append(out, or)
+				continue
+			}
+		}
+		if parts[i].Word() == "," && i+1 < len(parts) && parts[i+1].Word() == "or" && isType(i-1) && isType(i+2) {
+			continue // ", or" at the end of such a list
+		}
+		out = append(out, parts[i])
+	}
+	return out
+}
+
+// cardTypes are the card types lists of them may name.
+var cardTypes = map[string]bool{"artifact": true, "creature": true, "enchantment": true, "land": true, "planeswalker": true, "instant": true, "sorcery": true, "battle": true}
 
 // wordRune reports whether s begins with a letter or a digit: a name
 // found in text must not be the start of a longer word.
