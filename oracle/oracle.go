@@ -189,7 +189,7 @@ func CoverWith(v *vocab.Vocab, e *compiler.Explanation) *Coverage {
 		}
 		it.used = true
 		m.Abilities = append(m.Abilities, it.r)
-		m.Differences = append(m.Differences, meaning.Diff(u.a, it.a)...)
+		m.Differences = append(m.Differences, named(meaning.Diff(u.a, it.a), e.Name)...)
 	}
 	var left []*cardItem
 	for _, it := range append(items, spell...) {
@@ -199,6 +199,14 @@ func CoverWith(v *vocab.Vocab, e *compiler.Explanation) *Coverage {
 	}
 	c.resemble(left)
 	return c
+}
+
+// named puts the card's name in texts of meanings (meaning.Self).
+func named(texts []string, name string) []string {
+	for i, t := range texts {
+		texts[i] = meaning.Named(t, name)
+	}
+	return texts
 }
 
 // same finds an ability of the card left that means what a paragraph's
@@ -282,11 +290,11 @@ func (c *Coverage) pairSpell(para []meaning.Stmt, paraOf []int, card []*cardItem
 			m := &c.Matches[paraOf[pi]]
 			card[ci].used = true
 			m.Abilities = append(m.Abilities, card[ci].r)
-			m.Differences = append(m.Differences, meaning.StmtsDiff(para[pi:pi+1], []meaning.Stmt{*card[ci].stmt})...)
+			m.Differences = append(m.Differences, named(meaning.StmtsDiff(para[pi:pi+1], []meaning.Stmt{*card[ci].stmt}), c.Card.Name)...)
 		}
 		for ; pi < pr[0]; pi++ {
 			m := &c.Matches[paraOf[pi]]
-			m.Unsaid = append(m.Unsaid, &meaning.Ability{Kind: meaning.Spell, Body: para[pi : pi+1], Text: para[pi].Say()})
+			m.Unsaid = append(m.Unsaid, &meaning.Ability{Kind: meaning.Spell, Body: para[pi : pi+1], Text: meaning.Named(para[pi].Say(), c.Card.Name)})
 		}
 		if pr[0] < len(para) {
 			m := &c.Matches[paraOf[pr[0]]]

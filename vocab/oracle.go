@@ -124,9 +124,58 @@ func (o *oracleRun) expect(pi int, what string) {
 
 // oracleIndex holds the wordings of the vocabulary as templates.
 type oracleIndex struct {
-	byMode  map[Mode][]*Template
-	byEvent map[string][]*Template
+	byMode  map[Mode]*wordings
+	byEvent map[string]*wordings
 	phrases map[*Template][]*Template
+}
+
+// wordings are wordings as templates, in the order the vocabulary
+// declares their phrases, indexed by their first word: byWord by the
+// word (lower case, without a final s, which wordEq ignores), slotFirst
+// those that begin with a slot. A reading tries only those its first
+// word can begin.
+type wordings struct {
+	ts        []*Template
+	byWord    map[string][]int
+	slotFirst []int
+}
+
+// add adds a wording to the list.
+func (w *wordings) add(t *Template) {
+	i := len(w.ts)
+	w.ts = append(w.ts, t)
+	if len(t.Items) == 0 || t.Items[0].Word == "" {
+		w.slotFirst = append(w.slotFirst, i)
+		return
+	}
+	key := firstKey(t.Items[0].Word)
+	w.byWord[key] = append(w.byWord[key], i)
+}
+
+// firstKey is a first word as indexed.
+func firstKey(w string) string {
+	return strings.TrimSuffix(strings.ToLower(w), "s")
+}
+
+// from lists the wordings a reading whose first word is w may read as,
+// in order.
+func (w *wordings) from(word string) []*Template {
+	if w == nil {
+		return nil
+	}
+	byWord := w.byWord[firstKey(word)]
+	out := make([]*Template, 0, len(byWord)+len(w.slotFirst))
+	i, j := 0, 0
+	for i < len(byWord) || j < len(w.slotFirst) {
+		if j == len(w.slotFirst) || i < len(byWord) && byWord[i] < w.slotFirst[j] {
+			out = append(out, w.ts[byWord[i]])
+			i++
+		} else {
+			out = append(out, w.ts[w.slotFirst[j]])
+			j++
+		}
+	}
+	return out
 }
 
 // oracleIndexes are the wordings of each vocabulary, built on first use
@@ -139,9 +188,18 @@ func (v *Vocab) oracleIdx() *oracleIndex {
 	if idx, ok := oracleIndexes.Load(v); ok {
 		return idx.(*oracleIndex)
 	}
-	idx := &oracleIndex{byMode: map[Mode][]*Template{}, byEvent: map[string][]*Template{}, phrases: map[*Template][]*Template{}}
+	idx := &oracleIndex{byMode: map[Mode]*wordings{}, byEvent: map[string]*wordings{}, phrases: map[*Template][]*Template{}}
+	list := func(m map[string]*wordings, key string) *wordings {
+		if m[key] == nil {
+			m[key] = &wordings{byWord: map[string][]int{}}
+		}
+		return m[key]
+	}
 	seen := map[string]*Template{}
 	add := func(mode Mode, ts []*Template) {
+		if idx.byMode[mode] == nil {
+			idx.byMode[mode] = &wordings{byWord: map[string][]int{}}
+		}
 		for _, t := range ts {
 			if t.Oracle == nil {
 				continue
@@ -164,9 +222,9 @@ func (v *Vocab) oracleIdx() *oracleIndex {
 			w.Shape = strings.Join(shape, " ")
 			seen[key] = w
 			idx.phrases[w] = []*Template{t}
-			idx.byMode[mode] = append(idx.byMode[mode], w)
+			idx.byMode[mode].add(w)
 			if t.Event != nil {
-				idx.byEvent[t.Event.Name] = append(idx.byEvent[t.Event.Name], w)
+				list(idx.byEvent, t.Event.Name).add(w)
 			}
 		}
 	}
@@ -235,10 +293,24 @@ func (v *Vocab) MatchOracle(parts []*dsl.Part, mode Mode, opt OracleOptions) []O
 	return m.matchOracle(idx.byMode[mode], mode)
 }
 
+// first is the first word of the parts, for the index of wordings ("" if
+// there is none).
+func (m *matcher) first() string {
+	if len(m.parts) == 0 {
+		return ""
+	}
+	return m.word(0)
+}
+
 // matchOracle tries each wording and groups the readings: those of one
 // shape and owner that end at the same part are alternatives.
-func (m *matcher) matchOracle(ts []*Template, mode Mode) []OracleMatch {
+func (m *matcher) matchOracle(ws *wordings, mode Mode) []OracleMatch {
 	var out []OracleMatch
+	ts := ws.from(m.first())
+	if m.oracle.Expect != nil {
+		// Every wording, to say what each wanted first.
+		ts = ws.ts
+	}
 	for _, t := range ts {
 		if !m.mayStart(t) {
 			if len(t.Items) > 0 {

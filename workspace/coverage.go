@@ -167,6 +167,7 @@ func Coverage(name string, cards []scaffold.Card, library *Workspace) (*SetCover
 				continue // reminder text alone: no ability says it
 			}
 			if f := rd.Failure; f != nil {
+				f.Diagnose()
 				pc.ReadTo, pc.At, pc.Expected = f.Read, f.At, f.Expected
 			}
 			if !pc.Reads || len(pc.Needs) > 0 {

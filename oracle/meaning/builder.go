@@ -41,9 +41,20 @@ type Builder struct {
 	targets, events, eachs int
 }
 
-// NewBuilder returns a builder for the abilities of a card named self.
+// Self is how what a meaning says (Value.Say, Phrase.Say, Diff) names
+// the card itself: Oracle's "~", which Named replaces with its name. So
+// what a paragraph means does not depend on the card's name, and one
+// reading serves every card whose paragraph says the same of itself.
+const Self = "~"
+
+// Named is a text of a meaning with the card's name in it.
+func Named(s, name string) string { return strings.ReplaceAll(s, Self, name) }
+
+// NewBuilder returns a builder for the abilities of a card; self is what
+// it calls the card (Self, or "this creature" in an ability an effect
+// grants).
 func NewBuilder(v *vocab.Vocab, self string) *Builder {
-	b := &Builder{v: v, self: self}
+	b := &Builder{v: v, self: self, says: map[string]string{}, nouns: map[string]string{}}
 	b.Begin()
 	return b
 }
@@ -51,9 +62,10 @@ func NewBuilder(v *vocab.Vocab, self string) *Builder {
 // Begin starts an ability: its targets, events and loops are numbered
 // from one, and no name is bound.
 func (b *Builder) Begin() {
-	b.scopes = []map[string]string{{}}
-	b.says = map[string]string{"this": b.self, "you": "you", "X": "X"}
-	b.nouns = map[string]string{}
+	b.scopes = append(b.scopes[:0], map[string]string{})
+	clear(b.says)
+	clear(b.nouns)
+	b.says["this"], b.says["you"], b.says["X"] = b.self, "you", "X"
 	b.targets, b.events, b.eachs = 0, 0, 0
 	b.needs = nil
 }

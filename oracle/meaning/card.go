@@ -20,7 +20,7 @@ func OfCard(v *vocab.Vocab, e *compiler.Explanation) []*Ability {
 			texts[r.Pos] = r.Text
 		}
 	}
-	c := &cardReader{b: NewBuilder(v, e.Name), texts: texts}
+	c := &cardReader{b: NewBuilder(v, Self), texts: texts}
 	var out []*Ability
 	for _, s := range e.Structure {
 		c.b.Begin()

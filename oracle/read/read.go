@@ -38,6 +38,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/oracle/meaning"
@@ -98,7 +99,8 @@ func (r *Reading) Needs() []string {
 
 // Failure is where a paragraph stopped reading, as a parser reports a
 // syntax error: the longest prefix that read, and what was expected
-// after it.
+// after it. Finding it takes a second, slower reading, done on first
+// use: call Diagnose before reading the fields.
 type Failure struct {
 	// Read is the longest prefix of the paragraph (without its reminder
 	// text) that read; At the rest, from where it stopped.
@@ -106,12 +108,27 @@ type Failure struct {
 	// Expected are what could have come there: words in quotes ("\"gains\""),
 	// or what a slot takes ("a number").
 	Expected []string
+
+	once     sync.Once
+	diagnose func(*Failure)
+}
+
+// Diagnose finds where the paragraph stopped reading and what was
+// expected there, if it is not known yet, and returns the failure.
+func (f *Failure) Diagnose() *Failure {
+	f.once.Do(func() {
+		if f.diagnose != nil {
+			f.diagnose(f)
+		}
+	})
+	return f
 }
 
 // String says where the paragraph stopped reading and what was
 // expected: `read "Whenever a player casts a white spell," then
 // expected an action at "you may gain 1 life"`.
 func (f *Failure) String() string {
+	f.Diagnose()
 	var s string
 	if f.Read == "" {
 		s = fmt.Sprintf("nothing reads at %q", cut(f.At))
@@ -144,13 +161,43 @@ func orList(xs []string) string {
 }
 
 // Paragraph reads one paragraph of a card's Oracle text.
+//
+// What a paragraph means depends on its words, the card's name where
+// they say it, and the card's types: readings are remembered by those (a
+// library's paragraphs repeat — "Flying", "Enchant creature", "When ~
+// enters the battlefield, draw a card." — and lint reads each once), up to
+// memoSize of them. The abilities of a remembered reading are shared:
+// they must not be changed.
 func Paragraph(v *vocab.Vocab, card Card, text string) *Reading {
 	inner, reminder := stripReminders(text)
+	key := memoKey{v: v, text: inner, types: strings.Join(card.Types, " ") + "|" + strings.Join(card.Subtypes, " ")}
+	if card.Name != "" {
+		key.text = strings.ReplaceAll(inner, card.Name, "\x00")
+	}
+	if got := memo.get(key); got != nil {
+		return got.forCard(v, card, inner)
+	}
 	out := &Reading{Reminder: reminder}
+	abs, renamed, ok := readParagraph(v, card, inner)
+	if ok {
+		out.Abilities = texts(abs, inner)
+	} else {
+		out.Failure = failure(v, card, inner)
+	}
+	if !renamed {
+		// A reading that took the card's name for a word of its text
+		// depends on the name.
+		memo.put(key, out)
+	}
+	return out
+}
+
+// readParagraph reads a paragraph; renamed says it read only with the
+// card's name taken for words of the text.
+func readParagraph(v *vocab.Vocab, card Card, inner string) (abs []*meaning.Ability, renamed, ok bool) {
 	r := newReader(v, card, inner)
 	if abs, ok := r.paragraph(); ok {
-		out.Abilities = texts(abs, inner)
-		return out
+		return abs, false, true
 	}
 	if card.Name != "" && strings.Contains(inner, card.Name) {
 		// The card's name may be a word of its text, not the card:
@@ -158,18 +205,77 @@ func Paragraph(v *vocab.Vocab, card Card, text string) *Reading {
 		named := card
 		named.Name = ""
 		r := newReader(v, named, inner)
-		r.b = meaning.NewBuilder(v, card.Name)
+		r.self = meaning.Self
 		if abs, ok := r.paragraph(); ok {
-			out.Abilities = texts(abs, inner)
-			return out
+			return abs, true, true
 		}
+		return nil, true, false
 	}
-	// Read it again, slowly, for what was expected where it stopped.
-	r = newReader(v, card, inner)
-	r.diag = true
-	r.paragraph()
-	out.Failure = r.failure()
+	return nil, false, false
+}
+
+// failure is the failure of a paragraph that does not read: what was
+// expected where it stopped, found when it is asked, by reading it again
+// slowly.
+func failure(v *vocab.Vocab, card Card, inner string) *Failure {
+	return &Failure{diagnose: func(f *Failure) {
+		r := newReader(v, card, inner)
+		r.diag = true
+		r.paragraph()
+		got := r.failure()
+		f.Read, f.At, f.Expected = got.Read, got.At, got.Expected
+	}}
+}
+
+// forCard is a remembered reading for a card: its abilities, with the
+// card's paragraph as their text, and its own failure.
+func (r *Reading) forCard(v *vocab.Vocab, card Card, inner string) *Reading {
+	out := &Reading{Reminder: r.Reminder}
+	for _, a := range r.Abilities {
+		b := *a
+		b.Text = inner
+		out.Abilities = append(out.Abilities, &b)
+	}
+	if r.Failure != nil {
+		out.Failure = failure(v, card, inner)
+	}
 	return out
+}
+
+// memoSize is how many readings are remembered: when there are more,
+// they are forgotten and remembered again as they come.
+const memoSize = 2048
+
+// memoKey is what a reading depends on: the paragraph with the card's
+// name as NUL, and the card's types.
+type memoKey struct {
+	v           *vocab.Vocab
+	text, types string
+}
+
+// memo remembers readings.
+var memo = &readings{m: map[memoKey]*Reading{}}
+
+// readings are remembered readings, safe for the goroutines that lint
+// a library's files.
+type readings struct {
+	mu sync.Mutex
+	m  map[memoKey]*Reading
+}
+
+func (x *readings) get(k memoKey) *Reading {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.m[k]
+}
+
+func (x *readings) put(k memoKey, r *Reading) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if len(x.m) >= memoSize {
+		clear(x.m)
+	}
+	x.m[k] = r
 }
 
 // texts gives each ability of a paragraph the paragraph's text.
@@ -184,9 +290,12 @@ func texts(abs []*meaning.Ability, text string) []*meaning.Ability {
 
 // reader reads one paragraph.
 type reader struct {
-	v     *vocab.Vocab
-	card  Card
-	text  string
+	v    *vocab.Vocab
+	card Card
+	text string
+	// self is what the reading calls the card: meaning.Self, or "this
+	// creature" in an ability an effect grants.
+	self  string
 	parts []*dsl.Part
 	b     *meaning.Builder
 	sc    scope
@@ -255,7 +364,10 @@ func (s scope) Names() []string {
 }
 
 func newReader(v *vocab.Vocab, card Card, text string) *reader {
-	r := &reader{v: v, card: card, text: text, parts: tokens(text, card.Name)}
+	r := &reader{v: v, card: card, text: text, parts: tokens(text, card.Name), self: meaning.Self}
+	if card.Name == "" {
+		r.self = "this " + card.noun()
+	}
 	r.sc = scope{"this": {Kind: vocab.KObject}, "you": {Kind: vocab.KPlayer}, "X": {Kind: vocab.KNumber}}
 	r.reset()
 	return r
@@ -263,12 +375,11 @@ func newReader(v *vocab.Vocab, card Card, text string) *reader {
 
 // reset starts reading an ability afresh.
 func (r *reader) reset() {
-	name := r.card.Name
-	if name == "" {
-		name = "this " + r.card.noun()
+	if r.b == nil {
+		r.b = meaning.NewBuilder(r.v, r.self)
 	}
-	r.b = meaning.NewBuilder(r.v, name)
-	r.b.Note("this", r.card.noun(), name)
+	r.b.Begin()
+	r.b.Note("this", r.card.noun(), r.self)
 	r.b.Fill = r.fill
 	r.b.Granted = r.granted
 	r.b.Qualifier = r.qualifier
@@ -349,19 +460,57 @@ func (r *reader) paragraph() ([]*meaning.Ability, bool) {
 	if len(r.parts) == 0 {
 		return nil, false
 	}
-	// A permanent's paragraph read as a spell's instructions is no
-	// ability it can have, but says what the paragraph is.
-	tries := []func() ([]*meaning.Ability, bool){r.keywords, r.activated, r.triggered, r.enters, r.static, r.replacement, r.spell}
-	if r.card.isSpell() {
-		tries = []func() ([]*meaning.Ability, bool){r.keywords, r.spell, r.activated, r.triggered, r.enters, r.static, r.replacement}
+	// The forms its first words say it takes first, then the others (a
+	// permanent's paragraph read as a spell's instructions is no ability
+	// it can have, but says what the paragraph is).
+	type form struct {
+		name string
+		read func() ([]*meaning.Ability, bool)
 	}
-	for _, try := range tries {
+	forms := []form{{"keywords", r.keywords}, {"activated", r.activated}, {"triggered", r.triggered}, {"enters", r.enters},
+		{"static", r.static}, {"replacement", r.replacement}, {"spell", r.spell}}
+	likely := r.likely()
+	slices.SortStableFunc(forms, func(a, b form) int {
+		ia, ib := slices.Index(likely, a.name), slices.Index(likely, b.name)
+		switch {
+		case ia == ib:
+			return 0
+		case ia < 0:
+			return 1
+		case ib < 0:
+			return -1
+		}
+		return ia - ib
+	})
+	for _, f := range forms {
 		r.reset()
-		if abs, ok := try(); ok {
+		if abs, ok := f.read(); ok {
 			return abs, true
 		}
 	}
 	return nil, false
+}
+
+// likely are the forms the paragraph's first words say it takes, the
+// likeliest first.
+func (r *reader) likely() []string {
+	switch r.word(0) {
+	case "when", "whenever", "at":
+		return []string{"triggered"}
+	case "if":
+		return []string{"static", "replacement"}
+	}
+	for _, p := range r.parts {
+		if w := p.Word(); w == ":" {
+			return []string{"activated"}
+		} else if w == "." || p.Str != nil {
+			break
+		}
+	}
+	if r.card.isSpell() {
+		return []string{"keywords", "spell", "static"}
+	}
+	return []string{"keywords", "enters", "static", "spell"}
 }
 
 // end reports whether part pi ends the paragraph: its end, or a final

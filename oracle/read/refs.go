@@ -16,12 +16,36 @@ import (
 // "half X", "each creature"... as expressions over canonical names
 // (meaning.Builder: "target.1", "event.attacker", "this").
 
-// hook is the hook of a reading of parts.
+// hookKey is what the hook's answer depends on, in one reading.
+type hookKey struct {
+	pi       int
+	want     vocab.Type
+	affected bool
+}
+
+// hook is the hook of a reading of parts. Its answers are remembered:
+// every wording with a slot at a part asks for the same.
 func (r *reader) hook(parts []*dsl.Part) vocab.OracleHook {
+	memo := map[hookKey][]vocab.OracleArg{}
 	return func(t *vocab.Template, slot string, want vocab.Type, pi int) []vocab.OracleArg {
+		key := hookKey{pi, want, t.Func != nil && t.Func.Effect && slot == t.Func.Params[0].Name}
+		if out, ok := memo[key]; ok {
+			return out
+		}
+		out := r.names(parts, pi, want, key.affected)
+		memo[key] = out
+		return out
+	}
+}
+
+// names are what the words at part pi can name, where a slot wants a
+// value of type want; affected says the slot names the objects a
+// continuous effect affects.
+func (r *reader) names(parts []*dsl.Part, pi int, want vocab.Type, affected bool) []vocab.OracleArg {
+	{
 		switch want.Kind {
 		case vocab.KObject, vocab.KPlayer, vocab.KTarget:
-			if t.Func != nil && t.Func.Effect && slot == t.Func.Params[0].Name {
+			if affected {
 				return append(r.objects(parts, pi, want), r.affected(parts, pi)...)
 			}
 			return r.objects(parts, pi, want)
@@ -144,7 +168,11 @@ func (r *reader) said(parts []*dsl.Part, i, j int) string {
 	if from < 0 || to > len(r.text) || from > to {
 		return ""
 	}
-	return strings.TrimSpace(r.text[from:to])
+	s := strings.TrimSpace(r.text[from:to])
+	if r.card.Name != "" {
+		s = strings.ReplaceAll(s, r.card.Name, meaning.Self)
+	}
+	return s
 }
 
 // qualifier is what Oracle text adds to a filter (meaning.Builder's
@@ -188,7 +216,7 @@ func (r *reader) objects(parts []*dsl.Part, pi int, want vocab.Type) []vocab.Ora
 		}
 	}
 	switch {
-	case determiners[w]:
+	case determiners[w] && hasWith(parts, pi):
 		out = append(out, r.qualified(parts, pi)...)
 	case w == subjectWord:
 		if s := r.ctx.subj; s != nil && want.Accepts(s.Type) {
@@ -223,7 +251,7 @@ func (r *reader) objects(parts []*dsl.Part, pi int, want vocab.Type) []vocab.Ora
 				continue
 			}
 			g := *f.Filter
-			g.Det, g.Another, g.Text = "a", false, r.card.Name+" or "+f.Filter.Text
+			g.Det, g.Another, g.Text = "a", false, "this or "+f.Filter.Text
 			out = append(out, vocab.OracleArg{Arg: &vocab.Arg{Kind: vocab.ArgFilter, Pos: pos, Type: g.Yields, Filter: &g}, Next: f.Next})
 		}
 	case w == "each":
@@ -239,6 +267,17 @@ func (r *reader) objects(parts []*dsl.Part, pi int, want vocab.Type) []vocab.Ora
 		}
 	}
 	return out
+}
+
+// hasWith reports whether "with" follows part pi closely enough to
+// qualify a filter there.
+func hasWith(parts []*dsl.Part, pi int) bool {
+	for i := pi + 1; i < len(parts) && i < pi+8; i++ {
+		if wordOf(parts, i) == "with" {
+			return true
+		}
+	}
+	return false
 }
 
 // determiners begin a filter.

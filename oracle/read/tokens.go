@@ -58,7 +58,7 @@ func tokens(text, name string) []*dsl.Part {
 			}
 		}
 		for _, syn := range synonyms {
-			if len(text)-i >= len(syn[0]) && strings.EqualFold(text[i:i+len(syn[0])], syn[0]) {
+			if text[i]|0x20 == syn[0][0] && len(text)-i >= len(syn[0]) && strings.EqualFold(text[i:i+len(syn[0])], syn[0]) {
 				for k, w := range strings.Fields(syn[1]) {
 					add(word(w), w, i+k)
 				}
@@ -79,9 +79,9 @@ func tokens(text, name string) []*dsl.Part {
 		}
 		off := i
 		for _, w := range vocab.SplitOracleWord(text[i:j]) {
-			at := off + strings.Index(strings.ReplaceAll(text[off:j], "’", "'"), w)
+			at := off + strings.Index(text[off:j], w)
 			if at < off {
-				at = off
+				at = off // a curly apostrophe, which SplitOracleWord made straight
 			}
 			if w == "’s" {
 				w = "'s"
@@ -160,9 +160,26 @@ func part(w string, sentenceStart bool) *dsl.Part {
 	return word(w)
 }
 
+// wordPart is a name as a part, in one allocation.
+type wordPart struct {
+	part dsl.Part
+	sum  dsl.Sum
+	prod dsl.Product
+	un   dsl.Unary
+	prim dsl.Primary
+	ref  dsl.Ref
+}
+
 // word is a name as a part.
 func word(w string) *dsl.Part {
-	return &dsl.Part{Expr: &dsl.Sum{Left: &dsl.Product{Left: &dsl.Unary{Primary: &dsl.Primary{Ref: &dsl.Ref{Name: w}}}}}}
+	x := &wordPart{}
+	x.ref.Name = w
+	x.prim.Ref = &x.ref
+	x.un.Primary = &x.prim
+	x.prod.Left = &x.un
+	x.sum.Left = &x.prod
+	x.part.Expr = &x.sum
+	return &x.part
 }
 
 // isMana reports whether w is mana symbols: {2}{G}, {T}.
