@@ -379,7 +379,7 @@ func (b *Builder) value(arg *vocab.Arg) *Value {
 			}
 		}
 	case vocab.ArgCount:
-		v.Filter = arg.Filter
+		v.Filter, v.Count = arg.Filter, arg.Filter
 		v.Key, v.Say = "count("+b.FilterKey(arg.Filter)+")", "the number of "+b.sayFilter(arg.Filter)
 	}
 	return v
@@ -471,6 +471,9 @@ func (b *Builder) words(s string) string {
 	}
 	return strings.Join(out, " ")
 }
+
+// Sum is a number or a reference, canonical (as a Value's key).
+func (b *Builder) Sum(s *dsl.Sum) string { return b.sum(s) }
 
 // sum is a number or a reference, canonical: constants folded (1 * N is
 // N), names resolved, fields after a dot ("target.1.toughness").

@@ -170,6 +170,9 @@ type Value struct {
 	Pattern *Phrase
 	// Arg is what filled the slot, or nil for a default.
 	Arg *vocab.Arg
+	// Count is the filter of a number that counts objects ("the number of
+	// lands you control", "1 ... for each land you control").
+	Count *vocab.Filter
 }
 
 // Arg returns the value of a parameter, or nil.

@@ -294,7 +294,7 @@ func (r *reader) times(parts []*dsl.Part, pi int, p *meaning.Phrase) (int, bool)
 		if v.Key != "1" {
 			key = "(" + v.Key + " * " + key + ")"
 		}
-		v.Key, v.Say = key, v.Say+" for each "+f.Filter.Text
+		v.Key, v.Say, v.Count = key, v.Say+" for each "+f.Filter.Text, f.Filter
 		num.Value = &v
 		p.Say += " for each " + f.Filter.Text
 		return f.Next, true
