@@ -12,6 +12,7 @@ import (
 
 	"github.com/cardc/cardc/internal/golden"
 	"github.com/cardc/cardc/scaffold"
+	"github.com/cardc/cardc/vocab"
 	"github.com/cardc/cardc/workspace"
 )
 
@@ -158,4 +159,50 @@ func TestReadSetErrors(t *testing.T) {
 			require.Len(t, cards, 1)
 		})
 	}
+}
+
+// notDrafted are the cards of Magic 2010 that read whole but whose draft
+// Draft's check refuses, and why: the vocabulary reads a subtype in the
+// plural ("Forests") as another subtype, so "1/1 ... token for each Forest
+// you control", written "the number of Forests you control", would count
+// none.
+var notDrafted = map[string]bool{"Howl of the Night Pack": true}
+
+// TestM10DraftsLintClean starts every card of Magic 2010 as `cardc new
+// --from` does, its abilities drafted from its Oracle text: every card
+// whose paragraphs all read, with nothing the language lacks, is drafted
+// whole and lints clean; every drafted card compiles.
+func TestM10DraftsLintClean(t *testing.T) {
+	name, cards := readSet(t, setFile(t, "M10.json"))
+	cov, err := workspace.Coverage(name, cards, nil)
+	require.NoError(t, err)
+	v, err := vocab.Standard()
+	require.NoError(t, err)
+	draft := workspace.Drafter(v)
+	w := &workspace.Workspace{Sources: map[string][]byte{}}
+	whole := map[string]bool{}
+	for i := range cards {
+		c := &cards[i]
+		src := scaffold.DraftedSource(c, "M10.json", draft)
+		if cov.Cards[i].Read && !notDrafted[c.Name] {
+			require.NotContains(t, string(src), "TODO", "%s reads whole but is not drafted whole:\n%s", c.Name, src)
+			whole[c.Name] = true
+		}
+		base, err := scaffold.FileName(c.Name)
+		require.NoError(t, err)
+		w.Add(base+".card", src)
+	}
+	diags, err := w.Lint()
+	require.NoError(t, err)
+	require.False(t, diags.HasErrors(), "%v", diags)
+	var dirty []string
+	for _, d := range diags {
+		for name := range whole {
+			if b, _ := scaffold.FileName(name); d.Pos.Filename == b+".card" {
+				dirty = append(dirty, d.String())
+			}
+		}
+	}
+	require.Empty(t, dirty, "cards drafted whole that do not lint clean")
+	require.Greater(t, len(whole), 100)
 }

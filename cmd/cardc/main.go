@@ -5,6 +5,7 @@
 //	cardc fmt [-l] [-d] [-w] [PATH...]
 //	cardc test [-v] [-run REGEXP] [--format text|json|junit] [PATH...]
 //	cardc new [--from FILE.json] [-dir DIR] "Card Name"
+//	cardc new --from SET.json --all [-dir DIR]
 //	cardc coverage [--format text|json] [--library DIR] SET.json
 //	cardc build -o FILE [PATH...]
 //	cardc disasm FILE|PATH...
@@ -45,6 +46,7 @@ Usage:
 	cardc explain [PATH...]                                              the abilities in English, beside the Oracle text
 	cardc coverage [--format text|json] [--library DIR] SET.json         how much of a set's Oracle text the vocabulary reads
 	cardc new [--from FILE.json] [-dir DIR] "Card Name"                  start a card and its tests
+	cardc new --from SET.json --all [-dir DIR]                           start every card of a set
 	cardc build -o FILE [PATH...]                                        compile to bytecode
 	cardc disasm FILE|PATH...                                            show the bytecode
 	cardc lsp                                                            language server (stdio)
