@@ -64,6 +64,21 @@ func (r *reader) noOp(pi int) (int, bool) {
 // then" or a comma, to its period (or the end of the paragraph). It
 // returns where it stopped: the period, or the end.
 func (r *reader) sentence(pi int) ([]meaning.Stmt, int, bool) {
+	if x, from, end, ok := r.whereX(pi); ok {
+		// "..., where X is the number of Swamps you control": the
+		// sentence without it, X that number.
+		saved := r.parts
+		r.parts = r.parts[:from]
+		stmts, next, ok := r.sentence(pi)
+		r.parts = saved
+		if !ok || next != from {
+			return nil, next, false
+		}
+		for i := range stmts {
+			substitute(&stmts[i], "X", x)
+		}
+		return stmts, end, true
+	}
 	stmts, next, ok := r.clause(pi)
 	if !ok {
 		return r.sharedTail(pi)
@@ -92,6 +107,60 @@ func (r *reader) sentence(pi int) ([]meaning.Stmt, int, bool) {
 		next = n
 	}
 	return stmts, next, true
+}
+
+// whereX finds ", where X is NUMBER" ending the sentence that begins at
+// part pi: the number, where the words begin (the comma), and where the
+// sentence ends.
+func (r *reader) whereX(pi int) (*meaning.Value, int, int, bool) {
+	end := pi
+	for end < len(r.parts) && r.word(end) != "." {
+		end++
+	}
+	for i := pi + 1; i+4 < end; i++ {
+		if !r.wordsAt(i, []string{",", "where"}) || r.parts[i+2].Word() != "X" || r.word(i+3) != "is" {
+			continue
+		}
+		if x, next := r.count(r.parts, i+4); x != nil && next == end {
+			return x, i, end, true
+		}
+		if x, next := r.number(r.parts, i+4); x != nil && next == end {
+			return x, i, end, true
+		}
+	}
+	return nil, 0, 0, false
+}
+
+// count reads "the number of FILTER" at part pi: how many permanents the
+// filter describes, as the card language's count is.
+func (r *reader) count(parts []*dsl.Part, pi int) (*meaning.Value, int) {
+	if !wordsAt(parts, pi, []string{"the", "number", "of"}) {
+		return nil, pi
+	}
+	for _, f := range r.v.FiltersAt(parts, pi+3, true) {
+		if f.Filter.Det != "" || f.Filter.Yields.Kind != vocab.KObject {
+			continue
+		}
+		return &meaning.Value{Key: "count(" + r.b.FilterKey(f.Filter) + ")", Say: "the number of " + f.Filter.Text, Count: f.Filter}, f.Next
+	}
+	return nil, pi
+}
+
+// substitute gives the values of a statement that are name (X) the value
+// x.
+func substitute(st *meaning.Stmt, name string, x *meaning.Value) {
+	if st.Phrase != nil {
+		for i := range st.Phrase.Args {
+			if st.Phrase.Args[i].Value.Key == name {
+				old := st.Phrase.Args[i].Value
+				st.Phrase.Args[i].Value = x
+				st.Phrase.Say = strings.Replace(st.Phrase.Say, old.Say, x.Say, 1)
+			}
+		}
+	}
+	for i := range st.Body {
+		substitute(&st.Body[i], name, x)
+	}
 }
 
 // clause reads one clause at part pi: "at PATTERN, ..." (a delayed
