@@ -117,24 +117,52 @@ type cardItem struct {
 }
 
 // CoverWith pairs the abilities of a card with its Oracle paragraphs,
-// read with a vocabulary.
+// read with a vocabulary. What the abilities mean is built first without
+// what it says in words (meaning.KeysOfCard); only a card whose abilities
+// differ from its paragraphs is paired again with the words, for the
+// messages.
 func CoverWith(v *vocab.Vocab, e *compiler.Explanation) *Coverage {
-	c := &Coverage{Card: e}
-	rendering := map[dsl.Pos]compiler.Rendering{}
-	for _, r := range e.Abilities {
-		if _, dup := rendering[r.Pos]; !dup {
-			rendering[r.Pos] = r
+	if c := cover(v, e, meaning.KeysOfCard(v, e)); c.clean() {
+		return c
+	}
+	return cover(v, e, meaning.OfCard(v, e))
+}
+
+// clean reports whether every paragraph is said and every ability is a
+// paragraph's: the pairing needs no words.
+func (c *Coverage) clean() bool {
+	if len(c.Extra) > 0 {
+		return false
+	}
+	for i := range c.Matches {
+		if m := &c.Matches[i]; len(m.Differences) > 0 || len(m.Unsaid) > 0 {
+			return false
 		}
 	}
+	return true
+}
+
+// cover pairs the abilities of a card, as they mean, with its Oracle
+// paragraphs.
+func cover(v *vocab.Vocab, e *compiler.Explanation, abilities []*meaning.Ability) *Coverage {
+	c := &Coverage{Card: e}
+	rendering := func(pos dsl.Pos) compiler.Rendering {
+		for _, r := range e.Abilities {
+			if r.Pos == pos {
+				return r
+			}
+		}
+		return compiler.Rendering{}
+	}
 	var items, spell []*cardItem
-	for _, a := range meaning.OfCard(v, e) {
+	for _, a := range abilities {
 		if a.Kind != meaning.Spell {
 			items = append(items, &cardItem{a: a, r: compiler.Rendering{Text: a.Text, Pos: a.Pos}})
 			continue
 		}
 		for i := range a.Body {
 			st := &a.Body[i]
-			spell = append(spell, &cardItem{a: a, stmt: st, r: rendering[st.Pos]})
+			spell = append(spell, &cardItem{a: a, stmt: st, r: rendering(st.Pos)})
 		}
 	}
 	card := read.Card{Name: e.Name, Types: e.Types, Subtypes: e.Subtypes}

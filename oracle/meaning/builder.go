@@ -33,6 +33,9 @@ type Builder struct {
 	// elsewhere ("it produces twice as much of that mana instead" is
 	// about the event being replaced). nil leaves it unknown.
 	Fill func(param vocab.Field) *Value
+	// Quiet leaves out what phrases and values say (Say), which only
+	// messages need: comparing meanings needs their keys alone.
+	Quiet bool
 	// needs are what the values built since Begin need.
 	needs []string
 
@@ -62,7 +65,7 @@ func NewBuilder(v *vocab.Vocab, self string) *Builder {
 // Begin starts an ability: its targets, events and loops are numbered
 // from one, and no name is bound.
 func (b *Builder) Begin() {
-	b.scopes = append(b.scopes[:0], map[string]string{})
+	b.scopes = append(b.scopes[:0], nil)
 	clear(b.says)
 	clear(b.nouns)
 	b.says["this"], b.says["you"], b.says["X"] = b.self, "you", "X"
@@ -75,7 +78,7 @@ func (b *Builder) Begin() {
 func (b *Builder) Needs() []string { return b.needs }
 
 // Push opens a scope of names (a nested ability, a loop); Pop closes it.
-func (b *Builder) Push() { b.scopes = append(b.scopes, map[string]string{}) }
+func (b *Builder) Push() { b.scopes = append(b.scopes, nil) }
 
 // Pop closes the innermost scope.
 func (b *Builder) Pop() { b.scopes = b.scopes[:len(b.scopes)-1] }
@@ -83,9 +86,14 @@ func (b *Builder) Pop() { b.scopes = b.scopes[:len(b.scopes)-1] }
 // Bind binds a card's name to a canonical reference, in the innermost
 // scope.
 func (b *Builder) Bind(name, ref string) {
-	if name != "" {
-		b.scopes[len(b.scopes)-1][name] = ref
+	if name == "" {
+		return
 	}
+	top := &b.scopes[len(b.scopes)-1]
+	if *top == nil {
+		*top = map[string]string{}
+	}
+	(*top)[name] = ref
 }
 
 // Resolve returns the canonical reference of a name: what it is bound
@@ -191,7 +199,9 @@ func (b *Builder) Pattern(m *vocab.Match, event string) (*Phrase, []Mention) {
 		p.Args = append(p.Args, Arg{Name: slot, Value: v})
 	}
 	sortArgs(p.Args)
-	p.Say = b.say(p)
+	if !b.Quiet {
+		p.Say = b.say(p)
+	}
 	return p, mentions
 }
 
@@ -275,7 +285,9 @@ func (b *Builder) Action(alt *vocab.Alt, defaults ...*vocab.Template) (*Phrase, 
 		p.Args = append(p.Args, Arg{Name: param.Name, Value: v})
 	}
 	sortArgs(p.Args)
-	p.Say = b.say(p)
+	if !b.Quiet {
+		p.Say = b.say(p)
+	}
 	return p, mentions
 }
 
@@ -284,7 +296,11 @@ func (b *Builder) Action(alt *vocab.Alt, defaults ...*vocab.Template) (*Phrase, 
 func (b *Builder) defaultOf(param vocab.Field, ts []*vocab.Template) *Value {
 	for _, t := range ts {
 		if d := t.Defaults[param.Name]; d != nil {
-			return &Value{Key: b.sum(d), Say: b.saySum(d)}
+			v := &Value{Key: b.sum(d)}
+			if !b.Quiet {
+				v.Say = b.saySum(d)
+			}
+			return v
 		}
 	}
 	if b.Fill != nil {
@@ -318,7 +334,9 @@ func (b *Builder) Rule(alt *vocab.Alt) *Phrase {
 		}
 	}
 	sortArgs(p.Args)
-	p.Say = b.say(p)
+	if !b.Quiet {
+		p.Say = b.say(p)
+	}
 	return p
 }
 
@@ -348,12 +366,18 @@ func (b *Builder) value(arg *vocab.Arg) *Value {
 	v := &Value{Arg: arg}
 	switch arg.Kind {
 	case vocab.ArgExpr:
-		v.Key, v.Say = b.sum(arg.Expr), b.saySum(arg.Expr)
+		v.Key = b.sum(arg.Expr)
+		if !b.Quiet {
+			v.Say = b.saySum(arg.Expr)
+		}
 	case vocab.ArgConst:
 		v.Key, v.Say = strconv.FormatInt(arg.Num, 10), arg.Written
 	case vocab.ArgFilter:
 		v.Filter = arg.Filter
-		v.Key, v.Say = b.FilterKey(arg.Filter), b.sayFilter(arg.Filter)
+		v.Key = b.FilterKey(arg.Filter)
+		if !b.Quiet {
+			v.Say = b.sayFilter(arg.Filter)
+		}
 	case vocab.ArgName:
 		v.Key, v.Say = strings.ToLower(arg.Type.String()+":"+arg.Name), arg.Name
 	case vocab.ArgPT:
@@ -364,7 +388,10 @@ func (b *Builder) value(arg *vocab.Arg) *Value {
 		v.Key, v.Say = "pattern:"+p.Key(), p.Say
 	case vocab.ArgEventRef:
 		ref := b.Resolve(arg.Name)
-		v.Key, v.Say = ref, b.sayRef(ref)
+		v.Key = ref
+		if !b.Quiet {
+			v.Say = b.sayRef(ref)
+		}
 	case vocab.ArgMana:
 		v.Key, v.Say = "mana:"+strings.ToUpper(arg.Name), arg.Name
 	case vocab.ArgText:
@@ -380,7 +407,10 @@ func (b *Builder) value(arg *vocab.Arg) *Value {
 		}
 	case vocab.ArgCount:
 		v.Filter, v.Count = arg.Filter, arg.Filter
-		v.Key, v.Say = "count("+b.FilterKey(arg.Filter)+")", "the number of "+b.sayFilter(arg.Filter)
+		v.Key = "count(" + b.FilterKey(arg.Filter) + ")"
+		if !b.Quiet {
+			v.Say = "the number of " + b.sayFilter(arg.Filter)
+		}
 	}
 	return v
 }
@@ -567,7 +597,11 @@ func fold(xs []string) string {
 
 // Cond is a condition of an `if` statement, canonical.
 func (b *Builder) Cond(c *dsl.Cond) *Cond {
-	return &Cond{Expr: b.cond(c), Say: b.sayCond(c)}
+	out := &Cond{Expr: b.cond(c)}
+	if !b.Quiet {
+		out.Say = b.sayCond(c)
+	}
+	return out
 }
 
 // cond is a condition, canonical.

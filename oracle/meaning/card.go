@@ -12,8 +12,14 @@ import (
 // OfCard is what each ability of a checked card means, from its
 // structure (compiler.Explanation.Structure), in the order the card
 // writes them; each with the card's rendering of it (Text), and a spell
-// ability's instructions with theirs.
-func OfCard(v *vocab.Vocab, e *compiler.Explanation) []*Ability {
+// ability's instructions with theirs. Each is sealed (Ability.Seal).
+func OfCard(v *vocab.Vocab, e *compiler.Explanation) []*Ability { return ofCard(v, e, false) }
+
+// KeysOfCard is OfCard without what phrases and values say (Builder's
+// Quiet): enough to compare meanings, and cheaper.
+func KeysOfCard(v *vocab.Vocab, e *compiler.Explanation) []*Ability { return ofCard(v, e, true) }
+
+func ofCard(v *vocab.Vocab, e *compiler.Explanation, quiet bool) []*Ability {
 	texts := map[dsl.Pos]string{}
 	for _, r := range e.Abilities {
 		if _, dup := texts[r.Pos]; !dup {
@@ -21,12 +27,13 @@ func OfCard(v *vocab.Vocab, e *compiler.Explanation) []*Ability {
 		}
 	}
 	c := &cardReader{b: NewBuilder(v, Self), texts: texts}
+	c.b.Quiet = quiet
 	var out []*Ability
 	for _, s := range e.Structure {
 		c.b.Begin()
 		a := c.ability(s)
 		a.Text = texts[s.Pos]
-		out = append(out, a)
+		out = append(out, a.Seal())
 	}
 	return out
 }
@@ -71,6 +78,7 @@ func (c *cardReader) ability(s *compiler.Ability) *Ability {
 				return nil
 			}
 			inner := &cardReader{b: NewBuilder(b.v, "this creature"), texts: c.texts}
+			inner.b.Quiet = b.Quiet
 			return inner.ability(s.Granted)
 		}
 		if s.Phrase != nil {

@@ -76,6 +76,17 @@ type Ability struct {
 	// card's rendering, or the paragraph's words).
 	Pos  dsl.Pos
 	Text string
+	// key, once Seal computes it, is Key.
+	key string
+}
+
+// Seal computes the ability's key once, for Key: an ability that no
+// longer changes (a remembered reading, shared between goroutines) is
+// sealed before it is shared.
+func (a *Ability) Seal() *Ability {
+	a.key = ""
+	a.key = a.Key()
+	return a
 }
 
 // Costs is the cost of an activated ability: mana symbols, {T}, {Q}, and
@@ -267,6 +278,9 @@ func stmtsKey(stmts []Stmt) string {
 // Key is the ability, canonical: two abilities with one key mean the
 // same.
 func (a *Ability) Key() string {
+	if a.key != "" {
+		return a.key
+	}
 	var b strings.Builder
 	b.WriteString(kindKey[a.Kind])
 	if a.Keyword != "" {

@@ -181,6 +181,9 @@ func Paragraph(v *vocab.Vocab, card Card, text string) *Reading {
 	abs, renamed, ok := readParagraph(v, card, inner)
 	if ok {
 		out.Abilities = texts(abs, inner)
+		for _, a := range out.Abilities {
+			a.Seal()
+		}
 	} else {
 		out.Failure = failure(v, card, inner)
 	}
