@@ -383,6 +383,9 @@ func (r *reader) static() ([]*meaning.Ability, bool) {
 
 // replacement reads a replacement effect: "If PATTERN, BODY [instead]."
 func (r *reader) replacement() ([]*meaning.Ability, bool) {
+	if r.word(0) == "all" {
+		return r.replacementOfAll()
+	}
 	if r.word(0) != "if" {
 		r.expect(0, `"If"`)
 		return nil, false
@@ -393,6 +396,34 @@ func (r *reader) replacement() ([]*meaning.Ability, bool) {
 		return nil, false
 	}
 	body, _, ok := r.body(pi, nil)
+	if !ok {
+		return nil, false
+	}
+	return []*meaning.Ability{r.finish(&meaning.Ability{Kind: meaning.Replacement, Trigger: trig, Body: body})}, true
+}
+
+// replacementOfAll reads a replacement effect Oracle text says of all
+// the events it replaces: "All damage that would be dealt to you or
+// another permanent you control is dealt to Palisade Giant instead." is
+// "If damage would be dealt to you or another permanent you control,
+// that damage is dealt to Palisade Giant instead."
+func (r *reader) replacementOfAll() ([]*meaning.Ability, bool) {
+	if len(r.parts) < 4 || r.word(2) != "that" {
+		r.expect(0, `"If"`)
+		return nil, false
+	}
+	r.ctx.replace = true
+	noun := r.parts[1]
+	saved := r.parts
+	r.parts = append([]*dsl.Part{noun}, saved[3:]...)
+	trig, end, ok := r.pattern(0, false, func(e int) bool { w := r.word(e); return w == "is" || w == "are" })
+	if !ok {
+		r.parts = saved
+		return nil, false
+	}
+	r.parts = append([]*dsl.Part{word("that"), noun}, r.parts[end:]...)
+	body, _, ok := r.body(0, nil)
+	r.parts = saved
 	if !ok {
 		return nil, false
 	}

@@ -502,6 +502,8 @@ func (r *reader) likely() []string {
 		return []string{"triggered"}
 	case "if":
 		return []string{"static", "replacement"}
+	case "all":
+		return []string{"static", "replacement"}
 	}
 	for _, p := range r.parts {
 		if w := p.Word(); w == ":" {

@@ -81,6 +81,9 @@ func TestReadings(t *testing.T) {
 			"static effect:modify_pt(object=enchanted [creature],power=2,toughness=2)\nstatic effect:grant_ability(ability=ability:activated cost {1}{G}+ {action:regenerate(object=this)},object=enchanted [creature])"},
 		{"'all' and 'your opponents control'", of("Lattice", "artifact"), "All permanents are artifacts in addition to their other types.",
 			"static effect:add_card_type(object= [permanent],type=type:artifact)"},
+		{"a replacement of all the events", creature("Palisade Giant"),
+			"All damage that would be dealt to you or another permanent you control is dealt to Palisade Giant instead.",
+			"replacement on event:damage[target.player_or_controller == you and target != this]() {action:redirect_damage(event=event,target=this)}"},
 		{"the card's name as a word of its text", of("Regenerate", "instant"), "Regenerate target creature.",
 			"spell {action:regenerate(object=target:target [creature])}"},
 	} {
