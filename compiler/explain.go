@@ -23,6 +23,13 @@ type Explanation struct {
 	// Abilities are the card's abilities, in the order it writes them,
 	// each rendered as Oracle text would say it.
 	Abilities []Rendering
+	// Structure are the card's abilities as structures (what each phrase
+	// read as), in the order it writes them: a keyword is one, a spell
+	// ability one with all its instructions.
+	Structure []*Ability
+	// Types and Subtypes are the card's types, from its type line: card
+	// types and supertypes in lower case, subtypes as written.
+	Types, Subtypes []string
 }
 
 // Paragraph is one paragraph of a card's Oracle text.
@@ -32,6 +39,10 @@ type Paragraph struct {
 	// Unimplemented marks a paragraph the card says the language cannot
 	// say yet (`oracle "..." unimplemented`).
 	Unimplemented bool
+	// Partly, if set, is what of the paragraph the card leaves out,
+	// words of the paragraph (`oracle "..." partly "..."`): the rest is
+	// said by its abilities.
+	Partly string
 }
 
 // Rendering is one ability of a card in English, and where it is
@@ -64,7 +75,9 @@ func Explain(v *vocab.Vocab, card *dsl.Card) (e *Explanation, diags dsl.Diagnost
 // explainChecked renders a card the checker passed, from its checked form.
 func explainChecked(v *vocab.Vocab, card *dsl.Card, checked *checkedCard) *Explanation {
 	name := dsl.Unquote(card.Name)
-	e := &Explanation{Name: name, Pos: card.Pos}
+	e := &Explanation{Name: name, Pos: card.Pos, Structure: structure(card, checked)}
+	e.Types = append(append(e.Types, checked.card.Supertypes...), checked.card.Types...)
+	e.Subtypes = append(e.Subtypes, checked.card.Subtypes...)
 	byItem := map[dsl.CardItem]*checkedAbility{}
 	for _, a := range checked.abilities {
 		if a.item != nil {
@@ -76,7 +89,7 @@ func explainChecked(v *vocab.Vocab, card *dsl.Card, checked *checkedCard) *Expla
 		switch it := it.(type) {
 		case *dsl.OracleItem:
 			if text := dsl.Unquote(it.Text); strings.TrimSpace(text) != "" {
-				e.Oracle = append(e.Oracle, Paragraph{Text: text, Pos: it.Pos, Unimplemented: it.Unimplemented})
+				e.Oracle = append(e.Oracle, Paragraph{Text: text, Pos: it.Pos, Unimplemented: it.Unimplemented, Partly: dsl.Unquote(it.Partly)})
 			}
 		case *dsl.LoyaltyItem:
 			// A characteristic, as P/T is: no paragraph says it.

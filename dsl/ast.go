@@ -117,7 +117,11 @@ func (*PTItem) cardItem() {}
 type OracleItem struct {
 	Span
 	Text          string `parser:"'oracle' @(String | RawString)"`
-	Unimplemented bool   `parser:"@'unimplemented'?"`
+	Unimplemented bool   `parser:"( @'unimplemented'"`
+	// Partly, quoted, is what of the paragraph the card leaves out (words
+	// of it): `oracle "..." partly "and each creature ..."`; the rest is
+	// compared with the card's abilities.
+	Partly string `parser:"| 'partly' @(String | RawString) )?"`
 }
 
 func (*OracleItem) cardItem() {}

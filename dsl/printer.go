@@ -315,10 +315,13 @@ func (p *printer) cardItem(it CardItem) {
 		p.line(l, l, "pt "+it.PT)
 	case *OracleItem:
 		s := "oracle " + it.Text
-		if it.Unimplemented {
+		switch {
+		case it.Unimplemented:
 			s += " unimplemented"
+		case it.Partly != "":
+			s += " partly " + it.Partly
 		}
-		p.line(l, l+strings.Count(it.Text, "\n"), s)
+		p.line(l, l+strings.Count(it.Text, "\n")+strings.Count(it.Partly, "\n"), s)
 	case *KeywordsItem:
 		kws := make([]string, len(it.Keywords))
 		for i, k := range it.Keywords {

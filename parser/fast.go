@@ -387,9 +387,17 @@ func (p *fastParser) cardItem() dsl.CardItem {
 			return nil
 		}
 		it := &dsl.OracleItem{Text: p.take().Value}
-		if p.is("unimplemented") {
+		switch {
+		case p.is("unimplemented"):
 			p.take()
 			it.Unimplemented = true
+		case p.is("partly"):
+			p.take()
+			if !p.isText() {
+				p.fail()
+				return nil
+			}
+			it.Partly = p.take().Value
 		}
 		it.Span = span()
 		return it

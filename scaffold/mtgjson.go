@@ -16,12 +16,16 @@ import (
 
 // Card is what a scaffold needs of a card of MTGJSON.
 type Card struct {
-	Name      string `json:"name"`
-	FaceName  string `json:"faceName"`
-	ManaCost  string `json:"manaCost"`
-	Type      string `json:"type"`
-	Power     string `json:"power"`
-	Toughness string `json:"toughness"`
+	Name     string `json:"name"`
+	FaceName string `json:"faceName"`
+	ManaCost string `json:"manaCost"`
+	Type     string `json:"type"`
+	// Retired names the subtypes of the set file's type line that the
+	// rules have retired, and what replaced each ("Hound → Dog"), which
+	// Type has.
+	Retired   []string `json:"-"`
+	Power     string   `json:"power"`
+	Toughness string   `json:"toughness"`
 	// Loyalty is a number in MTGJSON v3 and text in v5.
 	Loyalty json.RawMessage `json:"loyalty"`
 	Text    string          `json:"text"`
@@ -77,7 +81,35 @@ func Find(r io.Reader, name string) (*Card, error) {
 	if err := c.Validate(); err != nil {
 		return nil, fmt.Errorf("%q: %w", c.Name, err)
 	}
+	c.UseCurrentTypes()
 	return c, nil
+}
+
+// UseCurrentTypes gives the card's type line today's creature types, where
+// the set file has retired ones, and notes which it replaced (Retired).
+func (c *Card) UseCurrentTypes() { c.Type, c.Retired = currentTypeLine(c.Type) }
+
+// retiredSubtypes are creature types the rules have retired since older
+// set files were written, and the types that replaced them (CR 205.3m
+// lists the current ones): a card printed as a Hound is a Dog now, a
+// Viashino a Lizard.
+var retiredSubtypes = map[string]string{"Hound": "Dog", "Viashino": "Lizard"}
+
+// currentTypeLine writes a type line with today's subtypes, and names the
+// retired ones it replaced ("Hound → Dog"), for the file's header.
+func currentTypeLine(line string) (string, []string) {
+	words := strings.Fields(line)
+	var retired []string
+	for i, w := range words {
+		if now, ok := retiredSubtypes[w]; ok {
+			words[i] = now
+			retired = append(retired, w+" → "+now)
+		}
+	}
+	if retired == nil {
+		return line, nil
+	}
+	return strings.Join(words, " "), retired
 }
 
 // MaxNesting is how deep the JSON of an MTGJSON file may nest: its cards

@@ -126,7 +126,11 @@ func paragraphs(text string) []string {
 // is written; a planeswalker gets its printed loyalty, `loyalty N` (one
 // that is no number, X, is a comment, and lint reports C028 until it is
 // written).
-func CardSource(c *Card, from string) []byte {
+func CardSource(c *Card, from string) []byte { return cardSource(c, from, nil) }
+
+// cardSource is CardSource, with the abilities drafted for its paragraphs
+// if drafts is not nil (DraftedSource).
+func cardSource(c *Card, from string, drafts []Ability) []byte {
 	var b strings.Builder
 	head := c.Name
 	if c.Set != "" {
@@ -134,8 +138,16 @@ func CardSource(c *Card, from string) []byte {
 	}
 	paras := paragraphs(c.Text)
 	note := head + ", begun by cardc new from " + from + ": its characteristics and Oracle text."
-	if len(paras) > 0 {
+	switch {
+	case drafts != nil && len(paras) > 0 && todo(drafts) == 0:
+		note = head + ", begun by cardc new from " + from + ": its characteristics and Oracle text, and the abilities drafted from it; check them, and prove them with its tests."
+	case drafts != nil && len(paras) > 0:
+		note += " The abilities of the paragraphs that read are drafted; check them. TODO: write the others (dsl/SPEC.md, Abilities)."
+	case len(paras) > 0:
 		note += " TODO: write its abilities as the Oracle text says them (dsl/SPEC.md, Abilities)."
+	}
+	if len(c.Retired) > 0 {
+		note += " Its type line has today's creature types (" + strings.Join(c.Retired, ", ") + "; CR 205.3m)."
 	}
 	comment(&b, "", note)
 	fmt.Fprintf(&b, "card %s {\n", quote(c.Name))
@@ -147,7 +159,9 @@ func CardSource(c *Card, from string) []byte {
 		if number(c.Power) && number(c.Toughness) {
 			fmt.Fprintf(&b, "    pt %s/%s\n", c.Power, c.Toughness)
 		} else {
-			comment(&b, "    ", fmt.Sprintf("Printed %s/%s. TODO: the characteristic-defining ability that says what they are (dsl/SPEC.md, Continuous effects).", c.Power, c.Toughness))
+			if !draftsCDA(drafts) {
+				comment(&b, "    ", fmt.Sprintf("Printed %s/%s. TODO: the characteristic-defining ability that says what they are (dsl/SPEC.md, Continuous effects).", c.Power, c.Toughness))
+			}
 			b.WriteString("    pt */*\n")
 		}
 	}
@@ -163,6 +177,11 @@ func CardSource(c *Card, from string) []byte {
 	}
 	for _, p := range paras {
 		fmt.Fprintf(&b, "    oracle %s\n", quote(p))
+	}
+	if drafts != nil {
+		writeDrafts(&b, c, paras, drafts)
+		b.WriteString("}\n")
+		return []byte(b.String())
 	}
 	switch {
 	case isSpell(c.Type):

@@ -153,6 +153,9 @@ type matcher struct {
 	// words are the parts' words (Part.Word), read once: every template
 	// tried compares them.
 	words []string
+	// oracle is set when the matcher reads Oracle text with the
+	// vocabulary's Oracle wordings (oracle.go).
+	oracle *oracleRun
 }
 
 // word is the word of part i (Part.Word): "" for a part that is not one
@@ -162,15 +165,22 @@ func (m *matcher) word(i int) string {
 		m.words = make([]string, len(m.parts))
 		for j, p := range m.parts {
 			m.words[j] = p.Word()
+			if m.oracle != nil && m.words[j] == "" {
+				// Oracle's digits are words of its wordings too: "for
+				// each 1 damage prevented this way".
+				m.words[j] = digits(p)
+			}
 		}
 	}
 	return m.words[i]
 }
 
-// filledSlot is a slot of a template and the argument that fills it.
+// filledSlot is a slot of a template and the argument that fills it;
+// from and to are the parts it read (for Oracle text, OracleMatch.Spans).
 type filledSlot struct {
-	slot string
-	arg  *Arg
+	slot     string
+	arg      *Arg
+	from, to int
 }
 
 // filterKey is where a filter starts, and whether the slot is an
@@ -352,6 +362,9 @@ func (m *matcher) mayStart(t *Template) bool {
 // try matches template items from ti against parts from pi.
 func (m *matcher) try(t *Template, ti, pi int, mode Mode) bool {
 	if ti == len(t.Items) {
+		if m.oracle != nil {
+			return m.oracle.complete(m, pi)
+		}
 		if pi == len(m.parts) {
 			return true
 		}
@@ -381,15 +394,32 @@ func (m *matcher) try(t *Template, ti, pi int, mode Mode) bool {
 		}
 		m.fail(pi, "", "", "", t)
 		m.near(t, pi, item.Word)
+		if m.oracle != nil {
+			m.oracle.expect(pi, quoteWord(item.Word))
+		}
 		return false
 	}
 	if pi >= len(m.parts) {
 		m.fail(pi, "", "", "", t)
+		if m.oracle != nil {
+			typ, _ := t.SlotType(item.Slot)
+			m.oracle.expect(pi, slotWants(item.Slot, typ))
+		}
 		return false
 	}
 	filled := len(m.filled)
-	for _, c := range m.candidates(t, item.Slot, pi, mode) {
-		m.filled = append(m.filled[:filled], filledSlot{item.Slot, c.arg})
+	cands := m.candidates(t, item.Slot, pi, mode)
+	if m.oracle != nil && len(cands) == 0 {
+		typ, _ := t.SlotType(item.Slot)
+		m.oracle.expect(pi, slotWants(item.Slot, typ))
+	}
+	for _, c := range cands {
+		m.filled = append(m.filled[:filled], filledSlot{item.Slot, c.arg, pi, c.next})
+		if m.oracle != nil {
+			// Every way the wording ends is a reading: the text of an
+			// argument is written before it is known to end one.
+			c.arg.Written = dsl.PartsString(m.parts[pi:c.next])
+		}
 		if m.try(t, ti+1, c.next, mode) {
 			// Only an argument of a reading needs its text: it is
 			// written once the template is read to its end.
@@ -418,6 +448,21 @@ type candidate struct {
 
 // candidates lists the ways parts from pi can fill a slot, longest first.
 func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []candidate {
+	if m.oracle != nil {
+		typ, _ := t.SlotType(slot)
+		if out := m.oracleCandidates(t, slot, typ, pi); len(out) > 0 || slot == ThisSlot {
+			if slot == ThisSlot {
+				return out
+			}
+			return append(out, m.phraseCandidates(t, slot, pi, mode)...)
+		}
+	}
+	return m.phraseCandidates(t, slot, pi, mode)
+}
+
+// phraseCandidates lists the ways parts from pi can fill a slot, as a
+// card's phrase fills it.
+func (m *matcher) phraseCandidates(t *Template, slot string, pi int, mode Mode) []candidate {
 	if slot == "power/toughness" {
 		return m.ptCandidates(t, pi)
 	}
@@ -445,6 +490,9 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []cand
 	case KStep:
 		return m.stepCandidates(t, pi)
 	case KEvent:
+		if mode == ModeRule && m.oracle != nil {
+			return m.oraclePatterns(typ.Event, pi)
+		}
 		if mode == ModeRule {
 			return m.patternCandidates(t, typ.Event, pi)
 		}

@@ -5,6 +5,8 @@
 //	cardc fmt [-l] [-d] [-w] [PATH...]
 //	cardc test [-v] [-log FILE] [-run REGEXP] [--format text|json|junit] [PATH...]
 //	cardc new [--from FILE.json] [-dir DIR] "Card Name"
+//	cardc new --from SET.json --all [-dir DIR]
+//	cardc coverage [--format text|json] [--library DIR] SET.json
 //	cardc build -o FILE [PATH...]
 //	cardc disasm FILE|PATH...
 //	cardc lsp
@@ -42,7 +44,9 @@ Usage:
 	cardc fmt [-l] [-d] [-w] [PATH...]                                               format files
 	cardc test [-v] [-log FILE] [-run REGEXP] [--format text|json|junit] [PATH...]   run scenario tests
 	cardc explain [PATH...]                                                          the abilities in English, beside the Oracle text
+	cardc coverage [--format text|json] [--library DIR] SET.json                     how much of a set's Oracle text the vocabulary reads
 	cardc new [--from FILE.json] [-dir DIR] "Card Name"                              start a card and its tests
+	cardc new --from SET.json --all [-dir DIR]                                       start every card of a set
 	cardc build -o FILE [PATH...]                                                    compile to bytecode
 	cardc disasm FILE|PATH...                                                        show the bytecode
 	cardc lsp                                                                        language server (stdio)
@@ -78,6 +82,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return build(rest, stdout, stderr)
 	case "explain":
 		return explain(rest, stdout, stderr)
+	case "coverage":
+		return coverage(rest, stdout, stderr)
 	case "disasm":
 		return disasm(rest, stdout, stderr)
 	case "lsp":

@@ -1,0 +1,121 @@
+package oracle_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardc/cardc/compiler"
+	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/internal/golden"
+	"github.com/cardc/cardc/oracle"
+	"github.com/cardc/cardc/oracle/read"
+	"github.com/cardc/cardc/parser"
+	"github.com/cardc/cardc/vocab"
+)
+
+// libraryCards reads the cards of cards/ (not those of test files).
+func libraryCards(t *testing.T, v *vocab.Vocab) []*compiler.Explanation {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join("..", "cards", "*.card"))
+	require.NoError(t, err)
+	var out []*compiler.Explanation
+	for _, path := range paths {
+		if strings.HasSuffix(path, "_test.card") {
+			continue
+		}
+		src, err := os.ReadFile(path)
+		require.NoError(t, err)
+		f, diags := parser.Parse(path, src)
+		require.False(t, diags.HasErrors())
+		for _, d := range f.Decls {
+			if c, ok := d.(*dsl.Card); ok {
+				e, diags := compiler.Explain(v, c)
+				require.NotNil(t, e, "%v", diags)
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+// draftCard is what Draft needs of a card of the library.
+func draftCard(e *compiler.Explanation, pt string) oracle.DraftCard {
+	return oracle.DraftCard{Card: read.Card{Name: e.Name, Types: e.Types, Subtypes: e.Subtypes}, PT: pt}
+}
+
+// ptOf is the P/T line of a card's source, or "".
+func ptOf(t *testing.T, e *compiler.Explanation) string {
+	src, err := os.ReadFile(e.Pos.Filename)
+	require.NoError(t, err)
+	for _, line := range strings.Split(string(src), "\n") {
+		if pt, ok := strings.CutPrefix(strings.TrimSpace(line), "pt "); ok {
+			return pt
+		}
+	}
+	return ""
+}
+
+// TestDraftTheLibrary drafts every card of cards/ from its Oracle text
+// alone: every paragraph that reads, and needs nothing the language
+// lacks, is drafted (Draft checks that the draft compiles and means what
+// the paragraph means).
+func TestDraftTheLibrary(t *testing.T) {
+	v, err := vocab.Standard()
+	require.NoError(t, err)
+	drafted := 0
+	for _, e := range libraryCards(t, v) {
+		var paras []string
+		for _, p := range e.Oracle {
+			paras = append(paras, p.Text)
+		}
+		card := draftCard(e, ptOf(t, e))
+		for i, d := range oracle.Draft(v, card, paras) {
+			rd := read.Paragraph(v, card.Card, paras[i])
+			if rd.Failure != nil || len(rd.Needs()) > 0 {
+				require.Nil(t, d.Lines, "%s: %q", e.Name, paras[i])
+				require.NotEmpty(t, d.Why)
+				continue
+			}
+			require.NotNil(t, d.Lines, "%s: %q is not drafted: %s", e.Name, paras[i], d.Why)
+			drafted++
+		}
+	}
+	require.Greater(t, drafted, 150)
+}
+
+// TestDraftGolden is what Draft writes for cards of every kind: keywords,
+// triggers with names bound and delayed and reflexive triggers, a
+// replacement effect, activated and mana abilities, statics with a
+// granted ability, enters abilities, spells.
+func TestDraftGolden(t *testing.T) {
+	v, err := vocab.Standard()
+	require.NoError(t, err)
+	want := map[string]bool{"Engulfing Slagwurm": true, "Protean Hydra": true, "Three Dog, Galaxy News DJ": true, "Flickerwisp": true,
+		"Vigor": true, "Trollhide": true, "Blowfly Infestation": true, "Wall of Roots": true, "Birds of Paradise": true, "Act of Treason": true,
+		"Kalonian Hydra": true, "Hangarback Walker": true, "Utopia Sprawl": true, "Chandra Nalaar": true, "Crusader of Odric": true}
+	var b strings.Builder
+	for _, e := range libraryCards(t, v) {
+		if !want[e.Name] {
+			continue
+		}
+		var paras []string
+		for _, p := range e.Oracle {
+			paras = append(paras, p.Text)
+		}
+		drafts := oracle.Draft(v, draftCard(e, ptOf(t, e)), paras)
+		var kept []int
+		for i, d := range drafts {
+			if d.Lines != nil {
+				kept = append(kept, i)
+			} else {
+				b.WriteString("// not drafted: " + paras[i] + ": " + d.Why + "\n")
+			}
+		}
+		b.WriteString(oracle.Source(draftCard(e, ptOf(t, e)), paras, drafts, kept) + "\n")
+	}
+	golden.Check(t, filepath.Join("testdata", "draft", "library.golden"), []byte(b.String()))
+}

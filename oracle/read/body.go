@@ -1,0 +1,607 @@
+package read
+
+import (
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/oracle/meaning"
+	"github.com/cardc/cardc/vocab"
+)
+
+// Bodies: sentences of statements.
+
+// body reads sentences of statements from part pi to the end of the
+// paragraph, or to the sentence stop says begins there (an activated
+// ability's restriction). It returns the statements and where it
+// stopped.
+func (r *reader) body(pi int, stop func(int) bool) ([]meaning.Stmt, int, bool) {
+	var out []meaning.Stmt
+	for !r.end(pi) && (stop == nil || !stop(pi)) {
+		if next, ok := r.noOp(pi); ok {
+			pi = next
+			continue
+		}
+		stmts, next, ok := r.sentence(pi)
+		if !ok {
+			return nil, next, false
+		}
+		out = append(out, stmts...)
+		pi = next
+		switch {
+		case pi >= len(r.parts):
+		case r.word(pi) == ".":
+			pi++
+		default:
+			r.expect(pi, `"."`)
+			return nil, pi, false
+		}
+	}
+	if len(out) == 0 {
+		r.expect(pi, "an action")
+		return nil, pi, false
+	}
+	return out, pi, true
+}
+
+// noOps are sentences of Oracle text that say what the card language
+// does anyway: its division rounds down (CR 107.1a).
+var noOps = [][]string{{"round", "down", "each", "time"}, {"round", "down"}}
+
+// noOp reads a sentence that says nothing the language does not do
+// anyway, and returns the part after it.
+func (r *reader) noOp(pi int) (int, bool) {
+	for _, words := range noOps {
+		if r.wordsAt(pi, words) && (r.end(pi+len(words)) || r.word(pi+len(words)) == ".") {
+			return pi + len(words) + 1, true
+		}
+	}
+	return 0, false
+}
+
+// sentence reads one sentence: clauses joined by "and", "then", ",
+// then" or a comma, to its period (or the end of the paragraph). It
+// returns where it stopped: the period, or the end.
+func (r *reader) sentence(pi int) ([]meaning.Stmt, int, bool) {
+	if x, from, end, ok := r.whereX(pi); ok {
+		// "..., where X is the number of Swamps you control": the
+		// sentence without it, X that number.
+		saved := r.parts
+		r.parts = r.parts[:from]
+		stmts, next, ok := r.sentence(pi)
+		r.parts = saved
+		if !ok || next != from {
+			return nil, next, false
+		}
+		for i := range stmts {
+			substitute(&stmts[i], "X", x)
+		}
+		return stmts, end, true
+	}
+	stmts, next, ok := r.clause(pi)
+	if !ok {
+		return r.sharedTail(pi)
+	}
+	for next < len(r.parts) && r.word(next) != "." {
+		w, after := r.word(next), next+1
+		switch {
+		case w == "," && (r.word(next+1) == "then" || r.word(next+1) == "and"):
+			after = next + 2
+		case w == "and" || w == "then" || w == ",":
+		default:
+			r.expect(next, `"." or "and"`)
+			return nil, next, false
+		}
+		more, n, ok := r.clause(after)
+		if !ok {
+			more, n, ok = r.withSubject(after)
+		}
+		if !ok {
+			more, n, ok = r.conjunct(after)
+		}
+		if !ok {
+			return nil, after, false
+		}
+		stmts = append(stmts, more...)
+		next = n
+	}
+	return stmts, next, true
+}
+
+// whereX finds ", where X is NUMBER" ending the sentence that begins at
+// part pi: the number, where the words begin (the comma), and where the
+// sentence ends.
+func (r *reader) whereX(pi int) (*meaning.Value, int, int, bool) {
+	end := pi
+	for end < len(r.parts) && r.word(end) != "." {
+		end++
+	}
+	for i := pi + 1; i+4 < end; i++ {
+		if !r.wordsAt(i, []string{",", "where"}) || r.parts[i+2].Word() != "X" || r.word(i+3) != "is" {
+			continue
+		}
+		if x, next := r.count(r.parts, i+4); x != nil && next == end {
+			return x, i, end, true
+		}
+		if x, next := r.number(r.parts, i+4); x != nil && next == end {
+			return x, i, end, true
+		}
+	}
+	return nil, 0, 0, false
+}
+
+// count reads "the number of FILTER" at part pi: how many permanents the
+// filter describes, as the card language's count is.
+func (r *reader) count(parts []*dsl.Part, pi int) (*meaning.Value, int) {
+	if !wordsAt(parts, pi, []string{"the", "number", "of"}) {
+		return nil, pi
+	}
+	for _, f := range r.v.FiltersAt(parts, pi+3, true) {
+		if f.Filter.Det != "" || f.Filter.Yields.Kind != vocab.KObject {
+			continue
+		}
+		return &meaning.Value{Key: "count(" + r.b.FilterKey(f.Filter) + ")", Say: "the number of " + f.Filter.Text, Count: f.Filter}, f.Next
+	}
+	return nil, pi
+}
+
+// substitute gives the values of a statement that are name (X) the value
+// x.
+func substitute(st *meaning.Stmt, name string, x *meaning.Value) {
+	if st.Phrase != nil {
+		for i := range st.Phrase.Args {
+			if st.Phrase.Args[i].Value.Key == name {
+				old := st.Phrase.Args[i].Value
+				st.Phrase.Args[i].Value = x
+				st.Phrase.Say = strings.Replace(st.Phrase.Say, old.Say, x.Say, 1)
+			}
+		}
+	}
+	for i := range st.Body {
+		substitute(&st.Body[i], name, x)
+	}
+}
+
+// clause reads one clause at part pi: "at PATTERN, ..." (a delayed
+// trigger), "when PATTERN, ..." (a reflexive trigger), "for each FILTER,
+// ...", "if CONDITION, ...", "you may ACTION", or an action.
+func (r *reader) clause(pi int) ([]meaning.Stmt, int, bool) {
+	switch w := r.word(pi); {
+	case w == "at":
+		return r.nested(pi, meaning.Delayed)
+	case w == "when":
+		return r.nested(pi, meaning.Reflexive)
+	case w == "for" && r.word(pi+1) == "each":
+		return r.eachClause(pi)
+	case w == "if":
+		return r.ifClause(pi)
+	}
+	stmts, n, ok := r.actionClause(r.parts, pi, pi)
+	if !ok && r.word(pi) == "you" && r.word(pi+1) == "may" {
+		return r.may(pi)
+	}
+	return stmts, n, ok
+}
+
+// clauseEnds are the words that may follow an action in a clause.
+var clauseEnds = map[string]bool{".": true, ",": true, "and": true, "then": true, "instead": true, "at": true, "for": true, "or": true}
+
+// actionClause reads an action at part pi of parts (the paragraph's, or
+// parts made of them; base is where pi is in the paragraph, for
+// messages): the longest action of the vocabulary that reads there and
+// ends the clause, then what may follow it ("for each FILTER", "at
+// PATTERN", "instead", "or {R}").
+func (r *reader) actionClause(parts []*dsl.Part, pi, base int) ([]meaning.Stmt, int, bool) {
+	rest := parts[pi:]
+	ms := r.v.MatchOracle(rest, vocab.ModeAction, r.opts(rest, base))
+	// A phrase of the vocabulary that says "each" ("put a +1/+1 counter
+	// on each creature you control") before a phrase and a loop.
+	sort.SliceStable(ms, func(i, j int) bool { return ms[i].End == ms[j].End && !r.loops(ms[i]) && r.loops(ms[j]) })
+	for _, m := range ms {
+		if !r.allowed(m.Alts[0].Template.Func) {
+			continue
+		}
+		end := pi + m.End
+		if end < len(parts) && !clauseEnds[wordOf(parts, end)] {
+			r.expect(base+m.End, `"." or "and"`)
+			continue
+		}
+		if st, next, ok := r.accept(parts, pi, m, end); ok {
+			return []meaning.Stmt{st}, next, true
+		}
+	}
+	r.expect(base, "an action")
+	return nil, pi, false
+}
+
+// loops reports whether a reading has "each FILTER" in a slot.
+func (r *reader) loops(m vocab.OracleMatch) bool {
+	for _, arg := range m.Alts[0].Args {
+		if arg.Kind == vocab.ArgExpr {
+			if _, ok := r.ctx.eachs[arg.Expr.Word()]; ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// allowed reports whether an action can be said where the reader is:
+// those of a replacement effect's body in one, and those of how a
+// permanent enters only there.
+func (r *reader) allowed(fi *vocab.FuncInfo) bool {
+	switch fi.Context {
+	case "replace":
+		return r.ctx.replace
+	case "enters":
+		return r.ctx.enters
+	}
+	return true
+}
+
+// accept takes an action as read, and what follows it in the clause.
+func (r *reader) accept(parts []*dsl.Part, pi int, m vocab.OracleMatch, end int) (meaning.Stmt, int, bool) {
+	alt := m.Alts[0]
+	var choice []string
+	for wordOf(parts, end) == "or" && end+1 < len(parts) && parts[end+1].Mana != nil && alt.Args["mana"] != nil {
+		choice = append(choice, *parts[end+1].Mana)
+		end += 2
+	}
+	if wordOf(parts, end) == "or" {
+		return meaning.Stmt{}, 0, false
+	}
+	// "each creature" in a slot: the action, for each of them.
+	type loop struct {
+		ref string
+		f   *vocab.Filter
+	}
+	var loops []loop
+	for _, slot := range slotOrder(alt.Template) {
+		arg := alt.Args[slot]
+		if arg == nil || arg.Kind != vocab.ArgExpr {
+			continue
+		}
+		name := arg.Expr.Word()
+		if f, ok := r.ctx.eachs[name]; ok {
+			ref := r.b.EachRef(f)
+			r.b.Bind(name, ref)
+			loops = append(loops, loop{ref, f})
+			if f.Yields.Kind == vocab.KPlayer {
+				r.need(`"each player" or "each opponent" (a statement for each player)`)
+			}
+		}
+	}
+	p, mentions := r.b.Action(alt, m.Phrases[0]...)
+	for _, mn := range mentions {
+		// The objects "each creature" goes through are named for the
+		// action only: "it" after it is not one of them.
+		if !slices.ContainsFunc(loops, func(l loop) bool { return l.ref == mn.Ref }) {
+			r.ctx.mentions = append(r.ctx.mentions, mn)
+		}
+	}
+	r.subject(parts[pi:], m)
+	r.ctx.last = &clause{parts: parts, from: pi, m: m}
+	r.ctx.manaChoice = append(r.ctx.manaChoice, choice...)
+	st := meaning.Stmt{Kind: meaning.Do, Phrase: p}
+	for {
+		switch w := wordOf(parts, end); {
+		case w == "for" && wordOf(parts, end+1) == "each":
+			next, ok := r.times(parts, end+2, p)
+			if !ok {
+				return meaning.Stmt{}, 0, false
+			}
+			end = next
+			continue
+		case w == "at" && sameParts(parts, r.parts):
+			// "... at the beginning of the next end step": a delayed
+			// triggered ability that does it.
+			saved := r.ctx
+			r.b.Push()
+			pat, next, ok := r.pattern(end+1, true, func(e int) bool { return e >= len(r.parts) || clauseEnds[r.word(e)] })
+			r.b.Pop()
+			r.ctx.event, r.ctx.eventKind = saved.event, saved.eventKind
+			if !ok {
+				return meaning.Stmt{}, 0, false
+			}
+			st = meaning.Stmt{Kind: meaning.Delayed, Phrase: pat, Body: []meaning.Stmt{st}}
+			end = next
+			continue
+		case w == "instead" && r.ctx.replace:
+			end++
+			continue
+		}
+		break
+	}
+	for i := len(loops) - 1; i >= 0; i-- {
+		l := loops[i]
+		st = meaning.Stmt{Kind: meaning.Each, Each: &meaning.Value{Key: r.b.FilterKey(l.f), Say: strings.TrimPrefix(l.f.Text, "each "), Filter: l.f}, Body: []meaning.Stmt{st}}
+	}
+	return st, end, true
+}
+
+// sameParts reports whether two lists of parts are the same list.
+func sameParts(a, b []*dsl.Part) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// slotOrder lists the slots of a template in order, each once.
+func slotOrder(t *vocab.Template) []string {
+	var out []string
+	for _, it := range t.Items {
+		if it.Slot != "" && !slices.Contains(out, it.Slot) {
+			out = append(out, it.Slot)
+		}
+	}
+	return out
+}
+
+// times reads "for each FILTER" after an action, from part pi: the
+// action's number is that many times as much ("you gain 1 life for each
+// land you control" is life equal to the number of lands you control).
+func (r *reader) times(parts []*dsl.Part, pi int, p *meaning.Phrase) (int, bool) {
+	var num *meaning.Arg
+	for i, a := range p.Args {
+		for _, param := range p.Template.Func.Params {
+			if param.Name == a.Name && param.Type.Kind == vocab.KNumber && a.Value.Arg != nil && a.Value.Arg.Kind != vocab.ArgPT {
+				if num != nil {
+					return 0, false // which number it multiplies is not said
+				}
+				num = &p.Args[i]
+			}
+		}
+	}
+	if num == nil {
+		return 0, false
+	}
+	for _, f := range r.v.FiltersAt(parts, pi, true) {
+		if f.Next < len(parts) && !clauseEnds[wordOf(parts, f.Next)] || f.Filter.Yields.Kind != vocab.KObject {
+			continue
+		}
+		key := "count(" + r.b.FilterKey(f.Filter) + ")"
+		v := *num.Value
+		if v.Key != "1" {
+			key = "(" + v.Key + " * " + key + ")"
+		}
+		v.Key, v.Say, v.Count = key, v.Say+" for each "+f.Filter.Text, f.Filter
+		num.Value = &v
+		p.Say += " for each " + f.Filter.Text
+		return f.Next, true
+	}
+	r.expect(pi, "a filter (land you control...)")
+	return 0, false
+}
+
+// subject records the first slot of a clause's wording, when it begins
+// with one: the subject a clause after "and" may share. A target is
+// shared as a reference to it (the same object, not another target).
+func (r *reader) subject(parts []*dsl.Part, m vocab.OracleMatch) {
+	r.ctx.subj = nil
+	alt := m.Alts[0]
+	if len(alt.Template.Items) == 0 || alt.Template.Items[0].Slot == "" || alt.Template.Items[0].Slot == vocab.ThisSlot {
+		return
+	}
+	arg := alt.Args[alt.Template.Items[0].Slot]
+	if arg == nil {
+		return
+	}
+	if arg.Kind == vocab.ArgFilter && (arg.Filter.Det == "target" || arg.Filter.Det == "any") {
+		for i := len(r.ctx.mentions) - 1; i >= 0; i-- {
+			if r.ctx.mentions[i].Filter == arg.Filter {
+				r.ctx.subj = refArg(arg.Pos, r.ctx.mentions[i].Ref, nil, arg.Filter.Yields)
+				return
+			}
+		}
+		return
+	}
+	r.ctx.subj = arg
+}
+
+// subjectPart stands for the subject of the clause before.
+func subjectPart() *dsl.Part { return word(subjectWord) }
+
+// subjectWord is the word subjectPart is.
+const subjectWord = "$subj"
+
+// withSubject reads a clause at part pi that has no subject of its own
+// ("and gains first strike until end of turn"), with the subject of the
+// clause before.
+func (r *reader) withSubject(pi int) ([]meaning.Stmt, int, bool) {
+	if r.ctx.subj == nil {
+		return nil, pi, false
+	}
+	virtual := append([]*dsl.Part{subjectPart()}, r.parts[pi:]...)
+	stmts, n, ok := r.actionClause(virtual, 0, pi)
+	if !ok {
+		return nil, pi, false
+	}
+	return stmts, pi + n - 1, true
+}
+
+// conjunct reads, from part pi, the words after "and" that the clause
+// before leaves out the beginning of: "it deals 3 damage to each
+// creature and each player" is two actions, and so is "Goblin
+// Artillery deals 2 damage to any target and 3 damage to you". The
+// words the clause before read up to one of its slots, the last first,
+// are read again before them.
+func (r *reader) conjunct(pi int) ([]meaning.Stmt, int, bool) {
+	last := r.ctx.last
+	if last == nil {
+		return nil, pi, false
+	}
+	t := last.m.Alts[0].Template
+	var starts []int
+	for i := len(t.Items) - 1; i > 0; i-- {
+		if slot := t.Items[i].Slot; slot != "" {
+			if span, ok := last.m.Spans[0][slot]; ok && !slices.Contains(starts, span[0]) {
+				starts = append(starts, span[0])
+			}
+		}
+	}
+	for _, start := range starts {
+		head := slices.Clone(last.parts[last.from : last.from+start])
+		virtual := append(head, r.parts[pi:]...)
+		saved := r.ctx.last
+		stmts, n, ok := r.actionClause(virtual, 0, pi)
+		if ok && len(stmts) > 0 && n > len(head) {
+			return stmts, pi + n - len(head), true
+		}
+		r.ctx.last = saved
+	}
+	return nil, pi, false
+}
+
+// sharedTail reads a sentence whose clauses share a subject and an end
+// ("target creature gets +1/+0 and gains first strike until end of
+// turn"): each is read with the end, the second with the subject.
+func (r *reader) sharedTail(pi int) ([]meaning.Stmt, int, bool) {
+	e := pi
+	for e < len(r.parts) && r.word(e) != "." {
+		e++
+	}
+	tail := []string{"until", "end", "of", "turn"}
+	if e-pi < len(tail)+3 || !r.wordsAt(e-len(tail), tail) {
+		return nil, pi, false
+	}
+	for a := pi + 1; a < e-len(tail); a++ {
+		if r.word(a) != "and" {
+			continue
+		}
+		first := append(slices.Clone(r.parts[pi:a]), r.parts[e-len(tail):e]...)
+		st1, n, ok := r.actionClause(first, 0, pi)
+		if !ok || n != len(first) {
+			continue
+		}
+		st2, next, ok := r.withSubject(a + 1)
+		if !ok || next != e {
+			continue
+		}
+		return append(st1, st2...), e, true
+	}
+	return nil, pi, false
+}
+
+// may reads "you may ACTION" at part pi: an optional action, which the
+// card language does not have yet (but for the phrases that say "may"
+// themselves, such as "you may pay {2} and sacrifice ...").
+func (r *reader) may(pi int) ([]meaning.Stmt, int, bool) {
+	stmts, n, ok := r.actionClause(r.parts, pi+2, pi+2)
+	if !ok {
+		// "you may gain 1 life": the action is "you gain 1 life".
+		virtual := append([]*dsl.Part{r.parts[pi]}, r.parts[pi+2:]...)
+		stmts, n, ok = r.actionClause(virtual, 0, pi+2)
+		n += pi + 1
+	}
+	if !ok {
+		return nil, pi, false
+	}
+	// The action may be inside a loop or a delayed trigger the clause
+	// makes of it ("you may put ... at the beginning of the next end
+	// step").
+	st := &stmts[0]
+	for (st.Kind == meaning.Delayed || st.Kind == meaning.Each) && len(st.Body) == 1 {
+		st = &st.Body[0]
+	}
+	if st.Kind == meaning.Do {
+		st.Kind = meaning.May
+	}
+	r.need(`"you may" before an action (an optional action, CR 608.2d)`)
+	return stmts, n, true
+}
+
+// nested reads a triggered ability a body creates, at part pi: "at
+// PATTERN, ..." (a delayed trigger, CR 603.7) or "when PATTERN, ..." (a
+// reflexive trigger, CR 603.12).
+func (r *reader) nested(pi int, kind meaning.StmtKind) ([]meaning.Stmt, int, bool) {
+	saved := r.ctx
+	r.b.Push()
+	defer r.b.Pop()
+	p, end, ok := r.pattern(pi+1, kind == meaning.Delayed, func(e int) bool { return r.word(e) == "," })
+	if !ok {
+		return nil, pi, false
+	}
+	body, next, ok := r.sentence(end + 1)
+	r.ctx.event, r.ctx.eventKind = saved.event, saved.eventKind
+	if !ok {
+		return nil, next, false
+	}
+	return []meaning.Stmt{{Kind: kind, Phrase: p, Body: body}}, next, true
+}
+
+// eachClause reads "for each FILTER, ..." at part pi.
+func (r *reader) eachClause(pi int) ([]meaning.Stmt, int, bool) {
+	for _, f := range r.v.FiltersAt(r.parts, pi+2, true) {
+		if r.word(f.Next) != "," {
+			continue
+		}
+		r.b.Push()
+		ref := r.b.EachRef(f.Filter)
+		r.ctx.mentions = append(r.ctx.mentions, meaning.Mention{Ref: ref, Noun: meaning.Noun(f.Filter), Player: f.Filter.Yields.Kind == vocab.KPlayer, Filter: f.Filter})
+		body, next, ok := r.sentence(f.Next + 1)
+		r.b.Pop()
+		if !ok {
+			return nil, next, false
+		}
+		if f.Filter.Yields.Kind != vocab.KObject || f.Filter.Zone != "" {
+			r.need(`"for each" over players or cards`)
+		}
+		return []meaning.Stmt{{Kind: meaning.Each, Each: &meaning.Value{Key: r.b.FilterKey(f.Filter), Say: f.Filter.Text, Filter: f.Filter}, Body: body}}, next, true
+	}
+	r.expect(pi+2, "a filter (other attacking creature you control...)")
+	return nil, pi, false
+}
+
+// ifClause reads "if CONDITION, ..." at part pi.
+func (r *reader) ifClause(pi int) ([]meaning.Stmt, int, bool) {
+	cond, end, ok := r.condition(pi+1, func(e int) bool { return r.word(e) == "," })
+	if !ok {
+		r.expect(pi+1, "a condition")
+		return nil, pi, false
+	}
+	if cond.Phrase != nil {
+		r.need(`"if" on a query's phrase inside a body`)
+	}
+	r.b.Push()
+	body, next, ok := r.sentence(end + 1)
+	r.b.Pop()
+	if !ok {
+		return nil, next, false
+	}
+	return []meaning.Stmt{{Kind: meaning.If, Cond: cond, Body: body}}, next, true
+}
+
+// condition reads a condition at part pi that follow accepts the end
+// of: a phrase of the vocabulary's queries ("it had a -1/-1 counter on
+// it"), or "OBJECT is [not] ADJECTIVE" ("Howling Mine is untapped"),
+// which is the expression `OBJECT.is_ADJECTIVE`.
+func (r *reader) condition(pi int, follow func(end int) bool) (*meaning.Cond, int, bool) {
+	rest := r.parts[pi:]
+	for _, m := range r.v.MatchOracle(rest, vocab.ModeCondition, r.opts(rest, pi)) {
+		if !follow(pi + m.End) {
+			continue
+		}
+		p, _ := r.b.Action(m.Alts[0], m.Phrases[0]...)
+		return &meaning.Cond{Phrase: p, Say: p.Say}, pi + m.End, true
+	}
+	objects := r.objects(r.parts, pi, vocab.Type{Kind: vocab.KObject})
+	if r.word(pi) == "this" {
+		objects = append(objects, vocab.OracleArg{Arg: refArg(r.parts[pi].Pos, "this", nil, vocab.Type{Kind: vocab.KObject}), Next: pi + 1})
+	}
+	for _, o := range objects {
+		if o.Arg.Kind != vocab.ArgExpr || r.word(o.Next) != "is" {
+			continue
+		}
+		j, neg := o.Next+1, ""
+		if r.word(j) == "not" {
+			j, neg = j+1, "not "
+		}
+		adj := r.word(j)
+		if !slices.Contains(r.v.Adjectives(), adj) || !follow(j+1) {
+			continue
+		}
+		ref := r.b.Resolve(o.Arg.Expr.Left.Left.Primary.Ref.Name)
+		say := r.b.SayRef(ref) + " is " + strings.TrimSpace(neg+adj)
+		return &meaning.Cond{Expr: neg + ref + ".is_" + adj, Say: say}, j + 1, true
+	}
+	return nil, pi, false
+}

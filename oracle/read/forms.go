@@ -1,0 +1,445 @@
+package read
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/oracle/meaning"
+	"github.com/cardc/cardc/vocab"
+)
+
+// The forms a paragraph takes, each as the card language has it
+// (dsl/SPEC.md, Abilities).
+
+// keywords reads a line of keyword abilities: "Flying, first strike",
+// "Graft 4", "Equip {2}", "Enchant creature".
+func (r *reader) keywords() ([]*meaning.Ability, bool) {
+	var out []*meaning.Ability
+	pi := 0
+	for {
+		a, next := r.keyword(pi)
+		if a == nil {
+			r.expect(pi, "a keyword ability")
+			return nil, false
+		}
+		out = append(out, a)
+		pi = next
+		switch {
+		case r.end(pi):
+			return out, true
+		case r.word(pi) == ",":
+			pi++
+		default:
+			r.expect(pi, `","`)
+			return nil, false
+		}
+	}
+}
+
+// keyword reads one keyword ability at part pi.
+func (r *reader) keyword(pi int) (*meaning.Ability, int) {
+	if r.word(pi) == "enchant" {
+		var words []vocab.FilterWord
+		j := pi + 1
+		for ; j < len(r.parts); j++ {
+			fw, ok := r.v.FilterWord(r.parts[j].Word())
+			if !ok {
+				break
+			}
+			words = append(words, fw)
+		}
+		if len(words) == 0 || !words[len(words)-1].Noun {
+			return nil, 0
+		}
+		f := &vocab.Filter{Words: words, Text: r.textOf(pi+1, j)}
+		return &meaning.Ability{Kind: meaning.Keyword, Keyword: "enchant", Enchant: meaning.EnchantValue(f)}, j
+	}
+	// The longest run of words, up to the next comma, that the
+	// vocabulary reads as keywords: "Flying", "Equip {2}", "Graft 4",
+	// "Swampwalk", "Protection from Demons and from Dragons".
+	end := pi
+	for end < len(r.parts) && r.word(end) != "," {
+		end++
+	}
+	for k := end; k > pi; k-- {
+		words := make([]string, 0, k-pi)
+		for _, p := range r.parts[pi:k] {
+			words = append(words, dsl.PartString(p))
+		}
+		if _, ok := r.v.ReadKeywords(words); ok {
+			written := strings.Join(words, " ")
+			// Oracle capitalizes the first word of a sentence; the card
+			// language writes keywords in lower case, subtypes aside.
+			written = strings.ToLower(written[:1]) + written[1:]
+			return &meaning.Ability{Kind: meaning.Keyword, Keyword: meaning.NormalKeyword(written), Written: written}, k
+		}
+	}
+	return nil, 0
+}
+
+// numberOf is the digits a part is, or "".
+func numberOf(p *dsl.Part) string {
+	if p == nil || p.Expr == nil || len(p.Expr.Rest) > 0 || len(p.Expr.Left.Rest) > 0 {
+		return ""
+	}
+	if pr := p.Expr.Left.Left.Primary; pr != nil && pr.Number != nil {
+		return *pr.Number
+	}
+	return ""
+}
+
+// wordsAt reports whether the words from part pi are these.
+func (r *reader) wordsAt(pi int, words []string) bool {
+	for i, w := range words {
+		if r.word(pi+i) != w {
+			return false
+		}
+	}
+	return true
+}
+
+// textOf is the text of parts i to j (not j), as the paragraph writes
+// them.
+func (r *reader) textOf(i, j int) string {
+	if i >= j || i >= len(r.parts) {
+		return ""
+	}
+	from := r.parts[i].Pos.Offset
+	to := len(r.text)
+	if j < len(r.parts) {
+		to = r.parts[j].Pos.Offset
+	}
+	return strings.TrimSpace(r.text[from:to])
+}
+
+// activated reads an activated ability, "COST: BODY.", or a loyalty
+// ability, "+1: BODY.", and its restriction ("Activate only as a
+// sorcery.").
+func (r *reader) activated() ([]*meaning.Ability, bool) {
+	colon := -1
+	for i, p := range r.parts {
+		w := strings.ToLower(p.Word())
+		if w == ":" {
+			colon = i
+			break
+		}
+		if w == "." || p.Str != nil {
+			break
+		}
+	}
+	if colon < 1 {
+		r.expect(0, `a cost and ":"`)
+		return nil, false
+	}
+	a := &meaning.Ability{Kind: meaning.Activated}
+	if l := r.loyalty(); l != "" && colon == 1 {
+		a.Loyalty = l
+	} else if !r.costs(a, colon) {
+		return nil, false
+	}
+	body, pi, ok := r.body(colon+1, func(pi int) bool { return r.word(pi) == "activate" })
+	if !ok {
+		return nil, false
+	}
+	a.Body = body
+	if r.word(pi) == "activate" {
+		j := pi
+		for j < len(r.parts) && r.word(j) != "." {
+			j++
+		}
+		a.Only = meaning.NormalOnly(r.textOf(pi, j))
+		if a.Only != "as a sorcery" && a.Only != "once each turn" {
+			r.need("the restriction \"activate only " + a.Only + "\"")
+		}
+		pi = j
+		if !r.end(pi) {
+			r.expect(pi, `"."`)
+			return nil, false
+		}
+	}
+	r.finish(a)
+	if len(r.ctx.manaChoice) == 0 {
+		return []*meaning.Ability{a}, true
+	}
+	// "Add {B} or {R}": one mana ability with a choice, which means what
+	// two abilities mean, one for each mana.
+	out := []*meaning.Ability{a}
+	for _, m := range r.ctx.manaChoice {
+		out = append(out, r.withMana(a, m))
+	}
+	return out, true
+}
+
+// loyalty is the loyalty cost the paragraph begins with ("+1", "-X",
+// "0"), or "".
+func (r *reader) loyalty() string {
+	p := r.parts[0]
+	var w string
+	switch {
+	case p.Word() != "":
+		w = p.Word()
+	case p.Expr != nil && p.Expr.Left.Left.Primary != nil && p.Expr.Left.Left.Primary.Number != nil:
+		w = *p.Expr.Left.Left.Primary.Number
+	}
+	rest := strings.TrimLeft(w, "+-")
+	if rest == "" || len(w)-len(rest) > 1 || !(rest == "X" || isNumber(rest)) {
+		return ""
+	}
+	return meaning.NormalLoyalty(w)
+}
+
+// costs reads the cost of an activated ability, the parts before the
+// colon, separated by commas: mana symbols ({T} and {Q} among them) and
+// actions that can be paid (`is cost` in the vocabulary).
+func (r *reader) costs(a *meaning.Ability, colon int) bool {
+	a.Costs = &meaning.Costs{}
+	for pi := 0; pi < colon; {
+		if m := r.parts[pi].Mana; m != nil {
+			a.Costs.AddMana(*m)
+			pi++
+		} else {
+			parts := r.parts[pi:colon]
+			read := false
+			for _, m := range r.v.MatchOracle(parts, vocab.ModeAction, r.opts(parts, pi)) {
+				if !m.Alts[0].Template.Func.Cost || (pi+m.End != colon && r.word(pi+m.End) != ",") {
+					continue
+				}
+				p, mentions := r.b.Action(m.Alts[0], m.Phrases[0]...)
+				r.ctx.mentions = append(r.ctx.mentions, mentions...)
+				a.Costs.Actions = append(a.Costs.Actions, p)
+				pi += m.End
+				read = true
+				break
+			}
+			if !read {
+				r.expect(pi, "mana symbols or a cost (sacrifice ..., pay N life...)")
+				return false
+			}
+		}
+		switch {
+		case pi == colon:
+		case r.word(pi) == ",":
+			pi++
+		default:
+			r.expect(pi, `"," or ":"`)
+			return false
+		}
+	}
+	return true
+}
+
+// triggered reads a triggered ability: "When/Whenever/At PATTERN, [if
+// CONDITION,] BODY."
+func (r *reader) triggered() ([]*meaning.Ability, bool) {
+	w := r.word(0)
+	if w != "when" && w != "whenever" && w != "at" {
+		r.expect(0, `"When", "Whenever" or "At"`)
+		return nil, false
+	}
+	a := &meaning.Ability{Kind: meaning.Triggered, Word: w}
+	trig, pi, ok := r.trigger(1)
+	if !ok {
+		return nil, false
+	}
+	a.Trigger = trig
+	if r.word(pi) == "if" {
+		cond, next, ok := r.condition(pi+1, func(end int) bool { return r.word(end) == "," })
+		if !ok {
+			r.expect(pi+1, "a condition")
+			return nil, false
+		}
+		if cond.Phrase == nil {
+			r.need(`an intervening "if" on a condition the vocabulary's queries do not phrase`)
+		}
+		a.If = cond
+		pi = next + 1
+	}
+	body, _, ok := r.body(pi, nil)
+	if !ok {
+		return nil, false
+	}
+	a.Body = body
+	return []*meaning.Ability{r.finish(a)}, true
+}
+
+// trigger reads the event pattern of a triggered or replacement
+// ability at part pi, followed by a comma; it returns the part after
+// the comma.
+func (r *reader) trigger(pi int) (*meaning.Phrase, int, bool) {
+	p, end, ok := r.pattern(pi, false, func(end int) bool { return r.word(end) == "," })
+	if !ok {
+		return nil, end, false
+	}
+	return p, end + 1, true
+}
+
+// pattern reads an event pattern at part pi that follow accepts the end
+// of; once says it must be a delayed trigger's ("the next end step"). It
+// names the event of the ability (the context's) and what the pattern
+// names.
+func (r *reader) pattern(pi int, once bool, follow func(end int) bool) (*meaning.Phrase, int, bool) {
+	parts := r.parts[pi:]
+	for _, m := range r.v.MatchOracle(parts, vocab.ModePattern, r.opts(parts, pi)) {
+		t := m.Alts[0].Template
+		if t.Once != once || !follow(pi+m.End) {
+			continue
+		}
+		ev := r.b.Event(t.Event.Name)
+		p, mentions := r.b.Pattern(&vocab.Match{Alts: m.Alts, Event: t.Event}, ev)
+		r.ctx.event, r.ctx.eventKind = ev, t.Event.Name
+		// The objects and players of the event that the pattern does not
+		// name may be referred to too, but after those it names: "At
+		// the beginning of each player's draw step, ... that player".
+		for _, f := range t.Event.Fields {
+			if m.Alts[0].Args[f.Name] == nil && (f.Type.Kind == vocab.KObject || f.Type.Kind == vocab.KPlayer) {
+				r.ctx.mentions = append(r.ctx.mentions, meaning.Mention{Ref: ev + "." + f.Name, Player: f.Type.Kind == vocab.KPlayer})
+			}
+		}
+		r.ctx.mentions = append(r.ctx.mentions, mentions...)
+		return p, pi + m.End, true
+	}
+	r.expect(pi, "an event")
+	return nil, pi, false
+}
+
+// enters reads how the permanent enters: "Protean Hydra enters the
+// battlefield with X +1/+1 counters on it."
+func (r *reader) enters() ([]*meaning.Ability, bool) {
+	r.ctx.enters = true
+	for _, m := range r.v.MatchOracle(r.parts, vocab.ModeAction, r.opts(r.parts, 0)) {
+		if m.Alts[0].Template.Func.Context != "enters" || !r.end(m.End) {
+			continue
+		}
+		p, _ := r.b.Action(m.Alts[0], m.Phrases[0]...)
+		return []*meaning.Ability{r.finish(&meaning.Ability{Kind: meaning.Enters, Effect: p})}, true
+	}
+	return nil, false
+}
+
+// static reads static abilities: rules and continuous effects of the
+// vocabulary, one after another ("Enchanted creature gets +2/+2 and has
+// ..." is two).
+func (r *reader) static() ([]*meaning.Ability, bool) {
+	var out []*meaning.Ability
+	parts, base, pi := r.parts, 0, 0
+	for {
+		rest := parts[pi:]
+		var read *vocab.OracleMatch
+		for _, m := range r.v.MatchOracle(rest, vocab.ModeRule, r.opts(rest, base+pi)) {
+			end := pi + m.End
+			if w := wordOf(parts, end); end == len(parts) || w == "." || w == "and" {
+				read = &m
+				break
+			}
+		}
+		if read == nil {
+			r.expect(base+pi, "a rule or a continuous effect")
+			return nil, false
+		}
+		alt := read.Alts[0]
+		out = append(out, &meaning.Ability{Kind: meaning.Static, Effect: r.b.Static(alt, read.Phrases[0]...)})
+		r.subject(rest, *read)
+		end := pi + read.End
+		switch w := wordOf(parts, end); {
+		case end == len(parts) || w == "." && end == len(parts)-1:
+			for _, a := range out {
+				r.finish(a)
+			}
+			return out, true
+		case w == ".":
+			pi = end + 1
+		case r.ctx.subj != nil:
+			// "... and has flying": the same objects.
+			parts, base, pi = append([]*dsl.Part{subjectPart()}, parts[end+1:]...), base+end, 0
+		default:
+			r.expect(base+end, `"."`)
+			return nil, false
+		}
+	}
+}
+
+// replacement reads a replacement effect: "If PATTERN, BODY [instead]."
+func (r *reader) replacement() ([]*meaning.Ability, bool) {
+	if r.word(0) == "all" {
+		return r.replacementOfAll()
+	}
+	if r.word(0) != "if" {
+		r.expect(0, `"If"`)
+		return nil, false
+	}
+	r.ctx.replace = true
+	trig, pi, ok := r.trigger(1)
+	if !ok {
+		return nil, false
+	}
+	body, _, ok := r.body(pi, nil)
+	if !ok {
+		return nil, false
+	}
+	return []*meaning.Ability{r.finish(&meaning.Ability{Kind: meaning.Replacement, Trigger: trig, Body: body})}, true
+}
+
+// replacementOfAll reads a replacement effect Oracle text says of all
+// the events it replaces: "All damage that would be dealt to you or
+// another permanent you control is dealt to Palisade Giant instead." is
+// "If damage would be dealt to you or another permanent you control,
+// that damage is dealt to Palisade Giant instead."
+func (r *reader) replacementOfAll() ([]*meaning.Ability, bool) {
+	if len(r.parts) < 4 || r.word(2) != "that" {
+		r.expect(0, `"If"`)
+		return nil, false
+	}
+	r.ctx.replace = true
+	noun := r.parts[1]
+	saved := r.parts
+	r.parts = append([]*dsl.Part{noun}, saved[3:]...)
+	trig, end, ok := r.pattern(0, false, func(e int) bool { w := r.word(e); return w == "is" || w == "are" })
+	if !ok {
+		r.parts = saved
+		return nil, false
+	}
+	r.parts = append([]*dsl.Part{word("that"), noun}, r.parts[end:]...)
+	body, _, ok := r.body(0, nil)
+	r.parts = saved
+	if !ok {
+		return nil, false
+	}
+	return []*meaning.Ability{r.finish(&meaning.Ability{Kind: meaning.Replacement, Trigger: trig, Body: body})}, true
+}
+
+// spell reads what an instant or sorcery does: sentences of actions.
+func (r *reader) spell() ([]*meaning.Ability, bool) {
+	body, _, ok := r.body(0, nil)
+	if !ok {
+		return nil, false
+	}
+	return []*meaning.Ability{r.finish(&meaning.Ability{Kind: meaning.Spell, Body: body})}, true
+}
+
+// withMana is an ability whose one action adds other mana: the other
+// ability of "Add {B} or {R}".
+func (r *reader) withMana(a *meaning.Ability, mana string) *meaning.Ability {
+	b := *a
+	b.Body = slices.Clone(a.Body)
+	for i := range b.Body {
+		st := &b.Body[i]
+		if st.Phrase == nil || st.Phrase.Arg("mana") == nil {
+			continue
+		}
+		old := st.Phrase.Arg("mana")
+		p := *st.Phrase
+		p.Args = slices.Clone(p.Args)
+		for j := range p.Args {
+			if p.Args[j].Name == "mana" {
+				arg := *old.Arg
+				arg.Name, arg.Written = mana, mana
+				p.Args[j].Value = &meaning.Value{Key: "mana:" + strings.ToUpper(mana), Say: mana, Arg: &arg}
+			}
+		}
+		p.Say = strings.Replace(p.Say, old.Say, mana, 1)
+		st.Phrase = &p
+		break
+	}
+	return &b
+}

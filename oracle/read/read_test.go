@@ -1,0 +1,182 @@
+package read_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/cardc/cardc/oracle/meaning"
+	"github.com/cardc/cardc/oracle/read"
+	"github.com/cardc/cardc/vocab"
+)
+
+func standard(t *testing.T) *vocab.Vocab {
+	t.Helper()
+	v, err := vocab.Standard()
+	require.NoError(t, err)
+	return v
+}
+
+// creature, artifact... are cards of those types.
+func creature(name string, subtypes ...string) read.Card {
+	return read.Card{Name: name, Types: []string{"creature"}, Subtypes: subtypes}
+}
+
+func of(name string, types ...string) read.Card { return read.Card{Name: name, Types: types} }
+
+// keys are the keys of a reading's abilities, one a line.
+func keys(r *read.Reading) string {
+	var out []string
+	for _, a := range r.Abilities {
+		out = append(out, a.Key())
+	}
+	return strings.Join(out, "\n")
+}
+
+// TestReadings reads paragraphs of every form and checks what they mean,
+// as canonical keys: the phrase of the vocabulary each part read as, and
+// canonical values (targets, the fields of the event, loops, counts).
+func TestReadings(t *testing.T) {
+	v := standard(t)
+	for _, tc := range []struct {
+		name string
+		card read.Card
+		text string
+		want string
+	}{
+		{"keywords", creature("Bird"), "Flying, first strike (reminder.)", "keyword flying\nkeyword first strike"},
+		{"a keyword with its number", creature("Sages"), "Graft 4 (This creature enters the battlefield with four +1/+1 counters on it.)", "keyword graft 4"},
+		{"equip", of("Flail", "artifact"), "Equip {2}", "keyword equip {2}"},
+		{"enchant", of("Sprawl", "enchantment"), "Enchant Forest", "keyword enchant enchant:forest"},
+		{"reminder text alone reads inside", of("Forest", "land"), "({T}: Add {G}.)", "activated cost {T}+ {action:add_mana(mana=mana:{G},player=you)}"},
+		{"the card's name, and 'that creature' a field of the event", creature("Engulfing Slagwurm"),
+			"Whenever Engulfing Slagwurm blocks or becomes blocked by a creature, destroy that creature. You gain life equal to that creature's toughness.",
+			"triggered on event:block(attacker=a [creature],blocker=this) {action:destroy(object=event.attacker);action:gain_life(amount=event.attacker.toughness,player=you)}"},
+		{"a target, then 'that creature' and 'it'", of("Act of Treason", "sorcery"),
+			"Gain control of target creature until end of turn. Untap that creature. It gains haste until end of turn.",
+			"spell {action:gain_control_until_end_of_turn(object=target:target [creature]);action:untap(object=target.1);action:gain_keyword_until_end_of_turn(keyword=keyword:haste,object=target.1)}"},
+		{"a subject and an end shared by two clauses", of("Kindled Fury", "instant"), "Target creature gets +1/+0 and gains first strike until end of turn.",
+			"spell {action:boost_until_end_of_turn(object=target:target [creature],power=1,toughness=0);action:gain_keyword_until_end_of_turn(keyword=keyword:first strike,object=target.1)}"},
+		{"a clause that leaves out its beginning", creature("Goblin Artillery"), "{T}: Goblin Artillery deals 2 damage to any target and 3 damage to you.",
+			"activated cost {T}+ {action:deal_damage(amount=2,source=this,target=target:any []);action:deal_damage(amount=3,source=this,target=you)}"},
+		{"for each as a count", of("Bountiful Harvest", "sorcery"), "You gain 1 life for each land you control.",
+			"spell {action:gain_life(amount=count( [land] control=you),player=you)}"},
+		{"X, where X is", of("Tendrils of Corruption", "instant"), "Tendrils of Corruption deals X damage to target creature and you gain X life, where X is the number of Swamps you control.",
+			"spell {action:deal_damage(amount=count( [swamp] control=you),source=this,target=target:target [creature]);action:gain_life(amount=count( [swamp] control=you),player=you)}"},
+		{"a choice of mana: one ability for each", of("Dragonskull Summit", "land"), "{T}: Add {B} or {R}.",
+			"activated cost {T}+ {action:add_mana(mana=mana:{B},player=you)}\nactivated cost {T}+ {action:add_mana(mana=mana:{R},player=you)}"},
+		{"a list of card types", creature("Acidic Slime"), "When Acidic Slime enters the battlefield, destroy target artifact, enchantment, or land.",
+			"triggered on event:zone_change[to == battlefield](object=this) {action:destroy(object=target:target [artifact or enchantment or land])}"},
+		{"a delayed trigger after the action", creature("Protean Hydra"),
+			"Whenever a +1/+1 counter is removed from Protean Hydra, put two +1/+1 counters on it at the beginning of the next end step.",
+			"triggered on event:counter_removed[each amount](kind=counter:+1/+1,object=this) {at event:step_begins[once](step=step:end){action:put_counters(amount=2,kind=counter:+1/+1,object=this)}}"},
+		{"a replacement, 'that damage' and 'that many'", creature("Protean Hydra"),
+			"If damage would be dealt to Protean Hydra, prevent that damage and remove that many +1/+1 counters from it.",
+			"replacement on event:damage(target=this) {action:prevent(event=event);action:remove_counters(amount=event.amount,kind=counter:+1/+1,object=this)}"},
+		{"a reflexive trigger and a loop", creature("Three Dog, Galaxy News DJ"),
+			"Whenever you attack, you may pay {2} and sacrifice an Aura attached to Three Dog, Galaxy News DJ. When you sacrifice an Aura this way, for each other attacking creature you control, create a token that's a copy of that Aura attached to that creature.",
+			"triggered on event:attack_declared(player=you) {action:pay_optional(mana=mana:{2},object=a [aura] attached,player=you);when event:reflexive(object=a [aura],player=you){each other [attacking creature] control=you{action:create_token_copy_attached(host=each.1,original=event2.object)}}}"},
+		{"a static ability with a granted one", of("Trollhide", "enchantment"), `Enchanted creature gets +2/+2 and has "{1}{G}: Regenerate this creature."`,
+			"static effect:modify_pt(object=enchanted [creature],power=2,toughness=2)\nstatic effect:grant_ability(ability=ability:activated cost {1}{G}+ {action:regenerate(object=this)},object=enchanted [creature])"},
+		{"'all' and 'your opponents control'", of("Lattice", "artifact"), "All permanents are artifacts in addition to their other types.",
+			"static effect:add_card_type(object= [permanent],type=type:artifact)"},
+		{"a replacement of all the events", creature("Palisade Giant"),
+			"All damage that would be dealt to you or another permanent you control is dealt to Palisade Giant instead.",
+			"replacement on event:damage[target.player_or_controller == you and target != this]() {action:redirect_damage(event=event,target=this)}"},
+		{"the card's name as a word of its text", of("Regenerate", "instant"), "Regenerate target creature.",
+			"spell {action:regenerate(object=target:target [creature])}"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := read.Paragraph(v, tc.card, tc.text)
+			if r.Failure != nil {
+				t.Fatalf("does not read: %s", r.Failure)
+			}
+			require.Empty(t, r.Needs())
+			require.Equal(t, tc.want, keys(r))
+		})
+	}
+}
+
+// TestNeeds reads paragraphs the language cannot say all of: the reading
+// is there to compare, and says what the language lacks.
+func TestNeeds(t *testing.T) {
+	v := standard(t)
+	for _, tc := range []struct {
+		name string
+		card read.Card
+		text string
+		want string // the reading's keys
+		need string
+	}{
+		{"you may", of("Angel's Feather", "artifact"), "Whenever a player casts a white spell, you may gain 1 life.",
+			"triggered on event:spell_cast(player=a [player],spell=a [white spell]) {may action:gain_life(amount=1,player=you)}", `"you may" before an action`},
+		{"a filter comparing toughness", creature("Stone Giant"),
+			"{T}: Target creature you control with toughness less than Stone Giant's power gains flying until end of turn. Destroy that creature at the beginning of the next end step.",
+			"activated cost {T}+ {action:gain_keyword_until_end_of_turn(keyword=keyword:flying,object=target:target [creature] control=you toughness<this.power);at event:step_begins[once](step=step:end){action:destroy(object=target.1)}}",
+			"a filter comparing power or toughness"},
+		{"each player", creature("Magma Phoenix"), "When Magma Phoenix dies, it deals 3 damage to each creature and each player.",
+			"triggered on event:zone_change[from == battlefield and to == graveyard](object=this) {each  [creature]{action:deal_damage(amount=3,source=this,target=each.1)};each  [player]{action:deal_damage(amount=3,source=this,target=each.2)}}",
+			`"each player"`},
+		{"an intervening if on a condition no query phrases", of("Howling Mine", "artifact"),
+			"At the beginning of each player's draw step, if Howling Mine is untapped, that player draws an additional card.",
+			"triggered on event:step_begins(step=step:draw) if expr:this.is_untapped {action:draw(amount=1,player=event.player)}",
+			`an intervening "if"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := read.Paragraph(v, tc.card, tc.text)
+			if r.Failure != nil {
+				t.Fatalf("does not read: %s", r.Failure)
+			}
+			require.Equal(t, tc.want, keys(r))
+			require.Len(t, r.Needs(), 1)
+			require.Contains(t, r.Needs()[0], tc.need)
+		})
+	}
+}
+
+// TestFailures checks what a paragraph that does not read says: the
+// longest prefix that read, where it stopped, and what was expected.
+func TestFailures(t *testing.T) {
+	v := standard(t)
+	for _, tc := range []struct {
+		card     read.Card
+		text     string
+		read, at string
+		expected string // one of what was expected
+	}{
+		{of("Megrim", "enchantment"), "Whenever an opponent discards a card, Megrim deals 2 damage to that player.",
+			"Whenever an opponent", "discards a card, Megrim deals 2 damage to that player.", `"casts"`},
+		{of("Disentomb", "sorcery"), "Return target creature card from your graveyard to your hand.",
+			"Return target creature card from your graveyard to", "your hand.", `"the"`},
+	} {
+		t.Run(tc.card.Name, func(t *testing.T) {
+			r := read.Paragraph(v, tc.card, tc.text)
+			require.NotNil(t, r.Failure)
+			f := r.Failure.Diagnose()
+			require.Equal(t, tc.read, f.Read)
+			require.Equal(t, tc.at, f.At)
+			require.Contains(t, f.Expected, tc.expected)
+			require.Contains(t, f.String(), "nothing reads at")
+		})
+	}
+}
+
+// TestReadingsAreRemembered checks that a reading serves every card whose
+// paragraph says the same of itself: the same meaning, each with its own
+// text, saying the card as ~.
+func TestReadingsAreRemembered(t *testing.T) {
+	v := standard(t)
+	a := read.Paragraph(v, creature("Elvish Visionary"), "When Elvish Visionary enters the battlefield, draw a card.")
+	b := read.Paragraph(v, creature("Wall of Omens"), "When Wall of Omens enters the battlefield, draw a card.")
+	require.Nil(t, a.Failure)
+	require.Nil(t, b.Failure)
+	require.Equal(t, keys(a), keys(b))
+	require.Equal(t, "When Elvish Visionary enters the battlefield, draw a card.", a.Abilities[0].Text)
+	require.Equal(t, "When Wall of Omens enters the battlefield, draw a card.", b.Abilities[0].Text)
+	require.Equal(t, meaning.Self+" enters the battlefield", b.Abilities[0].Trigger.Say)
+	// A card of other types reads on its own: "this or another creature"
+	// depends on them.
+	c := read.Paragraph(v, of("Elvish Visionary", "artifact"), "When Elvish Visionary enters the battlefield, draw a card.")
+	require.Equal(t, keys(a), keys(c))
+}

@@ -1,0 +1,261 @@
+package read
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/vocab"
+)
+
+// The words of a paragraph, as the vocabulary's matcher reads them: each
+// a dsl.Part, as a card's phrase is parts. A word is a name (a bare
+// reference); a number, mana symbols, a P/T and text in quotes are parts
+// of those kinds; punctuation and a possessive "'s" are words of their
+// own (vocab.SplitOracleWord), and the card's name, or "this creature",
+// is the one word `this`.
+
+// thisNouns are the nouns after "this" that name the object itself:
+// "this creature" in a granted ability is `this`.
+var thisNouns = map[string]bool{"creature": true, "permanent": true, "artifact": true, "enchantment": true, "land": true, "planeswalker": true, "aura": true, "equipment": true}
+
+// synonyms are words of older Oracle text and what they are now: the
+// same rules, renamed (CR 202.3: mana value was converted mana cost).
+// "Draws an additional card" is drawing a card (in addition to the
+// draw of the draw step, CR 504.1).
+var synonyms = [][2]string{{"converted mana cost", "mana value"}, {"an additional card", "a card"}}
+
+// tokens splits text (reminder text already left out) into parts, each
+// at its place in text. name, if not "", is the card's name: its every
+// occurrence is the word `this`.
+func tokens(text, name string) []*dsl.Part {
+	var parts []*dsl.Part
+	sentenceStart := true
+	add := func(p *dsl.Part, w string, off int) {
+		p.Pos = dsl.Pos{Line: 1, Column: off + 1, Offset: off}
+		parts = append(parts, p)
+		sentenceStart = w == "." || w == ":"
+	}
+	for i := 0; i < len(text); {
+		r, n := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case unicode.IsSpace(r):
+			i += n
+			continue
+		case name != "" && strings.HasPrefix(text[i:], name) && !wordRune(text[i+len(name):]):
+			add(word("this"), "this", i)
+			i += len(name)
+			continue
+		case text[i] == '"':
+			// Text in quotes: an ability an effect grants.
+			if end := strings.IndexByte(text[i+1:], '"'); end >= 0 {
+				s := strconv.Quote(text[i+1 : i+1+end])
+				add(&dsl.Part{Str: &s}, "", i)
+				i += end + 2
+				continue
+			}
+		}
+		for _, syn := range synonyms {
+			if text[i]|0x20 == syn[0][0] && len(text)-i >= len(syn[0]) && strings.EqualFold(text[i:i+len(syn[0])], syn[0]) {
+				for k, w := range strings.Fields(syn[1]) {
+					add(word(w), w, i+k)
+				}
+				i += len(syn[0])
+			}
+		}
+		j := i
+		for j < len(text) {
+			r, n := utf8.DecodeRuneInString(text[j:])
+			if unicode.IsSpace(r) || r == '"' && j > i || name != "" && j > i && strings.HasPrefix(text[j:], name) && !wordRune(text[j-1:j]) {
+				break
+			}
+			j += n
+		}
+		if j == i {
+			i++
+			continue
+		}
+		off := i
+		for _, w := range vocab.SplitOracleWord(text[i:j]) {
+			at := off + strings.Index(text[off:j], w)
+			if at < off {
+				at = off // a curly apostrophe, which SplitOracleWord made straight
+			}
+			if w == "’s" {
+				w = "'s"
+			}
+			p := part(strings.ReplaceAll(w, "−", "-"), sentenceStart)
+			if w2 := p.Word(); w2 != "" && thisNouns[strings.ToLower(w2)] && len(parts) > 0 && strings.EqualFold(parts[len(parts)-1].Word(), "this") {
+				// "this creature" is the object itself.
+				sentenceStart = false
+			} else {
+				add(p, w, at)
+			}
+			off = at + len(w)
+		}
+		i = j
+	}
+	return orLists(parts)
+}
+
+// orLists reads Oracle's lists of card types, "artifact, enchantment, or
+// land", as the card language's "artifact or enchantment or land".
+func orLists(parts []*dsl.Part) []*dsl.Part {
+	isType := func(i int) bool {
+		return i < len(parts) && cardTypes[strings.ToLower(strings.TrimSuffix(parts[i].Word(), "s"))]
+	}
+	out := parts[:0]
+	for i := 0; i < len(parts); i++ {
+		// "TYPE ," before "TYPE , ... or TYPE": the comma is an "or".
+		if parts[i].Word() == "," && isType(i-1) && isType(i+1) {
+			j := i + 1
+			for j+2 < len(parts) && parts[j+1].Word() == "," && isType(j+2) {
+				j += 2
+			}
+			if j+2 < len(parts) && parts[j+1].Word() == "," && parts[j+2].Word() == "or" && isType(j+3) {
+				or := word("or")
+				or.Pos = parts[i].Pos
+				out = append(out, or)
+				continue
+			}
+		}
+		if parts[i].Word() == "," && i+1 < len(parts) && parts[i+1].Word() == "or" && isType(i-1) && isType(i+2) {
+			continue // ", or" at the end of such a list
+		}
+		out = append(out, parts[i])
+	}
+	return out
+}
+
+// cardTypes are the card types lists of them may name.
+var cardTypes = map[string]bool{"artifact": true, "creature": true, "enchantment": true, "land": true, "planeswalker": true, "instant": true, "sorcery": true, "battle": true}
+
+// wordRune reports whether s begins with a letter or a digit: a name
+// found in text must not be the start of a longer word.
+func wordRune(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// part is one word as a part: mana symbols, a P/T, a number, or a name.
+// The first word of a sentence is in lower case ("Destroy" is "destroy").
+func part(w string, sentenceStart bool) *dsl.Part {
+	switch {
+	case isMana(w):
+		s := strings.ToUpper(w)
+		return &dsl.Part{Mana: &s}
+	case isPT(w):
+		s := w
+		return &dsl.Part{PT: &s}
+	case isNumber(w):
+		s := w
+		return &dsl.Part{Expr: &dsl.Sum{Left: &dsl.Product{Left: &dsl.Unary{Primary: &dsl.Primary{Number: &s}}}}}
+	}
+	if sentenceStart && w != "X" {
+		r, n := utf8.DecodeRuneInString(w)
+		w = string(unicode.ToLower(r)) + w[n:]
+	}
+	return word(w)
+}
+
+// wordPart is a name as a part, in one allocation.
+type wordPart struct {
+	part dsl.Part
+	sum  dsl.Sum
+	prod dsl.Product
+	un   dsl.Unary
+	prim dsl.Primary
+	ref  dsl.Ref
+}
+
+// word is a name as a part.
+func word(w string) *dsl.Part {
+	x := &wordPart{}
+	x.ref.Name = w
+	x.prim.Ref = &x.ref
+	x.un.Primary = &x.prim
+	x.prod.Left = &x.un
+	x.sum.Left = &x.prod
+	x.part.Expr = &x.sum
+	return &x.part
+}
+
+// isMana reports whether w is mana symbols: {2}{G}, {T}.
+func isMana(w string) bool {
+	if len(w) < 3 || w[0] != '{' || w[len(w)-1] != '}' {
+		return false
+	}
+	depth := 0
+	for _, r := range w {
+		switch r {
+		case '{':
+			depth++
+		case '}':
+			depth--
+		}
+		if depth < 0 || depth > 1 {
+			return false
+		}
+	}
+	return depth == 0
+}
+
+// isPT reports whether w is a P/T: 1/1, +2/+0, -X/-X.
+func isPT(w string) bool {
+	a, b, ok := strings.Cut(w, "/")
+	return ok && ptSide(a) && ptSide(b)
+}
+
+func ptSide(s string) bool {
+	s = strings.TrimLeft(s, "+-")
+	if s == "" {
+		return false
+	}
+	if s == "X" || s == "*" {
+		return true
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// isNumber reports whether w is digits.
+func isNumber(w string) bool {
+	if w == "" || len(w) > 12 {
+		return false
+	}
+	for _, r := range w {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// stripReminders leaves out reminder text: each innermost pair of
+// parentheses and what it holds. A paragraph that is all reminder text
+// (a basic land's "({T}: Add {G}.)") is read inside, and reported so.
+func stripReminders(text string) (string, bool) {
+	inner := strings.TrimSpace(text)
+	if strings.HasPrefix(inner, "(") && strings.HasSuffix(inner, ")") && !strings.ContainsAny(inner[1:len(inner)-1], "()") {
+		return inner[1 : len(inner)-1], true
+	}
+	var b strings.Builder
+	depth := 0
+	for _, r := range text {
+		switch {
+		case r == '(':
+			depth++
+		case r == ')' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return strings.TrimSpace(b.String()), false
+}

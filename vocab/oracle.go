@@ -1,0 +1,470 @@
+package vocab
+
+import (
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/cardc/cardc/dsl"
+)
+
+// Oracle text is read with the vocabulary's own Oracle wordings (the
+// `oracle` line after each phrase), as a card's phrases are read with
+// the phrases: the same matcher, the same slot readers (filters, numbers,
+// counter kinds, steps, keywords, mana), over the wordings instead of the
+// phrases. Three things differ:
+//
+//   - a wording reads a prefix of the words, a clause of a sentence, and
+//     every way it ends is a reading (OracleMatch.End): the reader of
+//     Oracle text (package oracle/read) decides how the sentence goes on;
+//   - the reader offers, through a hook, what words of Oracle text name
+//     where the card language writes a name: "it", "that creature", "its
+//     controller", "that many", the card's own name (OracleHook);
+//   - the slot {this} of a wording takes only the word `this`, which the
+//     reader puts where Oracle text says the card's name.
+//
+// Words of Oracle text are split as SplitOracleWord splits them, in the
+// wordings and in the text: punctuation and a possessive "'s" are words of
+// their own.
+
+// OracleMatch is a reading of the first words of an Oracle clause as the
+// Oracle wording of a phrase of the vocabulary.
+type OracleMatch struct {
+	// Alts are the alternatives it reads as (wordings of one shape and
+	// owner, as Match.Alts): each Template is the wording as a template
+	// (its Text the wording; its Event, Func or Rule, Where, Each, Once
+	// and Anywhere those of its phrases), and Args what fills its slots,
+	// by the name of the field or parameter.
+	Alts []*Alt
+	// Phrases are, for each alternative, the phrases of the vocabulary
+	// whose Oracle wording it is, in the order the vocabulary declares
+	// them: several phrases may share one wording ("deal {amount} damage
+	// to {target}" with source = this, and "{source} deals ...").
+	Phrases [][]*Template
+	// Spans are, for each alternative, the parts each slot read: from
+	// the first to the one after the last.
+	Spans []map[string][2]int
+	// End is how many parts it read.
+	End int
+}
+
+// OracleArg is a way to fill a slot that the reader of Oracle text
+// offers (OracleHook): an argument, and the part after the words it read.
+type OracleArg struct {
+	Arg  *Arg
+	Next int
+}
+
+// OracleHook offers the arguments that the words from part pi can be, for
+// the slot of a wording t that wants a value of type want (want is
+// Poisoned for the slot {this}): what Oracle text says where the card
+// language has a name. Its arguments come before those of the
+// vocabulary's own slot readers.
+type OracleHook func(t *Template, slot string, want Type, pi int) []OracleArg
+
+// OracleOptions are what MatchOracle reads with.
+type OracleOptions struct {
+	// Scope types the names the arguments use (this, you, X, and the
+	// names the hook's expressions use).
+	Scope Scope
+	// Hook, if set, offers arguments (OracleHook).
+	Hook OracleHook
+	// Expect, if set, is told, for each wording that stopped reading,
+	// where it stopped and what it wanted there: a word in quotes, or
+	// what a slot takes ("a number"). It costs time: the reader of Oracle
+	// text sets it only to say why a paragraph does not read.
+	Expect func(pi int, what string)
+}
+
+// maxEnds is how many ways one wording may end, at most, in one reading:
+// enough for a filter read long or short before the wording goes on.
+const maxEnds = 8
+
+// oracleRun is the state of a matcher reading Oracle text.
+type oracleRun struct {
+	OracleOptions
+	idx *oracleIndex
+	// ends are the ways the template being tried ended.
+	ends []oracleEnd
+}
+
+// oracleEnd is one way a wording ended: where, its arguments, and the
+// parts each read.
+type oracleEnd struct {
+	end   int
+	args  map[string]*Arg
+	spans map[string][2]int
+}
+
+// complete records that the template being tried reads up to part pi
+// with the slots filled so far. It reports whether to stop looking for
+// other ends.
+func (o *oracleRun) complete(m *matcher, pi int) bool {
+	for _, e := range o.ends {
+		if e.end == pi {
+			return false
+		}
+	}
+	args := make(map[string]*Arg, len(m.filled))
+	spans := make(map[string][2]int, len(m.filled))
+	for _, f := range m.filled {
+		args[f.slot] = f.arg
+		spans[f.slot] = [2]int{f.from, f.to}
+	}
+	o.ends = append(o.ends, oracleEnd{end: pi, args: args, spans: spans})
+	return len(o.ends) >= maxEnds
+}
+
+// expect tells the options' Expect what a wording wanted at part pi.
+func (o *oracleRun) expect(pi int, what string) {
+	if o.Expect != nil {
+		o.Expect(pi, what)
+	}
+}
+
+// oracleIndex holds the wordings of the vocabulary as templates.
+type oracleIndex struct {
+	byMode  map[Mode]*wordings
+	byEvent map[string]*wordings
+	phrases map[*Template][]*Template
+}
+
+// wordings are wordings as templates, in the order the vocabulary
+// declares their phrases, indexed by their first word: byWord by the
+// word (lower case, without a final s, which wordEq ignores), slotFirst
+// those that begin with a slot. A reading tries only those its first
+// word can begin.
+type wordings struct {
+	ts        []*Template
+	byWord    map[string][]int
+	slotFirst []int
+}
+
+// add adds a wording to the list.
+func (w *wordings) add(t *Template) {
+	i := len(w.ts)
+	w.ts = append(w.ts, t)
+	if len(t.Items) == 0 || t.Items[0].Word == "" {
+		w.slotFirst = append(w.slotFirst, i)
+		return
+	}
+	key := firstKey(t.Items[0].Word)
+	w.byWord[key] = append(w.byWord[key], i)
+}
+
+// firstKey is a first word as indexed.
+func firstKey(w string) string {
+	return strings.TrimSuffix(strings.ToLower(w), "s")
+}
+
+// from lists the wordings a reading whose first word is w may read as,
+// in order.
+func (w *wordings) from(word string) []*Template {
+	if w == nil {
+		return nil
+	}
+	byWord := w.byWord[firstKey(word)]
+	out := make([]*Template, 0, len(byWord)+len(w.slotFirst))
+	i, j := 0, 0
+	for i < len(byWord) || j < len(w.slotFirst) {
+		if j == len(w.slotFirst) || i < len(byWord) && byWord[i] < w.slotFirst[j] {
+			out = append(out, w.ts[byWord[i]])
+			i++
+		} else {
+			out = append(out, w.ts[w.slotFirst[j]])
+			j++
+		}
+	}
+	return out
+}
+
+// oracleIndexes are the wordings of each vocabulary, built on first use
+// (a Vocab is immutable, and its generated form holds only what it
+// declares).
+var oracleIndexes sync.Map
+
+// oracleIdx returns the wordings of the vocabulary as templates.
+func (v *Vocab) oracleIdx() *oracleIndex {
+	if idx, ok := oracleIndexes.Load(v); ok {
+		return idx.(*oracleIndex)
+	}
+	idx := &oracleIndex{byMode: map[Mode]*wordings{}, byEvent: map[string]*wordings{}, phrases: map[*Template][]*Template{}}
+	list := func(m map[string]*wordings, key string) *wordings {
+		if m[key] == nil {
+			m[key] = &wordings{byWord: map[string][]int{}}
+		}
+		return m[key]
+	}
+	seen := map[string]*Template{}
+	add := func(mode Mode, ts []*Template) {
+		if idx.byMode[mode] == nil {
+			idx.byMode[mode] = &wordings{byWord: map[string][]int{}}
+		}
+		for _, t := range ts {
+			if t.Oracle == nil {
+				continue
+			}
+			key := t.Owner() + "\x00" + t.Oracle.Text
+			if w, ok := seen[key]; ok {
+				idx.phrases[w] = append(idx.phrases[w], t)
+				continue
+			}
+			w := &Template{Text: t.Oracle.Text, Items: wordingItems(t.Oracle), Where: t.Where, Each: t.Each, Once: t.Once,
+				Anywhere: t.Anywhere, Event: t.Event, Func: t.Func, Rule: t.Rule, Pos: t.Oracle.Pos}
+			var shape []string
+			for _, it := range w.Items {
+				if it.Slot != "" {
+					shape = append(shape, "{}")
+				} else {
+					shape = append(shape, strings.ToLower(it.Word))
+				}
+			}
+			w.Shape = strings.Join(shape, " ")
+			seen[key] = w
+			idx.phrases[w] = []*Template{t}
+			idx.byMode[mode].add(w)
+			if t.Event != nil {
+				list(idx.byEvent, t.Event.Name).add(w)
+			}
+		}
+	}
+	add(ModeAction, v.actionTemplates)
+	add(ModePattern, v.eventTemplates)
+	add(ModeRule, v.ruleTemplates)
+	add(ModeRule, v.effectTemplates)
+	add(ModeCondition, v.conditionTemplates)
+	actual, _ := oracleIndexes.LoadOrStore(v, idx)
+	return actual.(*oracleIndex)
+}
+
+// wordingItems splits the items of a wording into the words of Oracle
+// text (SplitOracleWord): "{object}'s" is the slot and the word "'s".
+func wordingItems(w *Wording) []TemplateItem {
+	var out []TemplateItem
+	for _, it := range w.Items {
+		if it.Slot != "" {
+			out = append(out, TemplateItem{Slot: it.Slot})
+			for _, s := range SplitOracleWord(it.Suffix) {
+				out = append(out, TemplateItem{Word: s})
+			}
+			continue
+		}
+		for _, s := range SplitOracleWord(it.Word) {
+			out = append(out, TemplateItem{Word: s})
+		}
+	}
+	return out
+}
+
+// SplitOracleWord splits a word of Oracle text (text between spaces) into
+// the words the reader of Oracle text compares: a possessive "'s" (or
+// "’s") and the punctuation , . ; : and " are words of their own:
+// `creature's,` is "creature", "'s" and ",". Other apostrophes stay
+// inside the word ("can't").
+func SplitOracleWord(w string) []string {
+	w = strings.ReplaceAll(w, "’", "'")
+	var lead, trail []string
+	for len(w) > 0 && strings.ContainsRune(`"`, rune(w[0])) {
+		lead = append(lead, w[:1])
+		w = w[1:]
+	}
+	for len(w) > 0 && strings.ContainsRune(`,.;:"`, rune(w[len(w)-1])) {
+		trail = append([]string{w[len(w)-1:]}, trail...)
+		w = w[:len(w)-1]
+	}
+	out := lead
+	if strings.HasSuffix(w, "'s") && len(w) > 2 {
+		out = append(out, w[:len(w)-2], "'s")
+	} else if w != "" {
+		out = append(out, w)
+	}
+	return append(out, trail...)
+}
+
+// MatchOracle reads the first words of an Oracle clause, as parts, as
+// the Oracle wordings of the phrases of the mode's kind: actions, event
+// patterns, rules and effects, or conditions. It returns every reading,
+// the longest first, then in the order the vocabulary declares the
+// phrases. A slot reads what a phrase's slot of the same type reads, and
+// what the options' hook offers.
+func (v *Vocab) MatchOracle(parts []*dsl.Part, mode Mode, opt OracleOptions) []OracleMatch {
+	idx := v.oracleIdx()
+	m := &matcher{v: v, sc: opt.Scope, parts: parts, quick: true, oracle: &oracleRun{OracleOptions: opt, idx: idx}}
+	return m.matchOracle(idx.byMode[mode], mode)
+}
+
+// first is the first word of the parts, for the index of wordings ("" if
+// there is none).
+func (m *matcher) first() string {
+	if len(m.parts) == 0 {
+		return ""
+	}
+	return m.word(0)
+}
+
+// matchOracle tries each wording and groups the readings: those of one
+// shape and owner that end at the same part are alternatives.
+func (m *matcher) matchOracle(ws *wordings, mode Mode) []OracleMatch {
+	var out []OracleMatch
+	ts := ws.from(m.first())
+	if m.oracle.Expect != nil {
+		// Every wording, to say what each wanted first.
+		ts = ws.ts
+	}
+	for _, t := range ts {
+		if !m.mayStart(t) {
+			if len(t.Items) > 0 {
+				m.oracle.expect(0, quoteWord(t.Items[0].Word))
+			}
+			continue
+		}
+		m.filled = m.filled[:0]
+		m.oracle.ends = m.oracle.ends[:0]
+		m.try(t, 0, 0, mode)
+		for _, e := range m.oracle.ends {
+			alt := &Alt{Template: t, Args: e.args}
+			grouped := false
+			for i := range out {
+				o := &out[i]
+				if o.End == e.end && o.Alts[0].Template.Shape == t.Shape && o.Alts[0].Template.Owner() == t.Owner() {
+					o.Alts = append(o.Alts, alt)
+					o.Phrases = append(o.Phrases, m.oracle.idx.phrases[t])
+					o.Spans = append(o.Spans, e.spans)
+					grouped = true
+					break
+				}
+			}
+			if !grouped {
+				out = append(out, OracleMatch{Alts: []*Alt{alt}, Phrases: [][]*Template{m.oracle.idx.phrases[t]}, Spans: []map[string][2]int{e.spans}, End: e.end})
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].End > out[j].End })
+	return out
+}
+
+// oracleCandidates are the ways to fill a slot of a wording that Oracle
+// text has and a card's phrase has not: the word `this` in the slot
+// {this}, and what the hook offers.
+func (m *matcher) oracleCandidates(t *Template, slot string, typ Type, pi int) []candidate {
+	var out []candidate
+	if slot == ThisSlot {
+		if p := m.parts[pi]; p.Word() == "this" {
+			out = append(out, candidate{&Arg{Kind: ArgExpr, Pos: p.Pos, Type: Type{Kind: KObject}, Expr: p.Expr}, pi + 1})
+		}
+		return out
+	}
+	if m.oracle.Hook != nil {
+		for _, a := range m.oracle.Hook(t, slot, typ, pi) {
+			out = append(out, candidate{a.Arg, a.Next})
+		}
+	}
+	return out
+}
+
+// oraclePatterns fills an event slot of a rule's wording with the
+// wording of an event pattern of that kind, each way it ends.
+func (m *matcher) oraclePatterns(kind string, pi int) []candidate {
+	sub := &matcher{v: m.v, sc: m.sc, parts: m.parts[pi:], quick: true,
+		oracle: &oracleRun{OracleOptions: OracleOptions{Scope: m.oracle.Scope, Hook: shiftHook(m.oracle.Hook, pi)}, idx: m.oracle.idx}}
+	var out []candidate
+	for _, r := range sub.matchOracle(m.oracle.idx.byEvent[kind], ModePattern) {
+		out = append(out, candidate{&Arg{Kind: ArgPattern, Pos: m.parts[pi].Pos, Type: Type{Kind: KEvent, Event: kind},
+			Pattern: &Match{Alts: r.Alts, Event: m.v.events[kind], Pos: m.parts[pi].Pos}}, pi + r.End})
+	}
+	return out
+}
+
+// shiftHook is a hook for the parts from pi on, of a hook for all of them.
+func shiftHook(h OracleHook, pi int) OracleHook {
+	if h == nil {
+		return nil
+	}
+	return func(t *Template, slot string, want Type, at int) []OracleArg {
+		args := h(t, slot, want, at+pi)
+		for i := range args {
+			args[i].Next -= pi
+		}
+		return args
+	}
+}
+
+// quoteWord is a word a wording wanted, for OracleOptions.Expect.
+func quoteWord(w string) string { return `"` + w + `"` }
+
+// slotWants says what a slot of a wording takes, for OracleOptions.Expect.
+func slotWants(slot string, t Type) string {
+	if slot == ThisSlot {
+		return "the card's name"
+	}
+	switch t.Kind {
+	case KNumber:
+		return "a number"
+	case KObject:
+		return "an object (the card's name, it, that creature, target creature...)"
+	case KPlayer:
+		return "a player (you, target player, that player...)"
+	case KTarget:
+		return "a target (any target, target creature or player...)"
+	case KObjects:
+		return "a filter (a creature you control...)"
+	case KCounter:
+		return "a counter kind"
+	case KKeyword:
+		return "a keyword ability"
+	case KStep:
+		return "a step"
+	case KMana:
+		return "mana symbols"
+	case KZone:
+		return "a zone"
+	case KColor:
+		return "a color"
+	case KCardType:
+		return "a card type"
+	case KSubtype:
+		return "a subtype"
+	case KAbility:
+		return "an ability in quotes"
+	case KEvent:
+		return "an event (that damage...)"
+	}
+	if slot == "power/toughness" {
+		return "+N/+N"
+	}
+	return "{" + slot + "}"
+}
+
+// FilterAt is a filter read from the words of a phrase or of Oracle
+// text, and the part after it.
+type FilterAt struct {
+	Filter *Filter
+	Next   int
+}
+
+// FiltersAt reads the filters that start at part pi, longest first: with
+// a determiner ("a creature", "target creature you control"), or, with
+// each, without one, as after "for each" ("land you control", "other
+// attacking creature you control").
+func (v *Vocab) FiltersAt(parts []*dsl.Part, pi int, each bool) []FilterAt {
+	if pi >= len(parts) {
+		return nil
+	}
+	m := &matcher{v: v, parts: parts, each: each, quick: true}
+	var out []FilterAt
+	for _, c := range m.filters(&Template{}, pi) {
+		out = append(out, FilterAt{Filter: c.arg.Filter, Next: c.next})
+	}
+	return out
+}
+
+// digits is the number a part is, as written, or "".
+func digits(p *dsl.Part) string {
+	if p.Expr == nil || len(p.Expr.Rest) > 0 || len(p.Expr.Left.Rest) > 0 {
+		return ""
+	}
+	if pr := p.Expr.Left.Left.Primary; pr != nil && pr.Number != nil {
+		return *pr.Number
+	}
+	return ""
+}
