@@ -115,7 +115,7 @@ type host struct{ g *game }
 // Call runs host function fn. In a match function actions are errors; in
 // a replacement body, actions that are not atOnce wait until the event
 // has happened.
-func (h host) Call(fn int32, args []vm.Value) (vm.Value, error) {
+func (h host) Call(_ *vm.Frame, fn int32, args []vm.Value) (vm.Value, error) {
 	f := &funcs[fn]
 	fr := h.g.frame()
 	if f.action && fr != nil {
@@ -142,7 +142,7 @@ func (h host) Call(fn int32, args []vm.Value) (vm.Value, error) {
 }
 
 // Field reads a field of the event being matched or replaced.
-func (h host) Field(f int32) (vm.Value, error) {
+func (h host) Field(_ *vm.Frame, f int32) (vm.Value, error) {
 	fr := h.g.frame()
 	if fr == nil || fr.ev == nil {
 		return 0, errNoEvent
