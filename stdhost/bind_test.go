@@ -329,3 +329,29 @@ func TestHandleScheme(t *testing.T) {
 	require.True(t, ok)
 	require.Equal(t, stdhost.Object(4), o)
 }
+
+// panicHost's Destroy panics, as a host's bug would.
+type panicHost struct{ smallHost }
+
+func (*panicHost) Destroy(f *vm.Frame, o stdhost.Object) error {
+	panic("index out of range in the host")
+}
+
+// TestAPanickingMethodLeavesTheMachineUsable: issue 25 found every run
+// failing after 64 recovered panics; now the run that panicked fails with
+// a *vm.PanicError naming the panic, and the machine runs on.
+func TestAPanickingMethodLeavesTheMachineUsable(t *testing.T) {
+	h := &panicHost{}
+	b := bind(t, h, false)
+	l, _, err := b.LinkProgram(program(goodSymbols))
+	require.NoError(t, err)
+	m := vm.NewMachine(b)
+	for range 2 * vm.DefaultMaxDepth {
+		_, err = m.Run(l, 3, []vm.Value{7, -1, 9}) // Murder's body: destroy panics
+		require.ErrorIs(t, err, vm.ErrPanic)
+		require.EqualError(t, err, "Murder#0.body: panic during the run: index out of range in the host")
+		n, err := m.Run(l, 0, []vm.Value{7, -1, 0, 0}) // Hydra's match
+		require.NoError(t, err)
+		require.Equal(t, vm.Value(0), n)
+	}
+}
