@@ -142,8 +142,10 @@ type Machine struct {
 	stack [StackSize]Value
 	sp    int // first free slot: where the next (nested) run's frame starts
 	depth int // number of runs in progress
-	// maxDepth is MaxDepth, or its default, as the top-level run in
-	// progress read it; frames holds at least that many.
+	// maxDepth is how deep the runs of the top-level run in progress may
+	// nest without a look at refuse: MaxDepth as it read it, but no more
+	// than frames holds, until refuse applies MaxDepth's default and grows
+	// the frames.
 	maxDepth int
 	// frames[d] is the Frame of the run at depth d (0: the top-level
 	// run), which the host gets.
@@ -244,26 +246,25 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 // as the instructions they stand for, step counts included.
 func (m *Machine) RunWith(ctx any, l *Linked, fn int32, locals []Value) (_ Value, err error) {
 	if m.depth == 0 {
-		if m.maxDepth == m.MaxDepth && m.MaxSteps > 0 && !m.shared {
-			m.steps = m.MaxSteps // a budget of its own
-		} else {
-			m.top()
+		// A top-level run: it reads MaxDepth (refuse applies its default
+		// and grows the frames), starts its budget of MaxSteps unless it
+		// draws on a shared one (BeginBudget), and is the one place a
+		// panic that escapes the host is recovered, so that the runs
+		// nested in it pay nothing for it.
+		m.maxDepth = min(m.MaxDepth, len(m.frames))
+		if !m.shared {
+			m.steps = m.MaxSteps
+			if m.steps <= 0 {
+				m.steps = DefaultMaxSteps
+			}
 		}
-		// A top-level run is the one place a panic that escapes the host
-		// is recovered, so that the runs nested in it pay nothing for it.
-		defer m.catch(&err)
+		defer func() {
+			if m.depth != 0 { // the run did not return: every run puts the depth back
+				err = m.recovered(recover())
+			}
+		}()
 	}
 	return m.run(ctx, l, fn, locals)
-}
-
-// catch recovers a panic of a top-level run.
-func (m *Machine) catch(err *error) {
-	if m.depth == 0 {
-		return // the run returned: every run puts the depth back
-	}
-	if r := recover(); r != nil {
-		*err = m.recovered(r)
-	}
 }
 
 // recovered puts the machine back as it was before the top-level run
@@ -288,7 +289,9 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 	lf := &l.funcs[fn]
 	base, depth, steps := m.sp, m.depth, m.steps
 	if len(locals) < lf.numLocals || depth >= m.maxDepth || base > lf.maxBase || m.host == nil {
-		return 0, m.refuse(l, fn, locals)
+		if err := m.refuse(l, fn, locals); err != nil {
+			return 0, err
+		}
 	}
 	fr := &m.frames[depth]
 	fr.Linked, fr.Func, fr.Locals, fr.Context = l, fn, locals, ctx
@@ -672,8 +675,11 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 	}
 }
 
-// refuse returns the error of a Run that cannot start. It is out of Run,
-// whose every call pays for what it holds.
+// refuse returns the error of a Run that cannot start, or nil if it can
+// after all: the first run nested that deep since MaxDepth was read, when
+// MaxDepth is 0 or less (its default applies) or more than the machine
+// had frames for (it grows them). It is out of Run, whose every call
+// pays for what it holds.
 //
 //go:noinline
 func (m *Machine) refuse(l *Linked, fn int32, locals []Value) error {
@@ -690,7 +696,20 @@ func (m *Machine) refuse(l *Linked, fn int32, locals []Value) error {
 		err := fmt.Errorf("%w: has %d, needs %d", ErrLocals, len(locals), f.NumLocals)
 		return &Error{Func: f.Name, PC: -1, Err: err}
 	case m.depth >= m.maxDepth:
-		return &Error{Func: f.Name, PC: -1, Err: ErrDepth}
+		limit := m.MaxDepth
+		if limit <= 0 {
+			limit = DefaultMaxDepth
+		}
+		if m.depth >= limit {
+			return &Error{Func: f.Name, PC: -1, Err: ErrDepth}
+		}
+		if len(m.frames) < limit {
+			m.growFrames(limit)
+		}
+		m.maxDepth = limit
+		if m.sp <= l.funcs[fn].maxBase {
+			return nil
+		}
 	}
 	return &Error{Func: f.Name, PC: -1, Err: ErrStackOverflow}
 }
@@ -756,33 +775,9 @@ func (m *Machine) leave(sp, depth int) {
 	m.depth = depth
 }
 
-// top prepares a top-level run, when MaxDepth changed since the last one
-// or a default or a shared budget applies: it reads MaxDepth, grows the
-// frames to match, and starts the run's budget of MaxSteps, unless it
-// draws on a shared one (BeginBudget).
-//
-//go:noinline
-func (m *Machine) top() {
-	m.maxDepth = m.MaxDepth
-	if m.maxDepth <= 0 {
-		m.maxDepth = DefaultMaxDepth
-	}
-	if len(m.frames) < m.maxDepth {
-		m.growFrames()
-	}
-	if !m.shared {
-		m.steps = m.MaxSteps
-		if m.steps <= 0 {
-			m.steps = DefaultMaxSteps
-		}
-	}
-}
-
-// growFrames makes room for maxDepth frames.
-//
-//go:noinline
-func (m *Machine) growFrames() {
-	frames := make([]Frame, m.maxDepth)
+// growFrames makes room for n frames.
+func (m *Machine) growFrames(n int) {
+	frames := make([]Frame, n)
 	copy(frames, m.frames)
 	m.frames = frames
 }
