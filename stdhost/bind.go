@@ -22,9 +22,11 @@ type Options struct {
 	// Rules are the rules of static abilities (rule:NAME) the host
 	// applies.
 	Rules []string
-	// Keywords are the keyword abilities the host implements: a card that
-	// has another (vm.Card.Keywords) is left out by LinkProgram, and a
-	// keyword:NAME symbol of another is not linked.
+	// Keywords are the keyword abilities the host implements, as cards
+	// write them ("protection from black"), or a form of the vocabulary
+	// for every keyword of that form ("protection from {quality}"): a card
+	// that has another (vm.Card.Keywords) is left out by LinkProgram, and
+	// a keyword:NAME symbol of another is not linked.
 	Keywords []string
 	// Check makes the binding check every value that passes between the
 	// machine and the host against its type (Kind): each argument before
@@ -175,11 +177,37 @@ func set(words []string) map[string]bool {
 }
 
 // knownWord reports whether the vocabulary declares a word of a kind of
-// name, or the kind is open.
+// name, or the kind is open. A word of the vocabulary with a parameter,
+// a form such as the keyword "protection from {quality}", stands for
+// every word with something in the parameter's place ("protection from
+// black"): the host checks what.
 func knownWord(kind vm.NameKind, word string) bool {
 	for _, k := range NameKinds {
 		if k.Kind == kind {
-			return k.Words == nil || slices.Contains(k.Words, word)
+			return k.Words == nil || slices.ContainsFunc(k.Words, func(w string) bool { return ofForm(w, word) })
+		}
+	}
+	return false
+}
+
+// ofForm reports whether a word is a form ("{subtype}walk", "graft
+// {number}") with something in the place of its parameter, or is the
+// word itself.
+func ofForm(form, word string) bool {
+	before, rest, ok := strings.Cut(form, "{")
+	if !ok {
+		return form == word
+	}
+	_, after, ok := strings.Cut(rest, "}")
+	return ok && len(word) > len(before)+len(after) && strings.HasPrefix(word, before) && strings.HasSuffix(word, after)
+}
+
+// implementsKeyword reports whether the host implements a keyword, named
+// as a card writes it.
+func (b *Binding) implementsKeyword(k string) bool {
+	for form := range b.keywords {
+		if ofForm(form, k) {
+			return true
 		}
 	}
 	return false
@@ -232,7 +260,7 @@ func (b *Binding) Link(s vm.Symbol) (int32, error) {
 			return 0, fmt.Errorf("the host produces no %s event", word)
 		case kind == vm.NameRule && !b.rules[word]:
 			return 0, fmt.Errorf("the host does not apply the rule %s", word)
-		case kind == vm.NameKeyword && !b.keywords[word]:
+		case kind == vm.NameKeyword && !b.implementsKeyword(word):
 			return 0, fmt.Errorf("the host does not implement the keyword %s", word)
 		case kind == vm.NameEffect && !b.Implements(word):
 			return 0, fmt.Errorf("the host has no method for the effect %s", word)
@@ -427,7 +455,7 @@ func (b *Binding) LinkProgram(p *vm.Program) (l *vm.Linked, unlinked []vm.Unlink
 	for c := range p.Cards {
 		var missing []vm.MissingSymbol
 		for _, k := range p.Cards[c].Keywords {
-			if !b.keywords[k] {
+			if !b.implementsKeyword(k) {
 				missing = append(missing, vm.MissingSymbol{Symbol: vm.NameSymbol(vm.NameKeyword, k),
 					Err: errors.New("the host does not implement the keyword")})
 			}

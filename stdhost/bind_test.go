@@ -161,18 +161,19 @@ func TestBindingBuildsLinkerAndDispatch(t *testing.T) {
 // a query whose result a program ignores and a name the vocabulary lacks.
 func TestLinkChecksArityAndResult(t *testing.T) {
 	b := bind(t, &smallHost{}, false)
+	v := stdhost.Vocabulary.String()
 	tests := []struct {
 		sym  vm.Symbol
 		want string
 	}{
-		{vm.Symbol{Kind: vm.SymFunc, Name: "destroy", Arity: 2}, "destroy takes 1 arguments in cardc.std 1.32, not 2"},
-		{vm.Symbol{Kind: vm.SymFunc, Name: "destroy", Arity: 1, Returns: true}, "destroy returns nothing in cardc.std 1.32; the program expects a value"},
-		{vm.Symbol{Kind: vm.SymFunc, Name: "power", Arity: 1}, "power returns a number in cardc.std 1.32; the program ignores it"},
+		{vm.Symbol{Kind: vm.SymFunc, Name: "destroy", Arity: 2}, "destroy takes 1 arguments in " + v + ", not 2"},
+		{vm.Symbol{Kind: vm.SymFunc, Name: "destroy", Arity: 1, Returns: true}, "destroy returns nothing in " + v + "; the program expects a value"},
+		{vm.Symbol{Kind: vm.SymFunc, Name: "power", Arity: 1}, "power returns a number in " + v + "; the program ignores it"},
 		{vm.Symbol{Kind: vm.SymFunc, Name: "gain_life", Arity: 2}, "the host has no method GainLife(f *vm.Frame, player stdhost.Player, amount int64) error"},
-		{vm.Symbol{Kind: vm.SymFunc, Name: "fly", Arity: 0}, "no function fly in cardc.std 1.32"},
+		{vm.Symbol{Kind: vm.SymFunc, Name: "fly", Arity: 0}, "no function fly in " + v},
 		{vm.Symbol{Kind: vm.SymField, Name: "life_gained.amount"}, "the host produces no life_gained event"},
-		{vm.Symbol{Kind: vm.SymField, Name: "damage.colour"}, "no event field damage.colour in cardc.std 1.32"},
-		{vm.Symbol{Kind: vm.SymName, Name: "counter:+9/+9"}, "no name counter:+9/+9 in cardc.std 1.32"},
+		{vm.Symbol{Kind: vm.SymField, Name: "damage.colour"}, "no event field damage.colour in " + v},
+		{vm.Symbol{Kind: vm.SymName, Name: "counter:+9/+9"}, "no name counter:+9/+9 in " + v},
 		{vm.Symbol{Kind: vm.SymName, Name: "event:destroy"}, "the host produces no destroy event"},
 		{vm.Symbol{Kind: vm.SymName, Name: "rule:damage_cant_be_prevented"}, "the host does not apply the rule damage_cant_be_prevented"},
 		{vm.Symbol{Kind: vm.SymName, Name: "keyword:flying"}, "the host does not implement the keyword flying"},
@@ -209,8 +210,8 @@ func TestLinkChecksArityAndResult(t *testing.T) {
 		got = append(got, u.String())
 	}
 	require.Equal(t, []string{
-		"Bad: func destroy/2 (destroy takes 1 arguments in cardc.std 1.32, not 2)",
-		"Murder: func destroy/2 (destroy takes 1 arguments in cardc.std 1.32, not 2)",
+		"Bad: func destroy/2 (destroy takes 1 arguments in " + v + ", not 2)",
+		"Murder: func destroy/2 (destroy takes 1 arguments in " + v + ", not 2)",
 	}, got)
 }
 
@@ -220,7 +221,7 @@ func TestBindRefusesAMethodOfTheWrongType(t *testing.T) {
 	_, err := stdhost.Bind(&wrongHost{}, stdhost.Options{})
 	require.EqualError(t, err, "stdhost: method Destroy has the type (*vm.Frame, stdhost.Player) error; the vocabulary's destroy wants Destroy(f *vm.Frame, object stdhost.Object) error")
 	_, err = stdhost.Bind(&wrongHost{}, stdhost.Options{Events: []string{"damage", "dammage"}, Rules: []string{"no_rule"}, Keywords: []string{"flight"}})
-	require.ErrorContains(t, err, `no event kind "dammage" in cardc.std 1.32`)
+	require.ErrorContains(t, err, `no event kind "dammage" in `+stdhost.Vocabulary.String())
 	require.ErrorContains(t, err, "the host produces events but has no method EventField")
 	require.ErrorContains(t, err, `no rule "no_rule"`)
 	require.ErrorContains(t, err, `no keyword "flight"`)
@@ -353,5 +354,29 @@ func TestAPanickingMethodLeavesTheMachineUsable(t *testing.T) {
 		n, err := m.Run(l, 0, []vm.Value{7, -1, 0, 0}) // Hydra's match
 		require.NoError(t, err)
 		require.Equal(t, vm.Value(0), n)
+	}
+}
+
+// TestKeywordsOfAForm: a keyword with a parameter is named as a card
+// writes it; a host implements some of the form's keywords, or the form.
+func TestKeywordsOfAForm(t *testing.T) {
+	b, err := stdhost.Bind(&smallHost{}, stdhost.Options{Keywords: []string{"protection from black", "graft {number}"}})
+	require.NoError(t, err)
+	for _, tt := range []struct {
+		keyword, err string
+	}{
+		{"protection from black", ""},
+		{"protection from red", "the host does not implement the keyword protection from red"},
+		{"graft 4", ""},
+		{"swampwalk", "the host does not implement the keyword swampwalk"},
+		{"protection from", "no name keyword:protection from in " + stdhost.Vocabulary.String()},
+		{"flight", "no name keyword:flight in " + stdhost.Vocabulary.String()},
+	} {
+		_, err := b.Link(vm.NameSymbol(vm.NameKeyword, tt.keyword))
+		if tt.err == "" {
+			require.NoError(t, err, tt.keyword)
+		} else {
+			require.EqualError(t, err, tt.err, tt.keyword)
+		}
 	}
 }

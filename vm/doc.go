@@ -170,12 +170,12 @@
 // message naming both ("bundle built against vocabulary cardc.std 2.0;
 // this host implements 1.3: another major version ..."). When the
 // versions are compatible but the hashes differ, the two vocabularies
-// declare different sets of names: link and run the bundle (Link checks
-// each host function's arity and result), and log the two hashes if you
-// like; do not refuse it (the host's Linker checks each host function's
-// arity and result, which the program states in its Symbols: package
-// stdhost's binding does, from the vocabulary's facts). dsl/SPEC.md,
-// Vocabulary versions, says the same for designers.
+// declare different sets of names: link and run the bundle, and log the
+// two hashes if you like; do not refuse it. The machine cannot know the
+// arity and result of a host's functions: the host's Linker checks each
+// against what the program states in its Symbols (package stdhost's
+// binding does, from the vocabulary's facts). dsl/SPEC.md, Vocabulary
+// versions, says the same for designers.
 //
 // # Limits
 //

@@ -93,6 +93,7 @@ func (host) Defer(d stdhost.Deferred) {
 	g.deferred = append(g.deferred, d)
 }
 
+// Destroy proposes the destruction of a permanent (CR 701.8).
 func (host) Destroy(f *vm.Frame, o stdhost.Object) error {
 	g := runOf(f).g
 	if p := g.live(o, zoneBattlefield); p != nil {
@@ -101,6 +102,7 @@ func (host) Destroy(f *vm.Frame, o stdhost.Object) error {
 	return nil
 }
 
+// GainLife makes a player gain life (CR 119.3).
 func (host) GainLife(f *vm.Frame, p stdhost.Player, n int64) error {
 	if i, ok := p.Index(); ok && n > 0 {
 		runOf(f).g.propose(event{kind: "life_gained", player: i, amount: int(n)})
@@ -108,6 +110,7 @@ func (host) GainLife(f *vm.Frame, p stdhost.Player, n int64) error {
 	return nil
 }
 
+// PutCounters puts counters on a permanent (CR 122.6).
 func (host) PutCounters(f *vm.Frame, o stdhost.Object, kind stdhost.Name, n int64) error {
 	g := runOf(f).g
 	if p := g.live(o, zoneBattlefield); p != nil && n > 0 {
@@ -185,6 +188,7 @@ func (host) AddMana(f *vm.Frame, p stdhost.Player, m stdhost.Name) error {
 	return nil
 }
 
+// DealDamage makes a source deal damage (CR 120).
 func (host) DealDamage(f *vm.Frame, src stdhost.Object, t stdhost.Target, n int64) error {
 	if n > 0 {
 		runOf(f).g.propose(event{kind: "damage", source: src, target: t, amount: int(n)})
@@ -213,6 +217,7 @@ func (host) Draw(f *vm.Frame, p stdhost.Player, n int64) error {
 	return nil
 }
 
+// IsPlayer tells a player from an object.
 func (host) IsPlayer(f *vm.Frame, t stdhost.Target) (bool, error) {
 	_, ok := stdhost.Player(t).Index()
 	return ok, nil
@@ -227,6 +232,7 @@ func (host) Power(f *vm.Frame, o stdhost.Object) (int64, error) {
 	return 0, nil
 }
 
+// Toughness is an object's toughness, or what it last was.
 func (host) Toughness(f *vm.Frame, o stdhost.Object) (int64, error) {
 	if c := runOf(f).g.obj(o); c != nil {
 		return int64(runOf(f).g.chars(c).toughness), nil
@@ -234,23 +240,27 @@ func (host) Toughness(f *vm.Frame, o stdhost.Object) (int64, error) {
 	return 0, nil
 }
 
+// IsType reports whether an object has a card type.
 func (host) IsType(f *vm.Frame, o stdhost.Object, t stdhost.Name) (bool, error) {
 	r := runOf(f)
 	c := r.g.obj(o)
 	return c != nil && c.is(r.g.word(t)), nil
 }
 
+// IsSubtype reports whether an object has a subtype.
 func (host) IsSubtype(f *vm.Frame, o stdhost.Object, s stdhost.Name) (bool, error) {
 	r := runOf(f)
 	c := r.g.obj(o)
 	return c != nil && slices.Contains(c.def.Subtypes, r.g.word(s)), nil
 }
 
+// IsAttacking reports whether a creature is attacking.
 func (host) IsAttacking(f *vm.Frame, o stdhost.Object) (bool, error) {
 	c := runOf(f).g.obj(o)
 	return c != nil && c.attacking, nil
 }
 
+// Controller is an object's controller.
 func (host) Controller(f *vm.Frame, o stdhost.Object) (stdhost.Player, error) {
 	if c := runOf(f).g.obj(o); c != nil {
 		return stdhost.PlayerHandle(c.controller), nil
@@ -258,6 +268,7 @@ func (host) Controller(f *vm.Frame, o stdhost.Object) (stdhost.Player, error) {
 	return 0, nil
 }
 
+// AttachedTo is what an Aura is attached to, or no object.
 func (host) AttachedTo(f *vm.Frame, o stdhost.Object) (stdhost.Object, error) {
 	if c := runOf(f).g.obj(o); c != nil {
 		return c.attachedTo, nil

@@ -107,19 +107,25 @@ func (g *game) hasKeyword(o *object, kw string) bool {
 }
 
 // protectedFrom reports whether an object has protection from a quality
-// of a source (CR 702.16a): one of its colors, its card type, or
-// everything; "colorless" protects from an object with no color.
+// of a source (CR 702.16a): one of its colors, its card type (in the
+// plural: "artifacts", "sorceries"), or everything; "colorless" protects
+// from an object with no color. (Protection from a subtype is no keyword
+// of this engine's: Options.)
 func (g *game) protectedFrom(o, src *object) bool {
 	if o == nil || src == nil {
 		return false
 	}
 	for _, kw := range o.def.Keywords {
 		q, ok := strings.CutPrefix(kw, "protection from ")
+		typ := strings.TrimSuffix(q, "s")
+		if s, ok := strings.CutSuffix(q, "ies"); ok {
+			typ = s + "y"
+		}
 		switch {
 		case !ok:
 		case q == "everything", q == "colorless" && len(src.def.Colors) == 0:
 			return true
-		case slices.Contains(src.def.Colors, q), src.is(strings.TrimSuffix(q, "s")):
+		case slices.Contains(src.def.Colors, q), src.is(typ):
 			return true
 		}
 	}

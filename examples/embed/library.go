@@ -26,10 +26,14 @@ var Options = stdhost.Options{
 	Events: []string{"damage", "damage_prevented", "counter_put", "counter_removed", "destroy", "zone_change",
 		"attacks", "attack_declared", "block", "life_gained", "step_begins", "regenerated", "reflexive", "mana_produced"},
 	Rules: []string{"damage_cant_be_prevented"},
+	// Protection from a color, colorless, a card type or everything;
+	// not from a subtype.
 	Keywords: []string{"deathtouch", "reach", "shroud", "first strike", "double strike",
 		"protection from white", "protection from blue", "protection from black", "protection from red",
 		"protection from green", "protection from colorless", "protection from artifacts",
-		"protection from enchantments", "protection from creatures", "protection from everything"},
+		"protection from creatures", "protection from enchantments", "protection from instants",
+		"protection from lands", "protection from planeswalkers", "protection from sorceries",
+		"protection from everything"},
 	// The values that cross between the machine and the engine are
 	// checked: a wrong handle is an error of the card's run (a few checks
 	// a call: an engine would turn it off once its tests pass).
