@@ -99,7 +99,6 @@ type Binding struct {
 	host     any
 	check    bool
 	impls    []impl // by Funcs index; nil for a function the host lacks
-	lacks    []string
 	fielder  fielder
 	deferrer Deferrer
 	kinder   HandleKinder

@@ -380,10 +380,10 @@ func TestReset(t *testing.T) {
 	require.ErrorIs(t, err, vm.ErrCancelled)
 	m.Reset()
 	assert.Equal(t, 1, m.MaxSteps)
-	v, err := m.Run(l, 0, nil) // not cancelled, not sharing a spent budget
+	_, err = m.Run(l, 0, nil) // not cancelled, not sharing a spent budget
 	require.ErrorIs(t, err, vm.ErrStepLimit, "two steps of a budget of one")
 	m.MaxSteps = 2
-	v, err = m.Run(l, 0, nil)
+	v, err := m.Run(l, 0, nil)
 	require.NoError(t, err)
 	require.Equal(t, vm.Value(1), v)
 }

@@ -77,8 +77,8 @@ func TestTheEngineIsOneMethodAFunction(t *testing.T) {
 // TestGamesShareOneHost (item 3): the engine's host is one stateless
 // value, bound once; each call finds its game in the run's context
 // (vm.Frame.Context). Games played at once, in goroutines of their own,
-// on one library, keep apart (go test -race checks that they share
-// nothing they write).
+// on one library, keep apart; under the race detector (go test -race
+// ./examples/embed), they share nothing they write.
 func TestGamesShareOneHost(t *testing.T) {
 	lib, err := library()
 	require.NoError(t, err)
