@@ -106,7 +106,7 @@ type Binding struct {
 	rules    map[string]bool
 	keywords map[string]bool
 
-	mu    sync.Mutex
+	mu    sync.RWMutex
 	ids   map[string]Name
 	names []vm.Symbol // names[id-FirstName]
 }
@@ -293,8 +293,8 @@ func (b *Binding) Name(kind vm.NameKind, word string) Name {
 // Word returns the kind and word of a name id the binding gave out; ok is
 // false for any other value.
 func (b *Binding) Word(n Name) (kind vm.NameKind, word string, ok bool) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
+	b.mu.RLock()
+	defer b.mu.RUnlock()
 	i := int(n) - FirstName
 	if i < 0 || i >= len(b.names) {
 		return "", "", false
@@ -421,10 +421,13 @@ func (b *Binding) checkValue(f *vm.Frame, t Type, v vm.Value) string {
 			return bad("a name " + string(t.Name) + ":...")
 		}
 	case KindFilter:
-		if FilterFunc(f, Filter(v)) == vm.NoFunc {
+		if f != nil && FilterFunc(f, Filter(v)) == vm.NoFunc {
 			return fmt.Sprintf("%d, where an index of the running ability's Filters is due", v)
 		}
 	case KindAbility:
+		if f == nil {
+			break
+		}
 		if c := f.Card(); c == nil || v < 0 || int(v) >= len(c.Abilities) {
 			return fmt.Sprintf("%d, where an index of the running card's Abilities is due", v)
 		}

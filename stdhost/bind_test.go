@@ -380,3 +380,17 @@ func TestKeywordsOfAForm(t *testing.T) {
 		}
 	}
 }
+
+// TestCallsWithoutAFrame: Go code that calls a host through its Binding
+// directly (as bench/'s plain Go does) passes no frame: no context to
+// check, nothing deferred.
+func TestCallsWithoutAFrame(t *testing.T) {
+	h := &smallHost{}
+	b := bind(t, h, true)
+	id, err := b.Link(vm.Symbol{Kind: vm.SymFunc, Name: "remove_counters", Arity: 3})
+	require.NoError(t, err)
+	_, err = b.Call(nil, id, []vm.Value{7, vm.Value(b.Name(vm.NameCounter, "+1/+1")), 2})
+	require.NoError(t, err)
+	require.Equal(t, []string{"remove 2 counters from 7"}, h.log)
+	require.Empty(t, h.deferred)
+}

@@ -99,6 +99,9 @@ func Bool(b bool) vm.Value {
 // FilterFunc returns the function of the running ability's Filters that
 // an objects parameter names, or vm.NoFunc if there is none.
 func FilterFunc(f *vm.Frame, filter Filter) int32 {
+	if f == nil || f.Linked == nil {
+		return vm.NoFunc
+	}
 	ab := f.Ability()
 	if ab == nil || filter < 0 || int(filter) >= len(ab.Filters) {
 		return vm.NoFunc
