@@ -24,10 +24,6 @@ const (
 	zoneStack       = "stack"
 )
 
-// maxTriggers caps how many times one ability triggers on one event
-// (vm.MaxTriggerCount): a match function's result is a count.
-const maxTriggers = vm.MaxTriggerCount
-
 // card is a physical card, or a token: what the kit's scenario.Card names.
 // It stays the same card from zone to zone, while each zone it enters
 // makes it a new object with a new handle (CR 400.7).
@@ -316,14 +312,20 @@ func (g *game) abilities(o *object) []instance {
 }
 
 // matches runs an instance's Match on an event, with fresh locals, and
-// returns how many times it applies or triggers, capped.
+// returns how many times it applies or triggers. More than
+// vm.MaxTriggerCount is a mistake of a card or a test, not a game: the
+// ability does not trigger, and the action fails (HOST.md).
 func (g *game) matches(in *instance, ev *event) int {
 	ab := in.ability()
 	if in.locals == nil {
 		in.locals = newLocals(ab, in.src, in.ctrl)
 	}
 	n := g.exec(&run{g: g, in: in, ev: ev}, ab.Match, in.locals)
-	return int(min(max(n, 0), maxTriggers))
+	if n > vm.MaxTriggerCount {
+		g.fail(fmt.Errorf("%s: its match says it triggers %d times, more than %d", in.def.Name, n, vm.MaxTriggerCount))
+		return 0
+	}
+	return int(max(n, 0))
 }
 
 // ruleApplies reports whether a static ability of a permanent applies a
