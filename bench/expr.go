@@ -42,7 +42,7 @@ func NewExpr(w *World) (Engine, error) {
 	var h vm.Host = w
 	field := func(name string, id int32) expr.Option {
 		return expr.Function(name, func(...any) (any, error) {
-			v, err := h.Field(id)
+			v, err := h.Field(nil, id)
 			return int(v), err
 		}, new(func() int))
 	}
@@ -55,7 +55,7 @@ func NewExpr(w *World) (Engine, error) {
 				}
 				e.args[i] = vm.Value(x)
 			}
-			v, err := h.Call(id, e.args[:n])
+			v, err := h.Call(nil, id, e.args[:n])
 			switch {
 			case err != nil:
 				return nil, err

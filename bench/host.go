@@ -119,7 +119,7 @@ func (w *World) Block(blocker, attacker vm.Value) {
 
 // Field reads a field of the current event; it fails for a field of
 // another kind of event.
-func (w *World) Field(field int32) (vm.Value, error) {
+func (w *World) Field(_ *vm.Frame, field int32) (vm.Value, error) {
 	e := &w.Event
 	switch {
 	case e.kind == damageEvent && field == FieldDamageID:
@@ -137,7 +137,7 @@ func (w *World) Field(field int32) (vm.Value, error) {
 }
 
 // Call runs a host function.
-func (w *World) Call(fn int32, args []vm.Value) (vm.Value, error) {
+func (w *World) Call(_ *vm.Frame, fn int32, args []vm.Value) (vm.Value, error) {
 	switch fn {
 	case FnPrevent:
 		if args[0] != w.Event.ID || w.Event.kind != damageEvent {

@@ -53,7 +53,7 @@ func NewLua(w *World) (Engine, error) {
 	var h vm.Host = w
 	field := func(id int32) lua.LGFunction {
 		return func(L *lua.LState) int {
-			v, err := h.Field(id)
+			v, err := h.Field(nil, id)
 			if err != nil {
 				L.RaiseError("%v", err)
 			}
@@ -68,7 +68,7 @@ func NewLua(w *World) (Engine, error) {
 			for i := range n {
 				e.args[i] = vm.Value(L.CheckNumber(i + 1))
 			}
-			v, err := h.Call(id, e.args[:n])
+			v, err := h.Call(nil, id, e.args[:n])
 			if err != nil {
 				L.RaiseError("%v", err)
 			}

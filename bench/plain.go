@@ -15,25 +15,25 @@ func NewGo(w *World) (Engine, error) { return &goEngine{h: w}, nil }
 
 func (e *goEngine) Replace(this, _ vm.Value) (bool, error) {
 	// Match: "damage to this", binding the damage and its amount.
-	target, err := e.h.Field(FieldDamageTarget)
+	target, err := e.h.Field(nil, FieldDamageTarget)
 	if err != nil || target != this {
 		return false, err
 	}
-	id, err := e.h.Field(FieldDamageID)
+	id, err := e.h.Field(nil, FieldDamageID)
 	if err != nil {
 		return false, err
 	}
-	amount, err := e.h.Field(FieldDamageAmount)
+	amount, err := e.h.Field(nil, FieldDamageAmount)
 	if err != nil {
 		return false, err
 	}
 	// Body: prevent damage; remove damage.amount +1/+1 counters from this.
 	e.args[0] = id
-	if _, err := e.h.Call(FnPrevent, e.args[:1]); err != nil {
+	if _, err := e.h.Call(nil, FnPrevent, e.args[:1]); err != nil {
 		return false, err
 	}
 	e.args[0], e.args[1], e.args[2] = this, CounterPlus1, amount
-	if _, err := e.h.Call(FnRemoveCounters, e.args[:3]); err != nil {
+	if _, err := e.h.Call(nil, FnRemoveCounters, e.args[:3]); err != nil {
 		return false, err
 	}
 	return true, nil
@@ -50,15 +50,15 @@ func (e *goEngine) Trigger(this, you vm.Value) (int, error) {
 	}
 	// Body: destroy creature; gain creature.toughness life.
 	e.args[0] = creature
-	if _, err := e.h.Call(FnDestroy, e.args[:1]); err != nil {
+	if _, err := e.h.Call(nil, FnDestroy, e.args[:1]); err != nil {
 		return 0, err
 	}
-	t, err := e.h.Call(FnToughness, e.args[:1])
+	t, err := e.h.Call(nil, FnToughness, e.args[:1])
 	if err != nil {
 		return 0, err
 	}
 	e.args[0], e.args[1] = you, t
-	if _, err := e.h.Call(FnGainLife, e.args[:2]); err != nil {
+	if _, err := e.h.Call(nil, FnGainLife, e.args[:2]); err != nil {
 		return 0, err
 	}
 	return 1, nil
@@ -67,15 +67,15 @@ func (e *goEngine) Trigger(this, you vm.Value) (int, error) {
 // blockedBy reads whether field this of the block is this object and
 // field other a creature; it returns that creature.
 func (e *goEngine) blockedBy(self, other int32, this vm.Value) (vm.Value, bool, error) {
-	v, err := e.h.Field(self)
+	v, err := e.h.Field(nil, self)
 	if err != nil || v != this {
 		return 0, false, err
 	}
-	creature, err := e.h.Field(other)
+	creature, err := e.h.Field(nil, other)
 	if err != nil {
 		return 0, false, err
 	}
 	e.args[0], e.args[1] = creature, TypeCreature
-	is, err := e.h.Call(FnIsType, e.args[:2])
+	is, err := e.h.Call(nil, FnIsType, e.args[:2])
 	return creature, is != 0, err
 }

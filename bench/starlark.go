@@ -50,7 +50,7 @@ func NewStarlark(w *World) (Engine, error) {
 	var h vm.Host = w
 	field := func(name string, id int32) *starlark.Builtin {
 		return starlark.NewBuiltin(name, func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
-			v, err := h.Field(id)
+			v, err := h.Field(nil, id)
 			return starlark.MakeInt64(int64(v)), err
 		})
 	}
@@ -66,7 +66,7 @@ func NewStarlark(w *World) (Engine, error) {
 				}
 				e.args[i] = vm.Value(x)
 			}
-			v, err := h.Call(id, e.args[:n])
+			v, err := h.Call(nil, id, e.args[:n])
 			switch {
 			case err != nil:
 				return nil, err

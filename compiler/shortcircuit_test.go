@@ -32,7 +32,7 @@ func (h *recordingHost) Link(s vm.Symbol) (int32, error) {
 	return int32(len(h.syms) - 1), nil
 }
 
-func (h *recordingHost) Call(fn int32, args []vm.Value) (vm.Value, error) {
+func (h *recordingHost) Call(_ *vm.Frame, fn int32, args []vm.Value) (vm.Value, error) {
 	name := h.syms[fn].Name
 	h.calls = append(h.calls, name)
 	switch name {
@@ -51,7 +51,7 @@ func (h *recordingHost) Call(fn int32, args []vm.Value) (vm.Value, error) {
 	return 0, nil
 }
 
-func (h *recordingHost) Field(int32) (vm.Value, error) { return 0, nil }
+func (h *recordingHost) Field(*vm.Frame, int32) (vm.Value, error) { return 0, nil }
 
 func boolValue(b bool) vm.Value {
 	if b {

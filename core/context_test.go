@@ -34,7 +34,7 @@ func TestCalledFrom(t *testing.T) {
 			g.frames = append(g.frames[:0], frame{mode: tc.mode, ability: -1})
 			t.Cleanup(func() { g.frames, g.deferred = g.frames[:0], g.deferred[:0] })
 			args := make([]vm.Value, funcs[tc.fn].arity)
-			_, err := host{g}.Call(int32(tc.fn), args)
+			_, err := host{g}.Call(nil, int32(tc.fn), args)
 			if tc.want == "" {
 				require.NoError(t, err)
 				return
@@ -111,7 +111,7 @@ func TestStaleHandles(t *testing.T) {
 				}
 				require.GreaterOrEqual(t, id, 0)
 				before := len(g.log)
-				got, err := host{g}.Call(int32(id), args)
+				got, err := host{g}.Call(nil, int32(id), args)
 				require.NoError(t, err)
 				if f.Name != "each_begin" { // its result is a handle to an empty set
 					require.Zero(t, got)
@@ -163,7 +163,7 @@ func TestStaleErrors(t *testing.T) {
 						id = i
 					}
 				}
-				_, err := host{g}.Call(int32(id), args)
+				_, err := host{g}.Call(nil, int32(id), args)
 				require.Error(t, err)
 			})
 		}

@@ -183,7 +183,7 @@ var (
 // that takes effect at once (it changes the event being replaced, or it is
 // schedule_delayed, which must see the running locals) runs now; the
 // others are deferred until the event has happened (CR 615.5).
-func (h host) Call(fn int32, args []vm.Value) (vm.Value, error) {
+func (h host) Call(_ *vm.Frame, fn int32, args []vm.Value) (vm.Value, error) {
 	f := &funcs[fn]
 	impl := hostImpls[fn]
 	fr := h.g.frame()
@@ -219,7 +219,7 @@ func (h host) Call(fn int32, args []vm.Value) (vm.Value, error) {
 }
 
 // Field reads a field of the event the running code matches or replaces.
-func (h host) Field(f int32) (vm.Value, error) {
+func (h host) Field(_ *vm.Frame, f int32) (vm.Value, error) {
 	fr := h.g.frame()
 	if fr == nil || fr.event == nil {
 		return 0, errNoEvent

@@ -24,7 +24,12 @@ type Driver interface {
 
 // Game is one game of a test, as the runner sets it up, acts on it and
 // observes it. A card is named by a Card handle that stays the same as
-// the card changes zones.
+// the card changes zones — unlike the handles an engine gives the VM,
+// which name objects: a card that moves from one zone to another becomes
+// a new object with a new handle, and the old handle is stale (CR 400.7;
+// vm/HOST.md, "Handles across a move"). An engine keeps, for each Card,
+// the object it is now (examples/embed: card.obj), and names a Card in
+// what it reports (Object, Log, Decisions) for any of its objects.
 //
 // Any method that returns an error may return one wrapping
 // ErrUnsupported, naming what the engine lacks ("cast: not supported", a
@@ -104,7 +109,18 @@ type Game interface {
 	Outcome() Outcome
 	// Log lists the events of the game, in order.
 	Log() []Event
-	// Decisions lists the decisions players made, in order.
+	// Decisions lists the decisions players made, in order. The
+	// assertions of tests read them, so an engine records each decision
+	// of a kind a test may check, scripted or not, with the player who
+	// made it (see DecisionKind): the order of triggers each time a player
+	// puts two or more on the stack at once, which `you ordered triggers`
+	// checks; the replacement effect applied first each time a player
+	// chooses among several (`you ordered replacements`); each optional
+	// cost, paid or declined — declined too when the player could not
+	// pay (`you paid`, `you declined`); and the choices of words, copies,
+	// sources and cost objects (`you chose`). An engine that makes none of
+	// a kind need record none; one that can't say returns an error
+	// wrapping ErrUnsupported, and the tests that check are skipped.
 	Decisions() ([]Decision, error)
 	// LogLines renders the game's log for people, one line per event or
 	// decision, as `cardc test -v` prints it.
@@ -253,10 +269,11 @@ type DecisionKind int
 const (
 	DecisionOther DecisionKind = iota
 	// DecisionTriggerOrder: the order of triggered abilities put on the
-	// stack at once (CR 603.3b), Triggers.
+	// stack at once (CR 603.3b), Triggers, in the order they resolve:
+	// `you ordered triggers "A", "B"` checks it.
 	DecisionTriggerOrder
 	// DecisionReplacement: which replacement effect applied first
-	// (CR 616.1), that of Source.
+	// (CR 616.1), that of Source: `you ordered replacements "A"`.
 	DecisionReplacement
 	// DecisionChoice: a word chosen as a spell or ability resolved, Word.
 	DecisionChoice
@@ -264,7 +281,7 @@ const (
 	// Card (0: none).
 	DecisionCopy
 	// DecisionOptionalCost: whether an optional cost was Paid, and the
-	// Card sacrificed.
+	// Card sacrificed: `you paid sacrificing "A"`, `you declined`.
 	DecisionOptionalCost
 	// DecisionSource: the source of damage chosen for a prevention
 	// shield (CR 609.7), Card.

@@ -86,6 +86,33 @@
 // disassembler. The rules core of the project (package core) is such a
 // host.
 //
+// An engine that implements part of the vocabulary links with LinkPartial
+// instead: the cards that use a name its Linker refuses are left out
+// (Linked.Unlinked says, card by card, what each lacks; Linked.Runs
+// which it can run), and the others run. Program.CardSymbols lists the
+// symbols a card uses, and CheckVocabulary names, with each missing
+// name, the cards that use it.
+//
+// Package stdhost holds the standard vocabulary's facts as Go data (the
+// facts HOST.md states: each function's arity, parameters, result,
+// contexts, when it takes effect and what a stale handle gets; each
+// event's fields), generated from the stdlib, and a binding that builds
+// a host's Linker and Host from its methods, one method a function, with
+// the checks of arity, result and context. This package knows nothing of
+// any vocabulary.
+//
+// # The frame and the run's context
+//
+// The host gets, with each Call and Field, the Frame of the running
+// function: the Linked program and the function (and so, through
+// Frame.Owner, the card, the ability and the entry point it belongs to —
+// match, body, pay or a filter), the locals the caller passed, and the
+// Context the host gave RunWith. A host puts in the context what it needs
+// to answer: the event being matched or replaced, the mode of the run
+// (checking a cost, paying it), and so needs no side channel kept around
+// each Run. The frame belongs to the machine and is reused: a host keeps
+// nothing of it.
+//
 // # The host specification
 //
 // HOST.md, in this package's directory, is the reference for what each
@@ -143,10 +170,12 @@
 // message naming both ("bundle built against vocabulary cardc.std 2.0;
 // this host implements 1.3: another major version ..."). When the
 // versions are compatible but the hashes differ, the two vocabularies
-// declare different sets of names: link and run the bundle (Link checks
-// each host function's arity and result), and log the two hashes if you
-// like; do not refuse it. dsl/SPEC.md, Vocabulary versions, says the same
-// for designers.
+// declare different sets of names: link and run the bundle, and log the
+// two hashes if you like; do not refuse it. The machine cannot know the
+// arity and result of a host's functions: the host's Linker checks each
+// against what the program states in its Symbols (package stdhost's
+// binding does, from the vocabulary's facts). dsl/SPEC.md, Vocabulary
+// versions, says the same for designers.
 //
 // # Limits
 //
@@ -154,17 +183,24 @@
 // nested in it; a function may declare at most MaxFuncStack of them as its
 // MaxStack, at most MaxLocals locals, and a host function takes at most
 // MaxArity arguments. Runs nest at most Machine.MaxDepth deep
-// (DefaultMaxDepth). Exceeding a limit is an error, never a crash.
+// (DefaultMaxDepth). Exceeding a limit is an error, never a crash. A
+// MaxSteps or MaxDepth of zero or less means its default.
 //
 // A top-level call of Run, one made while no other run is in progress,
 // executes at most Machine.MaxSteps instructions (DefaultMaxSteps), counting
 // those of every run nested in it through the host: the nested runs draw
-// on what is left of the same budget, so MaxSteps bounds the work of one
-// call of the engine, for example one game event and everything the
-// effects it triggers run. When the budget is spent, the run in progress,
-// however deep, fails with ErrStepLimit; a host that passes that error on,
-// as it should, makes the top-level call fail too. The next top-level call
-// starts a new budget.
+// on what is left of the same budget. When the budget is spent, the run in
+// progress, however deep, fails with ErrStepLimit; a host that passes that
+// error on, as it should, makes the top-level call fail too. The next
+// top-level call starts a new budget.
+//
+// So MaxSteps bounds the work of one game event and of everything the
+// effects it triggers run only if that work happens inside one top-level
+// call: a host whose event is proposed by a host function (an action of a
+// resolving body) has it so. A host that processes an event itself, with
+// a top-level run for each Match and each Body, keeps the bound with
+// Machine.BeginBudget, before the event, and EndBudget, after it: the
+// top-level runs between them share one budget of MaxSteps.
 //
 // # Cancellation
 //
@@ -193,7 +229,10 @@
 // depths, card references). Decode always verifies; a Program built in
 // memory must pass Verify before it is run. On a verified program, Run
 // never panics, whatever the host returns, and a steady-state run does not
-// allocate.
+// allocate. A host function that panics does not break the machine: the
+// top-level run recovers the panic, restores the machine, and fails with
+// a *PanicError (ErrPanic); Machine.Reset drops whatever state a machine
+// holds, to reuse it for another game.
 //
 // # Binary format
 //

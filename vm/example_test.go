@@ -19,11 +19,11 @@ func (damageEvent) Link(s vm.Symbol) (int32, error) {
 	return 0, fmt.Errorf("unknown name %q", s.Name)
 }
 
-func (damageEvent) Call(fn int32, args []vm.Value) (vm.Value, error) {
+func (damageEvent) Call(_ *vm.Frame, fn int32, args []vm.Value) (vm.Value, error) {
 	return 0, fmt.Errorf("no host function %d", fn)
 }
 
-func (damageEvent) Field(field int32) (vm.Value, error) {
+func (damageEvent) Field(_ *vm.Frame, field int32) (vm.Value, error) {
 	switch field {
 	case 1:
 		return 42, nil

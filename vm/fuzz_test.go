@@ -101,7 +101,7 @@ type fuzzHost struct {
 	this bool
 }
 
-func (h *fuzzHost) Call(fn int32, args []vm.Value) (vm.Value, error) {
+func (h *fuzzHost) Call(_ *vm.Frame, fn int32, args []vm.Value) (vm.Value, error) {
 	h.trace = append(h.trace, vm.Value(fn))
 	h.trace = append(h.trace, args...)
 	var sum vm.Value
@@ -125,7 +125,7 @@ func (h *fuzzHost) Call(fn int32, args []vm.Value) (vm.Value, error) {
 	return -1, nil
 }
 
-func (h *fuzzHost) Field(field int32) (vm.Value, error) {
+func (h *fuzzHost) Field(_ *vm.Frame, field int32) (vm.Value, error) {
 	h.trace = append(h.trace, -vm.Value(field))
 	switch field % 7 {
 	case 6:

@@ -7,22 +7,28 @@ import (
 
 // Host is everything the machine needs from a game.
 //
-// A Host may call Machine.Run again from inside Call (see Machine.Run).
+// Both methods get the Frame of the running function: what runs, its
+// locals, and the Context the host passed to RunWith. A Host may call
+// Machine.Run again from inside Call (see Machine.Run).
 type Host interface {
 	// Call runs host function fn (an id returned by the Linker for a
 	// SymFunc) with args (first argument first). args aliases the machine's
-	// stack: the host must not keep it. The result is ignored for functions
-	// that don't return.
-	Call(fn int32, args []Value) (Value, error)
+	// stack, and f is the machine's: the host must keep neither. The result
+	// is ignored for functions that don't return.
+	Call(f *Frame, fn int32, args []Value) (Value, error)
 	// Field reads a field (an id the Linker returned for a SymField) of the
 	// event being matched or replaced.
-	Field(field int32) (Value, error)
+	Field(f *Frame, field int32) (Value, error)
 }
 
 // Linker resolves the symbols of a program to the host's ids.
 type Linker interface {
 	// Link returns the host's id for sym, or an error if the host does not
-	// know it (or knows it with another kind, arity or result).
+	// know it. The machine trusts the arity and result of a SymFunc
+	// (Symbol.Arity, Symbol.Returns), which the program says: a Linker
+	// refuses a function the host has with another arity or result, as
+	// package stdhost's binding does from the vocabulary's facts; the
+	// machine has no way to know the host's.
 	Link(sym Symbol) (int32, error)
 }
 
@@ -45,6 +51,10 @@ type Linked struct {
 	syms []linkedSym
 	// funcs[i] is what the machine runs of Program.Funcs[i].
 	funcs []linkedFunc
+	// owners[i] is the ability Program.Funcs[i] belongs to.
+	owners []Owner
+	// unlinked are the cards LinkPartial left out.
+	unlinked []UnlinkedCard
 }
 
 // linkedSym is a symbol as the machine uses it.
@@ -61,14 +71,19 @@ type linkedFunc struct {
 	code      []Instr
 	numLocals int
 	// maxBase is the highest stack pointer a run of f may start at:
-	// StackSize less f.MaxStack.
+	// StackSize less f.MaxStack, or -1 for a function LinkPartial left
+	// out, so that Run refuses it with no test of its own.
 	maxBase int
+	// unlinked are the symbols f uses that the host refused (LinkPartial).
+	unlinked []int32
 }
 
 // Link resolves every symbol of p once, in order, through l. The error names
 // the first symbol that failed and wraps the Linker's error. Call
 // CheckVocabulary first: it refuses a bundle of another vocabulary or
-// major version, and names every symbol the host lacks at once.
+// major version, and names every symbol the host lacks at once, with the
+// cards that use it. To run the cards a host can and leave out the
+// others, link with LinkPartial instead.
 //
 // Link does not verify p: Decode does, and a Program built in memory must
 // pass Verify before it runs.
@@ -80,21 +95,28 @@ func Link(p *Program, l Linker) (*Linked, error) {
 		return nil, errors.New("vm: link: nil linker")
 	}
 	ids := make([]int32, len(p.Symbols))
-	syms := make([]linkedSym, len(p.Symbols))
 	for i, sym := range p.Symbols {
 		id, err := l.Link(sym)
 		if err != nil {
 			return nil, fmt.Errorf("vm: link symbol %d (%s %q): %w", i, sym.Kind, sym.Name, err)
 		}
 		ids[i] = id
-		syms[i] = linkedSym{id: id, arity: sym.Arity, returns: sym.Returns}
+	}
+	return newLinked(p, ids), nil
+}
+
+// newLinked prepares p to run with the host's ids of its symbols.
+func newLinked(p *Program, ids []int32) *Linked {
+	syms := make([]linkedSym, len(p.Symbols))
+	for i, sym := range p.Symbols {
+		syms[i] = linkedSym{id: ids[i], arity: sym.Arity, returns: sym.Returns}
 	}
 	funcs := make([]linkedFunc, len(p.Funcs))
 	for i := range p.Funcs {
 		f := &p.Funcs[i]
 		funcs[i] = linkedFunc{f: f, code: fuse(f.Code, p.Symbols), numLocals: int(f.NumLocals), maxBase: StackSize - int(f.MaxStack)}
 	}
-	return &Linked{Program: p, ids: ids, syms: syms, funcs: funcs}, nil
+	return &Linked{Program: p, ids: ids, syms: syms, funcs: funcs, owners: owners(p)}
 }
 
 // ID returns the host's id for Program.Symbols[sym], such as an ability's

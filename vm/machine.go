@@ -3,6 +3,7 @@ package vm
 import (
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -47,7 +48,38 @@ var (
 	ErrLocals = errors.New("not enough locals")
 	// ErrNoFunc means Run was asked for a function the program doesn't have.
 	ErrNoFunc = errors.New("no such function")
+	// ErrPanic is matched (errors.Is) by the *PanicError of a run during
+	// which a host function, or a run nested in it, panicked.
+	ErrPanic = errors.New("panic during the run")
 )
+
+// PanicError is the cause of a top-level run during which something
+// panicked: a host function, most likely, or the host code between nested
+// runs. The machine recovers the panic in the top-level call of Run, puts
+// itself back as it was before that call, and returns the panic as this
+// error, wrapped in an *Error that names the top-level function; the
+// machine stays usable, and the host decides what the error means for its
+// game (as for any error of a host function: see HOST.md, "An error
+// partway through a body").
+type PanicError struct {
+	// Value is what was passed to panic.
+	Value any
+	// Stack is the goroutine's stack where the panic was recovered, which
+	// names the function that panicked.
+	Stack []byte
+}
+
+// Error reads "panic during the run: VALUE".
+func (e *PanicError) Error() string { return fmt.Sprintf("%v: %v", ErrPanic, e.Value) }
+
+// Is makes errors.Is(err, ErrPanic) true.
+func (e *PanicError) Is(target error) bool { return target == ErrPanic }
+
+// Unwrap returns the panic's value if it is an error (a runtime error, say).
+func (e *PanicError) Unwrap() error {
+	err, _ := e.Value.(error)
+	return err
+}
 
 // Error is a runtime error of Machine.Run. It wraps the cause: one of the
 // Err* sentinels, or the error a Host returned.
@@ -95,20 +127,35 @@ type Machine struct {
 	// in it: the budget starts when the top-level run starts, and nested
 	// runs draw from what is left of it. When it is spent, the run
 	// executing at that moment, the innermost, fails with ErrStepLimit.
+	// Between BeginBudget and EndBudget, the top-level runs share one
+	// budget of MaxSteps instead. Zero or less means DefaultMaxSteps.
 	// Changing MaxSteps while a run is in progress takes effect at the
-	// next top-level call.
+	// next top-level call (or BeginBudget).
 	MaxSteps int
 	// MaxDepth is the most runs that may be nested in one another (the
-	// outermost run counts); one more fails with ErrDepth.
+	// outermost run counts); one more fails with ErrDepth. Zero or less
+	// means DefaultMaxDepth. Changing it while a run is in progress takes
+	// effect at the next top-level call.
 	MaxDepth int
 
 	host  Host
 	stack [StackSize]Value
 	sp    int // first free slot: where the next (nested) run's frame starts
 	depth int // number of runs in progress
+	// maxDepth is how deep the runs of the top-level run in progress may
+	// nest without a look at refuse: MaxDepth as it read it, but no more
+	// than frames holds, until refuse applies MaxDepth's default and grows
+	// the frames.
+	maxDepth int
+	// frames[d] is the Frame of the run at depth d (0: the top-level
+	// run), which the host gets.
+	frames []Frame
 	// steps is what is left of the top-level call's budget, less what the
 	// running run has taken for its current stretch of instructions.
 	steps int
+	// shared is set between BeginBudget and EndBudget: top-level runs
+	// draw on steps instead of starting a budget of their own.
+	shared bool
 	// cancel is the reason given to Cancel, or nil.
 	cancel atomic.Pointer[string]
 }
@@ -116,52 +163,139 @@ type Machine struct {
 // NewMachine returns a machine that calls h, with MaxSteps DefaultMaxSteps
 // and MaxDepth DefaultMaxDepth.
 func NewMachine(h Host) *Machine {
-	return &Machine{MaxSteps: DefaultMaxSteps, MaxDepth: DefaultMaxDepth, host: h}
+	return &Machine{MaxSteps: DefaultMaxSteps, MaxDepth: DefaultMaxDepth, maxDepth: DefaultMaxDepth, host: h, frames: make([]Frame, DefaultMaxDepth)}
+}
+
+// BeginBudget starts a budget of MaxSteps instructions that every
+// top-level run shares, until EndBudget: so that MaxSteps bounds the work
+// of one game event, which a host processes with many top-level runs
+// (the match functions of the abilities that watch it, the bodies of the
+// replacement effects that apply, the triggers it causes), and not only
+// the work of each run. Once the budget is spent, every run fails with
+// ErrStepLimit at once, until EndBudget or the next BeginBudget. A host
+// that processes each game event inside one host call of a run needs
+// neither: the runs nested in it share that run's budget. BeginBudget
+// must not be called while a run is in progress.
+func (m *Machine) BeginBudget() {
+	m.shared = true
+	m.steps = m.MaxSteps
+	if m.steps <= 0 {
+		m.steps = DefaultMaxSteps
+	}
+}
+
+// EndBudget ends the budget BeginBudget started: each top-level run has
+// a budget of its own again.
+func (m *Machine) EndBudget() { m.shared = false }
+
+// Reset puts the machine back as NewMachine made it, keeping its host,
+// MaxSteps and MaxDepth: no run in progress, no shared budget, not
+// cancelled, and no reference kept to the last runs' locals and contexts.
+// The machine restores itself after every run, failed or panicking, so a
+// host needs Reset only to reuse a machine for another game, or to drop
+// what its frames still point to. It must not be called while a run is
+// in progress.
+func (m *Machine) Reset() {
+	m.sp, m.depth, m.steps, m.shared = 0, 0, 0, false
+	clear(m.frames)
+	m.cancel.Store(nil)
 }
 
 // Run executes l.Program.Funcs[fn] with the caller's locals and returns the
-// value of its OpReturn.
+// value of its OpReturn. It is RunWith with no context.
+func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
+	return m.RunWith(nil, l, fn, locals)
+}
+
+// RunWith executes l.Program.Funcs[fn] with the caller's locals and
+// returns the value of its OpReturn. The host gets ctx in the Frame of
+// every call this run and its instructions make (Frame.Context): its own
+// context of the run, such as the event being matched, so that it keeps
+// no side channel around the run. A ctx that is a pointer costs no
+// allocation.
 //
 // locals must hold at least the function's NumLocals values; OpStore writes
 // into it, so the caller sees what the function stored (a match function's
 // bindings, for instance).
 //
-// Run is reentrant: a host function called by OpCall (or a field read by
-// OpField) may call Run again on the same machine, for example to run the
-// match functions of other cards against an event it proposes. The nested
-// run uses the stack above the caller's; it fails with ErrStackOverflow if
-// less than its function's MaxStack is left, and with ErrDepth if MaxDepth
-// runs are already in progress.
+// RunWith is reentrant: a host function called by OpCall (or a field read
+// by OpField) may call Run again on the same machine, for example to run
+// the match functions of other cards against an event it proposes. The
+// nested run uses the stack above the caller's; it fails with
+// ErrStackOverflow if less than its function's MaxStack is left, and with
+// ErrDepth if MaxDepth runs are already in progress.
 //
 // A top-level call starts a budget of MaxSteps instructions that the runs
-// nested in it share; see MaxSteps. Once Cancel has been called, and until
-// Uncancel is, runs fail with ErrCancelled; see Cancel.
+// nested in it share; see MaxSteps and BeginBudget. Once Cancel has been
+// called, and until Uncancel is, runs fail with ErrCancelled; see Cancel.
 //
-// Errors are *Error values. Run trusts that the program passed Verify
-// (Decode verifies; a Program built in memory must be verified before it is
-// linked and run) and does not check again what Verify checked.
+// Errors are *Error values. RunWith trusts that the program passed Verify
+// (Decode verifies; a Program built in memory must be verified before it
+// is linked and run) and does not check again what Verify checked. A
+// function that LinkPartial left out fails with ErrUnlinked.
 //
-// A host function that panics unwinds through Run, which does not restore
-// the machine on the way (a deferred call would cost a tenth of a short
-// run): after recovering from such a panic, use a new Machine.
+// If a host function panics, the top-level call recovers the panic, puts
+// the machine back as it was before it, and fails with a *PanicError
+// (errors.Is ErrPanic), wrapped in an *Error that names its function: the
+// machine stays usable. (A host function that recovers a panic of a run
+// nested in it leaves the machine consistent too: each run, as it
+// returns, restores the stack and depth it started with.)
 //
-// Run executes the code Link prepared, with superinstructions where
+// RunWith executes the code Link prepared, with superinstructions where
 // common sequences of instructions start (fuse.go); they behave exactly
 // as the instructions they stand for, step counts included.
-func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
+func (m *Machine) RunWith(ctx any, l *Linked, fn int32, locals []Value) (_ Value, err error) {
+	if m.depth == 0 {
+		// A top-level run: it reads MaxDepth (refuse applies its default
+		// and grows the frames), starts its budget of MaxSteps unless it
+		// draws on a shared one (BeginBudget), and is the one place a
+		// panic that escapes the host is recovered, so that the runs
+		// nested in it pay nothing for it.
+		m.maxDepth = min(m.MaxDepth, len(m.frames))
+		if !m.shared {
+			m.steps = m.MaxSteps
+			if m.steps <= 0 {
+				m.steps = DefaultMaxSteps
+			}
+		}
+		defer func() {
+			if m.depth != 0 { // the run did not return: every run puts the depth back
+				err = m.recovered(recover())
+			}
+		}()
+	}
+	return m.run(ctx, l, fn, locals)
+}
+
+// recovered puts the machine back as it was before the top-level run
+// during which something panicked, and returns the run's error.
+//
+//go:noinline
+func (m *Machine) recovered(r any) error {
+	m.sp, m.depth = 0, 0
+	if m.shared {
+		m.steps = 0 // the event's budget is lost with it
+	}
+	top := &m.frames[0] // the top-level run's
+	name := top.Linked.Program.Funcs[top.Func].Name
+	return &Error{Func: name, PC: -1, Err: &PanicError{Value: r, Stack: debug.Stack()}}
+}
+
+// run is RunWith, without the recovery of a panic.
+func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, error) {
 	if l == nil || uint(fn) >= uint(len(l.funcs)) {
 		return 0, m.refuse(l, fn, locals)
 	}
 	lf := &l.funcs[fn]
-	base, depth := m.sp, m.depth
-	if len(locals) < lf.numLocals || depth >= m.MaxDepth || base > lf.maxBase || m.host == nil {
-		return 0, m.refuse(l, fn, locals)
+	base, depth, steps := m.sp, m.depth, m.steps
+	if len(locals) < lf.numLocals || depth >= m.maxDepth || base > lf.maxBase || m.host == nil {
+		if err := m.refuse(l, fn, locals); err != nil {
+			return 0, err
+		}
 	}
+	fr := &m.frames[depth]
+	fr.Linked, fr.Func, fr.Locals, fr.Context = l, fn, locals, ctx
 	f := lf.f
-	steps := m.steps
-	if depth == 0 {
-		steps = m.MaxSteps
-	}
 	// The first checkpoint: a run that stops here stops before its first
 	// instruction.
 	budget := min(steps, checkInterval)
@@ -172,7 +306,7 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 	m.steps = steps - budget
 	m.depth = depth + 1
 
-	// The interpreter loop, in Run itself: a call would cost more than
+	// The interpreter loop, in run itself: a call would cost more than
 	// the whole of a typical match function. The run's frame is
 	// m.stack[base:] up to f.MaxStack values; sp indexes the frame. Every
 	// return leaves the run (m.leave): it pops the frame and the nesting
@@ -196,7 +330,7 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 	for ; ; budget-- {
 		if budget <= 0 { // a checkpoint
 			if budget = m.checkpoint(); budget <= 0 {
-				m.leave(base)
+				m.leave(base, depth)
 				return 0, fail(f, pc, m.stopped())
 			}
 		}
@@ -237,7 +371,7 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 			sp--
 			if st[sp] == 0 {
 				m.steps += budget - 1
-				m.leave(base)
+				m.leave(base, depth)
 				return 0, fail(f, pc-1, ErrDivideByZero)
 			}
 			st[sp-1] = divSat(st[sp-1], st[sp])
@@ -305,9 +439,9 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 			n := int(sym.arity)
 			m.sp = base + sp // a nested run starts above the arguments
 			m.lend(budget)
-			r, err := m.host.Call(syms[in.Arg].id, st[sp-n:sp:sp])
+			r, err := m.host.Call(fr, syms[in.Arg].id, st[sp-n:sp:sp])
 			if err != nil {
-				m.leave(base)
+				m.leave(base, depth)
 				return 0, fail(f, pc-1, err)
 			}
 			budget = m.reclaim(budget)
@@ -319,9 +453,9 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 		case OpField:
 			m.sp = base + sp
 			m.lend(budget)
-			v, err := m.host.Field(syms[in.Arg].id)
+			v, err := m.host.Field(fr, syms[in.Arg].id)
 			if err != nil {
-				m.leave(base)
+				m.leave(base, depth)
 				return 0, fail(f, pc-1, err)
 			}
 			budget = m.reclaim(budget)
@@ -329,7 +463,7 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 			sp++
 		case OpReturn:
 			m.steps += budget - 1
-			m.leave(base)
+			m.leave(base, depth)
 			return st[sp-1], nil
 
 		// The superinstructions. pc is the index of the second instruction
@@ -338,9 +472,9 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 		case opFieldEqLocalJumpF, opFieldEqSymJumpF:
 			m.sp = base + sp
 			m.lend(budget)
-			v, err := m.host.Field(syms[in.Arg].id)
+			v, err := m.host.Field(fr, syms[in.Arg].id)
 			if err != nil {
-				m.leave(base)
+				m.leave(base, depth)
 				return 0, fail(f, pc-1, err)
 			}
 			if budget = m.reclaim(budget); budget < 4 {
@@ -375,9 +509,9 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 		case opFieldStore:
 			m.sp = base + sp
 			m.lend(budget)
-			v, err := m.host.Field(syms[in.Arg].id)
+			v, err := m.host.Field(fr, syms[in.Arg].id)
 			if err != nil {
-				m.leave(base)
+				m.leave(base, depth)
 				return 0, fail(f, pc-1, err)
 			}
 			if budget = m.reclaim(budget); budget < 2 {
@@ -395,7 +529,7 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 				continue
 			}
 			m.steps += budget - 2
-			m.leave(base)
+			m.leave(base, depth)
 			return Value(in.Arg), nil
 		case opLoadCallReturn:
 			st[sp] = locals[in.Arg]
@@ -409,16 +543,16 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 			n := int(syms[call].arity) // fuse checked that it returns
 			m.sp = base + sp
 			m.lend(budget)
-			r, err := m.host.Call(syms[call].id, st[sp-n:sp:sp])
+			r, err := m.host.Call(fr, syms[call].id, st[sp-n:sp:sp])
 			if err != nil {
-				m.leave(base)
+				m.leave(base, depth)
 				return 0, fail(f, pc-1, err)
 			}
 			if budget > 1 && m.steps > 0 {
 				// What reclaim takes back holds the RET, which gives
 				// back all but its own step: in all, the RET's step.
 				m.steps--
-				m.leave(base)
+				m.leave(base, depth)
 				return r, nil
 			}
 			// No step left for the RET in this stretch: it runs alone,
@@ -440,9 +574,9 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 			n := int(sym.arity)
 			m.sp = base + sp
 			m.lend(budget)
-			r, err := m.host.Call(syms[call].id, st[sp-n:sp:sp])
+			r, err := m.host.Call(fr, syms[call].id, st[sp-n:sp:sp])
 			if err != nil {
-				m.leave(base)
+				m.leave(base, depth)
 				return 0, fail(f, pc-1, err)
 			}
 			budget = m.reclaim(budget)
@@ -455,9 +589,9 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 			n := int(syms[in.Arg].arity)
 			m.sp = base + sp
 			m.lend(budget)
-			r, err := m.host.Call(syms[in.Arg].id, st[sp-n:sp:sp])
+			r, err := m.host.Call(fr, syms[in.Arg].id, st[sp-n:sp:sp])
 			if err != nil {
-				m.leave(base)
+				m.leave(base, depth)
 				return 0, fail(f, pc-1, err)
 			}
 			sp -= n
@@ -488,7 +622,7 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 			budget--
 		default:
 			m.steps += budget - 1
-			m.leave(base)
+			m.leave(base, depth)
 			return 0, fail(f, pc-1, fmt.Errorf("unknown opcode %d", in.Op))
 		}
 		continue
@@ -499,9 +633,9 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 	fieldStoreCallReturn:
 		m.sp = base + sp
 		m.lend(budget)
-		v, err := m.host.Field(syms[in.Arg].id)
+		v, err := m.host.Field(fr, syms[in.Arg].id)
 		if err != nil {
-			m.leave(base)
+			m.leave(base, depth)
 			return 0, fail(f, pc-1, err)
 		}
 		// The stretch, as reclaim would take it back, must hold the
@@ -524,14 +658,14 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 		pc += 3
 		n := int(syms[call].arity) // fuse checked that it returns
 		m.sp = base + sp
-		r, err := m.host.Call(syms[call].id, st[sp-n:sp:sp])
+		r, err := m.host.Call(fr, syms[call].id, st[sp-n:sp:sp])
 		if err != nil {
-			m.leave(base)
+			m.leave(base, depth)
 			return 0, fail(f, pc-1, err)
 		}
 		if budget > 1 && m.steps > 0 {
 			m.steps--
-			m.leave(base)
+			m.leave(base, depth)
 			return r, nil
 		}
 		budget = m.reclaim(budget)
@@ -541,8 +675,11 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 	}
 }
 
-// refuse returns the error of a Run that cannot start. It is out of Run,
-// whose every call pays for what it holds.
+// refuse returns the error of a Run that cannot start, or nil if it can
+// after all: the first run nested that deep since MaxDepth was read, when
+// MaxDepth is 0 or less (its default applies) or more than the machine
+// had frames for (it grows them). It is out of Run, whose every call
+// pays for what it holds.
 //
 //go:noinline
 func (m *Machine) refuse(l *Linked, fn int32, locals []Value) error {
@@ -551,13 +688,28 @@ func (m *Machine) refuse(l *Linked, fn int32, locals []Value) error {
 	}
 	f := &l.Program.Funcs[fn]
 	switch {
+	case l.funcs[fn].unlinked != nil:
+		return &Error{Func: f.Name, PC: -1, Err: unlinkedError(l.Program, l.funcs[fn].unlinked)}
 	case m.host == nil:
 		return &Error{Func: f.Name, PC: -1, Err: errors.New("machine has no host")}
 	case len(locals) < int(f.NumLocals):
 		err := fmt.Errorf("%w: has %d, needs %d", ErrLocals, len(locals), f.NumLocals)
 		return &Error{Func: f.Name, PC: -1, Err: err}
-	case m.depth >= m.MaxDepth:
-		return &Error{Func: f.Name, PC: -1, Err: ErrDepth}
+	case m.depth >= m.maxDepth:
+		limit := m.MaxDepth
+		if limit <= 0 {
+			limit = DefaultMaxDepth
+		}
+		if m.depth >= limit {
+			return &Error{Func: f.Name, PC: -1, Err: ErrDepth}
+		}
+		if len(m.frames) < limit {
+			m.growFrames(limit)
+		}
+		m.maxDepth = limit
+		if m.sp <= l.funcs[fn].maxBase {
+			return nil
+		}
 	}
 	return &Error{Func: f.Name, PC: -1, Err: ErrStackOverflow}
 }
@@ -615,10 +767,19 @@ func (m *Machine) stopped() error {
 	return ErrStepLimit
 }
 
-// leave ends a run: it pops the run's frame and nesting level.
-func (m *Machine) leave(sp int) {
+// leave ends a run: it puts back the stack pointer and nesting level the
+// run started with, whatever the runs nested in it left (a host may have
+// recovered a panic of one).
+func (m *Machine) leave(sp, depth int) {
 	m.sp = sp
-	m.depth--
+	m.depth = depth
+}
+
+// growFrames makes room for n frames.
+func (m *Machine) growFrames(n int) {
+	frames := make([]Frame, n)
+	copy(frames, m.frames)
+	m.frames = frames
 }
 
 // fail builds the *Error for instruction pc of f.

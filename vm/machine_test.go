@@ -47,7 +47,7 @@ func (h *fakeHost) field(name string, v vm.Value) { h.fields[h.id(name)] = v }
 
 func (h *fakeHost) Link(s vm.Symbol) (int32, error) { return h.id(s.Name), nil }
 
-func (h *fakeHost) Call(fn int32, args []vm.Value) (vm.Value, error) {
+func (h *fakeHost) Call(_ *vm.Frame, fn int32, args []vm.Value) (vm.Value, error) {
 	f, ok := h.calls[fn]
 	if !ok {
 		return 0, fmt.Errorf("no host function %d", fn)
@@ -55,7 +55,7 @@ func (h *fakeHost) Call(fn int32, args []vm.Value) (vm.Value, error) {
 	return f(args)
 }
 
-func (h *fakeHost) Field(id int32) (vm.Value, error) {
+func (h *fakeHost) Field(_ *vm.Frame, id int32) (vm.Value, error) {
 	v, ok := h.fields[id]
 	if !ok {
 		return 0, fmt.Errorf("no field %d", id)
@@ -832,15 +832,15 @@ func BenchmarkRunPlainGo(b *testing.B) {
 	var host vm.Host = h
 	var args [1]vm.Value
 	match := func(locals []vm.Value) (vm.Value, error) {
-		t, err := host.Field(target)
+		t, err := host.Field(nil, target)
 		if err != nil || t != locals[0] {
 			return 0, err
 		}
-		if locals[2], err = host.Field(amount); err != nil {
+		if locals[2], err = host.Field(nil, amount); err != nil {
 			return 0, err
 		}
 		args[0] = locals[0]
-		return host.Call(canPrevent, args[:])
+		return host.Call(nil, canPrevent, args[:])
 	}
 	locals := []vm.Value{42, 1, 0}
 	b.ReportAllocs()

@@ -107,12 +107,18 @@ type VocabularyError struct {
 type MissingSymbol struct {
 	Symbol Symbol
 	Err    error
+	// Cards are the names of the cards that use it (Program.CardSymbols),
+	// in the program's order: what the host cannot run without it. It is
+	// filled in by CheckVocabulary; LinkPartial lists the missing symbols
+	// under each card instead.
+	Cards []string
 }
 
 // Error reads like "vm: bundle built against vocabulary cardc.std 2.0;
 // this host implements 1.3: another major version ..." or "vm: this host
 // implements vocabulary cardc.std 1.3 but lacks 2 names the bundle (built
-// against 1.4) uses: ...", one missing name a line.
+// against 1.4) uses: ...", one missing name a line, with the cards that
+// use it.
 func (e *VocabularyError) Error() string {
 	var b strings.Builder
 	host := e.Host.String()
@@ -129,6 +135,9 @@ func (e *VocabularyError) Error() string {
 	}
 	for _, m := range e.Missing {
 		fmt.Fprintf(&b, "\n\t%s %s: %v", m.Symbol.Kind, symbolString(m.Symbol), m.Err)
+		if len(m.Cards) > 0 {
+			fmt.Fprintf(&b, " (used by %s)", strings.Join(m.Cards, ", "))
+		}
 	}
 	return b.String()
 }
@@ -138,7 +147,10 @@ func (e *VocabularyError) Error() string {
 // stops at the first name it cannot link. It refuses, with a
 // *VocabularyError, a program compiled against another vocabulary (another
 // Name) or another major version of it, and a program that uses names the
-// host lacks, listing each with the Linker's reason. A program of the same
+// host lacks, listing each with the Linker's reason and the cards that use
+// it. (A host that runs the cards it can and leaves out the others checks
+// the versions with a Linker that knows every name, or reads
+// VocabularyError.Incompatible, and links with LinkPartial.) A program of the same
 // major version passes whatever the minor versions and hashes, if the host
 // has every name it uses: that is the compatibility policy of Vocabulary.
 // A program that records no vocabulary (the zero Vocabulary: built in
@@ -166,13 +178,29 @@ func CheckVocabulary(p *Program, host Vocabulary, l Linker) error {
 			return e
 		}
 	}
-	for _, sym := range p.Symbols {
+	var users [][]string // users[s]: the cards that use symbol s
+	for i, sym := range p.Symbols {
 		if _, err := l.Link(sym); err != nil {
-			e.Missing = append(e.Missing, MissingSymbol{Symbol: sym, Err: err})
+			if users == nil {
+				users = symbolUsers(p)
+			}
+			e.Missing = append(e.Missing, MissingSymbol{Symbol: sym, Err: err, Cards: users[i]})
 		}
 	}
 	if len(e.Missing) > 0 {
 		return e
 	}
 	return nil
+}
+
+// symbolUsers lists, for each symbol of p, the names of the cards that
+// use it.
+func symbolUsers(p *Program) [][]string {
+	users := make([][]string, len(p.Symbols))
+	for c := range p.Cards {
+		for _, s := range p.CardSymbols(c) {
+			users[s] = append(users[s], p.Cards[c].Name)
+		}
+	}
+	return users
 }

@@ -45,10 +45,10 @@ func TestCheckVocabulary(t *testing.T) {
 			"vm: bundle built against vocabulary test.hydra 1.2; this host implements acme.rules 1.2: another vocabulary; compile the cards against acme.rules"},
 		{"older minor host lacking names", hydraProgram(), host("test.hydra", 1, 1), lacking("prevent", "counter:+1/+1"),
 			"vm: bundle built against vocabulary test.hydra 1.2; this host implements 1.1, and lacks 2 names the bundle uses:\n" +
-				"\tfunc prevent/1: no such name here\n" +
-				"\tname counter:+1/+1: no such name here"},
+				"\tfunc prevent/1: no such name here (used by Protean Hydra)\n" +
+				"\tname counter:+1/+1: no such name here (used by Protean Hydra)"},
 		{"no vocabulary recorded", anonymous, hydraVocabulary, lacking("damage.amount"),
-			"vm: this host (vocabulary test.hydra 1.2) lacks 1 name the program uses:\n\tfield damage.amount: no such name here"},
+			"vm: this host (vocabulary test.hydra 1.2) lacks 1 name the program uses:\n\tfield damage.amount: no such name here (used by Protean Hydra)"},
 		{"no vocabulary recorded, every name", anonymous, hydraVocabulary, lacking(), ""},
 		{"host names no vocabulary", hydraProgram(), vm.Vocabulary{}, lacking(),
 			"vm: check vocabulary: the host names no vocabulary"},

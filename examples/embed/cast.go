@@ -5,68 +5,129 @@ import (
 
 	"github.com/cardc/cardc/mana"
 	"github.com/cardc/cardc/scenario"
+	"github.com/cardc/cardc/stdhost"
 	"github.com/cardc/cardc/vm"
 )
 
-// This file is casting spells: checking targets with the spell's filter
-// functions, paying the mana cost with the mana abilities of lands, and
-// resolving: a permanent spell enters the battlefield, an instant or
-// sorcery runs its spell ability's Body.
+// This file is casting spells (CR 601): checking targets with their
+// filter functions, paying the mana cost with the mana abilities of
+// lands, and resolving: a permanent spell enters the battlefield (an Aura
+// attached to what it targets), an instant or sorcery runs its spell
+// ability's Body.
 
-// spellAbility returns the index of a card's spell ability, or -1.
+// legal reports whether a candidate is a legal target of an instance's
+// ability: a permanent or a player, that the source's quality does not
+// stop (shroud, protection), and that the target's filter accepts.
+func (g *game) legal(in *instance, t *vm.Target, v vm.Value) bool {
+	return g.illegal(in, t, v) == ""
+}
+
+// illegal says why a candidate is no legal target, as the number of the
+// rule that forbids it, or "".
+func (g *game) illegal(in *instance, t *vm.Target, v vm.Value) string {
+	if o := g.obj(stdhost.Object(v)); v > 0 {
+		switch {
+		case o == nil || o.gone || o.zone != zoneBattlefield:
+			return "601.2c"
+		case g.hasKeyword(o, "shroud"):
+			return "702.18"
+		case g.protectedFrom(o, g.obj(in.src)):
+			return "702.16"
+		}
+	}
+	if !g.accepts(in, t.Filter, v) {
+		return "601.2c"
+	}
+	return ""
+}
+
+// accepts runs a filter function of an instance's ability on a
+// candidate, with the instance's locals.
+func (g *game) accepts(in *instance, filter int32, v vm.Value) bool {
+	locals := append([]vm.Value(nil), in.locals...)
+	if len(locals) == 0 {
+		locals = newLocals(in.ability(), in.src, in.ctrl)
+	}
+	locals[vm.LocalCandidate] = v
+	return g.exec(&run{g: g, in: in}, filter, locals) != 0
+}
+
+// targets are the targets of an instance's ability: a spell's, an
+// activated ability's, or for an Aura spell, its enchant ability's (CR
+// 303.4a).
+func targets(in *instance) []vm.Target {
+	if in.ab < 0 {
+		return nil
+	}
+	return in.ability().Targets
+}
+
+// chooseTargets judges the targets chosen for a spell or ability, each
+// with its filter, and stores each in its local (CR 601.2c, 602.2b).
+func (g *game) chooseTargets(in *instance, chosen []vm.Value) error {
+	ts := targets(in)
+	if len(chosen) != len(ts) {
+		return fmt.Errorf("%s has %d targets, not %d", in.def.Name, len(ts), len(chosen))
+	}
+	for i := range ts {
+		if ts[i].Zone != vm.NoSymbol {
+			return unsupported("targets in other zones than the battlefield")
+		}
+		if rule := g.illegal(in, &ts[i], chosen[i]); rule != "" {
+			return &scenario.RuleError{Rule: rule, Err: fmt.Errorf("that is not a legal target for %s: %s (CR %s)", in.def.Name, ts[i].Text, rule)}
+		}
+		in.locals[ts[i].Local] = chosen[i]
+	}
+	return nil
+}
+
+// targetsLegal reports whether an instance has no targets, or one still
+// legal: one whose targets are all illegal does nothing (CR 608.2b).
+func (g *game) targetsLegal(in *instance) bool {
+	ts := targets(in)
+	for i := range ts {
+		if g.legal(in, &ts[i], in.locals[ts[i].Local]) {
+			return true
+		}
+	}
+	return len(ts) == 0
+}
+
+// spellAbility returns the index of a card's spell ability, of an Aura's
+// enchant ability, or -1 for another permanent.
 func spellAbility(c *vm.Card) int {
 	for i := range c.Abilities {
-		if c.Abilities[i].Kind == vm.AbilitySpell {
+		if k := c.Abilities[i].Kind; k == vm.AbilitySpell || k == vm.AbilityEnchant {
 			return i
 		}
 	}
 	return -1
 }
 
-func (o *object) is(t string) bool {
-	for _, x := range o.def.card.Types {
-		if x == t {
-			return true
-		}
-	}
-	return false
-}
-
-// legal runs a target's filter on a candidate.
-func (g *game) legal(def *cardDef, locals []vm.Value, t *vm.Target, v vm.Value) bool {
-	if p := g.valueObject(v); p != nil && p.zone != zoneBattlefield {
-		return false // a target is a permanent or a player here
-	}
-	l := append([]vm.Value(nil), locals...)
-	l[vm.LocalCandidate] = v
-	return g.run(frame{mode: modeMatch, def: def, locals: l}, t.Filter) != 0
-}
-
 // cast casts a card from player p's hand with X and targets, paying its
-// cost: the spell goes on the stack.
-func (g *game) cast(p int, o *object, x int, targets []vm.Value) error {
-	if o.zone != zoneHand || o.owner != p {
-		return fmt.Errorf("%s is not in the player's hand", o.def.card.Name)
+// cost: the spell goes on the stack (CR 601.2).
+func (g *game) cast(p int, o *object, x int, chosen []vm.Value) error {
+	if o.zone != zoneHand || o.card.owner != p {
+		return fmt.Errorf("%s is not in the player's hand", o.def.Name)
 	}
 	if !o.is("instant") && !g.sorceryTiming(p) {
-		return &scenario.RuleError{Rule: "307.1", Err: fmt.Errorf("%s can be cast only in its controller's main phase, with an empty stack (CR 307.1)", o.def.card.Name)}
+		return &scenario.RuleError{Rule: "307.1", Err: fmt.Errorf("%s can be cast only in its controller's main phase, with an empty stack (CR 307.1)", o.def.Name)}
 	}
-	locals := []vm.Value{vm.Value(o.card), playerValue(p), 0}
-	ai := spellAbility(o.def.card)
-	if ai >= 0 {
-		ab := &o.def.card.Abilities[ai]
-		locals = make([]vm.Value, max(int(ab.NumLocals), vm.FirstFreeLocal))
-		locals[vm.LocalThis], locals[vm.LocalYou] = vm.Value(o.card), playerValue(p)
-		if err := g.chooseTargets(o.def, ab, locals, targets); err != nil {
-			return err
-		}
+	in := instance{src: o.h, ctrl: p, def: o.def, ab: spellAbility(o.def), locals: make([]vm.Value, vm.FirstFreeLocal)}
+	if in.ab >= 0 {
+		in.locals = newLocals(in.ability(), o.h, p)
 	}
-	if err := g.pay(p, o.def.card.ManaCost, x); err != nil {
+	if err := g.chooseTargets(&in, chosen); err != nil {
 		return err
 	}
-	o.x = x
-	g.move(o, "stack")
-	g.stack = append(g.stack, ability{def: o.def, ability: ai, locals: locals, spell: o.card})
+	if err := g.pay(p, o.def.ManaCost, x); err != nil {
+		return err
+	}
+	g.propose(event{kind: "zone_change", object: o.h, from: g.name(vm.NameZone, zoneHand), to: g.name(vm.NameZone, zoneStack), controller: p, x: x})
+	in.spell = o.card.obj
+	in.src = in.spell.h
+	in.locals[vm.LocalThis] = vm.Value(in.src)
+	g.stack = append(g.stack, in)
 	return nil
 }
 
@@ -76,100 +137,123 @@ func (g *game) sorceryTiming(p int) bool {
 	return g.active == p && (steps[g.step] == "main1" || steps[g.step] == "main2") && len(g.stack) == 0
 }
 
-// chooseTargets judges the targets chosen for a spell or an ability
-// (an ability of def), each with its filter, and stores each in its
-// local (CR 601.2c, 602.2b).
-func (g *game) chooseTargets(def *cardDef, ab *vm.Ability, locals []vm.Value, targets []vm.Value) error {
-	if len(targets) != len(ab.Targets) {
-		return fmt.Errorf("%s has %d targets, not %d", def.card.Name, len(ab.Targets), len(targets))
-	}
-	for i := range ab.Targets {
-		t := &ab.Targets[i]
-		if t.Zone != vm.NoSymbol {
-			return unsupported("targets in other zones than the battlefield")
+// resolveSpell resolves a spell: a permanent enters the battlefield, an
+// Aura attached to its target if it is still legal (else it does not
+// resolve, CR 608.3b); an instant or sorcery does what it says if a
+// target is still legal (CR 608.2b), then goes to the graveyard.
+func (g *game) resolveSpell(s *instance) {
+	o := s.spell
+	switch {
+	case o.is("instant") || o.is("sorcery"):
+		if g.targetsLegal(s) {
+			g.exec(&run{g: g, in: s}, s.ability().Body, s.locals)
 		}
-		if !g.legal(def, locals, t, targets[i]) {
-			return &scenario.RuleError{Rule: "601.2c", Err: fmt.Errorf("that is not a legal target for %s: %s (CR 601.2c)", def.card.Name, t.Text)}
-		}
-		locals[t.Local] = targets[i]
+	case s.ab < 0:
+		g.propose(event{kind: "zone_change", object: o.h, from: g.name(vm.NameZone, zoneStack), to: g.name(vm.NameZone, zoneBattlefield), controller: s.ctrl, x: o.x})
+		return
+	case g.targetsLegal(s): // an Aura
+		g.propose(event{kind: "zone_change", object: o.h, from: g.name(vm.NameZone, zoneStack), to: g.name(vm.NameZone, zoneBattlefield), controller: s.ctrl, x: o.x,
+			attachTo: stdhost.Object(s.locals[s.ability().Targets[0].Local])})
+		return
 	}
-	return nil
+	g.move(o, zoneGraveyard)
 }
 
 // pay pays a mana cost ("{1}{G}") from player p's pool, first tapping
-// their untapped lands for mana (their {T} mana abilities), oldest first,
-// until the pool can pay it. If even then it can't, the spell or ability
-// can't be cast or activated, and the game goes back to before (CR 601.2,
-// 601.2h): the lands untap and their mana leaves the pool. (That undoes
-// what a land's mana ability does when it only adds mana, as the lands of
-// cards/ do; one that did more, such as dealing damage, would need more
-// undone.)
+// for mana the untapped lands whose mana abilities pay what the pool
+// can't, oldest first: a way to pay a player may choose (CR 601.2g). If
+// even then it can't be paid, nothing is tapped, and the spell or
+// ability can't be cast or activated (CR 601.2h).
 func (g *game) pay(p int, cost string, x int) error {
-	syms, _ := mana.Parse(cost)
-	for _, s := range syms {
-		switch s.Kind {
-		case mana.Generic, mana.Colored, mana.Variable, mana.Hybrid:
-		default:
-			return unsupported("mana symbol " + s.Text)
-		}
+	syms, lands, err := g.manaSources(p, cost, x)
+	if err != nil {
+		return err
 	}
-	pool := g.pool[p]
-	var tapped []*object
-	for _, land := range g.battlefield() {
-		if _, ok := payFrom(g.pool[p], syms, x); ok {
-			break
-		}
-		if land.controller != p || land.tapped || !land.is("land") {
-			continue
-		}
-		for ai := range land.def.card.Abilities {
-			ab := &land.def.card.Abilities[ai]
-			if ab.Kind == vm.AbilityActivated && ab.Flags&vm.FlagMana != 0 && ab.Flags&vm.FlagTapCost != 0 && ab.Cost == "" && ab.Pay == vm.NoFunc {
-				land.tapped = true
-				tapped = append(tapped, land)
-				g.run(frame{mode: modeResolve, def: land.def, locals: g.locals(land, ab)}, ab.Body)
-				break
-			}
-		}
+	for _, land := range lands {
+		land.tapped = true
+		in := instance{src: land.h, ctrl: p, def: land.def, ab: manaAbility(land)}
+		g.exec(&run{g: g, in: &in, tapped: true}, in.ability().Body, newLocals(in.ability(), land.h, p))
 	}
-	left, ok := payFrom(g.pool[p], syms, x)
-	if !ok {
-		g.pool[p] = pool
-		for _, land := range tapped {
-			land.tapped = false
-		}
-		return &scenario.RuleError{Rule: "601.2h", Err: fmt.Errorf("player %d can't pay %s: not enough mana (CR 601.2h)", p, cost)}
+	left, owed := payFrom(g.pool[p], syms, x)
+	if owed > 0 {
+		return fmt.Errorf("player %d's lands did not produce the mana they would", p)
 	}
 	g.pool[p] = left
 	return nil
 }
 
-// payFrom pays a cost from a pool, colored symbols first, then hybrid,
-// then generic, and returns what is left.
-func payFrom(pool mana.Amount, syms []mana.Symbol, x int) (mana.Amount, bool) {
-	generic := x
+// canPay reports whether player p could pay a cost now, from their pool
+// and their untapped lands.
+func (g *game) canPay(p int, cost string, x int) bool {
+	_, _, err := g.manaSources(p, cost, x)
+	return err == nil
+}
+
+// manaSources reads a cost and chooses the lands of player p to tap to
+// pay it, or says why it can't be paid. What a land's mana ability would
+// add is learned by running it with no effect (run.simulate).
+func (g *game) manaSources(p int, cost string, x int) ([]mana.Symbol, []*object, error) {
+	syms, bad := mana.Parse(cost)
+	if len(bad) > 0 {
+		return nil, nil, fmt.Errorf("%s is not a mana symbol", bad[0])
+	}
 	for _, s := range syms {
 		switch s.Kind {
-		case mana.Colored:
-			if pool[s.A] == 0 {
-				return pool, false
-			}
+		case mana.Generic, mana.Colored, mana.Variable, mana.Hybrid:
+		default:
+			return nil, nil, unsupported("mana symbol " + s.Text)
+		}
+	}
+	pool := g.pool[p]
+	var lands []*object
+	for _, land := range g.battlefield() {
+		_, owed := payFrom(pool, syms, x)
+		ai := manaAbility(land)
+		if owed == 0 || land.controller != p || land.tapped || !land.is("land") || ai < 0 {
+			continue
+		}
+		var adds mana.Amount
+		in := instance{src: land.h, ctrl: p, def: land.def, ab: ai}
+		g.exec(&run{g: g, in: &in, simulate: &adds}, in.ability().Body, newLocals(in.ability(), land.h, p))
+		with := pool
+		for t, n := range adds {
+			with[t] += n
+		}
+		if _, now := payFrom(with, syms, x); now < owed {
+			pool = with
+			lands = append(lands, land)
+		}
+	}
+	if _, owed := payFrom(pool, syms, x); owed > 0 {
+		return nil, nil, &scenario.RuleError{Rule: "601.2h", Err: fmt.Errorf("player %d can't pay %s: not enough mana (CR 601.2h)", p, cost)}
+	}
+	return syms, lands, nil
+}
+
+// payFrom pays a cost from a pool, colored symbols first, then hybrid,
+// then generic, and returns what is left, and how much of the cost is
+// unpaid.
+func payFrom(pool mana.Amount, syms []mana.Symbol, x int) (mana.Amount, int) {
+	unpaid, generic := 0, x
+	for _, s := range syms {
+		switch {
+		case s.Kind == mana.Colored && pool[s.A] > 0:
 			pool[s.A]--
-		case mana.Generic:
+		case s.Kind == mana.Colored:
+			unpaid++
+		case s.Kind == mana.Generic:
 			generic += s.N
 		}
 	}
 	for _, s := range syms {
-		if s.Kind != mana.Hybrid {
-			continue
-		}
 		switch {
+		case s.Kind != mana.Hybrid:
 		case pool[s.A] > 0:
 			pool[s.A]--
 		case pool[s.B] > 0:
 			pool[s.B]--
 		default:
-			return pool, false
+			unpaid++
 		}
 	}
 	for t := range pool {
@@ -177,57 +261,5 @@ func payFrom(pool mana.Amount, syms []mana.Symbol, x int) (mana.Amount, bool) {
 		pool[t] -= n
 		generic -= n
 	}
-	return pool, generic == 0
-}
-
-// resolveSpell resolves a spell: a permanent enters the battlefield; an
-// instant or sorcery does what it says, if a target is still legal; then
-// it goes to the graveyard.
-func (g *game) resolveSpell(s ability) {
-	o := g.objects[s.spell]
-	if s.ability < 0 {
-		g.move(o, zoneBattlefield)
-		return
-	}
-	if g.anyTargetLegal(s) {
-		g.run(frame{mode: modeResolve, def: s.def, locals: s.locals}, s.ab().Body)
-	}
-	g.move(o, zoneGraveyard)
-}
-
-// anyTargetLegal reports whether a spell or an ability on the stack has
-// no targets, or one still legal: one whose targets are all illegal now
-// does nothing as it resolves (CR 608.2b).
-func (g *game) anyTargetLegal(s ability) bool {
-	ab := s.ab()
-	legal := len(ab.Targets) == 0
-	for i := range ab.Targets {
-		if g.legal(s.def, s.locals, &ab.Targets[i], s.locals[ab.Targets[i].Local]) {
-			legal = true
-		}
-	}
-	return legal
-}
-
-func (g *game) hDealDamage(args []vm.Value) (vm.Value, error) {
-	if args[2] > 0 {
-		g.propose(event{kind: "damage", source: int(args[0]), target: args[1], amount: int(args[2])})
-	}
-	return 0, nil
-}
-
-func (g *game) hIsPlayer(args []vm.Value) (vm.Value, error) {
-	if _, ok := valuePlayer(args[0]); ok {
-		return 1, nil
-	}
-	return 0, nil
-}
-
-// hBoost gives a permanent +N/+N until end of turn.
-func (g *game) hBoost(args []vm.Value) (vm.Value, error) {
-	if o := g.permanent(args[0]); o != nil {
-		o.boost[0] += int(args[1])
-		o.boost[1] += int(args[2])
-	}
-	return 0, nil
+	return pool, unpaid + generic
 }

@@ -2,191 +2,214 @@ package embed
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/cardc/cardc/mana"
+	"github.com/cardc/cardc/stdhost"
 	"github.com/cardc/cardc/vm"
 )
 
-// This file is the engine: objects, zones, events, replacement effects,
-// triggers, the stack, state-based actions, steps and combat. It knows the
+// This file is the engine: cards and objects, events, replacement
+// effects, triggers, state-based actions and the stack. It knows the
 // cards only through their compiled abilities, which it runs on the VM.
 
-// The zones a card can be in.
+// The zones, by the vocabulary's names.
 const (
 	zoneBattlefield = "battlefield"
 	zoneHand        = "hand"
 	zoneGraveyard   = "graveyard"
 	zoneLibrary     = "library"
-	zoneExile       = "exile"
+	zoneStack       = "stack"
 )
 
-// steps are the steps of a turn, in order, by the vocabulary's names.
-var steps = []string{"untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
-	"declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup"}
-
-func stepIndex(name string) int {
-	for i, s := range steps {
-		if s == name {
-			return i
-		}
-	}
-	return -1
+// card is a physical card, or a token: what the kit's scenario.Card names.
+// It stays the same card from zone to zone, while each zone it enters
+// makes it a new object with a new handle (CR 400.7).
+type card struct {
+	id    int
+	owner int
+	token bool
+	// printed is what the card is in every zone; a token's is what it was
+	// created as.
+	printed *vm.Card
+	// obj is the object it is now; nil once it has ceased to exist (a
+	// token that left the battlefield, CR 111.7).
+	obj *object
 }
 
-// maxTriggers caps how many times one ability triggers on one event, what
-// a match function returns being a count.
-const maxTriggers = 1000
-
-// object is a card in the game. This small engine keeps one object per
-// card, whatever zone it moves to; what "this" refers to is its number.
+// object is a game object: a card in one zone, from the moment it came
+// there. The handle h is what the VM sees; a handle of an object that has
+// left its zone (gone) is stale, and the object keeps what it was, its
+// last-known information (CR 608.2h).
 type object struct {
-	card              int
-	def               *cardDef
-	owner, controller int
-	zone              string
-	tapped            bool
-	attacking         bool
-	blocked           bool
-	blocking          int // the attacker it blocks, or 0
-	damage            int
-	counters          map[string]int
-	// x is the X the card was cast with.
+	h    stdhost.Object
+	card *card
+	// def is what the object is: its card's compiled card, or, for a
+	// token that copies an Aura, the copiable values of that Aura.
+	def        *vm.Card
+	zone       string
+	controller int
+	// since is the turn it came under its controller's control (CR 302.6).
+	since                      int
+	tapped, attacking, blocked bool
+	blocking                   stdhost.Object // the attacker it blocks
+	attachedTo                 stdhost.Object
+	damage                     int
+	// deathtouch: damage from a source with deathtouch is marked on it
+	// (CR 704.5h).
+	deathtouch bool
+	counters   map[string]int
+	// x is the X of the spell it is or was.
 	x int
 	// boost is what effects until end of turn add to its power and
 	// toughness.
 	boost [2]int
-	// lki is its power and toughness as it last existed on the
-	// battlefield (CR 608.2h), once it has left.
-	lki *[2]int
+	gone  bool
+	// last is what it was as it left the battlefield.
+	last *chars
 }
 
-// counterAmount is counters of a kind (an interned name).
+// counterAmount is counters of a kind.
 type counterAmount struct {
-	kind vm.Value
+	kind stdhost.Name
 	n    int
 }
 
 // event is an event of the game: what happens, proposed to replacement
 // effects, then performed, logged and matched by triggers.
 type event struct {
-	id     int64
+	id     stdhost.EventID
 	kind   string
-	object int // the object it is about
-	source int // the source of damage
-	// target is what damage is dealt to: an object or a player value.
-	target   vm.Value
-	player   int
-	amount   int
-	counter  vm.Value
-	from, to vm.Value // zones, interned
-	step     vm.Value // interned
-	blocker  int
-	attacker int
-	combat   bool
-	turn     int
-	// unpreventable is set when a rule says the damage can't be
-	// prevented; prevented once an effect prevented it.
-	unpreventable, prevented bool
-	// enterWith are the counters a permanent entering gets.
-	enterWith []counterAmount
+	object stdhost.Object
+	// moved is the new object the object of a zone change to the
+	// battlefield became.
+	moved             stdhost.Object
+	source            stdhost.Object
+	target            stdhost.Target
+	attacker, blocker stdhost.Object
+	player            int
+	amount            int
+	counter, from, to stdhost.Name
+	step              stdhost.Name
+	mana              mana.Amount
+	combat, prevented bool
+	unpreventable     bool
+	// protected: protection prevented the damage (CR 702.16e).
+	protected bool
+	// tapped: a mana_produced event's source was tapped for the mana.
+	tapped        bool
+	enterWith     []counterAmount
+	attachTo      stdhost.Object
+	controller, x int // of the object a zone change makes
 }
 
-// cards lists the cards an event involves.
-func (e *event) cards() []int {
-	var out []int
-	for _, c := range []int{e.object, e.source, e.blocker, e.attacker} {
-		if c > 0 {
-			out = append(out, c)
-		}
-	}
-	if e.target > 0 {
-		out = append(out, int(e.target))
-	}
-	return out
-}
-
-// ability is an ability of a card with the locals its match function
-// bound: a trigger waiting to go on the stack, an ability on it, or a
-// delayed trigger waiting for its event.
-type ability struct {
-	def     *cardDef
-	ability int
-	locals  []vm.Value
+// instance is an ability of an object with its locals: a trigger waiting
+// for the stack, an ability or a spell on it, a delayed trigger waiting for
+// its event, a replacement effect about to apply.
+type instance struct {
+	src    stdhost.Object // "this"
+	ctrl   int            // "you"
+	def    *vm.Card
+	ab     int // index in def.Abilities; -1 for a permanent spell
+	locals []vm.Value
 	// ev is the event that triggered it.
 	ev event
-	// spell is, for a spell on the stack, its card; ability is then its
-	// spell ability, or -1 for a permanent spell.
-	spell int
+	// spell is the object of a spell on the stack.
+	spell *object
 }
 
-func (a *ability) ab() *vm.Ability { return &a.def.card.Abilities[a.ability] }
+func (in *instance) ability() *vm.Ability { return &in.def.Abilities[in.ab] }
 
-type delayed = ability
-
-// The modes the VM runs a card's code in.
-const (
-	modeMatch = iota
-	modeReplace
-	modeResolve
-)
-
-// frame is a run of a card's code in progress: what mode, the event
-// being matched or replaced, the card and the locals.
-type frame struct {
-	mode   int
-	ev     *event
-	def    *cardDef
-	locals []vm.Value
+// run is the context of a run of the VM (vm.Frame.Context): the game, the
+// ability that runs, and what the host functions it calls need to know.
+type run struct {
+	g  *game
+	in *instance
+	// ev is the event being matched or replaced.
+	ev *event
+	// chars, while characteristics are computed, is what the effects of
+	// an AbilityEffect's Body add to (layers.go).
+	chars *chars
+	// paid is the reflexive event of the optional cost the body just paid
+	// (optional.go), nil if it was not paid.
+	paid *event
+	// loops are the objects of the body's `for each` loops.
+	loops [][]stdhost.Object
+	// tapped is set while a mana ability with {T} in its cost resolves:
+	// its source is tapped for mana (CR 106.12).
+	tapped bool
+	// simulate, if set, runs a mana ability to learn what it would add:
+	// add_mana adds to it, and nothing happens (CR 106.7).
+	simulate *mana.Amount
 }
+
+// runOf is the run of a frame.
+func runOf(f *vm.Frame) *run { return f.Context.(*run) }
 
 // game is one game.
 type game struct {
 	lib     *Library
 	m       *vm.Machine
-	objects []*object // by card number; objects[0] is nil
+	cards   []*card   // by card id; cards[0] is nil
+	objects []*object // by handle; objects[0] is nil
 	life    [2]int
 	pool    [2]mana.Amount
 	turn    int
-	active  int
-	step    int
-	stack   []ability
-	// pending are the triggered abilities waiting to go on the stack.
-	pending []ability
-	delayed []delayed
-	// shields are the regeneration shields of this turn, each the card
-	// it protects (regenerate.go).
-	shields []int
-	log     []event
-	eventID int64
-	frames  []frame
-	// deferred are the actions of replacement bodies waiting for their
-	// event to happen.
-	deferred []func()
-	// blockOrder lists the blocks of the combat, in declaration order.
-	blockOrder [][2]int
-	over       bool
-	winner     int
-	lost       [2]string
+	// lastTurn is the number of each player's most recent turn.
+	lastTurn [2]int
+	active   int
+	step     int
+	// damageStep is, in a combat damage step with first or double
+	// strike, which of the two it is (1 or 2, CR 510.4); 0 otherwise.
+	damageStep int
+	stack      []instance
+	pending    []instance
+	delayed    []instance
+	// shields are the regeneration shields of this turn (regenerate.go).
+	shields  []stdhost.Object
+	log      []event
+	eventID  int64
+	deferred []stdhost.Deferred
+	over     bool
+	winner   int
+	lost     [2]string
 	// err is the first error of a card's code during the current action.
 	err error
-	// orderTriggers orders a player's triggers put on the stack at once:
-	// it returns the order in which they resolve.
-	orderTriggers func(player int, ts []ability) []int
+	// computing guards the characteristics of an object being computed.
+	computing map[*object]bool
+	d         decider
 }
 
-func newGame(lib *Library) *game {
-	g := &game{lib: lib, objects: []*object{nil}, life: [2]int{20, 20}, turn: 1, step: stepIndex("main1"), winner: -1}
-	g.m = vm.NewMachine(host{g})
+// decider makes the decisions of the game's players: the kit's Script
+// (driver.go).
+type decider interface {
+	// orderTriggers returns the order in which a player's triggers, put
+	// on the stack at once, resolve.
+	orderTriggers(p int, ts []instance) []int
+	// payOptional decides whether a player pays an optional cost of the
+	// ability of src, and which of the options they sacrifice; a player
+	// who can't pay declines, unasked.
+	payOptional(p int, src *object, options []*object, can bool) (bool, *object)
+}
+
+func newGame(lib *Library, d decider) *game {
+	g := &game{lib: lib, cards: []*card{nil}, objects: []*object{nil}, life: [2]int{20, 20}, turn: 1,
+		lastTurn: [2]int{1, 0}, step: stepIndex("main1"), winner: -1, computing: map[*object]bool{}, d: d}
+	g.m = vm.NewMachine(lib.binding)
 	return g
 }
 
-func (g *game) frame() *frame {
-	if len(g.frames) == 0 {
-		return nil
-	}
-	return &g.frames[len(g.frames)-1]
+// name is the id of a name of the vocabulary.
+func (g *game) name(kind vm.NameKind, word string) stdhost.Name {
+	return g.lib.binding.Name(kind, word)
+}
+
+// word is the word of a name id.
+func (g *game) word(n stdhost.Name) string {
+	_, w, _ := g.lib.binding.Word(n)
+	return w
 }
 
 // fail records the first error of the current action.
@@ -196,14 +219,13 @@ func (g *game) fail(err error) {
 	}
 }
 
-// run runs a function of a card in a frame.
-func (g *game) run(fr frame, fn int32) vm.Value {
+// exec runs a function with locals in a run context, and returns what it
+// returns, or 0 after an error, which it records.
+func (g *game) exec(r *run, fn int32, locals []vm.Value) vm.Value {
 	if fn == vm.NoFunc {
 		return 0
 	}
-	g.frames = append(g.frames, fr)
-	v, err := g.m.Run(fr.def.linked, fn, fr.locals)
-	g.frames = g.frames[:len(g.frames)-1]
+	v, err := g.m.RunWith(r, g.lib.linked, fn, locals)
 	if err != nil {
 		g.fail(err)
 		return 0
@@ -211,61 +233,108 @@ func (g *game) run(fr frame, fn int32) vm.Value {
 	return v
 }
 
-// locals returns new locals for an ability of o: this and you set.
-func (g *game) locals(o *object, ab *vm.Ability) []vm.Value {
+// newObject makes a card a new object in a zone.
+func (g *game) newObject(c *card, def *vm.Card, zone string, controller int) *object {
+	o := &object{h: stdhost.ObjectHandle(len(g.objects)), card: c, def: def, zone: zone, controller: controller,
+		since: g.turn, counters: map[string]int{}}
+	g.objects = append(g.objects, o)
+	c.obj = o
+	return o
+}
+
+// newCard puts a new card (or token) in the game.
+func (g *game) newCard(def *vm.Card, owner int, zone string, token bool) *object {
+	c := &card{id: len(g.cards), owner: owner, token: token, printed: def}
+	g.cards = append(g.cards, c)
+	return g.newObject(c, def, zone, owner)
+}
+
+// obj returns the object a handle names, gone or not.
+func (g *game) obj(h stdhost.Object) *object {
+	if h <= 0 || int(h) >= len(g.objects) {
+		return nil
+	}
+	return g.objects[h]
+}
+
+// live returns the object a handle names if it is still that object (the
+// handle is not stale) and in zone.
+func (g *game) live(h stdhost.Object, zone string) *object {
+	if o := g.obj(h); o != nil && !o.gone && o.zone == zone {
+		return o
+	}
+	return nil
+}
+
+// locals returns new locals for ability ab of def, this and you set.
+func newLocals(ab *vm.Ability, this stdhost.Object, you int) []vm.Value {
 	l := make([]vm.Value, max(int(ab.NumLocals), vm.FirstFreeLocal))
-	l[vm.LocalThis] = vm.Value(o.card)
-	l[vm.LocalYou] = playerValue(o.controller)
+	l[vm.LocalThis] = vm.Value(this)
+	l[vm.LocalYou] = vm.Value(stdhost.PlayerHandle(you))
 	return l
 }
 
-// eventOf is the kind of event an ability watches, or "".
-func eventOf(def *cardDef, ab *vm.Ability) string {
-	if ab.Event == vm.NoSymbol {
+// symbolName is the word of a name symbol of the program, "" for none.
+func (g *game) symbolName(sym int32) string {
+	if sym == vm.NoSymbol {
 		return ""
 	}
-	_, name, _ := def.linked.Program.Symbols[ab.Event].SplitName()
-	return name
+	_, w, _ := g.lib.prog.Symbols[sym].SplitName()
+	return w
 }
 
-// ruleOf is the rule a static ability applies, or "".
-func ruleOf(def *cardDef, ab *vm.Ability) string {
-	if ab.Rule == vm.NoSymbol {
-		return ""
-	}
-	_, name, _ := def.linked.Program.Symbols[ab.Rule].SplitName()
-	return name
-}
-
-// battlefield lists the permanents, oldest card first.
+// battlefield lists the permanents, oldest first.
 func (g *game) battlefield() []*object {
 	var out []*object
 	for _, o := range g.objects[1:] {
-		if o.zone == zoneBattlefield {
+		if !o.gone && o.zone == zoneBattlefield {
 			out = append(out, o)
 		}
 	}
 	return out
 }
 
-// matches runs an ability's match function on an event and returns how
-// many times it applies, with the locals it bound.
-func (g *game) matches(o *object, def *cardDef, ai int, ev *event, locals []vm.Value) int {
-	ab := &def.card.Abilities[ai]
-	if locals == nil {
-		locals = g.locals(o, ab)
+// abilities lists the abilities of a permanent: its own (not those its
+// card grants others) and those effects grant it (layers.go).
+func (g *game) abilities(o *object) []instance {
+	var out []instance
+	for i := range o.def.Abilities {
+		if o.def.Abilities[i].Flags&vm.FlagGranted == 0 {
+			out = append(out, instance{src: o.h, ctrl: o.controller, def: o.def, ab: i})
+		}
 	}
-	n := g.run(frame{mode: modeMatch, ev: ev, def: def, locals: locals}, ab.Match)
-	return int(min(max(n, 0), maxTriggers))
+	if o.zone == zoneBattlefield {
+		for _, gr := range g.chars(o).granted {
+			out = append(out, instance{src: o.h, ctrl: o.controller, def: gr.def, ab: gr.ab})
+		}
+	}
+	return out
+}
+
+// matches runs an instance's Match on an event, with fresh locals, and
+// returns how many times it applies or triggers. More than
+// vm.MaxTriggerCount is a mistake of a card or a test, not a game: the
+// ability does not trigger, and the action fails (HOST.md).
+func (g *game) matches(in *instance, ev *event) int {
+	ab := in.ability()
+	if in.locals == nil {
+		in.locals = newLocals(ab, in.src, in.ctrl)
+	}
+	n := g.exec(&run{g: g, in: in, ev: ev}, ab.Match, in.locals)
+	if n > vm.MaxTriggerCount {
+		g.fail(fmt.Errorf("%s: its match says it triggers %d times, more than %d", in.def.Name, n, vm.MaxTriggerCount))
+		return 0
+	}
+	return int(max(n, 0))
 }
 
 // ruleApplies reports whether a static ability of a permanent applies a
 // rule to an event.
 func (g *game) ruleApplies(rule string, ev *event) bool {
 	for _, o := range g.battlefield() {
-		for ai := range o.def.card.Abilities {
-			ab := &o.def.card.Abilities[ai]
-			if ab.Kind == vm.AbilityStatic && ruleOf(o.def, ab) == rule && eventOf(o.def, ab) == ev.kind && g.matches(o, o.def, ai, ev, nil) > 0 {
+		for _, in := range g.abilities(o) {
+			ab := in.ability()
+			if ab.Kind == vm.AbilityStatic && g.symbolName(ab.Rule) == rule && g.symbolName(ab.Event) == ev.kind && g.matches(&in, ev) > 0 {
 				return true
 			}
 		}
@@ -274,61 +343,88 @@ func (g *game) ruleApplies(rule string, ev *event) bool {
 }
 
 // propose runs an event through the replacement effects that apply to
-// it, each once, then performs it; the actions those effects deferred
-// happen right after (CR 615.5). A regeneration shield applies first:
-// the permanent regenerates instead of being destroyed.
+// it, each once, then performs it; the actions of those effects that take
+// effect after the event (the binding hands them to Defer) happen right
+// after it (CR 615.5). A regeneration shield applies first. Protection
+// prevents damage from a source with its quality (CR 702.16e).
 func (g *game) propose(ev event) {
 	if g.over {
 		return
 	}
 	g.eventID++
-	ev.id, ev.turn = g.eventID, g.turn
+	ev.id = stdhost.EventHandle(g.eventID)
 	if ev.kind == "damage" {
-		ev.unpreventable = g.ruleApplies(ruleCantBePrevented, &ev)
+		ev.unpreventable = g.ruleApplies("damage_cant_be_prevented", &ev)
+		if t, ok := ev.target.Object(); ok && !ev.unpreventable && g.protectedFrom(g.obj(t), g.obj(ev.source)) {
+			ev.prevented, ev.protected = true, true
+		}
 	}
 	start := len(g.deferred)
-	applied := map[[2]int]bool{}
-	for {
+	applied := map[applied]bool{}
+	for !g.over {
 		if g.useShield(&ev) {
 			continue
 		}
-		o, ai, locals := g.replacement(&ev, applied)
-		if o == nil {
+		in := g.replacement(&ev, applied)
+		if in == nil {
 			break
 		}
-		applied[[2]int{o.card, ai}] = true
-		g.run(frame{mode: modeReplace, ev: &ev, def: o.def, locals: locals}, o.def.card.Abilities[ai].Body)
+		g.exec(&run{g: g, in: in, ev: &ev}, in.ability().Body, in.locals)
 	}
 	g.perform(&ev)
 	for i := start; i < len(g.deferred); i++ {
-		g.deferred[i]()
+		d := &g.deferred[i]
+		d.Frame.Context = &run{g: g, in: runOf(&d.Frame).in}
+		if err := d.Do(); err != nil {
+			g.fail(err)
+		}
 	}
 	g.deferred = g.deferred[:start]
 }
 
-// replacement finds the first replacement effect not yet applied that
-// applies to an event: those of permanents, and the "enters with"
-// effects of a permanent entering.
-func (g *game) replacement(ev *event, applied map[[2]int]bool) (*object, int, []vm.Value) {
-	cands := g.battlefield()
-	entering := ev.kind == "zone_change" && ev.to == g.lib.names.of(vm.NameZone, zoneBattlefield)
-	if entering {
-		cands = append(cands, g.objects[ev.object])
+// applied is a replacement effect that applied to an event: each applies
+// once (CR 614.5).
+type applied struct {
+	src stdhost.Object
+	def *vm.Card
+	ab  int
+}
+
+// replacement finds the first replacement effect not yet applied to an
+// event, oldest permanent first: those of permanents, and the "enters
+// with" effects of a permanent entering. It marks it applied.
+func (g *game) replacement(ev *event, done map[applied]bool) *instance {
+	var cands []instance
+	for _, o := range g.battlefield() {
+		cands = append(cands, g.abilities(o)...)
 	}
-	for _, o := range cands {
-		for ai := range o.def.card.Abilities {
-			ab := &o.def.card.Abilities[ai]
-			kindOK := ab.Kind == vm.AbilityReplacement || (entering && ab.Kind == vm.AbilityEnters && o.card == ev.object)
-			if !kindOK || applied[[2]int{o.card, ai}] || eventOf(o.def, ab) != ev.kind {
-				continue
-			}
-			locals := g.locals(o, ab)
-			if g.matches(o, o.def, ai, ev, locals) > 0 {
-				return o, ai, locals
+	if o := g.obj(ev.object); ev.kind == "zone_change" && ev.to == g.name(vm.NameZone, zoneBattlefield) && o != nil {
+		for i := range o.def.Abilities {
+			if o.def.Abilities[i].Kind == vm.AbilityEnters {
+				cands = append(cands, instance{src: o.h, ctrl: ev.controller, def: o.def, ab: i})
 			}
 		}
 	}
-	return nil, 0, nil
+	var apply []instance
+	for _, in := range cands {
+		ab := in.ability()
+		enters := ab.Kind == vm.AbilityEnters && in.src == ev.object
+		if (ab.Kind == vm.AbilityReplacement || enters) && !done[applied{in.src, in.def, in.ab}] &&
+			g.symbolName(ab.Event) == ev.kind && g.matches(&in, ev) > 0 {
+			apply = append(apply, in)
+		}
+	}
+	if len(apply) == 0 {
+		return nil
+	}
+	if len(apply) > 1 || ev.protected {
+		// The affected player would choose the order (CR 616.1); this
+		// engine applies the oldest first, and says it can't choose.
+		g.fail(unsupported("choosing the order of replacement effects (CR 616.1)"))
+	}
+	in := apply[0]
+	done[applied{in.src, in.def, in.ab}] = true
+	return &in
 }
 
 // perform makes an event happen, logs it and finds what it triggers.
@@ -339,25 +435,42 @@ func (g *game) perform(ev *event) {
 			ev.kind = "damage_prevented"
 			break
 		}
-		if o := g.permanent(ev.target); o != nil {
+		if o := g.live(stdhost.Object(ev.target), zoneBattlefield); o != nil {
 			o.damage += ev.amount
-		} else if p, ok := valuePlayer(ev.target); ok {
+			o.deathtouch = o.deathtouch || g.hasKeyword(g.obj(ev.source), "deathtouch")
+		} else if p, ok := stdhost.Player(ev.target).Index(); ok {
 			g.life[p] -= ev.amount
 		}
-	case "counter_put":
-		o := g.objects[ev.object]
-		o.counters[g.lib.names.name(ev.counter)] += ev.amount
-	case "counter_removed":
-		o := g.objects[ev.object]
-		o.counters[g.lib.names.name(ev.counter)] -= ev.amount
+	case "counter_put", "counter_removed":
+		o := g.live(ev.object, zoneBattlefield)
+		if o == nil {
+			return
+		}
+		if ev.kind == "counter_removed" {
+			ev.amount = min(ev.amount, o.counters[g.word(ev.counter)])
+			if ev.amount <= 0 {
+				return
+			}
+			o.counters[g.word(ev.counter)] -= ev.amount
+		} else {
+			o.counters[g.word(ev.counter)] += ev.amount
+		}
 	case "life_gained":
 		g.life[ev.player] += ev.amount
+	case "mana_produced":
+		for t, n := range ev.mana {
+			g.pool[ev.player][t] += n
+		}
 	case "destroy":
+		o := g.live(ev.object, zoneBattlefield)
+		if o == nil {
+			return
+		}
 		g.logEvent(ev)
-		g.move(g.objects[ev.object], zoneGraveyard)
+		g.move(o, zoneGraveyard)
 		return
 	case "regenerated":
-		g.regenerate(g.objects[ev.object])
+		g.regenerate(g.obj(ev.object))
 	case "zone_change":
 		g.performMove(ev)
 		return
@@ -366,31 +479,30 @@ func (g *game) perform(ev *event) {
 }
 
 // logEvent logs an event and collects the triggered abilities it
-// triggers: those of permanents, and delayed ones.
+// triggers: those of permanents, of a permanent that left the battlefield
+// (looking back in time, CR 603.10a), and delayed ones.
 func (g *game) logEvent(ev *event) {
 	g.log = append(g.log, *ev)
-	g.log[len(g.log)-1].enterWith = nil
 	for _, o := range g.battlefield() {
 		g.trigger(o, ev)
 	}
-	// A creature leaving the battlefield looks back in time (CR 603.10a).
-	if ev.kind == "zone_change" && ev.from == g.lib.names.of(vm.NameZone, zoneBattlefield) && g.objects[ev.object].zone != zoneBattlefield {
-		g.trigger(g.objects[ev.object], ev)
+	if o := g.obj(ev.object); ev.kind == "zone_change" && ev.from == g.name(vm.NameZone, zoneBattlefield) && o != nil {
+		g.trigger(o, ev)
 	}
 	kept := g.delayed[:0]
 	for _, d := range g.delayed {
-		ab := d.ab()
-		if eventOf(d.def, ab) == ev.kind {
-			locals := append([]vm.Value(nil), d.locals...)
-			n := int(g.run(frame{mode: modeMatch, ev: ev, def: d.def, locals: locals}, ab.Match))
+		ab := d.ability()
+		if g.symbolName(ab.Event) == ev.kind {
+			in := d
+			in.locals = append([]vm.Value(nil), d.locals...)
+			n := g.matches(&in, ev)
 			if n > 0 && ab.Flags&vm.FlagOnce != 0 {
 				// A "next time" trigger fires once, then is gone.
-				g.pending = append(g.pending, ability{def: d.def, ability: d.ability, locals: locals, ev: *ev})
+				in.ev = *ev
+				g.pending = append(g.pending, in)
 				continue
 			}
-			for range min(max(n, 0), maxTriggers) {
-				g.pending = append(g.pending, ability{def: d.def, ability: d.ability, locals: append([]vm.Value(nil), locals...), ev: *ev})
-			}
+			g.addPending(in, ev, n)
 		}
 		kept = append(kept, d)
 	}
@@ -398,88 +510,58 @@ func (g *game) logEvent(ev *event) {
 }
 
 // trigger collects the triggered abilities of o that an event triggers,
-// each as many times as its match function says.
+// each as many times as its Match says.
 func (g *game) trigger(o *object, ev *event) {
-	for ai := range o.def.card.Abilities {
-		ab := &o.def.card.Abilities[ai]
-		if ab.Kind != vm.AbilityTriggered || eventOf(o.def, ab) != ev.kind {
-			continue
-		}
-		locals := g.locals(o, ab)
-		n := g.matches(o, o.def, ai, ev, locals)
-		for range n {
-			g.pending = append(g.pending, ability{def: o.def, ability: ai, locals: append([]vm.Value(nil), locals...), ev: *ev})
+	for _, in := range g.abilities(o) {
+		if ab := in.ability(); ab.Kind == vm.AbilityTriggered && g.symbolName(ab.Event) == ev.kind {
+			g.addPending(in, ev, g.matches(&in, ev))
 		}
 	}
 }
 
-// move proposes a zone change.
-func (g *game) move(o *object, to string) {
-	g.propose(event{kind: "zone_change", object: o.card,
-		from: g.lib.names.of(vm.NameZone, o.zone), to: g.lib.names.of(vm.NameZone, to)})
+// addPending makes n triggers of an instance wait for the stack.
+func (g *game) addPending(in instance, ev *event, n int) {
+	for range n {
+		t := in
+		t.locals = append([]vm.Value(nil), in.locals...)
+		t.ev = *ev
+		g.pending = append(g.pending, t)
+	}
 }
 
-// performMove moves an object: leaving the battlefield it forgets its
-// state (remembering its power and toughness); entering, it gets the
-// counters it enters with.
+// move proposes a zone change of an object.
+func (g *game) move(o *object, to string) {
+	g.propose(event{kind: "zone_change", object: o.h, from: g.name(vm.NameZone, o.zone), to: g.name(vm.NameZone, to),
+		controller: o.card.owner})
+}
+
+// performMove moves an object: the card becomes a new object in the zone
+// it enters (CR 400.7), and the old one is gone, keeping what it last was.
+// A permanent enters with the counters its "enters with" effects gave it,
+// each put in an event of its own (CR 122.6).
 func (g *game) performMove(ev *event) {
-	o := g.objects[ev.object]
+	o := g.obj(ev.object)
+	if o == nil || o.gone {
+		return
+	}
+	to := g.word(ev.to)
 	if o.zone == zoneBattlefield {
-		p, t := g.pt(o)
-		o.lki = &[2]int{p, t}
-		o.tapped, o.attacking, o.blocked, o.blocking, o.damage, o.boost = false, false, false, 0, 0, [2]int{}
-		o.counters = map[string]int{}
+		c := g.chars(o)
+		o.last = &c
 		g.dropShields(o)
 	}
-	o.zone = g.lib.names.name(ev.to)
-	o.controller = o.owner
+	o.gone = true
+	n := g.newObject(o.card, o.card.printed, to, ev.controller)
+	if to == zoneBattlefield {
+		n.x, n.attachedTo, ev.moved = ev.x, ev.attachTo, n.h
+	}
+	if to == zoneStack {
+		n.x = ev.x
+	}
 	g.logEvent(ev)
-	if o.zone == zoneBattlefield {
-		for _, c := range ev.enterWith {
-			o.counters[g.lib.names.name(c.kind)] += c.n
-			put := event{kind: "counter_put", object: o.card, counter: c.kind, amount: c.n}
-			g.eventID++
-			put.id = g.eventID
-			g.logEvent(&put)
-		}
+	for _, c := range ev.enterWith {
+		g.propose(event{kind: "counter_put", object: n.h, counter: c.kind, amount: c.n})
 	}
-}
-
-// pt returns an object's power and toughness: printed, plus its +X/+Y
-// counters; once it has left the battlefield, as it last was there.
-func (g *game) pt(o *object) (int, int) {
-	if o.zone != zoneBattlefield && o.lki != nil {
-		return o.lki[0], o.lki[1]
-	}
-	p, t := int(o.def.card.Power)+o.boost[0], int(o.def.card.Toughness)+o.boost[1]
-	for kind, n := range o.counters {
-		if dp, dt, ok := ptCounter(kind); ok {
-			p += dp * n
-			t += dt * n
-		}
-	}
-	return p, t
-}
-
-// ptCounter reads a counter kind that changes power and toughness:
-// "+1/+1", "-1/-1", "+1/+0".
-func ptCounter(kind string) (int, int, bool) {
-	ps, ts, ok := strings.Cut(kind, "/")
-	if !ok {
-		return 0, 0, false
-	}
-	p, err1 := strconv.Atoi(ps)
-	t, err2 := strconv.Atoi(ts)
-	return p, t, err1 == nil && err2 == nil
-}
-
-func (g *game) isCreature(o *object) bool {
-	for _, t := range o.def.card.Types {
-		if t == "creature" {
-			return true
-		}
-	}
-	return false
 }
 
 // settle checks state-based actions and puts the triggered abilities
@@ -497,17 +579,15 @@ func (g *game) settle() {
 }
 
 // stateBasedActions performs those that apply, all at once, and reports
-// whether any did.
+// whether any did (CR 704.5).
 func (g *game) stateBasedActions() bool {
-	acted := false
 	for p := range 2 {
 		if g.life[p] <= 0 {
 			g.lost[p] = "0 or less life (CR 704.5a)"
-			acted = true
+			g.over = true
 		}
 	}
-	if acted {
-		g.over = true
+	if g.over {
 		switch {
 		case g.lost[0] != "" && g.lost[1] != "":
 		case g.lost[0] != "":
@@ -517,29 +597,45 @@ func (g *game) stateBasedActions() bool {
 		}
 		return true
 	}
-	plus, minus := g.lib.names.of(vm.NameCounter, "+1/+1"), g.lib.names.of(vm.NameCounter, "-1/-1")
+	acted := false
+	for _, c := range g.cards[1:] {
+		// A token that left the battlefield ceases to exist (CR 704.5d).
+		if c.token && c.obj != nil && c.obj.zone != zoneBattlefield {
+			c.obj.gone, c.obj = true, nil
+			acted = true
+		}
+	}
 	for _, o := range g.battlefield() {
 		// +1/+1 and -1/-1 counters annihilate (CR 704.5q).
 		if n := min(o.counters["+1/+1"], o.counters["-1/-1"]); n > 0 {
-			g.propose(event{kind: "counter_removed", object: o.card, counter: minus, amount: n})
-			g.propose(event{kind: "counter_removed", object: o.card, counter: plus, amount: n})
+			g.propose(event{kind: "counter_removed", object: o.h, counter: g.name(vm.NameCounter, "-1/-1"), amount: n})
+			g.propose(event{kind: "counter_removed", object: o.h, counter: g.name(vm.NameCounter, "+1/+1"), amount: n})
 			acted = true
 		}
 	}
+	var dead, destroyed []*object
 	for _, o := range g.battlefield() {
-		if !g.isCreature(o) {
-			continue
+		if o.is("creature") {
+			switch c := g.chars(o); {
+			case c.toughness <= 0: // CR 704.5f: not destroyed, put into the graveyard
+				dead = append(dead, o)
+			case o.damage >= c.toughness || (o.damage > 0 && o.deathtouch): // CR 704.5g, 704.5h
+				destroyed = append(destroyed, o)
+			}
 		}
-		switch _, t := g.pt(o); {
-		case t <= 0: // CR 704.5f: not destroyed, put into the graveyard
-			g.move(o, zoneGraveyard)
-			acted = true
-		case o.damage >= t: // CR 704.5g
-			g.propose(event{kind: "destroy", object: o.card})
-			acted = true
+		// An Aura attached to nothing, or to what it can't enchant, is put
+		// into its owner's graveyard (CR 704.5m).
+		if o.enchant() >= 0 && !g.canEnchant(o, g.live(o.attachedTo, zoneBattlefield)) {
+			dead = append(dead, o)
 		}
 	}
-	return acted
+	for _, o := range dead {
+		g.move(o, zoneGraveyard)
+	}
+	for _, o := range destroyed {
+		g.propose(event{kind: "destroy", object: o.h})
+	}
+	return acted || len(dead) > 0 || len(destroyed) > 0
 }
 
 // putTriggers puts the waiting triggered abilities on the stack: the
@@ -549,21 +645,18 @@ func (g *game) putTriggers() {
 	pending := g.pending
 	g.pending = nil
 	for _, p := range []int{g.active, 1 - g.active} {
-		var ts []ability
+		var ts []instance
 		for _, t := range pending {
-			if int(-t.locals[vm.LocalYou]-1) == p {
+			if t.ctrl == p {
 				ts = append(ts, t)
 			}
-		}
-		if len(ts) == 0 {
-			continue
 		}
 		order := make([]int, len(ts))
 		for i := range order {
 			order[i] = i
 		}
-		if len(ts) > 1 && g.orderTriggers != nil {
-			order = g.orderTriggers(p, ts)
+		if len(ts) > 1 {
+			order = g.d.orderTriggers(p, ts)
 		}
 		// The first to resolve goes on the stack last.
 		for i := len(order) - 1; i >= 0; i-- {
@@ -573,7 +666,8 @@ func (g *game) putTriggers() {
 }
 
 // resolveTop resolves the top object of the stack, then lets the game
-// settle.
+// settle. A spell or ability whose targets are all illegal now does
+// nothing (CR 608.2b).
 func (g *game) resolveTop() error {
 	if len(g.stack) == 0 {
 		return fmt.Errorf("the stack is empty")
@@ -581,12 +675,10 @@ func (g *game) resolveTop() error {
 	top := g.stack[len(g.stack)-1]
 	g.stack = g.stack[:len(g.stack)-1]
 	switch {
-	case top.spell != 0:
-		g.resolveSpell(top)
-	case top.ab().Kind == vm.AbilityActivated && !g.anyTargetLegal(top):
-		// Its targets are all illegal now: it does nothing (CR 608.2b).
-	default:
-		g.run(frame{mode: modeResolve, def: top.def, locals: top.locals}, top.ab().Body)
+	case top.spell != nil:
+		g.resolveSpell(&top)
+	case g.targetsLegal(&top):
+		g.exec(&run{g: g, in: &top}, top.ability().Body, top.locals)
 	}
 	g.settle()
 	return nil
@@ -604,191 +696,64 @@ func (g *game) resolveAll() error {
 	return nil
 }
 
-// nextStep ends the step and begins the next one, with its turn-based
-// actions, then lets the game settle.
-func (g *game) nextStep(attackers []int, blocks [][2]int) error {
-	if steps[g.step] == "end_of_combat" {
-		// Combat is over: creatures stop attacking and blocking (CR 506.4).
-		for _, o := range g.battlefield() {
-			o.attacking, o.blocked, o.blocking = false, false, 0
+// is reports whether an object has a card type.
+func (o *object) is(t string) bool {
+	for _, x := range o.def.Types {
+		if strings.EqualFold(x, t) {
+			return true
 		}
-		g.blockOrder = nil
 	}
-	g.step++
-	if g.step == len(steps) {
-		g.turn++
-		g.active = 1 - g.active
-		g.step = 0
-	}
-	anyAttacking := false
-	for _, o := range g.battlefield() {
-		anyAttacking = anyAttacking || o.attacking
-	}
-	switch steps[g.step] {
-	case "untap":
-		for _, o := range g.battlefield() {
-			if o.controller == g.active {
-				o.tapped = false
-			}
-		}
-	case "draw":
-		g.draw(g.active)
-	case "declare_attackers":
-		if err := g.declareAttackers(attackers); err != nil {
-			return err
-		}
-	case "declare_blockers", "combat_damage":
-		if !anyAttacking {
-			// With no attackers, these steps are skipped (CR 508.8).
-			return g.nextStep(nil, nil)
-		}
-		if steps[g.step] == "declare_blockers" {
-			if err := g.declareBlockers(blocks); err != nil {
-				return err
-			}
-		} else {
-			g.combatDamage()
-		}
-	case "cleanup":
-		// Damage wears off, and effects until end of turn end, unused
-		// regeneration shields too (CR 514.2).
-		for _, o := range g.battlefield() {
-			o.damage, o.boost = 0, [2]int{}
-		}
-		g.shields = nil
-	}
-	g.propose(event{kind: "step_begins", player: g.active, step: g.lib.names.of(vm.NameStep, steps[g.step])})
-	g.settle()
-	return nil
+	return false
 }
 
-// draw puts the top card of a player's library into their hand.
-func (g *game) draw(p int) {
-	for i := len(g.objects) - 1; i > 0; i-- {
-		if o := g.objects[i]; o.owner == p && o.zone == zoneLibrary {
-			g.move(o, zoneHand)
-			return
-		}
-	}
+// enchant returns the index of an Aura's enchant ability, or -1.
+func (o *object) enchant() int {
+	return slices.IndexFunc(o.def.Abilities, func(a vm.Ability) bool { return a.Kind == vm.AbilityEnchant })
 }
 
-func (g *game) declareAttackers(cards []int) error {
-	for _, c := range cards {
-		o := g.objects[c]
-		switch {
-		case o.zone != zoneBattlefield || !g.isCreature(o) || o.controller != g.active:
-			return fmt.Errorf("%s can't attack: it is not a creature the active player controls", o.def.card.Name)
-		case o.tapped:
-			return fmt.Errorf("%s can't attack: it is tapped (CR 508.1a)", o.def.card.Name)
-		}
+// ptCounter reads a counter kind that changes power and toughness:
+// "+1/+1", "-1/-1", "+1/+0".
+func ptCounter(kind string) (int, int, bool) {
+	ps, ts, ok := strings.Cut(kind, "/")
+	if !ok {
+		return 0, 0, false
 	}
-	for _, c := range cards {
-		o := g.objects[c]
-		o.attacking, o.tapped = true, true
-		g.propose(event{kind: "attacks", object: c, player: o.controller})
-	}
-	return nil
-}
-
-func (g *game) declareBlockers(blocks [][2]int) error {
-	for _, b := range blocks {
-		bl, at := g.objects[b[0]], g.objects[b[1]]
-		switch {
-		case bl.zone != zoneBattlefield || !g.isCreature(bl) || bl.controller == g.active || bl.tapped:
-			return fmt.Errorf("%s can't block", bl.def.card.Name)
-		case !at.attacking:
-			return fmt.Errorf("%s can't block %s: it is not attacking", bl.def.card.Name, at.def.card.Name)
-		}
-	}
-	for _, b := range blocks {
-		g.objects[b[0]].blocking = b[1]
-		g.objects[b[1]].blocked = true
-		g.blockOrder = append(g.blockOrder, b)
-	}
-	for _, b := range blocks {
-		g.propose(event{kind: "block", blocker: b[0], attacker: b[1]})
-	}
-	return nil
-}
-
-// combatDamage deals the combat damage of every attacking and blocking
-// creature at once (CR 510.2): assigned first, with the creatures' power
-// then, and dealt after. A blocked creature whose blockers are gone deals
-// none (CR 509.1h, 510.1c).
-func (g *game) combatDamage() {
-	type hit struct {
-		source int
-		target vm.Value
-		amount int
-	}
-	var hits []hit
-	for _, at := range g.battlefield() {
-		if !at.attacking {
-			continue
-		}
-		power, _ := g.pt(at)
-		if !at.blocked {
-			hits = append(hits, hit{at.card, playerValue(1 - at.controller), power})
-			continue
-		}
-		var blockers []*object
-		for _, b := range g.blockOrder {
-			if bl := g.objects[b[0]]; b[1] == at.card && bl.zone == zoneBattlefield && bl.blocking == at.card {
-				blockers = append(blockers, bl)
-			}
-		}
-		for i, bl := range blockers {
-			_, t := g.pt(bl)
-			n := min(power, max(t-bl.damage, 0))
-			if i == len(blockers)-1 {
-				n = power
-			}
-			hits = append(hits, hit{at.card, vm.Value(bl.card), n})
-			power -= n
-		}
-	}
-	for _, bl := range g.battlefield() {
-		if at := g.objects[bl.blocking]; bl.blocking != 0 && at.zone == zoneBattlefield {
-			p, _ := g.pt(bl)
-			hits = append(hits, hit{bl.card, vm.Value(at.card), p})
-		}
-	}
-	for _, h := range hits {
-		if h.amount > 0 {
-			g.propose(event{kind: "damage", source: h.source, target: h.target, amount: h.amount, combat: true})
-		}
-	}
+	p, err1 := strconv.Atoi(ps)
+	t, err2 := strconv.Atoi(ts)
+	return p, t, err1 == nil && err2 == nil
 }
 
 // describe renders an event for the log.
 func (g *game) describe(ev *event) string {
-	name := func(c int) string {
-		if c <= 0 || c >= len(g.objects) {
-			return "?"
+	name := func(h stdhost.Object) string {
+		if o := g.obj(h); o != nil {
+			return o.def.Name
 		}
-		return g.objects[c].def.card.Name
+		return "?"
 	}
-	target := func(v vm.Value) string {
-		if p, ok := valuePlayer(v); ok {
+	target := func(t stdhost.Target) string {
+		if p, ok := stdhost.Player(t).Index(); ok {
 			return fmt.Sprintf("player %d", p)
 		}
-		return name(int(v))
+		return name(stdhost.Object(t))
 	}
 	switch ev.kind {
 	case "damage", "damage_prevented":
 		return fmt.Sprintf("%s: %s → %s, %d", ev.kind, name(ev.source), target(ev.target), ev.amount)
 	case "counter_put", "counter_removed":
-		return fmt.Sprintf("%s: %d %s on %s", ev.kind, ev.amount, g.lib.names.name(ev.counter), name(ev.object))
+		return fmt.Sprintf("%s: %d %s on %s", ev.kind, ev.amount, g.word(ev.counter), name(ev.object))
 	case "zone_change":
-		return fmt.Sprintf("zone_change: %s %s → %s", name(ev.object), g.lib.names.name(ev.from), g.lib.names.name(ev.to))
-	case "destroy", "attacks", "regenerated":
+		return fmt.Sprintf("zone_change: %s %s → %s", name(ev.object), g.word(ev.from), g.word(ev.to))
+	case "destroy", "regenerated":
 		return fmt.Sprintf("%s: %s", ev.kind, name(ev.object))
+	case "attacks":
+		return fmt.Sprintf("attacks: %s", name(ev.attacker))
 	case "block":
 		return fmt.Sprintf("block: %s blocks %s", name(ev.blocker), name(ev.attacker))
-	case "life_gained":
-		return fmt.Sprintf("life_gained: player %d, %d", ev.player, ev.amount)
+	case "life_gained", "attack_declared":
+		return fmt.Sprintf("%s: player %d, %d", ev.kind, ev.player, ev.amount)
 	case "step_begins":
-		return fmt.Sprintf("step_begins: turn %d, %s", ev.turn, g.lib.names.name(ev.step))
+		return fmt.Sprintf("step_begins: turn %d, %s", g.turn, g.word(ev.step))
 	}
 	return ev.kind
 }

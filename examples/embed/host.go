@@ -3,302 +3,285 @@ package embed
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/cardc/cardc/mana"
+	"github.com/cardc/cardc/stdhost"
 	"github.com/cardc/cardc/vm"
 )
 
-// This file is the host side of the VM: the functions, event fields and
-// names a card's program may call, read and push, and how the machine
-// reaches them (Call and Field). Everything the host does not list here,
-// its linker reports as missing (library.go).
+// This file is the host side of the VM: one method for each function of
+// the vocabulary this engine implements, named and typed as stdhost.Funcs
+// says (Func.Signature), and EventField for the fields of its events.
+// stdhost.Bind makes of them the engine's vm.Linker and vm.Host (see
+// library.go): it links each symbol, checks arity, result and context,
+// converts the values, and hands to Defer the actions of a replacement
+// body that take effect after the event. A function this host has no
+// method for is what the cards that use it lack.
+//
+// The methods find their game, the event and the running ability in the
+// run's context, which the engine passes to every run (game.exec):
+// runOf(f). Handles follow stdhost's scheme: objects are positive, each
+// object of a card its own (game.go), players -1 and -2, events from
+// stdhost.FirstEvent, names the binding's. A stale handle gets what the
+// vocabulary says (stdhost.Func.Stale): an action on an object that left
+// its zone does nothing; a query marked last_known reads the object as it
+// last was, which this engine keeps.
 
-// ruleCantBePrevented is the one rule of static abilities this host
-// applies: "damage that would be dealt by this can't be prevented".
-const ruleCantBePrevented = "damage_cant_be_prevented"
-
-// loggedEvents are the event kinds this host logs, which cards may watch.
-var loggedEvents = map[string]bool{
-	"damage": true, "damage_prevented": true, "counter_put": true, "counter_removed": true,
-	"destroy": true, "zone_change": true, "attacks": true, "block": true,
-	"life_gained": true, "step_begins": true, "regenerated": true,
-}
-
-// hostFunc is a host function: an action of the game or a query.
-type hostFunc struct {
-	name    string
-	arity   int
-	returns bool
-	// action marks what changes the game: an action cannot run while an
-	// event is matched. In a replacement effect's body, an action runs
-	// after the event it replaces has happened (CR 615.5), unless atOnce
-	// marks it as one that changes that event (prevent,
-	// enter_with_counters) or needs the running locals (schedule_delayed).
-	action, atOnce bool
-	impl           func(g *game, args []vm.Value) (vm.Value, error)
-}
-
-// funcs are the host functions, by their linked id.
-var funcs = []hostFunc{
-	{name: "destroy", arity: 1, action: true, impl: (*game).hDestroy},
-	{name: "regenerate", arity: 1, action: true, impl: (*game).hRegenerate},
-	{name: "gain_life", arity: 2, action: true, impl: (*game).hGainLife},
-	{name: "put_counters", arity: 3, action: true, impl: (*game).hPutCounters},
-	{name: "remove_counters", arity: 3, action: true, impl: (*game).hRemoveCounters},
-	{name: "prevent", arity: 1, action: true, atOnce: true, impl: (*game).hPrevent},
-	{name: "enter_with_counters", arity: 2, action: true, atOnce: true, impl: (*game).hEnterWithCounters},
-	{name: "schedule_delayed", arity: 1, action: true, atOnce: true, impl: (*game).hScheduleDelayed},
-	{name: "add_mana", arity: 2, action: true, impl: (*game).hAddMana},
-	{name: "deal_damage", arity: 3, action: true, impl: (*game).hDealDamage},
-	{name: "boost_until_end_of_turn", arity: 3, action: true, impl: (*game).hBoost},
-	{name: "is_player", arity: 1, returns: true, impl: (*game).hIsPlayer},
-	{name: "toughness", arity: 1, returns: true, impl: (*game).hToughness},
-	{name: "power", arity: 1, returns: true, impl: (*game).hPower},
-	{name: "is_type", arity: 2, returns: true, impl: (*game).hIsType},
-	{name: "x", arity: 0, returns: true, impl: (*game).hX},
-}
-
-var funcIndex = func() map[string]int {
-	m := map[string]int{}
-	for i, f := range funcs {
-		m[f.name] = i
-	}
-	return m
-}()
-
-// field is an event field a card may read: "damage.amount".
-type field struct {
-	name string
-	kind string // the event kind it belongs to
-	get  func(e *event) vm.Value
-}
-
-var fields = []field{
-	{"damage.id", "damage", func(e *event) vm.Value { return vm.Value(e.id) }},
-	{"damage.source", "damage", func(e *event) vm.Value { return vm.Value(e.source) }},
-	{"damage.target", "damage", func(e *event) vm.Value { return e.target }},
-	{"damage.amount", "damage", func(e *event) vm.Value { return vm.Value(e.amount) }},
-	{"counter_put.object", "counter_put", func(e *event) vm.Value { return vm.Value(e.object) }},
-	{"counter_put.kind", "counter_put", func(e *event) vm.Value { return e.counter }},
-	{"counter_put.amount", "counter_put", func(e *event) vm.Value { return vm.Value(e.amount) }},
-	{"counter_removed.object", "counter_removed", func(e *event) vm.Value { return vm.Value(e.object) }},
-	{"counter_removed.kind", "counter_removed", func(e *event) vm.Value { return e.counter }},
-	{"counter_removed.amount", "counter_removed", func(e *event) vm.Value { return vm.Value(e.amount) }},
-	{"zone_change.object", "zone_change", func(e *event) vm.Value { return vm.Value(e.object) }},
-	{"zone_change.from", "zone_change", func(e *event) vm.Value { return e.from }},
-	{"zone_change.to", "zone_change", func(e *event) vm.Value { return e.to }},
-	{"block.blocker", "block", func(e *event) vm.Value { return vm.Value(e.blocker) }},
-	{"block.attacker", "block", func(e *event) vm.Value { return vm.Value(e.attacker) }},
-	{"step_begins.step", "step_begins", func(e *event) vm.Value { return e.step }},
-	{"destroy.object", "destroy", func(e *event) vm.Value { return vm.Value(e.object) }},
-	{"regenerated.id", "regenerated", func(e *event) vm.Value { return vm.Value(e.id) }},
-	{"regenerated.object", "regenerated", func(e *event) vm.Value { return vm.Value(e.object) }},
-}
-
-var fieldIndex = func() map[string]int {
-	m := map[string]int{}
-	for i, f := range fields {
-		m[f.name] = i
-	}
-	return m
-}()
+// host is the engine as the VM's host: its methods are bound once, for
+// every game of a library; each call finds its game in the frame.
+type host struct{}
 
 // Errors of programs that break the calling convention.
 var (
-	errInMatch = errors.New("an action cannot run while an event is being matched")
-	errNoEvent = errors.New("no event is being matched or replaced")
+	errNoEvent  = errors.New("no event is being matched or replaced")
+	errNotEvent = errors.New("this is not the event being replaced")
 )
 
-// host is the game as the machine's vm.Host.
-type host struct{ g *game }
-
-// Call runs host function fn. In a match function actions are errors; in
-// a replacement body, actions that are not atOnce wait until the event
-// has happened.
-func (h host) Call(fn int32, args []vm.Value) (vm.Value, error) {
-	f := &funcs[fn]
-	fr := h.g.frame()
-	if f.action && fr != nil {
-		switch fr.mode {
-		case modeMatch:
-			return 0, errInMatch
-		case modeReplace:
-			if !f.atOnce {
-				// args aliases the machine's stack: copy it.
-				a := append([]vm.Value(nil), args...)
-				src, you := fr.locals[vm.LocalThis], fr.locals[vm.LocalYou]
-				h.g.deferred = append(h.g.deferred, func() {
-					h.g.frames = append(h.g.frames, frame{mode: modeResolve, locals: []vm.Value{src, you, 0}})
-					if _, err := f.impl(h.g, a); err != nil {
-						h.g.fail(err)
-					}
-					h.g.frames = h.g.frames[:len(h.g.frames)-1]
-				})
-				return 0, nil
-			}
-		}
-	}
-	return f.impl(h.g, args)
-}
-
-// Field reads a field of the event being matched or replaced.
-func (h host) Field(f int32) (vm.Value, error) {
-	fr := h.g.frame()
-	if fr == nil || fr.ev == nil {
+// EventField reads a field of the event being matched or replaced.
+func (host) EventField(f *vm.Frame, fd stdhost.Field) (vm.Value, error) {
+	e, info := runOf(f).ev, fd.Info()
+	if e == nil {
 		return 0, errNoEvent
 	}
-	fd := &fields[f]
-	if fd.kind != fr.ev.kind {
-		return 0, fmt.Errorf("field %s read on a %s event", fd.name, fr.ev.kind)
+	if !strings.HasPrefix(info.Symbol, e.kind+".") {
+		return 0, fmt.Errorf("field %s read on a %s event", info.Symbol, e.kind)
 	}
-	return fd.get(fr.ev), nil
+	switch info.Name {
+	case "id":
+		return vm.Value(e.id), nil
+	case "object":
+		if e.moved != 0 { // the new permanent, once it entered
+			return vm.Value(e.moved), nil
+		}
+		return vm.Value(e.object), nil
+	case "source":
+		return vm.Value(e.source), nil
+	case "target":
+		return vm.Value(e.target), nil
+	case "attacker":
+		return vm.Value(e.attacker), nil
+	case "blocker":
+		return vm.Value(e.blocker), nil
+	case "amount":
+		return vm.Value(e.amount), nil
+	case "kind":
+		return vm.Value(e.counter), nil
+	case "from":
+		return vm.Value(e.from), nil
+	case "to":
+		return vm.Value(e.to), nil
+	case "step":
+		return vm.Value(e.step), nil
+	case "player":
+		return vm.Value(stdhost.PlayerHandle(e.player)), nil
+	case "combat":
+		return stdhost.Bool(e.combat), nil
+	case "tapped":
+		return stdhost.Bool(e.tapped), nil
+	case "cost":
+		return 0, nil // no cost of this engine puts counters
+	}
+	return 0, fmt.Errorf("field %s is not produced by this engine", info.Symbol)
 }
 
-// Values: an object is its card's number (1, 2...), a player -1 (you)
-// or -2 (the opponent); names are interned (library.go).
-
-func playerValue(p int) vm.Value { return vm.Value(-p - 1) }
-
-func valuePlayer(v vm.Value) (int, bool) { return int(-v - 1), v == -1 || v == -2 }
-
-// object returns the object a value names, if it is one.
-func (g *game) valueObject(v vm.Value) *object {
-	if v <= 0 || int(v) >= len(g.objects) {
-		return nil
-	}
-	return g.objects[v]
+// Defer keeps an action of a replacement body until its event has
+// happened (game.propose).
+func (host) Defer(d stdhost.Deferred) {
+	g := runOf(&d.Frame).g
+	g.deferred = append(g.deferred, d)
 }
 
-// permanent returns the permanent a value names; an action on anything
-// else (a player, a card that left the battlefield) does nothing.
-func (g *game) permanent(v vm.Value) *object {
-	if o := g.valueObject(v); o != nil && o.zone == zoneBattlefield {
-		return o
+// Destroy proposes the destruction of a permanent (CR 701.8).
+func (host) Destroy(f *vm.Frame, o stdhost.Object) error {
+	g := runOf(f).g
+	if p := g.live(o, zoneBattlefield); p != nil {
+		g.propose(event{kind: "destroy", object: p.h})
 	}
 	return nil
 }
 
-func (g *game) hDestroy(args []vm.Value) (vm.Value, error) {
-	if o := g.permanent(args[0]); o != nil {
-		g.propose(event{kind: "destroy", object: o.card})
+// GainLife makes a player gain life (CR 119.3).
+func (host) GainLife(f *vm.Frame, p stdhost.Player, n int64) error {
+	if i, ok := p.Index(); ok && n > 0 {
+		runOf(f).g.propose(event{kind: "life_gained", player: i, amount: int(n)})
 	}
-	return 0, nil
+	return nil
 }
 
-func (g *game) hGainLife(args []vm.Value) (vm.Value, error) {
-	if p, ok := valuePlayer(args[0]); ok && args[1] > 0 {
-		g.propose(event{kind: "life_gained", player: p, amount: int(args[1])})
+// PutCounters puts counters on a permanent (CR 122.6).
+func (host) PutCounters(f *vm.Frame, o stdhost.Object, kind stdhost.Name, n int64) error {
+	g := runOf(f).g
+	if p := g.live(o, zoneBattlefield); p != nil && n > 0 {
+		g.propose(event{kind: "counter_put", object: p.h, counter: kind, amount: int(n)})
 	}
-	return 0, nil
+	return nil
 }
 
-func (g *game) hPutCounters(args []vm.Value) (vm.Value, error) {
-	if o := g.permanent(args[0]); o != nil && args[2] > 0 {
-		g.propose(event{kind: "counter_put", object: o.card, counter: args[1], amount: int(args[2])})
+// RemoveCounters removes counters; if the permanent has fewer, it removes
+// all it has (perform caps the event).
+func (host) RemoveCounters(f *vm.Frame, o stdhost.Object, kind stdhost.Name, n int64) error {
+	g := runOf(f).g
+	if p := g.live(o, zoneBattlefield); p != nil && n > 0 {
+		g.propose(event{kind: "counter_removed", object: p.h, counter: kind, amount: int(n)})
 	}
-	return 0, nil
+	return nil
 }
 
-func (g *game) hRemoveCounters(args []vm.Value) (vm.Value, error) {
-	if o := g.permanent(args[0]); o != nil {
-		// Only the counters it has can be removed.
-		if n := min(int(args[2]), o.counters[g.lib.names.name(args[1])]); n > 0 {
-			g.propose(event{kind: "counter_removed", object: o.card, counter: args[1], amount: n})
-		}
+// Prevent prevents the damage event being replaced, unless a rule says
+// it can't be prevented (CR 615.12).
+func (host) Prevent(f *vm.Frame, e stdhost.EventID) error {
+	ev := runOf(f).ev
+	if ev == nil || ev.id != e {
+		return errNotEvent
 	}
-	return 0, nil
+	ev.prevented = ev.prevented || !ev.unpreventable
+	return nil
 }
 
-// hPrevent prevents the damage event being replaced, unless a rule says
-// it can't be prevented.
-func (g *game) hPrevent(args []vm.Value) (vm.Value, error) {
-	fr := g.frame()
-	if fr == nil || fr.ev == nil || fr.ev.id != int64(args[0]) {
-		return 0, errors.New("prevent: this is not the event being replaced")
+// EnterWithCounters gives the permanent entering the counters it enters
+// with (CR 614.1c).
+func (host) EnterWithCounters(f *vm.Frame, kind stdhost.Name, n int64) error {
+	ev := runOf(f).ev
+	if ev == nil || ev.kind != "zone_change" {
+		return errNotEvent
 	}
-	if !fr.ev.unpreventable {
-		fr.ev.prevented = true
+	if n > 0 {
+		ev.enterWith = append(ev.enterWith, counterAmount{kind, int(n)})
 	}
-	return 0, nil
+	return nil
 }
 
-// hEnterWithCounters gives the permanent entering the counters it enters
-// with.
-func (g *game) hEnterWithCounters(args []vm.Value) (vm.Value, error) {
-	fr := g.frame()
-	if fr == nil || fr.ev == nil || fr.ev.kind != "zone_change" {
-		return 0, errors.New("enter_with_counters: no permanent is entering")
+// ScheduleDelayed creates delayed triggered ability n of the running
+// card: it keeps the running locals, grown to its size (HOST.md).
+func (host) ScheduleDelayed(f *vm.Frame, n int64) error {
+	r, c := runOf(f), f.Card()
+	if n < 0 || int(n) >= len(c.Abilities) || c.Abilities[n].Kind != vm.AbilityDelayed {
+		return fmt.Errorf("schedule_delayed: no delayed ability %d", n)
 	}
-	if args[1] > 0 {
-		fr.ev.enterWith = append(fr.ev.enterWith, counterAmount{args[0], int(args[1])})
-	}
-	return 0, nil
+	locals := make([]vm.Value, max(int(c.Abilities[n].NumLocals), len(f.Locals)))
+	copy(locals, f.Locals)
+	r.g.delayed = append(r.g.delayed, instance{src: r.in.src, ctrl: r.in.ctrl, def: c, ab: int(n), locals: locals})
+	return nil
 }
 
-// hScheduleDelayed creates delayed triggered ability n of the running
-// card: it keeps the running ability's locals (grown to the delayed
-// ability's size), and so its "this".
-func (g *game) hScheduleDelayed(args []vm.Value) (vm.Value, error) {
-	fr := g.frame()
-	n := int(args[0])
-	if fr == nil || fr.def == nil || n < 0 || n >= len(fr.def.card.Abilities) || fr.def.card.Abilities[n].Kind != vm.AbilityDelayed {
-		return 0, fmt.Errorf("schedule_delayed: no delayed ability %d", n)
-	}
-	locals := make([]vm.Value, max(int(fr.def.card.Abilities[n].NumLocals), vm.FirstFreeLocal))
-	copy(locals, fr.locals)
-	g.delayed = append(g.delayed, delayed{def: fr.def, ability: n, locals: locals})
-	return 0, nil
-}
-
-func (g *game) hAddMana(args []vm.Value) (vm.Value, error) {
-	p, ok := valuePlayer(args[0])
+// AddMana adds mana to a player's pool (CR 106.4), through a
+// mana_produced event.
+func (host) AddMana(f *vm.Frame, p stdhost.Player, m stdhost.Name) error {
+	r := runOf(f)
+	i, ok := p.Index()
 	if !ok {
-		return 0, nil
+		return nil
 	}
-	amount, err := mana.Produced(g.lib.names.name(args[1]))
+	amount, err := mana.Produced(r.g.word(m))
 	if err != nil {
-		return 0, err
+		return err
 	}
-	for t, n := range amount {
-		g.pool[p][t] += n
+	if r.simulate != nil {
+		for t, n := range amount {
+			r.simulate[t] += n
+		}
+		return nil
 	}
-	return 0, nil
+	r.g.propose(event{kind: "mana_produced", source: r.in.src, player: i, amount: amount.Total(), mana: amount, tapped: r.tapped})
+	return nil
 }
 
-func (g *game) hToughness(args []vm.Value) (vm.Value, error) {
-	if o := g.valueObject(args[0]); o != nil {
-		_, t := g.pt(o)
-		return vm.Value(t), nil
+// DealDamage makes a source deal damage (CR 120).
+func (host) DealDamage(f *vm.Frame, src stdhost.Object, t stdhost.Target, n int64) error {
+	if n > 0 {
+		runOf(f).g.propose(event{kind: "damage", source: src, target: t, amount: int(n)})
 	}
-	return 0, nil
+	return nil
 }
 
-func (g *game) hPower(args []vm.Value) (vm.Value, error) {
-	if o := g.valueObject(args[0]); o != nil {
-		p, _ := g.pt(o)
-		return vm.Value(p), nil
+// BoostUntilEndOfTurn gives a creature +N/+M until end of turn.
+func (host) BoostUntilEndOfTurn(f *vm.Frame, o stdhost.Object, p, t int64) error {
+	if c := runOf(f).g.live(o, zoneBattlefield); c != nil {
+		c.boost[0] += int(p)
+		c.boost[1] += int(t)
 	}
-	return 0, nil
+	return nil
 }
 
-// hIsType reports whether an object has a card type; a player has none.
-func (g *game) hIsType(args []vm.Value) (vm.Value, error) {
-	if o := g.valueObject(args[0]); o != nil {
-		for _, t := range o.def.types {
-			if t == args[1] {
-				return 1, nil
-			}
+// Draw draws cards one at a time, from the top (the newest card) of the
+// library; drawing from an empty one loses the game (CR 704.5b).
+func (host) Draw(f *vm.Frame, p stdhost.Player, n int64) error {
+	g := runOf(f).g
+	if i, ok := p.Index(); ok {
+		for range n {
+			g.draw(i)
 		}
 	}
+	return nil
+}
+
+// IsPlayer tells a player from an object.
+func (host) IsPlayer(f *vm.Frame, t stdhost.Target) (bool, error) {
+	_, ok := stdhost.Player(t).Index()
+	return ok, nil
+}
+
+// Power and the other queries marked last_known read an object that left
+// its zone as it last was; a player is no object: 0, false.
+func (host) Power(f *vm.Frame, o stdhost.Object) (int64, error) {
+	if c := runOf(f).g.obj(o); c != nil {
+		return int64(runOf(f).g.chars(c).power), nil
+	}
 	return 0, nil
 }
 
-// hX is the X of the running ability's object: the X it was cast with.
-func (g *game) hX(args []vm.Value) (vm.Value, error) {
-	if fr := g.frame(); fr != nil {
-		if o := g.valueObject(fr.locals[vm.LocalThis]); o != nil {
-			return vm.Value(o.x), nil
-		}
+// Toughness is an object's toughness, or what it last was.
+func (host) Toughness(f *vm.Frame, o stdhost.Object) (int64, error) {
+	if c := runOf(f).g.obj(o); c != nil {
+		return int64(runOf(f).g.chars(c).toughness), nil
+	}
+	return 0, nil
+}
+
+// IsType reports whether an object has a card type.
+func (host) IsType(f *vm.Frame, o stdhost.Object, t stdhost.Name) (bool, error) {
+	r := runOf(f)
+	c := r.g.obj(o)
+	return c != nil && c.is(r.g.word(t)), nil
+}
+
+// IsSubtype reports whether an object has a subtype.
+func (host) IsSubtype(f *vm.Frame, o stdhost.Object, s stdhost.Name) (bool, error) {
+	r := runOf(f)
+	c := r.g.obj(o)
+	return c != nil && slices.Contains(c.def.Subtypes, r.g.word(s)), nil
+}
+
+// IsAttacking reports whether a creature is attacking.
+func (host) IsAttacking(f *vm.Frame, o stdhost.Object) (bool, error) {
+	c := runOf(f).g.obj(o)
+	return c != nil && c.attacking, nil
+}
+
+// Controller is an object's controller.
+func (host) Controller(f *vm.Frame, o stdhost.Object) (stdhost.Player, error) {
+	if c := runOf(f).g.obj(o); c != nil {
+		return stdhost.PlayerHandle(c.controller), nil
+	}
+	return 0, nil
+}
+
+// AttachedTo is what an Aura is attached to, or no object.
+func (host) AttachedTo(f *vm.Frame, o stdhost.Object) (stdhost.Object, error) {
+	if c := runOf(f).g.obj(o); c != nil {
+		return c.attachedTo, nil
+	}
+	return 0, nil
+}
+
+// X is the X of the running ability's object: the X its spell was cast
+// with, 0 for a token (CR 107.3m, 707.9).
+func (host) X(f *vm.Frame) (int64, error) {
+	r := runOf(f)
+	if o := r.g.obj(r.in.src); o != nil {
+		return int64(o.x), nil
 	}
 	return 0, nil
 }

@@ -2,52 +2,76 @@ package embed
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/cardc/cardc/compiler"
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/parser"
+	"github.com/cardc/cardc/stdhost"
 	"github.com/cardc/cardc/vm"
 )
 
-// Library is the cards an engine can play: each card compiled on its own
-// and linked to this host, or the names of what the host lacks to run it.
+// This file is the engine's side of loading cards: a bundle decoded,
+// checked against the vocabulary the engine implements, and linked to its
+// methods, leaving out the cards it can't run, each with what it lacks.
+
+// Options are what the engine does of the vocabulary besides the methods
+// of host: the events it produces, the rules and keywords it applies.
+var Options = stdhost.Options{
+	Events: []string{"damage", "damage_prevented", "counter_put", "counter_removed", "destroy", "zone_change",
+		"attacks", "attack_declared", "block", "life_gained", "step_begins", "regenerated", "reflexive", "mana_produced"},
+	Rules: []string{"damage_cant_be_prevented"},
+	// Protection from a color, colorless, a card type or everything;
+	// not from a subtype.
+	Keywords: []string{"deathtouch", "reach", "shroud", "first strike", "double strike",
+		"protection from white", "protection from blue", "protection from black", "protection from red",
+		"protection from green", "protection from colorless", "protection from artifacts",
+		"protection from creatures", "protection from enchantments", "protection from instants",
+		"protection from lands", "protection from planeswalkers", "protection from sorceries",
+		"protection from everything"},
+	// The values that cross between the machine and the engine are
+	// checked: a wrong handle is an error of the card's run (a few checks
+	// a call: an engine would turn it off once its tests pass).
+	Check: true,
+}
+
+// binding is the engine's methods bound to the vocabulary, once: the
+// vm.Linker and vm.Host of every game.
+var binding = func() *stdhost.Binding {
+	b, err := stdhost.Bind(host{}, Options)
+	if err != nil {
+		panic(err) // a mistake of this file's methods, which the tests catch
+	}
+	return b
+}()
+
+// Library is a bundle linked to this engine: the cards it can run, and
+// for each of the others what it lacks.
 type Library struct {
-	cards map[string]*cardDef
-	// missing says, for a card the host cannot run, which names of its
-	// program the linker did not know.
-	missing map[string][]string
-	names   *names
+	prog    *vm.Program
+	linked  *vm.Linked
+	binding *stdhost.Binding
+	byName  map[string]*vm.Card
+	// lacks says, for each card the engine can't run, what it lacks.
+	lacks map[string]string
 }
 
-// cardDef is a card compiled and linked.
-type cardDef struct {
-	card   *vm.Card
-	linked *vm.Linked
-	// types are the card's types, as interned "type:" names.
-	types []vm.Value
-}
-
-// LoadDir compiles the cards of the .card files of dir (not their
-// *_test.card files) and links each to the host. A card whose program
-// names what the host does not know is kept out, with what it lacks, so
-// that the tests that need it are skipped; a card that does not compile
-// is an error.
-func LoadDir(dir string) (*Library, error) {
+// BuildBundle compiles every .card file of dir, the cards that test
+// files declare included, into one program, and encodes it: what `cardc
+// build -o cards.cardvm DIR` writes.
+func BuildBundle(dir string) ([]byte, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "*.card"))
 	if err != nil {
 		return nil, err
 	}
 	sort.Strings(paths)
-	lib := &Library{cards: map[string]*cardDef{}, missing: map[string][]string{}, names: newNames()}
+	var files []*dsl.File
 	for _, p := range paths {
-		if strings.HasSuffix(p, "_test.card") {
-			continue
-		}
 		src, err := os.ReadFile(p)
 		if err != nil {
 			return nil, err
@@ -56,153 +80,103 @@ func LoadDir(dir string) (*Library, error) {
 		if diags.HasErrors() {
 			return nil, diags
 		}
-		// One program per file, so that one card the host cannot run does
-		// not keep the others out.
-		prog, diags := compiler.Compile([]*dsl.File{f})
-		if diags.HasErrors() {
-			return nil, diags
+		files = append(files, f)
+	}
+	prog, diags := compiler.Compile(files)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return prog.MarshalBinary()
+}
+
+// Load decodes a bundle (vm.Decode, which verifies it), checks that it
+// was built against the vocabulary this engine implements (a bundle of
+// another major version is refused: vm.CheckVocabulary), and links it:
+// a card that uses a name the engine lacks, or a kind of ability it does
+// not run, is left out, and the tests that need it are skipped, naming
+// what it lacks.
+func Load(bundle []byte) (*Library, error) {
+	prog, err := vm.Decode(bundle)
+	if err != nil {
+		return nil, err
+	}
+	linked, unlinked, err := binding.LinkProgram(prog)
+	if err != nil {
+		return nil, err
+	}
+	lib := &Library{prog: prog, linked: linked, binding: binding, byName: map[string]*vm.Card{}, lacks: map[string]string{}}
+	for _, u := range unlinked {
+		var names []string
+		for _, m := range u.Missing {
+			names = append(names, m.Symbol.Kind.String()+" "+m.Symbol.Name)
 		}
-		var missing []string
-		linked, err := vm.Link(prog, lib.linker(&missing))
-		if err != nil {
-			return nil, err
-		}
-		for i := range prog.Cards {
-			c := &prog.Cards[i]
-			missing := append(missing, lacks(c)...)
-			if len(missing) > 0 {
-				lib.missing[c.Name] = missing
-				continue
-			}
-			def := &cardDef{card: c, linked: linked}
-			for _, t := range c.Types {
-				def.types = append(def.types, lib.names.id(vm.NameSymbol(vm.NameType, t).Name))
-			}
-			lib.cards[c.Name] = def
+		lib.lacks[u.Name] = strings.Join(names, ", ")
+	}
+	for i := range prog.Cards {
+		c := &prog.Cards[i]
+		lib.byName[c.Name] = c
+		if why := lacks(c); why != nil && lib.lacks[c.Name] == "" {
+			lib.lacks[c.Name] = strings.Join(why, ", ")
 		}
 	}
 	return lib, nil
 }
 
-// lacks lists what a card has that this host does not do, though it
-// links: keyword abilities, continuous effects, Auras, mana triggers, and
-// activated abilities that cost more than mana (but the {T} mana
-// abilities it taps lands for, activate.go).
+// LoadDir builds the bundle of the cards of dir and loads it.
+func LoadDir(dir string) (*Library, error) {
+	bundle, err := BuildBundle(dir)
+	if err != nil {
+		return nil, err
+	}
+	return Load(bundle)
+}
+
+// lacks lists the kinds of abilities of a card that this engine does not
+// run, though they link: activated abilities that cost more than mana and
+// {T}, abilities that function outside the battlefield, effects granted
+// by effects, triggered mana abilities, static abilities whose rule it
+// does not apply, targets in other zones.
 func lacks(c *vm.Card) []string {
 	var out []string
-	for _, kw := range c.Keywords {
-		out = append(out, "keyword ability "+kw)
-	}
 	for i := range c.Abilities {
 		ab := &c.Abilities[i]
+		var why string
 		switch {
-		case ab.Kind == vm.AbilityEffect:
-			out = append(out, "continuous effects")
-		case ab.Kind == vm.AbilityEnchant:
-			out = append(out, "Auras")
 		case ab.Kind == vm.AbilityActivated:
-			if why := activatedLacks(ab); why != "" {
-				out = append(out, why)
-			}
+			why = activatedLacks(ab)
+		case ab.Flags&vm.FlagAnywhere != 0:
+			why = "abilities that function outside the battlefield"
+		case ab.Flags&vm.FlagGranted != 0 && ab.Kind != vm.AbilityTriggered:
+			why = "granted abilities other than activated and triggered ones"
 		case ab.Kind == vm.AbilityTriggered && ab.Flags&vm.FlagMana != 0:
-			out = append(out, "mana triggers")
+			why = "triggered mana abilities"
+		case slices.ContainsFunc(ab.Targets, func(t vm.Target) bool { return t.Zone != vm.NoSymbol }):
+			why = "targets in other zones than the battlefield"
+		}
+		if why != "" && !slices.Contains(out, why) {
+			out = append(out, why)
 		}
 	}
 	return out
 }
 
-// card returns the card named name, or an error wrapping
-// scenario.ErrUnsupported that names what the host lacks for it.
-func (lib *Library) card(name string) (*cardDef, error) {
-	if def, ok := lib.cards[name]; ok {
-		return def, nil
+// card returns the compiled card named name, or an error wrapping
+// scenario.ErrUnsupported that names what the engine lacks for it.
+func (lib *Library) card(name string) (*vm.Card, error) {
+	if why, ok := lib.lacks[name]; ok {
+		return nil, unsupported(fmt.Sprintf("card %q needs %s", name, why))
 	}
-	if missing, ok := lib.missing[name]; ok {
-		return nil, unsupported(fmt.Sprintf("card %q needs %s", name, strings.Join(missing, ", ")))
+	if c, ok := lib.byName[name]; ok {
+		return c, nil
 	}
 	return nil, fmt.Errorf("no card is named %q", name)
 }
 
-// linker links the symbols of a program to the host: functions and
-// fields by the tables of host.go, names by interning them. A symbol the
-// host does not know is recorded in missing, not refused at once, so that
-// a skipped test names everything its card lacks.
-func (lib *Library) linker(missing *[]string) vm.Linker {
-	return vm.LinkerFunc(func(s vm.Symbol) (int32, error) {
-		switch s.Kind {
-		case vm.SymFunc:
-			if i, ok := funcIndex[s.Name]; ok && funcs[i].arity == int(s.Arity) && funcs[i].returns == s.Returns {
-				return int32(i), nil
-			}
-			*missing = append(*missing, "host function "+s.Name)
-		case vm.SymField:
-			if i, ok := fieldIndex[s.Name]; ok {
-				return int32(i), nil
-			}
-			*missing = append(*missing, "event field "+s.Name)
-		case vm.SymName:
-			kind, name, _ := s.SplitName()
-			if knownName(kind, name) {
-				return int32(lib.names.id(s.Name)), nil
-			}
-			*missing = append(*missing, "name "+s.Name)
-		}
-		return 0, nil
-	})
-}
+// Lacks says, for each card of the bundle the engine can't run, what it
+// lacks: the names the binding refused (vm.UnlinkedCard), or the kinds of
+// abilities the engine does not run.
+func (lib *Library) Lacks() map[string]string { return maps.Clone(lib.lacks) }
 
-// knownName reports whether the host knows a name of the vocabulary: any
-// counter kind, card type, step, zone or amount of mana, and only the
-// events it logs and the rules it applies.
-func knownName(kind vm.NameKind, name string) bool {
-	switch kind {
-	case vm.NameCounter, vm.NameType, vm.NameStep, vm.NameZone, vm.NameMana:
-		return true
-	case vm.NameEvent:
-		return loggedEvents[name]
-	case vm.NameRule:
-		return name == ruleCantBePrevented
-	}
-	return false
-}
-
-// names interns the names of the vocabulary ("counter:+1/+1"): the VM
-// value of a name is its index, the same in every card's program, so that
-// a field holding "zone:battlefield" equals the constant a card pushes.
-// It is shared by every game of the library, so it locks.
-type names struct {
-	mu   sync.Mutex
-	ids  map[string]vm.Value
-	list []string
-}
-
-func newNames() *names { return &names{ids: map[string]vm.Value{}} }
-
-// id returns the value of a name, interning it.
-func (n *names) id(name string) vm.Value {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	if id, ok := n.ids[name]; ok {
-		return id
-	}
-	id := vm.Value(len(n.list))
-	n.ids[name] = id
-	n.list = append(n.list, name)
-	return id
-}
-
-// of returns the value of a name of a kind.
-func (n *names) of(kind vm.NameKind, name string) vm.Value {
-	return n.id(vm.NameSymbol(kind, name).Name)
-}
-
-// name returns the name (without its kind) of a value.
-func (n *names) name(v vm.Value) string {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	if v < 0 || int(v) >= len(n.list) {
-		return ""
-	}
-	_, name, _ := strings.Cut(n.list[v], ":")
-	return name
-}
+// Binding is the engine's binding to the vocabulary: its vm.Linker and
+// vm.Host.
+func (lib *Library) Binding() *stdhost.Binding { return lib.binding }

@@ -35,7 +35,7 @@ func TestGeneratedFilesAreFresh(t *testing.T) {
 		}
 	}
 	if err == nil {
-		require.Equal(t, []string{standardPath, coreTablesPath, hostSpecPath, vocabDocPath, contractPath, namesPath, specPath}, paths)
+		require.Equal(t, []string{standardPath, coreTablesPath, hostSpecPath, hostFactsPath, vocabDocPath, contractPath, namesPath, specPath}, paths)
 	}
 }
 
@@ -59,7 +59,7 @@ func TestGenerateIsIdempotent(t *testing.T) {
 		require.NoError(t, os.MkdirAll(filepath.Join(dir, filepath.Dir(p)), 0o755))
 		require.NoError(t, os.WriteFile(filepath.Join(dir, p), data, 0o644))
 	}
-	for _, d := range []string{"vocab", "core", "vm", "dsl", "cards"} {
+	for _, d := range []string{"vocab", "core", "vm", "stdhost", "dsl", "cards"} {
 		require.NoError(t, os.MkdirAll(filepath.Join(dir, d), 0o755))
 	}
 	cards, err := filepath.Glob(filepath.Join(root, "cards", "*.card"))
@@ -73,7 +73,7 @@ func TestGenerateIsIdempotent(t *testing.T) {
 	first := snapshotTree(t, dir)
 	require.NoError(t, write(dir))
 	require.Equal(t, first, snapshotTree(t, dir))
-	for _, p := range []string{standardPath, coreTablesPath, hostSpecPath, vocabDocPath, namesPath} {
+	for _, p := range []string{standardPath, coreTablesPath, hostSpecPath, hostFactsPath, vocabDocPath, namesPath} {
 		require.Contains(t, first, p)
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/internal/gen/coretables/tables"
+	"github.com/cardc/cardc/internal/gen/hostfacts"
 	"github.com/cardc/cardc/internal/gen/snapshot"
 	"github.com/cardc/cardc/parser"
 	"github.com/cardc/cardc/stdlib"
@@ -26,6 +27,7 @@ const (
 	standardPath   = "vocab/standard_gen.go"
 	coreTablesPath = "core/vocab_gen.go"
 	hostSpecPath   = "vm/HOST.md"
+	hostFactsPath  = "stdhost/facts_gen.go"
 	vocabDocPath   = "dsl/VOCABULARY.md"
 	contractPath   = "vocab/testdata/contract.golden"
 	namesPath      = "cards/names_gen.go"
@@ -59,7 +61,8 @@ func generate(root string) ([]file, error) {
 	}
 
 	// From the stdlib: the vocabulary as Go, the core's tables, the host
-	// specification, the vocabulary's reference, the contract's record.
+	// specification and its facts as Go data for hosts, the vocabulary's
+	// reference, the contract's record.
 	v, err := vocab.Load(stdlib.FS)
 	if err != nil {
 		errs = append(errs, fmt.Errorf("stdlib: %w", err))
@@ -69,6 +72,8 @@ func generate(root string) ([]file, error) {
 		src, err = tables.Generate(v)
 		add(coreTablesPath, src, err)
 		add(hostSpecPath, []byte(v.HostSpec()), nil)
+		src, err = hostfacts.Generate(v)
+		add(hostFactsPath, src, err)
 		add(vocabDocPath, []byte(v.Markdown()), nil)
 		recorded, err := os.ReadFile(filepath.Join(root, contractPath))
 		if errors.Is(err, fs.ErrNotExist) {

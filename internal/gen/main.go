@@ -5,6 +5,8 @@
 //     no run of cardc parses stdlib/;
 //   - core/vocab_gen.go, the rules core's tables of names;
 //   - vm/HOST.md, the host specification;
+//   - stdhost/facts_gen.go, the same facts as Go data, with the adapters
+//     that bind a host's methods to the vocabulary's functions;
 //   - dsl/VOCABULARY.md, the vocabulary's reference;
 //   - vocab/testdata/contract.golden, the record of the vocabulary's
 //     contract that the compatibility policy keeps: it is rewritten only
