@@ -692,8 +692,12 @@ func (e *cardEmitter) target(flt *vocab.Filter, a *checkedAbility) int32 {
 	idx := e.b.addFunc(fn, a.tree)
 	ab := &e.card.Abilities[a.index]
 	zone := vm.NoSymbol
-	if flt.Zone != "" {
+	switch {
+	case flt.Zone != "":
 		zone = e.b.nameSym(vocab.KZone, flt.Zone)
+	case filterNames(flt, "spell"):
+		// A spell is an object on the stack (CR 112.1, 115.1a).
+		zone = e.b.nameSym(vocab.KZone, "stack")
 	}
 	ab.Targets = append(ab.Targets, vm.Target{Filter: idx, Local: local, Text: flt.Text, Zone: zone})
 	return local
