@@ -221,6 +221,12 @@ type Game struct {
 	// shuffler shuffles libraries (CR 701.20): pseudo-random, from a
 	// seed that Setup.Seed sets, so that a game plays the same every time.
 	shuffler *rand.Rand
+
+	// normalTurn is the player of the last turn that was no extra turn,
+	// and extraTurns the extra turns waiting to be taken, the next last
+	// (CR 500.7).
+	normalTurn PlayerID
+	extraTurns []PlayerID
 }
 
 // New starts a game between two players on turn 1, in the first player's
