@@ -30,6 +30,7 @@ var names = []string{
 	"Darksteel Colossus",
 	"Darksteel Plate",
 	"Deadly Recluse",
+	"Declaration of Naught",
 	"Diminish",
 	"Disfigure",
 	"Doubling Season",

@@ -418,6 +418,12 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
 		}
 		either.end()
 	}
+	if flt.ChosenName {
+		and()
+		// The card name chosen as this permanent entered (CR 201.4).
+		subject()
+		f.call("has_chosen_name", flt.Pos)
+	}
 	if flt.ManaValueOp != "" {
 		and()
 		subject()

@@ -35,7 +35,7 @@ func (d *decider) Choose(g *core.Game, p core.PlayerID, source core.ObjectID, wh
 	}
 	if what == core.CardNameChoice {
 		// The options are the names of every card of the library.
-		d.s.Failf(c.Pos, "%q is not a choice %s can make here (%s): the name of a card of the library is (CR 201.4)", c.Word, scenario.PlayerWord(scenario.Player(p)), what)
+		d.s.Failf(c.Pos, "%q is not the name of a card of the library, and a card name is chosen here (CR 201.4)", c.Word)
 		return 0
 	}
 	d.s.Failf(c.Pos, "%s is not a choice %s can make here (%s): the options are %s", c, scenario.PlayerWord(scenario.Player(p)), what, strings.Join(options, ", "))
