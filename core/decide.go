@@ -54,7 +54,9 @@ type Decider interface {
 	// for what a spell or ability asks as it resolves: what is
 	// "protection" (the quality of "protection from the color of your
 	// choice", CR 702.16), or "scry" (where the card source goes,
-	// CR 701.18a). It returns an index into options.
+	// CR 701.18a); or as a permanent enters: "color", or "card name"
+	// (CardNameChoice: the names of the library's cards, CR 201.4). It
+	// returns an index into options.
 	Choose(g *Game, p PlayerID, source ObjectID, what string, options []string) int
 	// PayOptionalCost decides, as an ability of source resolves, whether
 	// its controller pays an optional cost they can pay ("you may pay {2}

@@ -5,7 +5,8 @@
 // event pipeline, with replacement and prevention effects (CR 614-616) and
 // triggered abilities, delayed ones included (CR 603); state-based actions
 // (CR 704); casting spells and the stack, with targets and resolution
-// (CR 601, 608); combat (CR 506-511) with the keywords of the stdlib;
+// (CR 601, 608), countering spells (CR 701.5) and copying them
+// (CR 707.10); extra turns (CR 500.7); combat (CR 506-511) with the keywords of the stdlib;
 // continuous effects, from static abilities and from resolved spells,
 // applied in layers (CR 611, 613); Auras and their attachments (CR 303.4);
 // regeneration (CR 701.15). There is no mana: costs are not paid.
