@@ -324,3 +324,32 @@ func reversed(ps []core.PlayerID) []core.PlayerID {
 }
 
 func itoa(id core.ObjectID) string { return strconv.Itoa(int(id)) }
+
+// BenchmarkCopyOfACopy copies a spell that is a copy of a copy, depth
+// deep, and resolves the new copy: the work is the same at any depth
+// (CR 707.3: a copy copies the card, not a chain of copies).
+func BenchmarkCopyOfACopy(b *testing.B) {
+	defer core.SetIndexChecks(core.SetIndexChecks(false))
+	for _, depth := range []int{1, 1000} {
+		b.Run(strconv.Itoa(depth), func(b *testing.B) {
+			g := stackGame(b, nil)
+			require.NoError(b, g.Setup().SetLife(1, core.MaxQuantity))
+			spark := castFromHand(b, g, 0, "Spark", core.PlayerValue(1))
+			for range depth {
+				castFromHand(b, g, 0, "Echo", core.ObjectValue(spark.ID()))
+				require.NoError(b, g.ResolveTop())
+				spark = top(g)
+			}
+			for b.Loop() {
+				core.ForgetForBenchmark(g)
+				castFromHand(b, g, 0, "Echo", core.ObjectValue(spark.ID()))
+				if err := g.ResolveTop(); err != nil {
+					b.Fatal(err)
+				}
+				if err := g.ResolveTop(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -485,8 +485,11 @@ func (g *Game) removeFromZone(o *Object) {
 	if l == nil {
 		return
 	}
-	for i, id := range *l {
-		if id == o.id {
+	// From the end: what leaves a zone has most often just come into it
+	// (a copy of a spell or a token that ceases to exist there, CR
+	// 704.5d-e), however long the zone.
+	for i := len(*l) - 1; i >= 0; i-- {
+		if (*l)[i] == o.id {
 			*l = append((*l)[:i], (*l)[i+1:]...)
 			if o.zone == ZoneBattlefield {
 				g.indexLeave(o)
