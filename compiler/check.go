@@ -352,8 +352,9 @@ func (c *checker) noteChoice(fi *vocab.FuncInfo, p dsl.Pos) {
 func (c *checker) checkChoices() {
 	for _, u := range c.reads {
 		if !c.chooses[u.kind] {
-			c.errorf(u.pos, CodeChosen, "the chosen %s: this card chooses no %s", u.kind, u.kind).Hint =
-				"add `enters choosing a " + u.kind + "` (\"As this enters, choose a " + u.kind + ".\", CR 614.12)"
+			kind := strings.ReplaceAll(u.kind, "_", " ") // "card_name" is a card name
+			c.errorf(u.pos, CodeChosen, "the chosen %s: this card chooses no %s", kind, kind).Hint =
+				"add `enters choosing a " + kind + "` (\"As this enters, choose a " + kind + ".\", CR 614.12)"
 		}
 	}
 }
@@ -731,6 +732,7 @@ func (c *checker) condition(ph *dsl.Phrase, a *checkedAbility) *checkedAction {
 	}
 	c.warn(m.Warning)
 	c.read(ph, m)
+	c.noteChoice(m.Alts[0].Template.Func, ph.Pos) // "if it has the chosen name"
 	return c.actionArgs(m.Alts[0], ph, a.sc, a, false)
 }
 
@@ -783,7 +785,7 @@ func (c *checker) actionArgs(alt *vocab.Alt, ph *dsl.Phrase, sc *scope, a *check
 		arg := alt.Args[p.Name]
 		switch {
 		case arg != nil:
-			ok = c.argument(arg, a, cost) && ok
+			ok = c.spellSlot(alt.Template, p, arg) && c.argument(arg, a, cost) && ok
 			act.args = append(act.args, checkedArg{arg: arg, sc: sc, choice: cost && arg.Kind == vocab.ArgFilter,
 				bind: c.bindTarget(arg, sc, a, cost)})
 		case p.Name == "power" || p.Name == "toughness":

@@ -42,6 +42,7 @@ const (
 	CodeForEach          = "C041" // for-each: `for each` without a filter of permanents, or without a name
 	CodeChosen           = "C042" // chosen: "the chosen color" on a card that makes no such choice as it enters
 	CodeFindsNothing     = "C043" // finds-nothing (warning): a statement whose object is where the ability can't find it (CR 400.7)
+	CodeSpellSlot        = "C044" // spell-slot: a filter of spells where an action wants a permanent or a card, or one of permanents where it wants a spell
 	CodeNoOracle         = "C030" // no-oracle (warning): the card carries no Oracle text
 	CodeUnusedBinding    = "C031" // unused-binding (warning): a name bound with `as` and never used
 	CodeAmbiguousPhrase  = vocab.CodeAmbiguousPhrase
@@ -88,6 +89,7 @@ var Codes = []dsl.CodeInfo{
 	{Code: CodeNoOracle, Name: "no-oracle", Summary: "warning: the card carries no Oracle text"},
 	{Code: CodeUnusedBinding, Name: "unused-binding", Summary: "warning: a name bound with `as` and never used"},
 	{Code: CodeFindsNothing, Name: "finds-nothing", Summary: "warning: a statement whose object is where the ability can't find it (CR 400.7)"},
+	{Code: CodeSpellSlot, Name: "spell-slot", Summary: "a filter of spells (`target spell`) where an action or an effect wants a permanent or a card, or a filter of permanents where it wants a spell on the stack (CR 112.1)"},
 	{Code: CodeAmbiguousPhrase, Name: "ambiguous", Summary: "warning: a phrase reads as two different things"},
 	{Code: CodeReflexive, Name: "reflexive", Summary: "`when` inside a body whose event is not what a player does this way (CR 603.12)"},
 	{Code: CodeForEach, Name: "for-each", Summary: "`for each` without a filter of permanents, or without a name"},

@@ -25,6 +25,7 @@ func (c *checker) effectAbility(a *checkedAbility, alt *vocab.Alt, s *dsl.Static
 		arg := alt.Args[p.Name]
 		switch {
 		case arg != nil:
+			c.spellSlot(alt.Template, p, arg)
 			if i == 0 {
 				c.affected(arg)
 				if fi.Layer == "7a" {

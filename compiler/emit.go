@@ -418,6 +418,12 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
 		}
 		either.end()
 	}
+	if flt.ChosenName {
+		and()
+		// The card name chosen as this permanent entered (CR 201.4).
+		subject()
+		f.call("has_chosen_name", flt.Pos)
+	}
 	if flt.ManaValueOp != "" {
 		and()
 		subject()
@@ -692,8 +698,12 @@ func (e *cardEmitter) target(flt *vocab.Filter, a *checkedAbility) int32 {
 	idx := e.b.addFunc(fn, a.tree)
 	ab := &e.card.Abilities[a.index]
 	zone := vm.NoSymbol
-	if flt.Zone != "" {
+	switch {
+	case flt.Zone != "":
 		zone = e.b.nameSym(vocab.KZone, flt.Zone)
+	case filterNames(flt, "spell"):
+		// A spell is an object on the stack (CR 112.1, 115.1a).
+		zone = e.b.nameSym(vocab.KZone, "stack")
 	}
 	ab.Targets = append(ab.Targets, vm.Target{Filter: idx, Local: local, Text: flt.Text, Zone: zone})
 	return local

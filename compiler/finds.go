@@ -118,7 +118,7 @@ func (c *checker) findsAction(act *checkedAction, st objectState) {
 			continue
 		}
 		p := act.fn.Params[i]
-		if p.Type.Kind != vocab.KObject && p.Type.Kind != vocab.KTarget {
+		if p.Type.Kind != vocab.KObject && p.Type.Kind != vocab.KTarget && p.Type.Kind != vocab.KSpell {
 			continue
 		}
 		name, w, known := objectName(arg), whereabouts{}, false

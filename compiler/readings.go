@@ -31,7 +31,26 @@ func Readings(v *vocab.Vocab, card *dsl.Card) []Reading {
 
 // read records what a phrase read as, when readings are collected.
 func (c *checker) read(ph *dsl.Phrase, m *vocab.Match) {
+	c.noteFilterChoices(m)
 	if c.readings != nil && ph != nil && m != nil && len(m.Alts) > 0 {
 		*c.readings = append(*c.readings, Reading{Phrase: ph, Match: m})
+	}
+}
+
+// noteFilterChoices records, for checkChoices, the filters of a phrase
+// that read a choice made as the card enters: "with the chosen name"
+// (C042), in the phrase and in the event patterns of its slots.
+func (c *checker) noteFilterChoices(m *vocab.Match) {
+	if m == nil || len(m.Alts) == 0 {
+		return
+	}
+	for _, arg := range m.Alts[0].Args {
+		switch {
+		case arg == nil:
+		case arg.Filter != nil && arg.Filter.ChosenName:
+			c.reads = append(c.reads, choiceUse{kind: "card_name", pos: arg.Pos})
+		case arg.Pattern != nil:
+			c.noteFilterChoices(arg.Pattern)
+		}
 	}
 }

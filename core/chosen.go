@@ -19,6 +19,8 @@ type choices struct {
 	// tributePaid says that an opponent paid tribute as it entered
 	// (CR 702.104a).
 	tributePaid bool
+	// name is the card name chosen (CR 201.4), or "" if none was.
+	name string
 }
 
 // tributeOptions are the words of an opponent's choice of tribute.
@@ -131,4 +133,48 @@ func (g *Game) protectionRemoves(t, aura *Object) bool {
 		}
 	}
 	return false
+}
+
+// hEnterChoosingCardName has the controller of a permanent entering the
+// battlefield choose a card name, as it enters (CR 614.1c, 614.12): the
+// name of a card of the game's library (CR 201.4: a token's name only if
+// a card has it), recorded as a choice with who made it, and kept by the
+// permanent it becomes.
+func (g *Game) hEnterChoosingCardName(a []vm.Value) (vm.Value, error) {
+	fr, err := g.entering()
+	if err != nil {
+		return 0, err
+	}
+	p, ok := valuePlayer(a[0])
+	names := g.lib.Names()
+	if !ok || len(names) == 0 {
+		return 0, nil
+	}
+	fr.event.chosen.name = names[g.choose(p, fr.event.Object, CardNameChoice, names)]
+	return 0, nil
+}
+
+// CardNameChoice is what a choice of a card name is called in a
+// DecisionChoice (its What).
+const CardNameChoice = "card name"
+
+// qHasChosenName reports whether an object has the name the running
+// ability's permanent chose as it entered (CR 201.4): a card, a spell or
+// a token of that name. No name was chosen: none has it.
+func qHasChosenName(g *Game, a []vm.Value) (vm.Value, error) {
+	o, fr := g.valueObject(a[0]), g.frame()
+	if o == nil || fr == nil {
+		return 0, nil
+	}
+	src := g.Object(fr.source)
+	return boolValue(src != nil && src.chosen.name != "" && o.Name() == src.chosen.name), nil
+}
+
+// ChosenName is the card name a permanent's controller chose as it
+// entered ("Grizzly Bears"), or "" if none was chosen (CR 201.4, 614.12).
+func (g *Game) ChosenName(id ObjectID) string {
+	if o := g.Object(id); o != nil {
+		return o.chosen.name
+	}
+	return ""
 }

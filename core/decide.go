@@ -54,7 +54,9 @@ type Decider interface {
 	// for what a spell or ability asks as it resolves: what is
 	// "protection" (the quality of "protection from the color of your
 	// choice", CR 702.16), or "scry" (where the card source goes,
-	// CR 701.18a). It returns an index into options.
+	// CR 701.18a); or as a permanent enters: "color", or "card name"
+	// (CardNameChoice: the names of the library's cards, CR 201.4). It
+	// returns an index into options.
 	Choose(g *Game, p PlayerID, source ObjectID, what string, options []string) int
 	// PayOptionalCost decides, as an ability of source resolves, whether
 	// its controller pays an optional cost they can pay ("you may pay {2}
@@ -73,6 +75,13 @@ type Decider interface {
 	// removed from ("remove two +1/+1 counters from among creatures you
 	// control", CR 601.2h); it is asked once for each counter.
 	RemoveCounterFrom(g *Game, p PlayerID, source ObjectID, options []ObjectID) ObjectID
+	// ChooseNewTargets chooses the targets of a copy of a spell whose
+	// controller p may choose new targets for it (CR 707.10c, 115.7d):
+	// one value per target of item, each its current target (kept, even
+	// if it is illegal) or one of others[i], the other legal targets.
+	// Where others[i] is empty, the target stays as it is. item is the
+	// copy, not yet on the stack.
+	ChooseNewTargets(g *Game, p PlayerID, item *StackItem, current []vm.Value, others [][]vm.Value) []vm.Value
 }
 
 // Block is one blocker declared for one attacker.
@@ -103,7 +112,9 @@ type Block struct {
 //     oldest that has one left;
 //   - a counter a player may move is kept;
 //   - a permanent that may enter as a copy copies the oldest permanent
-//     it can.
+//     it can;
+//   - a player who may choose new targets for a copy of a spell keeps
+//     its targets.
 //
 // The mana abilities a player activates while paying a cost, with the
 // colors they choose and the order of replacement effects on their mana,
@@ -214,6 +225,11 @@ func (DefaultDecider) RemoveCounterFrom(g *Game, p PlayerID, source ObjectID, op
 	return options[0]
 }
 
+// ChooseNewTargets keeps the targets the copy has.
+func (DefaultDecider) ChooseNewTargets(g *Game, p PlayerID, item *StackItem, current []vm.Value, others [][]vm.Value) []vm.Value {
+	return current
+}
+
 // PayOptionalCost declines.
 func (DefaultDecider) PayOptionalCost(g *Game, p PlayerID, source ObjectID, options []ObjectID) (bool, ObjectID) {
 	return false, 0
@@ -262,11 +278,15 @@ const (
 	// with the same name they control (the legend rule, CR 704.5j),
 	// Target.
 	DecisionLegend
+	// DecisionNewTarget: a target of a copy of a spell whose controller
+	// may choose new targets for it (CR 707.10c): the target it has
+	// (Target), and whether it Changed or was kept.
+	DecisionNewTarget
 )
 
 var decisionNames = [...]string{"ordered triggers", "chose a replacement effect", "assigned combat damage", "chose a target",
 	"chose mana", "chose what pays a cost", "chose", "decided an optional cost", "chose what to copy", "chose what an Aura enchants",
-	"chose a source of damage", "kept under the legend rule"}
+	"chose a source of damage", "kept under the legend rule", "chose the target of a copy"}
 
 // String says what a player did, as a phrase: "ordered triggers".
 func (k DecisionKind) String() string {
@@ -309,6 +329,8 @@ type Decision struct {
 	What, Choice string
 	// Paid says whether the player paid the cost of DecisionOptionalCost.
 	Paid bool
+	// Changed says whether the target of DecisionNewTarget is a new one.
+	Changed bool
 }
 
 // decided records a decision.
@@ -382,6 +404,12 @@ func (g *Game) DescribeDecision(d *Decision) string {
 		fmt.Fprintf(&b, " %s for %s", g.ValueName(d.Target), g.objectName(d.Source))
 	case DecisionLegend:
 		fmt.Fprintf(&b, " %s", g.ValueName(d.Target))
+	case DecisionNewTarget:
+		how := "kept"
+		if d.Changed {
+			how = "new"
+		}
+		fmt.Fprintf(&b, " %s (%s) for %s", g.ValueName(d.Target), how, g.objectName(d.Source))
 	case DecisionCopy:
 		what := "nothing"
 		if d.Target != 0 {

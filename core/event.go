@@ -213,6 +213,16 @@ var fieldGetters = [numFields]func(e *Event) vm.Value{
 
 	fieldRegeneratedID:     eventID,
 	fieldRegeneratedObject: eventObject,
+
+	fieldCounteredID:     eventID,
+	fieldCounteredSpell:  eventObject,
+	fieldCounteredSource: eventSource,
+	fieldCounteredPlayer: eventPlayer,
+
+	fieldSpellCopiedID:       eventID,
+	fieldSpellCopiedSpell:    eventObject,
+	fieldSpellCopiedOriginal: eventSource,
+	fieldSpellCopiedPlayer:   eventPlayer,
 }
 
 // field reads field f of an event, which must be of the field's kind.
@@ -291,6 +301,10 @@ func (g *Game) Describe(e *Event) string {
 		fmt.Fprintf(&b, " %s of %s", e.Step, playerName(e.Player))
 	case EvSpellCast:
 		fmt.Fprintf(&b, " %s by %s", name(e.Object), playerName(e.Player))
+	case EvCountered:
+		fmt.Fprintf(&b, " %s of %s by %s", name(e.Object), playerName(e.Player), name(e.Source))
+	case EvSpellCopied:
+		fmt.Fprintf(&b, " %s by %s, a copy of %s", name(e.Object), playerName(e.Player), name(e.Source))
 	case EvGameOver:
 		switch {
 		case e.Player != NoPlayer:

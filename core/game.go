@@ -5,7 +5,8 @@
 // event pipeline, with replacement and prevention effects (CR 614-616) and
 // triggered abilities, delayed ones included (CR 603); state-based actions
 // (CR 704); casting spells and the stack, with targets and resolution
-// (CR 601, 608); combat (CR 506-511) with the keywords of the stdlib;
+// (CR 601, 608), countering spells (CR 701.5) and copying them
+// (CR 707.10); extra turns (CR 500.7); combat (CR 506-511) with the keywords of the stdlib;
 // continuous effects, from static abilities and from resolved spells,
 // applied in layers (CR 611, 613); Auras and their attachments (CR 303.4);
 // regeneration (CR 701.15); mana, mana abilities and the payment of every
@@ -222,6 +223,12 @@ type Game struct {
 	// shuffler shuffles libraries (CR 701.20): pseudo-random, from a
 	// seed that Setup.Seed sets, so that a game plays the same every time.
 	shuffler *rand.Rand
+
+	// normalTurn is the player of the last turn that was no extra turn,
+	// and extraTurns the extra turns waiting to be taken, the next last
+	// (CR 500.7).
+	normalTurn PlayerID
+	extraTurns []PlayerID
 }
 
 // New starts a game between two players on turn 1, in the first player's
@@ -479,8 +486,11 @@ func (g *Game) removeFromZone(o *Object) {
 	if l == nil {
 		return
 	}
-	for i, id := range *l {
-		if id == o.id {
+	// From the end: what leaves a zone has most often just come into it
+	// (a copy of a spell or a token that ceases to exist there, CR
+	// 704.5d-e), however long the zone.
+	for i := len(*l) - 1; i >= 0; i-- {
+		if (*l)[i] == o.id {
 			*l = append((*l)[:i], (*l)[i+1:]...)
 			if o.zone == ZoneBattlefield {
 				g.indexLeave(o)

@@ -486,6 +486,15 @@ var hostImpls = [numFuncs]hostImpl{
 	fnGiveCounters:                       (*Game).hGiveCounters,
 	fnLoseKeyword:                        (*Game).hLoseKeyword,
 	fnLoseAllAbilities:                   (*Game).hLoseAllAbilities,
+
+	// The stack (counter.go, copyspell.go, turn.go, chosen.go).
+	fnCounterSpell:                (*Game).hCounterSpell,
+	fnCantBeCountered:             (*Game).hCantBeCountered,
+	fnCopySpell:                   (*Game).hCopySpell,
+	fnCopySpellForEachOtherPlayer: (*Game).hCopySpellForEachOtherPlayer,
+	fnExtraTurn:                   (*Game).hExtraTurn,
+	fnEnterChoosingCardName:       (*Game).hEnterChoosingCardName,
+	fnHasChosenName:               qHasChosenName,
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {

@@ -339,6 +339,7 @@ var counterBlindFuncs = [numFuncs]bool{
 	fnSetBasePt: true, fnAddProtectionFromChosenColor: true, fnLifeTotalCantChange: true,
 	fnCantGainLife: true, fnCantGetCounters: true, fnCantGetCountersOfKind: true, fnLoseKeyword: true,
 	fnLoseAllAbilities: true, fnInZone: true, fnBeginGameOnBattlefield: true, fnSetChosenColor: true, fnAddCardType: true,
+	fnCantBeCountered: true, fnHasChosenName: true,
 }
 
 // counterBlindFunc reports whether a function of a program calls only

@@ -74,7 +74,20 @@ type Object struct {
 	// left is set once the object has left its zone.
 	left bool
 	lki  lki
+	// item is, for a spell, its place on the stack (CR 405): its
+	// controller, targets and X. The object keeps it once it left the
+	// stack, as what it last was there (CR 608.2h, 707.10).
+	item *StackItem
+	// spellCopy marks a copy of a spell (CR 707.10): a spell with no card,
+	// which ceases to exist in any other zone (CR 707.10a, 704.5e), or
+	// becomes a token as a permanent spell resolves (CR 707.10f).
+	spellCopy bool
 }
+
+// Copy reports whether the object is a copy of a spell (CR 707.10): a
+// spell no card represents, owned and controlled by the player who put it
+// on the stack.
+func (o *Object) Copy() bool { return o.spellCopy }
 
 // ID is the object's ID.
 func (o *Object) ID() ObjectID { return o.id }

@@ -360,6 +360,11 @@ func (g *Game) perform(ev *Event) {
 		happened = g.regenerate(ev)
 	case EvTokensCreated:
 		happened = ev.Amount > 0 && ev.token != nil && g.tokensFit(ev)
+	case EvCountered:
+		happened = g.performCounter(ev)
+	case EvSpellCopied:
+		// The copy is on the stack already (copySpell).
+		happened = g.onStack(ev.Object)
 	}
 	if happened {
 		g.record(ev)
@@ -397,6 +402,8 @@ func (g *Game) perform(ev *Event) {
 		g.damageResults(ev)
 	case EvTokensCreated:
 		g.createTokens(ev)
+	case EvCountered:
+		g.countered(ev)
 	}
 }
 
@@ -576,6 +583,17 @@ func (g *Game) move(ev *Event) bool {
 		// nothing can be done with it in its new zone.
 		g.removeFromZone(n)
 		n.left = true
+	}
+	if o.spellCopy {
+		// A copy of a spell that leaves the stack ceases to exist
+		// (CR 707.10a, 704.5e); one of a permanent spell that resolves
+		// becomes a token (CR 707.10f).
+		if ev.To == ZoneBattlefield {
+			n.token = true
+		} else {
+			g.removeFromZone(n)
+			n.left = true
+		}
 	}
 	if ev.shuffle && ev.To == ZoneLibrary {
 		g.shuffleLibrary(owner) // CR 701.20a

@@ -127,7 +127,7 @@ func (s Setup) SetStep(p PlayerID, st Step) error {
 	if st < 0 || st >= numSteps {
 		return fmt.Errorf("no step %d", st)
 	}
-	s.g.active, s.g.step = p, st
+	s.g.active, s.g.step, s.g.normalTurn = p, st, p
 	return nil
 }
 

@@ -127,7 +127,7 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 	g.removeFromZone(o)
 	o.left = true
 	s := g.newObject(def, o.card, p, ZoneStack)
-	s.x = x
+	s.x, s.item = x, item
 	item.Spell, item.Source = s.id, s.id
 	if item.Locals != nil {
 		item.Locals[vm.LocalThis] = ObjectValue(s.id)
@@ -155,10 +155,14 @@ func (g *Game) legalTarget(item *StackItem, i int, v vm.Value) bool {
 }
 
 // illegalTarget returns the rule that makes a value an illegal choice for
-// target i of an item, or "" if it is legal: 601.2c when it is not where
+// target i of an item, or "" if it is legal: 115.5 for the spell itself (a
+// spell on the stack can't target itself); 601.2c when it is not where
 // the target can be or does not satisfy the filter; 702.16b, 702.18a or
 // 702.11b when protection, shroud or hexproof forbid it.
 func (g *Game) illegalTarget(item *StackItem, i int, v vm.Value) string {
+	if item.Spell != 0 && v == ObjectValue(item.Spell) {
+		return "115.5"
+	}
 	if !g.matchesTarget(item, i, v) {
 		return "601.2c"
 	}
@@ -190,7 +194,8 @@ func (g *Game) matchesTarget(item *StackItem, i int, v vm.Value) bool {
 }
 
 // legalTargets lists the legal choices for target i: players first, then
-// permanents in timestamp order.
+// permanents in timestamp order; for a target in another zone, the cards
+// there, or the spells on the stack from the bottom.
 func (g *Game) legalTargets(item *StackItem, i int) []vm.Value {
 	var out []vm.Value
 	for p := range g.players {
@@ -199,7 +204,16 @@ func (g *Game) legalTargets(item *StackItem, i int) []vm.Value {
 		}
 	}
 	candidates := g.battlefield
-	if zone := g.targetZone(item, i); zone != ZoneBattlefield {
+	switch zone := g.targetZone(item, i); zone {
+	case ZoneBattlefield:
+	case ZoneStack:
+		candidates = nil
+		for _, s := range g.stack {
+			if s.Spell != 0 {
+				candidates = append(candidates, s.Spell)
+			}
+		}
+	default:
 		candidates = nil
 		for _, pl := range g.players {
 			if l := g.zoneList(pl.ID, zone); l != nil {

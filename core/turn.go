@@ -1,6 +1,11 @@
 package core
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+
+	"github.com/cardc/cardc/vm"
+)
 
 // MaxHandSize is the maximum hand size checked in the cleanup step
 // (CR 402.2).
@@ -92,7 +97,7 @@ func (g *Game) nextStep() {
 			return
 		}
 		g.turn++
-		g.active = Opponent(g.active)
+		g.active = g.nextTurn()
 		g.beginStep(StepUntap)
 		return
 	}
@@ -181,4 +186,39 @@ func (g *Game) draw(p PlayerID) {
 		return
 	}
 	g.moveCard(lib[len(lib)-1], ZoneHand)
+}
+
+// Extra turns (CR 500.7).
+
+// hExtraTurn gives a player an extra turn directly after this one
+// (CR 500.7): `target player takes an extra turn after this one`.
+func (g *Game) hExtraTurn(a []vm.Value) (vm.Value, error) {
+	if p, ok := valuePlayer(a[0]); ok && !g.players[p].Lost {
+		g.extraTurns = append(g.extraTurns, p)
+	}
+	return 0, nil
+}
+
+// nextTurn is the player whose turn comes after the one ending: the extra
+// turn created last, if any is waiting, since each was added directly
+// after the turn it was created in and so before those created earlier
+// (CR 500.7: "The most recently created turn will be taken first"; Time
+// Warp's ruling); otherwise the next player in turn order after the
+// player of the last turn that was no extra turn.
+func (g *Game) nextTurn() PlayerID {
+	if n := len(g.extraTurns); n > 0 {
+		p := g.extraTurns[n-1]
+		g.extraTurns = g.extraTurns[:n-1]
+		return p
+	}
+	g.normalTurn = Opponent(g.normalTurn)
+	return g.normalTurn
+}
+
+// ExtraTurns lists the players who will take the extra turns created and
+// not yet taken, in the order they will take them.
+func (g *Game) ExtraTurns() []PlayerID {
+	out := slices.Clone(g.extraTurns)
+	slices.Reverse(out)
+	return out
 }

@@ -8,7 +8,7 @@ const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
 	vocabularyMinor = 33
-	vocabularyHash  = "519606f248e00ea98f465ebdb0eddd61411a108ff5342c1132c96f2f31da7399"
+	vocabularyHash  = "c58663589ae99d5db54cdf84c06a98f414c701d2710ee64b533cc7b09aa018ad"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -99,11 +99,25 @@ const (
 	// that created it, and then goes on the stack like any triggered ability;
 	// `object` is what they sacrificed, as it last existed (CR 608.2h).
 	EvReflexive
+	// EvCountered is the event kind "countered": A spell is countered (CR
+	// 701.5a): it is removed from the stack, doesn't resolve and none of its
+	// effects happen, and it is put into its owner's graveyard (a copy of a
+	// spell ceases to exist there, CR 707.10a). `source` is the spell or
+	// ability that countered it, `player` the spell's controller. A spell that
+	// can't be countered (`this spell can't be countered`) isn't: the event
+	// doesn't happen (CR 101.2). A spell that doesn't resolve because all its
+	// targets are illegal (CR 608.2b) is not countered: it is no such event.
+	EvCountered
+	// EvSpellCopied is the event kind "spell_copied": A player puts a copy of
+	// a spell onto the stack (CR 707.10): `spell` is the copy, `original` the
+	// spell it copies, `player` the copy's controller. A copy isn't cast:
+	// abilities that trigger when a spell is cast don't trigger on it.
+	EvSpellCopied
 	numEventKinds
 )
 
 // eventNames are the stdlib's names, by number.
-var eventNames = [numEventKinds]string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive"}
+var eventNames = [numEventKinds]string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive", "countered", "spell_copied"}
 
 // The steps, in turn order.
 const (
@@ -456,6 +470,14 @@ const (
 	fieldReflexiveID
 	fieldReflexivePlayer
 	fieldReflexiveObject
+	fieldCounteredID
+	fieldCounteredSpell
+	fieldCounteredSource
+	fieldCounteredPlayer
+	fieldSpellCopiedID
+	fieldSpellCopiedSpell
+	fieldSpellCopiedOriginal
+	fieldSpellCopiedPlayer
 	numFields
 )
 
@@ -523,6 +545,14 @@ var fields = [numFields]fieldDecl{
 	fieldReflexiveID:           {name: "reflexive.id", kind: EvReflexive},
 	fieldReflexivePlayer:       {name: "reflexive.player", kind: EvReflexive},
 	fieldReflexiveObject:       {name: "reflexive.object", kind: EvReflexive},
+	fieldCounteredID:           {name: "countered.id", kind: EvCountered},
+	fieldCounteredSpell:        {name: "countered.spell", kind: EvCountered},
+	fieldCounteredSource:       {name: "countered.source", kind: EvCountered},
+	fieldCounteredPlayer:       {name: "countered.player", kind: EvCountered},
+	fieldSpellCopiedID:         {name: "spell_copied.id", kind: EvSpellCopied},
+	fieldSpellCopiedSpell:      {name: "spell_copied.spell", kind: EvSpellCopied},
+	fieldSpellCopiedOriginal:   {name: "spell_copied.original", kind: EvSpellCopied},
+	fieldSpellCopiedPlayer:     {name: "spell_copied.player", kind: EvSpellCopied},
 }
 
 // The actions, queries and effects of the vocabulary: a linked SymFunc is one of these.
@@ -544,13 +574,17 @@ const (
 	fnBeginGameOnBattlefield
 	fnBoostUntilEndOfTurn
 	fnCantAttackOrBlock
+	fnCantBeCountered
 	fnCantGainLife
 	fnCantGetCounters
 	fnCantGetCountersOfKind
 	fnCardsInHand
 	fnControl
 	fnController
+	fnCopySpell
+	fnCopySpellForEachOtherPlayer
 	fnCount
+	fnCounterSpell
 	fnCounters
 	fnCreateArtifactTokensForEachCounter
 	fnCreateCreatureTokens
@@ -571,11 +605,13 @@ const (
 	fnEachObject
 	fnEnterAsCopy
 	fnEnterAsCopyWithType
+	fnEnterChoosingCardName
 	fnEnterChoosingColor
 	fnEnterWithCounters
 	fnEnterWithTribute
 	fnExile
 	fnExileAllGraveyards
+	fnExtraTurn
 	fnGainControlUntilEndOfTurn
 	fnGainKeywordUntilEndOfTurn
 	fnGainLife
@@ -584,6 +620,7 @@ const (
 	fnGrantAbility
 	fnHadCounter
 	fnHadNoCounters
+	fnHasChosenName
 	fnHasColor
 	fnInZone
 	fnIsAttacking
@@ -674,13 +711,17 @@ var funcs = [numFuncs]funcDecl{
 	fnBeginGameOnBattlefield:             {name: "begin_game_on_battlefield", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnBoostUntilEndOfTurn:                {name: "boost_until_end_of_turn", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnCantAttackOrBlock:                  {name: "cant_attack_or_block", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnCantBeCountered:                    {name: "cant_be_countered", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCantGainLife:                       {name: "cant_gain_life", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCantGetCounters:                    {name: "cant_get_counters", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCantGetCountersOfKind:              {name: "cant_get_counters_of_kind", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCardsInHand:                        {name: "cards_in_hand", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnControl:                            {name: "control", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 2, finds: 0b0},
 	fnController:                         {name: "controller", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnCopySpell:                          {name: "copy_spell", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnCopySpellForEachOtherPlayer:        {name: "copy_spell_for_each_other_player", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCount:                              {name: "count", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnCounterSpell:                       {name: "counter_spell", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCounters:                           {name: "counters", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCreateArtifactTokensForEachCounter: {name: "create_artifact_tokens_for_each_counter", arity: 7, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCreateCreatureTokens:               {name: "create_creature_tokens", arity: 6, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -701,11 +742,13 @@ var funcs = [numFuncs]funcDecl{
 	fnEachObject:                         {name: "each_object", arity: 2, returns: true, action: false, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterAsCopy:                        {name: "enter_as_copy", arity: 2, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterAsCopyWithType:                {name: "enter_as_copy_with_type", arity: 3, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnEnterChoosingCardName:              {name: "enter_choosing_card_name", arity: 1, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterChoosingColor:                 {name: "enter_choosing_color", arity: 1, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterWithCounters:                  {name: "enter_with_counters", arity: 2, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterWithTribute:                   {name: "enter_with_tribute", arity: 1, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnExile:                              {name: "exile", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnExileAllGraveyards:                 {name: "exile_all_graveyards", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnExtraTurn:                          {name: "extra_turn", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnGainControlUntilEndOfTurn:          {name: "gain_control_until_end_of_turn", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnGainKeywordUntilEndOfTurn:          {name: "gain_keyword_until_end_of_turn", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnGainLife:                           {name: "gain_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -714,6 +757,7 @@ var funcs = [numFuncs]funcDecl{
 	fnGrantAbility:                       {name: "grant_ability", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6, finds: 0b0},
 	fnHadCounter:                         {name: "had_counter", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnHadNoCounters:                      {name: "had_no_counters", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnHasChosenName:                      {name: "has_chosen_name", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnHasColor:                           {name: "has_color", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnInZone:                             {name: "in_zone", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnIsAttacking:                        {name: "is_attacking", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},

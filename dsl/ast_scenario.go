@@ -187,7 +187,7 @@ func Actions() []Action {
 	return []Action{&CounterAction{}, &DestroyAction{}, &CastAction{},
 		&AttackAction{}, &BlockAction{}, &ResolveAction{}, &AdvanceAction{},
 		&OrderAction{}, &TapAction{}, &TapEffectAction{}, &SacrificeAction{}, &ActivateAction{},
-		&IllegalAction{}, &TargetAction{}, &PayAction{}, &ChooseAction{}, &DealAction{}}
+		&IllegalAction{}, &TargetAction{}, &PayAction{}, &NewTargetsAction{}, &ChooseAction{}, &DealAction{}}
 }
 
 // CardRef refers to a card of the test by name or by alias, or to a
@@ -623,21 +623,49 @@ func (a *PayAction) String() string { return paidString(a.Player, a.Verb, a.Card
 // from the color of your choice"), `choose artifacts`, `choose bottom` (a
 // card scried); a card is the permanent to copy (core.DecisionCopy):
 // `choose "Grizzly Bears"`, or `choose nothing`. A bare word that is an
-// alias of the test names that card.
+// alias of the test names that card. `choose card name "Shock"` is the
+// name chosen as a permanent enters (CR 201.4), which no card of the test
+// need have.
 type ChooseAction struct {
 	Span
-	Nothing bool     `parser:"'choose' ( @'nothing'"`
-	Card    *CardRef `parser:"| @@ )"`
+	Nothing  bool     `parser:"'choose' ( @'nothing'"`
+	CardName *string  `parser:"| 'card' 'name' @(String | RawString)"`
+	Card     *CardRef `parser:"| @@ )"`
 }
 
 func (*ChooseAction) action() {}
 
 // String is the action in canonical form.
 func (a *ChooseAction) String() string {
-	if a.Nothing {
+	switch {
+	case a.Nothing:
 		return "choose nothing"
+	case a.CardName != nil:
+		return "choose card name " + *a.CardName
 	}
 	return "choose " + RefString(a.Card)
+}
+
+// NewTargetsAction scripts the next decision of a player who may choose
+// new targets for a copy of a spell (CR 707.10c): `opponent chooses new
+// targets "Hill Giant"` (the copy's targets in the order the spell names
+// them; one written as it was stays), or `opponent keeps the targets`.
+// Only the player who decides may be named.
+type NewTargetsAction struct {
+	Span
+	Player  string       `parser:"@( 'you' | 'opponent' )"`
+	Keep    bool         `parser:"( @( 'keep' | 'keeps' ) 'the' 'targets'"`
+	Targets []*TargetRef `parser:"| ( 'choose' | 'chooses' ) 'new' 'targets' @@ ( ( ',' | 'and' ) @@ )* )"`
+}
+
+func (*NewTargetsAction) action() {}
+
+// String is the action in canonical form.
+func (a *NewTargetsAction) String() string {
+	if a.Keep {
+		return verb(a.Player, "keep", "keeps") + " the targets"
+	}
+	return verb(a.Player, "choose", "chooses") + " new targets " + targetsString(a.Targets)
 }
 
 // TapAction taps a permanent for mana: its controller activates its mana
@@ -786,15 +814,17 @@ func (a *DecisionAssert) String() string {
 }
 
 // ChoiceAssert checks a choice a player made: among words, as a spell or
-// ability resolved (`you chose white`, `opponent chose bottom`), or of a
-// permanent to copy (`you chose "Grizzly Bears"`, `you chose nothing`);
-// with Not, that they never made it: `you did not choose top`.
+// ability resolved (`you chose white`, `opponent chose bottom`), of a
+// permanent to copy (`you chose "Grizzly Bears"`, `you chose nothing`), or
+// of a card name (`you chose card name "Shock"`); with Not, that they
+// never made it: `you did not choose top`.
 type ChoiceAssert struct {
 	Span
-	Player  string   `parser:"@( 'you' | 'opponent' )"`
-	Not     bool     `parser:"( 'chose' | @( 'did' 'not' 'choose' ) )"`
-	Nothing bool     `parser:"( @'nothing'"`
-	Card    *CardRef `parser:"| @@ )"`
+	Player   string   `parser:"@( 'you' | 'opponent' )"`
+	Not      bool     `parser:"( 'chose' | @( 'did' 'not' 'choose' ) )"`
+	Nothing  bool     `parser:"( @'nothing'"`
+	CardName *string  `parser:"| 'card' 'name' @(String | RawString)"`
+	Card     *CardRef `parser:"| @@ )"`
 }
 
 func (*ChoiceAssert) assertion() {}
@@ -805,8 +835,11 @@ func (a *ChoiceAssert) String() string {
 	if a.Not {
 		verb = " did not choose "
 	}
-	if a.Nothing {
+	switch {
+	case a.Nothing:
 		return a.Player + verb + "nothing"
+	case a.CardName != nil:
+		return a.Player + verb + "card name " + *a.CardName
 	}
 	return a.Player + verb + RefString(a.Card)
 }

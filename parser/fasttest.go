@@ -361,6 +361,7 @@ var testReaders = []testReader{
 	actionReader((*fastParser).illegalAction),
 	actionReader((*fastParser).targetAction),
 	actionReader((*fastParser).payAction),
+	actionReader((*fastParser).newTargetsAction),
 	actionReader((*fastParser).chooseAction),
 	actionReader((*fastParser).dealAction),
 
@@ -850,11 +851,32 @@ func (p *fastParser) payAction() *dsl.PayAction {
 	return node(p, start, a, &a.Span)
 }
 
-// chooseAction reads `choose nothing` or `choose REF`.
+// chooseAction reads `choose nothing`, `choose card name "Name"` or
+// `choose REF`.
 func (p *fastParser) chooseAction() *dsl.ChooseAction {
 	a, start := &dsl.ChooseAction{}, p.pos()
 	if p.expect("choose") {
-		a.Nothing, a.Card = p.nothingOrRef()
+		a.Nothing, a.CardName, a.Card = p.nothingNameOrRef()
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// newTargetsAction reads `you keep the targets` or `you choose new
+// targets T, T...`.
+func (p *fastParser) newTargetsAction() *dsl.NewTargetsAction {
+	a, start := &dsl.NewTargetsAction{}, p.pos()
+	a.Player = p.oneOf("you", "opponent")
+	if !p.failed {
+		switch {
+		case p.is("keep") || p.is("keeps"):
+			p.take()
+			a.Keep = p.expect("the") && p.expect("targets")
+		default:
+			p.oneOf("choose", "chooses")
+			if !p.failed && p.expect("new") && p.expect("targets") {
+				a.Targets = p.targetRefs()
+			}
+		}
 	}
 	return node(p, start, a, &a.Span)
 }
@@ -1103,17 +1125,25 @@ func (p *fastParser) choiceAssert() *dsl.ChoiceAssert {
 		}
 	}
 	if !p.failed {
-		a.Nothing, a.Card = p.nothingOrRef()
+		a.Nothing, a.CardName, a.Card = p.nothingNameOrRef()
 	}
 	return node(p, start, a, &a.Span)
 }
 
-// nothingOrRef reads `nothing` or a card: `( @'nothing' | @@ )`.
-func (p *fastParser) nothingOrRef() (nothing bool, ref *dsl.CardRef) {
+// nothingNameOrRef reads `nothing`, a card name or a card: `( @'nothing'
+// | 'card' 'name' @(String | RawString) | @@ )`.
+func (p *fastParser) nothingNameOrRef() (nothing bool, name *string, ref *dsl.CardRef) {
 	if p.flag("nothing") {
-		return true, nil
+		return true, nil, nil
 	}
-	return false, p.cardRef()
+	if p.optional("card", func() {
+		if p.expect("name") {
+			name = p.str(p.text())
+		}
+	}) {
+		return false, name, nil
+	}
+	return false, nil, p.cardRef()
 }
 
 // controlAssert reads `you control N "Name"`.

@@ -198,7 +198,10 @@ type Object struct {
 	Name              string
 	Zone              Zone
 	Owner, Controller Player
-	Token             bool
+	// Token is set for an object no card represents: a token (CR 111),
+	// or a copy of a spell (CR 707.10). A name in quotes names such an
+	// object only when no card of the game has the name.
+	Token bool
 	// Tapped, Attacking, Blocking, Blocked, AttachedTo (0: nothing) and
 	// Damage (marked) are those of a permanent.
 	Tapped, Attacking, Blocking, Blocked bool
@@ -289,6 +292,10 @@ const (
 	// DecisionCostObject: a permanent chosen to pay a cost, such as the
 	// one a counter is removed from (CR 601.2h), Card.
 	DecisionCostObject
+	// DecisionNewTarget: a target of a copy of a spell whose controller
+	// may choose new targets for it (CR 707.10c): Card, the new target,
+	// or 0 if they kept the one it had (or chose a player).
+	DecisionNewTarget
 )
 
 // Decision is a decision a player made.
@@ -392,7 +399,22 @@ type Script struct {
 	targets           []ScriptedTarget
 	choices           []ScriptedChoice
 	pays              []ScriptedPay
+	newTargets        []ScriptedNewTargets
 }
+
+// ScriptedNewTargets is a decision of a player who may choose new targets
+// for a copy of a spell (CR 707.10c): who decides, and the copy's targets
+// in order, or Keep for the targets it has.
+type ScriptedNewTargets struct {
+	Player  Player
+	Keep    bool
+	Targets []Target
+	Pos     dsl.Pos
+}
+
+// NextNewTargets takes the next scripted decision of new targets for a
+// copy, if there is one.
+func (s *Script) NextNewTargets() (ScriptedNewTargets, bool) { return next(&s.newTargets) }
 
 // ScriptedTarget is a target a test chose for the next triggered ability
 // that targets, and where the test says so.
@@ -401,9 +423,9 @@ type ScriptedTarget struct {
 	Pos    dsl.Pos
 }
 
-// ScriptedChoice is a choice a test made: a word (`choose white`), a
-// card to copy (`choose "Grizzly Bears"`), or nothing to copy (`choose
-// nothing`).
+// ScriptedChoice is a choice a test made: a word (`choose white`, or the
+// name of `choose card name "Shock"`), a card to copy (`choose "Grizzly
+// Bears"`), or nothing to copy (`choose nothing`).
 type ScriptedChoice struct {
 	Word    string
 	Card    Card

@@ -374,18 +374,28 @@ var _ = then(thenStep[*dsl.PaidAssert]{
 	},
 })
 
-// you chose white, you chose "Grizzly Bears", you did not choose top: a
-// choice a player made (or, with Not, never made): a word as a spell or
-// ability resolved (DecisionChoice), or the permanent to copy
-// (DecisionCopy), the source of damage chosen (DecisionSource) or a
-// permanent chosen to pay a cost (DecisionCostObject). A bare word that is
-// no alias of the test is a word.
+// you chose white, you chose "Grizzly Bears", you did not choose top, you
+// chose card name "Shock": a choice a player made (or, with Not, never
+// made): a word as a spell or ability resolved, or a card name as a
+// permanent entered (DecisionChoice), or the permanent to copy
+// (DecisionCopy), the source of damage chosen (DecisionSource), a
+// permanent chosen to pay a cost (DecisionCostObject) or a new target
+// chosen for a copy of a spell (DecisionNewTarget). A bare word that is no
+// alias of the test is a word.
 var _ = then(thenStep[*dsl.ChoiceAssert]{
-	Check: func(c *checker, a *dsl.ChoiceAssert) { c.choiceRef(a.Card) },
+	Check: func(c *checker, a *dsl.ChoiceAssert) {
+		if a.CardName != nil {
+			c.cardName(a.Pos, *a.CardName)
+			return
+		}
+		c.choiceRef(a.Card)
+	},
 	Assert: func(r *runner, a *dsl.ChoiceAssert) {
 		kind, word, card := DecisionCopy, "", Card(0)
 		switch {
 		case a.Nothing:
+		case a.CardName != nil:
+			kind, word = DecisionChoice, dsl.Unquote(*a.CardName)
 		case a.Card.Alias != nil && !r.isAlias(*a.Card.Alias):
 			kind, word = DecisionChoice, *a.Card.Alias
 		default:
@@ -402,8 +412,11 @@ var _ = then(thenStep[*dsl.ChoiceAssert]{
 		want := playerID(a.Player)
 		var seen []string
 		for _, d := range decisions {
-			if d.Kind != kind && (kind != DecisionCopy || (d.Kind != DecisionSource && d.Kind != DecisionCostObject)) {
+			if d.Kind != kind && (kind != DecisionCopy || (d.Kind != DecisionSource && d.Kind != DecisionCostObject && d.Kind != DecisionNewTarget)) {
 				continue
+			}
+			if d.Kind == DecisionNewTarget && card == 0 {
+				continue // `chose nothing` is no choice of a copy's target
 			}
 			var match bool
 			if kind == DecisionChoice {

@@ -277,15 +277,24 @@ var _ = when(whenStep[*dsl.PayAction]{
 	NoAction: true,
 })
 
-// choose white, choose "Grizzly Bears", choose nothing: scripts the next
-// choice; a bare word that is no alias of the test is a word, anything
-// else a card.
+// choose white, choose "Grizzly Bears", choose nothing, choose card name
+// "Shock": scripts the next choice; a bare word that is no alias of the
+// test is a word, a card name the name (a word of its own), anything else
+// a card.
 var _ = when(whenStep[*dsl.ChooseAction]{
-	Check: func(c *checker, a *dsl.ChooseAction) { c.choiceRef(a.Card) },
+	Check: func(c *checker, a *dsl.ChooseAction) {
+		if a.CardName != nil {
+			c.cardName(a.Pos, *a.CardName)
+			return
+		}
+		c.choiceRef(a.Card)
+	},
 	Run: func(r *runner, a *dsl.ChooseAction) error {
 		c := ScriptedChoice{Nothing: a.Nothing, Pos: a.Pos}
 		switch {
 		case a.Nothing:
+		case a.CardName != nil:
+			c.Word = dsl.Unquote(*a.CardName)
 		case a.Card.Alias != nil && !r.isAlias(*a.Card.Alias):
 			c.Word = *a.Card.Alias
 		default:
@@ -300,6 +309,26 @@ var _ = when(whenStep[*dsl.ChooseAction]{
 	},
 	NoAction:   true,
 	BeforeGame: true,
+})
+
+// opponent chooses new targets "Hill Giant", opponent keeps the targets:
+// scripts the next decision of a player who may choose new targets for a
+// copy of a spell (CR 707.10c).
+var _ = when(whenStep[*dsl.NewTargetsAction]{
+	Check: func(c *checker, a *dsl.NewTargetsAction) { c.targets(a.Targets) },
+	Run: func(r *runner, a *dsl.NewTargetsAction) error {
+		d := ScriptedNewTargets{Player: playerID(a.Player), Keep: a.Keep, Pos: a.Pos}
+		for _, t := range a.Targets {
+			v, err := r.target(t)
+			if err != nil {
+				return err
+			}
+			d.Targets = append(d.Targets, v)
+		}
+		r.script.newTargets = append(r.script.newTargets, d)
+		return nil
+	},
+	NoAction: true,
 })
 
 // "Hill Giant" deals 3 damage to "Protean Hydra": damage from a source, as

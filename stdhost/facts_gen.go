@@ -13,7 +13,7 @@ const (
 	Major = 1
 	Minor = 33
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "519606f248e00ea98f465ebdb0eddd61411a108ff5342c1132c96f2f31da7399"
+	Hash = "c58663589ae99d5db54cdf84c06a98f414c701d2710ee64b533cc7b09aa018ad"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
@@ -148,6 +148,22 @@ const (
 	FieldReflexivePlayer
 	// FieldReflexiveObject is reflexive.object, an Object.
 	FieldReflexiveObject
+	// FieldCounteredID is countered.id, an EventID.
+	FieldCounteredID
+	// FieldCounteredSpell is countered.spell, an Object.
+	FieldCounteredSpell
+	// FieldCounteredSource is countered.source, an Object.
+	FieldCounteredSource
+	// FieldCounteredPlayer is countered.player, a Player.
+	FieldCounteredPlayer
+	// FieldSpellCopiedID is spell_copied.id, an EventID.
+	FieldSpellCopiedID
+	// FieldSpellCopiedSpell is spell_copied.spell, an Object.
+	FieldSpellCopiedSpell
+	// FieldSpellCopiedOriginal is spell_copied.original, an Object.
+	FieldSpellCopiedOriginal
+	// FieldSpellCopiedPlayer is spell_copied.player, a Player.
+	FieldSpellCopiedPlayer
 )
 
 // Events are the event kinds of the vocabulary, in the order the stdlib
@@ -250,6 +266,18 @@ var Events = []Event{
 		{Field: FieldReflexiveID, Name: "id", Symbol: "reflexive.id", Type: Type{Kind: KindEvent, Event: "reflexive"}},
 		{Field: FieldReflexivePlayer, Name: "player", Symbol: "reflexive.player", Type: Type{Kind: KindPlayer}},
 		{Field: FieldReflexiveObject, Name: "object", Symbol: "reflexive.object", Type: Type{Kind: KindObject}},
+	}},
+	{Name: "countered", Fields: []FieldInfo{
+		{Field: FieldCounteredID, Name: "id", Symbol: "countered.id", Type: Type{Kind: KindEvent, Event: "countered"}},
+		{Field: FieldCounteredSpell, Name: "spell", Symbol: "countered.spell", Type: Type{Kind: KindObject}},
+		{Field: FieldCounteredSource, Name: "source", Symbol: "countered.source", Type: Type{Kind: KindObject}},
+		{Field: FieldCounteredPlayer, Name: "player", Symbol: "countered.player", Type: Type{Kind: KindPlayer}},
+	}},
+	{Name: "spell_copied", Fields: []FieldInfo{
+		{Field: FieldSpellCopiedID, Name: "id", Symbol: "spell_copied.id", Type: Type{Kind: KindEvent, Event: "spell_copied"}},
+		{Field: FieldSpellCopiedSpell, Name: "spell", Symbol: "spell_copied.spell", Type: Type{Kind: KindObject}},
+		{Field: FieldSpellCopiedOriginal, Name: "original", Symbol: "spell_copied.original", Type: Type{Kind: KindObject}},
+		{Field: FieldSpellCopiedPlayer, Name: "player", Symbol: "spell_copied.player", Type: Type{Kind: KindPlayer}},
 	}},
 }
 
@@ -458,6 +486,16 @@ var Funcs = []Func{
 				return 0, m.CantAttackOrBlock(f, Object(a[0]))
 			}, true
 		}},
+	{Name: "cant_be_countered", Method: "CantBeCountered", Signature: "CantBeCountered(f *vm.Frame, spell stdhost.Object) error", Params: []Param{{Name: "spell", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ CantBeCountered(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.CantBeCountered(f, Object(a[0]))
+			}, true
+		}},
 	{Name: "cant_gain_life", Method: "CantGainLife", Signature: "CantGainLife(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Effect: true, Contexts: ContextEffect,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface{ CantGainLife(*vm.Frame, Player) error })
@@ -528,6 +566,28 @@ var Funcs = []Func{
 				return vm.Value(r), err
 			}, true
 		}},
+	{Name: "copy_spell", Method: "CopySpell", Signature: "CopySpell(f *vm.Frame, player stdhost.Player, spell stdhost.Object, new_targets bool) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "spell", Type: Type{Kind: KindObject}}, {Name: "new_targets", Type: Type{Kind: KindBool}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				CopySpell(*vm.Frame, Player, Object, bool) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.CopySpell(f, Player(a[0]), Object(a[1]), a[2] != 0)
+			}, true
+		}},
+	{Name: "copy_spell_for_each_other_player", Method: "CopySpellForEachOtherPlayer", Signature: "CopySpellForEachOtherPlayer(f *vm.Frame, spell stdhost.Object) error", Params: []Param{{Name: "spell", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ CopySpellForEachOtherPlayer(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.CopySpellForEachOtherPlayer(f, Object(a[0]))
+			}, true
+		}},
 	{Name: "count", Method: "Count", Signature: "Count(f *vm.Frame, objects stdhost.Filter) (int64, error)", Params: []Param{{Name: "objects", Type: Type{Kind: KindFilter}}}, Result: Type{Kind: KindNumber}, Contexts: ContextMatch | ContextBody | ContextReplace | ContextEnters | ContextEffect, Stale: StaleIgnored, Own: true,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -539,6 +599,16 @@ var Funcs = []Func{
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				r, err := m.Count(f, Filter(a[0]))
 				return vm.Value(r), err
+			}, true
+		}},
+	{Name: "counter_spell", Method: "CounterSpell", Signature: "CounterSpell(f *vm.Frame, spell stdhost.Object) error", Params: []Param{{Name: "spell", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored, Moves: "spell", MovesTo: "graveyard",
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ CounterSpell(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.CounterSpell(f, Object(a[0]))
 			}, true
 		}},
 	{Name: "counters", Method: "Counters", Signature: "Counters(f *vm.Frame, object stdhost.Object, kind stdhost.Name) (int64, error)", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "kind", Type: Type{Kind: KindName, Name: vm.NameCounter}}}, Result: Type{Kind: KindNumber}, Contexts: ContextMatch | ContextBody | ContextReplace | ContextEnters | ContextEffect, Stale: StaleLastKnown, Own: true,
@@ -782,6 +852,16 @@ var Funcs = []Func{
 				return 0, m.EnterAsCopyWithType(f, Player(a[0]), Filter(a[1]), Name(a[2]))
 			}, true
 		}},
+	{Name: "enter_choosing_card_name", Method: "EnterChoosingCardName", Signature: "EnterChoosingCardName(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Action: true, Contexts: ContextEnters, AtOnce: true, Stale: StaleError, Chooses: "card_name",
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ EnterChoosingCardName(*vm.Frame, Player) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.EnterChoosingCardName(f, Player(a[0]))
+			}, true
+		}},
 	{Name: "enter_choosing_color", Method: "EnterChoosingColor", Signature: "EnterChoosingColor(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Action: true, Contexts: ContextEnters, AtOnce: true, Stale: StaleError, Chooses: "color",
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface{ EnterChoosingColor(*vm.Frame, Player) error })
@@ -832,6 +912,16 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.ExileAllGraveyards(f)
+			}, true
+		}},
+	{Name: "extra_turn", Method: "ExtraTurn", Signature: "ExtraTurn(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ ExtraTurn(*vm.Frame, Player) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.ExtraTurn(f, Player(a[0]))
 			}, true
 		}},
 	{Name: "gain_control_until_end_of_turn", Method: "GainControlUntilEndOfTurn", Signature: "GainControlUntilEndOfTurn(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
@@ -927,6 +1017,19 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				r, err := m.HadNoCounters(f, Object(a[0]), Name(a[1]))
+				return Bool(r), err
+			}, true
+		}},
+	{Name: "has_chosen_name", Method: "HasChosenName", Signature: "HasChosenName(f *vm.Frame, object stdhost.Object) (bool, error)", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Result: Type{Kind: KindBool}, Contexts: ContextMatch | ContextBody | ContextEffect, Stale: StaleLastKnown,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				HasChosenName(*vm.Frame, Object) (bool, error)
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				r, err := m.HasChosenName(f, Object(a[0]))
 				return Bool(r), err
 			}, true
 		}},
@@ -1680,7 +1783,7 @@ var NameKinds = []NameKind{
 	{Kind: vm.NameZone, Words: []string{"battlefield", "graveyard", "hand", "library", "exile", "stack", "command"}},
 	{Kind: vm.NameStep, Words: []string{"untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup"}},
 	{Kind: vm.NameMana, Words: nil},
-	{Kind: vm.NameEvent, Words: []string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive"}},
+	{Kind: vm.NameEvent, Words: []string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive", "countered", "spell_copied"}},
 	{Kind: vm.NameRule, Words: []string{"damage_cant_be_prevented", "dealt_as_though_wither", "entering_doesnt_trigger", "counters_cant_be_put"}},
-	{Kind: vm.NameEffect, Words: []string{"add_card_type", "add_keyword", "add_protection_from_chosen_color", "begin_game_on_battlefield", "cant_attack_or_block", "cant_gain_life", "cant_get_counters", "cant_get_counters_of_kind", "control", "define_pt", "grant_ability", "life_total_cant_change", "lose_all_abilities", "lose_keyword", "modify_pt", "set_base_pt", "set_chosen_color"}},
+	{Kind: vm.NameEffect, Words: []string{"add_card_type", "add_keyword", "add_protection_from_chosen_color", "begin_game_on_battlefield", "cant_attack_or_block", "cant_be_countered", "cant_gain_life", "cant_get_counters", "cant_get_counters_of_kind", "control", "define_pt", "grant_ability", "life_total_cant_change", "lose_all_abilities", "lose_keyword", "modify_pt", "set_base_pt", "set_chosen_color"}},
 }

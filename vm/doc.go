@@ -150,7 +150,8 @@
 // vocabulary marks `is mana`) make the host produce mana through a
 // mana_produced event, which replacement effects and triggers see like any
 // other event. A Target whose Zone is set picks its candidates in that
-// zone (a card in a graveyard) instead of among permanents and players.
+// zone (a card in a graveyard, a spell on the stack) instead of among
+// permanents and players.
 // Host functions that take a set of objects get an index into the
 // ability's Filters, functions the host runs on each candidate.
 //

@@ -227,7 +227,8 @@ type Target struct {
 	// Text is how the card says it, e.g. "any target".
 	Text string
 	// Zone is the Symbols index of the zone the candidates are in (a
-	// NameZone SymName, such as "zone:graveyard"), or NoSymbol for
+	// NameZone SymName, such as "zone:graveyard", or "zone:stack" for a
+	// target spell, CR 115.1a), or NoSymbol for
 	// permanents on the battlefield and players (CR 115.1).
 	Zone int32
 }

@@ -43,6 +43,10 @@ type Filter struct {
 	// AttachedToThis is set for an "attached to this" suffix: the
 	// objects attached to the object the ability belongs to (CR 303.4).
 	AttachedToThis bool
+	// ChosenName is set for a "with the chosen name" suffix: the objects
+	// with the card name chosen as the permanent the ability belongs to
+	// entered (CR 201.4; `enters choosing a card name`).
+	ChosenName bool
 	// Bind is the name `as` gives what the filter matches, or "".
 	Bind string
 	// Yields is what the filter describes: objects, players, or both.
@@ -307,10 +311,19 @@ func isPlural(w string) bool {
 	return len(w) > 1 && strings.HasSuffix(strings.ToLower(w), "s")
 }
 
-// withSuffix completes a filter with an optional mana value qualifier,
-// controller or zone suffix and binding, giving every variant, longest
-// first.
+// chosenNameWords are the suffix of a filter of the objects with the
+// chosen name: "target spell with the chosen name".
+var chosenNameWords = []string{"with", "the", "chosen", "name"}
+
+// withSuffix completes a filter with an optional mana value qualifier or
+// "with the chosen name", controller or zone suffix and binding, giving
+// every variant, longest first.
 func (m *matcher) withSuffix(f *Filter, j int) []candidate {
+	if f.Yields.Kind == KObject && m.wordsAt(j, chosenNameWords) {
+		g := *f
+		g.ChosenName, g.Text = true, f.Text+" with the chosen name"
+		return append(m.withZone(&g, j+len(chosenNameWords)), m.withZone(f, j)...)
+	}
 	if f.Yields.Kind == KObject && m.wordsAt(j, []string{"with", "mana", "value"}) && j+5 < len(m.parts) {
 		if n, ok := m.numberAt(j + 3); ok && wordEq(m.word(j+4), "or") {
 			op := ""

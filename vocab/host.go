@@ -123,8 +123,10 @@ func (f *FuncInfo) hostItems(d *dsl.FuncDecl) dsl.Diagnostics {
 				errorf(it.Pos, "`moves` twice")
 			case !f.Action:
 				errorf(it.Pos, "a query moves nothing")
-			case !slices.ContainsFunc(f.Params, func(p Field) bool { return p.Name == it.Param && p.Type.Kind == KObject }):
-				errorf(it.Pos, "moves %s: no parameter %s of type object", it.Param, it.Param)
+			case !slices.ContainsFunc(f.Params, func(p Field) bool {
+				return p.Name == it.Param && (p.Type.Kind == KObject || p.Type.Kind == KSpell)
+			}):
+				errorf(it.Pos, "moves %s: no parameter %s of type object or spell", it.Param, it.Param)
 			}
 			f.Moves, f.MovesTo = it.Param, it.Zone
 		}

@@ -525,7 +525,7 @@ func (m *matcher) phraseCandidates(t *Template, slot string, pi int, mode Mode) 
 				return out
 			}
 		}
-	case KObject, KPlayer, KTarget:
+	case KObject, KPlayer, KTarget, KSpell:
 		var out []candidate
 		for _, f := range m.filtersAt(t, pi) {
 			if typ.Accepts(f.arg.Type) {

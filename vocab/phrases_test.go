@@ -60,6 +60,7 @@ const (
 	inChosenMana     = "chosen mana"     // enters choosing a color; whenever a player as p taps a land for mana { PHRASE }
 	inIntervening    = "intervening"     // whenever a creature as creature dies, if PHRASE { gain 1 life }
 	inEntersIf       = "enters if"       // when this enters, if PHRASE { gain 1 life }
+	inChosenName     = "chosen name"     // enters choosing a card name; whenever a creature as creature dies, if PHRASE { gain 1 life }
 )
 
 // phraseCases use each phrase of the standard vocabulary once, in the
@@ -95,6 +96,19 @@ var phraseCases = []struct {
 	{inSpell, "prevent all combat damage that would be dealt this turn", "prevent all combat damage that would be dealt this turn"},
 	{inActivated, "the next time a red source of your choice would deal damage to you this turn prevent that damage", "the next time {sources} of your choice would deal damage to you this turn prevent that damage"},
 	{inEnters, "with X +1/+1 counters", "with {amount} {kind} counters"},
+
+	// The stack (issue 20, 20C).
+	{inSpell, "counter target noncreature spell", "counter {spell}"},
+	{inSpell, "copy target instant or sorcery spell", "copy {spell}"},
+	{inSpell, "copy target spell and you may choose new targets for the copy", "copy {spell} and you may choose new targets for the copy"},
+	{inSpell, "each other player copies target spell and each of those players may choose new targets for their copy", "each other player copies {spell} and each of those players may choose new targets for their copy"},
+	{inSpell, "target opponent takes an extra turn after this one", "{player} takes an extra turn after this one"},
+	{inEnters, "choosing a card name", "choosing a card name"},
+	{inChosenName, "creature has the chosen name", "{object} has the chosen name"},
+	{inStatic, "this spell can't be countered", "this spell can't be countered"},
+	{inStatic, "creature spells you control can't be countered", "{spell} can't be countered"},
+	{inTrigger, "whenever a spell an opponent controls is countered", "{spell} is countered"},
+	{inTrigger, "whenever an opponent copies a spell", "{player} copies {spell}"},
 
 	// Events: damage.
 	{inReplace, "damage to this", "damage to {target}"},
@@ -317,6 +331,8 @@ func phraseCard(where, text string) string {
 		return fmt.Sprintf(creature, "whenever a creature as creature dies, if "+text+" {\n        gain 1 life\n    }")
 	case inEntersIf:
 		return fmt.Sprintf(creature, "when this enters, if "+text+" {\n        gain 1 life\n    }")
+	case inChosenName:
+		return fmt.Sprintf(creature, "enters choosing a card name\n    whenever a creature as creature dies, if "+text+" {\n        gain 1 life\n    }")
 	case inChosenMana:
 		return fmt.Sprintf(creature, "enters choosing a color\n    whenever a player as p taps a land for mana {\n        "+text+"\n    }")
 	case inManaReplace:
@@ -348,7 +364,7 @@ func casePhrase(t *testing.T, where string, card *dsl.Card) (*dsl.Phrase, vocab.
 				return it.Body.Stmts[0].(*dsl.AtStmt).Phrase, vocab.ModePattern, sc
 			case inReflexive:
 				return it.Body.Stmts[1].(*dsl.WhenStmt).Phrase, vocab.ModePattern, sc
-			case inIntervening:
+			case inIntervening, inChosenName:
 				sc["creature"] = vocab.Type{Kind: vocab.KObject}
 				return it.If, vocab.ModeCondition, sc
 			case inEntersIf:
@@ -389,7 +405,7 @@ func casePhrase(t *testing.T, where string, card *dsl.Card) (*dsl.Phrase, vocab.
 		case *dsl.StaticAbility:
 			return it.Phrase, vocab.ModeRule, sc
 		case *dsl.EntersAbility:
-			if where == inChosen || where == inChosenMana {
+			if where == inChosen || where == inChosenMana || where == inChosenName {
 				continue // the choice the static ability reads
 			}
 			return it.Phrase, vocab.ModeAction, sc

@@ -37,13 +37,19 @@ const (
 	// the plural (`Demons`), or `everything`. Only a keyword's parameter
 	// has it.
 	KQuality
+	// KSpell is a spell on the stack (CR 112.1), the parameter of an
+	// action that acts on spells, such as `counter {spell}` (CR 701.5):
+	// it takes a filter of spells ("target creature spell") or an object
+	// (`this`, a name bound to a spell), and no filter of permanents; a
+	// filter of spells goes nowhere else an action wants an object.
+	KSpell
 )
 
 var kindNames = map[Kind]string{
 	KNumber: "number", KBool: "bool", KObject: "object", KPlayer: "player", KTarget: "target",
 	KCounter: "counter", KStep: "step", KZone: "zone", KCardType: "type", KSupertype: "supertype",
 	KSubtype: "subtype", KColor: "color", KKeyword: "keyword", KMana: "mana", KObjects: "objects", KAbility: "ability",
-	KQuality: "quality",
+	KQuality: "quality", KSpell: "spell",
 }
 
 // NameKind is the kind of vm.SymName symbols that name values of the kind
@@ -97,5 +103,7 @@ func (t Type) Accepts(v Type) bool {
 	if t == v || t == Poisoned || v == Poisoned {
 		return true
 	}
-	return t.Kind == KTarget && (v.Kind == KObject || v.Kind == KPlayer)
+	// A spell is an object: a name bound to an object may name a spell,
+	// which the host checks as the action happens.
+	return t.Kind == KTarget && (v.Kind == KObject || v.Kind == KPlayer) || t.Kind == KSpell && v.Kind == KObject
 }

@@ -681,9 +681,11 @@ func (v *Vocab) templates(phrases []phraseDecl, own func(*Template)) ([]*Templat
 }
 
 // ChoiceKinds are the kinds of choice a permanent's controller can make
-// as it enters (CR 614.12) and its abilities can read: a color now; a
-// creature type, a card name or an opponent would be more.
-var ChoiceKinds = map[string]bool{"color": true}
+// as it enters (CR 614.12) and its abilities can read: a color, a card
+// name (`card_name`, CR 201.4); a creature type or an opponent would be
+// more. A kind's words, in messages, are its name with spaces for
+// underscores ("card name").
+var ChoiceKinds = map[string]bool{"color": true, "card_name": true}
 
 func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
 	f := &FuncInfo{Name: d.Name, Action: d.Kind == "action", Effect: d.Kind == "effect", Context: d.Context, Layer: d.Layer}
@@ -699,7 +701,7 @@ func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
 		case strings.HasPrefix(t, "reads_chosen_") && ChoiceKinds[strings.TrimPrefix(t, "reads_chosen_")]:
 			f.Reads = strings.TrimPrefix(t, "reads_chosen_")
 		default:
-			diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "%s: no trait %q (an action may be `is cost` or `is mana`, an enters action `is chooses_KIND`, any function `is reads_chosen_KIND`; KIND: color)", d.Name, t))
+			diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "%s: no trait %q (an action may be `is cost` or `is mana`, an enters action `is chooses_KIND`, any function `is reads_chosen_KIND`; KIND: color or card_name)", d.Name, t))
 		}
 	}
 	params, ds := v.fields(d.Params)
@@ -716,7 +718,7 @@ func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
 	}
 	if f.Effect {
 		if len(f.Params) == 0 || !affectsKind(f) || f.Result != (Type{}) || f.Context != "" {
-			diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "effect %s needs an object it affects (or, with no layer, a player) as its first parameter, and no result or context", d.Name))
+			diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "effect %s needs an object it affects (or, with no layer, a player or a spell) as its first parameter, and no result or context", d.Name))
 		}
 		if f.Layer != "" && !validLayers[f.Layer] {
 			diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "effect %s: %q is not a layer (CR 613.1: 1, 2, 3, 4, 5, 6, 7a, 7b, 7c, 7d)", d.Name, f.Layer))
@@ -748,10 +750,11 @@ func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
 
 // affectsKind reports whether the first parameter of an effect names what
 // it affects: an object, or, for an effect that changes no characteristic
-// (no layer), a player (`your life total can't change`, CR 119.7).
+// (no layer), a player (`your life total can't change`, CR 119.7) or a
+// spell (`this spell can't be countered`, CR 101.2).
 func affectsKind(f *FuncInfo) bool {
 	k := f.Params[0].Type.Kind
-	return k == KObject || k == KPlayer && f.Layer == ""
+	return k == KObject || (k == KPlayer || k == KSpell) && f.Layer == ""
 }
 
 func (v *Vocab) loadRule(d *dsl.RuleDecl) dsl.Diagnostics {

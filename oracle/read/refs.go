@@ -44,7 +44,7 @@ func (r *reader) hook(parts []*dsl.Part) vocab.OracleHook {
 func (r *reader) names(parts []*dsl.Part, pi int, want vocab.Type, affected bool) []vocab.OracleArg {
 	{
 		switch want.Kind {
-		case vocab.KObject, vocab.KPlayer, vocab.KTarget:
+		case vocab.KObject, vocab.KPlayer, vocab.KTarget, vocab.KSpell:
 			if affected {
 				return append(r.objects(parts, pi, want), r.affected(parts, pi)...)
 			}
@@ -204,6 +204,11 @@ func (r *reader) objects(parts []*dsl.Part, pi int, want vocab.Type) []vocab.Ora
 	pos := parts[pi].Pos
 	var out []vocab.OracleArg
 	add := func(ref string, fields []string, t vocab.Type, next int) {
+		if want.Kind == vocab.KSpell && t.Kind == vocab.KObject && fields == nil {
+			// "that spell", "it": an object named earlier, which the
+			// slot reads as the spell it is (CR 112.1).
+			t = want
+		}
 		if want.Accepts(t) {
 			out = append(out, vocab.OracleArg{Arg: refArg(pos, ref, fields, t), Next: next})
 		}

@@ -341,7 +341,7 @@ func (g *game) Object(c scenario.Card) (scenario.Object, bool) {
 	out := scenario.Object{
 		Name: o.Name(), Zone: scenario.Zone(o.Zone().String()),
 		Owner: scenario.Player(o.Owner()), Controller: scenario.Player(g.g.Controller(o.ID())),
-		Token: o.Token(), Tapped: o.Tapped(), Attacking: o.Attacking(), Blocking: o.Blocking() != 0, Blocked: o.Blocked(),
+		Token: o.Token() || o.Copy(), Tapped: o.Tapped(), Attacking: o.Attacking(), Blocking: o.Blocking() != 0, Blocked: o.Blocked(),
 		AttachedTo: g.card(o.AttachedTo()), Damage: o.Damage(),
 		Power: g.g.Power(o.ID()), Toughness: g.g.Toughness(o.ID()),
 		Counters: map[string]int{},
@@ -438,6 +438,7 @@ var decisionKinds = map[core.DecisionKind]scenario.DecisionKind{
 	core.DecisionOptionalCost: scenario.DecisionOptionalCost,
 	core.DecisionSource:       scenario.DecisionSource,
 	core.DecisionCostObject:   scenario.DecisionCostObject,
+	core.DecisionNewTarget:    scenario.DecisionNewTarget,
 }
 
 func (g *game) Decisions() ([]scenario.Decision, error) {
@@ -453,6 +454,10 @@ func (g *game) Decisions() ([]scenario.Decision, error) {
 			sd.Protection = d.Replacement.Text == core.ProtectionText
 		case core.DecisionCopy, core.DecisionOptionalCost, core.DecisionSource, core.DecisionCostObject:
 			if d.Target > 0 {
+				sd.Card = g.card(core.ObjectID(d.Target))
+			}
+		case core.DecisionNewTarget:
+			if d.Changed && d.Target > 0 {
 				sd.Card = g.card(core.ObjectID(d.Target))
 			}
 		}

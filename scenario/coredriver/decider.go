@@ -33,8 +33,47 @@ func (d *decider) Choose(g *core.Game, p core.PlayerID, source core.ObjectID, wh
 			return i
 		}
 	}
+	if what == core.CardNameChoice {
+		// The options are the names of every card of the library.
+		d.s.Failf(c.Pos, "%q is not the name of a card of the library, and a card name is chosen here (CR 201.4)", c.Word)
+		return 0
+	}
 	d.s.Failf(c.Pos, "%s is not a choice %s can make here (%s): the options are %s", c, scenario.PlayerWord(scenario.Player(p)), what, strings.Join(options, ", "))
 	return 0
+}
+
+// ChooseNewTargets takes the next decision of new targets the test
+// scripted for a copy of a spell: one scripted for the other player, a
+// number of targets other than the copy's, or a target that is neither
+// the one it has nor another legal one, fails the test where it was
+// written (and the copy keeps its targets). Without one, the default
+// keeps them.
+func (d *decider) ChooseNewTargets(g *core.Game, p core.PlayerID, item *core.StackItem, current []vm.Value, others [][]vm.Value) []vm.Value {
+	nt, ok := d.s.NextNewTargets()
+	if !ok {
+		return d.DefaultDecider.ChooseNewTargets(g, p, item, current, others)
+	}
+	if nt.Player != scenario.Player(p) {
+		d.s.Failf(nt.Pos, "the decision is %s's, for the copy of %s", scenario.PlayerWord(scenario.Player(p)), item.Name())
+		return current
+	}
+	if nt.Keep {
+		return current
+	}
+	if len(nt.Targets) != len(current) {
+		d.s.Failf(nt.Pos, "the copy of %s has %d target(s), not %d", item.Name(), len(current), len(nt.Targets))
+		return current
+	}
+	out := make([]vm.Value, len(current))
+	for i, t := range nt.Targets {
+		v := d.g.value(t)
+		if v != current[i] && !slices.Contains(others[i], v) {
+			d.s.Failf(nt.Pos, "%s is not a legal new target for the copy of %s", g.ValueName(v), item.Name())
+			return current
+		}
+		out[i] = v
+	}
+	return out
 }
 
 // ChooseCopy takes the next choice the test scripted; a card that can't

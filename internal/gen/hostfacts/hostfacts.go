@@ -269,7 +269,8 @@ func goType(t vocab.Type) string {
 		return "int64"
 	case vocab.KBool:
 		return "bool"
-	case vocab.KObject:
+	case vocab.KObject, vocab.KSpell:
+		// A spell on the stack is an object (CR 112.1).
 		return "Object"
 	case vocab.KPlayer:
 		return "Player"
@@ -326,7 +327,7 @@ func typeExpr(t vocab.Type) string {
 		return "Type{Kind: KindNumber}"
 	case vocab.KBool:
 		return "Type{Kind: KindBool}"
-	case vocab.KObject:
+	case vocab.KObject, vocab.KSpell:
 		return "Type{Kind: KindObject}"
 	case vocab.KPlayer:
 		return "Type{Kind: KindPlayer}"
