@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/cards"
@@ -260,6 +261,40 @@ func TestCover(t *testing.T) {
 				got = append(got, d.Code)
 			}
 			require.Equal(t, tc.want, got)
+		})
+	}
+}
+
+// TestValuesAsWritten checks that W020 speaks of the values a paragraph
+// and its abilities do not share as a designer writes them (issue 27: "the
+// paragraph does not say {w} {t} {w} {t}" read as a parser's tokens).
+func TestValuesAsWritten(t *testing.T) {
+	type para = compiler.Paragraph
+	for _, tc := range []struct {
+		name      string
+		oracle    string
+		abilities []string
+		want      string
+	}{
+		{"mana symbols twice", "Test Card deals 1 damage to each creature and each player.",
+			[]string{"{W}, {T}: Test Card deals 1 damage to each creature.", "{W}, {T}: Test Card deals 1 damage to each player."},
+			"the paragraph does not say the mana symbols {W} and {T} (each twice) and the number 1"},
+		{"a number and a mana symbol", "Test Card deals 3 damage to any target.", []string{"{R}: Test Card deals 2 damage to any target."},
+			"the abilities do not say the number 3; the paragraph does not say the mana symbol {R} and the number 2"},
+		{"X three times", "Draw X cards, gain X life, then mill X cards.", []string{"Draw a card, gain a life, then mill a card."},
+			"the abilities do not say X (3 times)"},
+		{"P/T", "Target creature gets +2/+2 until end of turn.", []string{"Target creature gets +1/+1 until end of turn."},
+			"the abilities do not say the power/toughness +2/+2; the paragraph does not say the power/toughness +1/+1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := &compiler.Explanation{Name: "Test Card", Oracle: []para{{Text: tc.oracle}}}
+			for i, a := range tc.abilities {
+				e.Abilities = append(e.Abilities, compiler.Rendering{Text: a, Pos: dsl.Pos{Line: 10 + i}})
+			}
+			diags := oracle.Cover(e).Diagnostics()
+			require.NotEmpty(t, diags)
+			assert.Equal(t, "W020", diags[0].Code)
+			assert.Contains(t, diags[0].Message, tc.want)
 		})
 	}
 }
