@@ -717,6 +717,10 @@ func (c *checker) forEach(s *dsl.ForEachStmt, sc *scope, a *checkedAbility) *che
 	parts := s.Phrase.Parts
 	f, ok := c.v.MatchEach(parts, sc, c.bound)
 	if !ok {
+		if pos, msg, hint, known := c.v.EachMismatch(parts, sc); known {
+			c.errorf(pos, CodeForEach, "%s", msg).Hint = hint
+			return nil
+		}
 		c.errorf(s.Phrase.Pos, CodeForEach, "%q describes no permanents to go through", "for each "+dsl.PhraseString(s.Phrase)).Hint =
 			"write a singular filter and name it: `for each other attacking creature you control as creature { ... }`"
 		return nil

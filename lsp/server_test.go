@@ -385,7 +385,7 @@ func TestDiagnosticColumnsUTF16(t *testing.T) {
 		Severity: severityError,
 		Code:     "C012",
 		Source:   "cardc",
-		Message:  "no rule or effect of the vocabulary reads \"gian 4 life\"\ndid you mean \"{player} can't gain life\"?",
+		Message:  "no rule or effect of the vocabulary reads \"gian 4 life\"\nthe language has no rule or effect \"gian {amount} life\" yet (SPEC's section \"Not in the language yet\" lists what it lacks); none of its phrases of this kind says \"gian\" (dsl/VOCABULARY.md lists them all)",
 	}}}
 	if d := cmp.Diff(want, diags); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
