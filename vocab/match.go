@@ -584,7 +584,7 @@ func (m *matcher) nameCandidate(t *Template, pi int, k Kind) []candidate {
 				hint = "the vocabulary's counter kinds are " + strings.Join(m.v.lists[KCounter], ", ") +
 					"; a kind it lacks is a word added to the `counters` lines of stdlib/names.card (CR 122)"
 			}
-			m.fail(pi, CodeUnknownCounter, fmt.Sprintf("%q is not a counter kind of the vocabulary", name), hint, t)
+			m.fail(pi, CodeUnknownCounter, fmt.Sprintf("unknown counter kind %q", name), hint, t)
 		} else {
 			m.fail(pi, "", "", "", t)
 		}

@@ -74,7 +74,7 @@ func (m *matcher) agrees(t *Template, mode Mode) bool {
 	if ti < 0 {
 		return false
 	}
-	probe := &matcher{v: m.v, sc: m.sc, parts: m.parts, elsewhere: m.elsewhere, quick: true}
+	probe := &matcher{v: m.v, sc: readOnly{m.sc}, parts: m.parts, elsewhere: m.elsewhere, quick: true}
 	verb := templateVerbWords(t)
 	var subjectEnds map[int]bool
 	if ti == 1 {
@@ -135,7 +135,7 @@ func (m *matcher) kindSlot(pi int, mode Mode) (slot string, next int, ok bool) {
 			return "{amount}", pi + 1, true
 		}
 	}
-	probe := &matcher{v: m.v, sc: m.sc, parts: m.parts, elsewhere: m.elsewhere, quick: true}
+	probe := &matcher{v: m.v, sc: readOnly{m.sc}, parts: m.parts, elsewhere: m.elsewhere, quick: true}
 	// A probe template: an effect's slots read plurals ("creatures you
 	// control"), an action's a singular ("target creature").
 	t := &Template{Func: &FuncInfo{Effect: mode == ModeRule}}
@@ -149,7 +149,7 @@ func (m *matcher) kindSlot(pi int, mode Mode) (slot string, next int, ok bool) {
 		return kindSlotOf(best.arg.Type, best.arg.Filter), best.next, true
 	}
 	if part.Expr != nil {
-		if typ, d := m.v.TypeOf(part.Expr, m.sc); d == nil {
+		if typ, d := m.v.TypeOf(part.Expr, readOnly{m.sc}); d == nil {
 			return kindSlotOf(typ, nil), pi + 1, true
 		}
 	}
@@ -263,7 +263,7 @@ func (m *matcher) mayAction() (string, bool) {
 	if len(m.parts) < 3 || !wordEq(m.word(0), "you") || !wordEq(m.word(1), "may") {
 		return "", false
 	}
-	rest := &matcher{v: m.v, sc: m.sc, parts: m.parts[2:], elsewhere: m.elsewhere, quick: true}
+	rest := &matcher{v: m.v, sc: readOnly{m.sc}, parts: m.parts[2:], elsewhere: m.elsewhere, quick: true}
 	if p, _ := rest.matchPhrase(ModeAction); p == nil {
 		return "", false
 	}
@@ -282,3 +282,11 @@ func mayTemplates(ts []*Template) []string {
 	}
 	return out
 }
+
+// readOnly is a scope that the readings of a message use: they look at
+// names without marking them used, so that a name used only in a phrase
+// with a mistake is still reported unused.
+type readOnly struct{ Scope }
+
+// Use implements Scope: it records nothing.
+func (readOnly) Use(string) {}
