@@ -621,7 +621,7 @@ func (c *checker) bind(a *checkedAbility, pat *vocab.Match, sc *scope) {
 				c.errorf(arg.Pos, CodeBinding, "%q is already bound", name).Hint = "choose another name"
 				continue
 			}
-			b := &binding{name: name, typ: arg.Filter.Yields, pos: arg.Pos}
+			b := &binding{name: name, typ: arg.Filter.Yields, pos: arg.Pos, filter: arg.Filter}
 			sc.names[name] = b
 			c.bound[name] = arg.Pos.Line
 			a.binds = append(a.binds, b)
@@ -734,7 +734,7 @@ func (c *checker) forEach(s *dsl.ForEachStmt, sc *scope, a *checkedAbility) *che
 	if prev := sc.lookup(f.Bind); prev != nil && !prev.implicit {
 		c.errorf(f.Pos, CodeBinding, "%q is already bound", f.Bind).Hint = "choose another name"
 	}
-	b := &binding{name: f.Bind, typ: vocab.Type{Kind: vocab.KObject}, pos: f.Pos}
+	b := &binding{name: f.Bind, typ: vocab.Type{Kind: vocab.KObject}, pos: f.Pos, filter: f}
 	inner.names[f.Bind] = b
 	c.bound[f.Bind] = f.Pos.Line
 	a.tree.bindings = append(a.tree.bindings, b)
@@ -888,7 +888,7 @@ func (c *checker) bindTarget(arg *vocab.Arg, sc *scope, a *checkedAbility, cost 
 		c.errorf(arg.Pos, CodeBinding, "%q is already bound", f.Bind).Hint = "choose another name"
 		return nil
 	}
-	b := &binding{name: f.Bind, typ: f.Yields, pos: arg.Pos}
+	b := &binding{name: f.Bind, typ: f.Yields, pos: arg.Pos, filter: f}
 	sc.names[f.Bind] = b
 	c.bound[f.Bind] = arg.Pos.Line
 	a.tree.bindings = append(a.tree.bindings, b) // warned about if unused

@@ -120,13 +120,13 @@ func TestExplainGolden(t *testing.T) {
 }
 
 // TestHalf checks that `N / 2` renders as Oracle text says it, "half N"
-// (rounded down, as the division is), and other divisions as written.
+// (rounded down, as the division is), and other arithmetic in words.
 func TestHalf(t *testing.T) {
 	for _, tc := range []struct{ body, want string }{
 		{"gain X / 2 life", "gain half X life"},
 		{"draw X / 2 cards", "Draw half X cards"},
-		{"gain X / 3 life", "gain X / 3 life"},
-		{"gain X * 2 life", "gain X * 2 life"},
+		{"gain X / 3 life", "gain X divided by 3 life"},
+		{"gain X * 2 life", "gain X times 2 life"},
 	} {
 		t.Run(tc.body, func(t *testing.T) {
 			src := "card \"Case\" {\n    cost {X}\n    type Sorcery\n    oracle \"\"\n\n    spell {\n        " + tc.body + "\n    }\n}\n"
