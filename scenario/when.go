@@ -374,14 +374,11 @@ func (r *runner) cast(a *dsl.CastAction) error {
 	p := playerID(a.Player)
 	var card Card
 	if a.Card.Alias != nil {
-		// An alias says which card, of copies in hand.
+		// An alias says which card, of copies in hand; one elsewhere the
+		// game refuses to cast, by its rule (CR 601.3).
 		c, err := r.card(a.Card)
 		if err != nil {
 			return err
-		}
-		if o, ok := r.g.Object(c); !ok || o.Zone != Hand || o.Owner != p {
-			r.failf(a.Pos, "%s is not in %s hand", *a.Card.Alias, map[Player]string{You: "your", Opponent: "the opponent's"}[p])
-			return errStop
 		}
 		card = c
 	}
