@@ -354,7 +354,7 @@ func TestDiagnosticsAsYouType(t *testing.T) {
 	// exists nowhere is reported there.
 	testURI, diags := c.open(root, "lone_missionary_test.card", strings.Replace(missionaryTest, `cast "Lone Missionary"`, `cast "Lone Misionary"`, 1))
 	want = PublishDiagnosticsParams{URI: testURI, Version: &version, Diagnostics: []Diagnostic{{
-		Range:    rng(7, 8, 7, 12),
+		Range:    rng(7, 13, 7, 18),
 		Severity: severityError,
 		Code:     "T001",
 		Source:   "cardc",
