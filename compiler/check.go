@@ -602,7 +602,7 @@ func (c *checker) bind(a *checkedAbility, pat *vocab.Match, sc *scope) {
 				c.errorf(arg.Pos, CodeBinding, "%q is already bound", name).Hint = "choose another name"
 				continue
 			}
-			b := &binding{name: name, typ: arg.Filter.Yields, pos: arg.Pos}
+			b := &binding{name: name, typ: arg.Filter.Yields, pos: arg.Pos, filter: arg.Filter}
 			sc.names[name] = b
 			c.bound[name] = arg.Pos.Line
 			a.binds = append(a.binds, b)
@@ -698,6 +698,10 @@ func (c *checker) forEach(s *dsl.ForEachStmt, sc *scope, a *checkedAbility) *che
 	parts := s.Phrase.Parts
 	f, ok := c.v.MatchEach(parts, sc, c.bound)
 	if !ok {
+		if pos, msg, hint, known := c.v.EachMismatch(parts, sc); known {
+			c.errorf(pos, CodeForEach, "%s", msg).Hint = hint
+			return nil
+		}
 		c.errorf(s.Phrase.Pos, CodeForEach, "%q describes no permanents to go through", "for each "+dsl.PhraseString(s.Phrase)).Hint =
 			"write a singular filter and name it: `for each other attacking creature you control as creature { ... }`"
 		return nil
@@ -711,7 +715,7 @@ func (c *checker) forEach(s *dsl.ForEachStmt, sc *scope, a *checkedAbility) *che
 	if prev := sc.lookup(f.Bind); prev != nil && !prev.implicit {
 		c.errorf(f.Pos, CodeBinding, "%q is already bound", f.Bind).Hint = "choose another name"
 	}
-	b := &binding{name: f.Bind, typ: vocab.Type{Kind: vocab.KObject}, pos: f.Pos}
+	b := &binding{name: f.Bind, typ: vocab.Type{Kind: vocab.KObject}, pos: f.Pos, filter: f}
 	inner.names[f.Bind] = b
 	c.bound[f.Bind] = f.Pos.Line
 	a.tree.bindings = append(a.tree.bindings, b)
@@ -866,7 +870,7 @@ func (c *checker) bindTarget(arg *vocab.Arg, sc *scope, a *checkedAbility, cost 
 		c.errorf(arg.Pos, CodeBinding, "%q is already bound", f.Bind).Hint = "choose another name"
 		return nil
 	}
-	b := &binding{name: f.Bind, typ: f.Yields, pos: arg.Pos}
+	b := &binding{name: f.Bind, typ: f.Yields, pos: arg.Pos, filter: f}
 	sc.names[f.Bind] = b
 	c.bound[f.Bind] = arg.Pos.Line
 	a.tree.bindings = append(a.tree.bindings, b) // warned about if unused

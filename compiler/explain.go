@@ -84,7 +84,7 @@ func explainChecked(v *vocab.Vocab, card *dsl.Card, checked *checkedCard) *Expla
 			byItem[a.item] = a
 		}
 	}
-	r := &renderer{v: v, self: name}
+	r := &renderer{v: v, self: name, nouns: boundNouns(checked), attached: attachedName(card, checked)}
 	for _, it := range card.Items {
 		switch it := it.(type) {
 		case *dsl.OracleItem:
@@ -125,6 +125,72 @@ func explainChecked(v *vocab.Vocab, card *dsl.Card, checked *checkedCard) *Expla
 type renderer struct {
 	v    *vocab.Vocab
 	self string
+	// nouns are the nouns of the filters the card's names were bound to
+	// ("creature" for `c` of "a creature as c"): a name reads "that
+	// creature".
+	nouns map[string]string
+	// attached is what `this.attached_to` reads as: "enchanted creature"
+	// for an Aura, "equipped creature" for an Equipment.
+	attached string
+}
+
+// boundNouns maps each name a card binds with `as` to the noun of its
+// filter.
+func boundNouns(checked *checkedCard) map[string]string {
+	nouns := map[string]string{}
+	for _, a := range checked.abilities {
+		if a.tree == nil {
+			continue
+		}
+		for _, b := range a.tree.bindings {
+			if _, seen := nouns[b.name]; !seen && b.filter != nil {
+				nouns[b.name] = filterNoun(b.filter)
+			}
+		}
+	}
+	return nouns
+}
+
+// filterNoun is the noun a filter names its objects or players by, in the
+// singular: "creature", "Goblin", "player"; "permanent" when it has none.
+func filterNoun(f *vocab.Filter) string {
+	for i := len(f.Words) - 1; i >= 0; i-- {
+		if w := f.Words[i]; w.Noun && w.Name != "" && !w.Or {
+			return w.Name
+		}
+	}
+	if f.Yields.Kind == vocab.KPlayer {
+		return "player"
+	}
+	return "permanent"
+}
+
+// attachedName is what Oracle text calls the object a card is attached to
+// (CR 303.4, 301.5): "enchanted" and the noun of an Aura's enchant
+// ability, "equipped creature" for an Equipment, else "the permanent NAME
+// is attached to".
+func attachedName(card *dsl.Card, checked *checkedCard) string {
+	for _, it := range card.Items {
+		ti, ok := it.(*dsl.TypeItem)
+		if !ok {
+			continue
+		}
+		for _, sub := range ti.Subtypes {
+			switch sub {
+			case "Aura":
+				noun := "permanent"
+				for _, a := range checked.abilities {
+					if a.enchant != nil {
+						noun = filterNoun(a.enchant)
+					}
+				}
+				return "enchanted " + noun
+			case "Equipment":
+				return "equipped creature"
+			}
+		}
+	}
+	return "the permanent " + dsl.Unquote(card.Name) + " is attached to"
 }
 
 // ability renders one ability as a sentence (or a few), capitalized and
@@ -210,7 +276,7 @@ func (r *renderer) body(stmts []checkedStmt) string {
 		case *checkedEach:
 			s = "for each " + r.words(st.filter.Text) + ", " + r.body(st.body)
 		case *checkedIf:
-			s = "if " + r.words(dsl.CondString(st.cond)) + ", " + r.body(st.then)
+			s = "if " + r.cond(st.cond) + ", " + r.body(st.then)
 			if len(st.els) > 0 {
 				s += ". Otherwise, " + r.body(st.els)
 			}
@@ -252,17 +318,28 @@ func (r *renderer) reading(alt *vocab.Alt, granted *checkedAbility) string {
 		items = t.Oracle.Items
 	}
 	var out []string
-	plural, single := false, false
-	for _, it := range items {
+	plural, single, subject := false, false, false
+	one := -1 // where in out the number 1 is, while single
+	for i, it := range items {
 		if it.Word != "" {
 			w := it.Word
 			switch {
 			case plural:
 				w = baseVerb(w)
+			case subject:
+				w = thirdPerson(w)
 			case single && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
+				// "draw 1 cards" is "draw a card".
 				w, single = strings.TrimSuffix(w, "s"), false
+				if one >= 0 && (out[one] == "1" || out[one] == "one") {
+					out[one] = "a"
+				}
 			}
-			plural = false
+			if (w == "life" || w == "damage") && len(out) > 0 && strings.HasSuffix(out[len(out)-1], "that many") {
+				// "that many" of what is counted, "that much" of the rest.
+				out[len(out)-1] = strings.TrimSuffix(out[len(out)-1], "many") + "much"
+			}
+			plural, subject = false, false
 			out = append(out, w)
 			continue
 		}
@@ -272,13 +349,17 @@ func (r *renderer) reading(alt *vocab.Alt, granted *checkedAbility) string {
 		case it.Slot == vocab.ThisSlot:
 			text = r.self
 		case arg != nil && arg.Kind == vocab.ArgText && granted != nil:
-			inner := &renderer{v: r.v, self: "this creature"}
+			inner := &renderer{v: r.v, self: "this creature", nouns: r.nouns, attached: r.attached}
 			text = `"` + inner.ability(granted) + `"`
 		case arg != nil:
 			text = r.arg(arg)
 			plural = text == "you" || arg.Kind == vocab.ArgFilter && (arg.Filter.Det == "" || arg.Filter.Det == "other")
-			if arg.Kind == vocab.ArgConst && arg.Num == 1 {
-				single = true
+			// The subject of the wording, one object or player: its verb
+			// agrees with it ("equipped creature loses flying").
+			subject = i == 0 && it.Suffix == "" && !plural && arg.Kind != vocab.ArgPattern
+			counted := len(out) == 0 || out[len(out)-1] != "plus" // "that many plus 1 +1/+1 counters"
+			if counted && (arg.Kind == vocab.ArgConst && arg.Num == 1 || arg.Kind == vocab.ArgExpr && dsl.SumString(arg.Expr) == "1") {
+				single, one = true, len(out)
 			}
 		case t.Defaults[it.Slot] != nil:
 			text = r.sum(t.Defaults[it.Slot])
@@ -299,7 +380,7 @@ func (r *renderer) arg(a *vocab.Arg) string {
 	case vocab.ArgExpr:
 		return r.sum(a.Expr)
 	case vocab.ArgEventRef:
-		return that(a.Name)
+		return r.that(a.Name)
 	case vocab.ArgPattern:
 		return r.pattern(a.Pattern)
 	case vocab.ArgText:
@@ -311,34 +392,178 @@ func (r *renderer) arg(a *vocab.Arg) string {
 }
 
 // sum renders an expression: `this` as the card's name, a bound name as
-// "that NAME", a field as a possessive ("that creature's toughness", "your
-// cards in hand").
+// "that NOUN", a field as a possessive ("that creature's toughness", "your
+// cards in hand"), a field of the event as "that FIELD" ("that player"; its
+// amount "that many"), arithmetic in words ("X plus 1").
 func (r *renderer) sum(s *dsl.Sum) string {
 	if half := halfOf(s); half != nil {
 		return "half " + r.sum(half)
 	}
-	ref := refOf(s)
-	if ref == nil {
-		return r.words(dsl.SumString(s))
+	if s == nil {
+		return ""
 	}
-	var base string
-	switch ref.Name {
-	case "this":
-		base = r.self
-	case "you", "X", "true", "false":
-		base = ref.Name
-	default:
-		base = that(ref.Name)
-	}
-	for _, f := range ref.Fields {
-		if base == "you" {
-			base = "your"
-		} else {
-			base += "'s"
+	out := r.product(s.Left)
+	for _, op := range s.Rest {
+		word := " plus "
+		if op.Op == "-" {
+			word = " minus "
 		}
-		base += " " + strings.ReplaceAll(f, "_", " ")
+		out += word + r.product(op.Right)
+	}
+	return out
+}
+
+// product renders `a * b / c` in words.
+func (r *renderer) product(p *dsl.Product) string {
+	first := r.unary(p.Left)
+	out := first
+	for _, op := range p.Rest {
+		word := " times "
+		if op.Op == "/" {
+			word = " divided by "
+		}
+		next := r.unary(op.Right)
+		if rest, ok := strings.CutPrefix(next, r.self+"'s "); ok && next == first {
+			next = "its " + rest // "Cubic Idol's power times its power"
+		}
+		out += word + next
+	}
+	return out
+}
+
+// unary renders `-a` or a primary.
+func (r *renderer) unary(u *dsl.Unary) string {
+	switch {
+	case u.Neg != nil:
+		return "-" + r.unary(u.Neg)
+	case u.Primary.Number != nil:
+		return *u.Primary.Number
+	case u.Primary.Paren != nil:
+		return r.cond(u.Primary.Paren)
+	}
+	return r.ref(u.Primary.Ref)
+}
+
+// ref renders a name and its fields.
+func (r *renderer) ref(ref *dsl.Ref) string {
+	fields := ref.Fields
+	var base string
+	switch {
+	case ref.Name == "this" && len(fields) > 0 && fields[0] == "attached_to":
+		base, fields = r.attached, fields[1:]
+	case ref.Name == "this":
+		base = r.self
+	case ref.Name == "you" || ref.Name == "X" || ref.Name == "true" || ref.Name == "false":
+		base = ref.Name
+	case r.v.Event(ref.Name) != nil && r.nouns[ref.Name] == "":
+		// The event of the ability: Oracle says "that damage", and of
+		// its fields "that player", "that many".
+		if len(fields) == 0 {
+			return "that " + eventNoun(ref.Name)
+		}
+		if fields[0] == "amount" {
+			base = "that many"
+		} else {
+			base = "that " + words(fields[0])
+		}
+		fields = fields[1:]
+	default:
+		base = r.that(ref.Name)
+	}
+	for _, f := range fields {
+		base = possessive(base, f)
 	}
 	return base
+}
+
+// possessive renders the field f of what base names: "your cards in
+// hand" is "the number of cards in your hand", "X's life" "X's life
+// total", another field "X's FIELD".
+func possessive(base, f string) string {
+	owner := base + "'s"
+	if base == "you" {
+		owner = "your"
+	}
+	switch f {
+	case "cards_in_hand":
+		return "the number of cards in " + owner + " hand"
+	case "life":
+		return owner + " life total"
+	}
+	return owner + " " + words(f)
+}
+
+// words renders an identifier of the vocabulary as words: "mana_value"
+// is "mana value".
+func words(id string) string { return strings.ReplaceAll(id, "_", " ") }
+
+// eventNoun is what Oracle calls an event of a kind: "damage", "life" for
+// life_gained.
+func eventNoun(kind string) string {
+	first, _, _ := strings.Cut(kind, "_")
+	return first
+}
+
+// cond renders a condition: `this.is_untapped` as "NAME is untapped",
+// `a >= 2` as "a is 2 or greater", `not`, `and` and `or` in words.
+func (r *renderer) cond(c *dsl.Cond) string {
+	var ors []string
+	for _, a := range append([]*dsl.AndCond{c.Left}, c.Right...) {
+		var ands []string
+		for _, n := range append([]*dsl.NotCond{a.Left}, a.Right...) {
+			ands = append(ands, r.notCond(n, false))
+		}
+		ors = append(ors, strings.Join(ands, " and "))
+	}
+	return strings.Join(ors, " or ")
+}
+
+// notCond renders `not a` or a comparison; neg says it is negated.
+func (r *renderer) notCond(n *dsl.NotCond, neg bool) string {
+	if n.Not != nil {
+		return r.notCond(n.Not, !neg)
+	}
+	cmp := n.Cmp
+	if cmp.Op == "" {
+		if ref := refOf(cmp.Left); ref != nil && len(ref.Fields) > 0 {
+			// A query of a quality: "NAME is untapped".
+			last := ref.Fields[len(ref.Fields)-1]
+			if verb, rest, ok := strings.Cut(last, "_"); ok && (verb == "is" || verb == "has") {
+				subject := r.ref(&dsl.Ref{Name: ref.Name, Fields: ref.Fields[:len(ref.Fields)-1]})
+				if neg {
+					if verb == "has" {
+						return subject + " doesn't have " + words(rest)
+					}
+					return subject + " is not " + words(rest)
+				}
+				return subject + " " + verb + " " + words(rest)
+			}
+		}
+		if neg {
+			return "not " + r.sum(cmp.Left)
+		}
+		return r.sum(cmp.Left)
+	}
+	left, right := r.sum(cmp.Left), r.sum(cmp.Right)
+	var is string
+	switch cmp.Op {
+	case "==":
+		is = "is " + right
+	case "!=":
+		is, neg = "is "+right, !neg
+	case ">=":
+		is = "is " + right + " or greater"
+	case "<=":
+		is = "is " + right + " or less"
+	case ">":
+		is = "is greater than " + right
+	case "<":
+		is = "is less than " + right
+	}
+	if neg {
+		is = "is not" + strings.TrimPrefix(is, "is")
+	}
+	return left + " " + is
 }
 
 // halfOf returns a when the expression is `a / 2`, which Oracle text says
@@ -362,14 +587,20 @@ func refOf(s *dsl.Sum) *dsl.Ref {
 	return s.Left.Left.Primary.Ref
 }
 
-// that renders a bound name: "that creature", "that player" (for
-// that_player).
-func that(name string) string {
-	words := strings.ReplaceAll(name, "_", " ")
-	if strings.HasPrefix(words, "that ") {
-		return words
+// that renders a bound name: "that creature" for a name bound to a
+// filter of creatures, whatever the name; "that player" for that_player.
+func (r *renderer) that(name string) string {
+	if noun := r.nouns[name]; noun != "" {
+		return "that " + noun
 	}
-	return "that " + words
+	w := words(name)
+	if strings.HasPrefix(w, "that ") {
+		return w
+	}
+	if ev := r.v.Event(name); ev != nil {
+		return "that " + eventNoun(name)
+	}
+	return "that " + w
 }
 
 // words renders text the card wrote, with the word `this` as what it
@@ -405,6 +636,35 @@ func baseVerb(w string) string {
 		return strings.TrimSuffix(w, "s")
 	}
 	return w
+}
+
+// thirdPerson is the form of a verb after one object or player: "lose"
+// → "loses", "have" → "has", "are" → "is". A verb in that form already,
+// a modal ("can't", "may"), a participle or any other word stays as it
+// is.
+func thirdPerson(w string) string {
+	switch w {
+	case "have":
+		return "has"
+	case "are":
+		return "is"
+	case "do":
+		return "does"
+	case "don't":
+		return "doesn't"
+	case "can't", "can", "may", "must", "would", "will", "and", "or":
+		return w
+	}
+	if baseVerb(w) != w || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "'s") || strings.ContainsAny(w, "{}'") {
+		return w
+	}
+	switch {
+	case strings.HasSuffix(w, "y") && len(w) > 1 && !strings.ContainsRune("aeiou", rune(w[len(w)-2])):
+		return strings.TrimSuffix(w, "y") + "ies"
+	case strings.HasSuffix(w, "ch"), strings.HasSuffix(w, "sh"), strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "x"):
+		return w + "es"
+	}
+	return w + "s"
 }
 
 // capitalize puts the first letter of s in upper case.

@@ -39,6 +39,10 @@ type binding struct {
 	// implicit marks the event of an ability, bound by its kind's name; a
 	// nested ability may bind the name again.
 	implicit bool
+	// filter is the filter a name bound with `as` names what it
+	// describes of, for `cardc explain` ("that creature" for `c` of "a
+	// creature as c"); nil for other names.
+	filter *vocab.Filter
 }
 
 // fieldLocal returns the local a field of a bound event is captured into,

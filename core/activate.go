@@ -115,13 +115,14 @@ func (g *Game) activate(a Activation) error {
 	}
 	o := g.onBattlefield(a.Source)
 	if o == nil {
-		return fmt.Errorf("%s is not on the battlefield", g.objectName(a.Source))
+		// The abilities of a permanent function only on the battlefield.
+		return ruleErrorf("113.6", "%s is not on the battlefield", g.objectName(a.Source))
 	}
 	if a.Ability.Def == o.def && g.abilitiesLost(o) {
 		return ruleErrorf("613.1f", "%s has lost all abilities: it has no activated ability of its card", g.objectName(o.id))
 	}
 	if a.Ability.Def == nil || !g.hasAbility(o, a.Ability) {
-		return fmt.Errorf("%s has no such activated ability", g.objectName(o.id))
+		return ruleErrorf("602.1", "%s has no such activated ability", g.objectName(o.id))
 	}
 	ab, def := a.Ability.ability(), a.Ability.Def
 	if o.controller != a.Player {
@@ -146,7 +147,7 @@ func (g *Game) activate(a Activation) error {
 		return err
 	}
 	if a.X < 0 {
-		return fmt.Errorf("the value of X cannot be negative")
+		return ruleErrorf("107.1b", "the value of X cannot be negative")
 	}
 	a.X = clampInt(a.X) // X is a quantity too: it stops at MaxQuantity
 	// Announce it: X, targets, and the objects that will pay the cost
@@ -155,7 +156,9 @@ func (g *Game) activate(a Activation) error {
 	item.Locals = make([]vm.Value, max(ab.NumLocals, vm.FirstFreeLocal))
 	item.Locals[vm.LocalThis], item.Locals[vm.LocalYou] = ObjectValue(o.id), PlayerValue(a.Player)
 	if len(a.Targets) != len(ab.Targets) {
-		return fmt.Errorf("%s: the ability needs %d target(s), got %d", g.objectName(o.id), len(ab.Targets), len(a.Targets))
+		// One target announced for each the ability requires
+		// (CR 602.2b, 601.2c).
+		return ruleErrorf("601.2c", "%s: the ability needs %d target(s), got %d", g.objectName(o.id), len(ab.Targets), len(a.Targets))
 	}
 	for i, t := range ab.Targets {
 		if rule := g.illegalTarget(item, i, a.Targets[i]); rule != "" {
@@ -677,7 +680,7 @@ func (g *Game) TapForMana(p PlayerID, id ObjectID, t mana.Type) error {
 	}
 	o := g.onBattlefield(id)
 	if o == nil {
-		return fmt.Errorf("%s is not on the battlefield", g.objectName(id))
+		return ruleErrorf("113.6", "%s is not on the battlefield", g.objectName(id))
 	}
 	for _, r := range g.ActivatedAbilities(id) {
 		ab := r.ability()
@@ -689,10 +692,12 @@ func (g *Game) TapForMana(p PlayerID, id ObjectID, t mana.Type) error {
 		}
 		return g.Activate(Activation{Player: p, Source: id, Ability: r, Mana: t})
 	}
+	// A mana ability is one that could add mana when it resolves
+	// (CR 605.1a): none of this permanent's could add that mana.
 	if t >= 0 {
-		return fmt.Errorf("%s has no mana ability with {T} that could add %s", g.objectName(id), t)
+		return ruleErrorf("605.1a", "%s has no mana ability with {T} that could add %s", g.objectName(id), t)
 	}
-	return fmt.Errorf("%s has no mana ability with {T} in its cost", g.objectName(id))
+	return ruleErrorf("605.1a", "%s has no mana ability with {T} in its cost", g.objectName(id))
 }
 
 // choosePhyrexian has a player choose, as they cast a spell or activate an

@@ -28,6 +28,13 @@ func ObjectValue(id ObjectID) vm.Value { return vm.Value(id) }
 // PlayerValue is a player as a VM value.
 func PlayerValue(p PlayerID) vm.Value { return vm.Value(-int64(p) - 1) }
 
+// ValueObject returns the object a value names, if it names one: the
+// target of an event, say.
+func ValueObject(v vm.Value) (ObjectID, bool) { return valueObject(v) }
+
+// ValuePlayer returns the player a value names, if it names one.
+func ValuePlayer(v vm.Value) (PlayerID, bool) { return valuePlayer(v) }
+
 // valueObject returns the object a value names, if it names one.
 func valueObject(v vm.Value) (ObjectID, bool) { return ObjectID(v), v > 0 && v <= 1<<31-1 }
 

@@ -22,6 +22,19 @@ func (g *Game) hRegenerate(a []vm.Value) (vm.Value, error) {
 	return 0, nil
 }
 
+// RegenerationShields is the number of regeneration shields of a
+// permanent that it can still use this turn (CR 701.15a): those created
+// for it and not used, which end at the cleanup step (CR 514.2).
+func (g *Game) RegenerationShields(id ObjectID) int {
+	n := 0
+	for _, s := range g.shields {
+		if s.object == id {
+			n++
+		}
+	}
+	return n
+}
+
 // shieldsFor adds the regeneration shields of the permanent a destroy
 // event is about to the replacement effects that apply to it: they take
 // part in the choice of CR 616.1 like the others.

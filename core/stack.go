@@ -76,11 +76,13 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 	}
 	o := g.Object(card)
 	if o == nil || o.left || o.zone != ZoneHand || o.owner != p {
-		return fmt.Errorf("%s is not in %s's hand", g.objectName(card), playerName(p))
+		// Only a rule or an effect lets a player cast a spell (CR 601.3):
+		// the rules let a player cast the cards of their hand.
+		return ruleErrorf("601.3", "%s is not in %s's hand", g.objectName(card), playerName(p))
 	}
 	def := o.def
 	if def.types&typeLand != 0 {
-		return fmt.Errorf("%s is a land, which is played, not cast", def.Name)
+		return ruleErrorf("305.9", "%s is a land, which is played, not cast", def.Name)
 	}
 	// An instant, or a card with flash, may be cast any time its caster
 	// has priority (CR 307.1, 702.8a).
@@ -89,7 +91,7 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 		return ruleErrorf("307.1", "%s can be cast only in its caster's main phase while the stack is empty", def.Name)
 	}
 	if x < 0 {
-		return fmt.Errorf("the value of X cannot be negative")
+		return ruleErrorf("107.1b", "the value of X cannot be negative")
 	}
 	x = clampInt(x) // X is a quantity too: it stops at MaxQuantity
 	item := &StackItem{Controller: p, Def: def, Ability: spellAbility(def), X: x, Text: def.Name, Source: o.id}
@@ -100,7 +102,7 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 	if item.Ability >= 0 {
 		ab := &def.Card.Abilities[item.Ability]
 		if len(targets) != len(ab.Targets) {
-			return fmt.Errorf("%s needs %d target(s), got %d", def.Name, len(ab.Targets), len(targets))
+			return ruleErrorf("601.2c", "%s needs %d target(s), got %d", def.Name, len(ab.Targets), len(targets))
 		}
 		item.Locals = make([]vm.Value, max(ab.NumLocals, vm.FirstFreeLocal))
 		item.Locals[vm.LocalThis], item.Locals[vm.LocalYou] = ObjectValue(o.id), PlayerValue(p)
@@ -111,7 +113,7 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 			item.Locals[t.Local] = targets[i]
 		}
 	} else if len(targets) > 0 {
-		return fmt.Errorf("%s has no targets", def.Name)
+		return ruleErrorf("601.2c", "%s has no targets", def.Name)
 	}
 	// Pay the mana cost (CR 601.2f-h), with X; mana abilities are
 	// activated first where the pool is short (CR 601.2g). The payment is

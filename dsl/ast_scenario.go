@@ -265,11 +265,12 @@ func (*DestroyAction) action() {}
 func (a *DestroyAction) String() string { return "destroy " + RefString(a.Card) }
 
 // CastAction casts a spell from its caster's hand:
-// `cast "Protean Hydra" with X = 3`, `opponent casts "Shock" targeting you`.
+// `cast "Protean Hydra" with X = 3`, `opponent casts "Shock" targeting you`,
+// `cast m1` (an alias: which of two copies in hand).
 type CastAction struct {
 	Span
 	Player  string       `parser:"( @( 'you' | 'opponent' ) )? ( 'cast' | 'casts' )"`
-	Name    string       `parser:"@(String | RawString)"`
+	Card    *CardRef     `parser:"@@"`
 	X       *int         `parser:"( 'with' 'X' '=' @Number )?"`
 	Targets []*TargetRef `parser:"( 'targeting' @@ ( ( ',' | 'and' ) @@ )* )?"`
 }
@@ -278,7 +279,7 @@ func (*CastAction) action() {}
 
 // String is the action in canonical form.
 func (a *CastAction) String() string {
-	s := actor(a.Player, "cast", "casts") + " " + a.Name
+	s := actor(a.Player, "cast", "casts") + " " + RefString(a.Card)
 	if a.X != nil {
 		s += fmt.Sprintf(" with X = %d", *a.X)
 	}
@@ -461,13 +462,15 @@ func (*PTAssert) assertion() {}
 // String is the assertion in canonical form.
 func (a *PTAssert) String() string { return RefString(a.Card) + " is " + a.PT }
 
-// CountAssert checks counters or damage: `"Protean Hydra" has 2 +1/+1
-// counters`, `"Hill Giant" has 0 damage`.
+// CountAssert checks counters, damage or regeneration shields:
+// `"Protean Hydra" has 2 +1/+1 counters`, `"Hill Giant" has 0 damage`,
+// `"Drudge Skeletons" has 1 regeneration shield`.
 type CountAssert struct {
 	Span
 	Card    *CardRef `parser:"@@ 'has'"`
 	Count   int      `parser:"( @Number | 'no' )"`
 	Damage  bool     `parser:"( @'damage'"`
+	Shields bool     `parser:"| @'regeneration' ( 'shields' | 'shield' )"`
 	Counter string   `parser:"| @( PT | Ident ) ( 'counters' | 'counter' ) )"`
 }
 
@@ -477,6 +480,9 @@ func (*CountAssert) assertion() {}
 func (a *CountAssert) String() string {
 	if a.Damage {
 		return RefString(a.Card) + " has " + count(a.Count) + " damage"
+	}
+	if a.Shields {
+		return RefString(a.Card) + " has " + count(a.Count) + " regeneration " + plural(a.Count, "shield", "shields")
 	}
 	return RefString(a.Card) + " has " + count(a.Count) + " " + a.Counter + " " + plural(a.Count, "counter", "counters")
 }
@@ -534,12 +540,16 @@ func (a *GameAssert) String() string {
 }
 
 // LogAssert counts events in the game's event log:
-// `log has 2 "counter removed" events involving "Protean Hydra"`.
+// `log has 2 "counter removed" events involving "Protean Hydra"` (as any
+// of the cards the event involves), `log has 1 "damage" event to "Hill
+// Giant"` (what the event happens to: what damage is dealt to, the
+// permanent counters are put on, the player who gains life).
 type LogAssert struct {
 	Span
-	Count     int      `parser:"'log' 'has' ( @Number | 'no' )"`
-	Kind      string   `parser:"@(String | RawString | Ident) ( 'events' | 'event' )"`
-	Involving *CardRef `parser:"( 'involving' @@ )?"`
+	Count     int        `parser:"'log' 'has' ( @Number | 'no' )"`
+	Kind      string     `parser:"@(String | RawString | Ident) ( 'events' | 'event' )"`
+	Involving *CardRef   `parser:"( 'involving' @@"`
+	To        *TargetRef `parser:"| 'to' @@ )?"`
 }
 
 func (*LogAssert) assertion() {}
@@ -549,6 +559,9 @@ func (a *LogAssert) String() string {
 	s := "log has " + count(a.Count) + " " + a.Kind + " " + plural(a.Count, "event", "events")
 	if a.Involving != nil {
 		s += " involving " + RefString(a.Involving)
+	}
+	if a.To != nil {
+		s += " to " + targetsString([]*TargetRef{a.To})
 	}
 	return s
 }

@@ -182,6 +182,10 @@ func RefString(r *CardRef) string {
 	return ""
 }
 
+// TargetString is a player or a card of a test, as written: `you`,
+// `"Grizzly Bears"`.
+func TargetString(t *TargetRef) string { return targetString(t) }
+
 func targetString(t *TargetRef) string {
 	if t.Player != nil {
 		return *t.Player

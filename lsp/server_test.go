@@ -355,7 +355,7 @@ func TestDiagnosticsAsYouType(t *testing.T) {
 	// exists nowhere is reported there.
 	testURI, diags := c.open(root, "lone_missionary_test.card", strings.Replace(missionaryTest, `cast "Lone Missionary"`, `cast "Lone Misionary"`, 1))
 	want = PublishDiagnosticsParams{URI: testURI, Version: &version, Diagnostics: []Diagnostic{{
-		Range:    rng(7, 8, 7, 12),
+		Range:    rng(7, 13, 7, 18),
 		Severity: severityError,
 		Code:     "T001",
 		Source:   "cardc",
@@ -386,7 +386,7 @@ func TestDiagnosticColumnsUTF16(t *testing.T) {
 		Severity: severityError,
 		Code:     "C012",
 		Source:   "cardc",
-		Message:  "no rule or effect of the vocabulary reads \"gian 4 life\"\ndid you mean \"{player} can't gain life\"?",
+		Message:  "no rule or effect of the vocabulary reads \"gian 4 life\"\nthe language has no rule or effect \"gian {amount} life\" yet (SPEC's section \"Not in the language yet\" lists what it lacks); none of its phrases of this kind says \"gian\" (dsl/VOCABULARY.md lists them all)",
 	}}}
 	if d := cmp.Diff(want, diags); d != "" {
 		t.Errorf("(-want +got):\n%s", d)

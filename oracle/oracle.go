@@ -472,10 +472,10 @@ func (m *Match) resembles(c *Coverage) string {
 		why = append(why, fmt.Sprintf("similarity %.2f, below %.2f", m.Score, Threshold))
 	}
 	if len(m.Missing) > 0 {
-		why = append(why, "the abilities do not say "+strings.Join(m.Missing, " "))
+		why = append(why, "the abilities do not say "+speakValues(m.Missing))
 	}
 	if len(m.Extra) > 0 {
-		why = append(why, "the paragraph does not say "+strings.Join(m.Extra, " "))
+		why = append(why, "the paragraph does not say "+speakValues(m.Extra))
 	}
 	return fmt.Sprintf("the abilities do not say it closely: %q (%s)", renderings(m.Abilities), strings.Join(why, "; "))
 }
@@ -496,6 +496,84 @@ func describe(a *meaning.Ability) string {
 		s += ", which needs " + strings.Join(a.Needs, " and ")
 	}
 	return s
+}
+
+// speakValues says the values of the normalised words (Match.Missing, Extra)
+// as a designer writes them, for a message: mana symbols in capitals
+// ("the mana symbol {T}"), X as X, a number as a number, P/T as written,
+// each once with how many times it is there ("the mana symbols {W} and
+// {T} (each twice)"; "X (3 times)").
+func speakValues(vals []string) string {
+	var order []string
+	count := map[string]int{}
+	for _, v := range vals {
+		w := strings.ToUpper(v)
+		if count[w] == 0 {
+			order = append(order, w)
+		}
+		count[w]++
+	}
+	var groups []string
+	for i := 0; i < len(order); {
+		kind := valueKind(order[i])
+		j := i + 1
+		for j < len(order) && valueKind(order[j]) == kind && count[order[j]] == count[order[i]] {
+			j++
+		}
+		groups = append(groups, speakGroup(kind, order[i:j], count[order[i]]))
+		i = j
+	}
+	return andList(groups)
+}
+
+// valueKind names the kind of a value, as a message says it: "mana
+// symbol", "number", "power/toughness", or "" for X.
+func valueKind(v string) string {
+	switch {
+	case strings.HasPrefix(v, "{"):
+		return "mana symbol"
+	case strings.Contains(v, "/"):
+		return "power/toughness"
+	case v == "X" || v == "*":
+		return ""
+	}
+	return "number"
+}
+
+// speakGroup says values of one kind that are there as many times each.
+func speakGroup(kind string, vals []string, n int) string {
+	s := andList(vals)
+	if kind != "" {
+		if len(vals) > 1 {
+			kind += "s"
+		}
+		s = "the " + kind + " " + s
+	}
+	times := ""
+	switch {
+	case n == 2:
+		times = "twice"
+	case n > 2:
+		times = fmt.Sprintf("%d times", n)
+	}
+	switch {
+	case times != "" && len(vals) > 1:
+		s += " (each " + times + ")"
+	case times != "":
+		s += " (" + times + ")"
+	}
+	return s
+}
+
+// andList joins words as English lists them: "a", "a and b", "a, b and c".
+func andList(ws []string) string {
+	switch len(ws) {
+	case 0:
+		return ""
+	case 1:
+		return ws[0]
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
 }
 
 // said quotes what a card's abilities say, for a message.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/cards"
@@ -119,13 +120,13 @@ func TestExplainGolden(t *testing.T) {
 }
 
 // TestHalf checks that `N / 2` renders as Oracle text says it, "half N"
-// (rounded down, as the division is), and other divisions as written.
+// (rounded down, as the division is), and other arithmetic in words.
 func TestHalf(t *testing.T) {
 	for _, tc := range []struct{ body, want string }{
 		{"gain X / 2 life", "gain half X life"},
 		{"draw X / 2 cards", "Draw half X cards"},
-		{"gain X / 3 life", "gain X / 3 life"},
-		{"gain X * 2 life", "gain X * 2 life"},
+		{"gain X / 3 life", "gain X divided by 3 life"},
+		{"gain X * 2 life", "gain X times 2 life"},
 	} {
 		t.Run(tc.body, func(t *testing.T) {
 			src := "card \"Case\" {\n    cost {X}\n    type Sorcery\n    oracle \"\"\n\n    spell {\n        " + tc.body + "\n    }\n}\n"
@@ -293,6 +294,36 @@ func TestCover(t *testing.T) {
 				got = append(got, d.Code)
 			}
 			require.Equal(t, tc.want, got, "%s", report(covs))
+		})
+	}
+}
+
+// TestValuesAsWritten checks that the comparison by word similarity, for
+// a paragraph the vocabulary does not read, speaks of the values a
+// paragraph and its abilities do not share as a designer writes them
+// (issue 27: "the paragraph does not say {w} {t} {w} {t}" read as a
+// parser's tokens).
+func TestValuesAsWritten(t *testing.T) {
+	for _, tc := range []struct {
+		name, oracle, ability, want string
+	}{
+		{"numbers", `"Whenever Test Card attacks, you gain 4 life unless you control an Island."`,
+			"whenever this attacks {\n        gain 2 life\n    }", "the abilities do not say the number 4; the paragraph does not say the number 2"},
+		{"mana symbols", `"{T}: Add {G} unless you control an Island."`, "{T}: add {R}",
+			"the abilities do not say the mana symbol {G}; the paragraph does not say the mana symbol {R}"},
+		{"P/T", `"Whenever Test Card attacks, it gets +2/+2 until end of turn unless you control an Island."`,
+			"whenever this attacks {\n        this gets +1/+1 until end of turn\n    }",
+			"the abilities do not say the power/toughness +2/+2; the paragraph does not say the power/toughness +1/+1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			covs := explainFile(t, "test.card", []byte(testCard([]string{tc.oracle}, tc.ability)))
+			require.Len(t, covs, 1)
+			var msgs []string
+			for _, d := range covs[0].Diagnostics() {
+				msgs = append(msgs, d.Message)
+			}
+			require.NotEmpty(t, msgs)
+			assert.Contains(t, strings.Join(msgs, "\n"), tc.want)
 		})
 	}
 }

@@ -672,13 +672,13 @@ func (p *fastParser) actor() string {
 	return ""
 }
 
-// castAction reads `[you] cast "Name" [with X = N] [targeting T, T]`.
+// castAction reads `[you] cast REF [with X = N] [targeting T, T]`.
 func (p *fastParser) castAction() *dsl.CastAction {
 	a, start := &dsl.CastAction{}, p.pos()
 	a.Player = p.actor()
 	p.oneOf("cast", "casts")
 	if !p.failed {
-		a.Name = p.text()
+		a.Card = p.cardRef()
 	}
 	if !p.failed && !p.optional("with", func() { a.X = p.xValue() }) {
 		a.X = nil
@@ -919,6 +919,9 @@ func (p *fastParser) logAssert() *dsl.LogAssert {
 	if !p.failed && !p.optional("involving", func() { a.Involving = p.cardRef() }) {
 		a.Involving = nil
 	}
+	if !p.failed && a.Involving == nil && !p.optional("to", func() { a.To = p.targetRef() }) {
+		a.To = nil
+	}
 	return node(p, start, a, &a.Span)
 }
 
@@ -1073,7 +1076,8 @@ func (p *fastParser) ptAssert() *dsl.PTAssert {
 	return node(p, start, a, &a.Span)
 }
 
-// countAssert reads `REF has N damage` or `REF has N KIND counters`.
+// countAssert reads `REF has N damage`, `REF has N regeneration shields`
+// or `REF has N KIND counters`.
 func (p *fastParser) countAssert() *dsl.CountAssert {
 	a, start := &dsl.CountAssert{}, p.pos()
 	a.Card = p.cardRef()
@@ -1081,7 +1085,11 @@ func (p *fastParser) countAssert() *dsl.CountAssert {
 		a.Count = p.countOrNo()
 	}
 	if !p.failed {
-		a.Damage, a.Counter = p.damageOrCounters()
+		if a.Shields = p.flag("regeneration"); a.Shields {
+			p.oneOf("shields", "shield")
+		} else {
+			a.Damage, a.Counter = p.damageOrCounters()
+		}
 	}
 	return node(p, start, a, &a.Span)
 }

@@ -326,6 +326,9 @@ var useFastPath = true
 // what is wrong with a declaration that does not parse. nodes are the fast
 // path's, shared by the declarations of a file.
 func parseDecl(toks []lexer.Token, nodes *fastNodes) (dsl.Decl, *dsl.Diagnostic) {
+	if d, ok := sentenceBreak(toks); ok {
+		return nil, &d
+	}
 	if useFastPath {
 		if decl, ok := fastDecl(toks, nodes); ok {
 			return unsupportedKeyword(decl)
@@ -445,6 +448,9 @@ func syntaxError(err error, toks []lexer.Token) dsl.Diagnostic {
 	if d, ok := finalPeriod(toks, found); ok {
 		return d
 	}
+	if d, ok := variablePT(toks, found); ok {
+		return d
+	}
 	if describeExpected(expected) == `":"` && found.Type == tokSep {
 		// A line of a card read as the cost of an activated ability to
 		// its end, with no colon: most likely a line that is no line of a
@@ -502,6 +508,88 @@ func finalPeriod(toks []lexer.Token, found lexer.Token) (dsl.Diagnostic, bool) {
 	}
 	return dsl.Errorf(at.Pos, CodeSyntax, "a line has no final period").
 		WithHint(`remove the "."; a line of the language is no sentence, and only the text of an oracle line is punctuated as Oracle's`), true
+}
+
+// sentenceBreak reports a period that ends a sentence in the middle of a
+// line, as Oracle's sentences end ("destroy target creature. it can't be
+// regenerated"): a word, a period, a space and a word. Without it the
+// words would read as a field, `creature.it`, and the message would be
+// about a name the card never meant. A line of the language is one
+// statement; a field is written without a space (`this.toughness`).
+func sentenceBreak(toks []lexer.Token) (dsl.Diagnostic, bool) {
+	for i := 0; i+2 < len(toks); i++ {
+		dot, next := toks[i+1], toks[i+2]
+		if toks[i].Type != tokIdent || dot.Type != tokOp || dot.Value != "." || next.Type != tokIdent ||
+			next.Pos.Line != dot.Pos.Line || next.Pos.Offset == dot.Pos.Offset+1 {
+			continue
+		}
+		var rest strings.Builder
+		end := next.Pos.Offset
+		for _, t := range toks[i+2:] {
+			if t.Type == tokSep || t.Type == tokComment || t.Pos.Line != dot.Pos.Line || t.Type == tokOp && (t.Value == "{" || t.Value == "}") {
+				break
+			}
+			if t.Pos.Offset > end {
+				rest.WriteByte(' ')
+			}
+			rest.WriteString(t.Value)
+			end = t.Pos.Offset + len(t.Value)
+		}
+		return dsl.Errorf(dot.Pos, CodeSyntax, "a period ends a sentence here, and a line of the language is one statement").
+			WithHint("write %q on a line of its own", rest.String()), true
+	}
+	return dsl.Diagnostic{}, false
+}
+
+// variablePT reports a power/toughness change written with a variable,
+// "+X/+0", which the language has not (a P/T is numbers: "+1/+0"): the
+// parser finds a sign where a value should be, the first or the second.
+func variablePT(toks []lexer.Token, found lexer.Token) (dsl.Diagnostic, bool) {
+	if found.Type != tokOp || found.Value != "+" && found.Value != "-" {
+		return dsl.Diagnostic{}, false
+	}
+	var line []lexer.Token
+	at := -1
+	for _, t := range toks {
+		if t.Type == tokComment || t.Type == tokWhitespace {
+			continue
+		}
+		if t.Type == tokSep {
+			if at >= 0 {
+				break
+			}
+			line = line[:0]
+			continue
+		}
+		if t.Pos.Offset == found.Pos.Offset {
+			at = len(line)
+		}
+		line = append(line, t)
+	}
+	value := func(i int) bool {
+		return i < len(line) && (line[i].Type == tokIdent || line[i].Type == tokNumber)
+	}
+	sign := func(i int) bool { return i >= 0 && i < len(line) && (line[i].Value == "+" || line[i].Value == "-") }
+	for _, start := range []int{at, at - 3} {
+		// SIGN VALUE / SIGN VALUE, the second sign optional.
+		if start < 0 || !sign(start) || !value(start+1) || start+2 >= len(line) || line[start+2].Value != "/" {
+			continue
+		}
+		end := start + 3
+		if sign(end) {
+			end++
+		}
+		if !value(end) || line[start+1].Type != tokIdent && line[end].Type != tokIdent {
+			continue
+		}
+		var text strings.Builder
+		for _, t := range line[start : end+1] {
+			text.WriteString(t.Value)
+		}
+		return dsl.Errorf(line[start].Pos, CodeUnsupported, "a power/toughness change by a variable, %q, is not in the language yet", text.String()).
+			WithHint(`a power/toughness is numbers, as in "+1/+0"; SPEC's section "Not in the language yet" lists what the language lacks`), true
+	}
+	return dsl.Diagnostic{}, false
 }
 
 // lineStart returns the first significant token of the line that ends

@@ -141,7 +141,11 @@ func (c *checker) cardName(p dsl.Pos, raw string) {
 	if c.known[name] || strings.HasSuffix(name, " Token") {
 		return
 	}
-	c.unknown(p, CodeUnknownCard, fmt.Sprintf("no card named %q", name), name, c.cards)
+	d := dsl.Errorf(p, CodeUnknownCard, "no card named %q", name)
+	if d.Hint = dsl.DidYouMean(name, c.cards); d.Hint == "" {
+		d.Hint = "a test sees the standard cards and those of the files given to cardc (cardc test given a test file alone adds the card files of its directory): give the file that declares it"
+	}
+	c.add(d)
 }
 
 func (c *checker) spec(s *dsl.CardSpec) {

@@ -253,6 +253,11 @@ type Outcome struct {
 type Event struct {
 	Kind  string
 	Cards []Card
+	// To is what the event happens to, for `log has ... to X`: what
+	// damage is dealt to (a card or a player), the permanent counters are
+	// put on or that is destroyed, the player who gains or loses life.
+	// nil if the engine does not say: a test that asks is skipped.
+	To *Target
 }
 
 // involves reports whether an event involves a card.
@@ -351,6 +356,15 @@ type Effects interface {
 	// (CR 701.17a); "tap" and "untap" tap or untap it (CR 701.21), not
 	// for mana.
 	Effect(action string, c Card) error
+}
+
+// Shields is a Game that tells how many regeneration shields a permanent
+// has (CR 701.15a), for `"Drudge Skeletons" has 1 regeneration shield`. An
+// engine whose Game does not implement it skips the tests that ask.
+type Shields interface {
+	// RegenerationShields is the number of regeneration shields of the
+	// permanent c that can still be used this turn.
+	RegenerationShields(c Card) (int, error)
 }
 
 // ErrUnsupported is wrapped by the errors of what an engine does not

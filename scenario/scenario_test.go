@@ -484,3 +484,35 @@ test "tap and untap" {
 		assert.True(t, r.Passed(), "%s: %v %s", r.Name, r.Failures, r.Skipped)
 	}
 }
+
+// TestMainPhasesByShortNames: a test says `precombat main` or `postcombat
+// main` where it means the phase (issue 27: they were refused).
+func TestMainPhasesByShortNames(t *testing.T) {
+	res := run(t, `test "main phases" {
+    given {
+        it is your precombat main
+    }
+    when {
+        advance to postcombat main
+    }
+    then {
+        it is your postcombat main phase
+        it is your second main
+    }
+}
+`)
+	require.True(t, res.Passed(), "%v", res.Failures)
+	res = run(t, `test "not the first main phase" {
+    given {
+        it is your precombat main
+    }
+    when {
+        advance to postcombat main
+    }
+    then {
+        it is your first main
+    }
+}
+`)
+	require.False(t, res.Passed(), "after advancing, it is no longer the first main phase")
+}

@@ -149,13 +149,36 @@ var _ = then(thenStep[*dsl.KeywordAssert]{
 var _ = then(thenStep[*dsl.CountAssert]{
 	About: func(a *dsl.CountAssert) *dsl.CardRef { return a.Card },
 	Check: func(c *checker, a *dsl.CountAssert) {
-		if !a.Damage {
+		if !a.Damage && !a.Shields {
 			c.counter(a.Pos, a.Counter)
 		}
 	},
 	Assert: func(r *runner, a *dsl.CountAssert) {
-		_, o, err := r.permanentObject(a.Card)
+		c, o, err := r.permanentObject(a.Card)
 		if err != nil {
+			return
+		}
+		if a.Shields {
+			sh, ok := r.g.(Shields)
+			if !ok {
+				r.unsupported(a.Pos, fmt.Errorf("%w: regeneration shields", ErrUnsupported))
+				return
+			}
+			n, err := sh.RegenerationShields(c)
+			if r.unsupported(a.Pos, err) {
+				return
+			}
+			if err != nil {
+				r.failf(a.Pos, "%v", err)
+				return
+			}
+			if n != a.Count {
+				shields := "shields"
+				if a.Count == 1 {
+					shields = "shield"
+				}
+				r.failf(a.Pos, "expected %s to have %d regeneration %s, but it has %d", dsl.RefString(a.Card), a.Count, shields, n)
+			}
 			return
 		}
 		if a.Damage {
@@ -238,6 +261,9 @@ var _ = then(thenStep[*dsl.LogAssert]{
 		if a.Involving != nil {
 			c.ref(a.Involving)
 		}
+		if a.To != nil {
+			c.target(a.To)
+		}
 	},
 	Assert: func(r *runner, a *dsl.LogAssert) {
 		kind, ok := eventKind(r.v, dsl.Unquote(a.Kind))
@@ -253,21 +279,60 @@ var _ = then(thenStep[*dsl.LogAssert]{
 			}
 			card = c
 		}
+		var to *Target
+		if a.To != nil {
+			to = &Target{}
+			if a.To.Player != nil {
+				to.Player = playerID(*a.To.Player)
+			} else {
+				c, err := r.card(a.To.Card)
+				if err != nil {
+					return
+				}
+				to.Card = c
+			}
+		}
 		n := 0
 		for _, ev := range r.g.Log() {
-			if ev.Kind == kind && (card == 0 || ev.involves(card)) {
-				n++
+			if ev.Kind != kind || card != 0 && !ev.involves(card) {
+				continue
 			}
+			if to != nil {
+				if ev.To == nil {
+					r.unsupported(a.Pos, fmt.Errorf("%w: what an event happens to (log has ... to)", ErrUnsupported))
+					return
+				}
+				if !sameTarget(*ev.To, *to) {
+					continue
+				}
+			}
+			n++
 		}
 		if n != a.Count {
 			involving := ""
 			if a.Involving != nil {
 				involving = " involving " + dsl.RefString(a.Involving)
 			}
-			r.failf(a.Pos, "expected %d %s events%s in the log, found %d", a.Count, dsl.Unquote(a.Kind), involving, n)
+			if a.To != nil {
+				involving = " to " + dsl.TargetString(a.To)
+			}
+			events := "events"
+			if a.Count == 1 {
+				events = "event"
+			}
+			r.failf(a.Pos, "expected %d %s %s%s in the log, found %d", a.Count, dsl.Unquote(a.Kind), events, involving, n)
 		}
 	},
 })
+
+// sameTarget reports whether two targets are the same card, or the same
+// player and no card.
+func sameTarget(a, b Target) bool {
+	if a.Card != 0 || b.Card != 0 {
+		return a.Card == b.Card
+	}
+	return a.Player == b.Player
+}
 
 // opponent lost the game, the game is a draw, the game is not over
 var _ = then(thenStep[*dsl.GameAssert]{

@@ -54,7 +54,7 @@ var _ = when(whenStep[*dsl.DestroyAction]{
 // from the caster's hand, paying its cost.
 var _ = when(whenStep[*dsl.CastAction]{
 	Check: func(c *checker, a *dsl.CastAction) {
-		c.cardName(a.Pos, a.Name)
+		c.ref(a.Card)
 		c.targets(a.Targets)
 	},
 	Run: (*runner).cast,
@@ -401,10 +401,22 @@ func (r *runner) advanceToCombatDamage(p dsl.Pos, nth int) error {
 
 func (r *runner) cast(a *dsl.CastAction) error {
 	p := playerID(a.Player)
-	name := dsl.Unquote(a.Name)
 	var card Card
+	if a.Card.Alias != nil {
+		// An alias says which card, of copies in hand; one elsewhere the
+		// game refuses to cast, by its rule (CR 601.3).
+		c, err := r.card(a.Card)
+		if err != nil {
+			return err
+		}
+		card = c
+	}
+	name := ""
+	if a.Card.Name != nil {
+		name = dsl.Unquote(*a.Card.Name)
+	}
 	for _, c := range r.g.CardsNamed(name) {
-		if o, ok := r.g.Object(c); ok && o.Zone == Hand && o.Owner == p {
+		if o, ok := r.g.Object(c); ok && card == 0 && o.Zone == Hand && o.Owner == p {
 			card = c
 			break
 		}

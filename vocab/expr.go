@@ -3,6 +3,7 @@ package vocab
 import (
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/cardc/cardc/dsl"
 )
@@ -127,7 +128,24 @@ func (v *Vocab) refType(r *dsl.Ref, sc Scope) (Type, *Mismatch) {
 func Undefined(p dsl.Pos, name string, sc Scope) dsl.Diagnostic {
 	d := dsl.Errorf(p, CodeUndefined, "%q is not defined here", name)
 	d.Hint = dsl.DidYouMean(name, sc.Names())
+	if d.Hint == "" {
+		d.Hint = oracleWordHint(name)
+	}
 	return d
+}
+
+// oracleWordHint says, for a word Oracle text uses to name a player or an
+// object that a card of the language does not name that way ("deal 2
+// damage to opponent", "destroy it"), what a card names instead; "" for
+// any other word.
+func oracleWordHint(name string) string {
+	switch strings.ToLower(name) {
+	case "opponent", "opponents", "player", "players", "controller", "owner", "they", "them", "their", "defender":
+		return `a card names a player as "you", a target ("target opponent", "target player"), or a name it bound with "as" ("a player as p" in a trigger); SPEC's section Phrases says which`
+	case "it", "its", "that", "creature", "permanent", "spell":
+		return `a card names an object as "this", a target ("target creature"), a name it bound with "as" ("a creature as creature" in a trigger), or a field ("this.attached_to"); SPEC's section Phrases says which`
+	}
+	return ""
 }
 
 // FieldType is the type of `x.f` for x of type t: a field of an event, or a

@@ -123,6 +123,17 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		// "another target permanent": a target, not this (Flickerwisp).
 		det, another, words0 = "target", true, pi+2
 	}
+	if AttachedDet(det) && !attached && !m.quick && pi+1 < len(m.parts) {
+		// "enchanted creature" of an action: the words name the
+		// permanent in a static ability or a trigger; an action, which
+		// names one object, reads it from the card.
+		what := "an Aura"
+		if det == "equipped" {
+			what = "an Equipment"
+		}
+		m.fail(pi, "", fmt.Sprintf("%q names what %s is attached to in a static ability or a trigger, not in an action", m.wordsFrom(pi, pi+1), what),
+			"an action names it as this.attached_to, as in `this.attached_to gets +1/+0 until end of turn`", t)
+	}
 	switch {
 	case determiners[det]:
 	case m.each && det == "other":
@@ -319,6 +330,9 @@ var chosenNameWords = []string{"with", "the", "chosen", "name"}
 // "with the chosen name", controller or zone suffix and binding, giving
 // every variant, longest first.
 func (m *matcher) withSuffix(f *Filter, j int) []candidate {
+	if kw, ok := m.keywordSuffix(j); ok && !m.quick {
+		m.fail(j, CodeUnknownWord, keywordFilterMessage(f.Text, kw), keywordFilterHint, nil)
+	}
 	if f.Yields.Kind == KObject && m.wordsAt(j, chosenNameWords) {
 		g := *f
 		g.ChosenName, g.Text = true, f.Text+" with the chosen name"
@@ -493,6 +507,47 @@ func (v *Vocab) filterWords() []string {
 	out = append(out, v.lists[KColor]...)
 	out = append(out, v.adjectives...)
 	return append(out, v.subtypeWords()...)
+}
+
+// keywordSuffix reads the words "with KEYWORD" at part j ("creature with
+// flying"), which no filter of the language reads yet: a filter tests
+// characteristics, not the abilities a permanent has.
+func (m *matcher) keywordSuffix(j int) (string, bool) {
+	if j+1 >= len(m.parts) || !wordEq(m.word(j), "with") {
+		return "", false
+	}
+	if kws := m.keywordCandidates(j + 1); len(kws) > 0 {
+		return kws[0].arg.Name, true
+	}
+	if w := strings.ToLower(m.word(j + 1)); w != "" && m.v.IsName(KKeyword, w) {
+		return w, true
+	}
+	return "", false
+}
+
+// keywordFilterMessage says that a filter can't name a keyword ability.
+func keywordFilterMessage(filter, kw string) string {
+	return fmt.Sprintf("%q: a filter can't say what abilities a permanent has (%q) yet", filter+" with "+kw, "with "+kw)
+}
+
+// keywordFilterHint says where what the language lacks is listed.
+const keywordFilterHint = "a filter says a permanent's card types, subtypes, colors, qualities, controller and mana value (SPEC's section Filters); " +
+	NotYetSection + " lists what the language lacks"
+
+// EachMismatch says why the words of a `for each` statement are no filter
+// of permanents, where a reason is known: a filter that names a keyword
+// ("for each creature with flying as creature"). ok is false if none is.
+func (v *Vocab) EachMismatch(parts []*dsl.Part, sc Scope) (pos dsl.Pos, msg, hint string, ok bool) {
+	m := &matcher{v: v, sc: sc, parts: parts, each: true, quick: true}
+	if len(parts) == 0 {
+		return dsl.Pos{}, "", "", false
+	}
+	for _, c := range m.filters(&Template{}, 0) {
+		if kw, found := m.keywordSuffix(c.next); found {
+			return parts[c.next].Pos, keywordFilterMessage(c.arg.Filter.Text, kw), keywordFilterHint, true
+		}
+	}
+	return dsl.Pos{}, "", "", false
 }
 
 // MatchEach reads the filter of a `for each` statement, the words after

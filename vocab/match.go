@@ -231,7 +231,11 @@ func (m *matcher) failName(depth int, code, msg, hint, name string, t *Template)
 	if m.quick {
 		return
 	}
-	better := !m.failed || depth > m.best.depth || (depth == m.best.depth && m.best.code == "" && code != "")
+	// At one depth, a failure that says what went wrong wins over one
+	// that only knows the phrase did not fit: a code first, then a
+	// message.
+	better := !m.failed || depth > m.best.depth ||
+		depth == m.best.depth && m.best.code == "" && (code != "" || m.best.msg == "" && msg != "")
 	if better {
 		pos := m.endPos()
 		if depth < len(m.parts) {
@@ -632,8 +636,16 @@ func (m *matcher) nameCandidate(t *Template, pi int, k Kind) []candidate {
 		if m.quick {
 			return nil
 		}
-		if k == KCounter && (part.PT != nil || part.Str != nil) {
-			m.fail(pi, CodeUnknownCounter, fmt.Sprintf("unknown counter kind %q", name), dsl.DidYouMean(name, m.v.lists[KCounter]), t)
+		// A word followed by "counter(s)" names a counter kind, as in
+		// "3 wish counters": that it is no kind of the vocabulary is the
+		// mistake, not the phrase around it.
+		if k == KCounter && (part.PT != nil || part.Str != nil || pi+1 < len(m.parts) && wordEq(m.word(pi+1), "counter")) {
+			hint := dsl.DidYouMean(name, m.v.lists[KCounter])
+			if hint == "" {
+				hint = "the vocabulary's counter kinds are " + strings.Join(m.v.lists[KCounter], ", ") +
+					"; a kind it lacks is a word added to the `counters` lines of stdlib/names.card (CR 122)"
+			}
+			m.fail(pi, CodeUnknownCounter, fmt.Sprintf("unknown counter kind %q", name), hint, t)
 		} else {
 			m.fail(pi, "", "", "", t)
 		}
@@ -957,6 +969,14 @@ func (m *matcher) matchPhrase(mode Mode) (*Match, *Mismatch) {
 	if d := gluedSubtraction(m.parts); d != nil {
 		return nil, &Mismatch{Diagnostic: *d}
 	}
+	if action, ok := m.mayAction(); mode == ModeAction && ok {
+		d := dsl.Errorf(m.parts[1].Pos, code, "%q reads as an action, and the language has no \"you may\" before an action yet: an action of a body is always done", action)
+		d.Hint = fmt.Sprintf("%s lists what it lacks", NotYetSection)
+		if mays := mayTemplates(ts); len(mays) > 0 {
+			d.Hint = fmt.Sprintf("the choices it has are %s; %s", strings.Join(mays, ", "), d.Hint)
+		}
+		return nil, &Mismatch{Diagnostic: d}
+	}
 	if m.best.code != "" {
 		d := dsl.Errorf(m.best.pos, m.best.code, "%s", m.best.msg)
 		d.Hint = m.best.hint
@@ -965,16 +985,19 @@ func (m *matcher) matchPhrase(mode Mode) (*Match, *Mismatch) {
 	d := dsl.Errorf(m.parts[0].Pos, code, "no %s of the vocabulary reads %q", what, text)
 	switch {
 	case m.best.msg != "":
-		d.Pos, d.Message = m.best.pos, m.best.msg
+		d.Pos, d.Message, d.Hint = m.best.pos, m.best.msg, m.best.hint
+		if d.Hint != "" {
+			return nil, &Mismatch{Diagnostic: d}
+		}
 	case m.bestDepth > 0:
 		d.Pos = m.best.pos
 	}
-	if t := m.closest(ts); t != nil {
+	if t := m.closest(ts, mode); t != nil {
 		if !strings.Contains(d.Message, fmt.Sprintf("%q", t.Text)) { // the message names it already
 			d.Hint = fmt.Sprintf("did you mean %q?", t.Text)
 		}
 	} else {
-		d.Hint = fmt.Sprintf("no %s of the vocabulary is close to it; dsl/VOCABULARY.md lists them all", what)
+		d.Hint = m.missingHint(ts, mode, what)
 	}
 	return nil, &Mismatch{Diagnostic: d}
 }
@@ -987,6 +1010,13 @@ func gluedSubtraction(parts []*dsl.Part) *dsl.Diagnostic {
 			continue
 		}
 		left := &dsl.Sum{Left: p.Expr.Left}
+		if right := p.Expr.Rest[0].Right; left.Word() != "" && len(right.Rest) > 0 && right.Rest[0].Op == "/" {
+			// "gets -X/-X": a power/toughness of a variable.
+			pt := "-" + strings.ReplaceAll(dsl.SumString(&dsl.Sum{Left: right}), " ", "")
+			d := dsl.Errorf(p.Expr.Rest[0].Pos, CodeType, "a power/toughness change by a variable, %q, is not in the language yet", pt)
+			d.Hint = `a power/toughness is numbers, as in "-1/-1"; ` + NotYetSection + " lists what the language lacks"
+			return &d
+		}
 		if w := left.Word(); w != "" {
 			d := dsl.Errorf(p.Pos, CodeType, "%q reads as a subtraction from %q", dsl.SumString(p.Expr), w)
 			d.Hint = "write a negative value in parentheses, as in (-X)"
@@ -998,16 +1028,17 @@ func gluedSubtraction(parts []*dsl.Part) *dsl.Diagnostic {
 
 // closest finds the template most like the phrase, if one is like it
 // enough to be worth offering: of the templates whose similarity to the
-// phrase is above Trusted, the one that matched furthest, or else the most
-// similar one (the earlier of equals).
-func (m *matcher) closest(ts []*Template) *Template {
+// phrase is above Trusted and that agree with it (the same verb, about the
+// same kinds of thing: agrees), the one that matched furthest, or else the
+// most similar one (the earlier of equals).
+func (m *matcher) closest(ts []*Template, mode Mode) *Template {
 	words := strings.Fields(strings.ToLower(dsl.PartsString(m.parts)))
-	if m.bestTmpl != nil && m.bestDepth > 0 && Similarity(m.bestTmpl, words) > Trusted {
+	if m.bestTmpl != nil && m.bestDepth > 0 && Similarity(m.bestTmpl, words) > Trusted && m.agrees(m.bestTmpl, mode) {
 		return m.bestTmpl
 	}
 	best, bestScore := (*Template)(nil), Trusted
 	for _, t := range ts {
-		if s := Similarity(t, words); s > bestScore {
+		if s := Similarity(t, words); s > bestScore && m.agrees(t, mode) {
 			best, bestScore = t, s
 		}
 	}

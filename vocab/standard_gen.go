@@ -195,13 +195,13 @@ func standard() (*Vocab, error) {
 	t4[0] = StepInfo{Name: "untap", Words: [][]string{[]string{"untap", "step"}, []string{"untap"}}}
 	t4[1] = StepInfo{Name: "upkeep", Words: [][]string{[]string{"upkeep"}, []string{"upkeep", "step"}}}
 	t4[2] = StepInfo{Name: "draw", Words: [][]string{[]string{"draw", "step"}, []string{"draw"}}}
-	t4[3] = StepInfo{Name: "main1", Words: [][]string{[]string{"precombat", "main", "phase"}, []string{"first", "main", "phase"}, []string{"main", "phase"}, []string{"main"}}}
+	t4[3] = StepInfo{Name: "main1", Words: [][]string{[]string{"precombat", "main", "phase"}, []string{"precombat", "main"}, []string{"first", "main", "phase"}, []string{"first", "main"}, []string{"main", "phase"}, []string{"main"}}}
 	t4[4] = StepInfo{Name: "beginning_of_combat", Words: [][]string{[]string{"beginning", "of", "combat", "step"}, []string{"beginning", "of", "combat"}, []string{"combat"}}}
 	t4[5] = StepInfo{Name: "declare_attackers", Words: [][]string{[]string{"declare", "attackers", "step"}, []string{"declare", "attackers"}}}
 	t4[6] = StepInfo{Name: "declare_blockers", Words: [][]string{[]string{"declare", "blockers", "step"}, []string{"declare", "blockers"}}}
 	t4[7] = StepInfo{Name: "combat_damage", Words: [][]string{[]string{"combat", "damage", "step"}, []string{"combat", "damage"}}}
 	t4[8] = StepInfo{Name: "end_of_combat", Words: [][]string{[]string{"end", "of", "combat", "step"}, []string{"end", "of", "combat"}}}
-	t4[9] = StepInfo{Name: "main2", Words: [][]string{[]string{"postcombat", "main", "phase"}, []string{"second", "main", "phase"}}}
+	t4[9] = StepInfo{Name: "main2", Words: [][]string{[]string{"postcombat", "main", "phase"}, []string{"postcombat", "main"}, []string{"second", "main", "phase"}, []string{"second", "main"}}}
 	t4[10] = StepInfo{Name: "end", Words: [][]string{[]string{"end", "step"}, []string{"end"}}}
 	t4[11] = StepInfo{Name: "cleanup", Words: [][]string{[]string{"cleanup", "step"}, []string{"cleanup"}}}
 	t5[0] = Subtype{Name: "Attraction", Plural: "Attractions", List: &t8[0]}

@@ -82,8 +82,17 @@ func TestRunAroundBrokenCards(t *testing.T) {
 	}, {
 		name:  "a test file that does not parse fails its own tests only",
 		files: map[string]string{"a_test.card": bearsTest, "b_test.card": strings.Replace(bearsTest, "    then {", "    then", 1)},
-		want:  []string{"bears passed", "bears failed b_test.card:1:1: the file of this test does not parse: b_test.card:5:"},
+		want:  []string{"bears passed", "bears failed b_test.card:1:1: this test does not parse: b_test.card:5:"},
 		errs:  true,
+	}, {
+		// Issue 27: one syntax error failed every test of its file.
+		name: "a test that does not parse fails alone, with its error",
+		files: map[string]string{
+			"a_test.card": bearsTest + "\n" + strings.Replace(strings.Replace(bearsTest, `"bears"`, `"broken bears"`, 1), "is 2/2", "is 2/2/2", 1) +
+				"\n" + strings.Replace(bearsTest, `"bears"`, `"later bears"`, 1),
+		},
+		want: []string{"bears passed", `broken bears failed a_test.card:10:1: this test does not parse: a_test.card:15:31: unexpected "/"`, "later bears passed"},
+		errs: true,
 	}, {
 		name:  "a test file with no test to be found",
 		files: map[string]string{"a_test.card": bearsTest, "b_test.card": "tset \"x\" {\n}\n"},

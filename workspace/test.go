@@ -7,6 +7,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/cardc/cardc/cards"
 	"github.com/cardc/cardc/compiler"
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/parser"
@@ -124,12 +125,23 @@ func (w *Workspace) Test(run *regexp.Regexp, eng Engine) ([]scenario.Result, dsl
 // if run is nil; the others are Skipped), against its cards and the
 // standard ones, on the engine eng. Broken cards do not stop the run: the cards that compile
 // are built, and a test that puts a card with an error into its game fails
-// without running, naming the card and its first diagnostic. A test file
-// that does not parse fails each of its own tests with its first syntax
-// error, and the other files' tests run. The files that could not be read
+// without running, naming the card and its first diagnostic. A test that
+// does not parse fails with its first syntax error; the other tests of its
+// file, and the other files' tests, run. The files that could not be read
 // (Unreadable) are not among the diagnostics.
 func (w *Workspace) Run(run *regexp.Regexp, eng Engine) (*Report, error) {
 	decls := w.outline()
+	if w.Only != nil {
+		// The tests of the files that are there for their cards do not
+		// run, nor are they reported.
+		kept := decls[:0:0]
+		for _, d := range decls {
+			if !d.test || w.Only[d.pos.Filename] {
+				kept = append(kept, d)
+			}
+		}
+		decls = kept
+	}
 	rep := &Report{Broken: map[string]dsl.Diagnostic{}}
 	selected := func(name string) bool { return run == nil || run.MatchString(name) }
 	// The first syntax error of each file: a test file that has one fails
@@ -147,7 +159,7 @@ func (w *Workspace) Run(run *regexp.Regexp, eng Engine) (*Report, error) {
 		}
 	}
 	for _, f := range w.Files {
-		if _, bad := syntax[f.Name]; bad && isTestFile(f.Name) && selected(f.Name) {
+		if _, bad := syntax[f.Name]; bad && isTestFile(f.Name) && selected(f.Name) && w.runs(f.Name) {
 			toRun = true
 		}
 	}
@@ -172,19 +184,31 @@ func (w *Workspace) Run(run *regexp.Regexp, eng Engine) (*Report, error) {
 		rep.Stopped = true
 		return rep, nil
 	}
+	own := w.ownErrors(decls)
+	known := map[string]bool{}
+	for _, n := range cards.Names() {
+		known[n] = true
+	}
+	for _, d := range decls {
+		if !d.test {
+			known[d.name] = true
+		}
+	}
 	next := 0 // the first declaration of the file
 	for _, f := range w.Files {
 		found := false
 		for ; next < len(decls) && decls[next].pos.Filename == f.Name; next++ {
 			if d := decls[next]; d.test {
 				found = true
-				rep.Tests = append(rep.Tests, runOne(drv, d, syntax, rep.Broken, selected))
+				res := runOne(drv, d, syntax, own, rep.Broken, selected)
+				unknownCards(res.Failures, known)
+				rep.Tests = append(rep.Tests, res)
 			}
 		}
 		// A test file that does not parse and in which no test could be
 		// found at all fails as one test named after it (-run selects it
 		// by that name).
-		if first, bad := syntax[f.Name]; bad && !found && isTestFile(f.Name) && selected(f.Name) {
+		if first, bad := syntax[f.Name]; bad && !found && isTestFile(f.Name) && selected(f.Name) && w.runs(f.Name) {
 			rep.Tests = append(rep.Tests, TestResult{
 				Result: scenario.Result{Name: f.Name, Pos: dsl.Pos{Filename: f.Name, Line: 1, Column: 1},
 					Failures: []scenario.Failure{{Pos: first.Pos, Message: "this test file does not parse: " + diagText(first)}}},
@@ -195,21 +219,79 @@ func (w *Workspace) Run(run *regexp.Regexp, eng Engine) (*Report, error) {
 	return rep, nil
 }
 
-// runOne runs one test, unless it is not selected, its file does not
-// parse (syntax has the first syntax error of each file that has one), or
-// it needs a broken card.
-func runOne(drv scenario.Driver, d outlined, syntax, broken map[string]dsl.Diagnostic, selected func(string) bool) TestResult {
+// unknownCardHint is what a failure that names a card no file declares
+// adds: where a test looks for cards.
+const unknownCardHint = "a test sees the standard cards and those of the files given to cardc (cardc test given a test file alone adds the card files of its directory): give the file that declares it"
+
+// unknownCards adds unknownCardHint to each failure of a test that says
+// no card has a name, for a name that neither the workspace nor the
+// standard library declares.
+func unknownCards(failures []scenario.Failure, known map[string]bool) {
+	for i, f := range failures {
+		var name string
+		if _, err := fmt.Sscanf(f.Message, "no card named %q", &name); err == nil && !known[name] && f.Message == fmt.Sprintf("no card named %q", name) {
+			names := make([]string, 0, len(known))
+			for n := range known {
+				names = append(names, n)
+			}
+			sort.Strings(names)
+			hint := dsl.DidYouMean(name, names)
+			if hint == "" {
+				hint = unknownCardHint
+			}
+			failures[i].Message += "; " + hint
+		}
+	}
+}
+
+// runs reports whether the tests of a file run: all do, unless Only says
+// which.
+func (w *Workspace) runs(name string) bool { return w.Only == nil || w.Only[name] }
+
+// ownErrors finds, for each test that did not parse, the first syntax
+// error inside it: the first error of its file after its start and
+// before the next declaration (as blame finds a card's), by where the
+// test starts.
+func (w *Workspace) ownErrors(decls []outlined) map[dsl.Pos]dsl.Diagnostic {
+	out := map[dsl.Pos]dsl.Diagnostic{}
+	for _, d := range w.Diags {
+		if d.Severity != dsl.Error {
+			continue
+		}
+		var in *outlined
+		for i := range decls {
+			if o := &decls[i]; o.pos.Filename == d.Pos.Filename && !after(o.pos, d.Pos) {
+				in = o
+			}
+		}
+		if in == nil || !in.test || in.decl != nil {
+			continue
+		}
+		if _, seen := out[in.pos]; !seen {
+			out[in.pos] = d
+		}
+	}
+	return out
+}
+
+// runOne runs one test, unless it is not selected, it does not parse (own
+// has the first syntax error inside each test that did not parse; syntax
+// the first of each file), or it needs a broken card. A test that parsed
+// runs, whatever the syntax errors of the other declarations of its file
+// (the parser recovers at each declaration): a card of the file that did
+// not parse is broken, and fails the tests that need it.
+func runOne(drv scenario.Driver, d outlined, syntax map[string]dsl.Diagnostic, own map[dsl.Pos]dsl.Diagnostic, broken map[string]dsl.Diagnostic, selected func(string) bool) TestResult {
 	res := TestResult{Result: scenario.Result{Name: d.name, Pos: d.pos}, File: d.pos.Filename}
-	switch first, bad := syntax[d.pos.Filename]; {
+	switch {
 	case !selected(d.name):
 		res.Status = Skipped
 		return res
-	case bad:
-		res.Failures = []scenario.Failure{{Pos: d.pos, Message: "the file of this test does not parse: " + diagText(first)}}
 	case d.decl == nil:
-		// Cannot happen: a declaration that did not parse leaves a
-		// syntax error in its file.
-		res.Failures = []scenario.Failure{{Pos: d.pos, Message: "this test did not parse"}}
+		first, ok := own[d.pos]
+		if !ok {
+			first = syntax[d.pos.Filename]
+		}
+		res.Failures = []scenario.Failure{{Pos: d.pos, Message: "this test does not parse: " + diagText(first)}}
 	default:
 		res.Failures = needsBroken(d.decl, broken)
 		if len(res.Failures) == 0 {

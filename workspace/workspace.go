@@ -88,6 +88,9 @@ type Workspace struct {
 	// Unreadable are the paths found that could not be read (CodeBadPath),
 	// one error each: the other files are loaded all the same.
 	Unreadable dsl.Diagnostics
+	// Only, when not nil, are the files whose tests run (Run): the other
+	// files are there for their cards (LoadTests).
+	Only map[string]bool
 }
 
 // badPath is the diagnostic of a path that cannot be read, in the user's
@@ -269,6 +272,48 @@ func Load(paths []string) (*Workspace, error) {
 		w.add(names[i], l.src, l.file, l.diags)
 	}
 	w.Unreadable.Sort()
+	return w, nil
+}
+
+// LoadTests is Load for running tests: as `go test` takes a package, a
+// test file named on its own sees the cards of its directory. The card
+// files (not test files) beside each test file named in paths are loaded
+// too, and only the tests of the files under paths run (Only).
+func LoadTests(paths []string) (*Workspace, error) {
+	names, _, err := Find(paths)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	for _, n := range names {
+		seen[filepath.Clean(n)] = true
+	}
+	all := append([]string(nil), paths...)
+	for _, p := range paths {
+		if info, err := os.Stat(p); err != nil || info.IsDir() || !isTestFile(p) {
+			continue
+		}
+		siblings, err := filepath.Glob(filepath.Join(filepath.Dir(p), "*"+Ext))
+		if err != nil {
+			continue
+		}
+		for _, sib := range siblings {
+			if !isTestFile(sib) && !seen[filepath.Clean(sib)] {
+				seen[filepath.Clean(sib)] = true
+				all = append(all, sib)
+			}
+		}
+	}
+	w, err := Load(all)
+	if err != nil {
+		return nil, err
+	}
+	if len(all) > len(paths) {
+		w.Only = map[string]bool{}
+		for _, n := range names {
+			w.Only[n] = true
+		}
+	}
 	return w, nil
 }
 

@@ -308,7 +308,11 @@ func reason(err error) error {
 }
 
 func test(args []string, stdout, stderr io.Writer) int {
-	fs := flags("test", stderr, "[-v] [-log FILE] [-run REGEXP] [--format text|json|junit] [PATH...]")
+	fs := flags("test", stderr, "[-v] [-log FILE] [-run REGEXP] [--format text|json|junit] [PATH...]\n\n"+
+		"Runs the scenario tests of the .card files under each PATH (a directory, searched\n"+
+		"recursively, or a file) against their cards and the standard ones. As go test\n"+
+		"takes a package, a test file given alone sees the cards of its directory:\n"+
+		"cardc test mycards/wurm_test.card runs its tests with mycards/*.card.\n")
 	verbose := fs.Bool("v", false, fmt.Sprintf("print the whole event log of every test; without -v, a failed test's last %d lines only", workspace.LogTailLines))
 	logFile := fs.String("log", "", "write the whole event log of every test that ran to `file`")
 	runExpr := fs.String("run", "", "run only the tests whose names match `regexp`")
@@ -335,8 +339,9 @@ func test(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cardc test: -log %s would write the event logs over card source; name it like cardc-test.log\n", displayName(*logFile))
 		return exitUsage
 	}
-	w, ok := load(fs.Args(), stderr)
-	if !ok {
+	w, err := workspace.LoadTests(fs.Args())
+	if err != nil {
+		loadError(stderr, err)
 		return exitUsage
 	}
 	rep, err := w.Run(filter, coredriver.Engine{})

@@ -108,7 +108,7 @@ func spellAbility(c *vm.Card) int {
 // cost: the spell goes on the stack (CR 601.2).
 func (g *game) cast(p int, o *object, x int, chosen []vm.Value) error {
 	if o.zone != zoneHand || o.card.owner != p {
-		return fmt.Errorf("%s is not in the player's hand", o.def.Name)
+		return &scenario.RuleError{Rule: "601.3", Err: fmt.Errorf("%s is not in the player's hand (CR 601.3)", o.def.Name)}
 	}
 	if !o.is("instant") && !g.sorceryTiming(p) {
 		return &scenario.RuleError{Rule: "307.1", Err: fmt.Errorf("%s can be cast only in its controller's main phase, with an empty stack (CR 307.1)", o.def.Name)}

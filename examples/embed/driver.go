@@ -299,6 +299,17 @@ func (k *kitGame) TapForMana(p scenario.Player, c scenario.Card, t mana.Type) er
 	if ai < 0 {
 		return fmt.Errorf("%s has no {T} mana ability", o.def.Name)
 	}
+	if t >= 0 {
+		// Learn what the ability would add, with no effect, as the
+		// automatic payment does: one that can't make the type chosen is
+		// no mana ability the permanent has for it (CR 605.1a).
+		var adds mana.Amount
+		in := instance{src: o.h, ctrl: o.controller, def: o.def, ab: ai}
+		k.g.exec(&run{g: k.g, in: &in, simulate: &adds}, in.ability().Body, newLocals(in.ability(), o.h, int(p)))
+		if adds[t] == 0 {
+			return &scenario.RuleError{Rule: "605.1a", Err: fmt.Errorf("%s has no mana ability that adds %s (CR 605.1a)", o.def.Name, t)}
+		}
+	}
 	return k.action(func() error {
 		return k.g.activate(int(p), o, instance{src: o.h, ctrl: o.controller, def: o.def, ab: ai}, nil)
 	})

@@ -416,9 +416,39 @@ func (g *game) Log() []scenario.Event {
 	out := make([]scenario.Event, 0, n)
 	for i := range n {
 		ev := g.g.LogEvent(i)
-		out = append(out, scenario.Event{Kind: ev.Kind.String(), Cards: g.cards(&ev)})
+		out = append(out, scenario.Event{Kind: ev.Kind.String(), Cards: g.cards(&ev), To: g.to(&ev)})
 	}
 	return out
+}
+
+// to is what an event happens to: what damage is dealt to, else its
+// object, else its player (CR 120.3 for damage; the object or player an
+// event is about for the rest).
+func (g *game) to(ev *core.Event) *scenario.Target {
+	if ev.Target != 0 {
+		if p, ok := core.ValuePlayer(ev.Target); ok {
+			return &scenario.Target{Player: scenario.Player(p)}
+		}
+		if id, ok := core.ValueObject(ev.Target); ok {
+			if o := g.g.Object(id); o != nil {
+				return &scenario.Target{Card: scenario.Card(o.Card())}
+			}
+		}
+	}
+	if ev.Object != 0 {
+		if o := g.g.Object(ev.Object); o != nil {
+			return &scenario.Target{Card: scenario.Card(o.Card())}
+		}
+	}
+	if ev.Player != core.NoPlayer {
+		return &scenario.Target{Player: scenario.Player(ev.Player)}
+	}
+	return &scenario.Target{Player: -1} // no one
+}
+
+// RegenerationShields implements scenario.Shields.
+func (g *game) RegenerationShields(c scenario.Card) (int, error) {
+	return g.g.RegenerationShields(g.id(c)), nil
 }
 
 // triggers are the kit's view of triggers waiting to go on the stack.
