@@ -196,7 +196,11 @@ func (r *renderer) body(stmts []checkedStmt) string {
 		case *checkedEach:
 			s = "for each " + r.words(st.filter.Text) + ", " + r.body(st.body)
 		case *checkedIf:
-			s = "if " + r.words(dsl.CondString(st.cond)) + ", " + r.body(st.then)
+			cond := st.who + " can't" // `if you can't`
+			if st.cond != nil {
+				cond = r.words(dsl.CondString(st.cond))
+			}
+			s = "if " + cond + ", " + r.body(st.then)
 			if len(st.els) > 0 {
 				s += ". Otherwise, " + r.body(st.els)
 			}

@@ -39,6 +39,10 @@ type binding struct {
 	// implicit marks the event of an ability, bound by its kind's name; a
 	// nested ability may bind the name again.
 	implicit bool
+	// that marks a name "that player", "that creature" a pattern binds
+	// without `as` (checker.bindThat): it gets a local only if the
+	// ability uses it.
+	that bool
 }
 
 // fieldLocal returns the local a field of a bound event is captured into,

@@ -73,6 +73,12 @@ type Decider interface {
 	// removed from ("remove two +1/+1 counters from among creatures you
 	// control", CR 601.2h); it is asked once for each counter.
 	RemoveCounterFrom(g *Game, p PlayerID, source ObjectID, options []ObjectID) ObjectID
+	// ChooseAtRandom is chance: it chooses n distinct objects among
+	// options (never fewer than n) at random, for what player p does at
+	// random ("discards a card at random", CR 701.8b). A Decider that
+	// scripts chance returns the objects it was told to; DefaultDecider
+	// draws them from the game's seed (Setup.Seed).
+	ChooseAtRandom(g *Game, p PlayerID, what string, options []ObjectID, n int) []ObjectID
 }
 
 // Block is one blocker declared for one attacker.
@@ -103,7 +109,10 @@ type Block struct {
 //     oldest that has one left;
 //   - a counter a player may move is kept;
 //   - a permanent that may enter as a copy copies the oldest permanent
-//     it can.
+//     it can;
+//   - what is chosen at random is drawn from the game's seed (DefaultSeed,
+//     or the one Setup.Seed sets), which the log states at the first
+//     random choice: the same seed chooses the same cards.
 //
 // The mana abilities a player activates while paying a cost, with the
 // colors they choose and the order of replacement effects on their mana,
@@ -213,6 +222,12 @@ func (DefaultDecider) RemoveCounterFrom(g *Game, p PlayerID, source ObjectID, op
 	return options[0]
 }
 
+// ChooseAtRandom draws n of options from the game's random source, which
+// the game's seed seeds.
+func (DefaultDecider) ChooseAtRandom(g *Game, p PlayerID, what string, options []ObjectID, n int) []ObjectID {
+	return g.pickAtRandom(options, n)
+}
+
 // PayOptionalCost declines.
 func (DefaultDecider) PayOptionalCost(g *Game, p PlayerID, source ObjectID, options []ObjectID) (bool, ObjectID) {
 	return false, 0
@@ -261,11 +276,21 @@ const (
 	// with the same name they control (the legend rule, CR 704.5j),
 	// Target.
 	DecisionLegend
+	// DecisionDiscard: the cards a player chose to discard (CR 701.8b,
+	// 514.1), Objects.
+	DecisionDiscard
+	// DecisionRandom: the objects chance chose for what a player does at
+	// random (What, "to discard"; CR 701.8b), Objects. The first one of a
+	// game states the seed of its chance (StatesSeed, Seed).
+	DecisionRandom
+	// DecisionObject: an object a player chose as an effect happened
+	// (CR 608.2d), What for ("to sacrifice", "to discard"), Target.
+	DecisionObject
 )
 
 var decisionNames = [...]string{"ordered triggers", "chose a replacement effect", "assigned combat damage", "chose a target",
 	"chose mana", "chose what pays a cost", "chose", "decided an optional cost", "chose what to copy", "chose what an Aura enchants",
-	"chose a source of damage", "kept under the legend rule"}
+	"chose a source of damage", "kept under the legend rule", "chose to discard", "chose at random", "chose"}
 
 // String says what a player did, as a phrase: "ordered triggers".
 func (k DecisionKind) String() string {
@@ -308,6 +333,13 @@ type Decision struct {
 	What, Choice string
 	// Paid says whether the player paid the cost of DecisionOptionalCost.
 	Paid bool
+	// Objects are the cards of DecisionDiscard and the objects of
+	// DecisionRandom.
+	Objects []ObjectID
+	// StatesSeed marks the first DecisionRandom of a game, whose
+	// description states Seed, the seed of the game's chance.
+	StatesSeed bool
+	Seed       uint64
 }
 
 // decided records a decision.
@@ -381,6 +413,21 @@ func (g *Game) DescribeDecision(d *Decision) string {
 		fmt.Fprintf(&b, " %s for %s", g.ValueName(d.Target), g.objectName(d.Source))
 	case DecisionLegend:
 		fmt.Fprintf(&b, " %s", g.ValueName(d.Target))
+	case DecisionDiscard:
+		fmt.Fprintf(&b, " %s", g.describeObjects(d.Objects))
+		if d.Source != 0 {
+			fmt.Fprintf(&b, " for %s", g.objectName(d.Source))
+		}
+	case DecisionRandom:
+		fmt.Fprintf(&b, " %s %s", g.describeObjects(d.Objects), d.What)
+		if d.Source != 0 {
+			fmt.Fprintf(&b, " for %s", g.objectName(d.Source))
+		}
+		if d.StatesSeed {
+			fmt.Fprintf(&b, " (%s)", seedText(d.Seed))
+		}
+	case DecisionObject:
+		fmt.Fprintf(&b, " %s %s for %s", g.ValueName(d.Target), d.What, g.objectName(d.Source))
 	case DecisionCopy:
 		what := "nothing"
 		if d.Target != 0 {

@@ -221,6 +221,22 @@ type Game struct {
 	// shuffler shuffles libraries (CR 701.20): pseudo-random, from a
 	// seed that Setup.Seed sets, so that a game plays the same every time.
 	shuffler *rand.Rand
+
+	// Players and hands (players.go, hand.go).
+	//
+	// seed is the seed of shuffler, which the random choices of
+	// DefaultDecider draw from too (CR 701.8b); seedStated says the log
+	// has stated it (at the first random choice).
+	seed       uint64
+	seedStated bool
+	// together gathers what the players of a loop over players chose to
+	// do at the same time (CR 101.4); eachPlayers are the players of
+	// those loops, in APNAP order.
+	together    together
+	eachPlayers [][]PlayerID
+	// handSize is what the body of a `your maximum hand size is N`
+	// effect said, as maxHandSize runs it.
+	handSize int
 }
 
 // New starts a game between two players on turn 1, in the first player's
@@ -238,6 +254,7 @@ func New(lib *Library, d Decider) *Game {
 	}
 	g.machine = vm.NewMachine(host{g})
 	g.shuffler = rand.New(rand.NewPCG(DefaultSeed, DefaultSeed))
+	g.seed = DefaultSeed
 	return g
 }
 

@@ -262,7 +262,7 @@ func (g *Game) affected(ev *Event) PlayerID {
 		if o := g.valueObject(ev.Target); o != nil {
 			return o.controller
 		}
-	case EvLifeGained, EvLifeLost, EvTokensCreated, EvCountersGiven:
+	case EvLifeGained, EvLifeLost, EvTokensCreated, EvCountersGiven, EvDraw, EvDiscard, EvHandRevealed:
 		return ev.Player
 	case EvZoneChange:
 		if ev.To == ZoneBattlefield && ev.Player != NoPlayer {
@@ -360,6 +360,8 @@ func (g *Game) perform(ev *Event) {
 		happened = g.regenerate(ev)
 	case EvTokensCreated:
 		happened = ev.Amount > 0 && ev.token != nil && g.tokensFit(ev)
+	case EvDraw:
+		happened = g.performDraw(ev)
 	}
 	if happened {
 		g.record(ev)

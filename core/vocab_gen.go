@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 32
-	vocabularyHash  = "7b4afe8eebb9cb744e57c58bab5d6851bb0d9ef3faa886e99ccba59c9660ae94"
+	vocabularyMinor = 33
+	vocabularyHash  = "15795ec18f1a1034e55d1ef9b526a622e2047921fc5b13310633a2f24f17ec73"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -99,11 +99,34 @@ const (
 	// that created it, and then goes on the stack like any triggered ability;
 	// `object` is what they sacrificed, as it last existed (CR 608.2h).
 	EvReflexive
+	// EvDraw is the event kind "draw": A player draws a card (CR 121.1): the
+	// top card of their library is put into their hand, a zone_change event,
+	// and this event follows it. Cards are drawn one at a time (CR 121.2): an
+	// instruction to draw several is that many events, and "whenever a player
+	// draws a card" triggers on each. When several players draw, the active
+	// player draws all of theirs first, then each other player in turn order
+	// (CR 121.2c). A player who would draw from an empty library draws nothing
+	// — no event — and loses the game the next time state-based actions
+	// are checked (CR 121.4, 704.5b). `object` is the card drawn, in the hand.
+	EvDraw
+	// EvDiscard is the event kind "discard": A player discards a card (CR
+	// 701.8a): it moves from its owner's hand to their graveyard, a
+	// zone_change event first, and this event follows it, once for each card
+	// — also when a replacement effect put the card somewhere else instead
+	// (it was discarded all the same). Whoever chose the card (the player, by
+	// default; chance, for a random discard; another player, CR 701.8b),
+	// `player` is the one who discards. `object` is the card as it was in the
+	// hand.
+	EvDiscard
+	// EvHandRevealed is the event kind "hand_revealed": A player reveals their
+	// hand (CR 701.16a): every player sees the cards in it for as long as the
+	// effect needs them; none of them leaves the hand (CR 701.16b).
+	EvHandRevealed
 	numEventKinds
 )
 
 // eventNames are the stdlib's names, by number.
-var eventNames = [numEventKinds]string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive"}
+var eventNames = [numEventKinds]string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive", "draw", "discard", "hand_revealed"}
 
 // The steps, in turn order.
 const (
@@ -394,6 +417,14 @@ const (
 	fieldReflexiveID
 	fieldReflexivePlayer
 	fieldReflexiveObject
+	fieldDrawID
+	fieldDrawPlayer
+	fieldDrawObject
+	fieldDiscardID
+	fieldDiscardPlayer
+	fieldDiscardObject
+	fieldHandRevealedID
+	fieldHandRevealedPlayer
 	numFields
 )
 
@@ -461,6 +492,14 @@ var fields = [numFields]fieldDecl{
 	fieldReflexiveID:           {name: "reflexive.id", kind: EvReflexive},
 	fieldReflexivePlayer:       {name: "reflexive.player", kind: EvReflexive},
 	fieldReflexiveObject:       {name: "reflexive.object", kind: EvReflexive},
+	fieldDrawID:                {name: "draw.id", kind: EvDraw},
+	fieldDrawPlayer:            {name: "draw.player", kind: EvDraw},
+	fieldDrawObject:            {name: "draw.object", kind: EvDraw},
+	fieldDiscardID:             {name: "discard.id", kind: EvDiscard},
+	fieldDiscardPlayer:         {name: "discard.player", kind: EvDiscard},
+	fieldDiscardObject:         {name: "discard.object", kind: EvDiscard},
+	fieldHandRevealedID:        {name: "hand_revealed.id", kind: EvHandRevealed},
+	fieldHandRevealedPlayer:    {name: "hand_revealed.player", kind: EvHandRevealed},
 }
 
 // The actions, queries and effects of the vocabulary: a linked SymFunc is one of these.
@@ -497,6 +536,8 @@ const (
 	fnDealDamage
 	fnDefinePt
 	fnDestroy
+	fnDiscard
+	fnDiscardAtRandom
 	fnDoubleCounters
 	fnDoubleCountersOfKind
 	fnDoubleCountersOnEach
@@ -507,6 +548,9 @@ const (
 	fnDraw
 	fnEachBegin
 	fnEachObject
+	fnEachPlayer
+	fnEachPlayerBegin
+	fnEachPlayerEnd
 	fnEnterAsCopy
 	fnEnterAsCopyWithType
 	fnEnterChoosingColor
@@ -522,6 +566,7 @@ const (
 	fnGrantAbility
 	fnHadCounter
 	fnHadNoCounters
+	fnHandsRevealed
 	fnHasColor
 	fnInZone
 	fnIsAttacking
@@ -545,6 +590,7 @@ const (
 	fnManaValue
 	fnModifyPt
 	fnMoveCounter
+	fnNoMaximumHandSize
 	fnOwner
 	fnPayLife
 	fnPayOptional
@@ -559,6 +605,7 @@ const (
 	fnPutCountersPerPrevented
 	fnPutOntoBattlefield
 	fnRedirectDamage
+	fnRedirectDamageToPlayer
 	fnRegenerate
 	fnRemoveCounters
 	fnRemoveCountersAmong
@@ -566,7 +613,9 @@ const (
 	fnReturnAllToBattlefield
 	fnReturnToBattlefield
 	fnReturnWithCounter
+	fnRevealAndDiscardChosen
 	fnSacrifice
+	fnSacrificeChosen
 	fnSacrificeUnless
 	fnSacrificeUnlessPayPerCounter
 	fnScheduleDelayed
@@ -575,6 +624,7 @@ const (
 	fnSetBasePtUntilEndOfTurn
 	fnSetChosenColor
 	fnSetLife
+	fnSetMaximumHandSize
 	fnShuffleIntoLibrary
 	fnSwitchPtUntilEndOfTurn
 	fnTap
@@ -627,6 +677,8 @@ var funcs = [numFuncs]funcDecl{
 	fnDealDamage:                         {name: "deal_damage", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b11},
 	fnDefinePt:                           {name: "define_pt", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 7, finds: 0b0},
 	fnDestroy:                            {name: "destroy", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnDiscard:                            {name: "discard", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnDiscardAtRandom:                    {name: "discard_at_random", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDoubleCounters:                     {name: "double_counters", arity: 1, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDoubleCountersOfKind:               {name: "double_counters_of_kind", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDoubleCountersOnEach:               {name: "double_counters_on_each", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -637,6 +689,9 @@ var funcs = [numFuncs]funcDecl{
 	fnDraw:                               {name: "draw", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEachBegin:                          {name: "each_begin", arity: 1, returns: true, action: false, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEachObject:                         {name: "each_object", arity: 2, returns: true, action: false, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnEachPlayer:                         {name: "each_player", arity: 2, returns: true, action: false, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnEachPlayerBegin:                    {name: "each_player_begin", arity: 1, returns: true, action: false, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnEachPlayerEnd:                      {name: "each_player_end", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterAsCopy:                        {name: "enter_as_copy", arity: 2, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterAsCopyWithType:                {name: "enter_as_copy_with_type", arity: 3, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterChoosingColor:                 {name: "enter_choosing_color", arity: 1, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -652,6 +707,7 @@ var funcs = [numFuncs]funcDecl{
 	fnGrantAbility:                       {name: "grant_ability", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6, finds: 0b0},
 	fnHadCounter:                         {name: "had_counter", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnHadNoCounters:                      {name: "had_no_counters", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnHandsRevealed:                      {name: "hands_revealed", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnHasColor:                           {name: "has_color", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnInZone:                             {name: "in_zone", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnIsAttacking:                        {name: "is_attacking", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -675,6 +731,7 @@ var funcs = [numFuncs]funcDecl{
 	fnManaValue:                          {name: "mana_value", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnModifyPt:                           {name: "modify_pt", arity: 3, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 9, finds: 0b0},
 	fnMoveCounter:                        {name: "move_counter", arity: 4, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1100},
+	fnNoMaximumHandSize:                  {name: "no_maximum_hand_size", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnOwner:                              {name: "owner", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPayLife:                            {name: "pay_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPayOptional:                        {name: "pay_optional", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -689,6 +746,7 @@ var funcs = [numFuncs]funcDecl{
 	fnPutCountersPerPrevented:            {name: "put_counters_per_prevented", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnPutOntoBattlefield:                 {name: "put_onto_battlefield", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnRedirectDamage:                     {name: "redirect_damage", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnRedirectDamageToPlayer:             {name: "redirect_damage_to_player", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnRegenerate:                         {name: "regenerate", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnRemoveCounters:                     {name: "remove_counters", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnRemoveCountersAmong:                {name: "remove_counters_among", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -696,7 +754,9 @@ var funcs = [numFuncs]funcDecl{
 	fnReturnAllToBattlefield:             {name: "return_all_to_battlefield", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnReturnToBattlefield:                {name: "return_to_battlefield", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnReturnWithCounter:                  {name: "return_with_counter", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnRevealAndDiscardChosen:             {name: "reveal_and_discard_chosen", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnSacrifice:                          {name: "sacrifice", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnSacrificeChosen:                    {name: "sacrifice_chosen", arity: 2, returns: true, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnSacrificeUnless:                    {name: "sacrifice_unless", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnSacrificeUnlessPayPerCounter:       {name: "sacrifice_unless_pay_per_counter", arity: 4, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnScheduleDelayed:                    {name: "schedule_delayed", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -705,6 +765,7 @@ var funcs = [numFuncs]funcDecl{
 	fnSetBasePtUntilEndOfTurn:            {name: "set_base_pt_until_end_of_turn", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnSetChosenColor:                     {name: "set_chosen_color", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 5, finds: 0b0},
 	fnSetLife:                            {name: "set_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnSetMaximumHandSize:                 {name: "set_maximum_hand_size", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnShuffleIntoLibrary:                 {name: "shuffle_into_library", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnSwitchPtUntilEndOfTurn:             {name: "switch_pt_until_end_of_turn", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnTap:                                {name: "tap", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},

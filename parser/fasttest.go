@@ -361,6 +361,8 @@ var testReaders = []testReader{
 	actionReader((*fastParser).illegalAction),
 	actionReader((*fastParser).targetAction),
 	actionReader((*fastParser).payAction),
+	actionReader((*fastParser).discardChoiceAction),
+	actionReader((*fastParser).randomAction),
 	actionReader((*fastParser).chooseAction),
 	actionReader((*fastParser).dealAction),
 
@@ -370,7 +372,9 @@ var testReaders = []testReader{
 	assertionReader((*fastParser).poolAssert),
 	assertionReader((*fastParser).gameAssert),
 	assertionReader((*fastParser).lifeAssert),
+	assertionReader((*fastParser).handSizeAssert),
 	assertionReader((*fastParser).playerCountAssert),
+	assertionReader((*fastParser).handRevealedAssert),
 	assertionReader((*fastParser).zoneAssert),
 	assertionReader((*fastParser).stateAssert),
 	assertionReader((*fastParser).ptAssert),
@@ -1105,6 +1109,10 @@ func (p *fastParser) choiceAssert() *dsl.ChoiceAssert {
 	if !p.failed {
 		a.Nothing, a.Card = p.nothingOrRef()
 	}
+	if !p.failed && p.is("at") {
+		p.take()
+		a.Random = p.expect("random")
+	}
 	return node(p, start, a, &a.Span)
 }
 
@@ -1155,6 +1163,61 @@ func (p *fastParser) keywordAssert() *dsl.KeywordAssert {
 	}
 	if !p.failed {
 		a.Keyword = p.idents()
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// ---- Players and hands (issue 20A) ----
+
+// discardChoiceAction reads `PLAYER chooses REF, REF to discard`.
+func (p *fastParser) discardChoiceAction() *dsl.DiscardChoiceAction {
+	a, start := &dsl.DiscardChoiceAction{}, p.pos()
+	if a.Player = p.oneOf("you", "opponent"); !p.failed {
+		p.oneOf("choose", "chooses")
+	}
+	if !p.failed {
+		a.Cards = p.cardRefs(",", "and")
+	}
+	if !p.failed {
+		p.expect("to")
+		p.expect("discard")
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// randomAction reads `choose at random REF, REF`.
+func (p *fastParser) randomAction() *dsl.RandomAction {
+	a, start := &dsl.RandomAction{}, p.pos()
+	if p.expect("choose") && p.expect("at") && p.expect("random") {
+		a.Cards = p.cardRefs(",", "and")
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// handSizeAssert reads `PLAYER has N cards in hand`.
+func (p *fastParser) handSizeAssert() *dsl.HandSizeAssert {
+	a, start := &dsl.HandSizeAssert{}, p.pos()
+	if a.Player = p.oneOf("you", "opponent"); !p.failed {
+		p.oneOf("have", "has")
+	}
+	if !p.failed {
+		a.Count = p.countOrNo()
+	}
+	if !p.failed {
+		p.oneOf("cards", "card")
+	}
+	if !p.failed && p.expect("in") {
+		p.expect("hand")
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// handRevealedAssert reads `your hand is [not] revealed`.
+func (p *fastParser) handRevealedAssert() *dsl.HandRevealedAssert {
+	a, start := &dsl.HandRevealedAssert{}, p.pos()
+	if a.Owner = p.oneOf("your", "opponent's"); !p.failed && p.expect("hand") && p.expect("is") {
+		a.Not = p.flag("not")
+		p.expect("revealed")
 	}
 	return node(p, start, a, &a.Span)
 }

@@ -200,6 +200,11 @@ type PlayerState struct {
 	Pool mana.Amount
 	// Counters by kind ("poison", CR 122.1); nil for none.
 	Counters map[string]int
+	// Hand lists the cards in the player's hand (CR 402).
+	Hand []Card
+	// HandRevealed says the player plays with their hand revealed
+	// (CR 701.16; Telepathy).
+	HandRevealed bool
 }
 
 // TurnState is the turn: its number (the first is 1), whose it is, the
@@ -272,6 +277,16 @@ const (
 	// DecisionCostObject: a permanent chosen to pay a cost, such as the
 	// one a counter is removed from (CR 601.2h), Card.
 	DecisionCostObject
+	// DecisionObject: an object a player chose as an effect happened
+	// (CR 608.2d): the permanent they sacrifice, the card they have
+	// another player discard; Card.
+	DecisionObject
+	// DecisionDiscard: the cards a player chose to discard (CR 701.8b,
+	// 514.1), Cards.
+	DecisionDiscard
+	// DecisionRandom: the cards chance chose for a player (a random
+	// discard, CR 701.8b), Cards.
+	DecisionRandom
 )
 
 // Decision is a decision a player made.
@@ -285,7 +300,9 @@ type Decision struct {
 	Protection bool
 	Word       string
 	Card       Card
-	Paid       bool
+	// Cards are the cards of DecisionDiscard and DecisionRandom.
+	Cards []Card
+	Paid  bool
 	// Text says what was decided, for messages.
 	Text string
 }
@@ -375,7 +392,31 @@ type Script struct {
 	targets           []ScriptedTarget
 	choices           []ScriptedChoice
 	pays              []ScriptedPay
+	discards          []ScriptedDiscard
+	randoms           []ScriptedRandom
 }
+
+// ScriptedDiscard is a choice of cards to discard a test made for a
+// player: `opponent chooses "Shock" to discard`.
+type ScriptedDiscard struct {
+	Player Player
+	Cards  []Card
+	Pos    dsl.Pos
+}
+
+// ScriptedRandom is what chance chooses next, as a test says: `choose at
+// random "Shock", "Forest"`.
+type ScriptedRandom struct {
+	Cards []Card
+	Pos   dsl.Pos
+}
+
+// NextDiscard takes the next scripted choice of cards to discard, if
+// there is one.
+func (s *Script) NextDiscard() (ScriptedDiscard, bool) { return next(&s.discards) }
+
+// NextRandom takes the next scripted outcome of chance, if there is one.
+func (s *Script) NextRandom() (ScriptedRandom, bool) { return next(&s.randoms) }
 
 // ScriptedTarget is a target a test chose for the next triggered ability
 // that targets, and where the test says so.

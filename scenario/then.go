@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cardc/cardc/dsl"
@@ -402,14 +403,14 @@ var _ = then(thenStep[*dsl.ChoiceAssert]{
 		want := playerID(a.Player)
 		var seen []string
 		for _, d := range decisions {
-			if d.Kind != kind && (kind != DecisionCopy || (d.Kind != DecisionSource && d.Kind != DecisionCostObject)) {
+			if !choiceOfKind(d.Kind, kind, a.Random) {
 				continue
 			}
 			var match bool
 			if kind == DecisionChoice {
 				match = strings.EqualFold(d.Word, word)
 			} else {
-				match = d.Card == card
+				match = d.Card == card || card != 0 && slices.Contains(d.Cards, card)
 			}
 			if d.Player == want && match {
 				if a.Not {
@@ -515,4 +516,53 @@ func theyHave(player string) string {
 		return "you have"
 	}
 	return "they have"
+}
+
+// opponent has 3 cards in hand, you have no cards in hand (CR 402)
+var _ = then(thenStep[*dsl.HandSizeAssert]{
+	Assert: func(r *runner, a *dsl.HandSizeAssert) {
+		if n := len(r.g.Player(playerID(a.Player)).Hand); n != a.Count {
+			r.failf(a.Pos, "expected %s, but %s %d %s in hand", a, theyHave(a.Player), n, plural(n, "card", "cards"))
+		}
+	},
+})
+
+// opponent's hand is revealed, your hand is not revealed (CR 701.16)
+var _ = then(thenStep[*dsl.HandRevealedAssert]{
+	Assert: func(r *runner, a *dsl.HandRevealedAssert) {
+		p := You
+		if a.Owner != "your" {
+			p = Opponent
+		}
+		if got := r.g.Player(p).HandRevealed; got == a.Not {
+			r.failf(a.Pos, "expected %s, but it is %srevealed", a, map[bool]string{true: "", false: "not "}[got])
+		}
+	},
+})
+
+// plural is one or many as n says.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// choiceOfKind reports whether a decision of kind k is a choice `you chose
+// ...` checks: of a word (want DecisionChoice), or of a card (want
+// DecisionCopy) — what to copy, a source, what pays a cost, an object
+// chosen as an effect happened, cards to discard, or cards chance chose;
+// only those of chance for `at random`.
+func choiceOfKind(k, want DecisionKind, random bool) bool {
+	switch {
+	case random:
+		return k == DecisionRandom
+	case want != DecisionCopy:
+		return k == want
+	}
+	switch k {
+	case DecisionCopy, DecisionSource, DecisionCostObject, DecisionObject, DecisionDiscard, DecisionRandom:
+		return true
+	}
+	return false
 }

@@ -301,6 +301,10 @@ func (v *Vocab) hostFuncs(p func(string, ...any)) {
 		if f.Moves != "" {
 			p("; moves `%s` to the zone `%s`", f.Moves, f.MovesTo)
 		}
+		if f.Returns() {
+			// An action with a result (`Symbol.Returns` is true).
+			p("; returns %s", f.Result)
+		}
 		var traits []string
 		if f.Cost {
 			traits = append(traits, "cost")
@@ -325,7 +329,7 @@ func (v *Vocab) hostFuncs(p func(string, ...any)) {
 	p("| query | arity | result | called from | stale handle | meaning |\n|---|---|---|---|---|---|\n")
 	for _, name := range names {
 		f := v.funcs[name]
-		if !f.Returns() {
+		if !f.Query() {
 			continue
 		}
 		p("| `%s(%s)` | %d | %s | %s | %s | %s |\n", f.Name, params(f.Params), len(f.Params), f.Result, codeList(f.Called), f.Stale, f.Doc)

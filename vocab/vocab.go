@@ -169,9 +169,16 @@ type FuncInfo struct {
 	Templates      []*Template
 }
 
-// Returns reports whether the function returns a value: queries do,
-// actions and effects do not.
-func (f *FuncInfo) Returns() bool { return !f.Action && !f.Effect }
+// Returns reports whether the function returns a value: queries do, and
+// actions declared with a result (`action sacrifice_chosen(...): object`,
+// which returns the permanent a player chose); effects and the other
+// actions do not.
+func (f *FuncInfo) Returns() bool { return !f.Effect && (!f.Action || f.Result != (Type{})) }
+
+// Query reports whether the function is a query: it returns a value and
+// does nothing, so a card may read it as a field (`creature.toughness`)
+// or a condition.
+func (f *FuncInfo) Query() bool { return !f.Action && !f.Effect }
 
 // RuleInfo is a rule static abilities can state.
 type RuleInfo struct {
@@ -709,7 +716,7 @@ func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
 	switch {
 	case f.Effect:
 		v.effectTemplates = append(v.effectTemplates, ts...)
-	case f.Returns():
+	case f.Query():
 		v.conditionTemplates = append(v.conditionTemplates, ts...)
 	default:
 		v.actionTemplates = append(v.actionTemplates, ts...)
