@@ -369,7 +369,7 @@ type Assertion interface {
 // order the grammar tries them: the first that reads a line is the
 // line's statement.
 func Assertions() []Assertion {
-	return []Assertion{&LogAssert{}, &StackAssert{}, &TurnAssert{}, &PoolAssert{},
+	return []Assertion{&LogAssert{}, &LogOrderAssert{}, &StackAssert{}, &TurnAssert{}, &PoolAssert{},
 		&GameAssert{}, &LifeAssert{}, &HandSizeAssert{}, &PlayerCountAssert{}, &HandRevealedAssert{}, &ZoneAssert{}, &StateAssert{},
 		&PTAssert{}, &CountAssert{}, &DecisionAssert{}, &PaidAssert{}, &ChoiceAssert{},
 		&ControlAssert{}, &AttachedAssert{}, &KeywordAssert{}}
@@ -913,4 +913,22 @@ func (*HandRevealedAssert) assertion() {}
 // String is the assertion in canonical form.
 func (a *HandRevealedAssert) String() string {
 	return a.Owner + " hand is " + notWord(a.Not) + "revealed"
+}
+
+// LogOrderAssert checks the order of events of a kind: `log has draw
+// events in order involving "C", "B", "A", "F"` holds if an event of that
+// kind involves each card, each after the one before (other events may
+// come between): the active player's draws before the other player's
+// (CR 121.2c).
+type LogOrderAssert struct {
+	Span
+	Kind  string     `parser:"'log' 'has' @(String | RawString | Ident) ( 'events' | 'event' ) 'in' 'order'"`
+	Cards []*CardRef `parser:"'involving' @@ ( ( ',' | 'and' | 'then' ) @@ )*"`
+}
+
+func (*LogOrderAssert) assertion() {}
+
+// String is the assertion in canonical form.
+func (a *LogOrderAssert) String() string {
+	return "log has " + a.Kind + " events in order involving " + refsString(a.Cards, ", ")
 }

@@ -367,6 +367,7 @@ var testReaders = []testReader{
 	actionReader((*fastParser).dealAction),
 
 	assertionReader((*fastParser).logAssert),
+	assertionReader((*fastParser).logOrderAssert),
 	assertionReader((*fastParser).stackAssert),
 	assertionReader((*fastParser).turnAssert),
 	assertionReader((*fastParser).poolAssert),
@@ -1218,6 +1219,23 @@ func (p *fastParser) handRevealedAssert() *dsl.HandRevealedAssert {
 	if a.Owner = p.oneOf("your", "opponent's"); !p.failed && p.expect("hand") && p.expect("is") {
 		a.Not = p.flag("not")
 		p.expect("revealed")
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// logOrderAssert reads `log has KIND events in order involving REF, REF`.
+func (p *fastParser) logOrderAssert() *dsl.LogOrderAssert {
+	a, start := &dsl.LogOrderAssert{}, p.pos()
+	if p.expect("log") && p.expect("has") {
+		if p.isText() || p.isType(tokIdent) {
+			a.Kind = p.take().Value
+			p.oneOf("events", "event")
+		} else {
+			p.fail()
+		}
+	}
+	if !p.failed && p.expect("in") && p.expect("order") && p.expect("involving") {
+		a.Cards = p.cardRefs(",", "and", "then")
 	}
 	return node(p, start, a, &a.Span)
 }

@@ -225,47 +225,101 @@ var _ = then(thenStep[*dsl.PoolAssert]{
 // "Hill Giant"
 var _ = then(thenStep[*dsl.LogAssert]{
 	Check: func(c *checker, a *dsl.LogAssert) {
-		if _, ok := eventKind(c.v, dsl.Unquote(a.Kind)); !ok {
-			d := dsl.Errorf(a.Pos, CodeUnknownEvent, "no event kind is called %s", a.Kind)
-			// Event kinds are written with spaces in tests, with
-			// underscores in the vocabulary.
-			var kinds []string
-			for _, k := range c.v.Events() {
-				kinds = append(kinds, strings.ReplaceAll(k.Name, "_", " "))
-			}
-			d.Hint = dsl.DidYouMean(strings.ReplaceAll(dsl.Unquote(a.Kind), "_", " "), kinds)
-			c.add(d)
-		}
+		c.eventKind(a.Pos, a.Kind)
 		if a.Involving != nil {
 			c.ref(a.Involving)
 		}
 	},
-	Assert: func(r *runner, a *dsl.LogAssert) {
+	Assert: (*runner).logCount,
+})
+
+// eventKind checks that a test names an event kind of the log (T005).
+func (c *checker) eventKind(p dsl.Pos, kind string) {
+	if _, ok := eventKind(c.v, dsl.Unquote(kind)); ok {
+		return
+	}
+	d := dsl.Errorf(p, CodeUnknownEvent, "no event kind is called %s", kind)
+	// Event kinds are written with spaces in tests, with underscores in
+	// the vocabulary.
+	var kinds []string
+	for _, k := range c.v.Events() {
+		kinds = append(kinds, strings.ReplaceAll(k.Name, "_", " "))
+	}
+	d.Hint = dsl.DidYouMean(strings.ReplaceAll(dsl.Unquote(kind), "_", " "), kinds)
+	c.add(d)
+}
+
+// logCount checks how many events of a kind the log has.
+func (r *runner) logCount(a *dsl.LogAssert) {
+	kind, ok := eventKind(r.v, dsl.Unquote(a.Kind))
+	if !ok {
+		r.failf(a.Pos, "no event kind is called %s", a.Kind)
+		return
+	}
+	var card Card
+	if a.Involving != nil {
+		c, err := r.card(a.Involving)
+		if err != nil {
+			return
+		}
+		card = c
+	}
+	n := 0
+	for _, ev := range r.g.Log() {
+		if ev.Kind == kind && (card == 0 || ev.involves(card)) {
+			n++
+		}
+	}
+	if n != a.Count {
+		involving := ""
+		if a.Involving != nil {
+			involving = " involving " + dsl.RefString(a.Involving)
+		}
+		r.failf(a.Pos, "expected %d %s events%s in the log, found %d", a.Count, dsl.Unquote(a.Kind), involving, n)
+	}
+}
+
+// log has draw events in order involving "C", "B", "A": an event of that
+// kind involves each card, each after the one before.
+var _ = then(thenStep[*dsl.LogOrderAssert]{
+	Check: func(c *checker, a *dsl.LogOrderAssert) {
+		c.eventKind(a.Pos, a.Kind)
+		c.refs(a.Cards)
+	},
+	Assert: func(r *runner, a *dsl.LogOrderAssert) {
 		kind, ok := eventKind(r.v, dsl.Unquote(a.Kind))
 		if !ok {
 			r.failf(a.Pos, "no event kind is called %s", a.Kind)
 			return
 		}
-		var card Card
-		if a.Involving != nil {
-			c, err := r.card(a.Involving)
+		var cards []Card
+		for _, ref := range a.Cards {
+			c, err := r.card(ref)
 			if err != nil {
 				return
 			}
-			card = c
+			cards = append(cards, c)
 		}
-		n := 0
-		for _, ev := range r.g.Log() {
-			if ev.Kind == kind && (card == 0 || ev.involves(card)) {
-				n++
+		log, next := r.g.Log(), 0
+		for i, c := range cards {
+			found := false
+			for ; next < len(log) && !found; next++ {
+				found = log[next].Kind == kind && log[next].involves(c)
 			}
-		}
-		if n != a.Count {
-			involving := ""
-			if a.Involving != nil {
-				involving = " involving " + dsl.RefString(a.Involving)
+			if !found {
+				var seen []string
+				for _, ev := range log {
+					for _, ref := range a.Cards {
+						if c, err := r.card(ref); err == nil && ev.Kind == kind && ev.involves(c) {
+							seen = append(seen, dsl.RefString(ref))
+							break
+						}
+					}
+				}
+				r.failf(a.Pos, "expected %s: no %s event involves %s after those of the cards before it; the %s events of these cards involve, in order: %s",
+					a, dsl.Unquote(a.Kind), dsl.RefString(a.Cards[i]), dsl.Unquote(a.Kind), strings.Join(seen, ", "))
+				return
 			}
-			r.failf(a.Pos, "expected %d %s events%s in the log, found %d", a.Count, dsl.Unquote(a.Kind), involving, n)
 		}
 	},
 })
