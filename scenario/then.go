@@ -316,8 +316,12 @@ var _ = then(thenStep[*dsl.LogOrderAssert]{
 						}
 					}
 				}
-				r.failf(a.Pos, "expected %s: no %s event involves %s after those of the cards before it; the %s events of these cards involve, in order: %s",
-					a, dsl.Unquote(a.Kind), dsl.RefString(a.Cards[i]), dsl.Unquote(a.Kind), strings.Join(seen, ", "))
+				order := fmt.Sprintf("no %s event involves any of them", dsl.Unquote(a.Kind))
+				if len(seen) > 0 {
+					order = fmt.Sprintf("their %s events come in the order %s", dsl.Unquote(a.Kind), strings.Join(seen, ", "))
+				}
+				r.failf(a.Pos, "expected %s: no %s event involves %s after those of the cards before it; %s",
+					a, dsl.Unquote(a.Kind), dsl.RefString(a.Cards[i]), order)
 				return
 			}
 		}

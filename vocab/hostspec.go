@@ -283,8 +283,10 @@ func (v *Vocab) hostRules(p func(string, ...any)) {
 func (v *Vocab) hostFuncs(p func(string, ...any)) {
 	names := sortedKeys(v.funcs)
 	p("## Actions\n\n")
-	p("Each action returns nothing (`Symbol.Returns` is false): `Call`'s result is\n")
-	p("ignored. *cost* marks an action an activated ability's Pay may call; *mana* an\n")
+	p("An action returns nothing (`Symbol.Returns` is false: `Call`'s result is\n")
+	p("ignored), but one declared with a result, which says so below: what a player\n")
+	p("chose as it happened (`Symbol.Returns` is true), or 0 if they had nothing to\n")
+	p("choose. *cost* marks an action an activated ability's Pay may call; *mana* an\n")
 	p("action that adds mana, through a `mana_produced` event that replacement effects\n")
 	p("and triggers see.\n\n")
 	for _, name := range names {

@@ -1,6 +1,7 @@
 package coredriver
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -208,7 +209,7 @@ func (d *decider) ChooseObject(g *core.Game, p core.PlayerID, what string, optio
 	if id, ok := scriptedOption(g, c.Card, options); ok {
 		return id
 	}
-	d.s.Failf(c.Pos, "%s is not what %s can choose %s", c, scenario.PlayerWord(scenario.Player(p)), what)
+	d.s.Failf(c.Pos, "%s is not what %s can choose %s here", choiceName(g, c), scenario.PlayerWord(scenario.Player(p)), what)
 	return options[0]
 }
 
@@ -259,7 +260,7 @@ func (d *decider) ChooseAtRandom(g *core.Game, p core.PlayerID, what string, opt
 	for _, c := range s.Cards {
 		id, ok := scriptedOption(g, c, options)
 		if !ok || slices.Contains(out, id) {
-			d.s.Failf(s.Pos, "chance picks among other cards here (%s of %s)", what, scenario.PlayerWord(scenario.Player(p)))
+			d.s.Failf(s.Pos, "chance picks %s's cards %s here, and %s is not one of them", scenario.PlayerWord(scenario.Player(p)), what, cardName(g, c))
 			return d.DefaultDecider.ChooseAtRandom(g, p, what, options, n)
 		}
 		out = append(out, id)
@@ -273,4 +274,21 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// cardName names the card a test scripted, for messages.
+func cardName(g *core.Game, c scenario.Card) string {
+	if o := g.CurrentObject(int(c)); o != nil {
+		return fmt.Sprintf("%q", o.Name())
+	}
+	return "that card"
+}
+
+// choiceName names what a test scripted as a choice, for messages: the
+// card's name, or the word.
+func choiceName(g *core.Game, c scenario.ScriptedChoice) string {
+	if c.Card != 0 {
+		return cardName(g, c.Card)
+	}
+	return c.String()
 }
