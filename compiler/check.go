@@ -657,8 +657,17 @@ func (c *checker) bind(a *checkedAbility, pat *vocab.Match, sc *scope) {
 	if _, taken := sc.names[e.Name]; taken {
 		return // a filter was named like the event: the filter wins
 	}
-	sc.names[e.Name] = &binding{name: e.Name, typ: vocab.Type{Kind: vocab.KEvent, Event: e.Name},
+	event := &binding{name: e.Name, typ: vocab.Type{Kind: vocab.KEvent, Event: e.Name},
 		fields: map[string]int32{}, tree: a.tree, pos: pat.Pos, implicit: true}
+	sc.names[e.Name] = event
+	// The names of the rules of the event's fields: "defending player"
+	// (CR 506.2) reads attacks.player.
+	for _, al := range e.Aliases {
+		if _, taken := sc.names[al.Name]; !taken {
+			sc.names[al.Name] = &binding{name: al.Name, typ: e.Field(al.Field).Type, pos: pat.Pos, used: true,
+				alias: event, aliasField: al.Field}
+		}
+	}
 }
 
 // bindThat binds the names by which Oracle text refers back to what an

@@ -356,8 +356,8 @@ func refOf(s *dsl.Sum) *dsl.Ref {
 // that_player).
 func that(name string) string {
 	words := strings.ReplaceAll(name, "_", " ")
-	if strings.HasPrefix(words, "that ") {
-		return words
+	if strings.HasPrefix(words, "that ") || strings.Contains(name, " ") {
+		return words // "that player", "defending player"
 	}
 	return "that " + words
 }

@@ -43,6 +43,10 @@ type binding struct {
 	// without `as` (checker.bindThat): it gets a local only if the
 	// ability uses it.
 	that bool
+	// alias, if set, is the event whose field aliasField this name of the
+	// rules reads ("defending player": attacks.player).
+	alias      *binding
+	aliasField string
 }
 
 // fieldLocal returns the local a field of a bound event is captured into,

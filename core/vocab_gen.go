@@ -42,7 +42,9 @@ const (
 	// last-known information stays readable (CR 608.2h).
 	EvZoneChange
 	// EvAttacks is the event kind "attacks": A creature is declared as an
-	// attacker (CR 508.1).
+	// attacker (CR 508.1). `player` is the player it attacks, the defending
+	// player (CR 506.2), whom the abilities that trigger on it call so:
+	// `whenever this attacks { defending player loses 1 life }`.
 	EvAttacks
 	// EvBlock is the event kind "block": A creature is declared as a blocker
 	// of an attacking creature (CR 509.1). There is one event for each blocker

@@ -257,6 +257,8 @@ func (p *printer) eventItems(items []EventItem) {
 			p.line(l, l, "stale "+it.Stale)
 		case *MovesItem:
 			p.line(l, l, "moves "+it.Param+" to "+it.Zone)
+		case *AliasItem:
+			p.line(l, l, "alias "+it.Name+" "+it.Field)
 		case *PhraseDecl:
 			s := "phrase " + it.Text
 			if it.Where != nil {

@@ -501,15 +501,16 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []cand
 }
 
 // thatCandidate fills an object or player slot with "that player",
-// "that creature", "that card": a name of two words that the scope binds
-// (the checker binds them to the objects and players an event pattern
-// names with a filter, as Oracle text refers to them: "Whenever an
-// opponent draws a card, ... deals 1 damage to that player").
+// "that creature", "that card", "defending player": a name of two words
+// that the scope binds (the checker binds them to the objects and players
+// an event pattern names with a filter, as Oracle text refers to them:
+// "Whenever an opponent draws a card, ... deals 1 damage to that player";
+// and to the fields an event gives a name of the rules, its aliases).
 func (m *matcher) thatCandidate(t *Template, typ Type, pi int) (candidate, bool) {
-	if pi+1 >= len(m.parts) || !strings.EqualFold(m.word(pi), "that") || m.word(pi+1) == "" {
+	if pi+1 >= len(m.parts) || m.word(pi) == "" || m.word(pi+1) == "" {
 		return candidate{}, false
 	}
-	name := ThatName(m.word(pi + 1))
+	name := strings.ToLower(m.word(pi)) + " " + strings.ToLower(m.word(pi+1))
 	bt, bound := m.sc.Type(name)
 	if !bound {
 		return candidate{}, false

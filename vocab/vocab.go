@@ -102,6 +102,16 @@ type EventKind struct {
 	Doc       string
 	Fields    []Field
 	Templates []*Template
+	// Aliases are the names of the rules its fields have in the
+	// abilities that watch it (`alias "defending player" player`).
+	Aliases []Alias
+}
+
+// Alias is a name of the rules for a field of an event: "defending
+// player", the player attacked (CR 506.2). It is words, two or more; the
+// abilities that watch the event read the field by it.
+type Alias struct {
+	Name, Field string
 }
 
 // Field returns the field with the given name, or nil.
@@ -604,6 +614,10 @@ func (v *Vocab) items(items []dsl.EventItem, host bool) (doc string, fields []Fi
 			fd = append(fd, it)
 		case *dsl.PhraseDecl:
 			phrases = append(phrases, phraseDecl{decl: it})
+		case *dsl.AliasItem:
+			if host {
+				diags = append(diags, dsl.Errorf(it.Pos, CodeStdlib, "only an event gives its fields names of the rules"))
+			}
 		case *dsl.CalledItem, *dsl.TimingItem, *dsl.StaleItem, *dsl.MovesItem:
 			if !host {
 				diags = append(diags, dsl.Errorf(it.Position(), CodeStdlib, "only an action or a query says where it is called from, when it takes effect and what a stale handle gets"))
@@ -640,6 +654,21 @@ func (v *Vocab) loadEvent(d *dsl.EventDecl) dsl.Diagnostics {
 	ts, ds := v.templates(phrases, func(t *Template) { t.Event = e })
 	e.Templates = ts
 	v.eventTemplates = append(v.eventTemplates, ts...)
+	for _, it := range d.Items {
+		a, ok := it.(*dsl.AliasItem)
+		if !ok {
+			continue
+		}
+		name := dsl.Unquote(a.Name)
+		switch words := strings.Fields(name); {
+		case e.Field(a.Field) == nil:
+			ds = append(ds, dsl.Errorf(a.Pos, CodeStdlib, "event %s has no field %q to name %q", d.Name, a.Field, name))
+		case len(words) != 2 || strings.Join(words, " ") != name || strings.ToLower(name) != name:
+			ds = append(ds, dsl.Errorf(a.Pos, CodeStdlib, "%q: the name of a field is two words in lower case, as a card writes it", name))
+		default:
+			e.Aliases = append(e.Aliases, Alias{Name: name, Field: a.Field})
+		}
+	}
 	return append(diags, ds...)
 }
 
