@@ -513,6 +513,10 @@ func (m *matcher) thatCandidate(t *Template, typ Type, pi int) (candidate, bool)
 	name := strings.ToLower(m.word(pi)) + " " + strings.ToLower(m.word(pi+1))
 	bt, bound := m.sc.Type(name)
 	if !bound {
+		if !m.quick && strings.EqualFold(m.word(pi), "that") {
+			m.fail(pi, CodeUndefined, fmt.Sprintf("%q names nothing here", name),
+				"`that player`, `that creature`, `that card` name what the pattern of a triggered ability names with a filter, such as `whenever an opponent draws a card`", t)
+		}
 		return candidate{}, false
 	}
 	if !typ.Accepts(bt) {
