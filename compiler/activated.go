@@ -127,7 +127,7 @@ func (c *checker) manaCost(a *checkedAbility, cp *dsl.CostPart) {
 // be paid (`is cost`), and a filter in it is an object the player chooses
 // to pay with, not a target.
 func (c *checker) costAction(ph *dsl.Phrase, sc *scope, a *checkedAbility) *checkedAction {
-	alt := c.matchAction(ph, sc)
+	alt := c.matchAction(ph, sc, true)
 	if alt == nil {
 		return nil
 	}

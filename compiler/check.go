@@ -54,6 +54,11 @@ type checkedAbility struct {
 	pattern *vocab.Match
 	sc      *scope
 	binds   []*binding
+	// that are the names "that player", "that creature", "that card" the
+	// pattern binds to the objects and players its filters name without
+	// `as` (Oracle's "deals 2 damage to that player"), by the argument
+	// that names each; binds holds them too.
+	that map[*vocab.Arg]*binding
 	// rule is the rule a static ability states; reading is how its
 	// phrase read, a rule or an effect.
 	rule    string
@@ -99,6 +104,17 @@ type checkedAction struct {
 	args    []checkedArg
 	pos     dsl.Pos
 	reading *vocab.Alt
+	// loop, when set, is the filter of players a slot names with `each`
+	// (`each opponent sacrifices a land`): the action is done once for
+	// each of them, in APNAP order (CR 101.4), with its argument player
+	// bound to the player of the turn of the loop.
+	loop   *vocab.Filter
+	player *binding
+	// result, for an action that returns what a player chose (the
+	// permanent of `sacrifice a creature as creature`), is the binding
+	// it is stored in: the name `as` gives it, or one without a name,
+	// which `if you can't` reads.
+	result *binding
 }
 
 // checkedArg is the value of one parameter of an action: an argument of
@@ -117,6 +133,9 @@ type checkedArg struct {
 	// bind is the name a target is given (`target creature as creature`),
 	// which the emitter points at the target's local.
 	bind *binding
+	// player is the player of a loop over players (`each opponent`):
+	// the argument is that player, in each turn of the loop.
+	player *binding
 }
 
 // checkedIf is an if statement.
@@ -125,6 +144,11 @@ type checkedIf struct {
 	sc        *scope
 	then, els []checkedStmt
 	pos       dsl.Pos
+	// cant, for `if you can't { ... }`, is the result of the choice
+	// before it, which it tests: the then-block runs when the player had
+	// nothing to choose; who is the player as written.
+	cant *binding
+	who  string
 }
 
 // checkedDelayed is an `at ... { }` statement: it creates a delayed
@@ -609,27 +633,114 @@ func (c *checker) bind(a *checkedAbility, pat *vocab.Match, sc *scope) {
 			a.tree.bindings = append(a.tree.bindings, b)
 		}
 	}
+	c.bindThat(a, pat, sc)
 	e := pat.Event
 	if _, taken := sc.names[e.Name]; taken {
 		return // a filter was named like the event: the filter wins
 	}
-	sc.names[e.Name] = &binding{name: e.Name, typ: vocab.Type{Kind: vocab.KEvent, Event: e.Name},
+	event := &binding{name: e.Name, typ: vocab.Type{Kind: vocab.KEvent, Event: e.Name},
 		fields: map[string]int32{}, tree: a.tree, pos: pat.Pos, implicit: true}
+	sc.names[e.Name] = event
+	// The names of the rules of the event's fields: "defending player"
+	// (CR 506.2) reads attacks.player.
+	for _, al := range e.Aliases {
+		if _, taken := sc.names[al.Name]; !taken {
+			sc.names[al.Name] = &binding{name: al.Name, typ: e.Field(al.Field).Type, pos: pat.Pos, used: true,
+				alias: event, aliasField: al.Field}
+		}
+	}
+}
+
+// bindThat binds the names by which Oracle text refers back to what an
+// event pattern names with a filter: "that player" (a player or an
+// opponent), "that creature", "that card", "that land"... — the filter's
+// noun. A name two filters of one reading would both give is given to
+// neither (`whenever a creature blocks a creature`: say which with `as`).
+func (c *checker) bindThat(a *checkedAbility, pat *vocab.Match, sc *scope) {
+	var order []string
+	byName := map[string][]*vocab.Arg{}
+	twice := map[string]bool{}
+	for _, alt := range pat.Alts {
+		seen := map[string]bool{}
+		for _, it := range alt.Template.Items { // in order, so locals are numbered the same every time
+			arg := alt.Args[it.Slot]
+			if it.Slot == "" || arg == nil || arg.Kind != vocab.ArgFilter || arg.Filter.Bind != "" {
+				continue
+			}
+			name := thatName(arg.Filter)
+			if name == "" {
+				continue
+			}
+			if seen[name] {
+				twice[name] = true
+			}
+			seen[name] = true
+			if _, ok := byName[name]; !ok {
+				order = append(order, name)
+			}
+			byName[name] = append(byName[name], arg)
+		}
+	}
+	for _, name := range order {
+		if twice[name] {
+			continue
+		}
+		if _, taken := sc.names[name]; taken {
+			continue
+		}
+		args := byName[name]
+		b := &binding{name: name, typ: args[0].Filter.Yields, pos: args[0].Pos, that: true}
+		sc.names[name] = b
+		a.binds = append(a.binds, b)
+		if a.that == nil {
+			a.that = map[*vocab.Arg]*binding{}
+		}
+		for _, arg := range args {
+			a.that[arg] = b
+		}
+	}
+}
+
+// thatName is the name "that NOUN" a filter's object or player is
+// referred to by: its noun, a player for an opponent; "" for a filter
+// without a noun of its own (a subtype, "any target").
+func thatName(f *vocab.Filter) string {
+	if len(f.Words) == 0 {
+		return ""
+	}
+	w := f.Words[len(f.Words)-1]
+	switch {
+	case !w.Noun || w.Or || w.Kind == vocab.KSubtype:
+		return ""
+	case w.Name == "opponent":
+		return vocab.ThatName("player")
+	}
+	return vocab.ThatName(w.Name)
 }
 
 // ---- statements ------------------------------------------------------------
 
 func (c *checker) block(b *dsl.Block, sc *scope, a *checkedAbility) []checkedStmt {
 	var out []checkedStmt
+	// choice is the last action of the block that returned what a player
+	// chose, for `if you can't`.
+	var choice *checkedAction
 	for _, s := range b.Stmts {
 		switch s := s.(type) {
 		case *dsl.ActionStmt:
 			if act := c.action(s.Phrase, sc, a); act != nil {
 				out = append(out, act)
+				if act.result != nil {
+					choice = act
+				}
 			}
 		case *dsl.AtStmt:
 			out = append(out, c.delayed(s, sc, a))
 		case *dsl.IfStmt:
+			if s.Cant != nil {
+				out = append(out, c.cantStmt(s, sc, a, choice))
+				continue
+			}
 			out = append(out, c.ifStmt(s, sc, a))
 		case *dsl.WhenStmt:
 			out = append(out, c.reflexive(s, sc, a))
@@ -663,6 +774,57 @@ func (c *checker) ifStmt(s *dsl.IfStmt, sc *scope, a *checkedAbility) *checkedIf
 		out.els = c.block(s.Else.Block, newScope(sc), a)
 	}
 	return out
+}
+
+// cantStmt checks `if you can't { ... } else { ... }`: after an action by
+// which a player chooses something (`sacrifice a creature other than this
+// as creature`), the then-block runs if they had nothing to choose, and
+// the else-block if they chose (Oracle's "If you can't sacrifice a
+// creature, ..."). The player is the one who chose.
+func (c *checker) cantStmt(s *dsl.IfStmt, sc *scope, a *checkedAbility, choice *checkedAction) *checkedIf {
+	out := &checkedIf{sc: sc, pos: s.Pos, who: s.Cant.Player}
+	switch {
+	case choice == nil:
+		c.errorf(s.Cant.Pos, CodeCant, "`if %s can't` follows no choice of this block", s.Cant.Player).Hint =
+			"it comes after an action by which a player chooses, such as `sacrifice a creature other than this as creature`"
+	case choice.loop != nil:
+		c.errorf(s.Cant.Pos, CodeCant, "`if %s can't` after an action each of several players does: whose choice is it?", s.Cant.Player).Hint =
+			"an action of `each player` is done by each of them; `if you can't` follows a choice of one player"
+	case !choosesPlayer(choice, s.Cant.Player):
+		c.errorf(s.Cant.Pos, CodeCant, "`if %s can't`: the player who chooses in the action before it is not %s", s.Cant.Player, s.Cant.Player).Hint =
+			"name the player who chooses: `if you can't` after `sacrifice a creature`"
+	default:
+		out.cant = choice.result
+	}
+	out.then = c.block(s.Then, newScope(sc), a)
+	switch {
+	case s.Else == nil:
+	case s.Else.If != nil:
+		out.els = []checkedStmt{c.ifStmt(s.Else.If, sc, a)}
+	default:
+		out.els = c.block(s.Else.Block, newScope(sc), a)
+	}
+	return out
+}
+
+// choosesPlayer reports whether the player who makes the choice of an
+// action is the one a word names: `you` for an action whose player is
+// you, written or by default, or a bound name written as its player.
+func choosesPlayer(act *checkedAction, who string) bool {
+	for i, p := range act.fn.Params {
+		if p.Name != "player" || i >= len(act.args) {
+			continue
+		}
+		ca := act.args[i]
+		switch {
+		case ca.def != nil:
+			return ca.def.Word() == who
+		case ca.arg != nil && ca.arg.Kind == vocab.ArgExpr:
+			return ca.arg.Expr.Word() == who
+		}
+		return false
+	}
+	return who == "you"
 }
 
 // delayed checks `at PATTERN { ... }` inside a body: a delayed triggered
@@ -740,24 +902,72 @@ func (c *checker) condition(ph *dsl.Phrase, a *checkedAbility) *checkedAction {
 	return c.actionArgs(m.Alts[0], ph, a.sc, a, false)
 }
 
-// matchAction reads a phrase as an action of the vocabulary, reporting
-// why it doesn't read as one; it returns nil then.
-func (c *checker) matchAction(ph *dsl.Phrase, sc *scope) *vocab.Alt {
+// matchAction reads a phrase as an action of the vocabulary, in a cost or
+// in a body, reporting why it doesn't read as one; it returns nil then.
+func (c *checker) matchAction(ph *dsl.Phrase, sc *scope, cost bool) *vocab.Alt {
 	pat, m := c.v.Match(ph.Parts, vocab.ModeAction, sc, c.bound)
 	if m != nil {
 		c.phraseMismatch(ph.Parts, m)
 		return nil
 	}
-	c.warn(pat.Warning)
+	if alt := fitting(pat, cost); alt != nil && alt != pat.Alts[0] {
+		// The one reading that fits where the phrase is: a cost's
+		// `sacrifice a creature`, or a body's, which a player chooses.
+		pat = &vocab.Match{Alts: []*vocab.Alt{alt}, Pos: pat.Pos}
+	} else if alt == nil {
+		c.warn(pat.Warning)
+	}
 	c.read(ph, pat)
 	c.givesKeywordUntilEndOfTurn(pat)
 	return pat.Alts[0]
 }
 
+// fitting is the one reading of an action phrase that fits where it is,
+// among its readings of several owners, or nil if there is not exactly
+// one: in a cost, an action that can be paid (`is cost`); in a body, one
+// whose slots of an object or a player hold no filter a player would
+// choose from (only a cost chooses so: `sacrifice a creature`), except
+// in a slot of objects, of which the action itself chooses.
+func fitting(pat *vocab.Match, cost bool) *vocab.Alt {
+	if len(pat.Others) == 0 {
+		return nil
+	}
+	var found *vocab.Alt
+	for _, alt := range append([]*vocab.Alt{pat.Alts[0]}, pat.Others...) {
+		fits := alt.Template.Func != nil && alt.Template.Func.Cost
+		if !cost {
+			fits = !choosesInSlot(alt)
+		}
+		if fits {
+			if found != nil {
+				return nil
+			}
+			found = alt
+		}
+	}
+	return found
+}
+
+// choosesInSlot reports whether a reading fills a slot of one object or
+// player with a filter that is no target and no `each`: an object a
+// player chooses, as only a cost's does.
+func choosesInSlot(alt *vocab.Alt) bool {
+	for _, arg := range alt.Args {
+		if arg != nil && arg.Kind == vocab.ArgFilter && arg.Type.Kind != vocab.KObjects {
+			switch arg.Filter.Det {
+			case "target", "any", "each":
+			default:
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // action checks one action statement; it returns nil when the statement
 // has an error.
 func (c *checker) action(ph *dsl.Phrase, sc *scope, a *checkedAbility) *checkedAction {
-	alt := c.matchAction(ph, sc)
+	alt := c.matchAction(ph, sc, false)
 	if alt == nil {
 		return nil
 	}
@@ -788,8 +998,12 @@ func (c *checker) actionArgs(alt *vocab.Alt, ph *dsl.Phrase, sc *scope, a *check
 	for _, p := range fi.Params {
 		arg := alt.Args[p.Name]
 		switch {
+		case arg != nil && arg.Kind == vocab.ArgFilter && arg.Filter.Det == "each":
+			// `each opponent`: the action is done for each of them.
+			ok = c.eachPlayer(arg, ph, a, cost, act) && ok
+			act.args = append(act.args, checkedArg{arg: arg, sc: sc, player: act.player})
 		case arg != nil:
-			ok = c.spellSlot(alt.Template, p, arg) && c.argument(arg, a, cost) && ok
+			ok = c.spellSlot(alt.Template, p, arg) && c.argument(arg, a, cost, fi) && ok
 			act.args = append(act.args, checkedArg{arg: arg, sc: sc, choice: cost && arg.Kind == vocab.ArgFilter,
 				bind: c.bindTarget(arg, sc, a, cost)})
 		case p.Name == "power" || p.Name == "toughness":
@@ -808,12 +1022,61 @@ func (c *checker) actionArgs(alt *vocab.Alt, ph *dsl.Phrase, sc *scope, a *check
 	if !ok {
 		return nil
 	}
+	if fi.Action && fi.Returns() && !cost {
+		act.result = c.bindResult(act, sc, a)
+	}
 	return act
+}
+
+// eachPlayer checks a slot filled with `each player`, `each opponent` or
+// `each other player`: the action is done once for each of them (one such
+// slot an action), in a resolving spell or ability's body — not in a
+// cost, a replacement effect or an `enters` ability, which do what they
+// do at once.
+func (c *checker) eachPlayer(arg *vocab.Arg, ph *dsl.Phrase, a *checkedAbility, cost bool, act *checkedAction) bool {
+	switch {
+	case cost:
+		c.errorf(arg.Pos, CodeContext, "a cost is paid by the player who activates the ability, not by %q", arg.Filter.Text)
+		return false
+	case a.kind == vm.AbilityReplacement || a.kind == vm.AbilityEnters:
+		c.errorf(arg.Pos, CodeContext, "%q in a replacement effect: only a resolving spell or ability has each player act", arg.Filter.Text).Hint =
+			"a replacement effect changes one event; have a triggered ability do it"
+		return false
+	case act.loop != nil:
+		c.errorf(arg.Pos, CodeContext, "%q: an action does something for each of one set of players, and %q is already one", dsl.PhraseString(ph), act.loop.Text)
+		return false
+	}
+	act.loop = arg.Filter
+	act.player = &binding{name: "each player", typ: vocab.Type{Kind: vocab.KPlayer}, pos: arg.Pos, used: true}
+	return true
+}
+
+// bindResult gives an action that returns what a player chose the
+// binding its result is stored in: the name its filter's `as` gives (seen
+// by the statements after it, read as the object last existed, CR
+// 608.2h), or one without a name.
+func (c *checker) bindResult(act *checkedAction, sc *scope, a *checkedAbility) *binding {
+	b := &binding{typ: act.fn.Result, pos: act.pos, used: true}
+	for _, ca := range act.args {
+		if ca.arg == nil || ca.arg.Kind != vocab.ArgFilter || ca.arg.Type.Kind != vocab.KObjects || ca.arg.Filter.Bind == "" {
+			continue
+		}
+		f := ca.arg.Filter
+		if prev := sc.lookup(f.Bind); prev != nil && !prev.implicit {
+			c.errorf(ca.arg.Pos, CodeBinding, "%q is already bound", f.Bind).Hint = "choose another name"
+			return b
+		}
+		b.name, b.pos, b.used = f.Bind, ca.arg.Pos, false
+		sc.names[f.Bind] = b
+		c.bound[f.Bind] = ca.arg.Pos.Line
+		a.tree.bindings = append(a.tree.bindings, b) // warned about if unused
+	}
+	return b
 }
 
 // argument checks what fills a parameter of an action, in the ability it
 // is used in; cost says the action is part of a cost.
-func (c *checker) argument(arg *vocab.Arg, a *checkedAbility, cost bool) bool {
+func (c *checker) argument(arg *vocab.Arg, a *checkedAbility, cost bool, fi *vocab.FuncInfo) bool {
 	if arg.Kind == vocab.ArgMana {
 		// Mana an effect adds: colored, {C} and generic symbols (CR 106.4,
 		// 106.10); a hybrid, Phyrexian or X symbol would need a choice.
@@ -828,12 +1091,15 @@ func (c *checker) argument(arg *vocab.Arg, a *checkedAbility, cost bool) bool {
 	}
 	f := arg.Filter
 	targets := f.Det == "target" || f.Det == "any"
-	if f.Bind != "" && (!targets || cost) {
+	// What an action chooses from a set of objects it returns, and `as`
+	// names it (`sacrifice a creature as creature`).
+	named := arg.Type.Kind == vocab.KObjects && fi.Action && fi.Returns() && !cost
+	if f.Bind != "" && (!targets || cost) && !named {
 		c.errorf(arg.Pos, CodeBinding, "`as %s` in an action names nothing", f.Bind).Hint =
 			"`as` names the objects of an event pattern, in a trigger or a replacement effect, or a target: `target creature as creature`"
 	}
 	if arg.Type.Kind == vocab.KObjects {
-		return f.Bind == "" // a set of objects the action looks at
+		return f.Bind == "" || named // a set of objects the action looks at
 	}
 	switch {
 	case cost && targets:

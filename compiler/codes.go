@@ -43,6 +43,7 @@ const (
 	CodeChosen           = "C042" // chosen: "the chosen color" on a card that makes no such choice as it enters
 	CodeFindsNothing     = "C043" // finds-nothing (warning): a statement whose object is where the ability can't find it (CR 400.7)
 	CodeSpellSlot        = "C044" // spell-slot: a filter of spells where an action wants a permanent or a card, or one of permanents where it wants a spell
+	CodeCant             = "C047" // cant: `if you can't` after no choice of that player
 	CodeNoOracle         = "C030" // no-oracle (warning): the card carries no Oracle text
 	CodeUnusedBinding    = "C031" // unused-binding (warning): a name bound with `as` and never used
 	CodeAmbiguousPhrase  = vocab.CodeAmbiguousPhrase
@@ -94,6 +95,7 @@ var Codes = []dsl.CodeInfo{
 	{Code: CodeReflexive, Name: "reflexive", Summary: "`when` inside a body whose event is not what a player does this way (CR 603.12)"},
 	{Code: CodeForEach, Name: "for-each", Summary: "`for each` without a filter of permanents, or without a name"},
 	{Code: CodeChosen, Name: "chosen", Summary: "`the chosen color` on a card that doesn't choose one as it enters (CR 614.12)"},
+	{Code: CodeCant, Name: "cant", Summary: "`if PLAYER can't` that follows no choice that player makes in the same block"},
 	{Code: CodeSelfName, Name: "self-name", Summary: "the card's own name in a phrase, where the language says `this`"},
 	{Code: CodeGrantedNumbered, Name: "granted-numbered", Summary: "a static ability or an effect gives `graft`, a keyword written with its number that only a card's own `keywords` line can give"},
 	{Code: CodeOwnKeyword, Name: "own-keyword", Summary: "an action gives `persist` or `undying` until end of turn, which only a `keywords` line or a static ability can give"},

@@ -187,6 +187,9 @@ func (e *cardEmitter) lower(a *checkedAbility) {
 		ab = &e.card.Abilities[a.index]
 		ab.Event = e.b.eventSym(a.pattern.Event.Name)
 		for _, b := range a.binds {
+			if b.that && !b.used {
+				continue // "that player", which the ability never reads
+			}
 			b.local, b.hasLocal = a.tree.alloc(b.name), true
 		}
 	}
@@ -270,14 +273,18 @@ func (e *cardEmitter) match(a *checkedAbility) {
 			arg := alt.Args[it.Slot]
 			fsym := e.b.fieldSym(ev.Name, it.Slot)
 			subject := func() { f.emit(vm.OpField, fsym, arg.Pos) }
+			var named *binding
 			if arg.Kind == vocab.ArgFilter && arg.Filter.Bind != "" {
+				named = sc.names[arg.Filter.Bind]
+			} else if b := a.that[arg]; arg.Kind == vocab.ArgFilter && b != nil && b.hasLocal {
+				named = b // "that player"
+			}
+			if b := named; b != nil {
 				// Store the object it names, then test the local: the
 				// field is read once.
-				if b := sc.names[arg.Filter.Bind]; b != nil {
-					subject()
-					f.emit(vm.OpStore, b.local, arg.Pos)
-					subject = func() { f.emit(vm.OpLoad, b.local, arg.Pos) }
-				}
+				subject()
+				f.emit(vm.OpStore, b.local, arg.Pos)
+				subject = func() { f.emit(vm.OpLoad, b.local, arg.Pos) }
 			}
 			switch arg.Kind {
 			case vocab.ArgExpr:
@@ -377,10 +384,17 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
 		}
 		anyOf.end()
 	}
-	if flt.Det == "another" || flt.Det == "other" || flt.Another {
+	if flt.Det == "another" || flt.Det == "other" || flt.Another || flt.OtherThanThis {
 		and()
 		subject()
 		f.emit(vm.OpLoad, vm.LocalThis, flt.Pos)
+		f.emit(vm.OpNe, 0, flt.Pos)
+	}
+	if flt.NotYou {
+		and()
+		// "each other player": not the controller of the ability.
+		subject()
+		f.emit(vm.OpLoad, vm.LocalYou, flt.Pos)
 		f.emit(vm.OpNe, 0, flt.Pos)
 	}
 	if flt.AttachedToThis {
@@ -560,7 +574,13 @@ func (e *cardEmitter) nested(f *fnBuilder, ab *checkedAbility, host string, pos 
 }
 
 func (e *cardEmitter) ifStmt(f *fnBuilder, s *checkedIf, a *checkedAbility) {
-	f.cond(s.cond, s.sc)
+	if s.cant != nil {
+		// `if you can't`: the choice before it returned nothing.
+		f.emit(vm.OpLoad, s.cant.local, s.pos)
+		f.emit(vm.OpNot, 0, s.pos)
+	} else {
+		f.cond(s.cond, s.sc)
+	}
 	skip := f.emit(vm.OpJumpIfFalse, 0, s.pos)
 	e.block(f, s.then, a)
 	if s.els == nil {
@@ -584,13 +604,76 @@ func (e *cardEmitter) intervening(f *fnBuilder, a *checkedAbility) int {
 }
 
 // action lowers one action: its arguments, in the order of its parameters,
-// then the call.
+// then the call, and what it returns stored where its name reads it; an
+// action of `each player` in a loop over the players (playerLoop).
 func (e *cardEmitter) action(f *fnBuilder, act *checkedAction, a *checkedAbility) {
+	if act.loop != nil {
+		e.playerLoop(f, act, a)
+		return
+	}
+	e.call(f, act, a)
+}
+
+// call lowers one call of an action.
+func (e *cardEmitter) call(f *fnBuilder, act *checkedAction, a *checkedAbility) {
 	e.args(f, act.args, a)
 	f.call(act.fn.Name, act.pos)
-	if !act.fn.Action {
+	switch {
+	case act.result != nil:
+		if !act.result.hasLocal {
+			act.result.local, act.result.hasLocal = a.tree.alloc(resultName(act.result)), true
+		}
+		f.emit(vm.OpStore, act.result.local, act.pos)
+	case act.fn.Returns():
 		f.emit(vm.OpPop, 0, act.pos)
 	}
+}
+
+// resultName names the local of an action's result, for the
+// disassembler.
+func resultName(b *binding) string {
+	if b.name != "" {
+		return b.name
+	}
+	return "chosen"
+}
+
+// playerLoop lowers an action of `each player` (`each opponent sacrifices
+// a land`): the host lists the players the filter describes, in APNAP
+// order (each_player_begin), and the action is done for each of them in
+// turn (each_player), its player argument the player of the turn; then
+// each_player_end has what they chose to do happen at the same time
+// (CR 101.4).
+func (e *cardEmitter) playerLoop(f *fnBuilder, act *checkedAction, a *checkedAbility) {
+	p := act.pos
+	n := len(e.card.Abilities[a.index].Filters)
+	fn := e.filterFunc(act.loop, a, "filter"+strconv.Itoa(n))
+	ab := &e.card.Abilities[a.index]
+	ab.Filters = append(ab.Filters, fn)
+	handle := a.tree.alloc(fmt.Sprintf("players %d", n))
+	index := a.tree.alloc(fmt.Sprintf("players %d index", n))
+	act.player.local, act.player.hasLocal = a.tree.alloc(act.loop.Text), true
+	f.number(int64(n), p)
+	f.call("each_player_begin", p)
+	f.emit(vm.OpStore, handle, p)
+	f.number(0, p)
+	f.emit(vm.OpStore, index, p)
+	loop := f.here()
+	f.emit(vm.OpLoad, handle, p)
+	f.emit(vm.OpLoad, index, p)
+	f.call("each_player", p)
+	f.emit(vm.OpDup, 0, p)
+	f.emit(vm.OpStore, act.player.local, p)
+	end := f.emit(vm.OpJumpIfFalse, 0, p)
+	e.call(f, act, a)
+	f.emit(vm.OpLoad, index, p)
+	f.number(1, p)
+	f.emit(vm.OpAdd, 0, p)
+	f.emit(vm.OpStore, index, p)
+	f.emit(vm.OpJump, loop, p)
+	f.patch(end)
+	f.emit(vm.OpLoad, handle, p)
+	f.call("each_player_end", p)
 }
 
 // args pushes the arguments of an action or a continuous effect, in the
@@ -607,6 +690,9 @@ func (e *cardEmitter) args(f *fnBuilder, args []checkedArg, a *checkedAbility) {
 			f.number(ca.arg.Power, ca.arg.Pos)
 		case ca.half == 2:
 			f.number(ca.arg.Toughness, ca.arg.Pos)
+		case ca.player != nil:
+			// The player of the turn of a loop over players.
+			f.emit(vm.OpLoad, ca.player.local, ca.arg.Pos)
 		case ca.arg.Kind == vocab.ArgText && a.granted != nil:
 			// The ability granted, by its index in the card.
 			f.number(int64(a.granted.index), ca.arg.Pos)

@@ -66,6 +66,8 @@ func (f *fnBuilder) ref(r *dsl.Ref, sc *scope) {
 		f.emit(vm.OpField, f.b.sym(*b.field), r.Pos)
 	case b.symbol != nil:
 		f.emit(vm.OpSym, f.b.sym(*b.symbol), r.Pos)
+	case b.alias != nil:
+		f.emit(vm.OpLoad, b.alias.fieldLocal(b.aliasField), r.Pos)
 	case b.typ.Kind == vocab.KEvent && len(fields) > 0:
 		f.emit(vm.OpLoad, b.fieldLocal(fields[0]), r.Pos)
 		fields = fields[1:]

@@ -276,7 +276,11 @@ func (r *renderer) body(stmts []checkedStmt) string {
 		case *checkedEach:
 			s = "for each " + r.words(st.filter.Text) + ", " + r.body(st.body)
 		case *checkedIf:
-			s = "if " + r.cond(st.cond) + ", " + r.body(st.then)
+			cond := st.who + " can't" // `if you can't`
+			if st.cond != nil {
+				cond = r.cond(st.cond)
+			}
+			s = "if " + cond + ", " + r.body(st.then)
 			if len(st.els) > 0 {
 				s += ". Otherwise, " + r.body(st.els)
 			}
@@ -588,10 +592,14 @@ func refOf(s *dsl.Sum) *dsl.Ref {
 }
 
 // that renders a bound name: "that creature" for a name bound to a
-// filter of creatures, whatever the name; "that player" for that_player.
+// filter of creatures, whatever the name; "that player" for that_player;
+// a name of the rules as it is ("that player", "defending player").
 func (r *renderer) that(name string) string {
 	if noun := r.nouns[name]; noun != "" {
 		return "that " + noun
+	}
+	if strings.Contains(name, " ") {
+		return name // "that player", "defending player"
 	}
 	w := words(name)
 	if strings.HasPrefix(w, "that ") {

@@ -43,6 +43,14 @@ type binding struct {
 	// describes of, for `cardc explain` ("that creature" for `c` of "a
 	// creature as c"); nil for other names.
 	filter *vocab.Filter
+	// that marks a name "that player", "that creature" a pattern binds
+	// without `as` (checker.bindThat): it gets a local only if the
+	// ability uses it.
+	that bool
+	// alias, if set, is the event whose field aliasField this name of the
+	// rules reads ("defending player": attacks.player).
+	alias      *binding
+	aliasField string
 }
 
 // fieldLocal returns the local a field of a bound event is captured into,

@@ -53,7 +53,7 @@ func TestModifiersFromTheStdlib(t *testing.T) {
 			require.Zero(t, f.called&ctxMatch, "%s: an action from a match function", f.name)
 		}
 		switch funcID(id) {
-		case fnPrevent, fnPreventAmount, fnEnterWithCounters, fnScheduleDelayed, fnDoubleMana, fnDoubleLife, fnDoubleDamage, fnRedirectDamage,
+		case fnPrevent, fnPreventAmount, fnEnterWithCounters, fnScheduleDelayed, fnDoubleMana, fnDoubleLife, fnDoubleDamage, fnRedirectDamage, fnRedirectDamageToPlayer,
 			fnDoubleCounters, fnDoubleCountersOfKind, fnAddCountersToEvent, fnAddCountersOfEachKind, fnAddCountersGiven, fnDoubleTokens, fnReplaceMana, fnEnterAsCopy, fnEnterAsCopyWithType, fnEnterChoosingColor, fnEnterWithTribute, fnTriggerReflexive, fnEnterChoosingCardName,
 			fnShuffleIntoLibrary, fnExile:
 			require.True(t, f.atOnce, f.name)

@@ -82,6 +82,12 @@ type Decider interface {
 	// Where others[i] is empty, the target stays as it is. item is the
 	// copy, not yet on the stack.
 	ChooseNewTargets(g *Game, p PlayerID, item *StackItem, current []vm.Value, others [][]vm.Value) []vm.Value
+	// ChooseAtRandom is chance: it chooses n distinct objects among
+	// options (never fewer than n) at random, for what player p does at
+	// random ("discards a card at random", CR 701.8b). A Decider that
+	// scripts chance returns the objects it was told to; DefaultDecider
+	// draws them from the game's seed (Setup.Seed).
+	ChooseAtRandom(g *Game, p PlayerID, what string, options []ObjectID, n int) []ObjectID
 }
 
 // Block is one blocker declared for one attacker.
@@ -115,6 +121,9 @@ type Block struct {
 //     it can;
 //   - a player who may choose new targets for a copy of a spell keeps
 //     its targets.
+//   - what is chosen at random is drawn from the game's seed (DefaultSeed,
+//     or the one Setup.Seed sets), which the log states at the first
+//     random choice: the same seed chooses the same cards.
 //
 // The mana abilities a player activates while paying a cost, with the
 // colors they choose and the order of replacement effects on their mana,
@@ -230,6 +239,12 @@ func (DefaultDecider) ChooseNewTargets(g *Game, p PlayerID, item *StackItem, cur
 	return current
 }
 
+// ChooseAtRandom draws n of options from the game's random source, which
+// the game's seed seeds.
+func (DefaultDecider) ChooseAtRandom(g *Game, p PlayerID, what string, options []ObjectID, n int) []ObjectID {
+	return g.pickAtRandom(options, n)
+}
+
 // PayOptionalCost declines.
 func (DefaultDecider) PayOptionalCost(g *Game, p PlayerID, source ObjectID, options []ObjectID) (bool, ObjectID) {
 	return false, 0
@@ -282,11 +297,21 @@ const (
 	// may choose new targets for it (CR 707.10c): the target it has
 	// (Target), and whether it Changed or was kept.
 	DecisionNewTarget
+	// DecisionDiscard: the cards a player chose to discard (CR 701.8b,
+	// 514.1), Objects.
+	DecisionDiscard
+	// DecisionRandom: the objects chance chose for what a player does at
+	// random (What, "to discard"; CR 701.8b), Objects. The first one of a
+	// game states the seed of its chance (StatesSeed, Seed).
+	DecisionRandom
+	// DecisionObject: an object a player chose as an effect happened
+	// (CR 608.2d), What for ("to sacrifice", "to discard"), Target.
+	DecisionObject
 )
 
 var decisionNames = [...]string{"ordered triggers", "chose a replacement effect", "assigned combat damage", "chose a target",
 	"chose mana", "chose what pays a cost", "chose", "decided an optional cost", "chose what to copy", "chose what an Aura enchants",
-	"chose a source of damage", "kept under the legend rule", "chose the target of a copy"}
+	"chose a source of damage", "kept under the legend rule", "chose the target of a copy", "chose to discard", "chose at random", "chose"}
 
 // String says what a player did, as a phrase: "ordered triggers".
 func (k DecisionKind) String() string {
@@ -331,6 +356,13 @@ type Decision struct {
 	Paid bool
 	// Changed says whether the target of DecisionNewTarget is a new one.
 	Changed bool
+	// Objects are the cards of DecisionDiscard and the objects of
+	// DecisionRandom.
+	Objects []ObjectID
+	// StatesSeed marks the first DecisionRandom of a game, whose
+	// description states Seed, the seed of the game's chance.
+	StatesSeed bool
+	Seed       uint64
 }
 
 // decided records a decision.
@@ -410,6 +442,21 @@ func (g *Game) DescribeDecision(d *Decision) string {
 			how = "new"
 		}
 		fmt.Fprintf(&b, " %s (%s) for %s", g.ValueName(d.Target), how, g.objectName(d.Source))
+	case DecisionDiscard:
+		fmt.Fprintf(&b, " %s", g.describeObjects(d.Objects))
+		if d.Source != 0 {
+			fmt.Fprintf(&b, " for %s", g.objectName(d.Source))
+		}
+	case DecisionRandom:
+		fmt.Fprintf(&b, " %s %s", g.describeObjects(d.Objects), d.What)
+		if d.Source != 0 {
+			fmt.Fprintf(&b, " for %s", g.objectName(d.Source))
+		}
+		if d.StatesSeed {
+			fmt.Fprintf(&b, " (%s)", seedText(d.Seed))
+		}
+	case DecisionObject:
+		fmt.Fprintf(&b, " %s %s for %s", g.ValueName(d.Target), d.What, g.objectName(d.Source))
 	case DecisionCopy:
 		what := "nothing"
 		if d.Target != 0 {

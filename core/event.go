@@ -223,6 +223,14 @@ var fieldGetters = [numFields]func(e *Event) vm.Value{
 	fieldSpellCopiedSpell:    eventObject,
 	fieldSpellCopiedOriginal: eventSource,
 	fieldSpellCopiedPlayer:   eventPlayer,
+	fieldDrawID:              eventID,
+	fieldDrawPlayer:          eventPlayer,
+	fieldDrawObject:          eventObject,
+	fieldDiscardID:           eventID,
+	fieldDiscardPlayer:       eventPlayer,
+	fieldDiscardObject:       eventObject,
+	fieldHandRevealedID:      eventID,
+	fieldHandRevealedPlayer:  eventPlayer,
 }
 
 // field reads field f of an event, which must be of the field's kind.
@@ -317,6 +325,10 @@ func (g *Game) Describe(e *Event) string {
 				fmt.Fprintf(&b, ": %s", g.endDetail)
 			}
 		}
+	case EvDraw, EvDiscard:
+		fmt.Fprintf(&b, " %s %s", playerName(e.Player), name(e.Object))
+	case EvHandRevealed:
+		fmt.Fprintf(&b, " %s", playerName(e.Player))
 	case EvManaProduced:
 		fmt.Fprintf(&b, " %s to %s from %s", e.Mana, playerName(e.Player), name(e.Source))
 		if e.Tapped {

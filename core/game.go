@@ -229,6 +229,21 @@ type Game struct {
 	// (CR 500.7).
 	normalTurn PlayerID
 	extraTurns []PlayerID
+	// Players and hands (players.go, hand.go).
+	//
+	// seed is the seed of shuffler, which the random choices of
+	// DefaultDecider draw from too (CR 701.8b); seedStated says the log
+	// has stated it (at the first random choice).
+	seed       uint64
+	seedStated bool
+	// together gathers what the players of a loop over players chose to
+	// do at the same time (CR 101.4); eachPlayers are the players of
+	// those loops, in APNAP order.
+	together    together
+	eachPlayers [][]PlayerID
+	// handSize is what the body of a `your maximum hand size is N`
+	// effect said, as maxHandSize runs it.
+	handSize int
 }
 
 // New starts a game between two players on turn 1, in the first player's
@@ -246,6 +261,7 @@ func New(lib *Library, d Decider) *Game {
 	}
 	g.machine = vm.NewMachine(host{g})
 	g.shuffler = rand.New(rand.NewPCG(DefaultSeed, DefaultSeed))
+	g.seed = DefaultSeed
 	return g
 }
 

@@ -158,6 +158,11 @@ func (g *Game) run(fr frame, fn int32) (vm.Value, error) {
 	g.frames = g.frames[:len(g.frames)-1]
 	if err != nil {
 		g.fail(fmt.Errorf("%s: %w", fr.def.Name, err))
+		if fr.mode == modeResolve && g.together.depth > 0 {
+			// A body that failed in a loop over players never ends it:
+			// what its players chose happens now.
+			g.endTogether()
+		}
 	}
 	return v, err
 }
@@ -495,6 +500,18 @@ var hostImpls = [numFuncs]hostImpl{
 	fnExtraTurn:                   (*Game).hExtraTurn,
 	fnEnterChoosingCardName:       (*Game).hEnterChoosingCardName,
 	fnHasChosenName:               qHasChosenName,
+	// Players and hands (players.go, hand.go).
+	fnDiscard:                (*Game).hDiscard,
+	fnDiscardAtRandom:        (*Game).hDiscardAtRandom,
+	fnRevealAndDiscardChosen: (*Game).hRevealAndDiscardChosen,
+	fnSacrificeChosen:        (*Game).hSacrificeChosen,
+	fnRedirectDamageToPlayer: (*Game).hRedirectDamageToPlayer,
+	fnEachPlayerBegin:        (*Game).qEachPlayerBegin,
+	fnEachPlayer:             (*Game).qEachPlayer,
+	fnEachPlayerEnd:          (*Game).hEachPlayerEnd,
+	fnNoMaximumHandSize:      (*Game).hNoMaximumHandSize,
+	fnSetMaximumHandSize:     (*Game).hSetMaximumHandSize,
+	fnHandsRevealed:          (*Game).hHandsRevealed,
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {
@@ -743,9 +760,7 @@ func (g *Game) hDraw(a []vm.Value) (vm.Value, error) {
 	if !ok {
 		return 0, nil
 	}
-	for range qty(a[1]) {
-		g.draw(p)
-	}
+	g.drawCards(p, qty(a[1]))
 	return 0, nil
 }
 

@@ -262,7 +262,7 @@ func (g *Game) affected(ev *Event) PlayerID {
 		if o := g.valueObject(ev.Target); o != nil {
 			return o.controller
 		}
-	case EvLifeGained, EvLifeLost, EvTokensCreated, EvCountersGiven:
+	case EvLifeGained, EvLifeLost, EvTokensCreated, EvCountersGiven, EvDraw, EvDiscard, EvHandRevealed:
 		return ev.Player
 	case EvZoneChange:
 		if ev.To == ZoneBattlefield && ev.Player != NoPlayer {
@@ -365,6 +365,8 @@ func (g *Game) perform(ev *Event) {
 	case EvSpellCopied:
 		// The copy is on the stack already (copySpell).
 		happened = g.onStack(ev.Object)
+	case EvDraw:
+		happened = g.performDraw(ev)
 	}
 	if happened {
 		g.record(ev)

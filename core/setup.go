@@ -103,10 +103,12 @@ func (s Setup) Attach(aura, to ObjectID) error {
 	return nil
 }
 
-// Seed sets the seed the game's libraries are shuffled from (CR 701.20):
-// the same seed shuffles the same way.
+// Seed sets the seed the game's libraries are shuffled from (CR 701.20),
+// and the random choices of DefaultDecider are made from (CR 701.8b): the
+// same seed shuffles and chooses the same way.
 func (s Setup) Seed(seed uint64) {
 	s.g.shuffler = rand.New(rand.NewPCG(seed, seed))
+	s.g.seed = seed
 }
 
 // SetLife sets a player's life total: no event happens.

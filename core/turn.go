@@ -8,7 +8,7 @@ import (
 )
 
 // MaxHandSize is the maximum hand size checked in the cleanup step
-// (CR 402.2).
+// (CR 402.2), unless an effect changes it (Game.MaximumHandSize).
 const MaxHandSize = 7
 
 // Settle does what the game does before a player would receive priority:
@@ -150,14 +150,7 @@ func (g *Game) beginStep(s Step) {
 // then remove damage and end "until end of turn" effects, at once.
 func (g *Game) cleanup() {
 	g.cleanupAgain = false
-	hand := g.players[g.active].Hand
-	if n := len(hand) - MaxHandSize; n > 0 {
-		for _, id := range g.decider.Discard(g, g.active, n) {
-			if o := g.Object(id); o != nil && o.zone == ZoneHand && o.owner == g.active {
-				g.moveCard(id, ZoneGraveyard)
-			}
-		}
-	}
+	g.cleanupDiscard() // CR 514.1
 	for _, id := range g.battlefield {
 		o := g.objects[id]
 		o.damage, o.deathtouchDamage = 0, false
@@ -177,15 +170,12 @@ func (g *Game) cleanup() {
 	g.cleanupAgain = len(g.stack) > before
 }
 
-// draw has a player draw a card (CR 121.1); drawing from an empty library
-// loses the game at the next check of state-based actions (CR 704.5b).
+// draw has a player draw a card (CR 121.1): a draw event, which
+// replacement effects may modify and abilities trigger on (performDraw);
+// drawing from an empty library loses the game at the next check of
+// state-based actions (CR 704.5b).
 func (g *Game) draw(p PlayerID) {
-	lib := g.players[p].Library
-	if len(lib) == 0 {
-		g.players[p].drewFromEmpty = true
-		return
-	}
-	g.moveCard(lib[len(lib)-1], ZoneHand)
+	g.propose(Event{Kind: EvDraw, Player: p})
 }
 
 // Extra turns (CR 500.7).

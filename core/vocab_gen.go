@@ -8,7 +8,7 @@ const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
 	vocabularyMinor = 33
-	vocabularyHash  = "c58663589ae99d5db54cdf84c06a98f414c701d2710ee64b533cc7b09aa018ad"
+	vocabularyHash  = "b1859ebea2a52cd7816be6b24b81175552776d1af3939ab6102664a4a8d2a899"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -42,7 +42,9 @@ const (
 	// last-known information stays readable (CR 608.2h).
 	EvZoneChange
 	// EvAttacks is the event kind "attacks": A creature is declared as an
-	// attacker (CR 508.1).
+	// attacker (CR 508.1). `player` is the player it attacks, the defending
+	// player (CR 506.2), whom the abilities that trigger on it call so:
+	// `whenever this attacks { defending player loses 1 life }`.
 	EvAttacks
 	// EvBlock is the event kind "block": A creature is declared as a blocker
 	// of an attacking creature (CR 509.1). There is one event for each blocker
@@ -113,11 +115,34 @@ const (
 	// spell it copies, `player` the copy's controller. A copy isn't cast:
 	// abilities that trigger when a spell is cast don't trigger on it.
 	EvSpellCopied
+	// EvDraw is the event kind "draw": A player draws a card (CR 121.1): the
+	// top card of their library is put into their hand, a zone_change event,
+	// and this event follows it. Cards are drawn one at a time (CR 121.2): an
+	// instruction to draw several is that many events, and "whenever a player
+	// draws a card" triggers on each. When several players draw, the active
+	// player draws all of theirs first, then each other player in turn order
+	// (CR 121.2c). A player who would draw from an empty library draws nothing
+	// — no event — and loses the game the next time state-based actions
+	// are checked (CR 121.4, 704.5b). `object` is the card drawn, in the hand.
+	EvDraw
+	// EvDiscard is the event kind "discard": A player discards a card (CR
+	// 701.8a): it moves from its owner's hand to their graveyard, a
+	// zone_change event first, and this event follows it, once for each card
+	// — also when a replacement effect put the card somewhere else instead
+	// (it was discarded all the same). Whoever chose the card (the player, by
+	// default; chance, for a random discard; another player, CR 701.8b),
+	// `player` is the one who discards. `object` is the card as it was in the
+	// hand.
+	EvDiscard
+	// EvHandRevealed is the event kind "hand_revealed": A player reveals their
+	// hand (CR 701.16a): every player sees the cards in it for as long as the
+	// effect needs them; none of them leaves the hand (CR 701.16b).
+	EvHandRevealed
 	numEventKinds
 )
 
 // eventNames are the stdlib's names, by number.
-var eventNames = [numEventKinds]string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive", "countered", "spell_copied"}
+var eventNames = [numEventKinds]string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive", "countered", "spell_copied", "draw", "discard", "hand_revealed"}
 
 // The steps, in turn order.
 const (
@@ -478,6 +503,14 @@ const (
 	fieldSpellCopiedSpell
 	fieldSpellCopiedOriginal
 	fieldSpellCopiedPlayer
+	fieldDrawID
+	fieldDrawPlayer
+	fieldDrawObject
+	fieldDiscardID
+	fieldDiscardPlayer
+	fieldDiscardObject
+	fieldHandRevealedID
+	fieldHandRevealedPlayer
 	numFields
 )
 
@@ -553,6 +586,14 @@ var fields = [numFields]fieldDecl{
 	fieldSpellCopiedSpell:      {name: "spell_copied.spell", kind: EvSpellCopied},
 	fieldSpellCopiedOriginal:   {name: "spell_copied.original", kind: EvSpellCopied},
 	fieldSpellCopiedPlayer:     {name: "spell_copied.player", kind: EvSpellCopied},
+	fieldDrawID:                {name: "draw.id", kind: EvDraw},
+	fieldDrawPlayer:            {name: "draw.player", kind: EvDraw},
+	fieldDrawObject:            {name: "draw.object", kind: EvDraw},
+	fieldDiscardID:             {name: "discard.id", kind: EvDiscard},
+	fieldDiscardPlayer:         {name: "discard.player", kind: EvDiscard},
+	fieldDiscardObject:         {name: "discard.object", kind: EvDiscard},
+	fieldHandRevealedID:        {name: "hand_revealed.id", kind: EvHandRevealed},
+	fieldHandRevealedPlayer:    {name: "hand_revealed.player", kind: EvHandRevealed},
 }
 
 // The actions, queries and effects of the vocabulary: a linked SymFunc is one of these.
@@ -593,6 +634,8 @@ const (
 	fnDealDamage
 	fnDefinePt
 	fnDestroy
+	fnDiscard
+	fnDiscardAtRandom
 	fnDoubleCounters
 	fnDoubleCountersOfKind
 	fnDoubleCountersOnEach
@@ -603,6 +646,9 @@ const (
 	fnDraw
 	fnEachBegin
 	fnEachObject
+	fnEachPlayer
+	fnEachPlayerBegin
+	fnEachPlayerEnd
 	fnEnterAsCopy
 	fnEnterAsCopyWithType
 	fnEnterChoosingCardName
@@ -620,6 +666,7 @@ const (
 	fnGrantAbility
 	fnHadCounter
 	fnHadNoCounters
+	fnHandsRevealed
 	fnHasChosenName
 	fnHasColor
 	fnInZone
@@ -644,6 +691,7 @@ const (
 	fnManaValue
 	fnModifyPt
 	fnMoveCounter
+	fnNoMaximumHandSize
 	fnOwner
 	fnPayLife
 	fnPayOptional
@@ -658,6 +706,7 @@ const (
 	fnPutCountersPerPrevented
 	fnPutOntoBattlefield
 	fnRedirectDamage
+	fnRedirectDamageToPlayer
 	fnRegenerate
 	fnRemoveCounters
 	fnRemoveCountersAmong
@@ -665,7 +714,9 @@ const (
 	fnReturnAllToBattlefield
 	fnReturnToBattlefield
 	fnReturnWithCounter
+	fnRevealAndDiscardChosen
 	fnSacrifice
+	fnSacrificeChosen
 	fnSacrificeUnless
 	fnSacrificeUnlessPayPerCounter
 	fnScheduleDelayed
@@ -674,6 +725,7 @@ const (
 	fnSetBasePtUntilEndOfTurn
 	fnSetChosenColor
 	fnSetLife
+	fnSetMaximumHandSize
 	fnShuffleIntoLibrary
 	fnSwitchPtUntilEndOfTurn
 	fnTap
@@ -730,6 +782,8 @@ var funcs = [numFuncs]funcDecl{
 	fnDealDamage:                         {name: "deal_damage", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b11},
 	fnDefinePt:                           {name: "define_pt", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 7, finds: 0b0},
 	fnDestroy:                            {name: "destroy", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnDiscard:                            {name: "discard", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnDiscardAtRandom:                    {name: "discard_at_random", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDoubleCounters:                     {name: "double_counters", arity: 1, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDoubleCountersOfKind:               {name: "double_counters_of_kind", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDoubleCountersOnEach:               {name: "double_counters_on_each", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -740,6 +794,9 @@ var funcs = [numFuncs]funcDecl{
 	fnDraw:                               {name: "draw", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEachBegin:                          {name: "each_begin", arity: 1, returns: true, action: false, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEachObject:                         {name: "each_object", arity: 2, returns: true, action: false, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnEachPlayer:                         {name: "each_player", arity: 2, returns: true, action: false, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnEachPlayerBegin:                    {name: "each_player_begin", arity: 1, returns: true, action: false, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnEachPlayerEnd:                      {name: "each_player_end", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterAsCopy:                        {name: "enter_as_copy", arity: 2, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterAsCopyWithType:                {name: "enter_as_copy_with_type", arity: 3, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterChoosingCardName:              {name: "enter_choosing_card_name", arity: 1, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -757,6 +814,7 @@ var funcs = [numFuncs]funcDecl{
 	fnGrantAbility:                       {name: "grant_ability", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6, finds: 0b0},
 	fnHadCounter:                         {name: "had_counter", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnHadNoCounters:                      {name: "had_no_counters", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnHandsRevealed:                      {name: "hands_revealed", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnHasChosenName:                      {name: "has_chosen_name", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnHasColor:                           {name: "has_color", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnInZone:                             {name: "in_zone", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -781,6 +839,7 @@ var funcs = [numFuncs]funcDecl{
 	fnManaValue:                          {name: "mana_value", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnModifyPt:                           {name: "modify_pt", arity: 3, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 9, finds: 0b0},
 	fnMoveCounter:                        {name: "move_counter", arity: 4, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1100},
+	fnNoMaximumHandSize:                  {name: "no_maximum_hand_size", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnOwner:                              {name: "owner", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPayLife:                            {name: "pay_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPayOptional:                        {name: "pay_optional", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -795,6 +854,7 @@ var funcs = [numFuncs]funcDecl{
 	fnPutCountersPerPrevented:            {name: "put_counters_per_prevented", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnPutOntoBattlefield:                 {name: "put_onto_battlefield", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnRedirectDamage:                     {name: "redirect_damage", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnRedirectDamageToPlayer:             {name: "redirect_damage_to_player", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnRegenerate:                         {name: "regenerate", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnRemoveCounters:                     {name: "remove_counters", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnRemoveCountersAmong:                {name: "remove_counters_among", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -802,7 +862,9 @@ var funcs = [numFuncs]funcDecl{
 	fnReturnAllToBattlefield:             {name: "return_all_to_battlefield", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnReturnToBattlefield:                {name: "return_to_battlefield", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnReturnWithCounter:                  {name: "return_with_counter", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnRevealAndDiscardChosen:             {name: "reveal_and_discard_chosen", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnSacrifice:                          {name: "sacrifice", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnSacrificeChosen:                    {name: "sacrifice_chosen", arity: 2, returns: true, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnSacrificeUnless:                    {name: "sacrifice_unless", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnSacrificeUnlessPayPerCounter:       {name: "sacrifice_unless_pay_per_counter", arity: 4, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnScheduleDelayed:                    {name: "schedule_delayed", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -811,6 +873,7 @@ var funcs = [numFuncs]funcDecl{
 	fnSetBasePtUntilEndOfTurn:            {name: "set_base_pt_until_end_of_turn", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnSetChosenColor:                     {name: "set_chosen_color", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 5, finds: 0b0},
 	fnSetLife:                            {name: "set_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnSetMaximumHandSize:                 {name: "set_maximum_hand_size", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnShuffleIntoLibrary:                 {name: "shuffle_into_library", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnSwitchPtUntilEndOfTurn:             {name: "switch_pt_until_end_of_turn", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnTap:                                {name: "tap", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},

@@ -275,12 +275,32 @@ type Stmt interface {
 	stmt()
 }
 
-// IfStmt runs a block when a condition holds: `if X >= 5 { ... } else { ... }`.
+// IfStmt runs a block when a condition holds: `if X >= 5 { ... } else {
+// ... }`; or, with Cant, when a player had nothing to choose in the action
+// before it: `if you can't { ... }`.
 type IfStmt struct {
 	Span
-	Cond *Cond  `parser:"'if' @@"`
+	Cant *Cant  `parser:"'if' ( @@"`
+	Cond *Cond  `parser:"     | @@ )"`
 	Then *Block `parser:"@@"`
 	Else *Else  `parser:"( 'else' @@ )?"`
+}
+
+// Cant is `PLAYER can't`, the condition of `if you can't { ... }`: Oracle's
+// "If you can't [sacrifice a creature], ...", which holds when the player
+// had nothing to choose in the action before it.
+type Cant struct {
+	Span
+	Player string `parser:"@Ident \"can't\""`
+}
+
+// CondText is the condition of an if statement as written: `X >= 5`, or
+// `you can't`.
+func (s *IfStmt) CondText() string {
+	if s.Cant != nil {
+		return s.Cant.Player + " can't"
+	}
+	return CondString(s.Cond)
 }
 
 func (*IfStmt) stmt() {}

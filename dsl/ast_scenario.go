@@ -187,7 +187,7 @@ func Actions() []Action {
 	return []Action{&CounterAction{}, &DestroyAction{}, &CastAction{},
 		&AttackAction{}, &BlockAction{}, &ResolveAction{}, &AdvanceAction{},
 		&OrderAction{}, &TapAction{}, &TapEffectAction{}, &SacrificeAction{}, &ActivateAction{},
-		&IllegalAction{}, &TargetAction{}, &PayAction{}, &NewTargetsAction{}, &ChooseAction{}, &DealAction{}}
+		&IllegalAction{}, &TargetAction{}, &PayAction{}, &NewTargetsAction{}, &DiscardChoiceAction{}, &RandomAction{}, &ChooseAction{}, &DealAction{}}
 }
 
 // CardRef refers to a card of the test by name or by alias, or to a
@@ -370,8 +370,8 @@ type Assertion interface {
 // order the grammar tries them: the first that reads a line is the
 // line's statement.
 func Assertions() []Assertion {
-	return []Assertion{&LogAssert{}, &StackAssert{}, &TurnAssert{}, &PoolAssert{},
-		&GameAssert{}, &LifeAssert{}, &PlayerCountAssert{}, &ZoneAssert{}, &StateAssert{},
+	return []Assertion{&LogAssert{}, &LogOrderAssert{}, &StackAssert{}, &TurnAssert{}, &PoolAssert{},
+		&GameAssert{}, &LifeAssert{}, &HandSizeAssert{}, &PlayerCountAssert{}, &HandRevealedAssert{}, &ZoneAssert{}, &StateAssert{},
 		&PTAssert{}, &CountAssert{}, &DecisionAssert{}, &PaidAssert{}, &ChoiceAssert{},
 		&ControlAssert{}, &AttachedAssert{}, &KeywordAssert{}}
 }
@@ -838,6 +838,9 @@ type ChoiceAssert struct {
 	Nothing  bool     `parser:"( @'nothing'"`
 	CardName *string  `parser:"| 'card' 'name' @(String | RawString)"`
 	Card     *CardRef `parser:"| @@ )"`
+	// Random, `opponent chose "Shock" at random`, checks a choice chance
+	// made for the player (a random discard, CR 701.8b).
+	Random bool `parser:"@( 'at' 'random' )?"`
 }
 
 func (*ChoiceAssert) assertion() {}
@@ -854,7 +857,11 @@ func (a *ChoiceAssert) String() string {
 	case a.CardName != nil:
 		return a.Player + verb + "card name " + *a.CardName
 	}
-	return a.Player + verb + RefString(a.Card)
+	s := a.Player + verb + RefString(a.Card)
+	if a.Random {
+		s += " at random"
+	}
+	return s
 }
 
 // PaidAssert checks a decision of an optional cost: `you paid sacrificing
@@ -889,4 +896,85 @@ func (a *ControlAssert) String() string {
 		verb = "controls"
 	}
 	return fmt.Sprintf("%s %s %d %s", a.Player, verb, a.Count, a.Name)
+}
+
+// ---- Players and hands (issue 20A) ----
+
+// DiscardChoiceAction scripts the next choice of cards to discard a player
+// makes (CR 701.8b; the cleanup step's discard, CR 514.1): `opponent
+// chooses "Shock", "Forest" to discard`. The decision must be that
+// player's, and the cards in their hand.
+type DiscardChoiceAction struct {
+	Span
+	Player string     `parser:"@( 'you' | 'opponent' ) ( 'choose' | 'chooses' )"`
+	Cards  []*CardRef `parser:"@@ ( ( ',' | 'and' ) @@ )* 'to' 'discard'"`
+}
+
+func (*DiscardChoiceAction) action() {}
+
+// String is the action in canonical form.
+func (a *DiscardChoiceAction) String() string {
+	return verb(a.Player, "choose", "chooses") + " " + refsString(a.Cards, ", ") + " to discard"
+}
+
+// RandomAction scripts the outcome of the next random choice (a random
+// discard, CR 701.8b): `choose at random "Shock", "Forest"` — the cards
+// chance picks, among those it picks from.
+type RandomAction struct {
+	Span
+	Cards []*CardRef `parser:"'choose' 'at' 'random' @@ ( ( ',' | 'and' ) @@ )*"`
+}
+
+func (*RandomAction) action() {}
+
+// String is the action in canonical form.
+func (a *RandomAction) String() string { return "choose at random " + refsString(a.Cards, ", ") }
+
+// HandSizeAssert checks how many cards are in a player's hand (CR 402):
+// `opponent has 3 cards in hand`, `you have no cards in hand`.
+type HandSizeAssert struct {
+	Span
+	Player string `parser:"@( 'you' | 'opponent' ) ( 'have' | 'has' )"`
+	Count  int    `parser:"( @Number | 'no' ) ( 'cards' | 'card' ) 'in' 'hand'"`
+}
+
+func (*HandSizeAssert) assertion() {}
+
+// String is the assertion in canonical form.
+func (a *HandSizeAssert) String() string {
+	return verb(a.Player, "have", "has") + " " + count(a.Count) + " " + plural(a.Count, "card", "cards") + " in hand"
+}
+
+// HandRevealedAssert checks whether a player plays with their hand
+// revealed (CR 701.16; Telepathy): `opponent's hand is revealed`, `your
+// hand is not revealed`.
+type HandRevealedAssert struct {
+	Span
+	Owner string `parser:"@( 'your' | \"opponent's\" ) 'hand' 'is'"`
+	Not   bool   `parser:"@'not'? 'revealed'"`
+}
+
+func (*HandRevealedAssert) assertion() {}
+
+// String is the assertion in canonical form.
+func (a *HandRevealedAssert) String() string {
+	return a.Owner + " hand is " + notWord(a.Not) + "revealed"
+}
+
+// LogOrderAssert checks the order of events of a kind: `log has draw
+// events in order involving "C", "B", "A", "F"` holds if an event of that
+// kind involves each card, each after the one before (other events may
+// come between): the active player's draws before the other player's
+// (CR 121.2c).
+type LogOrderAssert struct {
+	Span
+	Kind  string     `parser:"'log' 'has' @(String | RawString | Ident) ( 'events' | 'event' ) 'in' 'order'"`
+	Cards []*CardRef `parser:"'involving' @@ ( ( ',' | 'and' | 'then' ) @@ )*"`
+}
+
+func (*LogOrderAssert) assertion() {}
+
+// String is the assertion in canonical form.
+func (a *LogOrderAssert) String() string {
+	return "log has " + a.Kind + " events in order involving " + refsString(a.Cards, ", ")
 }

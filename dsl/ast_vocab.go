@@ -14,9 +14,9 @@ type EventDecl struct {
 func (*EventDecl) decl() {}
 
 // EventItem is a line of an event, rule or function declaration: *DocItem,
-// *FieldDecl, *PhraseDecl, *OracleWording, or one of the host properties
-// of an action or a query (*CalledItem, *TimingItem, *StaleItem,
-// *MovesItem).
+// *FieldDecl, *PhraseDecl, *OracleWording, *AliasItem, or one of the host
+// properties of an action or a query (*CalledItem, *TimingItem,
+// *StaleItem, *MovesItem).
 type EventItem interface {
 	Node
 	eventItem()
@@ -102,6 +102,17 @@ type MovesItem struct {
 }
 
 func (*MovesItem) eventItem() {}
+
+// AliasItem gives a field of an event a name of the rules, by which the
+// abilities that watch the event refer to it: `alias "defending player"
+// player` (CR 506.2).
+type AliasItem struct {
+	Span
+	Name  string `parser:"'alias' @(String | RawString)"`
+	Field string `parser:"@Ident"`
+}
+
+func (*AliasItem) eventItem() {}
 
 // OracleWording is how Oracle text says the phrase declared just before
 // it: `oracle "{source} deals {amount} damage to {target}"`. Its slots

@@ -272,6 +272,8 @@ func (p *printer) eventItems(items []EventItem) {
 			p.line(l, l, "stale "+it.Stale)
 		case *MovesItem:
 			p.line(l, l, "moves "+it.Param+" to "+it.Zone)
+		case *AliasItem:
+			p.line(l, l, "alias "+it.Name+" "+it.Field)
 		case *PhraseDecl:
 			s := "phrase " + it.Text
 			if it.Where != nil {
@@ -388,7 +390,7 @@ func (p *printer) stmt(s Stmt) {
 		p.open(l, "for each "+PhraseString(s.Phrase))
 		p.block(s.Body, "")
 	case *IfStmt:
-		p.open(l, "if "+CondString(s.Cond))
+		p.open(l, "if "+s.CondText())
 		p.ifTail(s)
 	}
 }
@@ -399,7 +401,7 @@ func (p *printer) ifTail(s *IfStmt) {
 	case s.Else == nil:
 		p.block(s.Then, "")
 	case s.Else.If != nil:
-		p.block(s.Then, " else if "+CondString(s.Else.If.Cond)+" {")
+		p.block(s.Then, " else if "+s.Else.If.CondText()+" {")
 		p.depth++
 		p.afterOpen = true
 		p.ifTail(s.Else.If)

@@ -87,9 +87,13 @@ var mutations = []mutation{
 // unread are the cards of cards/ with a paragraph the vocabulary does not
 // read (lint compares it by word similarity, W022): a rule whose Oracle
 // wording the vocabulary has once ("no {event}") while Oracle text words
-// it three ways.
+// it three ways; a choice from a revealed hand ("You choose a noncreature,
+// nonland card from it. That player discards that card.", Duress); the
+// last-known power of what was sacrificed and "If you can't" (Xathrid
+// Demon), which the reader does not template yet.
 var unread = map[string]bool{
 	"Melira, Sylvok Outcast": true, "Melira's Keepers": true, "Solemnity": true,
+	"Duress": true, "Xathrid Demon": true,
 }
 
 // TestTheLibraryReads reads every paragraph of the cards of cards/: all

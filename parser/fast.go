@@ -236,6 +236,24 @@ func (p *fastParser) peek() *lexer.Token {
 	return &t
 }
 
+// peekAt returns the token n tokens after the next one, comments left
+// out (peekAt(0) is peek()), or an EOF token.
+func (p *fastParser) peekAt(n int) *lexer.Token {
+	j := p.next()
+	for ; n > 0 && j < len(p.toks); n-- {
+		j++
+		for j < len(p.toks) && p.toks[j].Type == tokComment {
+			j++
+		}
+	}
+	if j < len(p.toks) {
+		return &p.toks[j]
+	}
+	t := eofToken
+	t.Pos = p.eof
+	return &t
+}
+
 // take consumes the next token that is not a comment and returns it.
 func (p *fastParser) take() *lexer.Token {
 	j := p.next()
@@ -722,7 +740,15 @@ func (p *fastParser) ifStmt() *dsl.IfStmt {
 	s := &dsl.IfStmt{}
 	s.Pos = p.pos()
 	p.take() // if
-	if s.Cond = p.cond(); s.Cond == nil {
+	if p.isType(tokIdent) && p.peekAt(1).Value == "can't" {
+		// `if you can't`: the player had nothing to choose.
+		c := &dsl.Cant{}
+		c.Pos = p.pos()
+		c.Player = p.take().Value
+		p.take() // can't
+		c.EndPos = p.end()
+		s.Cant = c
+	} else if s.Cond = p.cond(); s.Cond == nil {
 		p.fail()
 		return nil
 	}

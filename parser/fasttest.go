@@ -362,16 +362,21 @@ var testReaders = []testReader{
 	actionReader((*fastParser).targetAction),
 	actionReader((*fastParser).payAction),
 	actionReader((*fastParser).newTargetsAction),
+	actionReader((*fastParser).discardChoiceAction),
+	actionReader((*fastParser).randomAction),
 	actionReader((*fastParser).chooseAction),
 	actionReader((*fastParser).dealAction),
 
 	assertionReader((*fastParser).logAssert),
+	assertionReader((*fastParser).logOrderAssert),
 	assertionReader((*fastParser).stackAssert),
 	assertionReader((*fastParser).turnAssert),
 	assertionReader((*fastParser).poolAssert),
 	assertionReader((*fastParser).gameAssert),
 	assertionReader((*fastParser).lifeAssert),
+	assertionReader((*fastParser).handSizeAssert),
 	assertionReader((*fastParser).playerCountAssert),
+	assertionReader((*fastParser).handRevealedAssert),
 	assertionReader((*fastParser).zoneAssert),
 	assertionReader((*fastParser).stateAssert),
 	assertionReader((*fastParser).ptAssert),
@@ -1135,6 +1140,10 @@ func (p *fastParser) choiceAssert() *dsl.ChoiceAssert {
 	if !p.failed {
 		a.Nothing, a.CardName, a.Card = p.nothingNameOrRef()
 	}
+	if !p.failed && p.is("at") {
+		p.take()
+		a.Random = p.expect("random")
+	}
 	return node(p, start, a, &a.Span)
 }
 
@@ -1193,6 +1202,78 @@ func (p *fastParser) keywordAssert() *dsl.KeywordAssert {
 	}
 	if !p.failed {
 		a.Keyword = p.idents()
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// ---- Players and hands (issue 20A) ----
+
+// discardChoiceAction reads `PLAYER chooses REF, REF to discard`.
+func (p *fastParser) discardChoiceAction() *dsl.DiscardChoiceAction {
+	a, start := &dsl.DiscardChoiceAction{}, p.pos()
+	if a.Player = p.oneOf("you", "opponent"); !p.failed {
+		p.oneOf("choose", "chooses")
+	}
+	if !p.failed {
+		a.Cards = p.cardRefs(",", "and")
+	}
+	if !p.failed {
+		p.expect("to")
+		p.expect("discard")
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// randomAction reads `choose at random REF, REF`.
+func (p *fastParser) randomAction() *dsl.RandomAction {
+	a, start := &dsl.RandomAction{}, p.pos()
+	if p.expect("choose") && p.expect("at") && p.expect("random") {
+		a.Cards = p.cardRefs(",", "and")
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// handSizeAssert reads `PLAYER has N cards in hand`.
+func (p *fastParser) handSizeAssert() *dsl.HandSizeAssert {
+	a, start := &dsl.HandSizeAssert{}, p.pos()
+	if a.Player = p.oneOf("you", "opponent"); !p.failed {
+		p.oneOf("have", "has")
+	}
+	if !p.failed {
+		a.Count = p.countOrNo()
+	}
+	if !p.failed {
+		p.oneOf("cards", "card")
+	}
+	if !p.failed && p.expect("in") {
+		p.expect("hand")
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// handRevealedAssert reads `your hand is [not] revealed`.
+func (p *fastParser) handRevealedAssert() *dsl.HandRevealedAssert {
+	a, start := &dsl.HandRevealedAssert{}, p.pos()
+	if a.Owner = p.oneOf("your", "opponent's"); !p.failed && p.expect("hand") && p.expect("is") {
+		a.Not = p.flag("not")
+		p.expect("revealed")
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// logOrderAssert reads `log has KIND events in order involving REF, REF`.
+func (p *fastParser) logOrderAssert() *dsl.LogOrderAssert {
+	a, start := &dsl.LogOrderAssert{}, p.pos()
+	if p.expect("log") && p.expect("has") {
+		if p.isText() || p.isType(tokIdent) {
+			a.Kind = p.take().Value
+			p.oneOf("events", "event")
+		} else {
+			p.fail()
+		}
+	}
+	if !p.failed && p.expect("in") && p.expect("order") && p.expect("involving") {
+		a.Cards = p.cardRefs(",", "and", "then")
 	}
 	return node(p, start, a, &a.Span)
 }

@@ -219,6 +219,11 @@ type PlayerState struct {
 	Pool mana.Amount
 	// Counters by kind ("poison", CR 122.1); nil for none.
 	Counters map[string]int
+	// Hand lists the cards in the player's hand (CR 402).
+	Hand []Card
+	// HandRevealed says the player plays with their hand revealed
+	// (CR 701.16; Telepathy).
+	HandRevealed bool
 }
 
 // TurnState is the turn: its number (the first is 1), whose it is, the
@@ -301,6 +306,16 @@ const (
 	// may choose new targets for it (CR 707.10c): Card, the new target,
 	// or 0 if they kept the one it had (or chose a player).
 	DecisionNewTarget
+	// DecisionObject: an object a player chose as an effect happened
+	// (CR 608.2d): the permanent they sacrifice, the card they have
+	// another player discard; Card.
+	DecisionObject
+	// DecisionDiscard: the cards a player chose to discard (CR 701.8b,
+	// 514.1), Cards.
+	DecisionDiscard
+	// DecisionRandom: the cards chance chose for a player (a random
+	// discard, CR 701.8b), Cards.
+	DecisionRandom
 )
 
 // Decision is a decision a player made.
@@ -314,7 +329,9 @@ type Decision struct {
 	Protection bool
 	Word       string
 	Card       Card
-	Paid       bool
+	// Cards are the cards of DecisionDiscard and DecisionRandom.
+	Cards []Card
+	Paid  bool
 	// Text says what was decided, for messages.
 	Text string
 }
@@ -414,6 +431,8 @@ type Script struct {
 	choices           []ScriptedChoice
 	pays              []ScriptedPay
 	newTargets        []ScriptedNewTargets
+	discards          []ScriptedDiscard
+	randoms           []ScriptedRandom
 }
 
 // ScriptedNewTargets is a decision of a player who may choose new targets
@@ -429,6 +448,28 @@ type ScriptedNewTargets struct {
 // NextNewTargets takes the next scripted decision of new targets for a
 // copy, if there is one.
 func (s *Script) NextNewTargets() (ScriptedNewTargets, bool) { return next(&s.newTargets) }
+
+// ScriptedDiscard is a choice of cards to discard a test made for a
+// player: `opponent chooses "Shock" to discard`.
+type ScriptedDiscard struct {
+	Player Player
+	Cards  []Card
+	Pos    dsl.Pos
+}
+
+// ScriptedRandom is what chance chooses next, as a test says: `choose at
+// random "Shock", "Forest"`.
+type ScriptedRandom struct {
+	Cards []Card
+	Pos   dsl.Pos
+}
+
+// NextDiscard takes the next scripted choice of cards to discard, if
+// there is one.
+func (s *Script) NextDiscard() (ScriptedDiscard, bool) { return next(&s.discards) }
+
+// NextRandom takes the next scripted outcome of chance, if there is one.
+func (s *Script) NextRandom() (ScriptedRandom, bool) { return next(&s.randoms) }
 
 // ScriptedTarget is a target a test chose for the next triggered ability
 // that targets, and where the test says so.

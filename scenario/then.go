@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cardc/cardc/dsl"
@@ -247,17 +248,7 @@ var _ = then(thenStep[*dsl.PoolAssert]{
 // "Hill Giant"
 var _ = then(thenStep[*dsl.LogAssert]{
 	Check: func(c *checker, a *dsl.LogAssert) {
-		if _, ok := eventKind(c.v, dsl.Unquote(a.Kind)); !ok {
-			d := dsl.Errorf(a.Pos, CodeUnknownEvent, "no event kind is called %s", a.Kind)
-			// Event kinds are written with spaces in tests, with
-			// underscores in the vocabulary.
-			var kinds []string
-			for _, k := range c.v.Events() {
-				kinds = append(kinds, strings.ReplaceAll(k.Name, "_", " "))
-			}
-			d.Hint = dsl.DidYouMean(strings.ReplaceAll(dsl.Unquote(a.Kind), "_", " "), kinds)
-			c.add(d)
-		}
+		c.eventKind(a.Pos, a.Kind)
 		if a.Involving != nil {
 			c.ref(a.Involving)
 		}
@@ -321,6 +312,71 @@ var _ = then(thenStep[*dsl.LogAssert]{
 				events = "event"
 			}
 			r.failf(a.Pos, "expected %d %s %s%s in the log, found %d", a.Count, dsl.Unquote(a.Kind), events, involving, n)
+		}
+	},
+})
+
+// eventKind checks that a test names an event kind of the log (T005).
+func (c *checker) eventKind(p dsl.Pos, kind string) {
+	if _, ok := eventKind(c.v, dsl.Unquote(kind)); ok {
+		return
+	}
+	d := dsl.Errorf(p, CodeUnknownEvent, "no event kind is called %s", kind)
+	// Event kinds are written with spaces in tests, with underscores in
+	// the vocabulary.
+	var kinds []string
+	for _, k := range c.v.Events() {
+		kinds = append(kinds, strings.ReplaceAll(k.Name, "_", " "))
+	}
+	d.Hint = dsl.DidYouMean(strings.ReplaceAll(dsl.Unquote(kind), "_", " "), kinds)
+	c.add(d)
+}
+
+// log has draw events in order involving "C", "B", "A": an event of that
+// kind involves each card, each after the one before.
+var _ = then(thenStep[*dsl.LogOrderAssert]{
+	Check: func(c *checker, a *dsl.LogOrderAssert) {
+		c.eventKind(a.Pos, a.Kind)
+		c.refs(a.Cards)
+	},
+	Assert: func(r *runner, a *dsl.LogOrderAssert) {
+		kind, ok := eventKind(r.v, dsl.Unquote(a.Kind))
+		if !ok {
+			r.failf(a.Pos, "no event kind is called %s", a.Kind)
+			return
+		}
+		var cards []Card
+		for _, ref := range a.Cards {
+			c, err := r.card(ref)
+			if err != nil {
+				return
+			}
+			cards = append(cards, c)
+		}
+		log, next := r.g.Log(), 0
+		for i, c := range cards {
+			found := false
+			for ; next < len(log) && !found; next++ {
+				found = log[next].Kind == kind && log[next].involves(c)
+			}
+			if !found {
+				var seen []string
+				for _, ev := range log {
+					for _, ref := range a.Cards {
+						if c, err := r.card(ref); err == nil && ev.Kind == kind && ev.involves(c) {
+							seen = append(seen, dsl.RefString(ref))
+							break
+						}
+					}
+				}
+				order := fmt.Sprintf("no %s event involves any of them", dsl.Unquote(a.Kind))
+				if len(seen) > 0 {
+					order = fmt.Sprintf("their %s events come in the order %s", dsl.Unquote(a.Kind), strings.Join(seen, ", "))
+				}
+				r.failf(a.Pos, "expected %s: no %s event involves %s after those of the cards before it; %s",
+					a, dsl.Unquote(a.Kind), dsl.RefString(a.Cards[i]), order)
+				return
+			}
 		}
 	},
 })
@@ -477,7 +533,7 @@ var _ = then(thenStep[*dsl.ChoiceAssert]{
 		want := playerID(a.Player)
 		var seen []string
 		for _, d := range decisions {
-			if d.Kind != kind && (kind != DecisionCopy || (d.Kind != DecisionSource && d.Kind != DecisionCostObject && d.Kind != DecisionNewTarget)) {
+			if !choiceOfKind(d.Kind, kind, a.Random) {
 				continue
 			}
 			if d.Kind == DecisionNewTarget && card == 0 {
@@ -487,7 +543,7 @@ var _ = then(thenStep[*dsl.ChoiceAssert]{
 			if kind == DecisionChoice {
 				match = strings.EqualFold(d.Word, word)
 			} else {
-				match = d.Card == card
+				match = d.Card == card || card != 0 && slices.Contains(d.Cards, card)
 			}
 			if d.Player == want && match {
 				if a.Not {
@@ -593,4 +649,53 @@ func theyHave(player string) string {
 		return "you have"
 	}
 	return "they have"
+}
+
+// opponent has 3 cards in hand, you have no cards in hand (CR 402)
+var _ = then(thenStep[*dsl.HandSizeAssert]{
+	Assert: func(r *runner, a *dsl.HandSizeAssert) {
+		if n := len(r.g.Player(playerID(a.Player)).Hand); n != a.Count {
+			r.failf(a.Pos, "expected %s, but %s %d %s in hand", a, theyHave(a.Player), n, plural(n, "card", "cards"))
+		}
+	},
+})
+
+// opponent's hand is revealed, your hand is not revealed (CR 701.16)
+var _ = then(thenStep[*dsl.HandRevealedAssert]{
+	Assert: func(r *runner, a *dsl.HandRevealedAssert) {
+		p := You
+		if a.Owner != "your" {
+			p = Opponent
+		}
+		if got := r.g.Player(p).HandRevealed; got == a.Not {
+			r.failf(a.Pos, "expected %s, but it is %srevealed", a, map[bool]string{true: "", false: "not "}[got])
+		}
+	},
+})
+
+// plural is one or many as n says.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// choiceOfKind reports whether a decision of kind k is a choice `you chose
+// ...` checks: of a word (want DecisionChoice), or of a card (want
+// DecisionCopy) — what to copy, a source, what pays a cost, an object
+// chosen as an effect happened, cards to discard, or cards chance chose;
+// only those of chance for `at random`.
+func choiceOfKind(k, want DecisionKind, random bool) bool {
+	switch {
+	case random:
+		return k == DecisionRandom
+	case want != DecisionCopy:
+		return k == want
+	}
+	switch k {
+	case DecisionCopy, DecisionSource, DecisionCostObject, DecisionNewTarget, DecisionObject, DecisionDiscard, DecisionRandom:
+		return true
+	}
+	return false
 }

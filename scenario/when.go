@@ -679,3 +679,41 @@ func (r *runner) noStep(n dsl.Node) error {
 	r.failf(n.Position(), "the test runner has no step for %T (please report this bug)", n)
 	return errStop
 }
+
+// opponent chooses "Shock", "Forest" to discard: scripts the next choice
+// of cards to discard that player makes (CR 701.8b, 514.1).
+var _ = when(whenStep[*dsl.DiscardChoiceAction]{
+	Check: func(c *checker, a *dsl.DiscardChoiceAction) { c.refs(a.Cards) },
+	Run: func(r *runner, a *dsl.DiscardChoiceAction) error {
+		d := ScriptedDiscard{Player: playerID(a.Player), Pos: a.Pos}
+		for _, ref := range a.Cards {
+			c, err := r.card(ref)
+			if err != nil {
+				return err
+			}
+			d.Cards = append(d.Cards, c)
+		}
+		r.script.discards = append(r.script.discards, d)
+		return nil
+	},
+	NoAction: true,
+})
+
+// choose at random "Shock", "Forest": scripts what chance chooses next
+// (a random discard, CR 701.8b).
+var _ = when(whenStep[*dsl.RandomAction]{
+	Check: func(c *checker, a *dsl.RandomAction) { c.refs(a.Cards) },
+	Run: func(r *runner, a *dsl.RandomAction) error {
+		d := ScriptedRandom{Pos: a.Pos}
+		for _, ref := range a.Cards {
+			c, err := r.card(ref)
+			if err != nil {
+				return err
+			}
+			d.Cards = append(d.Cards, c)
+		}
+		r.script.randoms = append(r.script.randoms, d)
+		return nil
+	},
+	NoAction: true,
+})

@@ -13,7 +13,7 @@ const (
 	Major = 1
 	Minor = 33
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "c58663589ae99d5db54cdf84c06a98f414c701d2710ee64b533cc7b09aa018ad"
+	Hash = "b1859ebea2a52cd7816be6b24b81175552776d1af3939ab6102664a4a8d2a899"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
@@ -164,6 +164,22 @@ const (
 	FieldSpellCopiedOriginal
 	// FieldSpellCopiedPlayer is spell_copied.player, a Player.
 	FieldSpellCopiedPlayer
+	// FieldDrawID is draw.id, an EventID.
+	FieldDrawID
+	// FieldDrawPlayer is draw.player, a Player.
+	FieldDrawPlayer
+	// FieldDrawObject is draw.object, an Object.
+	FieldDrawObject
+	// FieldDiscardID is discard.id, an EventID.
+	FieldDiscardID
+	// FieldDiscardPlayer is discard.player, a Player.
+	FieldDiscardPlayer
+	// FieldDiscardObject is discard.object, an Object.
+	FieldDiscardObject
+	// FieldHandRevealedID is hand_revealed.id, an EventID.
+	FieldHandRevealedID
+	// FieldHandRevealedPlayer is hand_revealed.player, a Player.
+	FieldHandRevealedPlayer
 )
 
 // Events are the event kinds of the vocabulary, in the order the stdlib
@@ -278,6 +294,20 @@ var Events = []Event{
 		{Field: FieldSpellCopiedSpell, Name: "spell", Symbol: "spell_copied.spell", Type: Type{Kind: KindObject}},
 		{Field: FieldSpellCopiedOriginal, Name: "original", Symbol: "spell_copied.original", Type: Type{Kind: KindObject}},
 		{Field: FieldSpellCopiedPlayer, Name: "player", Symbol: "spell_copied.player", Type: Type{Kind: KindPlayer}},
+	}},
+	{Name: "draw", Fields: []FieldInfo{
+		{Field: FieldDrawID, Name: "id", Symbol: "draw.id", Type: Type{Kind: KindEvent, Event: "draw"}},
+		{Field: FieldDrawPlayer, Name: "player", Symbol: "draw.player", Type: Type{Kind: KindPlayer}},
+		{Field: FieldDrawObject, Name: "object", Symbol: "draw.object", Type: Type{Kind: KindObject}},
+	}},
+	{Name: "discard", Fields: []FieldInfo{
+		{Field: FieldDiscardID, Name: "id", Symbol: "discard.id", Type: Type{Kind: KindEvent, Event: "discard"}},
+		{Field: FieldDiscardPlayer, Name: "player", Symbol: "discard.player", Type: Type{Kind: KindPlayer}},
+		{Field: FieldDiscardObject, Name: "object", Symbol: "discard.object", Type: Type{Kind: KindObject}},
+	}},
+	{Name: "hand_revealed", Fields: []FieldInfo{
+		{Field: FieldHandRevealedID, Name: "id", Symbol: "hand_revealed.id", Type: Type{Kind: KindEvent, Event: "hand_revealed"}},
+		{Field: FieldHandRevealedPlayer, Name: "player", Symbol: "hand_revealed.player", Type: Type{Kind: KindPlayer}},
 	}},
 }
 
@@ -706,6 +736,30 @@ var Funcs = []Func{
 				return 0, m.Destroy(f, Object(a[0]))
 			}, true
 		}},
+	{Name: "discard", Method: "Discard", Signature: "Discard(f *vm.Frame, player stdhost.Player, amount int64) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "amount", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				Discard(*vm.Frame, Player, int64) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.Discard(f, Player(a[0]), int64(a[1]))
+			}, true
+		}},
+	{Name: "discard_at_random", Method: "DiscardAtRandom", Signature: "DiscardAtRandom(f *vm.Frame, player stdhost.Player, amount int64) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "amount", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				DiscardAtRandom(*vm.Frame, Player, int64) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.DiscardAtRandom(f, Player(a[0]), int64(a[1]))
+			}, true
+		}},
 	{Name: "double_counters", Method: "DoubleCounters", Signature: "DoubleCounters(f *vm.Frame, event stdhost.EventID) error", Params: []Param{{Name: "event", Type: Type{Kind: KindEvent, Event: "counter_put"}}}, Action: true, Contexts: ContextReplace, AtOnce: true, Stale: StaleError,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -826,6 +880,42 @@ var Funcs = []Func{
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				r, err := m.EachObject(f, int64(a[0]), int64(a[1]))
 				return vm.Value(r), err
+			}, true
+		}},
+	{Name: "each_player", Method: "EachPlayer", Signature: "EachPlayer(f *vm.Frame, handle int64, index int64) (stdhost.Player, error)", Params: []Param{{Name: "handle", Type: Type{Kind: KindNumber}}, {Name: "index", Type: Type{Kind: KindNumber}}}, Result: Type{Kind: KindPlayer}, Contexts: ContextBody, Stale: StaleIgnored, Own: true,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				EachPlayer(*vm.Frame, int64, int64) (Player, error)
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				r, err := m.EachPlayer(f, int64(a[0]), int64(a[1]))
+				return vm.Value(r), err
+			}, true
+		}},
+	{Name: "each_player_begin", Method: "EachPlayerBegin", Signature: "EachPlayerBegin(f *vm.Frame, players stdhost.Filter) (int64, error)", Params: []Param{{Name: "players", Type: Type{Kind: KindFilter}}}, Result: Type{Kind: KindNumber}, Contexts: ContextBody, Stale: StaleIgnored, Own: true,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				EachPlayerBegin(*vm.Frame, Filter) (int64, error)
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				r, err := m.EachPlayerBegin(f, Filter(a[0]))
+				return vm.Value(r), err
+			}, true
+		}},
+	{Name: "each_player_end", Method: "EachPlayerEnd", Signature: "EachPlayerEnd(f *vm.Frame, handle int64) error", Params: []Param{{Name: "handle", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored, Own: true,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ EachPlayerEnd(*vm.Frame, int64) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.EachPlayerEnd(f, int64(a[0]))
 			}, true
 		}},
 	{Name: "enter_as_copy", Method: "EnterAsCopy", Signature: "EnterAsCopy(f *vm.Frame, player stdhost.Player, objects stdhost.Filter) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "objects", Type: Type{Kind: KindFilter}}}, Action: true, Contexts: ContextEnters, AtOnce: true, Stale: StaleError,
@@ -1018,6 +1108,16 @@ var Funcs = []Func{
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				r, err := m.HadNoCounters(f, Object(a[0]), Name(a[1]))
 				return Bool(r), err
+			}, true
+		}},
+	{Name: "hands_revealed", Method: "HandsRevealed", Signature: "HandsRevealed(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ HandsRevealed(*vm.Frame, Player) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.HandsRevealed(f, Player(a[0]))
 			}, true
 		}},
 	{Name: "has_chosen_name", Method: "HasChosenName", Signature: "HasChosenName(f *vm.Frame, object stdhost.Object) (bool, error)", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Result: Type{Kind: KindBool}, Contexts: ContextMatch | ContextBody | ContextEffect, Stale: StaleLastKnown,
@@ -1322,6 +1422,16 @@ var Funcs = []Func{
 				return 0, m.MoveCounter(f, Player(a[0]), Name(a[1]), Object(a[2]), Object(a[3]))
 			}, true
 		}},
+	{Name: "no_maximum_hand_size", Method: "NoMaximumHandSize", Signature: "NoMaximumHandSize(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ NoMaximumHandSize(*vm.Frame, Player) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.NoMaximumHandSize(f, Player(a[0]))
+			}, true
+		}},
 	{Name: "owner", Method: "Owner", Signature: "Owner(f *vm.Frame, object stdhost.Object) (stdhost.Player, error)", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Result: Type{Kind: KindPlayer}, Contexts: ContextMatch | ContextBody | ContextReplace | ContextEnters | ContextEffect, Stale: StaleLastKnown, Own: true,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -1491,6 +1601,18 @@ var Funcs = []Func{
 				return 0, m.RedirectDamage(f, EventID(a[0]), Object(a[1]))
 			}, true
 		}},
+	{Name: "redirect_damage_to_player", Method: "RedirectDamageToPlayer", Signature: "RedirectDamageToPlayer(f *vm.Frame, event stdhost.EventID, player stdhost.Player) error", Params: []Param{{Name: "event", Type: Type{Kind: KindEvent, Event: "damage"}}, {Name: "player", Type: Type{Kind: KindPlayer}}}, Action: true, Contexts: ContextReplace, AtOnce: true, Stale: StaleError,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				RedirectDamageToPlayer(*vm.Frame, EventID, Player) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.RedirectDamageToPlayer(f, EventID(a[0]), Player(a[1]))
+			}, true
+		}},
 	{Name: "regenerate", Method: "Regenerate", Signature: "Regenerate(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface{ Regenerate(*vm.Frame, Object) error })
@@ -1569,6 +1691,18 @@ var Funcs = []Func{
 				return 0, m.ReturnWithCounter(f, Object(a[0]), Name(a[1]))
 			}, true
 		}},
+	{Name: "reveal_and_discard_chosen", Method: "RevealAndDiscardChosen", Signature: "RevealAndDiscardChosen(f *vm.Frame, player stdhost.Player, chooser stdhost.Player, objects stdhost.Filter) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "chooser", Type: Type{Kind: KindPlayer}}, {Name: "objects", Type: Type{Kind: KindFilter}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				RevealAndDiscardChosen(*vm.Frame, Player, Player, Filter) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.RevealAndDiscardChosen(f, Player(a[0]), Player(a[1]), Filter(a[2]))
+			}, true
+		}},
 	{Name: "sacrifice", Method: "Sacrifice", Signature: "Sacrifice(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored, Moves: "object", MovesTo: "graveyard", Cost: true,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface{ Sacrifice(*vm.Frame, Object) error })
@@ -1577,6 +1711,19 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.Sacrifice(f, Object(a[0]))
+			}, true
+		}},
+	{Name: "sacrifice_chosen", Method: "SacrificeChosen", Signature: "SacrificeChosen(f *vm.Frame, player stdhost.Player, objects stdhost.Filter) (stdhost.Object, error)", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "objects", Type: Type{Kind: KindFilter}}}, Result: Type{Kind: KindObject}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				SacrificeChosen(*vm.Frame, Player, Filter) (Object, error)
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				r, err := m.SacrificeChosen(f, Player(a[0]), Filter(a[1]))
+				return vm.Value(r), err
 			}, true
 		}},
 	{Name: "sacrifice_unless", Method: "SacrificeUnless", Signature: "SacrificeUnless(f *vm.Frame, object stdhost.Object, player stdhost.Player, cost stdhost.Filter) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "cost", Type: Type{Kind: KindFilter}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored,
@@ -1669,6 +1816,18 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.SetLife(f, Player(a[0]), int64(a[1]))
+			}, true
+		}},
+	{Name: "set_maximum_hand_size", Method: "SetMaximumHandSize", Signature: "SetMaximumHandSize(f *vm.Frame, player stdhost.Player, amount int64) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "amount", Type: Type{Kind: KindNumber}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				SetMaximumHandSize(*vm.Frame, Player, int64) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.SetMaximumHandSize(f, Player(a[0]), int64(a[1]))
 			}, true
 		}},
 	{Name: "shuffle_into_library", Method: "ShuffleIntoLibrary", Signature: "ShuffleIntoLibrary(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody | ContextReplace, AtOnce: true, Stale: StaleIgnored, Moves: "object", MovesTo: "library",
@@ -1783,7 +1942,7 @@ var NameKinds = []NameKind{
 	{Kind: vm.NameZone, Words: []string{"battlefield", "graveyard", "hand", "library", "exile", "stack", "command"}},
 	{Kind: vm.NameStep, Words: []string{"untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup"}},
 	{Kind: vm.NameMana, Words: nil},
-	{Kind: vm.NameEvent, Words: []string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive", "countered", "spell_copied"}},
+	{Kind: vm.NameEvent, Words: []string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive", "countered", "spell_copied", "draw", "discard", "hand_revealed"}},
 	{Kind: vm.NameRule, Words: []string{"damage_cant_be_prevented", "dealt_as_though_wither", "entering_doesnt_trigger", "counters_cant_be_put"}},
-	{Kind: vm.NameEffect, Words: []string{"add_card_type", "add_keyword", "add_protection_from_chosen_color", "begin_game_on_battlefield", "cant_attack_or_block", "cant_be_countered", "cant_gain_life", "cant_get_counters", "cant_get_counters_of_kind", "control", "define_pt", "grant_ability", "life_total_cant_change", "lose_all_abilities", "lose_keyword", "modify_pt", "set_base_pt", "set_chosen_color"}},
+	{Kind: vm.NameEffect, Words: []string{"add_card_type", "add_keyword", "add_protection_from_chosen_color", "begin_game_on_battlefield", "cant_attack_or_block", "cant_be_countered", "cant_gain_life", "cant_get_counters", "cant_get_counters_of_kind", "control", "define_pt", "grant_ability", "hands_revealed", "life_total_cant_change", "lose_all_abilities", "lose_keyword", "modify_pt", "no_maximum_hand_size", "set_base_pt", "set_chosen_color", "set_maximum_hand_size"}},
 }

@@ -17,7 +17,9 @@ func AttachedDet(det string) bool { return det == "enchanted" || det == "equippe
 type Filter struct {
 	Pos dsl.Pos
 	// Det is the determiner: a, an, another, target, any (for "any
-	// target"); in the object slot of a continuous effect, which names the
+	// target"), each (for "each player", "each opponent", "each other
+	// player" in a player slot of an action: the action is done once for
+	// each of them, in APNAP order, CR 101.4); in the object slot of a continuous effect, which names the
 	// set of objects it affects, also "" (a plural: "creatures you
 	// control"), "other" ("other creatures you control": all but this)
 	// and "enchanted" or "equipped" ("enchanted creature", "equipped
@@ -47,6 +49,13 @@ type Filter struct {
 	// with the card name chosen as the permanent the ability belongs to
 	// entered (CR 201.4; `enters choosing a card name`).
 	ChosenName bool
+	// OtherThanThis is set for an "other than this" suffix (Oracle's
+	// "other than [this card's name]"): any object but the one the
+	// ability belongs to.
+	OtherThanThis bool
+	// NotYou is set for "each other player": the players other than the
+	// controller of the ability (Det is then "each").
+	NotYou bool
 	// Bind is the name `as` gives what the filter matches, or "".
 	Bind string
 	// Yields is what the filter describes: objects, players, or both.
@@ -326,10 +335,23 @@ func isPlural(w string) bool {
 // chosen name: "target spell with the chosen name".
 var chosenNameWords = []string{"with", "the", "chosen", "name"}
 
-// withSuffix completes a filter with an optional mana value qualifier or
-// "with the chosen name", controller or zone suffix and binding, giving
-// every variant, longest first.
+// withSuffix completes a filter with an optional "other than this", mana
+// value qualifier or "with the chosen name", controller or zone suffix
+// and binding, giving every variant, longest first.
 func (m *matcher) withSuffix(f *Filter, j int) []candidate {
+	if f.Yields.Kind == KObject && !f.OtherThanThis && m.wordsAt(j, []string{"other", "than", "this"}) {
+		// "a creature other than this" (Oracle: "other than Xathrid
+		// Demon"): any but the object the ability belongs to.
+		g := *f
+		g.OtherThanThis, g.Text = true, f.Text+" other than this"
+		return append(m.withSuffix(&g, j+3), m.withMana(f, j)...)
+	}
+	return m.withMana(f, j)
+}
+
+// withMana completes a filter with an optional mana value qualifier or
+// "with the chosen name", then the zone, controller and binding suffixes.
+func (m *matcher) withMana(f *Filter, j int) []candidate {
 	if kw, ok := m.keywordSuffix(j); ok && !m.quick {
 		m.fail(j, CodeUnknownWord, keywordFilterMessage(f.Text, kw), keywordFilterHint, nil)
 	}
@@ -548,6 +570,33 @@ func (v *Vocab) EachMismatch(parts []*dsl.Part, sc Scope) (pos dsl.Pos, msg, hin
 		}
 	}
 	return dsl.Pos{}, "", "", false
+}
+
+// eachPlayerCandidates fills a player slot of an action (or a target
+// slot, which takes players too) with "each player", "each opponent" or
+// "each other player": a filter of players, singular, with the
+// determiner "each" (NotYou for "other"). The compiler does the action
+// once for each of them, in APNAP order (CR 101.4).
+func (m *matcher) eachPlayerCandidates(t *Template, pi int) []candidate {
+	if pi+1 >= len(m.parts) || !strings.EqualFold(m.word(pi), "each") {
+		return nil
+	}
+	each := m.each
+	m.each = true // a filter without determiner, as after "for each"
+	fs := m.filters(t, pi+1)
+	m.each = each
+	var out []candidate
+	for _, c := range fs {
+		f := c.arg.Filter
+		if f.Yields.Kind != KPlayer || f.Bind != "" || f.Det != "" && f.Det != "other" || !f.Words[len(f.Words)-1].Singular {
+			continue
+		}
+		g := *f
+		g.Det, g.NotYou, g.Pos = "each", f.Det == "other", m.parts[pi].Pos
+		g.Text = "each " + f.Text
+		out = append(out, candidate{&Arg{Kind: ArgFilter, Pos: g.Pos, Type: g.Yields, Filter: &g}, c.next})
+	}
+	return out
 }
 
 // MatchEach reads the filter of a `for each` statement, the words after

@@ -110,3 +110,35 @@ func TestStandardHostProperties(t *testing.T) {
 	require.Equal(t, vocab.StaleLastKnown, byName["power"].Stale)
 	require.Equal(t, vocab.StaleIgnored, byName["destroy"].Stale)
 }
+
+// TestAliases proves that an event names a field with a name of the rules
+// (`alias "defending player" player`, CR 506.2), and that the stdlib is told
+// when the field is not the event's, the name is not two words in lower
+// case, or something else than an event says it.
+func TestAliases(t *testing.T) {
+	for _, tc := range []struct {
+		name, decl string
+		want       string
+	}{
+		{"sound", `event attacks { attacker: object; player: player; alias "defending player" player }`, ""},
+		{"no such field", `event attacks { player: player; alias "defending player" defender }`,
+			`v.card:1:33: error: event attacks has no field "defender" to name "defending player" (C900)`},
+		{"one word", `event attacks { player: player; alias "defender" player }`,
+			`v.card:1:33: error: "defender": the name of a field is two words in lower case, as a card writes it (C900)`},
+		{"capitals", `event attacks { player: player; alias "Defending Player" player }`,
+			`v.card:1:33: error: "Defending Player": the name of a field is two words in lower case, as a card writes it (C900)`},
+		{"on an action", `action a(player: player) { called from body; takes effect after the event; stale ignored; alias "that one" player }`,
+			`error: only an event gives its fields names of the rules (C900)`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, err := vocab.Load(fstest.MapFS{"v.card": {Data: []byte(tc.decl + "\n" + needed)}})
+			if tc.want == "" {
+				require.NoError(t, err)
+				require.Equal(t, []vocab.Alias{{Name: "defending player", Field: "player"}}, v.Event("attacks").Aliases)
+				return
+			}
+			require.Error(t, err)
+			require.Contains(t, err.Error(), tc.want)
+		})
+	}
+}

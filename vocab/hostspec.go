@@ -339,8 +339,10 @@ func (v *Vocab) hostRules(p func(string, ...any)) {
 func (v *Vocab) hostFuncs(p func(string, ...any)) {
 	names := sortedKeys(v.funcs)
 	p("## Actions\n\n")
-	p("Each action returns nothing (`Symbol.Returns` is false): `Call`'s result is\n")
-	p("ignored. *cost* marks an action an activated ability's Pay may call; *mana* an\n")
+	p("An action returns nothing (`Symbol.Returns` is false: `Call`'s result is\n")
+	p("ignored), but one declared with a result, which says so below: what a player\n")
+	p("chose as it happened (`Symbol.Returns` is true), or 0 if they had nothing to\n")
+	p("choose. *cost* marks an action an activated ability's Pay may call; *mana* an\n")
 	p("action that adds mana, through a `mana_produced` event that replacement effects\n")
 	p("and triggers see.\n\n")
 	for _, name := range names {
@@ -356,6 +358,10 @@ func (v *Vocab) hostFuncs(p func(string, ...any)) {
 		p("- arity %d; called from %s; in a replacement body, takes effect %s; stale handle: %s", len(f.Params), codeList(f.Called), timing, f.Stale)
 		if f.Moves != "" {
 			p("; moves `%s` to the zone `%s`", f.Moves, f.MovesTo)
+		}
+		if f.Returns() {
+			// An action with a result (`Symbol.Returns` is true).
+			p("; returns %s", f.Result)
 		}
 		var traits []string
 		if f.Cost {
@@ -381,7 +387,7 @@ func (v *Vocab) hostFuncs(p func(string, ...any)) {
 	p("| query | arity | result | called from | stale handle | meaning |\n|---|---|---|---|---|---|\n")
 	for _, name := range names {
 		f := v.funcs[name]
-		if !f.Returns() {
+		if !f.Query() {
 			continue
 		}
 		p("| `%s(%s)` | %d | %s | %s | %s | %s |\n", f.Name, params(f.Params), len(f.Params), f.Result, codeList(f.Called), f.Stale, f.Doc)

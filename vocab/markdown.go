@@ -66,6 +66,9 @@ func (v *Vocab) Markdown() string {
 		if f.Context != "" {
 			fmt.Fprintf(&b, " Only in a `%s` ability.", f.Context)
 		}
+		if f.Returns() {
+			fmt.Fprintf(&b, " It returns %s: `as NAME` after its filter names it.", Article(f.Result.String()))
+		}
 		b.WriteString("\n\n")
 		for _, t := range f.Templates {
 			b.WriteString("- `" + t.Text + "`")
@@ -89,7 +92,7 @@ func (v *Vocab) Markdown() string {
 	b.WriteString("| query | returns | meaning |\n|---|---|---|\n")
 	for _, name := range funcs {
 		f := v.funcs[name]
-		if !f.Returns() {
+		if !f.Query() {
 			continue
 		}
 		fmt.Fprintf(&b, "| `%s(%s)` | %s | %s |\n", f.Name, params(f.Params), f.Result, f.Doc)

@@ -75,6 +75,13 @@ type Match struct {
 	Anywhere bool
 	// Warning, if set, says the phrase also reads as another one (C032).
 	Warning *dsl.Diagnostic
+	// Others are the readings of another shape or owner, the first of
+	// each, in the order of the vocabulary: what the phrase also reads
+	// as. A caller that knows where the phrase is may take one of them
+	// instead, and then drop the warning (a body's action takes no
+	// choice a cost makes: `sacrifice a creature` reads as the cost
+	// `sacrifice {object}` and as the effect `sacrifice {objects}`).
+	Others []*Alt
 }
 
 // Alt is one way a phrase reads: a template and what fills its slots.
@@ -130,8 +137,10 @@ type matcher struct {
 	bestDepth int
 	bestNear  bool
 	failed    bool
-	// ambiguous is a second reading of the phrase, of another shape.
+	// ambiguous is a second reading of the phrase, of another shape;
+	// others are the first reading of each other shape or owner.
 	ambiguous *Template
+	others    []*Alt
 	// each is set while reading the filter of a `for each` statement.
 	each bool
 	// quick is set for the first reading of a phrase, which is all a
@@ -333,17 +342,21 @@ func (m *matcher) matchTemplates(ts []*Template, mode Mode) []*Alt {
 		}
 		m.filled = m.filled[:0]
 		if m.try(t, 0, 0, mode) {
-			if len(alts) > 0 && (alts[0].Template.Shape != t.Shape || alts[0].Template.Owner() != t.Owner()) {
-				if m.ambiguous == nil {
-					m.ambiguous = t
-				}
-				continue
-			}
 			args := make(map[string]*Arg, len(m.filled))
 			for _, f := range m.filled {
 				args[f.slot] = f.arg
 			}
-			alts = append(alts, &Alt{Template: t, Args: args})
+			alt := &Alt{Template: t, Args: args}
+			if len(alts) > 0 && (alts[0].Template.Shape != t.Shape || alts[0].Template.Owner() != t.Owner()) {
+				if m.ambiguous == nil {
+					m.ambiguous = t
+				}
+				if !slices.ContainsFunc(m.others, func(o *Alt) bool { return o.Template.Shape == t.Shape && o.Template.Owner() == t.Owner() }) {
+					m.others = append(m.others, alt)
+				}
+				continue
+			}
+			alts = append(alts, alt)
 		}
 	}
 	return alts
@@ -531,6 +544,12 @@ func (m *matcher) phraseCandidates(t *Template, slot string, pi int, mode Mode) 
 		}
 	case KObject, KPlayer, KTarget, KSpell:
 		var out []candidate
+		if typ.Kind != KObject && t.Func != nil && t.Func.Action {
+			out = append(out, m.eachPlayerCandidates(t, pi)...)
+		}
+		if c, ok := m.thatCandidate(t, typ, pi); ok {
+			return append(out, c)
+		}
 		for _, f := range m.filtersAt(t, pi) {
 			if typ.Accepts(f.arg.Type) {
 				out = append(out, f)
@@ -544,6 +563,43 @@ func (m *matcher) phraseCandidates(t *Template, slot string, pi int, mode Mode) 
 	}
 	return m.exprCandidate(t, typ, pi)
 }
+
+// thatCandidate fills an object or player slot with "that player",
+// "that creature", "that card", "defending player": a name of two words
+// that the scope binds (the checker binds them to the objects and players
+// an event pattern names with a filter, as Oracle text refers to them:
+// "Whenever an opponent draws a card, ... deals 1 damage to that player";
+// and to the fields an event gives a name of the rules, its aliases).
+func (m *matcher) thatCandidate(t *Template, typ Type, pi int) (candidate, bool) {
+	if pi+1 >= len(m.parts) || m.word(pi) == "" || m.word(pi+1) == "" {
+		return candidate{}, false
+	}
+	name := strings.ToLower(m.word(pi)) + " " + strings.ToLower(m.word(pi+1))
+	bt, bound := m.sc.Type(name)
+	if !bound {
+		if !m.quick && strings.EqualFold(m.word(pi), "that") {
+			m.fail(pi, CodeUndefined, fmt.Sprintf("%q names nothing here", name),
+				"`that player`, `that creature`, `that card` name what the pattern of a triggered ability names with a filter, such as `whenever an opponent draws a card`", t)
+		}
+		return candidate{}, false
+	}
+	if !typ.Accepts(bt) {
+		if !m.quick {
+			m.fail(pi, CodeType, fmt.Sprintf("%q is %s, but %s is needed here", name, Article(bt.String()), Article(typ.String())), "", t)
+		}
+		return candidate{}, false
+	}
+	m.sc.Use(name)
+	p := m.parts[pi]
+	ref := &dsl.Ref{Span: p.Span, Name: name}
+	sum := &dsl.Sum{Span: p.Span, Left: &dsl.Product{Span: p.Span, Left: &dsl.Unary{Span: p.Span, Primary: &dsl.Primary{Span: p.Span, Ref: ref}}}}
+	return candidate{&Arg{Kind: ArgExpr, Pos: p.Pos, Type: bt, Expr: sum}, pi + 2}, true
+}
+
+// ThatName is the name of two words "that NOUN" by which a card refers to
+// an object or a player named before ("that player", "that creature"):
+// "that " and the noun in lower case.
+func ThatName(noun string) string { return "that " + strings.ToLower(noun) }
 
 // countWords start a count: "the number of creatures you control".
 var countWords = []string{"the", "number", "of"}
@@ -957,6 +1013,7 @@ func (m *matcher) matchPhrase(mode Mode) (*Match, *Mismatch) {
 			p.Once = alts[0].Template.Once
 			p.Anywhere = alts[0].Template.Anywhere
 		}
+		p.Others = m.others
 		if t := m.ambiguous; t != nil {
 			d := dsl.Warningf(m.parts[0].Pos, CodeAmbiguousPhrase, "%q reads as %q (%s) and as %q (%s); the first is taken",
 				dsl.PartsString(m.parts), alts[0].Template.Text, alts[0].Template.Owner(), t.Text, t.Owner())

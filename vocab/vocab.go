@@ -117,6 +117,16 @@ type EventKind struct {
 	Doc       string
 	Fields    []Field
 	Templates []*Template
+	// Aliases are the names of the rules its fields have in the
+	// abilities that watch it (`alias "defending player" player`).
+	Aliases []Alias
+}
+
+// Alias is a name of the rules for a field of an event: "defending
+// player", the player attacked (CR 506.2). It is words, two or more; the
+// abilities that watch the event read the field by it.
+type Alias struct {
+	Name, Field string
 }
 
 // Field returns the field with the given name, or nil.
@@ -184,9 +194,16 @@ type FuncInfo struct {
 	Templates      []*Template
 }
 
-// Returns reports whether the function returns a value: queries do,
-// actions and effects do not.
-func (f *FuncInfo) Returns() bool { return !f.Action && !f.Effect }
+// Returns reports whether the function returns a value: queries do, and
+// actions declared with a result (`action sacrifice_chosen(...): object`,
+// which returns the permanent a player chose); effects and the other
+// actions do not.
+func (f *FuncInfo) Returns() bool { return !f.Effect && (!f.Action || f.Result != (Type{})) }
+
+// Query reports whether the function is a query: it returns a value and
+// does nothing, so a card may read it as a field (`creature.toughness`)
+// or a condition.
+func (f *FuncInfo) Query() bool { return !f.Action && !f.Effect }
 
 // RuleInfo is a rule static abilities can state.
 type RuleInfo struct {
@@ -626,6 +643,10 @@ func (v *Vocab) items(items []dsl.EventItem, host bool) (doc string, fields []Fi
 			fd = append(fd, it)
 		case *dsl.PhraseDecl:
 			phrases = append(phrases, phraseDecl{decl: it})
+		case *dsl.AliasItem:
+			if host {
+				diags = append(diags, dsl.Errorf(it.Pos, CodeStdlib, "only an event gives its fields names of the rules"))
+			}
 		case *dsl.CalledItem, *dsl.TimingItem, *dsl.StaleItem, *dsl.MovesItem:
 			if !host {
 				diags = append(diags, dsl.Errorf(it.Position(), CodeStdlib, "only an action or a query says where it is called from, when it takes effect and what a stale handle gets"))
@@ -662,6 +683,21 @@ func (v *Vocab) loadEvent(d *dsl.EventDecl) dsl.Diagnostics {
 	ts, ds := v.templates(phrases, func(t *Template) { t.Event = e })
 	e.Templates = ts
 	v.eventTemplates = append(v.eventTemplates, ts...)
+	for _, it := range d.Items {
+		a, ok := it.(*dsl.AliasItem)
+		if !ok {
+			continue
+		}
+		name := dsl.Unquote(a.Name)
+		switch words := strings.Fields(name); {
+		case e.Field(a.Field) == nil:
+			ds = append(ds, dsl.Errorf(a.Pos, CodeStdlib, "event %s has no field %q to name %q", d.Name, a.Field, name))
+		case len(words) != 2 || strings.Join(words, " ") != name || strings.ToLower(name) != name:
+			ds = append(ds, dsl.Errorf(a.Pos, CodeStdlib, "%q: the name of a field is two words in lower case, as a card writes it", name))
+		default:
+			e.Aliases = append(e.Aliases, Alias{Name: name, Field: a.Field})
+		}
+	}
 	return append(diags, ds...)
 }
 
@@ -740,7 +776,7 @@ func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
 	switch {
 	case f.Effect:
 		v.effectTemplates = append(v.effectTemplates, ts...)
-	case f.Returns():
+	case f.Query():
 		v.conditionTemplates = append(v.conditionTemplates, ts...)
 	default:
 		v.actionTemplates = append(v.actionTemplates, ts...)

@@ -425,7 +425,11 @@ func (k *kitGame) HasKeyword(c scenario.Card, keyword string) (bool, error) {
 }
 
 func (k *kitGame) Player(p scenario.Player) scenario.PlayerState {
-	return scenario.PlayerState{Life: k.g.life[p], Pool: k.g.pool[p]}
+	st := scenario.PlayerState{Life: k.g.life[p], Pool: k.g.pool[p]}
+	for _, o := range k.g.hand(int(p)) {
+		st.Hand = append(st.Hand, scenario.Card(o.card.id))
+	}
+	return st
 }
 
 func (k *kitGame) Turn() scenario.TurnState {

@@ -86,7 +86,10 @@ func (g *game) nextStep(attackers []*object, blocks [][2]*object) error {
 		// first (CR 514.1). Damage wears off, and effects until end of
 		// turn end, unused regeneration shields too (CR 514.2).
 		for hand := g.hand(g.active); len(hand) > 7; hand = hand[:len(hand)-1] {
-			g.move(hand[len(hand)-1], zoneGraveyard)
+			o := hand[len(hand)-1]
+			g.move(o, zoneGraveyard)
+			// A discard, which abilities trigger on (CR 701.8a).
+			g.propose(event{kind: "discard", player: g.active, object: o.h})
 		}
 		for _, o := range g.battlefield() {
 			o.damage, o.deathtouch, o.boost = 0, false, [2]int{}

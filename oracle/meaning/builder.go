@@ -191,6 +191,16 @@ func (b *Builder) Pattern(m *vocab.Match, event string) (*Phrase, []Mention) {
 		if arg.Kind == vocab.ArgFilter {
 			ref := event + "." + slot
 			b.Bind(arg.Filter.Bind, ref)
+			if arg.Filter.Bind == "" {
+				// A card names what its pattern's filter describes
+				// without `as` as Oracle does: "that player", "that
+				// creature", "that card" (the compiler binds them so).
+				if arg.Filter.Yields.Kind == vocab.KPlayer {
+					b.Bind("that player", ref)
+				} else if n := Noun(arg.Filter); n != "" {
+					b.Bind("that "+n, ref)
+				}
+			}
 			b.note(ref, arg.Filter)
 			mentions = append(mentions, Mention{Ref: ref, Noun: Noun(arg.Filter), Player: arg.Filter.Yields.Kind == vocab.KPlayer, Filter: arg.Filter})
 		} else if arg.Kind == vocab.ArgExpr {

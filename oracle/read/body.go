@@ -93,7 +93,22 @@ func (r *reader) sentence(pi int) ([]meaning.Stmt, int, bool) {
 			r.expect(next, `"." or "and"`)
 			return nil, next, false
 		}
-		more, n, ok := r.clause(after)
+		var more []meaning.Stmt
+		var n int
+		ok := false
+		if v := r.word(after); strings.HasSuffix(v, "s") && r.ctx.subj != nil {
+			// "draws three cards, then discards three cards": a verb
+			// of the third person goes on with the clause's subject,
+			// not with "you" ("then discard" would).
+			saved := r.ctx.subj
+			more, n, ok = r.withSubject(after)
+			if !ok {
+				r.ctx.subj = saved
+			}
+		}
+		if !ok {
+			more, n, ok = r.clause(after)
+		}
 		if !ok {
 			more, n, ok = r.withSubject(after)
 		}
@@ -263,13 +278,28 @@ func (r *reader) accept(parts []*dsl.Part, pi int, m vocab.OracleMatch, end int)
 			continue
 		}
 		name := arg.Expr.Word()
+		if f, ok := r.ctx.eachs[name]; ok && f.Yields.Kind == vocab.KPlayer {
+			// "each player draws a card": the language does the action
+			// for each player (in APNAP order), with the filter in the
+			// player's slot, as a card writes it.
+			g := *f
+			g.Det, g.NotYou = "each", f.Det == "other"
+			a := *arg
+			a.Kind, a.Expr, a.Filter, a.Type = vocab.ArgFilter, nil, &g, g.Yields
+			args := make(map[string]*vocab.Arg, len(alt.Args))
+			for k, v := range alt.Args {
+				args[k] = v
+			}
+			args[slot] = &a
+			c := *alt
+			c.Args = args
+			alt = &c
+			continue
+		}
 		if f, ok := r.ctx.eachs[name]; ok {
 			ref := r.b.EachRef(f)
 			r.b.Bind(name, ref)
 			loops = append(loops, loop{ref, f})
-			if f.Yields.Kind == vocab.KPlayer {
-				r.need(`"each player" or "each opponent" (a statement for each player)`)
-			}
 		}
 	}
 	p, mentions := r.b.Action(alt, m.Phrases[0]...)

@@ -261,7 +261,8 @@ func (r *reader) objects(parts []*dsl.Part, pi int, want vocab.Type) []vocab.Ora
 		}
 	case w == "each":
 		for _, f := range r.v.FiltersAt(parts, pi+1, true) {
-			if f.Filter.Det != "" || !want.Accepts(f.Filter.Yields) {
+			// "each other player" (Det "other") is every player but you.
+			if f.Filter.Det != "" && !(f.Filter.Det == "other" && f.Filter.Yields.Kind == vocab.KPlayer) || !want.Accepts(f.Filter.Yields) {
 				continue
 			}
 			name := fmt.Sprintf("each@%d.%d", pos.Offset, f.Next)

@@ -358,7 +358,10 @@ func (g *game) HasKeyword(c scenario.Card, keyword string) (bool, error) {
 
 func (g *game) Player(p scenario.Player) scenario.PlayerState {
 	v := g.g.Player(core.PlayerID(p))
-	out := scenario.PlayerState{Life: v.Life, Pool: v.Pool}
+	out := scenario.PlayerState{Life: v.Life, Pool: v.Pool, HandRevealed: g.g.HandRevealed(core.PlayerID(p))}
+	for _, id := range v.Hand {
+		out.Hand = append(out.Hand, g.card(id))
+	}
 	for k, n := range v.Counters {
 		if out.Counters == nil {
 			out.Counters = map[string]int{}
@@ -469,6 +472,9 @@ var decisionKinds = map[core.DecisionKind]scenario.DecisionKind{
 	core.DecisionSource:       scenario.DecisionSource,
 	core.DecisionCostObject:   scenario.DecisionCostObject,
 	core.DecisionNewTarget:    scenario.DecisionNewTarget,
+	core.DecisionObject:       scenario.DecisionObject,
+	core.DecisionDiscard:      scenario.DecisionDiscard,
+	core.DecisionRandom:       scenario.DecisionRandom,
 }
 
 func (g *game) Decisions() ([]scenario.Decision, error) {
@@ -482,13 +488,17 @@ func (g *game) Decisions() ([]scenario.Decision, error) {
 		case core.DecisionReplacement:
 			sd.Source = g.card(d.Replacement.Source)
 			sd.Protection = d.Replacement.Text == core.ProtectionText
-		case core.DecisionCopy, core.DecisionOptionalCost, core.DecisionSource, core.DecisionCostObject:
+		case core.DecisionCopy, core.DecisionOptionalCost, core.DecisionSource, core.DecisionCostObject, core.DecisionObject:
 			if d.Target > 0 {
 				sd.Card = g.card(core.ObjectID(d.Target))
 			}
 		case core.DecisionNewTarget:
 			if d.Changed && d.Target > 0 {
 				sd.Card = g.card(core.ObjectID(d.Target))
+			}
+		case core.DecisionDiscard, core.DecisionRandom:
+			for _, id := range d.Objects {
+				sd.Cards = append(sd.Cards, g.card(id))
 			}
 		}
 		out = append(out, sd)

@@ -1,6 +1,7 @@
 package coredriver
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -232,4 +233,101 @@ func scriptedOption(g *core.Game, card scenario.Card, options []core.ObjectID) (
 		}
 	}
 	return 0, false
+}
+
+// ChooseObject takes the next choice the test scripted (`choose "Grizzly
+// Bears"`): the permanent a player sacrifices, the card they have another
+// player discard, the legendary permanent they keep, what an Aura
+// enchants. A card that is not one of the options, or a word, fails the
+// test where it was written. Without one, the default decides.
+func (d *decider) ChooseObject(g *core.Game, p core.PlayerID, what string, options []core.ObjectID) core.ObjectID {
+	c, ok := d.s.NextChoice()
+	if !ok {
+		return d.DefaultDecider.ChooseObject(g, p, what, options)
+	}
+	if id, ok := scriptedOption(g, c.Card, options); ok {
+		return id
+	}
+	d.s.Failf(c.Pos, "%s is not what %s can choose %s here", choiceName(g, c), scenario.PlayerWord(scenario.Player(p)), what)
+	return options[0]
+}
+
+// Discard takes the next choice of cards to discard the test scripted
+// (`opponent chooses "Shock" to discard`); one scripted for the other
+// player, of another number of cards, or of a card not in the hand, fails
+// the test where it was written. Without one, the default decides.
+func (d *decider) Discard(g *core.Game, p core.PlayerID, n int) []core.ObjectID {
+	s, ok := d.s.NextDiscard()
+	if !ok {
+		return d.DefaultDecider.Discard(g, p, n)
+	}
+	if s.Player != scenario.Player(p) {
+		d.s.Failf(s.Pos, "the choice of what to discard is %s's", scenario.PlayerWord(scenario.Player(p)))
+		return d.DefaultDecider.Discard(g, p, n)
+	}
+	if len(s.Cards) != n {
+		d.s.Failf(s.Pos, "%s discards %d %s here, not %d", scenario.PlayerWord(scenario.Player(p)), n, plural(n, "card", "cards"), len(s.Cards))
+		return d.DefaultDecider.Discard(g, p, n)
+	}
+	hand := g.Player(p).Hand
+	var out []core.ObjectID
+	for _, c := range s.Cards {
+		id, ok := scriptedOption(g, c, hand)
+		if !ok || slices.Contains(out, id) {
+			d.s.Failf(s.Pos, "a card chosen to discard is not in %s hand", scenario.PlayerWord(scenario.Player(p))+"'s")
+			return d.DefaultDecider.Discard(g, p, n)
+		}
+		out = append(out, id)
+	}
+	return out
+}
+
+// ChooseAtRandom is chance as the test scripted it (`choose at random
+// "Shock"`): those cards, which must be as many as chance picks and among
+// those it picks from, or the test fails where it was written. Without
+// one, the default draws from the game's seed.
+func (d *decider) ChooseAtRandom(g *core.Game, p core.PlayerID, what string, options []core.ObjectID, n int) []core.ObjectID {
+	s, ok := d.s.NextRandom()
+	if !ok {
+		return d.DefaultDecider.ChooseAtRandom(g, p, what, options, n)
+	}
+	if len(s.Cards) != n {
+		d.s.Failf(s.Pos, "chance picks %d %s here (%s), not %d", n, plural(n, "card", "cards"), what, len(s.Cards))
+		return d.DefaultDecider.ChooseAtRandom(g, p, what, options, n)
+	}
+	var out []core.ObjectID
+	for _, c := range s.Cards {
+		id, ok := scriptedOption(g, c, options)
+		if !ok || slices.Contains(out, id) {
+			d.s.Failf(s.Pos, "chance picks %s's cards %s here, and %s is not one of them", scenario.PlayerWord(scenario.Player(p)), what, cardName(g, c))
+			return d.DefaultDecider.ChooseAtRandom(g, p, what, options, n)
+		}
+		out = append(out, id)
+	}
+	return out
+}
+
+// plural is one or many as n says.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// cardName names the card a test scripted, for messages.
+func cardName(g *core.Game, c scenario.Card) string {
+	if o := g.CurrentObject(int(c)); o != nil {
+		return fmt.Sprintf("%q", o.Name())
+	}
+	return "that card"
+}
+
+// choiceName names what a test scripted as a choice, for messages: the
+// card's name, or the word.
+func choiceName(g *core.Game, c scenario.ScriptedChoice) string {
+	if c.Card != 0 {
+		return cardName(g, c.Card)
+	}
+	return c.String()
 }
