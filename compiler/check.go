@@ -102,13 +102,19 @@ type checkedAction struct {
 	args    []checkedArg
 	pos     dsl.Pos
 	reading *vocab.Alt
+	// result is the name given to what an action with a result chose
+	// (`search your library for a card as card`), which the emitter
+	// stores in its local; nil when the result is not named.
+	result *binding
 }
 
 // checkedArg is the value of one parameter of an action: an argument of
 // the phrase, one half of a +N/+M, or the phrase's default.
 type checkedArg struct {
-	arg *vocab.Arg
-	sc  *scope
+	// param is the name of the parameter it is the value of.
+	param string
+	arg   *vocab.Arg
+	sc    *scope
 	// half is 1 for the power of a +N/+M argument, 2 for its toughness.
 	half int
 	// choice marks a filter of a cost: an object the player chooses to pay
@@ -757,21 +763,36 @@ func (c *checker) condition(ph *dsl.Phrase, a *checkedAbility) *checkedAction {
 // matchAction reads a phrase as an action of the vocabulary, reporting
 // why it doesn't read as one; it returns nil then.
 func (c *checker) matchAction(ph *dsl.Phrase, sc *scope) *vocab.Alt {
+	alt, _ := c.matchActionNamed(ph, sc)
+	return alt
+}
+
+// matchActionNamed reads a phrase as matchAction does, and also as an
+// action with a result followed by `as NAME`, which names what the action
+// chose: `reveal the top card of your library as card`. It returns the
+// name, or "" when the phrase names no result that way.
+func (c *checker) matchActionNamed(ph *dsl.Phrase, sc *scope) (*vocab.Alt, string) {
 	pat, m := c.v.Match(ph.Parts, vocab.ModeAction, sc, c.bound)
+	name := ""
+	if last := len(ph.Parts) - 1; m != nil && last > 0 && ph.Parts[last].Bind != nil {
+		if p, m2 := c.v.Match(ph.Parts[:last], vocab.ModeAction, sc, c.bound); m2 == nil && p.Alts[0].Template.Func.Returns() {
+			pat, m, name = p, nil, *ph.Parts[last].Bind
+		}
+	}
 	if m != nil {
 		c.phraseMismatch(ph.Parts, m)
-		return nil
+		return nil, ""
 	}
 	c.warn(pat.Warning)
 	c.read(ph, pat)
 	c.grantsOwnKeyword(pat)
-	return pat.Alts[0]
+	return pat.Alts[0], name
 }
 
 // action checks one action statement; it returns nil when the statement
 // has an error.
 func (c *checker) action(ph *dsl.Phrase, sc *scope, a *checkedAbility) *checkedAction {
-	alt := c.matchAction(ph, sc)
+	alt, named := c.matchActionNamed(ph, sc)
 	if alt == nil {
 		return nil
 	}
@@ -790,7 +811,27 @@ func (c *checker) action(ph *dsl.Phrase, sc *scope, a *checkedAbility) *checkedA
 		return nil
 	}
 	c.noteChoice(fi, ph.Pos)
-	return c.actionArgs(alt, ph, sc, a, false)
+	act := c.actionArgs(alt, ph, sc, a, false)
+	if act != nil && named != "" {
+		act.result = c.bindResult(named, ph.Parts[len(ph.Parts)-1].Pos, sc, a)
+	}
+	return act
+}
+
+// bindResult names what an action with a result chose, for the statements
+// after it: the card a search found, the card revealed from the top of a
+// library. The name reads the object as it was chosen; once the rest of
+// the effect has moved it to a public zone, it finds it there (CR 400.7j).
+func (c *checker) bindResult(name string, pos dsl.Pos, sc *scope, a *checkedAbility) *binding {
+	if prev := sc.lookup(name); prev != nil && !prev.implicit {
+		c.errorf(pos, CodeBinding, "%q is already bound", name).Hint = "choose another name"
+		return nil
+	}
+	b := &binding{name: name, typ: vocab.Type{Kind: vocab.KObject}, pos: pos}
+	sc.names[name] = b
+	c.bound[name] = pos.Line
+	a.tree.bindings = append(a.tree.bindings, b) // warned about if unused
+	return b
 }
 
 // actionArgs gives each parameter of a matched action its value, in the
@@ -802,9 +843,16 @@ func (c *checker) actionArgs(alt *vocab.Alt, ph *dsl.Phrase, sc *scope, a *check
 	for _, p := range fi.Params {
 		arg := alt.Args[p.Name]
 		switch {
+		case arg != nil && arg.Kind == vocab.ArgFilter && arg.Type.Kind == vocab.KObjects && arg.Filter.Bind != "" &&
+			fi.Action && fi.Returns() && !cost && act.result == nil:
+			// `search your library for a card as card`: the name is
+			// what the action chose among the objects the filter
+			// describes.
+			act.result = c.bindResult(arg.Filter.Bind, arg.Pos, sc, a)
+			act.args = append(act.args, checkedArg{param: p.Name, arg: arg, sc: sc})
 		case arg != nil:
 			ok = c.argument(arg, a, cost) && ok
-			act.args = append(act.args, checkedArg{arg: arg, sc: sc, choice: cost && arg.Kind == vocab.ArgFilter,
+			act.args = append(act.args, checkedArg{param: p.Name, arg: arg, sc: sc, choice: cost && arg.Kind == vocab.ArgFilter,
 				bind: c.bindTarget(arg, sc, a, cost)})
 		case p.Name == "power" || p.Name == "toughness":
 			pt := alt.Args["power/toughness"]
@@ -812,11 +860,11 @@ func (c *checker) actionArgs(alt *vocab.Alt, ph *dsl.Phrase, sc *scope, a *check
 			if p.Name == "toughness" {
 				half = 2
 			}
-			act.args = append(act.args, checkedArg{arg: pt, half: half})
+			act.args = append(act.args, checkedArg{param: p.Name, arg: pt, half: half})
 		default:
 			// The vocabulary guarantees a default for every parameter no
 			// slot fills (vocab.Load checks it).
-			act.args = append(act.args, checkedArg{def: alt.Template.Defaults[p.Name], pos: ph.Pos})
+			act.args = append(act.args, checkedArg{param: p.Name, def: alt.Template.Defaults[p.Name], pos: ph.Pos})
 		}
 	}
 	if !ok {

@@ -582,7 +582,14 @@ func (e *cardEmitter) intervening(f *fnBuilder, a *checkedAbility) int {
 func (e *cardEmitter) action(f *fnBuilder, act *checkedAction, a *checkedAbility) {
 	e.args(f, act.args, a)
 	f.call(act.fn.Name, act.pos)
-	if !act.fn.Action {
+	switch {
+	case act.result != nil:
+		// What the action chose, for the statements after it.
+		if !act.result.hasLocal {
+			act.result.local, act.result.hasLocal = a.tree.alloc(act.result.name), true
+		}
+		f.emit(vm.OpStore, act.result.local, act.pos)
+	case act.fn.Returns():
 		f.emit(vm.OpPop, 0, act.pos)
 	}
 }
@@ -591,11 +598,28 @@ func (e *cardEmitter) action(f *fnBuilder, act *checkedAction, a *checkedAbility
 // order of its parameters: a parameter's default, one half of a P/T pair,
 // the index of a granted ability, or the value written.
 func (e *cardEmitter) args(f *fnBuilder, args []checkedArg, a *checkedAbility) {
+	// A default may read the parameters before it (vocab's
+	// DefaultParams): their values are kept in locals as they are pushed.
+	defScope := rootScope()
+	for _, ca := range args {
+		if ca.def == nil {
+			continue
+		}
+		for _, n := range vocab.SumNames(ca.def) {
+			if _, builtin := vocab.Builtins[n]; builtin || defScope.names[n] != nil {
+				continue
+			}
+			if defScope == rootScope() {
+				defScope = newScope(rootScope())
+			}
+			defScope.names[n] = &binding{name: n, local: a.tree.alloc("param " + n), hasLocal: true, used: true}
+		}
+	}
 	for _, ca := range args {
 		switch {
 		case ca.def != nil:
 			f.at = &ca.pos
-			f.sum(ca.def, rootScope())
+			f.sum(ca.def, defScope)
 			f.at = nil
 		case ca.half == 1:
 			f.number(ca.arg.Power, ca.arg.Pos)
@@ -606,6 +630,14 @@ func (e *cardEmitter) args(f *fnBuilder, args []checkedArg, a *checkedAbility) {
 			f.number(int64(a.granted.index), ca.arg.Pos)
 		default:
 			e.argValue(f, ca, a)
+		}
+		if b := defScope.names[ca.param]; b != nil && defScope != rootScope() {
+			p := ca.pos
+			if ca.arg != nil {
+				p = ca.arg.Pos
+			}
+			f.emit(vm.OpDup, 0, p)
+			f.emit(vm.OpStore, b.local, p)
 		}
 	}
 }

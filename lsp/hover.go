@@ -181,7 +181,7 @@ func fieldDoc(v *vocab.Vocab, t *text, tok token, rs []compiler.Reading) (string
 		}
 		return "", false
 	}
-	if q := v.Func(field); q != nil && q.Returns() && len(q.Params) == 1 {
+	if q := v.Func(field); q != nil && q.Query() && len(q.Params) == 1 {
 		doc := fmt.Sprintf("`%s.%s`: %s — query `%s`", base, field, q.Result, q.Name)
 		if q.Doc != "" {
 			doc += "\n\n" + q.Doc

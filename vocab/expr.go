@@ -142,7 +142,7 @@ func (v *Vocab) FieldType(t Type, f string) (Type, bool) {
 		}
 		return Type{}, false
 	}
-	if q := v.funcs[f]; q != nil && q.Returns() && len(q.Params) == 1 && q.Params[0].Type.Accepts(t) {
+	if q := v.funcs[f]; q != nil && q.Query() && len(q.Params) == 1 && q.Params[0].Type.Accepts(t) {
 		return q.Result, true
 	}
 	return Type{}, false
@@ -158,7 +158,7 @@ func (v *Vocab) fieldNames(t Type) []string {
 		return out
 	}
 	for name, q := range v.funcs {
-		if q.Returns() && len(q.Params) == 1 && q.Params[0].Type.Accepts(t) {
+		if q.Query() && len(q.Params) == 1 && q.Params[0].Type.Accepts(t) {
 			out = append(out, name)
 		}
 	}

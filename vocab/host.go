@@ -126,7 +126,7 @@ func (f *FuncInfo) hostItems(d *dsl.FuncDecl) dsl.Diagnostics {
 			case !slices.ContainsFunc(f.Params, func(p Field) bool { return p.Name == it.Param && p.Type.Kind == KObject }):
 				errorf(it.Pos, "moves %s: no parameter %s of type object", it.Param, it.Param)
 			}
-			f.Moves, f.MovesTo = it.Param, it.Zone
+			f.Moves, f.MovesFrom, f.MovesTo = it.Param, it.From, it.Zone
 		}
 	}
 	if f.Effect {

@@ -284,7 +284,9 @@ func (v *Vocab) hostFuncs(p func(string, ...any)) {
 	names := sortedKeys(v.funcs)
 	p("## Actions\n\n")
 	p("Each action returns nothing (`Symbol.Returns` is false): `Call`'s result is\n")
-	p("ignored. *cost* marks an action an activated ability's Pay may call; *mana* an\n")
+	p("ignored; except an action with a result (`-> object`), which returns the object\n")
+	p("it chose (the card a search found, or 0 for none), and which the code stores.\n")
+	p("*cost* marks an action an activated ability's Pay may call; *mana* an\n")
 	p("action that adds mana, through a `mana_produced` event that replacement effects\n")
 	p("and triggers see.\n\n")
 	for _, name := range names {
@@ -292,13 +294,20 @@ func (v *Vocab) hostFuncs(p func(string, ...any)) {
 		if !f.Action {
 			continue
 		}
-		p("### %s(%s)\n\n", f.Name, params(f.Params))
+		if f.Returns() {
+			p("### %s(%s) -> %s\n\n", f.Name, params(f.Params), f.Result)
+		} else {
+			p("### %s(%s)\n\n", f.Name, params(f.Params))
+		}
 		timing := "after the event"
 		if f.AtOnce {
 			timing = "at once"
 		}
 		p("- arity %d; called from %s; in a replacement body, takes effect %s; stale handle: %s", len(f.Params), codeList(f.Called), timing, f.Stale)
-		if f.Moves != "" {
+		switch {
+		case f.MovesFrom != "":
+			p("; moves `%s` from the zone `%s` to the zone `%s`", f.Moves, f.MovesFrom, f.MovesTo)
+		case f.Moves != "":
 			p("; moves `%s` to the zone `%s`", f.Moves, f.MovesTo)
 		}
 		var traits []string
@@ -325,7 +334,7 @@ func (v *Vocab) hostFuncs(p func(string, ...any)) {
 	p("| query | arity | result | called from | stale handle | meaning |\n|---|---|---|---|---|---|\n")
 	for _, name := range names {
 		f := v.funcs[name]
-		if !f.Returns() {
+		if !f.Query() {
 			continue
 		}
 		p("| `%s(%s)` | %d | %s | %s | %s | %s |\n", f.Name, params(f.Params), len(f.Params), f.Result, codeList(f.Called), f.Stale, f.Doc)

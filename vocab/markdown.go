@@ -89,7 +89,7 @@ func (v *Vocab) Markdown() string {
 	b.WriteString("| query | returns | meaning |\n|---|---|---|\n")
 	for _, name := range funcs {
 		f := v.funcs[name]
-		if !f.Returns() {
+		if !f.Query() {
 			continue
 		}
 		fmt.Fprintf(&b, "| `%s(%s)` | %s | %s |\n", f.Name, params(f.Params), f.Result, f.Doc)

@@ -39,9 +39,12 @@ type event struct {
 }
 
 type function struct {
-	name   string
-	arity  int
-	action bool
+	name  string
+	arity int
+	// returns says the function pushes a result: a query, or an action
+	// with a result (what it chose).
+	returns bool
+	action  bool
 	// called are the contexts a host may run it from (`called from`), as
 	// core's context constants; atOnce says an action takes effect at once
 	// inside a replacement body (`takes effect at once`).
@@ -82,7 +85,7 @@ func load(v *vocab.Vocab) *vocabulary {
 		out.events = append(out.events, ev)
 	}
 	for _, f := range v.Funcs() {
-		fn := function{name: f.Name, arity: len(f.Params), action: f.Action,
+		fn := function{name: f.Name, arity: len(f.Params), action: f.Action, returns: f.Returns(),
 			called: contexts(f), atOnce: f.Action && f.AtOnce, cost: f.Cost, mana: f.Mana, effect: f.Effect, layer: layerOrder[f.Layer]}
 		for i, p := range f.Params {
 			if f.Action && f.Stale == vocab.StaleIgnored && (p.Type.Kind == vocab.KObject || p.Type.Kind == vocab.KTarget) {
@@ -286,7 +289,7 @@ func render(v *vocabulary) ([]byte, error) {
 	for _, f := range v.funcs {
 		id, _ := ident("fn", f.name)
 		w.line("\t%s: {name: %q, arity: %d, returns: %v, action: %v, called: %s, atOnce: %v, cost: %v, mana: %v, effect: %v, layer: %d, finds: %#b},",
-			id, f.name, f.arity, !f.action && !f.effect, f.action, f.called, f.atOnce, f.cost, f.mana, f.effect, f.layer, f.finds)
+			id, f.name, f.arity, f.returns, f.action, f.called, f.atOnce, f.cost, f.mana, f.effect, f.layer, f.finds)
 	}
 	w.line("}")
 	src, err := format.Source(w.buf.Bytes())
