@@ -73,6 +73,9 @@ type Decider interface {
 	// removed from ("remove two +1/+1 counters from among creatures you
 	// control", CR 601.2h); it is asked once for each counter.
 	RemoveCounterFrom(g *Game, p PlayerID, source ObjectID, options []ObjectID) ObjectID
+	// CardDecider chooses cards of a zone and orders them (searches,
+	// milling, the top of a library: libraries.go).
+	CardDecider
 }
 
 // Block is one blocker declared for one attacker.
@@ -261,11 +264,21 @@ const (
 	// with the same name they control (the legend rule, CR 704.5j),
 	// Target.
 	DecisionLegend
+	// DecisionCards: the cards of a zone a player chose (Cards, maybe
+	// none) for What: "search" (the card a search found, CR 701.19),
+	// "same name" (the cards of a name a search exiles), "exiled" (the
+	// exiled cards chosen).
+	DecisionCards
+	// DecisionOrder: the order a player put cards in (Cards, the first
+	// on top) for What: "library" (back on top of their library,
+	// CR 401.4), "graveyard" (into their graveyard at the same time,
+	// CR 404.3), "bottom" (on the bottom of their library).
+	DecisionOrder
 )
 
 var decisionNames = [...]string{"ordered triggers", "chose a replacement effect", "assigned combat damage", "chose a target",
 	"chose mana", "chose what pays a cost", "chose", "decided an optional cost", "chose what to copy", "chose what an Aura enchants",
-	"chose a source of damage", "kept under the legend rule"}
+	"chose a source of damage", "kept under the legend rule", "chose cards", "ordered cards"}
 
 // String says what a player did, as a phrase: "ordered triggers".
 func (k DecisionKind) String() string {
@@ -308,6 +321,8 @@ type Decision struct {
 	What, Choice string
 	// Paid says whether the player paid the cost of DecisionOptionalCost.
 	Paid bool
+	// Cards are the cards of DecisionCards and DecisionOrder.
+	Cards []ObjectID
 }
 
 // decided records a decision.
@@ -381,6 +396,8 @@ func (g *Game) DescribeDecision(d *Decision) string {
 		fmt.Fprintf(&b, " %s for %s", g.ValueName(d.Target), g.objectName(d.Source))
 	case DecisionLegend:
 		fmt.Fprintf(&b, " %s", g.ValueName(d.Target))
+	case DecisionCards, DecisionOrder:
+		g.describeCards(&b, d)
 	case DecisionCopy:
 		what := "nothing"
 		if d.Target != 0 {

@@ -221,6 +221,15 @@ type Game struct {
 	// shuffler shuffles libraries (CR 701.20): pseudo-random, from a
 	// seed that Setup.Seed sets, so that a game plays the same every time.
 	shuffler *rand.Rand
+	// work is what the resolving spell or ability has done to libraries
+	// and exile so far (libraries.go).
+	work libraryWork
+	// lands counts the lands each player played this turn (playland.go).
+	lands [2]landPlays
+	// looking is set while the filter of an effect judges a card of a
+	// zone it looks through, on lookMachine (see cardFits).
+	looking     bool
+	lookMachine *vm.Machine
 }
 
 // New starts a game between two players on turn 1, in the first player's
@@ -478,8 +487,11 @@ func (g *Game) removeFromZone(o *Object) {
 	if l == nil {
 		return
 	}
-	for i, id := range *l {
-		if id == o.id {
+	// From the end: the top of a library, the last card of a hand or a
+	// graveyard are the ones most often taken, and drawing from a library
+	// of any size looks at one card.
+	for i := len(*l) - 1; i >= 0; i-- {
+		if (*l)[i] == o.id {
 			*l = append((*l)[:i], (*l)[i+1:]...)
 			if o.zone == ZoneBattlefield {
 				g.indexLeave(o)

@@ -360,6 +360,11 @@ func (g *Game) perform(ev *Event) {
 		happened = g.regenerate(ev)
 	case EvTokensCreated:
 		happened = ev.Amount > 0 && ev.token != nil && g.tokensFit(ev)
+	case EvShuffle:
+		happened = g.performShuffle(ev)
+	case EvReveal:
+		o := g.Object(ev.Object)
+		happened = o != nil && !o.left
 	}
 	if happened {
 		g.record(ev)
@@ -392,6 +397,11 @@ func (g *Game) perform(ev *Event) {
 		}
 		for _, c := range ev.enterWith {
 			g.propose(Event{Kind: EvCounterPut, Object: ev.moved, Counter: c.kind, Amount: c.n, existedBelow: below})
+		}
+		if ev.shuffle && ev.To == ZoneLibrary {
+			// "Shuffle it into its owner's library": the shuffle follows
+			// the card's move (CR 701.20a).
+			g.propose(Event{Kind: EvShuffle, Player: g.objects[ev.moved].owner})
 		}
 	case EvDamage:
 		g.damageResults(ev)
@@ -577,8 +587,11 @@ func (g *Game) move(ev *Event) bool {
 		g.removeFromZone(n)
 		n.left = true
 	}
-	if ev.shuffle && ev.To == ZoneLibrary {
-		g.shuffleLibrary(owner) // CR 701.20a
+	if ev.To == ZoneLibrary && ev.bottom {
+		g.toBottom(n) // CR 401: the bottom of a library is its first card
+	}
+	if ev.To == ZoneBattlefield && ev.entersTapped {
+		n.tapped = true // it enters tapped: it never becomes tapped
 	}
 	return true
 }
