@@ -190,6 +190,9 @@ type Object struct {
 	Damage                               int
 	// Power and toughness, in any zone (CR 604.3).
 	Power, Toughness int
+	// Revealed says a card is revealed by a continuous effect: the top
+	// card of a library played with its top card revealed (CR 401.5).
+	Revealed bool
 	// Counters by kind ("+1/+1").
 	Counters map[string]int
 }
@@ -272,6 +275,12 @@ const (
 	// DecisionCostObject: a permanent chosen to pay a cost, such as the
 	// one a counter is removed from (CR 601.2h), Card.
 	DecisionCostObject
+	// DecisionCards: the cards of a zone a player chose (Cards, maybe
+	// none), such as the card a search found (CR 701.19).
+	DecisionCards
+	// DecisionOrder: the order a player put cards in (Cards, the first on
+	// top): back on top of a library, into a graveyard at the same time.
+	DecisionOrder
 )
 
 // Decision is a decision a player made.
@@ -286,6 +295,8 @@ type Decision struct {
 	Word       string
 	Card       Card
 	Paid       bool
+	// Cards are the cards of DecisionCards and DecisionOrder.
+	Cards []Card
 	// Text says what was decided, for messages.
 	Text string
 }
@@ -327,6 +338,30 @@ type Effects interface {
 	// (CR 701.17a); "tap" and "untap" tap or untap it (CR 701.21), not
 	// for mana.
 	Effect(action string, c Card) error
+}
+
+// LandPlays is a Game whose players play lands (CR 305.1), for the step
+// `play "Forest"`. An engine whose Game does not implement it skips those
+// tests.
+type LandPlays interface {
+	// PlayLand has a player play a land card from their hand, a special
+	// action (CR 116.2a): in a main phase of their turn with the stack
+	// empty, if they have not played as many lands this turn as they can
+	// (CR 305.2); a land an effect put onto the battlefield was not played
+	// (CR 305.4). It lets the game settle after it, as the actions of Game
+	// do; one the rules forbid is a *RuleError.
+	PlayLand(p Player, c Card) error
+}
+
+// Piles is a Game that lists, in order, the cards of a player's library,
+// graveyard or exile, for the steps that name one of them as a pile
+// (`your library is "Island", 58 cards`, `opponent's graveyard has 5
+// cards`). An engine whose Game does not implement it skips those tests.
+type Piles interface {
+	// Pile lists the cards of player p's library, graveyard or exile, the
+	// top first: the top card of the library, the card put last into the
+	// graveyard or exile.
+	Pile(p Player, z Zone) []Card
 }
 
 // ErrUnsupported is wrapped by the errors of what an engine does not
@@ -375,6 +410,15 @@ type Script struct {
 	targets           []ScriptedTarget
 	choices           []ScriptedChoice
 	pays              []ScriptedPay
+	cardOrders        []ScriptedOrder
+}
+
+// ScriptedOrder is an order of cards a test scripted (`order cards
+// "Island", "Forest"`): the cards that go first, the first on top, and
+// where the test says so.
+type ScriptedOrder struct {
+	Cards []Card
+	Pos   dsl.Pos
 }
 
 // ScriptedTarget is a target a test chose for the next triggered ability
@@ -419,6 +463,10 @@ func (s *Script) NextTarget() (ScriptedTarget, bool) { return next(&s.targets) }
 
 // NextChoice takes the next scripted choice, if there is one.
 func (s *Script) NextChoice() (ScriptedChoice, bool) { return next(&s.choices) }
+
+// NextCardOrder takes the next scripted order of cards (`order cards
+// "Island", "Forest"`): the cards that go first, the first on top.
+func (s *Script) NextCardOrder() (ScriptedOrder, bool) { return next(&s.cardOrders) }
 
 // NextPay takes the next scripted decision of an optional cost, if there
 // is one.

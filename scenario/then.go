@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cardc/cardc/dsl"
@@ -44,6 +45,18 @@ var _ = then(thenStep[*dsl.ZoneAssert]{
 var _ = then(thenStep[*dsl.StateAssert]{
 	About: func(a *dsl.StateAssert) *dsl.CardRef { return a.Card },
 	Assert: func(r *runner, a *dsl.StateAssert) {
+		if a.State == "revealed" {
+			// A card of a library, revealed by a continuous effect
+			// (CR 401.5), or any other card, which is not.
+			_, obj, _, err := r.object(a.Card)
+			if err != nil {
+				return
+			}
+			if obj.Revealed == a.Not {
+				r.expected(a.Pos, a.Not, a.Card, "be revealed", "")
+			}
+			return
+		}
 		_, o, err := r.permanentObject(a.Card)
 		if err != nil {
 			return
@@ -322,6 +335,8 @@ var _ = then(thenStep[*dsl.DecisionAssert]{
 				ok = d.Protection
 			case a.What == "replacements" && d.Kind == DecisionReplacement:
 				ok = d.Source != 0 && d.Source == cards[0]
+			case a.What == "cards" && d.Kind == DecisionOrder:
+				ok = len(d.Cards) >= len(cards) && slices.Equal(d.Cards[:len(cards)], cards)
 			default:
 				continue
 			}
@@ -402,13 +417,18 @@ var _ = then(thenStep[*dsl.ChoiceAssert]{
 		want := playerID(a.Player)
 		var seen []string
 		for _, d := range decisions {
-			if d.Kind != kind && (kind != DecisionCopy || (d.Kind != DecisionSource && d.Kind != DecisionCostObject)) {
+			if d.Kind != kind && (kind != DecisionCopy || (d.Kind != DecisionSource && d.Kind != DecisionCostObject && d.Kind != DecisionCards)) {
 				continue
 			}
 			var match bool
-			if kind == DecisionChoice {
+			switch {
+			case kind == DecisionChoice:
 				match = strings.EqualFold(d.Word, word)
-			} else {
+			case d.Kind == DecisionCards && card == 0:
+				match = len(d.Cards) == 0
+			case d.Kind == DecisionCards:
+				match = slices.Contains(d.Cards, card)
+			default:
 				match = d.Card == card
 			}
 			if d.Player == want && match {
@@ -516,3 +536,29 @@ func theyHave(player string) string {
 	}
 	return "they have"
 }
+
+// your library is "Island", 3 cards; opponent's graveyard has 5 cards;
+// your exile is empty.
+var _ = then(thenStep[*dsl.PileAssert]{
+	Check: func(c *checker, a *dsl.PileAssert) { c.pileItems(a.Cards, false) },
+	Assert: func(r *runner, a *dsl.PileAssert) {
+		pile, ok := r.pile(a.Pos, playerID(a.Player), zoneByName[a.Zone])
+		if !ok {
+			return
+		}
+		switch {
+		case a.Count != nil:
+			if len(pile) != *a.Count {
+				r.failf(a.Pos, "expected: %s; it has %d", a, len(pile))
+			}
+		case a.Empty:
+			if len(pile) != 0 {
+				r.failf(a.Pos, "expected: %s; it is %s", a, r.pileNames(pile))
+			}
+		default:
+			if !r.pileIs(pile, a.Cards) {
+				r.failf(a.Pos, "expected: %s; it is %s", a, r.pileNames(pile))
+			}
+		}
+	},
+})
