@@ -107,6 +107,10 @@ type Block struct {
 //   - a counter a player may move is kept;
 //   - a permanent that may enter as a copy copies the oldest permanent
 //     it can.
+//   - of the cards of a zone a player chooses (a search, CR 701.19), the
+//     first ones that fit from the top, as many as the effect may choose;
+//   - cards a player orders keep the order the effect has them in (a
+//     mill: one at a time from the top, CR 404.3).
 //
 // The mana abilities a player activates while paying a cost, with the
 // colors they choose and the order of replacement effects on their mana,
