@@ -356,7 +356,8 @@ type funcDecl struct {
 	finds uint8
 }
 
-// hostImpl implements an action or a query. An action returns 0.
+// hostImpl implements an action or a query. An action returns 0, but one
+// with a result (a search), which returns the object it chose, or 0.
 type hostImpl func(g *Game, args []vm.Value) (vm.Value, error)
 
 // hostImpls implement the actions and queries of the stdlib
