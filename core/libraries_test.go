@@ -137,3 +137,46 @@ func BenchmarkSearch(b *testing.B) {
 		}
 	}
 }
+
+// bottomSearcher finds the card of a search nearest the bottom.
+type bottomSearcher struct{ core.DefaultDecider }
+
+func (bottomSearcher) ChooseCards(g *core.Game, p core.PlayerID, source core.ObjectID, what string, zone []core.ObjectID, fits func(core.ObjectID) bool, min, max int) []core.ObjectID {
+	for _, id := range zone {
+		if fits(id) {
+			return []core.ObjectID{id}
+		}
+	}
+	return nil
+}
+
+// TestShuffleLeavesTheFoundCardOut holds a shuffle after a search to CR
+// 701.20b: the card the search found and left in the library is not
+// shuffled, and stays on top, where the rest of the effect puts it
+// (Liliana Vess). The card is found at the bottom of 60: shuffled with the
+// others, it would be on top one time in 60.
+func TestShuffleLeavesTheFoundCardOut(t *testing.T) {
+	lib := library(t, libraryCards+`
+card "Search and Shuffle" {
+    cost {0}
+    type Sorcery
+    oracle "..."
+    spell {
+        search your library for an artifact card as card
+        shuffle your library
+    }
+}`)
+	g := core.New(lib, bottomSearcher{})
+	setup := g.Setup()
+	bottom, err := setup.AddCard("Bauble", 0, core.ZoneLibrary)
+	require.NoError(t, err)
+	for range 59 {
+		_, err := setup.AddCard("Bauble", 0, core.ZoneLibrary)
+		require.NoError(t, err)
+	}
+	search(t, g, "Search and Shuffle")
+	library := g.Player(0).Library
+	require.Len(t, library, 60)
+	require.Equal(t, bottom.ID(), library[len(library)-1], "the card found is on top, not shuffled")
+	require.NotEqual(t, bottom.ID(), library[0])
+}
