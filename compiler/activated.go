@@ -62,6 +62,9 @@ func (c *checker) activated(it *dsl.ActivatedAbility) *checkedAbility {
 	if addsMana(a.body) && !targets(a.body) {
 		a.flags |= vm.FlagMana // CR 605.1a
 	}
+	if movesThisOutOf("graveyard", a.body) || movesThisOutOf("graveyard", payStmts(a.pay)) {
+		a.flags |= vm.FlagGraveyard // CR 113.6m
+	}
 	c.finish(a.tree)
 	return a
 }
@@ -155,6 +158,40 @@ func addsMana(stmts []checkedStmt) bool {
 		}
 	}
 	return false
+}
+
+// movesThisOutOf reports whether statements move the ability's own card
+// out of a zone with an action that says so (`moves object from graveyard
+// to hand`): an ability whose cost or effect does functions only in that
+// zone (CR 113.6m).
+func movesThisOutOf(zone string, stmts []checkedStmt) bool {
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *checkedAction:
+			if s.fn.MovesFrom != zone {
+				continue
+			}
+			for _, arg := range s.args {
+				if arg.param == s.fn.Moves && (objectName(arg) == "this" || arg.def != nil && arg.def.Word() == "this") {
+					return true
+				}
+			}
+		case *checkedIf:
+			if movesThisOutOf(zone, s.then) || movesThisOutOf(zone, s.els) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// payStmts are the actions of a cost as statements.
+func payStmts(pay []*checkedAction) []checkedStmt {
+	out := make([]checkedStmt, len(pay))
+	for i, act := range pay {
+		out[i] = act
+	}
+	return out
 }
 
 // targets reports whether statements have a target (CR 115.6).

@@ -111,17 +111,20 @@ type checkedAction struct {
 	loop   *vocab.Filter
 	player *binding
 	// result, for an action that returns what a player chose (the
-	// permanent of `sacrifice a creature as creature`), is the binding
-	// it is stored in: the name `as` gives it, or one without a name,
-	// which `if you can't` reads.
+	// permanent of `sacrifice a creature as creature`, the card of
+	// `search your library for a card as card` or of `reveal the top card
+	// of your library as card`), is the binding it is stored in: the name
+	// `as` gives it, or one without a name, which `if you can't` reads.
 	result *binding
 }
 
 // checkedArg is the value of one parameter of an action: an argument of
 // the phrase, one half of a +N/+M, or the phrase's default.
 type checkedArg struct {
-	arg *vocab.Arg
-	sc  *scope
+	// param is the name of the parameter it is the value of.
+	param string
+	arg   *vocab.Arg
+	sc    *scope
 	// half is 1 for the power of a +N/+M argument, 2 for its toughness.
 	half int
 	// choice marks a filter of a cost: an object the player chooses to pay
@@ -905,10 +908,25 @@ func (c *checker) condition(ph *dsl.Phrase, a *checkedAbility) *checkedAction {
 // matchAction reads a phrase as an action of the vocabulary, in a cost or
 // in a body, reporting why it doesn't read as one; it returns nil then.
 func (c *checker) matchAction(ph *dsl.Phrase, sc *scope, cost bool) *vocab.Alt {
+	alt, _ := c.matchActionNamed(ph, sc, cost)
+	return alt
+}
+
+// matchActionNamed reads a phrase as matchAction does, and also as an
+// action with a result followed by `as NAME`, which names what the action
+// chose: `reveal the top card of your library as card`. It returns the
+// name, or "" when the phrase names no result that way.
+func (c *checker) matchActionNamed(ph *dsl.Phrase, sc *scope, cost bool) (*vocab.Alt, string) {
 	pat, m := c.v.Match(ph.Parts, vocab.ModeAction, sc, c.bound)
+	name := ""
+	if last := len(ph.Parts) - 1; m != nil && last > 0 && ph.Parts[last].Bind != nil {
+		if p, m2 := c.v.Match(ph.Parts[:last], vocab.ModeAction, sc, c.bound); m2 == nil && p.Alts[0].Template.Func.Returns() {
+			pat, m, name = p, nil, *ph.Parts[last].Bind
+		}
+	}
 	if m != nil {
 		c.phraseMismatch(ph.Parts, m)
-		return nil
+		return nil, ""
 	}
 	if alt := fitting(pat, cost); alt != nil && alt != pat.Alts[0] {
 		// The one reading that fits where the phrase is: a cost's
@@ -919,7 +937,7 @@ func (c *checker) matchAction(ph *dsl.Phrase, sc *scope, cost bool) *vocab.Alt {
 	}
 	c.read(ph, pat)
 	c.givesKeywordUntilEndOfTurn(pat)
-	return pat.Alts[0]
+	return pat.Alts[0], name
 }
 
 // fitting is the one reading of an action phrase that fits where it is,
@@ -967,7 +985,7 @@ func choosesInSlot(alt *vocab.Alt) bool {
 // action checks one action statement; it returns nil when the statement
 // has an error.
 func (c *checker) action(ph *dsl.Phrase, sc *scope, a *checkedAbility) *checkedAction {
-	alt := c.matchAction(ph, sc, false)
+	alt, named := c.matchActionNamed(ph, sc, false)
 	if alt == nil {
 		return nil
 	}
@@ -986,7 +1004,32 @@ func (c *checker) action(ph *dsl.Phrase, sc *scope, a *checkedAbility) *checkedA
 		return nil
 	}
 	c.noteChoice(fi, ph.Pos)
-	return c.actionArgs(alt, ph, sc, a, false)
+	act := c.actionArgs(alt, ph, sc, a, false)
+	if act != nil && named != "" {
+		c.nameResult(act, named, ph.Parts[len(ph.Parts)-1].Pos, sc, a)
+	}
+	return act
+}
+
+// nameResult names what an action with a result chose, `as NAME` at the
+// end of its phrase, for the statements after it: the card a search
+// found, the card revealed from the top of a library. The name reads the
+// object as it was chosen; once the rest of the effect has moved it to a
+// public zone, it finds it there (CR 400.7j).
+func (c *checker) nameResult(act *checkedAction, name string, pos dsl.Pos, sc *scope, a *checkedAbility) {
+	if prev := sc.lookup(name); prev != nil && !prev.implicit {
+		c.errorf(pos, CodeBinding, "%q is already bound", name).Hint = "choose another name"
+		return
+	}
+	b := act.result
+	if b == nil {
+		b = &binding{typ: act.fn.Result}
+		act.result = b
+	}
+	b.name, b.pos, b.used = name, pos, false
+	sc.names[name] = b
+	c.bound[name] = pos.Line
+	a.tree.bindings = append(a.tree.bindings, b) // warned about if unused
 }
 
 // actionArgs gives each parameter of a matched action its value, in the
@@ -1001,10 +1044,10 @@ func (c *checker) actionArgs(alt *vocab.Alt, ph *dsl.Phrase, sc *scope, a *check
 		case arg != nil && arg.Kind == vocab.ArgFilter && arg.Filter.Det == "each":
 			// `each opponent`: the action is done for each of them.
 			ok = c.eachPlayer(arg, ph, a, cost, act) && ok
-			act.args = append(act.args, checkedArg{arg: arg, sc: sc, player: act.player})
+			act.args = append(act.args, checkedArg{param: p.Name, arg: arg, sc: sc, player: act.player})
 		case arg != nil:
 			ok = c.spellSlot(alt.Template, p, arg) && c.argument(arg, a, cost, fi) && ok
-			act.args = append(act.args, checkedArg{arg: arg, sc: sc, choice: cost && arg.Kind == vocab.ArgFilter,
+			act.args = append(act.args, checkedArg{param: p.Name, arg: arg, sc: sc, choice: cost && arg.Kind == vocab.ArgFilter,
 				bind: c.bindTarget(arg, sc, a, cost)})
 		case p.Name == "power" || p.Name == "toughness":
 			pt := alt.Args["power/toughness"]
@@ -1012,11 +1055,11 @@ func (c *checker) actionArgs(alt *vocab.Alt, ph *dsl.Phrase, sc *scope, a *check
 			if p.Name == "toughness" {
 				half = 2
 			}
-			act.args = append(act.args, checkedArg{arg: pt, half: half})
+			act.args = append(act.args, checkedArg{param: p.Name, arg: pt, half: half})
 		default:
 			// The vocabulary guarantees a default for every parameter no
 			// slot fills (vocab.Load checks it).
-			act.args = append(act.args, checkedArg{def: alt.Template.Defaults[p.Name], pos: ph.Pos})
+			act.args = append(act.args, checkedArg{param: p.Name, def: alt.Template.Defaults[p.Name], pos: ph.Pos})
 		}
 	}
 	if !ok {

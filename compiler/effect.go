@@ -35,15 +35,15 @@ func (c *checker) effectAbility(a *checkedAbility, alt *vocab.Alt, s *dsl.Static
 			if arg.Kind == vocab.ArgText {
 				a.granted = c.grantedAbility(arg)
 			}
-			a.effectArgs = append(a.effectArgs, checkedArg{arg: arg, sc: a.sc})
+			a.effectArgs = append(a.effectArgs, checkedArg{param: p.Name, arg: arg, sc: a.sc})
 		case p.Name == "power" || p.Name == "toughness":
 			half := 1
 			if p.Name == "toughness" {
 				half = 2
 			}
-			a.effectArgs = append(a.effectArgs, checkedArg{arg: alt.Args["power/toughness"], half: half})
+			a.effectArgs = append(a.effectArgs, checkedArg{param: p.Name, arg: alt.Args["power/toughness"], half: half})
 		default:
-			a.effectArgs = append(a.effectArgs, checkedArg{def: alt.Template.Defaults[p.Name], pos: s.Pos})
+			a.effectArgs = append(a.effectArgs, checkedArg{param: p.Name, def: alt.Template.Defaults[p.Name], pos: s.Pos})
 		}
 	}
 }

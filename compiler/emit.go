@@ -680,11 +680,28 @@ func (e *cardEmitter) playerLoop(f *fnBuilder, act *checkedAction, a *checkedAbi
 // order of its parameters: a parameter's default, one half of a P/T pair,
 // the index of a granted ability, or the value written.
 func (e *cardEmitter) args(f *fnBuilder, args []checkedArg, a *checkedAbility) {
+	// A default may read the parameters before it (vocab's
+	// DefaultParams): their values are kept in locals as they are pushed.
+	defScope := rootScope()
+	for _, ca := range args {
+		if ca.def == nil {
+			continue
+		}
+		for _, n := range vocab.SumNames(ca.def) {
+			if _, builtin := vocab.Builtins[n]; builtin || defScope.names[n] != nil {
+				continue
+			}
+			if defScope == rootScope() {
+				defScope = newScope(rootScope())
+			}
+			defScope.names[n] = &binding{name: n, local: a.tree.alloc("param " + n), hasLocal: true, used: true}
+		}
+	}
 	for _, ca := range args {
 		switch {
 		case ca.def != nil:
 			f.at = &ca.pos
-			f.sum(ca.def, rootScope())
+			f.sum(ca.def, defScope)
 			f.at = nil
 		case ca.half == 1:
 			f.number(ca.arg.Power, ca.arg.Pos)
@@ -698,6 +715,14 @@ func (e *cardEmitter) args(f *fnBuilder, args []checkedArg, a *checkedAbility) {
 			f.number(int64(a.granted.index), ca.arg.Pos)
 		default:
 			e.argValue(f, ca, a)
+		}
+		if b := defScope.names[ca.param]; b != nil && defScope != rootScope() {
+			p := ca.pos
+			if ca.arg != nil {
+				p = ca.arg.Pos
+			}
+			f.emit(vm.OpDup, 0, p)
+			f.emit(vm.OpStore, b.local, p)
 		}
 	}
 }

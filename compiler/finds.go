@@ -66,13 +66,14 @@ func (c *checker) findsIn(a *checkedAbility, inherited objectState) {
 }
 
 // thisOnBattlefield reports whether `this` names a permanent on the
-// battlefield as the ability resolves: an activated ability, or a
+// battlefield as the ability resolves: an activated ability (but one that
+// functions from the graveyard), or a
 // triggered ability of a permanent that functions only there and did not
 // trigger on `this` moving.
 func thisOnBattlefield(a *checkedAbility) bool {
 	switch a.kind {
 	case vm.AbilityActivated:
-		return true
+		return a.flags&vm.FlagGraveyard == 0 // CR 113.6m: else it is in the graveyard
 	case vm.AbilityTriggered:
 		return a.flags&vm.FlagAnywhere == 0 && a.pattern != nil && a.pattern.Event.Name != "zone_change"
 	}

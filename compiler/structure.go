@@ -61,8 +61,10 @@ type Cost struct {
 // triggered ability the body creates, a `for each`, or an `if`.
 type Stmt struct {
 	Pos dsl.Pos
-	// Action is an action statement.
+	// Action is an action statement; Result, for an action that returns
+	// what it chose, the name a card gave that (`as card`), or "".
 	Action *vocab.Alt
+	Result string
 	// Delayed is an `at ... { }` statement, Reflexive a `when ... { }`:
 	// the triggered ability it creates (its Pattern and Body).
 	Delayed, Reflexive *Ability
@@ -148,7 +150,11 @@ func stmtsOf(stmts []checkedStmt) []Stmt {
 	for _, st := range stmts {
 		switch st := st.(type) {
 		case *checkedAction:
-			out = append(out, Stmt{Pos: st.pos, Action: st.reading})
+			s := Stmt{Pos: st.pos, Action: st.reading}
+			if st.result != nil {
+				s.Result = st.result.name
+			}
+			out = append(out, s)
 		case *checkedDelayed:
 			out = append(out, Stmt{Pos: st.pos, Delayed: abilityOf(st.ability, st.pos)})
 		case *checkedReflexive:

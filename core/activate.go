@@ -113,10 +113,9 @@ func (g *Game) activate(a Activation) error {
 	if err := checkPlayer(a.Player); err != nil {
 		return err
 	}
-	o := g.onBattlefield(a.Source)
-	if o == nil {
-		// The abilities of a permanent function only on the battlefield.
-		return ruleErrorf("113.6", "%s is not on the battlefield", g.objectName(a.Source))
+	o, err := g.activatedFrom(a)
+	if err != nil {
+		return err
 	}
 	if a.Ability.Def == o.def && g.abilitiesLost(o) {
 		return ruleErrorf("613.1f", "%s has lost all abilities: it has no activated ability of its card", g.objectName(o.id))
@@ -125,8 +124,11 @@ func (g *Game) activate(a Activation) error {
 		return ruleErrorf("602.1", "%s has no such activated ability", g.objectName(o.id))
 	}
 	ab, def := a.Ability.ability(), a.Ability.Def
-	if o.controller != a.Player {
+	if o.zone == ZoneBattlefield && o.controller != a.Player {
 		return ruleErrorf("602.2", "only the controller of %s can activate its abilities", g.objectName(o.id))
+	}
+	if o.zone != ZoneBattlefield && o.owner != a.Player {
+		return ruleErrorf("602.2", "only the owner of %s, which has no controller in a graveyard, can activate its abilities", g.objectName(o.id))
 	}
 	isMana := ab.Flags&vm.FlagMana != 0
 	loyalty := ab.Flags&vm.FlagLoyalty != 0
@@ -222,6 +224,30 @@ func (g *Game) activate(a Activation) error {
 	g.stack = append(g.stack, item)
 	g.settle()
 	return nil
+}
+
+// activatedFrom finds the object whose ability an activation activates:
+// a permanent on the battlefield, or, for an ability that functions only
+// in a graveyard (vm.FlagGraveyard, CR 113.6m), a card in its owner's
+// graveyard. An ability activated from where it doesn't function is
+// illegal by CR 113.6.
+func (g *Game) activatedFrom(a Activation) (*Object, error) {
+	o := g.Object(a.Source)
+	if o == nil || o.left {
+		return nil, fmt.Errorf("%s is not in the game", g.objectName(a.Source))
+	}
+	fromGraveyard := a.Ability.Def != nil && a.Ability.Index >= 0 && a.Ability.Index < len(a.Ability.Def.Card.Abilities) &&
+		a.Ability.ability().Flags&vm.FlagGraveyard != 0
+	switch {
+	case fromGraveyard && o.zone != ZoneGraveyard:
+		return nil, ruleErrorf("113.6m", "%s: this ability functions only while its card is in a graveyard", g.objectName(o.id))
+	case !fromGraveyard && o.zone == ZoneGraveyard && a.Ability.Def == o.def:
+		return nil, ruleErrorf("113.6", "%s is in a graveyard, where its ability doesn't function: it functions on the battlefield", g.objectName(o.id))
+	case !fromGraveyard && o.zone != ZoneBattlefield:
+		// The abilities of a permanent function only on the battlefield.
+		return nil, ruleErrorf("113.6", "%s is not on the battlefield", g.objectName(a.Source))
+	}
+	return o, nil
 }
 
 // activation names an ability of a permanent, for the abilities that may

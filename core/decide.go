@@ -88,6 +88,9 @@ type Decider interface {
 	// scripts chance returns the objects it was told to; DefaultDecider
 	// draws them from the game's seed (Setup.Seed).
 	ChooseAtRandom(g *Game, p PlayerID, what string, options []ObjectID, n int) []ObjectID
+	// CardDecider chooses cards of a zone and orders them (searches,
+	// milling, the top of a library: libraries.go).
+	CardDecider
 }
 
 // Block is one blocker declared for one attacker.
@@ -123,7 +126,11 @@ type Block struct {
 //     its targets.
 //   - what is chosen at random is drawn from the game's seed (DefaultSeed,
 //     or the one Setup.Seed sets), which the log states at the first
-//     random choice: the same seed chooses the same cards.
+//     random choice: the same seed chooses the same cards;
+//   - of the cards of a zone a player chooses (a search, CR 701.19), the
+//     first ones that fit from the top, as many as the effect may choose;
+//   - cards a player orders keep the order the effect has them in (a
+//     mill: one at a time from the top, CR 404.3).
 //
 // The mana abilities a player activates while paying a cost, with the
 // colors they choose and the order of replacement effects on their mana,
@@ -307,11 +314,21 @@ const (
 	// DecisionObject: an object a player chose as an effect happened
 	// (CR 608.2d), What for ("to sacrifice", "to discard"), Target.
 	DecisionObject
+	// DecisionCards: the cards of a zone a player chose (Cards, maybe
+	// none) for What: "search" (the card a search found, CR 701.19),
+	// "same name" (the cards of a name a search exiles), "exiled" (the
+	// exiled cards chosen).
+	DecisionCards
+	// DecisionOrder: the order a player put cards in (Cards, the first
+	// on top) for What: "library" (back on top of their library,
+	// CR 401.4), "graveyard" (into their graveyard at the same time,
+	// CR 404.3), "bottom" (on the bottom of their library).
+	DecisionOrder
 )
 
 var decisionNames = [...]string{"ordered triggers", "chose a replacement effect", "assigned combat damage", "chose a target",
 	"chose mana", "chose what pays a cost", "chose", "decided an optional cost", "chose what to copy", "chose what an Aura enchants",
-	"chose a source of damage", "kept under the legend rule", "chose the target of a copy", "chose to discard", "chose at random", "chose"}
+	"chose a source of damage", "kept under the legend rule", "chose the target of a copy", "chose to discard", "chose at random", "chose", "chose cards", "ordered cards"}
 
 // String says what a player did, as a phrase: "ordered triggers".
 func (k DecisionKind) String() string {
@@ -363,6 +380,8 @@ type Decision struct {
 	// description states Seed, the seed of the game's chance.
 	StatesSeed bool
 	Seed       uint64
+	// Cards are the cards of DecisionCards and DecisionOrder.
+	Cards []ObjectID
 }
 
 // decided records a decision.
@@ -457,6 +476,8 @@ func (g *Game) DescribeDecision(d *Decision) string {
 		}
 	case DecisionObject:
 		fmt.Fprintf(&b, " %s %s for %s", g.ValueName(d.Target), d.What, g.objectName(d.Source))
+	case DecisionCards, DecisionOrder:
+		g.describeCards(&b, d)
 	case DecisionCopy:
 		what := "nothing"
 		if d.Target != 0 {

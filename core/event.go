@@ -83,6 +83,10 @@ type Event struct {
 	// shuffle says that the library a card moves to is shuffled once it
 	// is there (CR 701.20: "shuffle it into its owner's library").
 	shuffle bool
+	// bottom says that a card moving to a library goes to its bottom
+	// rather than its top; entersTapped that a permanent enters the
+	// battlefield tapped ("put it onto the battlefield tapped").
+	bottom, entersTapped bool
 	// existedBelow, on the counters a permanent is given as it enters,
 	// limits the effects that apply to them to those of objects older
 	// than it: of the permanents already on the battlefield, not of it or
@@ -231,6 +235,12 @@ var fieldGetters = [numFields]func(e *Event) vm.Value{
 	fieldDiscardObject:       eventObject,
 	fieldHandRevealedID:      eventID,
 	fieldHandRevealedPlayer:  eventPlayer,
+	fieldRevealID:            eventID,
+	fieldRevealPlayer:        eventPlayer,
+	fieldRevealObject:        eventObject,
+
+	fieldShuffleID:     eventID,
+	fieldShufflePlayer: eventPlayer,
 }
 
 // field reads field f of an event, which must be of the field's kind.
@@ -329,6 +339,10 @@ func (g *Game) Describe(e *Event) string {
 		fmt.Fprintf(&b, " %s %s", playerName(e.Player), name(e.Object))
 	case EvHandRevealed:
 		fmt.Fprintf(&b, " %s", playerName(e.Player))
+	case EvReveal:
+		fmt.Fprintf(&b, " %s by %s", name(e.Object), playerName(e.Player))
+	case EvShuffle:
+		fmt.Fprintf(&b, " the library of %s", playerName(e.Player))
 	case EvManaProduced:
 		fmt.Fprintf(&b, " %s to %s from %s", e.Mana, playerName(e.Player), name(e.Source))
 		if e.Tapped {

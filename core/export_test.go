@@ -43,3 +43,7 @@ func CounterBlind(d *CardDef) bool { return d.counterBlind }
 // bodies, filters...): the work of its VM, which a test can compare
 // between boards without timing anything.
 func Runs(g *Game) int64 { return g.runs }
+
+// DrawForBenchmark has a player draw a card, as the draw action does
+// (CR 121.1).
+func DrawForBenchmark(g *Game, p PlayerID) { g.draw(p) }

@@ -244,6 +244,15 @@ type Game struct {
 	// handSize is what the body of a `your maximum hand size is N`
 	// effect said, as maxHandSize runs it.
 	handSize int
+	// work is what the resolving spell or ability has done to libraries
+	// and exile so far (libraries.go).
+	work libraryWork
+	// lands counts the lands each player played this turn (playland.go).
+	lands [2]landPlays
+	// looking is set while the filter of an effect judges a card of a
+	// zone it looks through, on lookMachine (see cardFits).
+	looking     bool
+	lookMachine *vm.Machine
 }
 
 // New starts a game between two players on turn 1, in the first player's
@@ -504,7 +513,9 @@ func (g *Game) removeFromZone(o *Object) {
 	}
 	// From the end: what leaves a zone has most often just come into it
 	// (a copy of a spell or a token that ceases to exist there, CR
-	// 704.5d-e), however long the zone.
+	// 704.5d-e), however long the zone; and the top of a library, the
+	// last card of a hand or a graveyard are the ones most often taken,
+	// so drawing from a library of any size looks at one card.
 	for i := len(*l) - 1; i >= 0; i-- {
 		if (*l)[i] == o.id {
 			*l = append((*l)[:i], (*l)[i+1:]...)

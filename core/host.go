@@ -147,11 +147,19 @@ func (in *instance) frame(mode frameMode, ev *Event) frame {
 func (g *Game) run(fr frame, fn int32) (vm.Value, error) {
 	g.runs++
 	m := g.machine
-	if g.computing || g.cda != 0 {
+	switch {
+	case g.computing || g.cda != 0:
 		if g.layerMachine == nil {
 			g.layerMachine = vm.NewMachine(host{g})
 		}
 		m = g.layerMachine
+	case g.looking:
+		// A card of a zone looked at (a search, CR 701.19a): each is a
+		// top-level run with a budget of its own (libraries.go).
+		if g.lookMachine == nil {
+			g.lookMachine = vm.NewMachine(host{g})
+		}
+		m = g.lookMachine
 	}
 	g.frames = append(g.frames, fr)
 	v, err := m.Run(fr.def.Prog, fn, fr.locals)
@@ -353,7 +361,8 @@ type funcDecl struct {
 	finds uint8
 }
 
-// hostImpl implements an action or a query. An action returns 0.
+// hostImpl implements an action or a query. An action returns 0, but one
+// with a result (a search), which returns the object it chose, or 0.
 type hostImpl func(g *Game, args []vm.Value) (vm.Value, error)
 
 // hostImpls implement the actions and queries of the stdlib
@@ -512,6 +521,30 @@ var hostImpls = [numFuncs]hostImpl{
 	fnNoMaximumHandSize:      (*Game).hNoMaximumHandSize,
 	fnSetMaximumHandSize:     (*Game).hSetMaximumHandSize,
 	fnHandsRevealed:          (*Game).hHandsRevealed,
+	// Libraries, graveyards and exile (libraries.go, graveyards.go,
+	// reshuffle.go).
+	fnCardsInLibrary:             qCardsInLibrary,
+	fnIsPermanentCard:            qIsPermanentCard,
+	fnSearchLibrary:              (*Game).hSearchLibrary,
+	fnReveal:                     (*Game).hReveal,
+	fnRevealTop:                  (*Game).hRevealTop,
+	fnReturnToHand:               (*Game).hReturnToHand,
+	fnReturnFromGraveyardToHand:  (*Game).hReturnFromGraveyardToHand,
+	fnPutOntoBattlefieldTapped:   (*Game).hPutOntoBattlefieldTapped,
+	fnShuffleLibrary:             (*Game).hShuffleLibrary,
+	fnPutOnTopOfLibrary:          (*Game).hPutOnTopOfLibrary,
+	fnPutOnBottomOfLibrary:       (*Game).hPutOnBottomOfLibrary,
+	fnMill:                       (*Game).hMill,
+	fnLookAtTop:                  (*Game).hLookAtTop,
+	fnPutAllOntoBattlefield:      (*Game).hPutAllOntoBattlefield,
+	fnExileGraveyard:             (*Game).hExileGraveyard,
+	fnExileSameNameFromLibrary:   (*Game).hExileSameNameFromLibrary,
+	fnChooseExiledCards:          (*Game).hChooseExiledCards,
+	fnExileLibrary:               (*Game).hExileLibrary,
+	fnPutChosenOnTop:             (*Game).hPutChosenOnTop,
+	fnShufflePermanentsAndReveal: (*Game).hShufflePermanentsAndReveal,
+	fnPutRevealedOntoBattlefield: (*Game).hPutRevealedOntoBattlefield,
+	fnTopCardRevealed:            (*Game).hTopCardRevealed,
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {

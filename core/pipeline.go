@@ -367,6 +367,11 @@ func (g *Game) perform(ev *Event) {
 		happened = g.onStack(ev.Object)
 	case EvDraw:
 		happened = g.performDraw(ev)
+	case EvShuffle:
+		happened = g.performShuffle(ev)
+	case EvReveal:
+		o := g.Object(ev.Object)
+		happened = o != nil && !o.left
 	}
 	if happened {
 		g.record(ev)
@@ -399,6 +404,11 @@ func (g *Game) perform(ev *Event) {
 		}
 		for _, c := range ev.enterWith {
 			g.propose(Event{Kind: EvCounterPut, Object: ev.moved, Counter: c.kind, Amount: c.n, existedBelow: below})
+		}
+		if ev.shuffle && ev.To == ZoneLibrary {
+			// "Shuffle it into its owner's library": the shuffle follows
+			// the card's move (CR 701.20a).
+			g.propose(Event{Kind: EvShuffle, Player: g.objects[ev.moved].owner})
 		}
 	case EvDamage:
 		g.damageResults(ev)
@@ -597,8 +607,11 @@ func (g *Game) move(ev *Event) bool {
 			n.left = true
 		}
 	}
-	if ev.shuffle && ev.To == ZoneLibrary {
-		g.shuffleLibrary(owner) // CR 701.20a
+	if ev.To == ZoneLibrary && ev.bottom {
+		g.toBottom(n) // CR 401: the bottom of a library is its first card
+	}
+	if ev.To == ZoneBattlefield && ev.entersTapped {
+		n.tapped = true // it enters tapped: it never becomes tapped
 	}
 	return true
 }

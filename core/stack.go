@@ -332,7 +332,7 @@ func (g *Game) resolve(item *StackItem) {
 		g.run(frame{mode: modeResolve, source: item.Source, controller: item.Controller, def: item.Def,
 			ability: item.Ability, locals: item.Locals, x: item.X}, ab.Body)
 	})
-	g.optional, g.eachSets = optionalCost{}, g.eachSets[:0]
+	g.optional, g.eachSets, g.work = optionalCost{}, g.eachSets[:0], libraryWork{}
 	if spell != nil && !spell.left && spell.zone == ZoneStack {
 		// An instant or sorcery goes to its owner's graveyard as the last
 		// step of resolving (CR 608.2n).

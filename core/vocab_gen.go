@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 33
-	vocabularyHash  = "b1859ebea2a52cd7816be6b24b81175552776d1af3939ab6102664a4a8d2a899"
+	vocabularyMinor = 34
+	vocabularyHash  = "ee49489c6f0b91f88fea8ce25aa0e14fef7ea29d0d6de3fd0aaa55cff5fb8a23"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -138,11 +138,20 @@ const (
 	// hand (CR 701.16a): every player sees the cards in it for as long as the
 	// effect needs them; none of them leaves the hand (CR 701.16b).
 	EvHandRevealed
+	// EvReveal is the event kind "reveal": A player reveals a card (CR
+	// 701.16a): an effect says `reveal`, a search that reveals what it found,
+	// the top card of a library. The card doesn't leave its zone (CR 701.16b);
+	// `player` is who reveals it.
+	EvReveal
+	// EvShuffle is the event kind "shuffle": A player shuffles their library
+	// (CR 701.20a): an effect says so, or shuffles a card into it. It happens
+	// even if the library has zero or one card (CR 701.20e).
+	EvShuffle
 	numEventKinds
 )
 
 // eventNames are the stdlib's names, by number.
-var eventNames = [numEventKinds]string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive", "countered", "spell_copied", "draw", "discard", "hand_revealed"}
+var eventNames = [numEventKinds]string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive", "countered", "spell_copied", "draw", "discard", "hand_revealed", "reveal", "shuffle"}
 
 // The steps, in turn order.
 const (
@@ -511,6 +520,11 @@ const (
 	fieldDiscardObject
 	fieldHandRevealedID
 	fieldHandRevealedPlayer
+	fieldRevealID
+	fieldRevealPlayer
+	fieldRevealObject
+	fieldShuffleID
+	fieldShufflePlayer
 	numFields
 )
 
@@ -594,6 +608,11 @@ var fields = [numFields]fieldDecl{
 	fieldDiscardObject:         {name: "discard.object", kind: EvDiscard},
 	fieldHandRevealedID:        {name: "hand_revealed.id", kind: EvHandRevealed},
 	fieldHandRevealedPlayer:    {name: "hand_revealed.player", kind: EvHandRevealed},
+	fieldRevealID:              {name: "reveal.id", kind: EvReveal},
+	fieldRevealPlayer:          {name: "reveal.player", kind: EvReveal},
+	fieldRevealObject:          {name: "reveal.object", kind: EvReveal},
+	fieldShuffleID:             {name: "shuffle.id", kind: EvShuffle},
+	fieldShufflePlayer:         {name: "shuffle.player", kind: EvShuffle},
 }
 
 // The actions, queries and effects of the vocabulary: a linked SymFunc is one of these.
@@ -620,6 +639,8 @@ const (
 	fnCantGetCounters
 	fnCantGetCountersOfKind
 	fnCardsInHand
+	fnCardsInLibrary
+	fnChooseExiledCards
 	fnControl
 	fnController
 	fnCopySpell
@@ -657,6 +678,9 @@ const (
 	fnEnterWithTribute
 	fnExile
 	fnExileAllGraveyards
+	fnExileGraveyard
+	fnExileLibrary
+	fnExileSameNameFromLibrary
 	fnExtraTurn
 	fnGainControlUntilEndOfTurn
 	fnGainKeywordUntilEndOfTurn
@@ -675,6 +699,7 @@ const (
 	fnIsBlocking
 	fnIsCreature
 	fnIsPermanent
+	fnIsPermanentCard
 	fnIsPlayer
 	fnIsSpell
 	fnIsSubtype
@@ -685,10 +710,12 @@ const (
 	fnIsUntapped
 	fnLife
 	fnLifeTotalCantChange
+	fnLookAtTop
 	fnLoseAllAbilities
 	fnLoseKeyword
 	fnLoseLife
 	fnManaValue
+	fnMill
 	fnModifyPt
 	fnMoveCounter
 	fnNoMaximumHandSize
@@ -701,10 +728,16 @@ const (
 	fnPreventAmount
 	fnPreventCombatDamageThisTurn
 	fnPreventNextDamageFromChosenSource
+	fnPutAllOntoBattlefield
+	fnPutChosenOnTop
 	fnPutCounters
 	fnPutCountersOnEach
 	fnPutCountersPerPrevented
+	fnPutOnBottomOfLibrary
+	fnPutOnTopOfLibrary
 	fnPutOntoBattlefield
+	fnPutOntoBattlefieldTapped
+	fnPutRevealedOntoBattlefield
 	fnRedirectDamage
 	fnRedirectDamageToPlayer
 	fnRegenerate
@@ -712,23 +745,31 @@ const (
 	fnRemoveCountersAmong
 	fnReplaceMana
 	fnReturnAllToBattlefield
+	fnReturnFromGraveyardToHand
 	fnReturnToBattlefield
+	fnReturnToHand
 	fnReturnWithCounter
+	fnReveal
 	fnRevealAndDiscardChosen
+	fnRevealTop
 	fnSacrifice
 	fnSacrificeChosen
 	fnSacrificeUnless
 	fnSacrificeUnlessPayPerCounter
 	fnScheduleDelayed
 	fnScry
+	fnSearchLibrary
 	fnSetBasePt
 	fnSetBasePtUntilEndOfTurn
 	fnSetChosenColor
 	fnSetLife
 	fnSetMaximumHandSize
 	fnShuffleIntoLibrary
+	fnShuffleLibrary
+	fnShufflePermanentsAndReveal
 	fnSwitchPtUntilEndOfTurn
 	fnTap
+	fnTopCardRevealed
 	fnToughness
 	fnTributeNotPaid
 	fnTriggerReflexive
@@ -768,6 +809,8 @@ var funcs = [numFuncs]funcDecl{
 	fnCantGetCounters:                    {name: "cant_get_counters", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCantGetCountersOfKind:              {name: "cant_get_counters_of_kind", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCardsInHand:                        {name: "cards_in_hand", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnCardsInLibrary:                     {name: "cards_in_library", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnChooseExiledCards:                  {name: "choose_exiled_cards", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnControl:                            {name: "control", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 2, finds: 0b0},
 	fnController:                         {name: "controller", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCopySpell:                          {name: "copy_spell", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -805,6 +848,9 @@ var funcs = [numFuncs]funcDecl{
 	fnEnterWithTribute:                   {name: "enter_with_tribute", arity: 1, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnExile:                              {name: "exile", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnExileAllGraveyards:                 {name: "exile_all_graveyards", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnExileGraveyard:                     {name: "exile_graveyard", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnExileLibrary:                       {name: "exile_library", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnExileSameNameFromLibrary:           {name: "exile_same_name_from_library", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnExtraTurn:                          {name: "extra_turn", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnGainControlUntilEndOfTurn:          {name: "gain_control_until_end_of_turn", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnGainKeywordUntilEndOfTurn:          {name: "gain_keyword_until_end_of_turn", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
@@ -823,6 +869,7 @@ var funcs = [numFuncs]funcDecl{
 	fnIsBlocking:                         {name: "is_blocking", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnIsCreature:                         {name: "is_creature", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnIsPermanent:                        {name: "is_permanent", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnIsPermanentCard:                    {name: "is_permanent_card", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnIsPlayer:                           {name: "is_player", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnIsSpell:                            {name: "is_spell", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnIsSubtype:                          {name: "is_subtype", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -833,10 +880,12 @@ var funcs = [numFuncs]funcDecl{
 	fnIsUntapped:                         {name: "is_untapped", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnLife:                               {name: "life", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnLifeTotalCantChange:                {name: "life_total_cant_change", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnLookAtTop:                          {name: "look_at_top", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnLoseAllAbilities:                   {name: "lose_all_abilities", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6, finds: 0b0},
 	fnLoseKeyword:                        {name: "lose_keyword", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6, finds: 0b0},
 	fnLoseLife:                           {name: "lose_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnManaValue:                          {name: "mana_value", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnMill:                               {name: "mill", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnModifyPt:                           {name: "modify_pt", arity: 3, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 9, finds: 0b0},
 	fnMoveCounter:                        {name: "move_counter", arity: 4, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1100},
 	fnNoMaximumHandSize:                  {name: "no_maximum_hand_size", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
@@ -849,10 +898,16 @@ var funcs = [numFuncs]funcDecl{
 	fnPreventAmount:                      {name: "prevent_amount", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPreventCombatDamageThisTurn:        {name: "prevent_combat_damage_this_turn", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPreventNextDamageFromChosenSource:  {name: "prevent_next_damage_from_chosen_source", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnPutAllOntoBattlefield:              {name: "put_all_onto_battlefield", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnPutChosenOnTop:                     {name: "put_chosen_on_top", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPutCounters:                        {name: "put_counters", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnPutCountersOnEach:                  {name: "put_counters_on_each", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPutCountersPerPrevented:            {name: "put_counters_per_prevented", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnPutOnBottomOfLibrary:               {name: "put_on_bottom_of_library", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnPutOnTopOfLibrary:                  {name: "put_on_top_of_library", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnPutOntoBattlefield:                 {name: "put_onto_battlefield", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnPutOntoBattlefieldTapped:           {name: "put_onto_battlefield_tapped", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnPutRevealedOntoBattlefield:         {name: "put_revealed_onto_battlefield", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnRedirectDamage:                     {name: "redirect_damage", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnRedirectDamageToPlayer:             {name: "redirect_damage_to_player", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnRegenerate:                         {name: "regenerate", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
@@ -860,23 +915,31 @@ var funcs = [numFuncs]funcDecl{
 	fnRemoveCountersAmong:                {name: "remove_counters_among", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnReplaceMana:                        {name: "replace_mana", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnReturnAllToBattlefield:             {name: "return_all_to_battlefield", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnReturnFromGraveyardToHand:          {name: "return_from_graveyard_to_hand", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnReturnToBattlefield:                {name: "return_to_battlefield", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnReturnToHand:                       {name: "return_to_hand", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnReturnWithCounter:                  {name: "return_with_counter", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnReveal:                             {name: "reveal", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnRevealAndDiscardChosen:             {name: "reveal_and_discard_chosen", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnRevealTop:                          {name: "reveal_top", arity: 1, returns: true, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnSacrifice:                          {name: "sacrifice", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnSacrificeChosen:                    {name: "sacrifice_chosen", arity: 2, returns: true, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnSacrificeUnless:                    {name: "sacrifice_unless", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnSacrificeUnlessPayPerCounter:       {name: "sacrifice_unless_pay_per_counter", arity: 4, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnScheduleDelayed:                    {name: "schedule_delayed", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnScry:                               {name: "scry", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnSearchLibrary:                      {name: "search_library", arity: 2, returns: true, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnSetBasePt:                          {name: "set_base_pt", arity: 3, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 8, finds: 0b0},
 	fnSetBasePtUntilEndOfTurn:            {name: "set_base_pt_until_end_of_turn", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnSetChosenColor:                     {name: "set_chosen_color", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 5, finds: 0b0},
 	fnSetLife:                            {name: "set_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnSetMaximumHandSize:                 {name: "set_maximum_hand_size", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnShuffleIntoLibrary:                 {name: "shuffle_into_library", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnShuffleLibrary:                     {name: "shuffle_library", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnShufflePermanentsAndReveal:         {name: "shuffle_permanents_and_reveal", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnSwitchPtUntilEndOfTurn:             {name: "switch_pt_until_end_of_turn", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnTap:                                {name: "tap", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnTopCardRevealed:                    {name: "top_card_revealed", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnToughness:                          {name: "toughness", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnTributeNotPaid:                     {name: "tribute_not_paid", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnTriggerReflexive:                   {name: "trigger_reflexive", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},

@@ -68,7 +68,7 @@ type GivenStmt interface {
 // order the grammar tries them: the first that reads a line is the
 // line's statement.
 func GivenStmts() []GivenStmt {
-	return []GivenStmt{&ControlStmt{}, &LifeStmt{}, &PoolStmt{}, &ZoneStmt{}, &StepStmt{}}
+	return []GivenStmt{&ControlStmt{}, &LifeStmt{}, &PoolStmt{}, &ZoneStmt{}, &StepStmt{}, &PileStmt{}}
 }
 
 // ControlStmt puts permanents onto the battlefield:
@@ -184,7 +184,7 @@ type Action interface {
 // statement. `tap "Forest" for mana` is a *TapAction, not a
 // *TapEffectAction, because TapAction comes first.
 func Actions() []Action {
-	return []Action{&CounterAction{}, &DestroyAction{}, &CastAction{},
+	return []Action{&CounterAction{}, &DestroyAction{}, &CastAction{}, &PlayAction{},
 		&AttackAction{}, &BlockAction{}, &ResolveAction{}, &AdvanceAction{},
 		&OrderAction{}, &TapAction{}, &TapEffectAction{}, &SacrificeAction{}, &ActivateAction{},
 		&IllegalAction{}, &TargetAction{}, &PayAction{}, &NewTargetsAction{}, &DiscardChoiceAction{}, &RandomAction{}, &ChooseAction{}, &DealAction{}}
@@ -263,6 +263,21 @@ func (*DestroyAction) action() {}
 
 // String is the action in canonical form.
 func (a *DestroyAction) String() string { return "destroy " + RefString(a.Card) }
+
+// PlayAction plays a land from its player's hand (CR 305.1):
+// `play "Forest"`, `opponent plays "Island"`.
+type PlayAction struct {
+	Span
+	Player string   `parser:"( @( 'you' | 'opponent' ) )? ( 'play' | 'plays' )"`
+	Card   *CardRef `parser:"@@"`
+}
+
+func (*PlayAction) action() {}
+
+// String is the action in canonical form.
+func (a *PlayAction) String() string {
+	return actor(a.Player, "play", "plays") + " " + RefString(a.Card)
+}
 
 // CastAction casts a spell from its caster's hand:
 // `cast "Protean Hydra" with X = 3`, `opponent casts "Shock" targeting you`,
@@ -349,7 +364,7 @@ func (a *AdvanceAction) String() string { return "advance to " + strings.Join(a.
 // first, in this order: `order triggers "Hill Giant", "Grizzly Bears"`.
 type OrderAction struct {
 	Span
-	What  string     `parser:"'order' @( 'triggers' | 'replacements' )"`
+	What  string     `parser:"'order' @( 'triggers' | 'replacements' | 'cards' )"`
 	Cards []*CardRef `parser:"@@ ( ( ',' | 'and' | 'then' ) @@ )*"`
 }
 
@@ -373,7 +388,7 @@ func Assertions() []Assertion {
 	return []Assertion{&LogAssert{}, &LogOrderAssert{}, &StackAssert{}, &TurnAssert{}, &PoolAssert{},
 		&GameAssert{}, &LifeAssert{}, &HandSizeAssert{}, &PlayerCountAssert{}, &HandRevealedAssert{}, &ZoneAssert{}, &StateAssert{},
 		&PTAssert{}, &CountAssert{}, &DecisionAssert{}, &PaidAssert{}, &ChoiceAssert{},
-		&ControlAssert{}, &AttachedAssert{}, &KeywordAssert{}}
+		&ControlAssert{}, &AttachedAssert{}, &KeywordAssert{}, &PileAssert{}}
 }
 
 // ZoneAssert checks where a card is: `"Protean Hydra" is in your graveyard`,
@@ -406,7 +421,7 @@ type StateAssert struct {
 	Span
 	Card  *CardRef `parser:"@@ 'is'"`
 	Not   bool     `parser:"@'not'?"`
-	State string   `parser:"@( 'tapped' | 'untapped' | 'attacking' | 'blocking' | 'blocked' )"`
+	State string   `parser:"@( 'tapped' | 'untapped' | 'attacking' | 'blocking' | 'blocked' | 'revealed' )"`
 }
 
 func (*StateAssert) assertion() {}
@@ -815,7 +830,7 @@ func (a *PoolAssert) String() string {
 type DecisionAssert struct {
 	Span
 	Player string     `parser:"@( 'you' | 'opponent' ) 'ordered'"`
-	What   string     `parser:"@( 'triggers' | 'replacements' )"`
+	What   string     `parser:"@( 'triggers' | 'replacements' | 'cards' )"`
 	Cards  []*CardRef `parser:"@@ ( ( ',' | 'and' | 'then' ) @@ )*"`
 }
 
@@ -977,4 +992,95 @@ func (*LogOrderAssert) assertion() {}
 // String is the assertion in canonical form.
 func (a *LogOrderAssert) String() string {
 	return "log has " + a.Kind + " events in order involving " + refsString(a.Cards, ", ")
+}
+
+// PileStmt sets the cards of a player's library, graveyard or exile, from
+// the top: `your library is "Island", "Forest", 58 cards`. `N cards` are
+// unnamed cards (scenario.DefaultLibraryCard); `2 "Forest"` is two cards
+// of that name. `is empty` leaves it empty: a library so is not filled
+// with the default library.
+type PileStmt struct {
+	Span
+	Player string      `parser:"@( 'your' | \"opponent's\" )"`
+	Zone   string      `parser:"@( 'library' | 'graveyard' | 'exile' ) 'is'"`
+	Empty  bool        `parser:"( @'empty'"`
+	Cards  []*PileItem `parser:"| @@ ( ( ',' | 'and' | 'then' ) @@ )* )"`
+}
+
+func (*PileStmt) givenStmt() {}
+
+// String is the statement in canonical form.
+func (s *PileStmt) String() string {
+	if s.Empty {
+		return s.Player + " " + s.Zone + " is empty"
+	}
+	return s.Player + " " + s.Zone + " is " + pileString(s.Cards)
+}
+
+// PileItem is one entry of a pile, from the top: a card by name, with an
+// optional count (`2 "Forest"`) and alias, or `N cards`, unnamed.
+type PileItem struct {
+	Span
+	Count   *int   `parser:"@Number?"`
+	Unnamed bool   `parser:"( @( 'cards' | 'card' )"`
+	Name    string `parser:"| @( String | RawString )"`
+	Alias   string `parser:"  ( 'as' @Ident )? )"`
+}
+
+// N is how many cards the item stands for.
+func (it *PileItem) N() int {
+	if it.Count == nil {
+		return 1
+	}
+	return *it.Count
+}
+
+// String is the item in canonical form.
+func (it *PileItem) String() string {
+	switch {
+	case it.Unnamed:
+		return fmt.Sprintf("%d %s", it.N(), plural(it.N(), "card", "cards"))
+	case it.Count != nil && it.Alias != "":
+		return fmt.Sprintf("%d %s as %s", *it.Count, it.Name, it.Alias)
+	case it.Count != nil:
+		return fmt.Sprintf("%d %s", *it.Count, it.Name)
+	case it.Alias != "":
+		return it.Name + " as " + it.Alias
+	}
+	return it.Name
+}
+
+func pileString(items []*PileItem) string {
+	s := make([]string, len(items))
+	for i, it := range items {
+		s[i] = it.String()
+	}
+	return strings.Join(s, ", ")
+}
+
+// PileAssert checks the cards of a player's library, graveyard or exile,
+// from the top: `your library is "Island", "Forest", 3 cards` (exactly
+// these, in this order; `N cards` are any N cards), `opponent's graveyard
+// has 5 cards`, `your exile is empty`.
+type PileAssert struct {
+	Span
+	Player string      `parser:"@( 'your' | \"opponent's\" )"`
+	Zone   string      `parser:"@( 'library' | 'graveyard' | 'exile' )"`
+	Count  *int        `parser:"( 'has' @Number ( 'cards' | 'card' )"`
+	Empty  bool        `parser:"| 'is' ( @'empty'"`
+	Cards  []*PileItem `parser:"       | @@ ( ( ',' | 'and' | 'then' ) @@ )* ) )"`
+}
+
+func (*PileAssert) assertion() {}
+
+// String is the assertion in canonical form.
+func (a *PileAssert) String() string {
+	s := a.Player + " " + a.Zone
+	switch {
+	case a.Count != nil:
+		return s + fmt.Sprintf(" has %d %s", *a.Count, plural(*a.Count, "card", "cards"))
+	case a.Empty:
+		return s + " is empty"
+	}
+	return s + " is " + pileString(a.Cards)
 }

@@ -94,10 +94,14 @@ func (*StaleItem) eventItem() {}
 // MovesItem says that an action moves the object of one of its parameters
 // to a zone: `moves object to exile`. The compiler follows an object a
 // body moves, to tell a designer when a later statement can't find it
-// (CR 400.7j), and the host specification states it.
+// (CR 400.7j), and the host specification states it. An action that moves
+// the object only out of one zone says which: `moves object from
+// graveyard to hand`; an activated ability that moves its own card out of
+// that zone functions only there (CR 113.6m).
 type MovesItem struct {
 	Span
 	Param string `parser:"'moves' @Ident"`
+	From  string `parser:"( 'from' @Ident )?"`
 	Zone  string `parser:"'to' @Ident"`
 }
 

@@ -271,7 +271,11 @@ func (p *printer) eventItems(items []EventItem) {
 		case *StaleItem:
 			p.line(l, l, "stale "+it.Stale)
 		case *MovesItem:
-			p.line(l, l, "moves "+it.Param+" to "+it.Zone)
+			if it.From != "" {
+				p.line(l, l, "moves "+it.Param+" from "+it.From+" to "+it.Zone)
+			} else {
+				p.line(l, l, "moves "+it.Param+" to "+it.Zone)
+			}
 		case *AliasItem:
 			p.line(l, l, "alias "+it.Name+" "+it.Field)
 		case *PhraseDecl:

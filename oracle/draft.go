@@ -186,6 +186,9 @@ type drafter struct {
 	// events, targets and eachs count those written so far, to name them
 	// as the builder numbered them.
 	events, targets, eachs int
+	// chosen counts the actions with a result written so far (what a
+	// search found: "chosen.N").
+	chosen int
 }
 
 // paragraph writes the abilities of a paragraph; spell says they are a
@@ -200,7 +203,7 @@ func (d *drafter) paragraph(abs []*meaning.Ability) (lines []string, spell bool,
 	}
 	for _, a := range abs {
 		d.names, d.kinds, d.taken = map[string]string{}, map[string]string{}, map[string]bool{"this": true, "you": true, "X": true}
-		d.events, d.targets, d.eachs = 0, 0, 0
+		d.events, d.targets, d.eachs, d.chosen = 0, 0, 0, 0
 		if a.Kind == meaning.Keyword && isKeywordsLine(a.Keyword) {
 			keywords = append(keywords, keywordText(a))
 			continue
@@ -381,7 +384,7 @@ func (d *drafter) stmts(ss []meaning.Stmt) ([]string, error) {
 }
 
 // refPattern finds the canonical references in a key.
-var refPattern = regexp.MustCompile(`\b(target\.\d+|each\.\d+|event\d*(?:\.\w+)?)`)
+var refPattern = regexp.MustCompile(`\b(target\.\d+|each\.\d+|chosen\.\d+|event\d*(?:\.\w+)?)`)
 
 // bindAll names the references an ability makes: each target and each
 // object of its events that a later phrase names gets a name (its noun),
@@ -455,7 +458,7 @@ func (d *drafter) bindAll(a *meaning.Ability) {
 	if a.Trigger != nil {
 		event(a.Trigger)
 	}
-	targets, eachs := 0, 0
+	targets, eachs, chosen := 0, 0, 0
 	var number func(ss []meaning.Stmt)
 	number = func(ss []meaning.Stmt) {
 		for _, st := range ss {
@@ -467,6 +470,12 @@ func (d *drafter) bindAll(a *meaning.Ability) {
 				d.name("each."+strconv.Itoa(eachs), meaning.Noun(st.Each.Filter))
 			}
 			if st.Phrase != nil && (st.Kind == meaning.Do || st.Kind == meaning.May) {
+				if f := chosenFilter(st.Phrase); f != nil {
+					chosen++
+					if ref := "chosen." + strconv.Itoa(chosen); used[ref] {
+						d.name(ref, meaning.Noun(f))
+					}
+				}
 				for _, name := range paramOrder(st.Phrase) {
 					if v := st.Phrase.Arg(name); v != nil && v.Target {
 						targets++
@@ -579,6 +588,11 @@ func (d *drafter) render(p *meaning.Phrase, event string) (string, error) {
 		})
 	}
 	targets := d.targets
+	chosenRef := ""
+	if chosenFilter(p) != nil {
+		d.chosen++
+		chosenRef = "chosen." + strconv.Itoa(d.chosen)
+	}
 next:
 	for _, t := range cands {
 		d.targets = targets
@@ -616,7 +630,18 @@ next:
 			if !slots[name] || name == "power" || name == "toughness" {
 				continue
 			}
-			text, err := d.value(p.Arg(name), event, name, afterEach(t, name))
+			v := p.Arg(name)
+			if chosenRef != "" && v != nil && v.Filter != nil && !v.Target && d.names[chosenRef] != "" {
+				// What the action chooses among the objects of the
+				// filter, named for what follows: `for a card as card`.
+				text := filterText(v.Filter, d.names[chosenRef], afterEach(t, name))
+				if text == "" {
+					continue next
+				}
+				texts[name] = text
+				continue
+			}
+			text, err := d.value(v, event, name, afterEach(t, name))
 			if err != nil {
 				continue next
 			}
@@ -651,6 +676,21 @@ next:
 	}
 	d.targets = targets
 	return "", fmt.Errorf("no phrase of %s says %q", p.Template.Owner(), meaning.Named(p.Say, "this"))
+}
+
+// chosenFilter is the filter of the objects an action with a result
+// chooses among (a search's "a basic land card"), or nil.
+func chosenFilter(p *meaning.Phrase) *vocab.Filter {
+	fi := p.Template.Func
+	if fi == nil || !fi.Action || !fi.Returns() {
+		return nil
+	}
+	for _, param := range fi.Params {
+		if v := p.Arg(param.Name); v != nil && v.Filter != nil && param.Type.Kind == vocab.KObjects {
+			return v.Filter
+		}
+	}
+	return nil
 }
 
 // afterEach reports whether a slot of a phrase comes after the word

@@ -90,10 +90,13 @@ var mutations = []mutation{
 // it three ways; a choice from a revealed hand ("You choose a noncreature,
 // nonland card from it. That player discards that card.", Duress); the
 // last-known power of what was sacrificed and "If you can't" (Xathrid
-// Demon), which the reader does not template yet.
+// Demon), and "other than basic land cards" and "for each card exiled
+// this way" (Haunting Echoes), "on top of it" for "your library" (Liliana
+// Vess), which the reader does not template yet.
 var unread = map[string]bool{
 	"Melira, Sylvok Outcast": true, "Melira's Keepers": true, "Solemnity": true,
-	"Duress": true, "Xathrid Demon": true,
+	"Duress": true, "Xathrid Demon": true, "Haunting Echoes": true,
+	"Liliana Vess": true,
 }
 
 // TestTheLibraryReads reads every paragraph of the cards of cards/: all

@@ -282,7 +282,7 @@ func TestCover(t *testing.T) {
 		{"another event", []string{`"Whenever Test Card attacks, you gain 4 life and draw a card."`}, []string{"when this dies {\n        gain 4 life\n    }"}, []string{"W020"}},
 		{"a paragraph that does not read, which an ability resembles", []string{`"Whenever Test Card attacks, you gain 4 life unless you control an Island."`},
 			[]string{"whenever this attacks {\n        gain 4 life\n    }"}, nil},
-		{"a paragraph that does not read, which nothing resembles", []string{`"Whenever Test Card attacks, each opponent mills three cards."`},
+		{"a paragraph that does not read, which nothing resembles", []string{`"Whenever Test Card attacks, each opponent phases out."`},
 			[]string{"when this dies {\n        gain 4 life\n    }"}, []string{"W022", "W021"}},
 		{"no Oracle text", nil, []string{"keywords flying"}, []string{"W021"}},
 	} {

@@ -345,10 +345,12 @@ var testReaders = []testReader{
 	givenReader((*fastParser).poolStmt),
 	givenReader((*fastParser).zoneStmt),
 	givenReader((*fastParser).stepStmt),
+	givenReader((*fastParser).pileStmt),
 
 	actionReader((*fastParser).counterAction),
 	actionReader((*fastParser).destroyAction),
 	actionReader((*fastParser).castAction),
+	actionReader((*fastParser).playAction),
 	actionReader((*fastParser).attackAction),
 	actionReader((*fastParser).blockAction),
 	actionReader((*fastParser).resolveAction),
@@ -387,6 +389,7 @@ var testReaders = []testReader{
 	assertionReader((*fastParser).controlAssert),
 	assertionReader((*fastParser).attachedAssert),
 	assertionReader((*fastParser).keywordAssert),
+	assertionReader((*fastParser).pileAssert),
 }
 
 // The readers of the members of each union of statements, in the
@@ -533,6 +536,41 @@ func (p *fastParser) stepStmt() *dsl.StepStmt {
 		s.Step = p.idents()
 	}
 	return node(p, start, s, &s.Span)
+}
+
+// pileStmt reads `your library is ITEM, ITEM`.
+func (p *fastParser) pileStmt() *dsl.PileStmt {
+	s, start := &dsl.PileStmt{}, p.pos()
+	s.Player = p.oneOf("your", "opponent's")
+	if !p.failed {
+		s.Zone = p.oneOf("library", "graveyard", "exile")
+	}
+	if !p.failed && p.expect("is") {
+		if s.Empty = p.flag("empty"); !s.Empty {
+			s.Cards = list(p, p.pileItem, ",", "and", "then")
+		}
+	}
+	return node(p, start, s, &s.Span)
+}
+
+// pileItem reads `[N] "Name" [as ALIAS]` or `N cards`.
+func (p *fastParser) pileItem() *dsl.PileItem {
+	it, start := &dsl.PileItem{}, p.pos()
+	if p.isType(tokNumber) {
+		n := p.number()
+		it.Count = &n
+	}
+	switch {
+	case p.failed:
+	case p.is("cards") || p.is("card"):
+		p.take()
+		it.Unnamed = true
+	default:
+		if it.Name = p.text(); !p.failed && !p.optional("as", func() { it.Alias, _ = p.expectType(tokIdent) }) {
+			it.Alias = ""
+		}
+	}
+	return node(p, start, it, &it.Span)
 }
 
 // cardSpecs reads `CARD ( (, | and) CARD )*`.
@@ -694,6 +732,17 @@ func (p *fastParser) castAction() *dsl.CastAction {
 	return node(p, start, a, &a.Span)
 }
 
+// playAction reads `[you] play REF`.
+func (p *fastParser) playAction() *dsl.PlayAction {
+	a, start := &dsl.PlayAction{}, p.pos()
+	a.Player = p.actor()
+	p.oneOf("play", "plays")
+	if !p.failed {
+		a.Card = p.cardRef()
+	}
+	return node(p, start, a, &a.Span)
+}
+
 // xValue reads `X = N`, after with.
 func (p *fastParser) xValue() *int {
 	if !p.expect("X") || !p.expect("=") {
@@ -746,7 +795,7 @@ func (p *fastParser) advanceAction() *dsl.AdvanceAction {
 func (p *fastParser) orderAction() *dsl.OrderAction {
 	a, start := &dsl.OrderAction{}, p.pos()
 	if p.expect("order") {
-		a.What = p.oneOf("triggers", "replacements")
+		a.What = p.oneOf("triggers", "replacements", "cards")
 	}
 	if !p.failed {
 		a.Cards = p.cardRefs(",", "and", "then")
@@ -985,6 +1034,33 @@ func (p *fastParser) poolAssert() *dsl.PoolAssert {
 	return node(p, start, a, &a.Span)
 }
 
+// pileAssert reads `your library has N cards`, `your graveyard is empty`
+// or `your library is ITEM, ITEM`.
+func (p *fastParser) pileAssert() *dsl.PileAssert {
+	a, start := &dsl.PileAssert{}, p.pos()
+	a.Player = p.oneOf("your", "opponent's")
+	if !p.failed {
+		a.Zone = p.oneOf("library", "graveyard", "exile")
+	}
+	switch {
+	case p.failed:
+	case p.is("has"):
+		p.take()
+		n := p.number()
+		a.Count = &n
+		if !p.failed {
+			p.oneOf("cards", "card")
+		}
+	case p.expect("is"):
+		if p.flag("empty") {
+			a.Empty = true
+		} else {
+			a.Cards = list(p, p.pileItem, ",", "and", "then")
+		}
+	}
+	return node(p, start, a, &a.Span)
+}
+
 // gameAssert reads `you lost the game`, `the game is a draw` or `the game
 // is not over`.
 func (p *fastParser) gameAssert() *dsl.GameAssert {
@@ -1066,7 +1142,7 @@ func (p *fastParser) stateAssert() *dsl.StateAssert {
 	a, start := &dsl.StateAssert{}, p.pos()
 	a.Card, a.Not = p.refIs()
 	if !p.failed {
-		a.State = p.oneOf("tapped", "untapped", "attacking", "blocking", "blocked")
+		a.State = p.oneOf("tapped", "untapped", "attacking", "blocking", "blocked", "revealed")
 	}
 	return node(p, start, a, &a.Span)
 }
@@ -1104,7 +1180,7 @@ func (p *fastParser) decisionAssert() *dsl.DecisionAssert {
 	a, start := &dsl.DecisionAssert{}, p.pos()
 	a.Player = p.oneOf("you", "opponent")
 	if !p.failed && p.expect("ordered") {
-		a.What = p.oneOf("triggers", "replacements")
+		a.What = p.oneOf("triggers", "replacements", "cards")
 	}
 	if !p.failed {
 		a.Cards = p.cardRefs(",", "and", "then")

@@ -209,6 +209,9 @@ type Object struct {
 	Damage                               int
 	// Power and toughness, in any zone (CR 604.3).
 	Power, Toughness int
+	// Revealed says a card is revealed by a continuous effect: the top
+	// card of a library played with its top card revealed (CR 401.5).
+	Revealed bool
 	// Counters by kind ("+1/+1").
 	Counters map[string]int
 }
@@ -316,6 +319,12 @@ const (
 	// DecisionRandom: the cards chance chose for a player (a random
 	// discard, CR 701.8b), Cards.
 	DecisionRandom
+	// DecisionCards: the cards of a zone a player chose (Cards, maybe
+	// none), such as the card a search found (CR 701.19).
+	DecisionCards
+	// DecisionOrder: the order a player put cards in (Cards, the first on
+	// top): back on top of a library, into a graveyard at the same time.
+	DecisionOrder
 )
 
 // Decision is a decision a player made.
@@ -384,6 +393,30 @@ type Shields interface {
 	RegenerationShields(c Card) (int, error)
 }
 
+// LandPlays is a Game whose players play lands (CR 305.1), for the step
+// `play "Forest"`. An engine whose Game does not implement it skips those
+// tests.
+type LandPlays interface {
+	// PlayLand has a player play a land card from their hand, a special
+	// action (CR 116.2a): in a main phase of their turn with the stack
+	// empty, if they have not played as many lands this turn as they can
+	// (CR 305.2); a land an effect put onto the battlefield was not played
+	// (CR 305.4). It lets the game settle after it, as the actions of Game
+	// do; one the rules forbid is a *RuleError.
+	PlayLand(p Player, c Card) error
+}
+
+// Piles is a Game that lists, in order, the cards of a player's library,
+// graveyard or exile, for the steps that name one of them as a pile
+// (`your library is "Island", 58 cards`, `opponent's graveyard has 5
+// cards`). An engine whose Game does not implement it skips those tests.
+type Piles interface {
+	// Pile lists the cards of player p's library, graveyard or exile, the
+	// top first: the top card of the library, the card put last into the
+	// graveyard or exile.
+	Pile(p Player, z Zone) []Card
+}
+
 // ErrUnsupported is wrapped by the errors of what an engine does not
 // do: a test that needs it is skipped.
 var ErrUnsupported = errors.New("not supported by this engine")
@@ -433,6 +466,15 @@ type Script struct {
 	newTargets        []ScriptedNewTargets
 	discards          []ScriptedDiscard
 	randoms           []ScriptedRandom
+	cardOrders        []ScriptedOrder
+}
+
+// ScriptedOrder is an order of cards a test scripted (`order cards
+// "Island", "Forest"`): the cards that go first, the first on top, and
+// where the test says so.
+type ScriptedOrder struct {
+	Cards []Card
+	Pos   dsl.Pos
 }
 
 // ScriptedNewTargets is a decision of a player who may choose new targets
@@ -513,6 +555,10 @@ func (s *Script) NextTarget() (ScriptedTarget, bool) { return next(&s.targets) }
 
 // NextChoice takes the next scripted choice, if there is one.
 func (s *Script) NextChoice() (ScriptedChoice, bool) { return next(&s.choices) }
+
+// NextCardOrder takes the next scripted order of cards (`order cards
+// "Island", "Forest"`): the cards that go first, the first on top.
+func (s *Script) NextCardOrder() (ScriptedOrder, bool) { return next(&s.cardOrders) }
 
 // NextPay takes the next scripted decision of an optional cost, if there
 // is one.

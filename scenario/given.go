@@ -76,6 +76,13 @@ var _ = given(givenStep[*dsl.StepStmt]{
 	},
 })
 
+// your library is "Island", "Forest", 58 cards: the whole pile, from the
+// top; the zone must hold nothing yet.
+var _ = given(givenStep[*dsl.PileStmt]{
+	Check: func(c *checker, s *dsl.PileStmt) { c.pileItems(s.Cards, true) },
+	Setup: (*runner).setPile,
+})
+
 // specs checks the cards a statement of given puts into the game.
 func (c *checker) specs(specs []*dsl.CardSpec) {
 	for _, s := range specs {

@@ -44,6 +44,18 @@ var _ = then(thenStep[*dsl.ZoneAssert]{
 var _ = then(thenStep[*dsl.StateAssert]{
 	About: func(a *dsl.StateAssert) *dsl.CardRef { return a.Card },
 	Assert: func(r *runner, a *dsl.StateAssert) {
+		if a.State == "revealed" {
+			// A card of a library, revealed by a continuous effect
+			// (CR 401.5), or any other card, which is not.
+			_, obj, _, err := r.object(a.Card)
+			if err != nil {
+				return
+			}
+			if obj.Revealed == a.Not {
+				r.expected(a.Pos, a.Not, a.Card, "be revealed", "")
+			}
+			return
+		}
 		_, o, err := r.permanentObject(a.Card)
 		if err != nil {
 			return
@@ -443,6 +455,8 @@ var _ = then(thenStep[*dsl.DecisionAssert]{
 				ok = d.Protection
 			case a.What == "replacements" && d.Kind == DecisionReplacement:
 				ok = d.Source != 0 && d.Source == cards[0]
+			case a.What == "cards" && d.Kind == DecisionOrder:
+				ok = len(d.Cards) >= len(cards) && slices.Equal(d.Cards[:len(cards)], cards)
 			default:
 				continue
 			}
@@ -540,9 +554,12 @@ var _ = then(thenStep[*dsl.ChoiceAssert]{
 				continue // `chose nothing` is no choice of a copy's target
 			}
 			var match bool
-			if kind == DecisionChoice {
+			switch {
+			case kind == DecisionChoice:
 				match = strings.EqualFold(d.Word, word)
-			} else {
+			case d.Kind == DecisionCards && card == 0:
+				match = len(d.Cards) == 0
+			default:
 				match = d.Card == card || card != 0 && slices.Contains(d.Cards, card)
 			}
 			if d.Player == want && match {
@@ -694,8 +711,34 @@ func choiceOfKind(k, want DecisionKind, random bool) bool {
 		return k == want
 	}
 	switch k {
-	case DecisionCopy, DecisionSource, DecisionCostObject, DecisionNewTarget, DecisionObject, DecisionDiscard, DecisionRandom:
+	case DecisionCopy, DecisionSource, DecisionCostObject, DecisionNewTarget, DecisionObject, DecisionDiscard, DecisionRandom, DecisionCards:
 		return true
 	}
 	return false
 }
+
+// your library is "Island", 3 cards; opponent's graveyard has 5 cards;
+// your exile is empty.
+var _ = then(thenStep[*dsl.PileAssert]{
+	Check: func(c *checker, a *dsl.PileAssert) { c.pileItems(a.Cards, false) },
+	Assert: func(r *runner, a *dsl.PileAssert) {
+		pile, ok := r.pile(a.Pos, playerID(a.Player), zoneByName[a.Zone])
+		if !ok {
+			return
+		}
+		switch {
+		case a.Count != nil:
+			if len(pile) != *a.Count {
+				r.failf(a.Pos, "expected: %s; it has %d", a, len(pile))
+			}
+		case a.Empty:
+			if len(pile) != 0 {
+				r.failf(a.Pos, "expected: %s; it is %s", a, r.pileNames(pile))
+			}
+		default:
+			if !r.pileIs(pile, a.Cards) {
+				r.failf(a.Pos, "expected: %s; it is %s", a, r.pileNames(pile))
+			}
+		}
+	},
+})

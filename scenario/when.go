@@ -60,6 +60,28 @@ var _ = when(whenStep[*dsl.CastAction]{
 	Run: (*runner).cast,
 })
 
+// play "Forest", opponent plays "Island": a land from the player's hand
+// (CR 305.1), a special action.
+var _ = when(whenStep[*dsl.PlayAction]{
+	Check: func(c *checker, a *dsl.PlayAction) { c.ref(a.Card) },
+	Run: func(r *runner, a *dsl.PlayAction) error {
+		lp, ok := r.g.(LandPlays)
+		if !ok {
+			r.unsupported(a.Pos, Unsupported("play"))
+			return errStop
+		}
+		c, _, in, err := r.object(a.Card)
+		if err != nil {
+			return err
+		}
+		if !in {
+			r.failf(a.Pos, "%s is not in the game", dsl.RefString(a.Card))
+			return errStop
+		}
+		return r.failed(a.Pos, "cannot play", lp.PlayLand(playerID(a.Player), c))
+	},
+})
+
 // attack with "Engulfing Slagwurm": declared with the other attacks and
 // blocks written next to it, advancing to the declare attackers step.
 var _ = when(whenStep[*dsl.AttackAction]{
@@ -141,7 +163,8 @@ var _ = when(whenStep[*dsl.AdvanceAction]{
 })
 
 // order triggers "Hill Giant", "Grizzly Bears", order replacements
-// protection: scripts the next decision of that order.
+// protection, order cards "Island", "Forest": scripts the next decision of
+// that order (of cards: the first on top).
 var _ = when(whenStep[*dsl.OrderAction]{
 	Check: func(c *checker, a *dsl.OrderAction) {
 		for _, r := range a.Cards {
@@ -157,9 +180,12 @@ var _ = when(whenStep[*dsl.OrderAction]{
 			}
 			cards = append(cards, c)
 		}
-		if a.What == "triggers" {
+		switch a.What {
+		case "triggers":
 			r.script.triggerOrders = append(r.script.triggerOrders, cards)
-		} else {
+		case "cards":
+			r.script.cardOrders = append(r.script.cardOrders, ScriptedOrder{cards, a.Pos})
+		default:
 			r.script.replacementOrders = append(r.script.replacementOrders, cards)
 		}
 		return nil
@@ -463,9 +489,15 @@ func (r *runner) manaType(p dsl.Pos, symbols string) mana.Type {
 
 // activate activates an ability of a permanent.
 func (r *runner) activate(a *dsl.ActivateAction) error {
-	c, o, err := r.permanentObject(a.Card)
+	// A permanent, or a card whose ability functions in its zone (a
+	// graveyard, CR 113.6m): the engine says which.
+	c, o, in, err := r.object(a.Card)
 	if err != nil {
 		return err
+	}
+	if !in {
+		r.failf(a.Pos, "%s is not in the game", dsl.RefString(a.Card))
+		return errStop
 	}
 	ability, err := r.whichAbility(a, c)
 	if err != nil {

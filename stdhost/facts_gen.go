@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 33
+	Minor = 34
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "b1859ebea2a52cd7816be6b24b81175552776d1af3939ab6102664a4a8d2a899"
+	Hash = "ee49489c6f0b91f88fea8ce25aa0e14fef7ea29d0d6de3fd0aaa55cff5fb8a23"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.33: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.34: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -180,6 +180,16 @@ const (
 	FieldHandRevealedID
 	// FieldHandRevealedPlayer is hand_revealed.player, a Player.
 	FieldHandRevealedPlayer
+	// FieldRevealID is reveal.id, an EventID.
+	FieldRevealID
+	// FieldRevealPlayer is reveal.player, a Player.
+	FieldRevealPlayer
+	// FieldRevealObject is reveal.object, an Object.
+	FieldRevealObject
+	// FieldShuffleID is shuffle.id, an EventID.
+	FieldShuffleID
+	// FieldShufflePlayer is shuffle.player, a Player.
+	FieldShufflePlayer
 )
 
 // Events are the event kinds of the vocabulary, in the order the stdlib
@@ -308,6 +318,15 @@ var Events = []Event{
 	{Name: "hand_revealed", Fields: []FieldInfo{
 		{Field: FieldHandRevealedID, Name: "id", Symbol: "hand_revealed.id", Type: Type{Kind: KindEvent, Event: "hand_revealed"}},
 		{Field: FieldHandRevealedPlayer, Name: "player", Symbol: "hand_revealed.player", Type: Type{Kind: KindPlayer}},
+	}},
+	{Name: "reveal", Fields: []FieldInfo{
+		{Field: FieldRevealID, Name: "id", Symbol: "reveal.id", Type: Type{Kind: KindEvent, Event: "reveal"}},
+		{Field: FieldRevealPlayer, Name: "player", Symbol: "reveal.player", Type: Type{Kind: KindPlayer}},
+		{Field: FieldRevealObject, Name: "object", Symbol: "reveal.object", Type: Type{Kind: KindObject}},
+	}},
+	{Name: "shuffle", Fields: []FieldInfo{
+		{Field: FieldShuffleID, Name: "id", Symbol: "shuffle.id", Type: Type{Kind: KindEvent, Event: "shuffle"}},
+		{Field: FieldShufflePlayer, Name: "player", Symbol: "shuffle.player", Type: Type{Kind: KindPlayer}},
 	}},
 }
 
@@ -569,6 +588,31 @@ var Funcs = []Func{
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				r, err := m.CardsInHand(f, Player(a[0]))
 				return vm.Value(r), err
+			}, true
+		}},
+	{Name: "cards_in_library", Method: "CardsInLibrary", Signature: "CardsInLibrary(f *vm.Frame, player stdhost.Player) (int64, error)", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Result: Type{Kind: KindNumber}, Contexts: ContextMatch | ContextBody | ContextReplace | ContextEnters | ContextEffect, Stale: StaleIgnored, Own: true,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				CardsInLibrary(*vm.Frame, Player) (int64, error)
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				r, err := m.CardsInLibrary(f, Player(a[0]))
+				return vm.Value(r), err
+			}, true
+		}},
+	{Name: "choose_exiled_cards", Method: "ChooseExiledCards", Signature: "ChooseExiledCards(f *vm.Frame, player stdhost.Player, amount int64) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "amount", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				ChooseExiledCards(*vm.Frame, Player, int64) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.ChooseExiledCards(f, Player(a[0]), int64(a[1]))
 			}, true
 		}},
 	{Name: "control", Method: "Control", Signature: "Control(f *vm.Frame, object stdhost.Object, player stdhost.Player) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "player", Type: Type{Kind: KindPlayer}}}, Effect: true, Contexts: ContextEffect, Layer: "2",
@@ -1004,6 +1048,38 @@ var Funcs = []Func{
 				return 0, m.ExileAllGraveyards(f)
 			}, true
 		}},
+	{Name: "exile_graveyard", Method: "ExileGraveyard", Signature: "ExileGraveyard(f *vm.Frame, objects stdhost.Filter, player stdhost.Player) error", Params: []Param{{Name: "objects", Type: Type{Kind: KindFilter}}, {Name: "player", Type: Type{Kind: KindPlayer}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				ExileGraveyard(*vm.Frame, Filter, Player) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.ExileGraveyard(f, Filter(a[0]), Player(a[1]))
+			}, true
+		}},
+	{Name: "exile_library", Method: "ExileLibrary", Signature: "ExileLibrary(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ ExileLibrary(*vm.Frame, Player) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.ExileLibrary(f, Player(a[0]))
+			}, true
+		}},
+	{Name: "exile_same_name_from_library", Method: "ExileSameNameFromLibrary", Signature: "ExileSameNameFromLibrary(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ ExileSameNameFromLibrary(*vm.Frame, Player) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.ExileSameNameFromLibrary(f, Player(a[0]))
+			}, true
+		}},
 	{Name: "extra_turn", Method: "ExtraTurn", Signature: "ExtraTurn(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface{ ExtraTurn(*vm.Frame, Player) error })
@@ -1224,6 +1300,19 @@ var Funcs = []Func{
 				return Bool(r), err
 			}, true
 		}},
+	{Name: "is_permanent_card", Method: "IsPermanentCard", Signature: "IsPermanentCard(f *vm.Frame, object stdhost.Object) (bool, error)", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Result: Type{Kind: KindBool}, Contexts: ContextMatch | ContextBody | ContextReplace | ContextEnters | ContextEffect, Stale: StaleLastKnown, Own: true,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				IsPermanentCard(*vm.Frame, Object) (bool, error)
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				r, err := m.IsPermanentCard(f, Object(a[0]))
+				return Bool(r), err
+			}, true
+		}},
 	{Name: "is_player", Method: "IsPlayer", Signature: "IsPlayer(f *vm.Frame, target stdhost.Target) (bool, error)", Params: []Param{{Name: "target", Type: Type{Kind: KindTarget}}}, Result: Type{Kind: KindBool}, Contexts: ContextMatch | ContextBody | ContextReplace | ContextEnters | ContextEffect, Stale: StaleIgnored, Own: true,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -1351,6 +1440,18 @@ var Funcs = []Func{
 				return 0, m.LifeTotalCantChange(f, Player(a[0]))
 			}, true
 		}},
+	{Name: "look_at_top", Method: "LookAtTop", Signature: "LookAtTop(f *vm.Frame, player stdhost.Player, amount int64) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "amount", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				LookAtTop(*vm.Frame, Player, int64) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.LookAtTop(f, Player(a[0]), int64(a[1]))
+			}, true
+		}},
 	{Name: "lose_all_abilities", Method: "LoseAllAbilities", Signature: "LoseAllAbilities(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect, Layer: "6",
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface{ LoseAllAbilities(*vm.Frame, Object) error })
@@ -1396,6 +1497,18 @@ var Funcs = []Func{
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				r, err := m.ManaValue(f, Object(a[0]))
 				return vm.Value(r), err
+			}, true
+		}},
+	{Name: "mill", Method: "Mill", Signature: "Mill(f *vm.Frame, player stdhost.Player, amount int64) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "amount", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				Mill(*vm.Frame, Player, int64) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.Mill(f, Player(a[0]), int64(a[1]))
 			}, true
 		}},
 	{Name: "modify_pt", Method: "ModifyPt", Signature: "ModifyPt(f *vm.Frame, object stdhost.Object, power int64, toughness int64) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}}, Effect: true, Contexts: ContextEffect, Layer: "7c",
@@ -1541,6 +1654,28 @@ var Funcs = []Func{
 				return 0, m.PreventNextDamageFromChosenSource(f, Player(a[0]), Filter(a[1]))
 			}, true
 		}},
+	{Name: "put_all_onto_battlefield", Method: "PutAllOntoBattlefield", Signature: "PutAllOntoBattlefield(f *vm.Frame, objects stdhost.Filter, player stdhost.Player) error", Params: []Param{{Name: "objects", Type: Type{Kind: KindFilter}}, {Name: "player", Type: Type{Kind: KindPlayer}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				PutAllOntoBattlefield(*vm.Frame, Filter, Player) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.PutAllOntoBattlefield(f, Filter(a[0]), Player(a[1]))
+			}, true
+		}},
+	{Name: "put_chosen_on_top", Method: "PutChosenOnTop", Signature: "PutChosenOnTop(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ PutChosenOnTop(*vm.Frame, Player) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.PutChosenOnTop(f, Player(a[0]))
+			}, true
+		}},
 	{Name: "put_counters", Method: "PutCounters", Signature: "PutCounters(f *vm.Frame, object stdhost.Object, kind stdhost.Name, amount int64) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "kind", Type: Type{Kind: KindName, Name: vm.NameCounter}}, {Name: "amount", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored, Cost: true,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -1577,6 +1712,26 @@ var Funcs = []Func{
 				return 0, m.PutCountersPerPrevented(f, Object(a[0]), Name(a[1]))
 			}, true
 		}},
+	{Name: "put_on_bottom_of_library", Method: "PutOnBottomOfLibrary", Signature: "PutOnBottomOfLibrary(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored, Moves: "object", MovesTo: "library",
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ PutOnBottomOfLibrary(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.PutOnBottomOfLibrary(f, Object(a[0]))
+			}, true
+		}},
+	{Name: "put_on_top_of_library", Method: "PutOnTopOfLibrary", Signature: "PutOnTopOfLibrary(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored, Moves: "object", MovesTo: "library",
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ PutOnTopOfLibrary(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.PutOnTopOfLibrary(f, Object(a[0]))
+			}, true
+		}},
 	{Name: "put_onto_battlefield", Method: "PutOntoBattlefield", Signature: "PutOntoBattlefield(f *vm.Frame, object stdhost.Object, player stdhost.Player) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "player", Type: Type{Kind: KindPlayer}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored, Moves: "object", MovesTo: "battlefield",
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -1587,6 +1742,28 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.PutOntoBattlefield(f, Object(a[0]), Player(a[1]))
+			}, true
+		}},
+	{Name: "put_onto_battlefield_tapped", Method: "PutOntoBattlefieldTapped", Signature: "PutOntoBattlefieldTapped(f *vm.Frame, object stdhost.Object, player stdhost.Player) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "player", Type: Type{Kind: KindPlayer}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored, Moves: "object", MovesTo: "battlefield",
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				PutOntoBattlefieldTapped(*vm.Frame, Object, Player) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.PutOntoBattlefieldTapped(f, Object(a[0]), Player(a[1]))
+			}, true
+		}},
+	{Name: "put_revealed_onto_battlefield", Method: "PutRevealedOntoBattlefield", Signature: "PutRevealedOntoBattlefield(f *vm.Frame) error", Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ PutRevealedOntoBattlefield(*vm.Frame) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.PutRevealedOntoBattlefield(f)
 			}, true
 		}},
 	{Name: "redirect_damage", Method: "RedirectDamage", Signature: "RedirectDamage(f *vm.Frame, event stdhost.EventID, target stdhost.Object) error", Params: []Param{{Name: "event", Type: Type{Kind: KindEvent, Event: "damage"}}, {Name: "target", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextReplace, AtOnce: true, Stale: StaleError,
@@ -1669,6 +1846,16 @@ var Funcs = []Func{
 				return 0, m.ReturnAllToBattlefield(f, Filter(a[0]))
 			}, true
 		}},
+	{Name: "return_from_graveyard_to_hand", Method: "ReturnFromGraveyardToHand", Signature: "ReturnFromGraveyardToHand(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored, Moves: "object", MovesTo: "hand",
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ ReturnFromGraveyardToHand(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.ReturnFromGraveyardToHand(f, Object(a[0]))
+			}, true
+		}},
 	{Name: "return_to_battlefield", Method: "ReturnToBattlefield", Signature: "ReturnToBattlefield(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored, Moves: "object", MovesTo: "battlefield",
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface{ ReturnToBattlefield(*vm.Frame, Object) error })
@@ -1677,6 +1864,16 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.ReturnToBattlefield(f, Object(a[0]))
+			}, true
+		}},
+	{Name: "return_to_hand", Method: "ReturnToHand", Signature: "ReturnToHand(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored, Moves: "object", MovesTo: "hand",
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ ReturnToHand(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.ReturnToHand(f, Object(a[0]))
 			}, true
 		}},
 	{Name: "return_with_counter", Method: "ReturnWithCounter", Signature: "ReturnWithCounter(f *vm.Frame, object stdhost.Object, kind stdhost.Name) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "kind", Type: Type{Kind: KindName, Name: vm.NameCounter}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored, Moves: "object", MovesTo: "battlefield",
@@ -1691,6 +1888,16 @@ var Funcs = []Func{
 				return 0, m.ReturnWithCounter(f, Object(a[0]), Name(a[1]))
 			}, true
 		}},
+	{Name: "reveal", Method: "Reveal", Signature: "Reveal(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ Reveal(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.Reveal(f, Object(a[0]))
+			}, true
+		}},
 	{Name: "reveal_and_discard_chosen", Method: "RevealAndDiscardChosen", Signature: "RevealAndDiscardChosen(f *vm.Frame, player stdhost.Player, chooser stdhost.Player, objects stdhost.Filter) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "chooser", Type: Type{Kind: KindPlayer}}, {Name: "objects", Type: Type{Kind: KindFilter}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -1701,6 +1908,19 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.RevealAndDiscardChosen(f, Player(a[0]), Player(a[1]), Filter(a[2]))
+			}, true
+		}},
+	{Name: "reveal_top", Method: "RevealTop", Signature: "RevealTop(f *vm.Frame, player stdhost.Player) (stdhost.Object, error)", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Result: Type{Kind: KindObject}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				RevealTop(*vm.Frame, Player) (Object, error)
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				r, err := m.RevealTop(f, Player(a[0]))
+				return vm.Value(r), err
 			}, true
 		}},
 	{Name: "sacrifice", Method: "Sacrifice", Signature: "Sacrifice(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored, Moves: "object", MovesTo: "graveyard", Cost: true,
@@ -1772,6 +1992,19 @@ var Funcs = []Func{
 				return 0, m.Scry(f, Player(a[0]), int64(a[1]))
 			}, true
 		}},
+	{Name: "search_library", Method: "SearchLibrary", Signature: "SearchLibrary(f *vm.Frame, player stdhost.Player, objects stdhost.Filter) (stdhost.Object, error)", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "objects", Type: Type{Kind: KindFilter}}}, Result: Type{Kind: KindObject}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				SearchLibrary(*vm.Frame, Player, Filter) (Object, error)
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				r, err := m.SearchLibrary(f, Player(a[0]), Filter(a[1]))
+				return vm.Value(r), err
+			}, true
+		}},
 	{Name: "set_base_pt", Method: "SetBasePt", Signature: "SetBasePt(f *vm.Frame, object stdhost.Object, power int64, toughness int64) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}}, Effect: true, Contexts: ContextEffect, Layer: "7b",
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -1840,6 +2073,26 @@ var Funcs = []Func{
 				return 0, m.ShuffleIntoLibrary(f, Object(a[0]))
 			}, true
 		}},
+	{Name: "shuffle_library", Method: "ShuffleLibrary", Signature: "ShuffleLibrary(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ ShuffleLibrary(*vm.Frame, Player) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.ShuffleLibrary(f, Player(a[0]))
+			}, true
+		}},
+	{Name: "shuffle_permanents_and_reveal", Method: "ShufflePermanentsAndReveal", Signature: "ShufflePermanentsAndReveal(f *vm.Frame) error", Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ ShufflePermanentsAndReveal(*vm.Frame) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.ShufflePermanentsAndReveal(f)
+			}, true
+		}},
 	{Name: "switch_pt_until_end_of_turn", Method: "SwitchPtUntilEndOfTurn", Signature: "SwitchPtUntilEndOfTurn(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface{ SwitchPtUntilEndOfTurn(*vm.Frame, Object) error })
@@ -1858,6 +2111,16 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.Tap(f, Object(a[0]))
+			}, true
+		}},
+	{Name: "top_card_revealed", Method: "TopCardRevealed", Signature: "TopCardRevealed(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ TopCardRevealed(*vm.Frame, Player) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.TopCardRevealed(f, Player(a[0]))
 			}, true
 		}},
 	{Name: "toughness", Method: "Toughness", Signature: "Toughness(f *vm.Frame, object stdhost.Object) (int64, error)", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Result: Type{Kind: KindNumber}, Contexts: ContextMatch | ContextBody | ContextReplace | ContextEnters | ContextEffect, Stale: StaleLastKnown, Own: true,
@@ -1942,7 +2205,7 @@ var NameKinds = []NameKind{
 	{Kind: vm.NameZone, Words: []string{"battlefield", "graveyard", "hand", "library", "exile", "stack", "command"}},
 	{Kind: vm.NameStep, Words: []string{"untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup"}},
 	{Kind: vm.NameMana, Words: nil},
-	{Kind: vm.NameEvent, Words: []string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive", "countered", "spell_copied", "draw", "discard", "hand_revealed"}},
+	{Kind: vm.NameEvent, Words: []string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive", "countered", "spell_copied", "draw", "discard", "hand_revealed", "reveal", "shuffle"}},
 	{Kind: vm.NameRule, Words: []string{"damage_cant_be_prevented", "dealt_as_though_wither", "entering_doesnt_trigger", "counters_cant_be_put"}},
-	{Kind: vm.NameEffect, Words: []string{"add_card_type", "add_keyword", "add_protection_from_chosen_color", "begin_game_on_battlefield", "cant_attack_or_block", "cant_be_countered", "cant_gain_life", "cant_get_counters", "cant_get_counters_of_kind", "control", "define_pt", "grant_ability", "hands_revealed", "life_total_cant_change", "lose_all_abilities", "lose_keyword", "modify_pt", "no_maximum_hand_size", "set_base_pt", "set_chosen_color", "set_maximum_hand_size"}},
+	{Kind: vm.NameEffect, Words: []string{"add_card_type", "add_keyword", "add_protection_from_chosen_color", "begin_game_on_battlefield", "cant_attack_or_block", "cant_be_countered", "cant_gain_life", "cant_get_counters", "cant_get_counters_of_kind", "control", "define_pt", "grant_ability", "hands_revealed", "life_total_cant_change", "lose_all_abilities", "lose_keyword", "modify_pt", "no_maximum_hand_size", "set_base_pt", "set_chosen_color", "set_maximum_hand_size", "top_card_revealed"}},
 }

@@ -347,7 +347,8 @@ var flagNames = []struct {
 	flag uint32
 	name string
 }{{FlagOnce, "once"}, {FlagTapCost, "{T}"}, {FlagUntapCost, "{Q}"}, {FlagSorcery, "sorcery"},
-	{FlagOncePerTurn, "once-each-turn"}, {FlagMana, "mana"}, {FlagAnywhere, "anywhere"}, {FlagLoyalty, "loyalty"}}
+	{FlagOncePerTurn, "once-each-turn"}, {FlagMana, "mana"}, {FlagAnywhere, "anywhere"}, {FlagLoyalty, "loyalty"},
+	{FlagGraveyard, "graveyard"}}
 
 func flagsString(f uint32) string {
 	var names []string

@@ -208,6 +208,12 @@ const (
 	// if none of its permanent's loyalty abilities has been activated
 	// this turn (606.3); it is FlagSorcery too.
 	FlagLoyalty
+	// FlagGraveyard marks an activated ability that functions only while
+	// its card is in its owner's graveyard (CR 113.6m): its effect or cost
+	// moves the card out of the graveyard ("{3}{R}{R}: Return this card
+	// from your graveyard to your hand"). Its owner may activate it
+	// there, and nobody may while the card is anywhere else.
+	FlagGraveyard
 )
 
 // NoFunc marks an absent entry point.

@@ -342,7 +342,7 @@ func verifyAbility(p *Program, a *Ability) string {
 		return fmt.Sprintf("flag granted is only for triggered and replacement abilities, not %s", a.Kind)
 	case a.Flags&FlagOnce != 0 && a.Kind != AbilityDelayed:
 		return fmt.Sprintf("flag once is only for delayed abilities, not %s", a.Kind)
-	case a.Flags&(FlagTapCost|FlagUntapCost|FlagSorcery|FlagOncePerTurn|FlagLoyalty) != 0 && a.Kind != AbilityActivated:
+	case a.Flags&(FlagTapCost|FlagUntapCost|FlagSorcery|FlagOncePerTurn|FlagLoyalty|FlagGraveyard) != 0 && a.Kind != AbilityActivated:
 		return fmt.Sprintf("flags %s are only for activated abilities, not %s", flagsString(a.Flags&^(FlagOnce|FlagMana|FlagAnywhere)), a.Kind)
 	case a.Flags&FlagAnywhere != 0 && a.Kind != AbilityReplacement && a.Kind != AbilityTriggered:
 		return fmt.Sprintf("flag anywhere is only for replacement and triggered abilities, not %s", a.Kind)

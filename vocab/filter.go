@@ -184,6 +184,11 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 			m.unknownSubtype(j, t)
 			break
 		}
+		if fw.Name == "permanent" && !fw.Neg && j+1 < len(m.parts) && wordEq(m.word(j+1), "card") {
+			// "permanent card": a card with a permanent type, in any zone
+			// (CR 110.4b), the next word the noun.
+			fw = FilterWord{Name: "permanent", Query: "is_permanent_card"}
+		}
 		words = append(words, fw)
 		// "artifact or creature": a card type or another, or another
 		// ("artifact or creature or enchantment or land", Solemnity).
@@ -408,6 +413,8 @@ var zoneSuffixes = []struct {
 	{[]string{"from", "a", "graveyard"}, "graveyard", ""},
 	{[]string{"in", "a", "graveyard"}, "graveyard", ""},
 	{[]string{"in", "graveyards"}, "graveyard", ""},
+	{[]string{"from", "all", "graveyards"}, "graveyard", ""},
+	{[]string{"in", "all", "graveyards"}, "graveyard", ""},
 }
 
 // withZone completes a filter with an optional zone suffix, then the

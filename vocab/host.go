@@ -128,7 +128,7 @@ func (f *FuncInfo) hostItems(d *dsl.FuncDecl) dsl.Diagnostics {
 			}):
 				errorf(it.Pos, "moves %s: no parameter %s of type object or spell", it.Param, it.Param)
 			}
-			f.Moves, f.MovesTo = it.Param, it.Zone
+			f.Moves, f.MovesFrom, f.MovesTo = it.Param, it.From, it.Zone
 		}
 	}
 	if f.Effect {

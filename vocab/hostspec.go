@@ -350,13 +350,20 @@ func (v *Vocab) hostFuncs(p func(string, ...any)) {
 		if !f.Action {
 			continue
 		}
-		p("### %s(%s)\n\n", f.Name, params(f.Params))
+		if f.Returns() {
+			p("### %s(%s) -> %s\n\n", f.Name, params(f.Params), f.Result)
+		} else {
+			p("### %s(%s)\n\n", f.Name, params(f.Params))
+		}
 		timing := "after the event"
 		if f.AtOnce {
 			timing = "at once"
 		}
 		p("- arity %d; called from %s; in a replacement body, takes effect %s; stale handle: %s", len(f.Params), codeList(f.Called), timing, f.Stale)
-		if f.Moves != "" {
+		switch {
+		case f.MovesFrom != "":
+			p("; moves `%s` from the zone `%s` to the zone `%s`", f.Moves, f.MovesFrom, f.MovesTo)
+		case f.Moves != "":
 			p("; moves `%s` to the zone `%s`", f.Moves, f.MovesTo)
 		}
 		if f.Returns() {

@@ -62,7 +62,12 @@ func (v *Vocab) Markdown() string {
 		if !f.Action {
 			continue
 		}
-		fmt.Fprintf(&b, "### %s(%s)\n\n%s", f.Name, params(f.Params), f.Doc)
+		if f.Returns() {
+			// What the action chose, which `as NAME` names.
+			fmt.Fprintf(&b, "### %s(%s) -> %s\n\n%s", f.Name, params(f.Params), f.Result, f.Doc)
+		} else {
+			fmt.Fprintf(&b, "### %s(%s)\n\n%s", f.Name, params(f.Params), f.Doc)
+		}
 		if f.Context != "" {
 			fmt.Fprintf(&b, " Only in a `%s` ability.", f.Context)
 		}

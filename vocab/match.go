@@ -390,6 +390,9 @@ func (m *matcher) try(t *Template, ti, pi int, mode Mode) bool {
 		}
 		if p := m.parts[pi]; p.Bind != nil {
 			hint := "`as` names the object a filter describes, as in `a creature as c`"
+			if t.Func != nil && t.Func.Action {
+				hint += ", or what an action chose, as in `reveal the top card of your library as card`"
+			}
 			if t.Event != nil {
 				hint += fmt.Sprintf("; the event itself is called %s", t.Event.Name)
 			}

@@ -160,7 +160,9 @@ type FuncInfo struct {
 	Layer  string
 	Doc    string
 	Params []Field
-	// Result is the type a query returns.
+	// Result is the type a query returns, or, for an action that has one,
+	// what the action chose (`: object`: the card a search found), which
+	// `as NAME` after the action's filter names for the statements after it.
 	Result Type
 	// Context is "replace" or "enters" for actions allowed only there.
 	Context string
@@ -189,9 +191,12 @@ type FuncInfo struct {
 	Stale string
 	// Moves and MovesTo say that the action moves the object of its
 	// parameter Moves to the zone MovesTo (`moves object to exile`); ""
-	// for an action that moves nothing.
-	Moves, MovesTo string
-	Templates      []*Template
+	// for an action that moves nothing. MovesFrom is the one zone it moves
+	// the object out of, for an action that says it (`moves object from
+	// graveyard to hand`), else "": an activated ability whose effect moves
+	// its own card out of that zone functions only there (CR 113.6m).
+	Moves, MovesFrom, MovesTo string
+	Templates                 []*Template
 }
 
 // Returns reports whether the function returns a value: queries do, and
@@ -458,6 +463,9 @@ func (v *Vocab) checkTemplates() dsl.Diagnostics {
 		if f.Moves != "" && !slices.Contains(v.lists[KZone], f.MovesTo) {
 			diags = append(diags, dsl.Errorf(dsl.Pos{Filename: "stdlib"}, CodeStdlib, "%s: moves %s to %s: no zone is named %s", f.Name, f.Moves, f.MovesTo, f.MovesTo))
 		}
+		if f.MovesFrom != "" && !slices.Contains(v.lists[KZone], f.MovesFrom) {
+			diags = append(diags, dsl.Errorf(dsl.Pos{Filename: "stdlib"}, CodeStdlib, "%s: moves %s from %s: no zone is named %s", f.Name, f.Moves, f.MovesFrom, f.MovesFrom))
+		}
 	}
 	for _, t := range append(append(v.actionTemplates, v.effectTemplates...), v.conditionTemplates...) {
 		for _, p := range t.Func.Params {
@@ -467,7 +475,7 @@ func (v *Vocab) checkTemplates() dsl.Diagnostics {
 		}
 		for name, def := range t.Defaults {
 			want, _ := t.SlotType(name)
-			if ty, d := v.TypeOf(def, builtinScope{}); d != nil {
+			if ty, d := v.TypeOf(def, defaultScope{t, name}); d != nil {
 				diags = append(diags, d.Diagnostic)
 			} else if !want.Accepts(ty) {
 				diags = append(diags, dsl.Errorf(t.Pos, CodeStdlib, "with %s: %s is due, not %s", name, want, ty))
@@ -495,13 +503,113 @@ var Builtins = map[string]Type{
 	"true": {Kind: KBool}, "false": {Kind: KBool},
 }
 
-// builtinScope is the scope of the `with` defaults of phrases: the
-// builtins.
-type builtinScope struct{}
+// defaultScope is the scope of the `with` default of parameter param of
+// a phrase t: the builtins, and the parameters declared before param that
+// a slot of the phrase fills (DefaultParams), which read the values
+// written there: `with amount = player.cards_in_library / 2`.
+type defaultScope struct {
+	t     *Template
+	param string
+}
 
-func (builtinScope) Type(name string) (Type, bool) { t, ok := Builtins[name]; return t, ok }
-func (builtinScope) Use(string)                    {}
-func (builtinScope) Names() []string               { return sortedKeys(Builtins) }
+func (s defaultScope) Type(name string) (Type, bool) {
+	if t, ok := Builtins[name]; ok {
+		return t, true
+	}
+	for _, p := range s.t.DefaultParams(s.param) {
+		if p.Name == name {
+			return p.Type, true
+		}
+	}
+	return Type{}, false
+}
+func (defaultScope) Use(string) {}
+func (s defaultScope) Names() []string {
+	names := sortedKeys(Builtins)
+	for _, p := range s.t.DefaultParams(s.param) {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+// DefaultParams lists the parameters the `with` default of param may read:
+// those of the action declared before param that a slot of the phrase
+// fills (not another default), in the order of the declaration. A host
+// evaluates the arguments in that order, so each of them has its value
+// when the default is computed.
+func (t *Template) DefaultParams(param string) []Field {
+	if t.Func == nil {
+		return nil
+	}
+	var out []Field
+	for _, p := range t.Func.Params {
+		if p.Name == param {
+			break
+		}
+		if t.Defaults[p.Name] == nil && t.fills(p.Name) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// SumNames lists the names an expression reads (`player` of
+// `player.cards_in_library / 2`), each once, in the order they appear.
+func SumNames(s *dsl.Sum) []string {
+	var out []string
+	add := func(n string) {
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	var sum func(*dsl.Sum)
+	var cond func(*dsl.Cond)
+	var unary func(*dsl.Unary)
+	unary = func(u *dsl.Unary) {
+		switch {
+		case u == nil:
+		case u.Neg != nil:
+			unary(u.Neg)
+		case u.Primary == nil:
+		case u.Primary.Ref != nil:
+			add(u.Primary.Ref.Name)
+		case u.Primary.Paren != nil:
+			cond(u.Primary.Paren)
+		}
+	}
+	product := func(p *dsl.Product) {
+		if p == nil {
+			return
+		}
+		unary(p.Left)
+		for _, r := range p.Rest {
+			unary(r.Right)
+		}
+	}
+	sum = func(s *dsl.Sum) {
+		if s == nil {
+			return
+		}
+		product(s.Left)
+		for _, r := range s.Rest {
+			product(r.Right)
+		}
+	}
+	cond = func(c *dsl.Cond) {
+		for _, a := range append([]*dsl.AndCond{c.Left}, c.Right...) {
+			for _, n := range append([]*dsl.NotCond{a.Left}, a.Right...) {
+				for ; n != nil && n.Not != nil; n = n.Not {
+				}
+				if n != nil && n.Cmp != nil {
+					sum(n.Cmp.Left)
+					sum(n.Cmp.Right)
+				}
+			}
+		}
+	}
+	sum(s)
+	return out
+}
 
 // WhereName is what a name of a `where` condition refers to: a field of
 // the event, a name of the vocabulary, or else one of the Builtins.
@@ -749,8 +857,11 @@ func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
 			diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "unknown type %q", d.Result))
 		}
 		f.Result = t
-	} else if !f.Action && !f.Effect {
+	} else if f.Query() {
 		diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "query %s needs a result type", d.Name))
+	}
+	if f.Action && d.Result != "" && f.Result.Kind != KObject {
+		diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "action %s: an action's result is the object it chose (`: object`), not %s", d.Name, d.Result))
 	}
 	if f.Effect {
 		if len(f.Params) == 0 || !affectsKind(f) || f.Result != (Type{}) || f.Context != "" {

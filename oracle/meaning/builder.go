@@ -42,6 +42,8 @@ type Builder struct {
 	scopes                 []map[string]string
 	says, nouns            map[string]string
 	targets, events, eachs int
+	// chosen counts the actions with a result built since Begin.
+	chosen int
 }
 
 // Self is how what a meaning says (Value.Say, Phrase.Say, Diff) names
@@ -69,7 +71,7 @@ func (b *Builder) Begin() {
 	clear(b.says)
 	clear(b.nouns)
 	b.says["this"], b.says["you"], b.says["X"] = b.self, "you", "X"
-	b.targets, b.events, b.eachs = 0, 0, 0
+	b.targets, b.events, b.eachs, b.chosen = 0, 0, 0, 0
 	b.needs = nil
 }
 
@@ -265,7 +267,7 @@ func (b *Builder) Action(alt *vocab.Alt, defaults ...*vocab.Template) (*Phrase, 
 	switch {
 	case fi.Effect:
 		kind = "effect"
-	case fi.Returns():
+	case fi.Query():
 		kind = "query"
 	}
 	p := &Phrase{Kind: kind, Name: fi.Name, Template: t, Alt: alt}
@@ -294,12 +296,34 @@ func (b *Builder) Action(alt *vocab.Alt, defaults ...*vocab.Template) (*Phrase, 
 		}
 		p.Args = append(p.Args, Arg{Name: param.Name, Value: v})
 	}
+	if fi.Action && fi.Returns() {
+		// An action that returns what it chose (the card a search
+		// found): "that card", "it" name it in what follows, and so does
+		// a card's name for it (`as card`).
+		var f *vocab.Filter
+		for _, param := range fi.Params {
+			if arg := alt.Args[param.Name]; arg != nil && arg.Kind == vocab.ArgFilter && param.Type.Kind == vocab.KObjects {
+				f = arg.Filter
+			}
+		}
+		b.chosen++
+		ref := "chosen." + strconv.Itoa(b.chosen)
+		if f != nil {
+			b.Bind(f.Bind, ref)
+			b.note(ref, f)
+		}
+		mentions = append(mentions, Mention{Ref: ref, Noun: Noun(f), Filter: f})
+	}
 	sortArgs(p.Args)
 	if !b.Quiet {
 		p.Say = b.say(p)
 	}
 	return p, mentions
 }
+
+// LastChosen is the reference of what the last action with a result
+// chose.
+func (b *Builder) LastChosen() string { return "chosen." + strconv.Itoa(b.chosen) }
 
 // defaultOf is the value of a parameter no slot fills: the default of
 // the first of the phrases that has one.

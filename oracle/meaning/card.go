@@ -121,6 +121,9 @@ func (c *cardReader) stmts(ss []compiler.Stmt) []Stmt {
 		case s.Action != nil:
 			st.Kind = Do
 			st.Phrase, _ = b.Action(s.Action)
+			if s.Result != "" {
+				b.Bind(s.Result, b.LastChosen())
+			}
 		case s.Delayed != nil || s.Reflexive != nil:
 			inner, kind := s.Delayed, Delayed
 			if inner == nil {

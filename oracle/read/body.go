@@ -64,6 +64,12 @@ func (r *reader) noOp(pi int) (int, bool) {
 // then" or a comma, to its period (or the end of the paragraph). It
 // returns where it stopped: the period, or the end.
 func (r *reader) sentence(pi int) ([]meaning.Stmt, int, bool) {
+	if r.word(pi) == "then" && pi > 0 && r.word(pi-1) == "." {
+		// "... into your hand. Then shuffle your library.": a sentence
+		// that goes on from the one before, as a clause after ", then"
+		// does.
+		pi++
+	}
 	if x, from, end, ok := r.whereX(pi); ok {
 		// "..., where X is the number of Swamps you control": the
 		// sentence without it, X that number.

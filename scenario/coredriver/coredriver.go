@@ -343,7 +343,7 @@ func (g *game) Object(c scenario.Card) (scenario.Object, bool) {
 		Owner: scenario.Player(o.Owner()), Controller: scenario.Player(g.g.Controller(o.ID())),
 		Token: o.Token() || o.Copy(), Tapped: o.Tapped(), Attacking: o.Attacking(), Blocking: o.Blocking() != 0, Blocked: o.Blocked(),
 		AttachedTo: g.card(o.AttachedTo()), Damage: o.Damage(),
-		Power: g.g.Power(o.ID()), Toughness: g.g.Toughness(o.ID()),
+		Power: g.g.Power(o.ID()), Toughness: g.g.Toughness(o.ID()), Revealed: g.g.Revealed(o.ID()),
 		Counters: map[string]int{},
 	}
 	for k, n := range o.CounterKinds() {
@@ -475,6 +475,8 @@ var decisionKinds = map[core.DecisionKind]scenario.DecisionKind{
 	core.DecisionObject:       scenario.DecisionObject,
 	core.DecisionDiscard:      scenario.DecisionDiscard,
 	core.DecisionRandom:       scenario.DecisionRandom,
+	core.DecisionCards:        scenario.DecisionCards,
+	core.DecisionOrder:        scenario.DecisionOrder,
 }
 
 func (g *game) Decisions() ([]scenario.Decision, error) {
@@ -498,6 +500,10 @@ func (g *game) Decisions() ([]scenario.Decision, error) {
 			}
 		case core.DecisionDiscard, core.DecisionRandom:
 			for _, id := range d.Objects {
+				sd.Cards = append(sd.Cards, g.card(id))
+			}
+		case core.DecisionCards, core.DecisionOrder:
+			for _, id := range d.Cards {
 				sd.Cards = append(sd.Cards, g.card(id))
 			}
 		}
@@ -527,8 +533,36 @@ func (g *game) LogLines() []string {
 	return out
 }
 
+// PlayLand has a player play a land (core.Game.PlayLand): the game
+// implements scenario.LandPlays.
+func (g *game) PlayLand(p scenario.Player, c scenario.Card) error {
+	return convert(g.g.PlayLand(core.PlayerID(p), g.id(c)))
+}
+
+// Pile lists a player's library, graveyard or exile, the top first: the
+// game implements scenario.Piles.
+func (g *game) Pile(p scenario.Player, z scenario.Zone) []scenario.Card {
+	v := g.g.Player(core.PlayerID(p))
+	var ids []core.ObjectID
+	switch z {
+	case scenario.Library:
+		ids = v.Library
+	case scenario.Graveyard:
+		ids = v.Graveyard
+	case scenario.Exile:
+		ids = v.Exile
+	}
+	out := make([]scenario.Card, len(ids))
+	for i, id := range ids {
+		out[len(ids)-1-i] = g.card(id)
+	}
+	return out
+}
+
 var (
-	_ scenario.Driver  = (*Driver)(nil)
-	_ scenario.Effects = (*game)(nil)
-	_ scenario.Pregame = (*game)(nil)
+	_ scenario.Piles     = (*game)(nil)
+	_ scenario.LandPlays = (*game)(nil)
+	_ scenario.Driver    = (*Driver)(nil)
+	_ scenario.Effects   = (*game)(nil)
+	_ scenario.Pregame   = (*game)(nil)
 )

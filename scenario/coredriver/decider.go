@@ -282,6 +282,37 @@ func (d *decider) Discard(g *core.Game, p core.PlayerID, n int) []core.ObjectID 
 	return out
 }
 
+// ChooseCards takes the next choices the test scripted, one card each
+// (`choose "Forest"`), until `choose nothing` or as many as the effect
+// may choose; a card that is not one of the cards of the zone that fit,
+// or a word, fails the test where it was written. When the script runs
+// out before, the default makes the rest of the choice; without a script,
+// all of it.
+func (d *decider) ChooseCards(g *core.Game, p core.PlayerID, source core.ObjectID, what string, zone []core.ObjectID, fits func(core.ObjectID) bool, min, max int) []core.ObjectID {
+	var out []core.ObjectID
+	for len(out) < max {
+		c, ok := d.s.NextChoice()
+		if !ok {
+			rest := func(id core.ObjectID) bool { return fits(id) && !slices.Contains(out, id) }
+			return append(out, d.DefaultDecider.ChooseCards(g, p, source, what, zone, rest, 0, max-len(out))...)
+		}
+		if c.Nothing {
+			return out
+		}
+		o := g.CurrentObject(int(c.Card))
+		if c.Word != "" || o == nil || !slices.Contains(zone, o.ID()) || !fits(o.ID()) || slices.Contains(out, o.ID()) {
+			name := c.String()
+			if o != nil {
+				name = fmt.Sprintf("%q (in %s)", o.Name(), o.Zone())
+			}
+			d.s.Failf(c.Pos, "%s is not a card %s can choose (%s, for %s)", name, scenario.PlayerWord(scenario.Player(p)), what, g.Object(source).Name())
+			return out
+		}
+		out = append(out, o.ID())
+	}
+	return out
+}
+
 // ChooseAtRandom is chance as the test scripted it (`choose at random
 // "Shock"`): those cards, which must be as many as chance picks and among
 // those it picks from, or the test fails where it was written. Without
@@ -330,4 +361,34 @@ func choiceName(g *core.Game, c scenario.ScriptedChoice) string {
 		return cardName(g, c.Card)
 	}
 	return c.String()
+}
+
+// OrderCards puts first the cards the test scripted (`order cards
+// "Island", "Forest"`), in that order, the first on top; the others follow
+// in the default order. A card that is not one of those to order fails the
+// test where it was written.
+func (d *decider) OrderCards(g *core.Game, p core.PlayerID, source core.ObjectID, what string, cards []core.ObjectID) []core.ObjectID {
+	order, ok := d.s.NextCardOrder()
+	if !ok {
+		return d.DefaultDecider.OrderCards(g, p, source, what, cards)
+	}
+	var out []core.ObjectID
+	for _, c := range order.Cards {
+		o := g.CurrentObject(int(c))
+		if o == nil || !slices.Contains(cards, o.ID()) || slices.Contains(out, o.ID()) {
+			name := "that card"
+			if o != nil {
+				name = fmt.Sprintf("%q", o.Name())
+			}
+			d.s.Failf(order.Pos, "%s is not one of the cards %s orders (%s, for %s)", name, scenario.PlayerWord(scenario.Player(p)), what, g.Object(source).Name())
+			return d.DefaultDecider.OrderCards(g, p, source, what, cards)
+		}
+		out = append(out, o.ID())
+	}
+	for _, id := range cards {
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
 }
