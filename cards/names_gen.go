@@ -33,6 +33,7 @@ var names = []string{
 	"Deadly Recluse",
 	"Diminish",
 	"Disfigure",
+	"Djinn of Wishes",
 	"Doubling Season",
 	"Dragon Mantle",
 	"Drudge Skeletons",

@@ -49,7 +49,7 @@ type player struct {
 	Life int
 	// counters are the counters the player has, by kind (CR 122.1):
 	// poison counters, say (CR 122.1f).
-	counters  [numCounters]int
+	counters  []counterCount
 	Hand      []ObjectID
 	Library   []ObjectID // the top is the last element
 	Graveyard []ObjectID
@@ -277,7 +277,7 @@ type PlayerView struct {
 // Player returns a view of a player (0 or 1).
 func (g *Game) Player(p PlayerID) PlayerView {
 	pl := g.players[p]
-	return PlayerView{ID: pl.ID, Life: pl.Life, Poison: pl.counters[CounterPoison], Hand: slices.Clone(pl.Hand),
+	return PlayerView{ID: pl.ID, Life: pl.Life, Poison: pl.counter(CounterPoison), Hand: slices.Clone(pl.Hand),
 		Library: slices.Clone(pl.Library), Graveyard: slices.Clone(pl.Graveyard), Exile: slices.Clone(pl.Exile),
 		Lost: pl.Lost, Pool: pl.pool, Counters: playerCounters(pl)}
 }
@@ -285,12 +285,12 @@ func (g *Game) Player(p PlayerID) PlayerView {
 // playerCounters returns the kinds of counters a player has and how many.
 func playerCounters(pl *player) map[CounterKind]int {
 	var m map[CounterKind]int
-	for k, n := range pl.counters {
-		if n > 0 {
+	for _, c := range pl.counters {
+		if c.n > 0 {
 			if m == nil {
 				m = map[CounterKind]int{}
 			}
-			m[CounterKind(k)] = n
+			m[c.kind] = c.n
 		}
 	}
 	return m
@@ -539,10 +539,7 @@ func (g *Game) pt(id ObjectID) (int, int) {
 	}
 	p, t := g.definedPT(o, int(o.def.Card.Power), int(o.def.Card.Toughness))
 	for _, c := range o.counters {
-		if uint32(c.kind) >= uint32(numCounters) {
-			continue
-		}
-		if pt := counterPT[c.kind]; pt.ok {
+		if pt := c.kind.pt(); pt.ok {
 			p, t = add(p, mul(pt.power, c.n)), add(t, mul(pt.toughness, c.n))
 		}
 	}

@@ -425,7 +425,7 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []cand
 	part := m.parts[pi]
 	switch typ.Kind {
 	case KCounter:
-		return m.nameCandidate(t, pi, KCounter)
+		return m.counterCandidate(t, slot, pi)
 	case KKeyword:
 		if out := m.keywordCandidates(pi); len(out) > 0 {
 			return out
@@ -592,6 +592,44 @@ func (m *matcher) nameCandidate(t *Template, pi int, k Kind) []candidate {
 		return nil
 	}
 	return []candidate{{&Arg{Kind: ArgName, Pos: part.Pos, Type: Type{Kind: k}, Name: name}, pi + 1}}
+}
+
+// counterCandidate fills a counter slot with a counter kind: one the
+// vocabulary declares, or, right before the word "counter" or
+// "counters" of the template, any other a card may name (CR 122.1;
+// Vocab.CounterKind says which): `put a wish counter on this`.
+func (m *matcher) counterCandidate(t *Template, slot string, pi int) []candidate {
+	part := m.parts[pi]
+	var name string
+	switch {
+	case part.PT != nil:
+		name = *part.PT
+	case part.Str != nil:
+		name = dsl.Unquote(*part.Str)
+	default:
+		name = part.Word()
+	}
+	if name != "" && !m.v.IsName(KCounter, name) && beforeCounterWord(t, slot) && pi+1 < len(m.parts) && wordEq(m.word(pi+1), "counter") {
+		if ok, d := m.v.CounterKind(part.Pos, name); !ok {
+			if !m.quick {
+				m.fail(pi, d.Code, d.Message, d.Hint, t)
+			}
+			return nil
+		}
+		return []candidate{{&Arg{Kind: ArgName, Pos: part.Pos, Type: Type{Kind: KCounter}, Name: name}, pi + 1}}
+	}
+	return m.nameCandidate(t, pi, KCounter)
+}
+
+// beforeCounterWord reports whether the template's slot is followed by
+// the word "counter" or "counters".
+func beforeCounterWord(t *Template, slot string) bool {
+	for i, it := range t.Items {
+		if it.Slot == slot {
+			return i+1 < len(t.Items) && wordEq(t.Items[i+1].Word, "counter")
+		}
+	}
+	return false
 }
 
 // cardTypeCandidate fills a card type slot with a card type, after "a" or
