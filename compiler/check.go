@@ -770,7 +770,46 @@ func (c *checker) action(ph *dsl.Phrase, sc *scope, a *checkedAbility) *checkedA
 		return nil
 	}
 	c.noteChoice(fi, ph.Pos)
-	return c.actionArgs(alt, ph, sc, a, false)
+	act := c.actionArgs(alt, ph, sc, a, false)
+	if act != nil && !c.manaChoice(act) {
+		return nil
+	}
+	return act
+}
+
+// manaChoice checks an action that adds one of several amounts of mana,
+// its player's choice (`add {B} or {R}`; an action with more than one
+// mana parameter is such a choice): each amount is mana of one type, and
+// no two of one type, so that the choice is of a type (CR 106.1b).
+func (c *checker) manaChoice(act *checkedAction) bool {
+	var args []*vocab.Arg
+	for _, ca := range act.args {
+		if ca.arg != nil && ca.arg.Kind == vocab.ArgMana {
+			args = append(args, ca.arg)
+		}
+	}
+	if len(args) < 2 {
+		return true
+	}
+	seen := map[mana.Type]bool{}
+	for _, arg := range args {
+		amount, err := mana.Produced(arg.Name)
+		if err != nil {
+			return false // argument reported it
+		}
+		types := amount.Types()
+		switch {
+		case len(types) != 1:
+			c.errorf(arg.Pos, CodeBadMana, "%s is not mana of one type: a choice is among types of mana", arg.Name).Hint =
+				"write each choice as mana of one type, such as {B} or {R}{R}"
+			return false
+		case seen[types[0]]:
+			c.errorf(arg.Pos, CodeBadMana, "%s is of a type another choice is of: a choice is among types of mana", arg.Name)
+			return false
+		}
+		seen[types[0]] = true
+	}
+	return true
 }
 
 // actionArgs gives each parameter of a matched action its value, in the

@@ -184,6 +184,9 @@ type Game struct {
 	// producing it (CR 106.7); visiting are the permanents being looked at.
 	sim      *simulation
 	visiting []ObjectID
+	// landsPlayed is how many lands the active player has played in turn
+	// landTurn (CR 305.2).
+	landsPlayed, landTurn int
 	// forcedMana, when not -1, is the type of mana an automatic payment
 	// chose for the mana ability being activated.
 	forcedMana mana.Type

@@ -413,6 +413,7 @@ var hostImpls = [numFuncs]hostImpl{
 
 	fnAddMana:               (*Game).hAddMana,
 	fnAddManaOfAnyColor:     (*Game).hAddManaOfAnyColor,
+	fnAddManaOfChoice:       (*Game).hAddManaOfChoice,
 	fnAddManaCouldProduce:   (*Game).hAddManaCouldProduce,
 	fnAddManaProduced:       (*Game).hAddManaProduced,
 	fnDoubleMana:            (*Game).hDoubleMana,
@@ -486,6 +487,8 @@ var hostImpls = [numFuncs]hostImpl{
 	fnGiveCounters:                       (*Game).hGiveCounters,
 	fnLoseKeyword:                        (*Game).hLoseKeyword,
 	fnLoseAllAbilities:                   (*Game).hLoseAllAbilities,
+	fnEnterTapped:                        (*Game).hEnterTapped,
+	fnEnterTappedUnlessControl:           (*Game).hEnterTappedUnlessControl,
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {

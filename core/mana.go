@@ -101,6 +101,55 @@ func (g *Game) hAddManaOfAnyColor(a []vm.Value) (vm.Value, error) {
 	return 0, nil
 }
 
+// hAddManaOfChoice adds one of two amounts of mana, each of one type,
+// that the player chooses as the ability resolves: "{T}: Add {B} or {R}."
+// is one mana ability with a choice (CR 106.1b, 605.3b), not two. In a
+// simulation each is what it might produce (CR 106.7); an automatic
+// payment tries each, one run each.
+func (g *Game) hAddManaOfChoice(a []vm.Value) (vm.Value, error) {
+	p, ok := valuePlayer(a[0])
+	if !ok {
+		return 0, nil
+	}
+	var options []mana.Amount
+	for _, v := range a[1:3] {
+		if v >= 0 && int(v) < len(g.lib.manas) && g.lib.manas[v].Total() > 0 {
+			options = append(options, g.lib.manas[v])
+		}
+	}
+	g.produceOneOf(p, options)
+	return 0, nil
+}
+
+// produceOneOf adds one of some amounts of mana, each of one type, that
+// the player chooses; with none, no type is defined (CR 106.5).
+func (g *Game) produceOneOf(p PlayerID, options []mana.Amount) {
+	if len(options) == 0 {
+		return
+	}
+	if g.sim != nil && g.sim.plan != nil {
+		g.produceMana(p, options[g.sim.plan.choose(len(options))])
+		return
+	}
+	if g.sim != nil {
+		for _, o := range options {
+			g.produceMana(p, o)
+		}
+		return
+	}
+	types := make([]mana.Type, len(options))
+	for i, o := range options {
+		types[i] = o.Types()[0]
+	}
+	t, _ := g.chooseMana(p, types)
+	for _, o := range options {
+		if o[t] > 0 {
+			g.produceMana(p, o)
+			return
+		}
+	}
+}
+
 // produceOneType adds n mana of one type among options, chosen by the
 // player; in a simulation, each option is what might be produced.
 func (g *Game) produceOneType(p PlayerID, options []mana.Type, n int) {

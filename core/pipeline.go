@@ -564,6 +564,7 @@ func (g *Game) move(ev *Event) bool {
 		}
 		n.sinceTurn = g.turn
 		n.chosen = ev.chosen
+		n.tapped = ev.enterTapped // CR 614.1d
 	}
 	ev.moved, o.next = n.id, n.id
 	g.recordMove(o, n)

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 33
-	vocabularyHash  = "519606f248e00ea98f465ebdb0eddd61411a108ff5342c1132c96f2f31da7399"
+	vocabularyMinor = 34
+	vocabularyHash  = "4c1389c32c77ca9f304555e48dbf08a5c841a8e547090b9b40e5faddb1350e5b"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -535,6 +535,7 @@ const (
 	fnAddMana
 	fnAddManaCouldProduce
 	fnAddManaOfAnyColor
+	fnAddManaOfChoice
 	fnAddManaOfChosenColor
 	fnAddManaProduced
 	fnAddProtectionFromChosenColor
@@ -572,6 +573,8 @@ const (
 	fnEnterAsCopy
 	fnEnterAsCopyWithType
 	fnEnterChoosingColor
+	fnEnterTapped
+	fnEnterTappedUnlessControl
 	fnEnterWithCounters
 	fnEnterWithTribute
 	fnExile
@@ -665,6 +668,7 @@ var funcs = [numFuncs]funcDecl{
 	fnAddMana:                            {name: "add_mana", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0, finds: 0b0},
 	fnAddManaCouldProduce:                {name: "add_mana_could_produce", arity: 4, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0, finds: 0b0},
 	fnAddManaOfAnyColor:                  {name: "add_mana_of_any_color", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0, finds: 0b0},
+	fnAddManaOfChoice:                    {name: "add_mana_of_choice", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0, finds: 0b0},
 	fnAddManaOfChosenColor:               {name: "add_mana_of_chosen_color", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0, finds: 0b0},
 	fnAddManaProduced:                    {name: "add_mana_produced", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0, finds: 0b0},
 	fnAddProtectionFromChosenColor:       {name: "add_protection_from_chosen_color", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6, finds: 0b0},
@@ -702,6 +706,8 @@ var funcs = [numFuncs]funcDecl{
 	fnEnterAsCopy:                        {name: "enter_as_copy", arity: 2, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterAsCopyWithType:                {name: "enter_as_copy_with_type", arity: 3, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterChoosingColor:                 {name: "enter_choosing_color", arity: 1, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnEnterTapped:                        {name: "enter_tapped", arity: 0, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnEnterTappedUnlessControl:           {name: "enter_tapped_unless_control", arity: 3, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterWithCounters:                  {name: "enter_with_counters", arity: 2, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterWithTribute:                   {name: "enter_with_tribute", arity: 1, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnExile:                              {name: "exile", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},

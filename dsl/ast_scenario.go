@@ -184,7 +184,7 @@ type Action interface {
 // statement. `tap "Forest" for mana` is a *TapAction, not a
 // *TapEffectAction, because TapAction comes first.
 func Actions() []Action {
-	return []Action{&CounterAction{}, &DestroyAction{}, &CastAction{},
+	return []Action{&CounterAction{}, &DestroyAction{}, &CastAction{}, &PlayAction{},
 		&AttackAction{}, &BlockAction{}, &ResolveAction{}, &AdvanceAction{},
 		&OrderAction{}, &TapAction{}, &TapEffectAction{}, &SacrificeAction{}, &ActivateAction{},
 		&IllegalAction{}, &TargetAction{}, &PayAction{}, &ChooseAction{}, &DealAction{}}
@@ -287,6 +287,19 @@ func (a *CastAction) String() string {
 	}
 	return s
 }
+
+// PlayAction plays a land from its owner's hand (CR 305.1, 116.2a):
+// `play "Dragonskull Summit"`, `opponent plays "Forest"`.
+type PlayAction struct {
+	Span
+	Player string `parser:"( @( 'you' | 'opponent' ) )? ( 'play' | 'plays' )"`
+	Name   string `parser:"@(String | RawString)"`
+}
+
+func (*PlayAction) action() {}
+
+// String is the action in canonical form.
+func (a *PlayAction) String() string { return actor(a.Player, "play", "plays") + " " + a.Name }
 
 // AttackAction declares attackers: `attack with "Engulfing Slagwurm"`.
 type AttackAction struct {
@@ -787,13 +800,15 @@ func (a *DecisionAssert) String() string {
 
 // ChoiceAssert checks a choice a player made: among words, as a spell or
 // ability resolved (`you chose white`, `opponent chose bottom`), or of a
-// permanent to copy (`you chose "Grizzly Bears"`, `you chose nothing`);
-// with Not, that they never made it: `you did not choose top`.
+// permanent to copy (`you chose "Grizzly Bears"`, `you chose nothing`),
+// or of the type of mana an ability adds (`you chose {R}`); with Not,
+// that they never made it: `you did not choose top`.
 type ChoiceAssert struct {
 	Span
 	Player  string   `parser:"@( 'you' | 'opponent' )"`
 	Not     bool     `parser:"( 'chose' | @( 'did' 'not' 'choose' ) )"`
 	Nothing bool     `parser:"( @'nothing'"`
+	Mana    *string  `parser:"| @Mana"`
 	Card    *CardRef `parser:"| @@ )"`
 }
 
@@ -805,8 +820,11 @@ func (a *ChoiceAssert) String() string {
 	if a.Not {
 		verb = " did not choose "
 	}
-	if a.Nothing {
+	switch {
+	case a.Nothing:
 		return a.Player + verb + "nothing"
+	case a.Mana != nil:
+		return a.Player + verb + *a.Mana
 	}
 	return a.Player + verb + RefString(a.Card)
 }

@@ -349,6 +349,7 @@ var testReaders = []testReader{
 	actionReader((*fastParser).counterAction),
 	actionReader((*fastParser).destroyAction),
 	actionReader((*fastParser).castAction),
+	actionReader((*fastParser).playAction),
 	actionReader((*fastParser).attackAction),
 	actionReader((*fastParser).blockAction),
 	actionReader((*fastParser).resolveAction),
@@ -684,6 +685,17 @@ func (p *fastParser) castAction() *dsl.CastAction {
 	}
 	if !p.failed && !p.optional("targeting", func() { a.Targets = p.targetRefs() }) {
 		a.Targets = nil
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// playAction reads `[you] play "Name"`.
+func (p *fastParser) playAction() *dsl.PlayAction {
+	a, start := &dsl.PlayAction{}, p.pos()
+	a.Player = p.actor()
+	p.oneOf("play", "plays")
+	if !p.failed {
+		a.Name = p.text()
 	}
 	return node(p, start, a, &a.Span)
 }
@@ -1103,7 +1115,12 @@ func (p *fastParser) choiceAssert() *dsl.ChoiceAssert {
 		}
 	}
 	if !p.failed {
-		a.Nothing, a.Card = p.nothingOrRef()
+		if p.peek().Type == tokMana {
+			m := p.take().Value
+			a.Mana = &m
+		} else {
+			a.Nothing, a.Card = p.nothingOrRef()
+		}
 	}
 	return node(p, start, a, &a.Span)
 }

@@ -272,6 +272,10 @@ const (
 	// DecisionCostObject: a permanent chosen to pay a cost, such as the
 	// one a counter is removed from (CR 601.2h), Card.
 	DecisionCostObject
+	// DecisionMana: the type of mana an ability adds where its controller
+	// chooses (`add {B} or {R}`, `one mana of any color`), Word: its
+	// symbol, "{R}".
+	DecisionMana
 )
 
 // Decision is a decision a player made.
@@ -308,6 +312,18 @@ type Pregame interface {
 	// runner calls it once the test's given block has set the game up;
 	// the game then goes on where the test starts.
 	BeginGame() error
+}
+
+// Lands is a Game whose players can play lands, for the test step `play
+// "Dragonskull Summit"`. An engine whose Game does not implement it skips
+// the tests that play a land.
+type Lands interface {
+	// PlayLand plays the land card c from player p's hand (CR 305.1), a
+	// special action (CR 116.2a): in a main phase of p's turn, with the
+	// stack empty, once each turn (CR 305.2); the land enters the
+	// battlefield under p's control, and the game settles after it. A
+	// play the rules forbid is a *RuleError.
+	PlayLand(p Player, c Card) error
 }
 
 // Effects is a Game that performs on a permanent the actions of the

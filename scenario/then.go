@@ -381,11 +381,19 @@ var _ = then(thenStep[*dsl.PaidAssert]{
 // permanent chosen to pay a cost (DecisionCostObject). A bare word that is
 // no alias of the test is a word.
 var _ = then(thenStep[*dsl.ChoiceAssert]{
-	Check: func(c *checker, a *dsl.ChoiceAssert) { c.choiceRef(a.Card) },
+	Check: func(c *checker, a *dsl.ChoiceAssert) {
+		if a.Mana != nil {
+			c.manaChoice(a.Pos, *a.Mana)
+			return
+		}
+		c.choiceRef(a.Card)
+	},
 	Assert: func(r *runner, a *dsl.ChoiceAssert) {
 		kind, word, card := DecisionCopy, "", Card(0)
 		switch {
 		case a.Nothing:
+		case a.Mana != nil:
+			kind, word = DecisionMana, *a.Mana
 		case a.Card.Alias != nil && !r.isAlias(*a.Card.Alias):
 			kind, word = DecisionChoice, *a.Card.Alias
 		default:
@@ -406,7 +414,7 @@ var _ = then(thenStep[*dsl.ChoiceAssert]{
 				continue
 			}
 			var match bool
-			if kind == DecisionChoice {
+			if kind == DecisionChoice || kind == DecisionMana {
 				match = strings.EqualFold(d.Word, word)
 			} else {
 				match = d.Card == card

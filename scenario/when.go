@@ -60,6 +60,13 @@ var _ = when(whenStep[*dsl.CastAction]{
 	Run: (*runner).cast,
 })
 
+// play "Dragonskull Summit", opponent plays "Forest": a land from the
+// player's hand, as the special action of CR 305.1.
+var _ = when(whenStep[*dsl.PlayAction]{
+	Check: func(c *checker, a *dsl.PlayAction) { c.cardName(a.Pos, a.Name) },
+	Run:   (*runner).play,
+})
+
 // attack with "Engulfing Slagwurm": declared with the other attacks and
 // blocks written next to it, advancing to the declare attackers step.
 var _ = when(whenStep[*dsl.AttackAction]{
@@ -399,6 +406,32 @@ func (r *runner) cast(a *dsl.CastAction) error {
 		x = *a.X
 	}
 	return r.failed(a.Pos, "cannot cast", r.g.Cast(p, card, x, targets))
+}
+
+// play plays a land from its owner's hand, on an engine whose game can
+// (Lands); the test is skipped on the others.
+func (r *runner) play(a *dsl.PlayAction) error {
+	l, ok := r.g.(Lands)
+	if !ok {
+		r.unsupported(a.Pos, Unsupported("play"))
+		return errStop
+	}
+	p := playerID(a.Player)
+	name := dsl.Unquote(a.Name)
+	var card Card
+	for _, c := range r.g.CardsNamed(name) {
+		if o, ok := r.g.Object(c); ok && o.Zone == Hand && o.Owner == p {
+			card = c
+			break
+		}
+	}
+	if card == 0 {
+		r.failf(a.Pos, "%q is not in %s hand; put it there with `%s %q in hand`", name,
+			map[Player]string{You: "your", Opponent: "the opponent's"}[p],
+			map[Player]string{You: "you have", Opponent: "opponent has"}[p], name)
+		return errStop
+	}
+	return r.failed(a.Pos, "cannot play", l.PlayLand(p, card))
 }
 
 // actor is the player who takes a test action on a permanent: the one the

@@ -265,6 +265,11 @@ func (g *game) Cast(p scenario.Player, c scenario.Card, x int, targets []scenari
 	return convert(g.g.Cast(core.PlayerID(p), g.id(c), x, vs))
 }
 
+// PlayLand implements scenario.Lands.
+func (g *game) PlayLand(p scenario.Player, c scenario.Card) error {
+	return convert(g.g.PlayLand(core.PlayerID(p), g.id(c)))
+}
+
 func (g *game) ActivatedAbilities(c scenario.Card) ([]scenario.Ability, error) {
 	var out []scenario.Ability
 	for _, ab := range g.g.ActivatedAbilities(g.id(c)) {
@@ -438,6 +443,7 @@ var decisionKinds = map[core.DecisionKind]scenario.DecisionKind{
 	core.DecisionOptionalCost: scenario.DecisionOptionalCost,
 	core.DecisionSource:       scenario.DecisionSource,
 	core.DecisionCostObject:   scenario.DecisionCostObject,
+	core.DecisionMana:         scenario.DecisionMana,
 }
 
 func (g *game) Decisions() ([]scenario.Decision, error) {
@@ -451,6 +457,8 @@ func (g *game) Decisions() ([]scenario.Decision, error) {
 		case core.DecisionReplacement:
 			sd.Source = g.card(d.Replacement.Source)
 			sd.Protection = d.Replacement.Text == core.ProtectionText
+		case core.DecisionMana:
+			sd.Word = d.Mana.String()
 		case core.DecisionCopy, core.DecisionOptionalCost, core.DecisionSource, core.DecisionCostObject:
 			if d.Target > 0 {
 				sd.Card = g.card(core.ObjectID(d.Target))
