@@ -53,6 +53,7 @@ var names = []string{
 	"Fog",
 	"Forest",
 	"Furnace of Rath",
+	"Gargoyle Castle",
 	"Giant Growth",
 	"Glacial Fortress",
 	"Gladecover Scout",

@@ -117,6 +117,10 @@ type checkedArg struct {
 	// bind is the name a target is given (`target creature as creature`),
 	// which the emitter points at the target's local.
 	bind *binding
+	// granted is the ability an action's ability argument says (a token's
+	// ability), an ability of the card flagged vm.FlagGranted whose index
+	// the action gets.
+	granted *checkedAbility
 }
 
 // checkedIf is an if statement.
@@ -177,6 +181,9 @@ type checker struct {
 	reads   []choiceUse
 	// readings, when not nil, collects what each phrase read as (Readings).
 	readings *[]Reading
+	// granted are the abilities the actions of the ability being checked
+	// give (a token's ability), added to the card after it.
+	granted []*checkedAbility
 }
 
 func (c *checker) errorf(p dsl.Pos, code, format string, args ...any) *dsl.Diagnostic {
@@ -306,7 +313,11 @@ func checkCardReading(v *vocab.Vocab, card *dsl.Card, readings *[]Reading) (*che
 		if a.granted != nil {
 			c.out.abilities = append(c.out.abilities, a.granted)
 		}
+		c.out.abilities = append(c.out.abilities, c.granted...)
+		c.granted = c.granted[:0]
 	}
+	c.out.abilities = append(c.out.abilities, c.granted...)
+	c.granted = nil
 	c.checkAura(card)
 	c.checkEquipment(card)
 	c.checkSpellAbility(card)
@@ -823,8 +834,13 @@ func (c *checker) actionArgs(alt *vocab.Alt, ph *dsl.Phrase, sc *scope, a *check
 		switch {
 		case arg != nil:
 			ok = c.argument(arg, a, cost) && ok
-			act.args = append(act.args, checkedArg{arg: arg, sc: sc, choice: cost && arg.Kind == vocab.ArgFilter,
-				bind: c.bindTarget(arg, sc, a, cost)})
+			ca := checkedArg{arg: arg, sc: sc, choice: cost && arg.Kind == vocab.ArgFilter,
+				bind: c.bindTarget(arg, sc, a, cost)}
+			if arg.Kind == vocab.ArgText {
+				ca.granted = c.actionAbility(arg)
+				ok = ca.granted != nil && ok
+			}
+			act.args = append(act.args, ca)
 		case p.Name == "power" || p.Name == "toughness":
 			pt := alt.Args["power/toughness"]
 			half := 1

@@ -601,6 +601,9 @@ func (e *cardEmitter) args(f *fnBuilder, args []checkedArg, a *checkedAbility) {
 			f.number(ca.arg.Power, ca.arg.Pos)
 		case ca.half == 2:
 			f.number(ca.arg.Toughness, ca.arg.Pos)
+		case ca.granted != nil:
+			// The ability an action gives, by its index in the card.
+			f.number(int64(ca.granted.index), ca.arg.Pos)
 		case ca.arg.Kind == vocab.ArgText && a.granted != nil:
 			// The ability granted, by its index in the card.
 			f.number(int64(a.granted.index), ca.arg.Pos)

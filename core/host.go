@@ -488,6 +488,8 @@ var hostImpls = [numFuncs]hostImpl{
 	fnLoseKeyword:                        (*Game).hLoseKeyword,
 	fnLoseAllAbilities:                   (*Game).hLoseAllAbilities,
 	fnEnterTapped:                        (*Game).hEnterTapped,
+	fnCreateArtifactCreatureTokens:       (*Game).hCreateArtifactCreatureTokens,
+	fnCreateCreatureTokensWithAbility:    (*Game).hCreateCreatureTokensWithAbility,
 	fnEnterTappedUnlessControl:           (*Game).hEnterTappedUnlessControl,
 }
 

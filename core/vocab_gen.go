@@ -8,7 +8,7 @@ const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
 	vocabularyMinor = 34
-	vocabularyHash  = "4c1389c32c77ca9f304555e48dbf08a5c841a8e547090b9b40e5faddb1350e5b"
+	vocabularyHash  = "6ac64f2f42183018b82f47055539e9368af78bc40c1b95aaf367b2fabf8f0075"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -553,8 +553,10 @@ const (
 	fnController
 	fnCount
 	fnCounters
+	fnCreateArtifactCreatureTokens
 	fnCreateArtifactTokensForEachCounter
 	fnCreateCreatureTokens
+	fnCreateCreatureTokensWithAbility
 	fnCreateCreatureTokensWithKeyword
 	fnCreateTokenCopyAttached
 	fnDealDamage
@@ -686,8 +688,10 @@ var funcs = [numFuncs]funcDecl{
 	fnController:                         {name: "controller", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCount:                              {name: "count", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCounters:                           {name: "counters", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnCreateArtifactCreatureTokens:       {name: "create_artifact_creature_tokens", arity: 6, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCreateArtifactTokensForEachCounter: {name: "create_artifact_tokens_for_each_counter", arity: 7, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCreateCreatureTokens:               {name: "create_creature_tokens", arity: 6, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnCreateCreatureTokensWithAbility:    {name: "create_creature_tokens_with_ability", arity: 7, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCreateCreatureTokensWithKeyword:    {name: "create_creature_tokens_with_keyword", arity: 7, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCreateTokenCopyAttached:            {name: "create_token_copy_attached", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDealDamage:                         {name: "deal_damage", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b11},

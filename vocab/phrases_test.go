@@ -96,6 +96,16 @@ var phraseCases = []struct {
 	{inActivated, "the next time a red source of your choice would deal damage to you this turn prevent that damage", "the next time {sources} of your choice would deal damage to you this turn prevent that damage"},
 	{inEnters, "with X +1/+1 counters", "with {amount} {kind} counters"},
 
+	// Issue 21: mana of a choice, lands that enter tapped, tokens.
+	{inActivated, "add {B} or {R}", "add {first} or {second}"},
+	{inActivated, "you adds {W} or {U}", "{player} adds {first} or {second}"},
+	{inEnters, "tapped", "tapped"},
+	{inEnters, "tapped unless you control a Swamp or a Mountain", "tapped unless you control {first} or {second}"},
+	{inSpell, "create a 3/4 colorless Gargoyle artifact creature token with flying", "create {amount} {power/toughness} colorless {subtype} artifact creature tokens with {keyword}"},
+	{inSpell, "target player creates two 1/1 colorless Thopter artifact creature tokens with flying", "{player} creates {amount} {power/toughness} colorless {subtype} artifact creature tokens with {keyword}"},
+	{inSpell, "create a 2/2 black Zombie creature token with `when this dies { gain 1 life }`", "create {amount} {power/toughness} {color} {subtype} creature tokens with {ability}"},
+	{inSpell, "target player creates a 2/2 black Zombie creature token with `when this dies { gain 1 life }`", "{player} creates {amount} {power/toughness} {color} {subtype} creature tokens with {ability}"},
+
 	// Events: damage.
 	{inReplace, "damage to this", "damage to {target}"},
 	{inReplace, "damage", "damage"},
