@@ -7,6 +7,7 @@ package cards
 var names = []string{
 	"Act of Treason",
 	"Apostle's Blessing",
+	"Armored Ascension",
 	"Baneslayer Angel",
 	"Beetleback Chief",
 	"Birds of Paradise",
@@ -17,6 +18,7 @@ var names = []string{
 	"Bog Wraith",
 	"Bonesplitter",
 	"Boon Reflection",
+	"Bountiful Harvest",
 	"Cemetery Reaper",
 	"Chandra Nalaar",
 	"Child of Night",
@@ -40,6 +42,7 @@ var names = []string{
 	"Drowned Catacomb",
 	"Drudge Skeletons",
 	"Dryad Militant",
+	"Elvish Archdruid",
 	"Emerald Oryx",
 	"Endless One",
 	"Engulfing Slagwurm",

@@ -598,9 +598,17 @@ func (e *cardEmitter) args(f *fnBuilder, args []checkedArg, a *checkedAbility) {
 			f.sum(ca.def, rootScope())
 			f.at = nil
 		case ca.half == 1:
-			f.number(ca.arg.Power, ca.arg.Pos)
+			e.perEach(f, ca.arg, a, ca.arg.Power, func() { f.number(ca.arg.Power, ca.arg.Pos) })
 		case ca.half == 2:
-			f.number(ca.arg.Toughness, ca.arg.Pos)
+			e.perEach(f, ca.arg, a, ca.arg.Toughness, func() { f.number(ca.arg.Toughness, ca.arg.Pos) })
+		case ca.arg != nil && ca.arg.ForEach != nil:
+			n := int64(-1)
+			if ca.arg.Kind == vocab.ArgConst {
+				n = ca.arg.Num
+			} else if lit, ok := ca.arg.Expr.Number(); ok {
+				n, _ = strconv.ParseInt(lit, 10, 64)
+			}
+			e.perEach(f, ca.arg, a, n, func() { e.argValue(f, ca, a) })
 		case ca.granted != nil:
 			// The ability an action gives, by its index in the card.
 			f.number(int64(ca.granted.index), ca.arg.Pos)
@@ -610,6 +618,30 @@ func (e *cardEmitter) args(f *fnBuilder, args []checkedArg, a *checkedAbility) {
 		default:
 			e.argValue(f, ca, a)
 		}
+	}
+}
+
+// perEach pushes a quantity, push, made that many for each permanent the
+// argument's ForEach filter describes, counted by the host ("gain 1 life
+// for each land you control"): the count times the quantity, or the count
+// alone for a constant 1 — what "the number of lands you control" is —
+// and 0 for a constant 0. n is the quantity when it is a constant, or
+// -1.
+func (e *cardEmitter) perEach(f *fnBuilder, arg *vocab.Arg, a *checkedAbility, n int64, push func()) {
+	if arg.ForEach == nil {
+		push()
+		return
+	}
+	if n == 0 {
+		f.number(0, arg.Pos)
+		return
+	}
+	if n != 1 {
+		push()
+	}
+	e.argValue(f, checkedArg{arg: &vocab.Arg{Kind: vocab.ArgCount, Pos: arg.Pos, Type: vocab.Type{Kind: vocab.KNumber}, Filter: arg.ForEach}}, a)
+	if n != 1 {
+		f.emit(vm.OpMul, 0, arg.Pos)
 	}
 }
 

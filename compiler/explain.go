@@ -240,6 +240,7 @@ func (r *renderer) reading(alt *vocab.Alt, granted *checkedAbility) string {
 	}
 	var out []string
 	plural, single := false, false
+	var perEach *vocab.Filter // a quantity's "for each FILTER", said last
 	for _, it := range items {
 		if it.Word != "" {
 			w := it.Word
@@ -263,6 +264,9 @@ func (r *renderer) reading(alt *vocab.Alt, granted *checkedAbility) string {
 			text = `"` + inner.ability(granted) + `"`
 		case arg != nil:
 			text = r.arg(arg)
+			if arg.ForEach != nil {
+				perEach = arg.ForEach
+			}
 			plural = text == "you" || arg.Kind == vocab.ArgFilter && (arg.Filter.Det == "" || arg.Filter.Det == "other")
 			if arg.Kind == vocab.ArgConst && arg.Num == 1 {
 				single = true
@@ -274,6 +278,9 @@ func (r *renderer) reading(alt *vocab.Alt, granted *checkedAbility) string {
 			text = "{" + it.Slot + "}"
 		}
 		out = append(out, text+it.Suffix)
+	}
+	if perEach != nil {
+		out = append(out, "for each", r.words(perEach.Text))
 	}
 	return strings.Join(out, " ")
 }
@@ -292,6 +299,9 @@ func (r *renderer) arg(a *vocab.Arg) string {
 	case vocab.ArgText:
 		return `"` + a.Text + `"`
 	case vocab.ArgCount:
+		if a.Each {
+			return r.words(a.Filter.Text)
+		}
 		return "the number of " + r.words(a.Filter.Text)
 	}
 	return r.words(a.Written)

@@ -414,6 +414,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnAddMana:               (*Game).hAddMana,
 	fnAddManaOfAnyColor:     (*Game).hAddManaOfAnyColor,
 	fnAddManaOfChoice:       (*Game).hAddManaOfChoice,
+	fnAddManaForEach:        (*Game).hAddManaForEach,
 	fnAddManaCouldProduce:   (*Game).hAddManaCouldProduce,
 	fnAddManaProduced:       (*Game).hAddManaProduced,
 	fnDoubleMana:            (*Game).hDoubleMana,

@@ -92,6 +92,22 @@ func (g *Game) hAddMana(a []vm.Value) (vm.Value, error) {
 	return 0, nil
 }
 
+// hAddManaForEach adds mana a[2] times over, in one mana_produced event
+// (Elvish Archdruid: "Add {G} for each Elf you control", the count made
+// as the ability resolves); none for a count of 0.
+func (g *Game) hAddManaForEach(a []vm.Value) (vm.Value, error) {
+	p, ok := valuePlayer(a[0])
+	if !ok || a[1] < 0 || int(a[1]) >= len(g.lib.manas) || a[2] <= 0 {
+		return 0, nil
+	}
+	amount := g.lib.manas[a[1]]
+	for t := range amount {
+		amount[t] = mul(amount[t], qty(a[2]))
+	}
+	g.produceMana(p, amount)
+	return 0, nil
+}
+
 func (g *Game) hAddManaOfAnyColor(a []vm.Value) (vm.Value, error) {
 	p, ok := valuePlayer(a[0])
 	if !ok || a[1] <= 0 {

@@ -8,7 +8,7 @@ const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
 	vocabularyMinor = 34
-	vocabularyHash  = "6ac64f2f42183018b82f47055539e9368af78bc40c1b95aaf367b2fabf8f0075"
+	vocabularyHash  = "c845507e1e6a1d441d4652f2f71c701685d6fa5127a0fb8bf676bbe57a262a60"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -534,6 +534,7 @@ const (
 	fnAddKeyword
 	fnAddMana
 	fnAddManaCouldProduce
+	fnAddManaForEach
 	fnAddManaOfAnyColor
 	fnAddManaOfChoice
 	fnAddManaOfChosenColor
@@ -669,6 +670,7 @@ var funcs = [numFuncs]funcDecl{
 	fnAddKeyword:                         {name: "add_keyword", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6, finds: 0b0},
 	fnAddMana:                            {name: "add_mana", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0, finds: 0b0},
 	fnAddManaCouldProduce:                {name: "add_mana_could_produce", arity: 4, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0, finds: 0b0},
+	fnAddManaForEach:                     {name: "add_mana_for_each", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0, finds: 0b0},
 	fnAddManaOfAnyColor:                  {name: "add_mana_of_any_color", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0, finds: 0b0},
 	fnAddManaOfChoice:                    {name: "add_mana_of_choice", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0, finds: 0b0},
 	fnAddManaOfChosenColor:               {name: "add_mana_of_chosen_color", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0, finds: 0b0},

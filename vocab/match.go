@@ -37,6 +37,15 @@ type Arg struct {
 	Num int64
 	// Filter is set for ArgFilter and ArgCount.
 	Filter *Filter
+	// Each marks an ArgCount written as a template's "for each {amount}"
+	// reads it, a singular filter ("for each Elf you control"), rather than
+	// "the number of Elves you control".
+	Each bool
+	// ForEach, if set, makes a quantity (a number, or a +N/+M) that many
+	// for each permanent the filter describes, counted as the phrase is
+	// read at run time: "gain 1 life for each land you control", "gets
+	// +1/+1 for each Plains you control" (see Match, for each).
+	ForEach *Filter
 	// Name is the vocabulary name of an ArgName, or the name of the bound
 	// event of an ArgEventRef.
 	Name string
@@ -355,6 +364,9 @@ func (m *matcher) try(t *Template, ti, pi int, mode Mode) bool {
 		if pi == len(m.parts) {
 			return true
 		}
+		if m.forEachTail(t, pi, mode) {
+			return true
+		}
 		if m.quick {
 			return false
 		}
@@ -398,6 +410,61 @@ func (m *matcher) try(t *Template, ti, pi int, mode Mode) bool {
 		}
 	}
 	m.filled = m.filled[:filled]
+	return false
+}
+
+// forEachTail reads the parts from pi, after a template read to its end,
+// as "for each FILTER": a quantity of the phrase made that many for each
+// permanent a filter describes, "gain 1 life for each land you control",
+// counted as the phrase is carried out (CR 608.2h), or, in a continuous
+// effect, whenever it applies (CR 611.3a). It reads as "the number of
+// FILTER" does: "1 life for each land" is "life equal to the number of
+// lands". The filter is a singular without determiner, as after `for
+// each` (with `other` for all but this: "for each other creature you
+// control"); the quantity is the phrase's one number slot that a number
+// or an expression fills, or else its {power/toughness}. It marks that
+// argument (Arg.ForEach) and reports whether the parts read so.
+func (m *matcher) forEachTail(t *Template, pi int, mode Mode) bool {
+	if (mode != ModeAction && mode != ModeRule) || pi+2 >= len(m.parts) || !wordEq(m.word(pi), "for") || !wordEq(m.word(pi+1), "each") {
+		return false
+	}
+	var quantity *Arg
+	numbers := 0
+	for _, f := range m.filled {
+		typ, _ := t.SlotType(f.slot)
+		switch {
+		case f.slot == "power/toughness":
+			if quantity == nil {
+				quantity = f.arg
+			}
+		case typ.Kind == KNumber:
+			numbers++
+			if f.arg.Kind == ArgConst || f.arg.Kind == ArgExpr {
+				quantity = f.arg
+			} else {
+				return false // a count already
+			}
+		}
+	}
+	if quantity == nil || numbers > 1 || quantity.ForEach != nil {
+		return false
+	}
+	each := m.each
+	m.each = true // a filter without determiner, as after `for each`
+	fs := m.filters(&Template{}, pi+2)
+	m.each = each
+	for _, c := range fs {
+		f := c.arg.Filter
+		if c.next == len(m.parts) && (f.Det == "" || f.Det == "other") && f.Yields.Kind == KObject && f.Zone == "" && f.Bind == "" &&
+			f.Words[len(f.Words)-1].Singular {
+			quantity.ForEach = f
+			return true
+		}
+	}
+	if !m.quick {
+		m.fail(pi, CodeForEach, fmt.Sprintf("%q describes no permanents to count", m.wordsFrom(pi, len(m.parts)-1)),
+			"`for each` after a phrase counts permanents: a singular filter without determiner, such as `for each land you control`", t)
+	}
 	return false
 }
 
@@ -477,6 +544,11 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []cand
 				return out
 			}
 		}
+		if afterForEach(t, slot) {
+			if out := m.eachCountCandidates(typ, pi); len(out) > 0 {
+				return out
+			}
+		}
 	case KObject, KPlayer, KTarget:
 		var out []candidate
 		for _, f := range m.filtersAt(t, pi) {
@@ -510,6 +582,38 @@ func (m *matcher) countCandidates(t *Template, typ Type, pi int) []candidate {
 			continue
 		}
 		out = append(out, candidate{&Arg{Kind: ArgCount, Pos: m.parts[pi].Pos, Type: typ, Filter: f.arg.Filter}, f.next})
+	}
+	return out
+}
+
+// afterForEach reports whether a template's slot follows its words "for
+// each": "add {mana} for each {amount}".
+func afterForEach(t *Template, slot string) bool {
+	for i, it := range t.Items {
+		if it.Slot == slot {
+			return i >= 2 && wordEq(t.Items[i-2].Word, "for") && wordEq(t.Items[i-1].Word, "each")
+		}
+	}
+	return false
+}
+
+// eachCountCandidates fills a number slot after the template's words "for
+// each" with a count of a singular filter without determiner: "add {G}
+// for each Elf you control" counts the Elves its controller controls, as
+// "the number of Elves you control" does (Arg.Each says how it was
+// written).
+func (m *matcher) eachCountCandidates(typ Type, pi int) []candidate {
+	each := m.each
+	m.each = true
+	fs := m.filters(&Template{}, pi)
+	m.each = each
+	var out []candidate
+	for _, f := range fs {
+		flt := f.arg.Filter
+		if flt.Yields.Kind != KObject || (flt.Det != "" && flt.Det != "other") || flt.Bind != "" || flt.Zone != "" || !flt.Words[len(flt.Words)-1].Singular {
+			continue
+		}
+		out = append(out, candidate{&Arg{Kind: ArgCount, Pos: m.parts[pi].Pos, Type: typ, Filter: flt, Each: true}, f.next})
 	}
 	return out
 }

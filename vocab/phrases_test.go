@@ -100,6 +100,8 @@ var phraseCases = []struct {
 	{inActivated, "add {B} or {R}", "add {first} or {second}"},
 	{inActivated, "you adds {W} or {U}", "{player} adds {first} or {second}"},
 	{inEnters, "tapped", "tapped"},
+	{inActivated, "add {G} for each Elf you control", "add {mana} for each {amount}"},
+	{inActivated, "add an amount of {G} equal to the number of Elves you control", "add an amount of {mana} equal to {amount}"},
 	{inEnters, "tapped unless you control a Swamp or a Mountain", "tapped unless you control {first} or {second}"},
 	{inSpell, "create a 3/4 colorless Gargoyle artifact creature token with flying", "create {amount} {power/toughness} colorless {subtype} artifact creature tokens with {keyword}"},
 	{inSpell, "target player creates two 1/1 colorless Thopter artifact creature tokens with flying", "{player} creates {amount} {power/toughness} colorless {subtype} artifact creature tokens with {keyword}"},
