@@ -123,9 +123,11 @@ type checkedArg struct {
 	granted *checkedAbility
 }
 
-// checkedIf is an if statement.
+// checkedIf is an if statement: on an expression, cond, or on a phrase of
+// the vocabulary's conditions, condition.
 type checkedIf struct {
 	cond      *dsl.Cond
+	condition *checkedAction
 	sc        *scope
 	then, els []checkedStmt
 	pos       dsl.Pos
@@ -145,6 +147,15 @@ type checkedReflexive struct {
 	pos     dsl.Pos
 }
 
+// checkedWhere is `where X is N`: the number, stored in the local of the
+// name it binds for the statements after it.
+type checkedWhere struct {
+	bind *binding
+	arg  *vocab.Arg
+	sc   *scope
+	pos  dsl.Pos
+}
+
 // checkedEach is `for each FILTER as NAME { ... }`.
 type checkedEach struct {
 	filter *vocab.Filter
@@ -154,6 +165,7 @@ type checkedEach struct {
 }
 
 func (*checkedReflexive) stmt() {}
+func (*checkedWhere) stmt()     {}
 func (*checkedEach) stmt()      {}
 func (*checkedAction) stmt()    {}
 func (*checkedIf) stmt()        {}
@@ -647,6 +659,10 @@ func (c *checker) block(b *dsl.Block, sc *scope, a *checkedAbility) []checkedStm
 			if each := c.forEach(s, sc, a); each != nil {
 				out = append(out, each)
 			}
+		case *dsl.WhereStmt:
+			if w := c.where(s, sc, a); w != nil {
+				out = append(out, w)
+			}
 		}
 	}
 	return out
@@ -654,15 +670,29 @@ func (c *checker) block(b *dsl.Block, sc *scope, a *checkedAbility) []checkedStm
 
 func (c *checker) ifStmt(s *dsl.IfStmt, sc *scope, a *checkedAbility) *checkedIf {
 	out := &checkedIf{cond: s.Cond, sc: sc, pos: s.Pos}
-	t, m := c.v.CondType(s.Cond, sc)
-	if t == vocab.Poisoned {
-		t = vocab.Type{Kind: vocab.KBool}
-	}
-	switch {
-	case m != nil:
-		c.mismatch(m)
-	case t.Kind != vocab.KBool:
-		c.errorf(s.Cond.Pos, CodeType, "`if` needs a condition, but this is %s", vocab.Article(t.String()))
+	if s.Phrase != nil {
+		// A condition of the vocabulary, as an intervening "if" states
+		// one: `if this ability has been activated four or more times
+		// this turn`.
+		m, mis := c.v.Match(s.Phrase.Parts, vocab.ModeCondition, sc, c.bound)
+		if mis != nil {
+			c.phraseMismatch(s.Phrase.Parts, mis)
+		} else {
+			c.warn(m.Warning)
+			c.read(s.Phrase, m)
+			out.condition = c.actionArgs(m.Alts[0], s.Phrase, sc, a, false)
+		}
+	} else {
+		t, m := c.v.CondType(s.Cond, sc)
+		if t == vocab.Poisoned {
+			t = vocab.Type{Kind: vocab.KBool}
+		}
+		switch {
+		case m != nil:
+			c.mismatch(m)
+		case t.Kind != vocab.KBool:
+			c.errorf(s.Cond.Pos, CodeType, "`if` needs a condition, but this is %s", vocab.Article(t.String()))
+		}
 	}
 	out.then = c.block(s.Then, newScope(sc), a)
 	switch {
@@ -726,6 +756,37 @@ func (c *checker) forEach(s *dsl.ForEachStmt, sc *scope, a *checkedAbility) *che
 	c.bound[f.Bind] = f.Pos.Line
 	a.tree.bindings = append(a.tree.bindings, b)
 	return &checkedEach{filter: f, bind: b, body: c.block(s.Body, inner, a), pos: s.Pos}
+}
+
+// where checks `where X is N` (Oracle's "..., where X is the number of
+// Swamps you control", CR 107.3c: X defined by the text): NAME is N for
+// the statements after it in its block, and the blocks inside them; N is
+// computed once, as the statement runs (CR 608.2h).
+func (c *checker) where(s *dsl.WhereStmt, sc *scope, a *checkedAbility) *checkedWhere {
+	parts := s.Phrase.Parts
+	name := ""
+	if len(parts) > 0 {
+		name = parts[0].Word()
+	}
+	if name == "" || len(parts) < 3 || parts[1].Word() != "is" {
+		c.errorf(s.Phrase.Pos, CodeType, "`where` names a number: `where X is N`").Hint =
+			"write `where X is the number of Swamps you control`, then use X"
+		return nil
+	}
+	arg, m := c.v.MatchNumber(parts[2:], sc, c.bound)
+	if m != nil {
+		c.mismatch(m)
+		return nil
+	}
+	if prev := sc.names[name]; prev != nil && !prev.implicit {
+		c.errorf(parts[0].Pos, CodeBinding, "%q is already bound", name).Hint = "choose another name"
+		return nil
+	}
+	b := &binding{name: name, typ: vocab.Type{Kind: vocab.KNumber}, pos: parts[0].Pos}
+	sc.names[name] = b
+	c.bound[name] = parts[0].Pos.Line
+	a.tree.bindings = append(a.tree.bindings, b)
+	return &checkedWhere{bind: b, arg: arg, sc: sc, pos: s.Pos}
 }
 
 // condition checks the condition of an intervening "if" clause

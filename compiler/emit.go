@@ -506,6 +506,11 @@ func (e *cardEmitter) block(f *fnBuilder, stmts []checkedStmt, a *checkedAbility
 			e.nested(f, s.ability, "trigger_reflexive", s.pos)
 		case *checkedEach:
 			e.forEach(f, s, a)
+		case *checkedWhere:
+			// `where X is N`: N, computed once, into X's local.
+			s.bind.local, s.bind.hasLocal = a.tree.alloc(s.bind.name), true
+			e.args(f, []checkedArg{{arg: s.arg, sc: s.sc}}, a)
+			f.emit(vm.OpStore, s.bind.local, s.pos)
 		}
 	}
 }
@@ -554,7 +559,12 @@ func (e *cardEmitter) nested(f *fnBuilder, ab *checkedAbility, host string, pos 
 }
 
 func (e *cardEmitter) ifStmt(f *fnBuilder, s *checkedIf, a *checkedAbility) {
-	f.cond(s.cond, s.sc)
+	if s.condition != nil {
+		e.args(f, s.condition.args, a)
+		f.call(s.condition.fn.Name, s.condition.pos)
+	} else {
+		f.cond(s.cond, s.sc)
+	}
 	skip := f.emit(vm.OpJumpIfFalse, 0, s.pos)
 	e.block(f, s.then, a)
 	if s.els == nil {

@@ -177,6 +177,8 @@ func stmtPos(st checkedStmt) dsl.Pos {
 		return st.pos
 	case *checkedIf:
 		return st.pos
+	case *checkedWhere:
+		return st.pos
 	}
 	return dsl.Pos{}
 }
@@ -196,8 +198,17 @@ func (r *renderer) body(stmts []checkedStmt) string {
 			s = "when " + r.pattern(st.ability.pattern) + ", " + r.body(st.ability.body)
 		case *checkedEach:
 			s = "for each " + r.words(st.filter.Text) + ", " + r.body(st.body)
+		case *checkedWhere:
+			s = "where " + st.bind.name + " is " + r.arg(st.arg)
+			if st.arg.ForEach != nil {
+				s += " for each " + r.words(st.arg.ForEach.Text)
+			}
 		case *checkedIf:
-			s = "if " + r.words(dsl.CondString(st.cond)) + ", " + r.body(st.then)
+			cond := r.words(dsl.CondString(st.cond))
+			if st.condition != nil {
+				cond = r.action(st.condition)
+			}
+			s = "if " + cond + ", " + r.body(st.then)
 			if len(st.els) > 0 {
 				s += ". Otherwise, " + r.body(st.els)
 			}

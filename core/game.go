@@ -184,6 +184,9 @@ type Game struct {
 	// producing it (CR 106.7); visiting are the permanents being looked at.
 	sim      *simulation
 	visiting []ObjectID
+	// spendOnly is the type of mana a spell's X is paid with, as xColor
+	// reads it (-1: any).
+	spendOnly mana.Type
 	// landsPlayed is how many lands the active player has played in turn
 	// landTurn (CR 305.2).
 	landsPlayed, landTurn int

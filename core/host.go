@@ -489,6 +489,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnLoseKeyword:                        (*Game).hLoseKeyword,
 	fnLoseAllAbilities:                   (*Game).hLoseAllAbilities,
 	fnEnterTapped:                        (*Game).hEnterTapped,
+	fnSpendOnlyManaOnX:                   (*Game).hSpendOnlyManaOnX,
 	fnCreateArtifactCreatureTokens:       (*Game).hCreateArtifactCreatureTokens,
 	fnCreateCreatureTokensWithAbility:    (*Game).hCreateCreatureTokensWithAbility,
 	fnEnterTappedUnlessControl:           (*Game).hEnterTappedUnlessControl,

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"math/bits"
 	"slices"
 
@@ -404,4 +405,65 @@ func containsObject(ids []ObjectID, id ObjectID) bool {
 		}
 	}
 	return false
+}
+
+// ---- spending restrictions ---------------------------------------------------
+
+// maxRestrictedX bounds the X a restriction on the mana spent on it turns
+// into colored symbols (restrictX): a limit of the core, far beyond any
+// real payment.
+const maxRestrictedX = 1 << 12
+
+// restrictX applies a spell's restriction on the mana spent on its X
+// (Consume Spirit's "Spend only black mana on X", the effect
+// spend_only_mana_on_x, which functions as the spell is cast, CR 113.6d-e):
+// each {X} of the cost is paid as x symbols of that color (CR 601.2f-h,
+// 107.3), the rest of the cost as usual. Without such an effect, the
+// symbols are the cost's.
+func (g *Game) restrictX(o *Object, p PlayerID, syms []mana.Symbol, x int) ([]mana.Symbol, error) {
+	color := g.xColor(o, p)
+	if color < 0 {
+		return syms, nil
+	}
+	var out []mana.Symbol
+	for _, s := range syms {
+		if s.Kind != mana.Variable {
+			out = append(out, s)
+			continue
+		}
+		if x > maxRestrictedX {
+			return nil, fmt.Errorf("%s: the core pays at most %d mana of one color for X (see SPEC, Mana)", o.def.Name, maxRestrictedX)
+		}
+		for range x {
+			out = append(out, mana.Symbol{Kind: mana.Colored, A: color, Text: color.String()})
+		}
+	}
+	return out, nil
+}
+
+// xColor is the type of mana a card's effect spend_only_mana_on_x says
+// its X is paid with, or -1: the effect's body, run on the card as the
+// spell is cast, names the color (hSpendOnlyManaOnX).
+func (g *Game) xColor(o *Object, p PlayerID) mana.Type {
+	g.spendOnly = -1
+	for _, i := range o.def.effects {
+		ab := &o.def.Card.Abilities[i]
+		if funcID(o.def.Prog.ID(ab.Rule)) != fnSpendOnlyManaOnX {
+			continue
+		}
+		var ls locals
+		s := ls.reset(ab.NumLocals, o.id, p)
+		s[vm.LocalCandidate] = ObjectValue(o.id)
+		g.run(frame{mode: modeMatch, source: o.id, controller: p, def: o.def, ability: i, locals: s}, ab.Body)
+	}
+	return g.spendOnly
+}
+
+// hSpendOnlyManaOnX records the color a spell's X is paid with, for
+// xColor (it changes no characteristic).
+func (g *Game) hSpendOnlyManaOnX(a []vm.Value) (vm.Value, error) {
+	if a[1] > 0 {
+		g.spendOnly = colors[bits.TrailingZeros16(uint16(a[1]))]
+	}
+	return 0, nil
 }

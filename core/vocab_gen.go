@@ -8,7 +8,7 @@ const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
 	vocabularyMinor = 34
-	vocabularyHash  = "c845507e1e6a1d441d4652f2f71c701685d6fa5127a0fb8bf676bbe57a262a60"
+	vocabularyHash  = "3e8e140d8a278e0ddcd48981cd3ada838c0da631c91400890b8563e357b99750"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -644,6 +644,7 @@ const (
 	fnSetChosenColor
 	fnSetLife
 	fnShuffleIntoLibrary
+	fnSpendOnlyManaOnX
 	fnSwitchPtUntilEndOfTurn
 	fnTap
 	fnToughness
@@ -780,6 +781,7 @@ var funcs = [numFuncs]funcDecl{
 	fnSetChosenColor:                     {name: "set_chosen_color", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 5, finds: 0b0},
 	fnSetLife:                            {name: "set_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnShuffleIntoLibrary:                 {name: "shuffle_into_library", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnSpendOnlyManaOnX:                   {name: "spend_only_mana_on_x", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnSwitchPtUntilEndOfTurn:             {name: "switch_pt_until_end_of_turn", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnTap:                                {name: "tap", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnToughness:                          {name: "toughness", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},

@@ -265,18 +265,30 @@ type CostPart struct {
 // ---- Statements -----------------------------------------------------------
 
 // Stmt is a statement of an ability body: *IfStmt, *AtStmt, *WhenStmt,
-// *ForEachStmt or *ActionStmt.
+// *ForEachStmt, *WhereStmt or *ActionStmt.
 type Stmt interface {
 	Node
 	stmt()
 }
 
-// IfStmt runs a block when a condition holds: `if X >= 5 { ... } else { ... }`.
+// IfStmt runs a block when a condition holds: an expression, `if X >= 5
+// { ... } else { ... }`, or a phrase of the vocabulary's conditions, `if
+// this ability has been activated four or more times this turn { ... }`
+// (a Cond that the block's brace does not follow is read as a phrase).
 type IfStmt struct {
 	Span
-	Cond *Cond  `parser:"'if' @@"`
-	Then *Block `parser:"@@"`
-	Else *Else  `parser:"( 'else' @@ )?"`
+	Cond   *Cond   `parser:"'if' ( @@ (?= '{')"`
+	Phrase *Phrase `parser:"     | @@ )"`
+	Then   *Block  `parser:"@@"`
+	Else   *Else   `parser:"( 'else' @@ )?"`
+}
+
+// CondText is the condition as written: the expression, or the phrase.
+func (s *IfStmt) CondText() string {
+	if s.Phrase != nil {
+		return PhraseString(s.Phrase)
+	}
+	return CondString(s.Cond)
 }
 
 func (*IfStmt) stmt() {}
@@ -318,6 +330,17 @@ type ForEachStmt struct {
 }
 
 func (*ForEachStmt) stmt() {}
+
+// WhereStmt names a number for the statements after it, as Oracle's "...,
+// where X is the number of Swamps you control" does (Tendrils of
+// Corruption): `where X is the number of Swamps you control`. Its phrase
+// is the name, the word is, and a number.
+type WhereStmt struct {
+	Span
+	Phrase *Phrase `parser:"'where' @@"`
+}
+
+func (*WhereStmt) stmt() {}
 
 // ActionStmt is one action, a phrase the compiler matches against the
 // actions of the vocabulary: `put two +1/+1 counters on this`.

@@ -384,8 +384,10 @@ func (p *printer) stmt(s Stmt) {
 	case *ForEachStmt:
 		p.open(l, "for each "+PhraseString(s.Phrase))
 		p.block(s.Body, "")
+	case *WhereStmt:
+		p.line(l, l, "where "+PhraseString(s.Phrase))
 	case *IfStmt:
-		p.open(l, "if "+CondString(s.Cond))
+		p.open(l, "if "+s.CondText())
 		p.ifTail(s)
 	}
 }
@@ -396,7 +398,7 @@ func (p *printer) ifTail(s *IfStmt) {
 	case s.Else == nil:
 		p.block(s.Then, "")
 	case s.Else.If != nil:
-		p.block(s.Then, " else if "+CondString(s.Else.If.Cond)+" {")
+		p.block(s.Then, " else if "+s.Else.If.CondText()+" {")
 		p.depth++
 		p.afterOpen = true
 		p.ifTail(s.Else.If)

@@ -1013,6 +1013,40 @@ func (v *Vocab) Match(parts []*dsl.Part, mode Mode, sc Scope, elsewhere map[stri
 	return m.matchPhrase(mode)
 }
 
+// numberTemplate is the template MatchNumber reads a number with: one
+// number slot.
+var numberTemplate = &Template{Text: "{amount}", Shape: "{}", Items: []TemplateItem{{Slot: "amount"}},
+	Func: &FuncInfo{Name: "number", Params: []Field{{Name: "amount", Type: Type{Kind: KNumber}}}}}
+
+// MatchNumber reads the parts of a phrase as one number, as a number slot
+// of a phrase reads it: an expression, a number word, a count ("the number
+// of Swamps you control"), or either made "for each FILTER" (`where X is
+// the number of Swamps you control`). It returns the argument, or why the
+// parts are no number.
+func (v *Vocab) MatchNumber(parts []*dsl.Part, sc Scope, elsewhere map[string]int) (*Arg, *Mismatch) {
+	if len(parts) == 0 {
+		return nil, &Mismatch{Diagnostic: dsl.Errorf(dsl.Pos{}, CodeType, "no number")}
+	}
+	for _, quick := range []bool{true, false} {
+		m := &matcher{v: v, sc: sc, parts: parts, elsewhere: elsewhere, quick: quick}
+		if len(parts) > 0 && m.try(numberTemplate, 0, 0, ModeAction) {
+			return m.filled[0].arg, nil
+		}
+		if !quick {
+			d := dsl.Errorf(parts[0].Pos, CodeType, "%q is no number", dsl.PartsString(parts))
+			if m.best.code != "" {
+				d = dsl.Errorf(m.best.pos, m.best.code, "%s", m.best.msg)
+				d.Hint = m.best.hint
+			}
+			if d.Hint == "" {
+				d.Hint = "a number is a number, an expression such as X + 1, or a count such as `the number of Swamps you control`"
+			}
+			return nil, &Mismatch{Diagnostic: d, Undefined: m.best.undefined}
+		}
+	}
+	return nil, nil
+}
+
 // matchPhrase matches a phrase in a mode and returns the alternatives, or
 // a diagnostic saying why nothing matched.
 func (m *matcher) matchPhrase(mode Mode) (*Match, *Mismatch) {

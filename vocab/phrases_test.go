@@ -100,6 +100,7 @@ var phraseCases = []struct {
 	{inActivated, "add {B} or {R}", "add {first} or {second}"},
 	{inActivated, "you adds {W} or {U}", "{player} adds {first} or {second}"},
 	{inEnters, "tapped", "tapped"},
+	{inStatic, "spend only black mana on X", "spend only {color} mana on X"},
 	{inActivated, "add {G} for each Elf you control", "add {mana} for each {amount}"},
 	{inActivated, "add an amount of {G} equal to the number of Elves you control", "add an amount of {mana} equal to {amount}"},
 	{inEnters, "tapped unless you control a Swamp or a Mountain", "tapped unless you control {first} or {second}"},
