@@ -204,9 +204,11 @@ func (r *renderer) body(stmts []checkedStmt) string {
 				s += " for each " + r.words(st.arg.ForEach.Text)
 			}
 		case *checkedIf:
-			cond := r.words(dsl.CondString(st.cond))
+			var cond string
 			if st.condition != nil {
 				cond = r.action(st.condition)
+			} else {
+				cond = r.words(dsl.CondString(st.cond))
 			}
 			s = "if " + cond + ", " + r.body(st.then)
 			if len(st.els) > 0 {

@@ -184,6 +184,9 @@ type Game struct {
 	// producing it (CR 106.7); visiting are the permanents being looked at.
 	sim      *simulation
 	visiting []ObjectID
+	// activations counts the activations of each ability of each
+	// permanent in the turn it counts (activated_at_least).
+	activations map[activation]turnCount
 	// spendOnly is the type of mana a spell's X is paid with, as xColor
 	// reads it (-1: any).
 	spendOnly mana.Type

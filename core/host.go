@@ -490,6 +490,8 @@ var hostImpls = [numFuncs]hostImpl{
 	fnLoseAllAbilities:                   (*Game).hLoseAllAbilities,
 	fnEnterTapped:                        (*Game).hEnterTapped,
 	fnSpendOnlyManaOnX:                   (*Game).hSpendOnlyManaOnX,
+	fnControls:                           qControls,
+	fnActivatedAtLeast:                   qActivatedAtLeast,
 	fnCreateArtifactCreatureTokens:       (*Game).hCreateArtifactCreatureTokens,
 	fnCreateCreatureTokensWithAbility:    (*Game).hCreateCreatureTokensWithAbility,
 	fnEnterTappedUnlessControl:           (*Game).hEnterTappedUnlessControl,

@@ -8,7 +8,7 @@ const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
 	vocabularyMinor = 34
-	vocabularyHash  = "3e8e140d8a278e0ddcd48981cd3ada838c0da631c91400890b8563e357b99750"
+	vocabularyHash  = "2ee2c2d3f2edcc837e50969ea3c84c7117caa1ae57b98e5b433af42402c13296"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -527,7 +527,8 @@ var fields = [numFields]fieldDecl{
 
 // The actions, queries and effects of the vocabulary: a linked SymFunc is one of these.
 const (
-	fnAddCardType funcID = iota
+	fnActivatedAtLeast funcID = iota
+	fnAddCardType
 	fnAddCountersGiven
 	fnAddCountersOfEachKind
 	fnAddCountersToEvent
@@ -552,6 +553,7 @@ const (
 	fnCardsInHand
 	fnControl
 	fnController
+	fnControls
 	fnCount
 	fnCounters
 	fnCreateArtifactCreatureTokens
@@ -664,6 +666,7 @@ const (
 // to 7d). finds has bit i set when parameter i of an action is an
 // object or a target, which the core finds where it moved (CR 400.7e, 400.7j).
 var funcs = [numFuncs]funcDecl{
+	fnActivatedAtLeast:                   {name: "activated_at_least", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnAddCardType:                        {name: "add_card_type", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 4, finds: 0b0},
 	fnAddCountersGiven:                   {name: "add_counters_given", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnAddCountersOfEachKind:              {name: "add_counters_of_each_kind", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -689,6 +692,7 @@ var funcs = [numFuncs]funcDecl{
 	fnCardsInHand:                        {name: "cards_in_hand", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnControl:                            {name: "control", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 2, finds: 0b0},
 	fnController:                         {name: "controller", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnControls:                           {name: "controls", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCount:                              {name: "count", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCounters:                           {name: "counters", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCreateArtifactCreatureTokens:       {name: "create_artifact_creature_tokens", arity: 6, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
