@@ -668,6 +668,19 @@ func (e *cardEmitter) argValue(f *fnBuilder, ca checkedArg, a *checkedAbility) {
 		ab.Filters = append(ab.Filters, fn)
 		f.number(int64(n), arg.Pos)
 		f.call("count", arg.Pos)
+	case vocab.ArgQuery:
+		// A query's phrase: its arguments, then the call.
+		alt := arg.Pattern.Alts[0]
+		for _, p := range alt.Template.Func.Params {
+			if qa := alt.Args[p.Name]; qa != nil {
+				e.argValue(f, checkedArg{arg: qa, sc: sc}, a)
+				continue
+			}
+			f.at = &arg.Pos
+			f.sum(alt.Template.Defaults[p.Name], rootScope())
+			f.at = nil
+		}
+		f.call(alt.Template.Func.Name, arg.Pos)
 	case vocab.ArgMana:
 		f.emit(vm.OpSym, e.b.nameSym(vocab.KMana, arg.Name), arg.Pos)
 	case vocab.ArgExpr:

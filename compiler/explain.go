@@ -311,6 +311,8 @@ func (r *renderer) arg(a *vocab.Arg) string {
 		return r.pattern(a.Pattern)
 	case vocab.ArgText:
 		return `"` + a.Text + `"`
+	case vocab.ArgQuery:
+		return r.reading(a.Pattern.Alts[0], nil)
 	case vocab.ArgCount:
 		if a.Each {
 			return r.words(a.Filter.Text)

@@ -252,6 +252,20 @@ func qActivatedAtLeast(g *Game, a []vm.Value) (vm.Value, error) {
 	return boolValue(c.turn == g.turn && vm.Value(c.n) >= a[0]), nil
 }
 
+// qActivationsThisTurn is how many times the running ability has been
+// activated this turn by its permanent, as qActivatedAtLeast counts.
+func qActivationsThisTurn(g *Game, a []vm.Value) (vm.Value, error) {
+	fr := g.frame()
+	if fr == nil || fr.def == nil {
+		return 0, nil
+	}
+	c := g.activations[activation{fr.source, AbilityRef{fr.def, fr.ability}}]
+	if c.turn != g.turn {
+		return 0, nil
+	}
+	return vm.Value(c.n), nil
+}
+
 // qControls reports whether a player controls a permanent that filter
 // a[1] of the running ability describes.
 func qControls(g *Game, a []vm.Value) (vm.Value, error) {

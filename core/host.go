@@ -492,6 +492,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnSpendOnlyManaOnX:                   (*Game).hSpendOnlyManaOnX,
 	fnControls:                           qControls,
 	fnActivatedAtLeast:                   qActivatedAtLeast,
+	fnActivationsThisTurn:                qActivationsThisTurn,
 	fnCreateArtifactCreatureTokens:       (*Game).hCreateArtifactCreatureTokens,
 	fnCreateCreatureTokensWithAbility:    (*Game).hCreateCreatureTokensWithAbility,
 	fnEnterTappedUnlessControl:           (*Game).hEnterTappedUnlessControl,

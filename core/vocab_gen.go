@@ -8,7 +8,7 @@ const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
 	vocabularyMinor = 34
-	vocabularyHash  = "2ee2c2d3f2edcc837e50969ea3c84c7117caa1ae57b98e5b433af42402c13296"
+	vocabularyHash  = "f627c3c9ba68e8985c9308934a38f94729ee009cadf8fc6563d792b3f330c867"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -528,6 +528,7 @@ var fields = [numFields]fieldDecl{
 // The actions, queries and effects of the vocabulary: a linked SymFunc is one of these.
 const (
 	fnActivatedAtLeast funcID = iota
+	fnActivationsThisTurn
 	fnAddCardType
 	fnAddCountersGiven
 	fnAddCountersOfEachKind
@@ -667,6 +668,7 @@ const (
 // object or a target, which the core finds where it moved (CR 400.7e, 400.7j).
 var funcs = [numFuncs]funcDecl{
 	fnActivatedAtLeast:                   {name: "activated_at_least", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnActivationsThisTurn:                {name: "activations_this_turn", arity: 0, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnAddCardType:                        {name: "add_card_type", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 4, finds: 0b0},
 	fnAddCountersGiven:                   {name: "add_counters_given", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnAddCountersOfEachKind:              {name: "add_counters_of_each_kind", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},

@@ -24,6 +24,7 @@ const (
 	ArgMana                        // mana symbols: {G}{G}
 	ArgText                        // a text, for the ability an effect grants
 	ArgCount                       // "the number of creatures you control": how many permanents a filter describes
+	ArgQuery                       // a phrase of a query of a number: "the number of times this ability has been activated this turn"
 )
 
 // Arg is what fills one slot of a template.
@@ -51,7 +52,8 @@ type Arg struct {
 	Name string
 	// Power and Toughness are those of an ArgPT.
 	Power, Toughness int64
-	// Pattern is set for ArgPattern.
+	// Pattern is set for ArgPattern, and for ArgQuery: the query's
+	// phrase as read.
 	Pattern *Match
 	// Text is the unquoted text of an ArgText, and TextPos where it starts
 	// in the file (after the opening quote).
@@ -544,6 +546,9 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []cand
 				return out
 			}
 		}
+		if out := m.queryCandidates(typ, pi); len(out) > 0 {
+			return out
+		}
 		if afterForEach(t, slot) {
 			if out := m.eachCountCandidates(typ, pi); len(out) > 0 {
 				return out
@@ -582,6 +587,27 @@ func (m *matcher) countCandidates(t *Template, typ Type, pi int) []candidate {
 			continue
 		}
 		out = append(out, candidate{&Arg{Kind: ArgCount, Pos: m.parts[pi].Pos, Type: typ, Filter: f.arg.Filter}, f.next})
+	}
+	return out
+}
+
+// queryCandidates fills a number slot with a phrase of a query of a
+// number ("the number of times this ability has been activated this
+// turn"), the longest run of parts that reads as one first.
+func (m *matcher) queryCandidates(typ Type, pi int) []candidate {
+	var out []candidate
+	for _, qt := range m.v.conditionTemplates {
+		if qt.Func.Result.Kind != KNumber || len(qt.Items) == 0 || qt.Items[0].Word == "" || !wordEq(m.word(pi), qt.Items[0].Word) {
+			continue
+		}
+		for end := len(m.parts); end > pi; end-- {
+			sub := &matcher{v: m.v, sc: m.sc, parts: m.parts[pi:end], elsewhere: m.elsewhere, quick: true}
+			if alts := sub.matchTemplates([]*Template{qt}, ModeCondition); len(alts) > 0 {
+				out = append(out, candidate{&Arg{Kind: ArgQuery, Pos: m.parts[pi].Pos, Type: typ,
+					Pattern: &Match{Alts: alts, Pos: m.parts[pi].Pos}}, end})
+				break
+			}
+		}
 	}
 	return out
 }
@@ -1013,6 +1039,23 @@ func (v *Vocab) Match(parts []*dsl.Part, mode Mode, sc Scope, elsewhere map[stri
 	return m.matchPhrase(mode)
 }
 
+// boolConditions are the phrases of queries of a condition: those of a
+// query of a number are numbers (queryCandidates).
+func (v *Vocab) boolConditions() []*Template {
+	for _, t := range v.conditionTemplates {
+		if t.Func.Result.Kind != KBool {
+			var out []*Template
+			for _, t := range v.conditionTemplates {
+				if t.Func.Result.Kind == KBool {
+					out = append(out, t)
+				}
+			}
+			return out
+		}
+	}
+	return v.conditionTemplates
+}
+
 // numberTemplate is the template MatchNumber reads a number with: one
 // number slot.
 var numberTemplate = &Template{Text: "{amount}", Shape: "{}", Items: []TemplateItem{{Slot: "amount"}},
@@ -1060,7 +1103,7 @@ func (m *matcher) matchPhrase(mode Mode) (*Match, *Mismatch) {
 	case ModeRule:
 		ts, code, what = append(append([]*Template(nil), m.v.ruleTemplates...), m.v.effectTemplates...), CodeUnknownRule, "rule or effect"
 	case ModeCondition:
-		ts, code, what = m.v.conditionTemplates, CodeUnknownAction, "condition"
+		ts, code, what = m.v.boolConditions(), CodeUnknownAction, "condition"
 	}
 	alts := m.matchTemplates(ts, mode)
 	if m.quick && len(alts) == 0 {

@@ -108,6 +108,7 @@ var phraseCases = []struct {
 	{inTrigger, "at the beginning of each player's draw step", "the beginning of each player's {step}"},
 	{inTrigger, "at the beginning of the upkeep of enchanted creature's controller", "the beginning of the {step} of enchanted creature's controller"},
 	{inSpell, "target player draws an additional card", "{player} draws an additional card"},
+	{inActivated, "gain the number of times this ability has been activated this turn life", "gain {amount} life"},
 	{inActivated, "add {G} for each Elf you control", "add {mana} for each {amount}"},
 	{inActivated, "add an amount of {G} equal to the number of Elves you control", "add an amount of {mana} equal to {amount}"},
 	{inEnters, "tapped unless you control a Swamp or a Mountain", "tapped unless you control {first} or {second}"},
@@ -441,6 +442,11 @@ func TestPhrases(t *testing.T) {
 			for _, alt := range pat.Alts {
 				texts = append(texts, alt.Template.Text)
 				covered[alt.Template.Text] = true
+				for _, arg := range alt.Args {
+					if arg.Kind == vocab.ArgQuery { // a query's phrase in a number slot
+						covered[arg.Pattern.Alts[0].Template.Text] = true
+					}
+				}
 			}
 			require.Contains(t, texts, c.template, "%q reads as %s", c.text, strings.Join(texts, " | "))
 		})
