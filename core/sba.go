@@ -22,7 +22,7 @@ func (g *Game) stateBasedActions() bool {
 			p.lost = EndLife
 		case p.drewFromEmpty:
 			p.lost = EndEmptyLibrary
-		case p.counters[CounterPoison] >= 10:
+		case p.counter(CounterPoison) >= 10:
 			p.lost = EndPoison
 		default:
 			continue
