@@ -802,6 +802,11 @@ func NumberWord(w string) (n int64, ok bool) {
 var numberWords = map[string]int64{
 	"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
 	"six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+	// Oracle text writes numbers in words up to twenty, and some beyond
+	// (Jace Beleren's "the top twenty cards").
+	"eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+	"sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
+	"thirty": 30, "forty": 40, "fifty": 50,
 }
 
 // nameCandidate fills a slot with a vocabulary name: a counter kind or a
