@@ -9,9 +9,9 @@ import "math/bits"
 // and toughness, X), the largest number a card may write and the largest
 // magnitude of a constant expression the compiler accepts, so that an
 // expression means at run time what it means when the compiler checks it
-// (the language's SPEC, "Expressions"). The packages that hold those
-// bounds (core.MaxQuantity, parser.MaxNumber, vocab.MaxConstant) are the
-// machine's clients, which it does not import; a test keeps them equal.
+// (the language's SPEC, "Expressions"). This is the one home of that
+// bound: core.MaxQuantity, parser.MaxNumber and vocab.MaxConstant, the
+// names the machine's clients give it, are this constant.
 //
 // Within the bounds, arithmetic is exact: a sum, difference or product of
 // two numbers in [-MaxNumber, MaxNumber] never overflows an int64 before
