@@ -5,9 +5,15 @@ package cards
 // names are the names of the cards of the library, sorted: what Names
 // returns, without parsing the library.
 var names = []string{
+	"Acidic Slime",
+	"Acolyte of Xathrid",
 	"Act of Treason",
+	"Air Elemental",
+	"Angel's Mercy",
+	"Ant Queen",
 	"Apostle's Blessing",
 	"Armored Ascension",
+	"Assassinate",
 	"Baneslayer Angel",
 	"Beetleback Chief",
 	"Birds of Paradise",
