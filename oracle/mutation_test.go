@@ -41,8 +41,9 @@ var mutations = []mutation{
 	{kind: "verb", re: regexp.MustCompile(`^(\s*)destroy\b`), to: func(m []string) string { return m[1] + "exile" }},
 	{kind: "verb", re: regexp.MustCompile(`^(\s*)exile\b`), to: func(m []string) string { return m[1] + "destroy" }},
 	{kind: "verb", re: regexp.MustCompile(`^(\s*)untap\b`), to: func(m []string) string { return m[1] + "tap" }},
-	{kind: "verb", re: regexp.MustCompile(`\bgets \+`), to: func([]string) string { return "gets -" }},
-	{kind: "verb", re: regexp.MustCompile(`\bget \+`), to: func([]string) string { return "get -" }},
+	// Both numbers negated: -0/+1 would mean what +0/+1 does.
+	{kind: "verb", re: regexp.MustCompile(`\bgets \+(\d+)/\+(\d+)`), to: func(m []string) string { return "gets -" + m[1] + "/-" + m[2] }},
+	{kind: "verb", re: regexp.MustCompile(`\bget \+(\d+)/\+(\d+)`), to: func(m []string) string { return "get -" + m[1] + "/-" + m[2] }},
 	{kind: "verb", re: regexp.MustCompile(`\bput (\S+) (\S+) counters? on\b`), to: func(m []string) string { return "remove " + m[1] + " " + m[2] + " counters from" }},
 	{kind: "verb", re: regexp.MustCompile(`\bdraw a card\b`), to: func([]string) string { return "scry 1" }},
 	{kind: "verb", re: regexp.MustCompile(`\bkeywords (flying|trample|first strike|deathtouch|lifelink|haste|defender|reach)\b`), to: func(m []string) string {
