@@ -418,7 +418,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnIsTapped:       g0(func(o *Object) bool { return o.tapped }),
 	fnIsUntapped:     g0(func(o *Object) bool { return !o.tapped }),
 	fnIsAttacking:    g0(func(o *Object) bool { return o.attacking }),
-	fnIsBlocking:     g0(func(o *Object) bool { return o.blocking != 0 }),
+	fnIsBlocking:     g0(func(o *Object) bool { return len(o.blocking) > 0 }),
 	fnIsBlocked:      g0(func(o *Object) bool { return o.blocked }),
 	fnIsToken:        g0(func(o *Object) bool { return o.token }),
 	fnIsCreature:     g0(func(o *Object) bool { return o.def.types&typeCreature != 0 }),
@@ -545,6 +545,28 @@ var hostImpls = [numFuncs]hostImpl{
 	fnShufflePermanentsAndReveal: (*Game).hShufflePermanentsAndReveal,
 	fnPutRevealedOntoBattlefield: (*Game).hPutRevealedOntoBattlefield,
 	fnTopCardRevealed:            (*Game).hTopCardRevealed,
+	// Combat, untapping and the rules of the game for players
+	// (requirements.go, untap.go, gamerules.go).
+	fnCantBlock:                         (*Game).hCantBlock,
+	fnCantAttackOrBlockAlone:            (*Game).hCantAttackOrBlockAlone,
+	fnCantBeBlocked:                     (*Game).hCantBeBlocked,
+	fnCantBeBlockedExceptBy:             (*Game).hCantBeBlockedExceptBy,
+	fnCantAttackUnlessDefenderControls:  (*Game).hCantAttackUnlessDefenderControls,
+	fnAttacksEachCombat:                 (*Game).hAttacksEachCombat,
+	fnBlocksEachCombat:                  (*Game).hBlocksEachCombat,
+	fnMustBeBlockedByAll:                (*Game).hMustBeBlockedByAll,
+	fnBlockAnyNumber:                    (*Game).hBlockAnyNumber,
+	fnDoesntUntap:                       (*Game).hDoesntUntap,
+	fnActivatedAbilitiesCantBeActivated: (*Game).hActivatedAbilitiesCantBeActivated,
+	fnCantLoseGame:                      (*Game).hCantLoseGame,
+	fnCantBlockThisTurn:                 (*Game).hCantBlockThisTurn,
+	fnCantBeBlockedThisTurn:             (*Game).hCantBeBlockedThisTurn,
+	fnAttacksThisTurnIfAble:             (*Game).hAttacksThisTurnIfAble,
+	fnDoesntUntapNext:                   (*Game).hDoesntUntapNext,
+	fnTapAll:                            (*Game).hTapAll,
+	fnTapAllDontUntapNext:               (*Game).hTapAllDontUntapNext,
+	fnDestroyNoRegeneration:             (*Game).hDestroyNoRegeneration,
+	fnOpponentsCantCastSpellsThisTurn:   (*Game).hOpponentsCantCastSpellsThisTurn,
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {
