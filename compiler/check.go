@@ -139,11 +139,17 @@ type checkedArg struct {
 	// player is the player of a loop over players (`each opponent`):
 	// the argument is that player, in each turn of the loop.
 	player *binding
+	// granted is the ability an action's ability argument says (a token's
+	// ability), an ability of the card flagged vm.FlagGranted whose index
+	// the action gets.
+	granted *checkedAbility
 }
 
-// checkedIf is an if statement.
+// checkedIf is an if statement: on an expression, cond, or on a phrase of
+// the vocabulary's conditions, condition.
 type checkedIf struct {
 	cond      *dsl.Cond
+	condition *checkedAction
 	sc        *scope
 	then, els []checkedStmt
 	pos       dsl.Pos
@@ -168,6 +174,15 @@ type checkedReflexive struct {
 	pos     dsl.Pos
 }
 
+// checkedWhere is `where X is N`: the number, stored in the local of the
+// name it binds for the statements after it.
+type checkedWhere struct {
+	bind *binding
+	arg  *vocab.Arg
+	sc   *scope
+	pos  dsl.Pos
+}
+
 // checkedEach is `for each FILTER as NAME { ... }`.
 type checkedEach struct {
 	filter *vocab.Filter
@@ -177,6 +192,7 @@ type checkedEach struct {
 }
 
 func (*checkedReflexive) stmt() {}
+func (*checkedWhere) stmt()     {}
 func (*checkedEach) stmt()      {}
 func (*checkedAction) stmt()    {}
 func (*checkedIf) stmt()        {}
@@ -204,6 +220,9 @@ type checker struct {
 	reads   []choiceUse
 	// readings, when not nil, collects what each phrase read as (Readings).
 	readings *[]Reading
+	// granted are the abilities the actions of the ability being checked
+	// give (a token's ability), added to the card after it.
+	granted []*checkedAbility
 }
 
 func (c *checker) errorf(p dsl.Pos, code, format string, args ...any) *dsl.Diagnostic {
@@ -333,7 +352,11 @@ func checkCardReading(v *vocab.Vocab, card *dsl.Card, readings *[]Reading) (*che
 		if a.granted != nil {
 			c.out.abilities = append(c.out.abilities, a.granted)
 		}
+		c.out.abilities = append(c.out.abilities, c.granted...)
+		c.granted = c.granted[:0]
 	}
+	c.out.abilities = append(c.out.abilities, c.granted...)
+	c.granted = nil
 	c.checkAura(card)
 	c.checkEquipment(card)
 	c.checkSpellAbility(card)
@@ -751,6 +774,10 @@ func (c *checker) block(b *dsl.Block, sc *scope, a *checkedAbility) []checkedStm
 			if each := c.forEach(s, sc, a); each != nil {
 				out = append(out, each)
 			}
+		case *dsl.WhereStmt:
+			if w := c.where(s, sc, a); w != nil {
+				out = append(out, w)
+			}
 		}
 	}
 	return out
@@ -758,15 +785,29 @@ func (c *checker) block(b *dsl.Block, sc *scope, a *checkedAbility) []checkedStm
 
 func (c *checker) ifStmt(s *dsl.IfStmt, sc *scope, a *checkedAbility) *checkedIf {
 	out := &checkedIf{cond: s.Cond, sc: sc, pos: s.Pos}
-	t, m := c.v.CondType(s.Cond, sc)
-	if t == vocab.Poisoned {
-		t = vocab.Type{Kind: vocab.KBool}
-	}
-	switch {
-	case m != nil:
-		c.mismatch(m)
-	case t.Kind != vocab.KBool:
-		c.errorf(s.Cond.Pos, CodeType, "`if` needs a condition, but this is %s", vocab.Article(t.String()))
+	if s.Phrase != nil {
+		// A condition of the vocabulary, as an intervening "if" states
+		// one: `if this ability has been activated four or more times
+		// this turn`.
+		m, mis := c.v.Match(s.Phrase.Parts, vocab.ModeCondition, sc, c.bound)
+		if mis != nil {
+			c.phraseMismatch(s.Phrase.Parts, mis)
+		} else {
+			c.warn(m.Warning)
+			c.read(s.Phrase, m)
+			out.condition = c.actionArgs(m.Alts[0], s.Phrase, sc, a, false)
+		}
+	} else {
+		t, m := c.v.CondType(s.Cond, sc)
+		if t == vocab.Poisoned {
+			t = vocab.Type{Kind: vocab.KBool}
+		}
+		switch {
+		case m != nil:
+			c.mismatch(m)
+		case t.Kind != vocab.KBool:
+			c.errorf(s.Cond.Pos, CodeType, "`if` needs a condition, but this is %s", vocab.Article(t.String()))
+		}
 	}
 	out.then = c.block(s.Then, newScope(sc), a)
 	switch {
@@ -887,6 +928,37 @@ func (c *checker) forEach(s *dsl.ForEachStmt, sc *scope, a *checkedAbility) *che
 	return &checkedEach{filter: f, bind: b, body: c.block(s.Body, inner, a), pos: s.Pos}
 }
 
+// where checks `where X is N` (Oracle's "..., where X is the number of
+// Swamps you control", CR 107.3c: X defined by the text): NAME is N for
+// the statements after it in its block, and the blocks inside them; N is
+// computed once, as the statement runs (CR 608.2h).
+func (c *checker) where(s *dsl.WhereStmt, sc *scope, a *checkedAbility) *checkedWhere {
+	parts := s.Phrase.Parts
+	name := ""
+	if len(parts) > 0 {
+		name = parts[0].Word()
+	}
+	if name == "" || len(parts) < 3 || parts[1].Word() != "is" {
+		c.errorf(s.Phrase.Pos, CodeType, "`where` names a number: `where X is N`").Hint =
+			"write `where X is the number of Swamps you control`, then use X"
+		return nil
+	}
+	arg, m := c.v.MatchNumber(parts[2:], sc, c.bound)
+	if m != nil {
+		c.mismatch(m)
+		return nil
+	}
+	if prev := sc.names[name]; prev != nil && !prev.implicit {
+		c.errorf(parts[0].Pos, CodeBinding, "%q is already bound", name).Hint = "choose another name"
+		return nil
+	}
+	b := &binding{name: name, typ: vocab.Type{Kind: vocab.KNumber}, pos: parts[0].Pos}
+	sc.names[name] = b
+	c.bound[name] = parts[0].Pos.Line
+	a.tree.bindings = append(a.tree.bindings, b)
+	return &checkedWhere{bind: b, arg: arg, sc: sc, pos: s.Pos}
+}
+
 // condition checks the condition of an intervening "if" clause
 // (CR 603.4): a phrase of the vocabulary's queries, read in the scope of
 // the trigger's pattern; nil when it has an error.
@@ -1005,6 +1077,9 @@ func (c *checker) action(ph *dsl.Phrase, sc *scope, a *checkedAbility) *checkedA
 	}
 	c.noteChoice(fi, ph.Pos)
 	act := c.actionArgs(alt, ph, sc, a, false)
+	if act != nil && !c.manaChoice(act) {
+		return nil
+	}
 	if act != nil && named != "" {
 		c.nameResult(act, named, ph.Parts[len(ph.Parts)-1].Pos, sc, a)
 	}
@@ -1032,6 +1107,41 @@ func (c *checker) nameResult(act *checkedAction, name string, pos dsl.Pos, sc *s
 	a.tree.bindings = append(a.tree.bindings, b) // warned about if unused
 }
 
+// manaChoice checks an action that adds one of several amounts of mana,
+// its player's choice (`add {B} or {R}`; an action with more than one
+// mana parameter is such a choice): each amount is mana of one type, and
+// no two of one type, so that the choice is of a type (CR 106.1b).
+func (c *checker) manaChoice(act *checkedAction) bool {
+	var args []*vocab.Arg
+	for _, ca := range act.args {
+		if ca.arg != nil && ca.arg.Kind == vocab.ArgMana {
+			args = append(args, ca.arg)
+		}
+	}
+	if len(args) < 2 {
+		return true
+	}
+	seen := map[mana.Type]bool{}
+	for _, arg := range args {
+		amount, err := mana.Produced(arg.Name)
+		if err != nil {
+			return false // argument reported it
+		}
+		types := amount.Types()
+		switch {
+		case len(types) != 1:
+			c.errorf(arg.Pos, CodeBadMana, "%s is not mana of one type: a choice is among types of mana", arg.Name).Hint =
+				"write each choice as mana of one type, such as {B} or {R}{R}"
+			return false
+		case seen[types[0]]:
+			c.errorf(arg.Pos, CodeBadMana, "%s is of a type another choice is of: a choice is among types of mana", arg.Name)
+			return false
+		}
+		seen[types[0]] = true
+	}
+	return true
+}
+
 // actionArgs gives each parameter of a matched action its value, in the
 // order of the parameters; cost says the action is part of a cost.
 func (c *checker) actionArgs(alt *vocab.Alt, ph *dsl.Phrase, sc *scope, a *checkedAbility, cost bool) *checkedAction {
@@ -1047,8 +1157,13 @@ func (c *checker) actionArgs(alt *vocab.Alt, ph *dsl.Phrase, sc *scope, a *check
 			act.args = append(act.args, checkedArg{param: p.Name, arg: arg, sc: sc, player: act.player})
 		case arg != nil:
 			ok = c.spellSlot(alt.Template, p, arg) && c.argument(arg, a, cost, fi) && ok
-			act.args = append(act.args, checkedArg{param: p.Name, arg: arg, sc: sc, choice: cost && arg.Kind == vocab.ArgFilter,
-				bind: c.bindTarget(arg, sc, a, cost)})
+			ca := checkedArg{param: p.Name, arg: arg, sc: sc, choice: cost && arg.Kind == vocab.ArgFilter,
+				bind: c.bindTarget(arg, sc, a, cost)}
+			if arg.Kind == vocab.ArgText {
+				ca.granted = c.actionAbility(arg)
+				ok = ca.granted != nil && ok
+			}
+			act.args = append(act.args, ca)
 		case p.Name == "power" || p.Name == "toughness":
 			pt := alt.Args["power/toughness"]
 			half := 1

@@ -200,10 +200,11 @@ func Duplicates(cards []*dsl.Card) []*dsl.Diagnostic { return duplicates(cards) 
 
 // explainSafe renders a card the checker passed; a failure of the renderer
 // is a diagnostic, added to diags, and no explanation.
-func explainSafe(v *vocab.Vocab, c *dsl.Card, checked *checkedCard, diags dsl.Diagnostics) (e *Explanation, _ dsl.Diagnostics) {
+func explainSafe(v *vocab.Vocab, c *dsl.Card, checked *checkedCard, diags dsl.Diagnostics) (e *Explanation, out dsl.Diagnostics) {
 	defer func() {
 		if r := recover(); r != nil {
-			e, diags = nil, append(diags, internalError(c, "explaining", r))
+			// The result, not the argument: a failure is reported.
+			e, out = nil, append(diags, internalError(c, "explaining", r))
 		}
 	}()
 	return explainChecked(v, c, checked), diags

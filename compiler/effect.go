@@ -136,6 +136,26 @@ func (c *checker) grantedAbility(arg *vocab.Arg) *checkedAbility {
 	return a
 }
 
+// actionAbility checks the ability an action gives (a token's: `create a
+// 2/2 black Zombie creature token with `when this dies { ... }“), as an
+// ability of the card flagged vm.FlagGranted, added to the card after the
+// ability whose action gives it. The object that gets it has it as its
+// only ability, so it may not create others (`at` or `when` inside it),
+// which would be abilities of the card it is written on.
+func (c *checker) actionAbility(arg *vocab.Arg) *checkedAbility {
+	a := c.grantedAbility(arg)
+	if a == nil {
+		return nil
+	}
+	c.granted = append(c.granted, a)
+	if len(a.tree.abilities) > 1 {
+		c.errorf(arg.Pos, CodeContext, "an ability an action gives can't create delayed or reflexive triggered abilities (`at` or `when` inside it) yet").Hint =
+			"give it an ability that acts at once"
+		return nil
+	}
+	return a
+}
+
 // enchantItem checks `enchant creature`: the enchant ability of an Aura
 // (CR 303.4, 702.5), which says what the Aura spell targets and what the
 // Aura may be attached to.

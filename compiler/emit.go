@@ -526,6 +526,11 @@ func (e *cardEmitter) block(f *fnBuilder, stmts []checkedStmt, a *checkedAbility
 			e.nested(f, s.ability, "trigger_reflexive", s.pos)
 		case *checkedEach:
 			e.forEach(f, s, a)
+		case *checkedWhere:
+			// `where X is N`: N, computed once, into X's local.
+			s.bind.local, s.bind.hasLocal = a.tree.alloc(s.bind.name), true
+			e.args(f, []checkedArg{{arg: s.arg, sc: s.sc}}, a)
+			f.emit(vm.OpStore, s.bind.local, s.pos)
 		}
 	}
 }
@@ -574,11 +579,15 @@ func (e *cardEmitter) nested(f *fnBuilder, ab *checkedAbility, host string, pos 
 }
 
 func (e *cardEmitter) ifStmt(f *fnBuilder, s *checkedIf, a *checkedAbility) {
-	if s.cant != nil {
+	switch {
+	case s.cant != nil:
 		// `if you can't`: the choice before it returned nothing.
 		f.emit(vm.OpLoad, s.cant.local, s.pos)
 		f.emit(vm.OpNot, 0, s.pos)
-	} else {
+	case s.condition != nil:
+		e.args(f, s.condition.args, a)
+		f.call(s.condition.fn.Name, s.condition.pos)
+	default:
 		f.cond(s.cond, s.sc)
 	}
 	skip := f.emit(vm.OpJumpIfFalse, 0, s.pos)
@@ -704,12 +713,23 @@ func (e *cardEmitter) args(f *fnBuilder, args []checkedArg, a *checkedAbility) {
 			f.sum(ca.def, defScope)
 			f.at = nil
 		case ca.half == 1:
-			f.number(ca.arg.Power, ca.arg.Pos)
+			e.perEach(f, ca.arg, a, ca.arg.Power, func() { f.number(ca.arg.Power, ca.arg.Pos) })
 		case ca.half == 2:
-			f.number(ca.arg.Toughness, ca.arg.Pos)
+			e.perEach(f, ca.arg, a, ca.arg.Toughness, func() { f.number(ca.arg.Toughness, ca.arg.Pos) })
 		case ca.player != nil:
 			// The player of the turn of a loop over players.
 			f.emit(vm.OpLoad, ca.player.local, ca.arg.Pos)
+		case ca.arg != nil && ca.arg.ForEach != nil:
+			n := int64(-1)
+			if ca.arg.Kind == vocab.ArgConst {
+				n = ca.arg.Num
+			} else if lit, ok := ca.arg.Expr.Number(); ok {
+				n, _ = strconv.ParseInt(lit, 10, 64)
+			}
+			e.perEach(f, ca.arg, a, n, func() { e.argValue(f, ca, a) })
+		case ca.granted != nil:
+			// The ability an action gives, by its index in the card.
+			f.number(int64(ca.granted.index), ca.arg.Pos)
 		case ca.arg.Kind == vocab.ArgText && a.granted != nil:
 			// The ability granted, by its index in the card.
 			f.number(int64(a.granted.index), ca.arg.Pos)
@@ -727,6 +747,30 @@ func (e *cardEmitter) args(f *fnBuilder, args []checkedArg, a *checkedAbility) {
 	}
 }
 
+// perEach pushes a quantity, push, made that many for each permanent the
+// argument's ForEach filter describes, counted by the host ("gain 1 life
+// for each land you control"): the count times the quantity, or the count
+// alone for a constant 1 — what "the number of lands you control" is —
+// and 0 for a constant 0. n is the quantity when it is a constant, or
+// -1.
+func (e *cardEmitter) perEach(f *fnBuilder, arg *vocab.Arg, a *checkedAbility, n int64, push func()) {
+	if arg.ForEach == nil {
+		push()
+		return
+	}
+	if n == 0 {
+		f.number(0, arg.Pos)
+		return
+	}
+	if n != 1 {
+		push()
+	}
+	e.argValue(f, checkedArg{arg: &vocab.Arg{Kind: vocab.ArgCount, Pos: arg.Pos, Type: vocab.Type{Kind: vocab.KNumber}, Filter: arg.ForEach}}, a)
+	if n != 1 {
+		f.emit(vm.OpMul, 0, arg.Pos)
+	}
+}
+
 // argValue pushes the value of an argument of an action.
 func (e *cardEmitter) argValue(f *fnBuilder, ca checkedArg, a *checkedAbility) {
 	arg, sc := ca.arg, ca.sc
@@ -740,6 +784,19 @@ func (e *cardEmitter) argValue(f *fnBuilder, ca checkedArg, a *checkedAbility) {
 		ab.Filters = append(ab.Filters, fn)
 		f.number(int64(n), arg.Pos)
 		f.call("count", arg.Pos)
+	case vocab.ArgQuery:
+		// A query's phrase: its arguments, then the call.
+		alt := arg.Pattern.Alts[0]
+		for _, p := range alt.Template.Func.Params {
+			if qa := alt.Args[p.Name]; qa != nil {
+				e.argValue(f, checkedArg{arg: qa, sc: sc}, a)
+				continue
+			}
+			f.at = &arg.Pos
+			f.sum(alt.Template.Defaults[p.Name], rootScope())
+			f.at = nil
+		}
+		f.call(alt.Template.Func.Name, arg.Pos)
 	case vocab.ArgMana:
 		f.emit(vm.OpSym, e.b.nameSym(vocab.KMana, arg.Name), arg.Pos)
 	case vocab.ArgExpr:

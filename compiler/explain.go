@@ -256,6 +256,8 @@ func stmtPos(st checkedStmt) dsl.Pos {
 		return st.pos
 	case *checkedIf:
 		return st.pos
+	case *checkedWhere:
+		return st.pos
 	}
 	return dsl.Pos{}
 }
@@ -275,9 +277,17 @@ func (r *renderer) body(stmts []checkedStmt) string {
 			s = "when " + r.pattern(st.ability.pattern) + ", " + r.body(st.ability.body)
 		case *checkedEach:
 			s = "for each " + r.words(st.filter.Text) + ", " + r.body(st.body)
+		case *checkedWhere:
+			s = "where " + st.bind.name + " is " + r.arg(st.arg)
+			if st.arg.ForEach != nil {
+				s += " for each " + r.words(st.arg.ForEach.Text)
+			}
 		case *checkedIf:
 			cond := st.who + " can't" // `if you can't`
-			if st.cond != nil {
+			switch {
+			case st.condition != nil:
+				cond = r.action(st.condition)
+			case st.cond != nil:
 				cond = r.cond(st.cond)
 			}
 			s = "if " + cond + ", " + r.body(st.then)
@@ -323,7 +333,8 @@ func (r *renderer) reading(alt *vocab.Alt, granted *checkedAbility) string {
 	}
 	var out []string
 	plural, single, subject := false, false, false
-	one := -1 // where in out the number 1 is, while single
+	one := -1                 // where in out the number 1 is, while single
+	var perEach *vocab.Filter // a quantity's "for each FILTER", said last
 	for i, it := range items {
 		if it.Word != "" {
 			w := it.Word
@@ -357,6 +368,9 @@ func (r *renderer) reading(alt *vocab.Alt, granted *checkedAbility) string {
 			text = `"` + inner.ability(granted) + `"`
 		case arg != nil:
 			text = r.arg(arg)
+			if arg.ForEach != nil {
+				perEach = arg.ForEach
+			}
 			plural = text == "you" || arg.Kind == vocab.ArgFilter && (arg.Filter.Det == "" || arg.Filter.Det == "other")
 			// The subject of the wording, one object or player: its verb
 			// agrees with it ("equipped creature loses flying").
@@ -372,6 +386,9 @@ func (r *renderer) reading(alt *vocab.Alt, granted *checkedAbility) string {
 			text = "{" + it.Slot + "}"
 		}
 		out = append(out, text+it.Suffix)
+	}
+	if perEach != nil {
+		out = append(out, "for each", r.words(perEach.Text))
 	}
 	return strings.Join(out, " ")
 }
@@ -389,7 +406,12 @@ func (r *renderer) arg(a *vocab.Arg) string {
 		return r.pattern(a.Pattern)
 	case vocab.ArgText:
 		return `"` + a.Text + `"`
+	case vocab.ArgQuery:
+		return r.reading(a.Pattern.Alts[0], nil)
 	case vocab.ArgCount:
+		if a.Each {
+			return r.words(a.Filter.Text)
+		}
 		return "the number of " + r.words(a.Filter.Text)
 	}
 	return r.words(a.Written)

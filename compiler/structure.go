@@ -72,10 +72,18 @@ type Stmt struct {
 	// (its Bind the name), and Body its block.
 	Each *vocab.Filter
 	Body []Stmt
-	// Cond is the condition of an `if` statement, Then and Else its
-	// blocks.
+	// Cond is the condition of an `if` statement, or Condition its
+	// phrase of the vocabulary's conditions (`if this ability has been
+	// activated four or more times this turn`), or Cant its `you can't`;
+	// Then and Else its blocks.
 	Cond       *dsl.Cond
+	Condition  *vocab.Alt
+	Cant       string
 	Then, Else []Stmt
+	// Where is a `where NAME is N` statement (CR 107.3c): the name, and
+	// WhereArg what it is.
+	Where    string
+	WhereArg *vocab.Arg
 }
 
 // structure builds the structure of the abilities of a checked card, in
@@ -162,7 +170,16 @@ func stmtsOf(stmts []checkedStmt) []Stmt {
 		case *checkedEach:
 			out = append(out, Stmt{Pos: st.pos, Each: st.filter, Body: stmtsOf(st.body)})
 		case *checkedIf:
-			out = append(out, Stmt{Pos: st.pos, Cond: st.cond, Then: stmtsOf(st.then), Else: stmtsOf(st.els)})
+			s := Stmt{Pos: st.pos, Cond: st.cond, Then: stmtsOf(st.then), Else: stmtsOf(st.els)}
+			switch {
+			case st.condition != nil:
+				s.Condition = st.condition.reading
+			case st.cant != nil:
+				s.Cant = st.who
+			}
+			out = append(out, s)
+		case *checkedWhere:
+			out = append(out, Stmt{Pos: st.pos, Where: st.bind.name, WhereArg: st.arg})
 		}
 	}
 	return out

@@ -207,6 +207,7 @@ func (g *Game) activate(a Activation) error {
 	if loyalty {
 		o.loyaltyTurn = g.turn
 	}
+	g.countActivation(key)
 	if ab.Flags&vm.FlagOncePerTurn != 0 {
 		if g.activated == nil {
 			g.activated = map[activation]int{}
@@ -252,6 +253,66 @@ func (g *Game) activatedFrom(a Activation) (*Object, error) {
 		return nil, ruleErrorf("113.6", "%s is not on the battlefield", g.objectName(a.Source))
 	}
 	return o, nil
+}
+
+// countActivation counts an activation of an ability of a permanent this
+// turn, for `this ability has been activated N or more times this turn`.
+func (g *Game) countActivation(key activation) {
+	if g.activations == nil {
+		g.activations = map[activation]turnCount{}
+	}
+	c := g.activations[key]
+	if c.turn != g.turn {
+		c = turnCount{turn: g.turn}
+	}
+	c.n++
+	g.activations[key] = c
+}
+
+// turnCount is how many times something happened in a turn.
+type turnCount struct{ turn, n int }
+
+// qActivatedAtLeast reports whether the running ability has been activated
+// at least a[0] times this turn by its permanent (Dragon Whelp): the
+// activations countActivation counted, of this object (CR 400.7) in this
+// turn.
+func qActivatedAtLeast(g *Game, a []vm.Value) (vm.Value, error) {
+	fr := g.frame()
+	if fr == nil || fr.def == nil {
+		return 0, nil
+	}
+	c := g.activations[activation{fr.source, AbilityRef{fr.def, fr.ability}}]
+	return boolValue(c.turn == g.turn && vm.Value(c.n) >= a[0]), nil
+}
+
+// qActivationsThisTurn is how many times the running ability has been
+// activated this turn by its permanent, as qActivatedAtLeast counts.
+func qActivationsThisTurn(g *Game, a []vm.Value) (vm.Value, error) {
+	fr := g.frame()
+	if fr == nil || fr.def == nil {
+		return 0, nil
+	}
+	c := g.activations[activation{fr.source, AbilityRef{fr.def, fr.ability}}]
+	if c.turn != g.turn {
+		return 0, nil
+	}
+	return vm.Value(c.n), nil
+}
+
+// qControls reports whether a player controls a permanent that filter
+// a[1] of the running ability describes.
+func qControls(g *Game, a []vm.Value) (vm.Value, error) {
+	p, ok := valuePlayer(a[0])
+	fr, filter, fok := g.runningFilter(a[1])
+	if !ok || !fok {
+		return 0, nil
+	}
+	for _, id := range g.battlefield {
+		if g.objects[id].controller == p && g.inFilter(fr, filter, ObjectValue(id)) {
+			return 1, nil
+		}
+	}
+	return 0, nil
 }
 
 // activation names an ability of a permanent, for the abilities that may
@@ -578,6 +639,7 @@ func (g *Game) activateForPayment(p PlayerID, id ObjectID, act plannedActivation
 		}
 		g.activated[activation{o.id, act.ability}] = g.turn
 	}
+	g.countActivation(activation{o.id, act.ability})
 	saved := g.forced
 	g.forced = act.choices
 	g.resolveManaAbility(item, tapped)

@@ -37,7 +37,7 @@ func (g *Game) hAddCountersToEvent(a []vm.Value) (vm.Value, error) {
 // battlefield as it begins, in the order they entered it.
 func (g *Game) hDoubleCountersOnEach(a []vm.Value) (vm.Value, error) {
 	k := CounterKind(a[0])
-	if k < 0 || k >= numCounters {
+	if !k.valid() {
 		return 0, nil
 	}
 	for _, id := range g.permanentsInFilter(a[1]) {
@@ -53,7 +53,7 @@ func (g *Game) hDoubleCountersOnEach(a []vm.Value) (vm.Value, error) {
 // filter describes before any gets its counters.
 func (g *Game) hPutCountersOnEach(a []vm.Value) (vm.Value, error) {
 	n, k := a[0], CounterKind(a[1])
-	if n <= 0 || k < 0 || k >= numCounters {
+	if n <= 0 || !k.valid() {
 		return 0, nil
 	}
 	for _, id := range g.permanentsInFilter(a[2]) {

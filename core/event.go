@@ -71,6 +71,9 @@ type Event struct {
 	prevented []int
 	// enterWith are the counters a permanent enters with (CR 614.1c).
 	enterWith []counterCount
+	// enterTapped says a permanent enters the battlefield tapped
+	// (CR 614.1d).
+	enterTapped bool
 	// attachTo is what an Aura entering the battlefield is attached to
 	// (CR 303.4a), or 0.
 	attachTo ObjectID

@@ -50,7 +50,7 @@ type player struct {
 	Life int
 	// counters are the counters the player has, by kind (CR 122.1):
 	// poison counters, say (CR 122.1f).
-	counters  [numCounters]int
+	counters  []counterCount
 	Hand      []ObjectID
 	Library   []ObjectID // the top is the last element
 	Graveyard []ObjectID
@@ -185,6 +185,12 @@ type Game struct {
 	// producing it (CR 106.7); visiting are the permanents being looked at.
 	sim      *simulation
 	visiting []ObjectID
+	// activations counts the activations of each ability of each
+	// permanent in the turn it counts (activated_at_least).
+	activations map[activation]turnCount
+	// spendOnly is the type of mana a spell's X is paid with, as xColor
+	// reads it (-1: any).
+	spendOnly mana.Type
 	// forcedMana, when not -1, is the type of mana an automatic payment
 	// chose for the mana ability being activated.
 	forcedMana mana.Type
@@ -322,7 +328,7 @@ type PlayerView struct {
 // Player returns a view of a player (0 or 1).
 func (g *Game) Player(p PlayerID) PlayerView {
 	pl := g.players[p]
-	return PlayerView{ID: pl.ID, Life: pl.Life, Poison: pl.counters[CounterPoison], Hand: slices.Clone(pl.Hand),
+	return PlayerView{ID: pl.ID, Life: pl.Life, Poison: pl.counter(CounterPoison), Hand: slices.Clone(pl.Hand),
 		Library: slices.Clone(pl.Library), Graveyard: slices.Clone(pl.Graveyard), Exile: slices.Clone(pl.Exile),
 		Lost: pl.Lost, Pool: pl.pool, Counters: playerCounters(pl)}
 }
@@ -330,12 +336,12 @@ func (g *Game) Player(p PlayerID) PlayerView {
 // playerCounters returns the kinds of counters a player has and how many.
 func playerCounters(pl *player) map[CounterKind]int {
 	var m map[CounterKind]int
-	for k, n := range pl.counters {
-		if n > 0 {
+	for _, c := range pl.counters {
+		if c.n > 0 {
 			if m == nil {
 				m = map[CounterKind]int{}
 			}
-			m[CounterKind(k)] = n
+			m[c.kind] = c.n
 		}
 	}
 	return m
@@ -589,10 +595,7 @@ func (g *Game) pt(id ObjectID) (int, int) {
 	}
 	p, t := g.definedPT(o, int(o.def.Card.Power), int(o.def.Card.Toughness))
 	for _, c := range o.counters {
-		if uint32(c.kind) >= uint32(numCounters) {
-			continue
-		}
-		if pt := counterPT[c.kind]; pt.ok {
+		if pt := c.kind.pt(); pt.ok {
 			p, t = add(p, mul(pt.power, c.n)), add(t, mul(pt.toughness, c.n))
 		}
 	}

@@ -177,10 +177,7 @@ func (g *Game) baseChars(o *Object, c *chars) {
 // counterChars applies the +X/+Y counters of a permanent (CR 613.4c).
 func (g *Game) counterChars(o *Object, c *chars) {
 	for _, k := range o.counters {
-		if uint32(k.kind) >= uint32(numCounters) {
-			continue
-		}
-		if pt := counterPT[k.kind]; pt.ok {
+		if pt := k.kind.pt(); pt.ok {
 			c.power, c.toughness = add(c.power, mul(pt.power, k.n)), add(c.toughness, mul(pt.toughness, k.n))
 		}
 	}

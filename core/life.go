@@ -101,7 +101,7 @@ func (g *Game) hGiveCounters(a []vm.Value) (vm.Value, error) {
 // to a player who can't get them (CR 101.2). Ten or more poison counters
 // lose the game (CR 704.5c).
 func (g *Game) givePlayerCounters(p PlayerID, k CounterKind, n int) {
-	if p < 0 || int(p) >= len(g.players) || k < 0 || k >= numCounters || n <= 0 {
+	if p < 0 || int(p) >= len(g.players) || !k.valid() || n <= 0 {
 		return
 	}
 	g.propose(Event{Kind: EvCountersGiven, Player: p, Counter: k, Amount: n})

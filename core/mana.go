@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"math/bits"
 	"slices"
 
@@ -92,6 +93,22 @@ func (g *Game) hAddMana(a []vm.Value) (vm.Value, error) {
 	return 0, nil
 }
 
+// hAddManaForEach adds mana a[2] times over, in one mana_produced event
+// (Elvish Archdruid: "Add {G} for each Elf you control", the count made
+// as the ability resolves); none for a count of 0.
+func (g *Game) hAddManaForEach(a []vm.Value) (vm.Value, error) {
+	p, ok := valuePlayer(a[0])
+	if !ok || a[1] < 0 || int(a[1]) >= len(g.lib.manas) || a[2] <= 0 {
+		return 0, nil
+	}
+	amount := g.lib.manas[a[1]]
+	for t := range amount {
+		amount[t] = mul(amount[t], qty(a[2]))
+	}
+	g.produceMana(p, amount)
+	return 0, nil
+}
+
 func (g *Game) hAddManaOfAnyColor(a []vm.Value) (vm.Value, error) {
 	p, ok := valuePlayer(a[0])
 	if !ok || a[1] <= 0 {
@@ -99,6 +116,55 @@ func (g *Game) hAddManaOfAnyColor(a []vm.Value) (vm.Value, error) {
 	}
 	g.produceOneType(p, colors, qty(a[1]))
 	return 0, nil
+}
+
+// hAddManaOfChoice adds one of two amounts of mana, each of one type,
+// that the player chooses as the ability resolves: "{T}: Add {B} or {R}."
+// is one mana ability with a choice (CR 106.1b, 605.3b), not two. In a
+// simulation each is what it might produce (CR 106.7); an automatic
+// payment tries each, one run each.
+func (g *Game) hAddManaOfChoice(a []vm.Value) (vm.Value, error) {
+	p, ok := valuePlayer(a[0])
+	if !ok {
+		return 0, nil
+	}
+	var options []mana.Amount
+	for _, v := range a[1:3] {
+		if v >= 0 && int(v) < len(g.lib.manas) && g.lib.manas[v].Total() > 0 {
+			options = append(options, g.lib.manas[v])
+		}
+	}
+	g.produceOneOf(p, options)
+	return 0, nil
+}
+
+// produceOneOf adds one of some amounts of mana, each of one type, that
+// the player chooses; with none, no type is defined (CR 106.5).
+func (g *Game) produceOneOf(p PlayerID, options []mana.Amount) {
+	if len(options) == 0 {
+		return
+	}
+	if g.sim != nil && g.sim.plan != nil {
+		g.produceMana(p, options[g.sim.plan.choose(len(options))])
+		return
+	}
+	if g.sim != nil {
+		for _, o := range options {
+			g.produceMana(p, o)
+		}
+		return
+	}
+	types := make([]mana.Type, len(options))
+	for i, o := range options {
+		types[i] = o.Types()[0]
+	}
+	t, _ := g.chooseMana(p, types)
+	for _, o := range options {
+		if o[t] > 0 {
+			g.produceMana(p, o)
+			return
+		}
+	}
 }
 
 // produceOneType adds n mana of one type among options, chosen by the
@@ -339,4 +405,65 @@ func containsObject(ids []ObjectID, id ObjectID) bool {
 		}
 	}
 	return false
+}
+
+// ---- spending restrictions ---------------------------------------------------
+
+// maxRestrictedX bounds the X a restriction on the mana spent on it turns
+// into colored symbols (restrictX): a limit of the core, far beyond any
+// real payment.
+const maxRestrictedX = 1 << 12
+
+// restrictX applies a spell's restriction on the mana spent on its X
+// (Consume Spirit's "Spend only black mana on X", the effect
+// spend_only_mana_on_x, which functions as the spell is cast, CR 113.6d-e):
+// each {X} of the cost is paid as x symbols of that color (CR 601.2f-h,
+// 107.3), the rest of the cost as usual. Without such an effect, the
+// symbols are the cost's.
+func (g *Game) restrictX(o *Object, p PlayerID, syms []mana.Symbol, x int) ([]mana.Symbol, error) {
+	color := g.xColor(o, p)
+	if color < 0 {
+		return syms, nil
+	}
+	var out []mana.Symbol
+	for _, s := range syms {
+		if s.Kind != mana.Variable {
+			out = append(out, s)
+			continue
+		}
+		if x > maxRestrictedX {
+			return nil, fmt.Errorf("%s: the core pays at most %d mana of one color for X (see SPEC, Mana)", o.def.Name, maxRestrictedX)
+		}
+		for range x {
+			out = append(out, mana.Symbol{Kind: mana.Colored, A: color, Text: color.String()})
+		}
+	}
+	return out, nil
+}
+
+// xColor is the type of mana a card's effect spend_only_mana_on_x says
+// its X is paid with, or -1: the effect's body, run on the card as the
+// spell is cast, names the color (hSpendOnlyManaOnX).
+func (g *Game) xColor(o *Object, p PlayerID) mana.Type {
+	g.spendOnly = -1
+	for _, i := range o.def.effects {
+		ab := &o.def.Card.Abilities[i]
+		if funcID(o.def.Prog.ID(ab.Rule)) != fnSpendOnlyManaOnX {
+			continue
+		}
+		var ls locals
+		s := ls.reset(ab.NumLocals, o.id, p)
+		s[vm.LocalCandidate] = ObjectValue(o.id)
+		g.run(frame{mode: modeMatch, source: o.id, controller: p, def: o.def, ability: i, locals: s}, ab.Body)
+	}
+	return g.spendOnly
+}
+
+// hSpendOnlyManaOnX records the color a spell's X is paid with, for
+// xColor (it changes no characteristic).
+func (g *Game) hSpendOnlyManaOnX(a []vm.Value) (vm.Value, error) {
+	if a[1] > 0 {
+		g.spendOnly = colors[bits.TrailingZeros16(uint16(a[1]))]
+	}
+	return 0, nil
 }

@@ -3,6 +3,9 @@ package core
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
+	"sync"
 
 	"github.com/cardc/cardc/vm"
 )
@@ -90,21 +93,141 @@ func bitOf(names []string, name string) (uint32, bool) {
 	return 0, false
 }
 
-// CounterKind is a kind of counter (CR 122), one of the stdlib's.
+// CounterKind is a kind of counter (CR 122): one of the stdlib's, or a
+// kind a card names that the stdlib does not declare (CR 122.1: "wish
+// counters"), interned after them as a program is linked.
 type CounterKind int32
 
-// String is the stdlib's name of the counter kind ("+1/+1", "loyalty").
+// String is the name of the counter kind ("+1/+1", "loyalty", "wish").
 func (k CounterKind) String() string {
 	if k >= 0 && k < numCounters {
 		return counterNames[k]
 	}
+	extraCounters.RLock()
+	defer extraCounters.RUnlock()
+	if i := int(k - numCounters); i >= 0 && i < len(extraCounters.names) {
+		return extraCounters.names[i]
+	}
 	return "?"
 }
 
-// CounterNamed returns the counter kind with a stdlib name.
+// valid reports whether k is a counter kind: the stdlib's, or one
+// interned.
+func (k CounterKind) valid() bool {
+	if k >= 0 && k < numCounters {
+		return true
+	}
+	extraCounters.RLock()
+	defer extraCounters.RUnlock()
+	return k >= numCounters && int(k-numCounters) < len(extraCounters.names)
+}
+
+// pt is what a counter of the kind adds to power and toughness: a +X/+Y
+// counter's X and Y (CR 122.1a); ok is false for the other kinds.
+func (k CounterKind) pt() ptCounter {
+	if k >= 0 && k < numCounters {
+		return counterPT[k]
+	}
+	extraCounters.RLock()
+	defer extraCounters.RUnlock()
+	if i := int(k - numCounters); i >= 0 && i < len(extraCounters.pt) {
+		return extraCounters.pt[i]
+	}
+	return ptCounter{}
+}
+
+// CounterNamed returns the counter kind with a name: the stdlib's, or,
+// for any other name a counter kind may have (a word of lower-case
+// letters, or +X/+Y), a kind interned on first use (CR 122.1: a card
+// may name any kind, "wish counters"). Kinds are shared by every game
+// of the process; at most maxExtraCounters are interned, so that
+// hostile input can't grow the table without bound.
 func CounterNamed(name string) (CounterKind, bool) {
-	i := slices.Index(counterNames[:], name)
-	return CounterKind(i), i >= 0
+	if i := slices.Index(counterNames[:], name); i >= 0 {
+		return CounterKind(i), true
+	}
+	pt, ok := counterName(name)
+	if !ok {
+		return 0, false
+	}
+	extraCounters.Lock()
+	defer extraCounters.Unlock()
+	if k, ok := extraCounters.byName[name]; ok {
+		return k, true
+	}
+	if len(extraCounters.names) >= maxExtraCounters {
+		return 0, false
+	}
+	if extraCounters.byName == nil {
+		extraCounters.byName = map[string]CounterKind{}
+	}
+	k := numCounters + CounterKind(len(extraCounters.names))
+	extraCounters.names = append(extraCounters.names, name)
+	extraCounters.pt = append(extraCounters.pt, pt)
+	extraCounters.byName[name] = k
+	return k, true
+}
+
+// maxExtraCounters bounds the counter kinds interned beyond the
+// stdlib's.
+const maxExtraCounters = 4096
+
+// extraCounters are the counter kinds interned beyond the stdlib's, in
+// the order they were first named: kind numCounters+i is names[i].
+var extraCounters struct {
+	sync.RWMutex
+	names  []string
+	pt     []ptCounter
+	byName map[string]CounterKind
+}
+
+// counterName reports whether a name can be a counter kind's — a word of
+// lower-case letters, with an apostrophe or a hyphen inside, of at most
+// 40 bytes; or +X/+Y, -X/-Y (CR 122.1a) — and what a counter of it adds
+// to power and toughness.
+func counterName(name string) (ptCounter, bool) {
+	if len(name) == 0 || len(name) > 40 {
+		return ptCounter{}, false
+	}
+	if name[0] == '+' || name[0] == '-' {
+		p, t, ok := parseSignedPT(name)
+		return ptCounter{power: p, toughness: t, ok: ok}, ok
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case 'a' <= c && c <= 'z':
+		case (c == '\'' || c == '-') && i > 0 && i < len(name)-1:
+		default:
+			return ptCounter{}, false
+		}
+	}
+	return ptCounter{}, true
+}
+
+// parseSignedPT reads "+X/+Y" or "-X/-Y" (each sign + or -, each number
+// at most 2^31 - 1).
+func parseSignedPT(s string) (int, int, bool) {
+	a, b, ok := strings.Cut(s, "/")
+	if !ok {
+		return 0, 0, false
+	}
+	side := func(x string) (int, bool) {
+		if len(x) < 2 || (x[0] != '+' && x[0] != '-') {
+			return 0, false
+		}
+		n, err := strconv.ParseInt(x[1:], 10, 32)
+		if err != nil || n < 0 || x[1] == '+' || x[1] == '-' {
+			return 0, false
+		}
+		if x[0] == '-' {
+			n = -n
+		}
+		return int(n), true
+	}
+	p, ok1 := side(a)
+	t, ok2 := side(b)
+	return p, t, ok1 && ok2
 }
 
 // ptCounter is what a +X/+Y counter adds to power and toughness

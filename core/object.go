@@ -215,6 +215,29 @@ func (o *Object) addCounters(k CounterKind, n int) {
 	}
 }
 
+// counter returns how many counters of a kind a player has (CR 122.1).
+func (p *player) counter(k CounterKind) int {
+	for _, c := range p.counters {
+		if c.kind == k {
+			return c.n
+		}
+	}
+	return 0
+}
+
+// addCounters gives a player n more counters of a kind.
+func (p *player) addCounters(k CounterKind, n int) {
+	for i := range p.counters {
+		if p.counters[i].kind == k {
+			p.counters[i].n = add(p.counters[i].n, n)
+			return
+		}
+	}
+	if n > 0 {
+		p.counters = append(p.counters, counterCount{k, clamp(int64(n))})
+	}
+}
+
 // CounterKinds lists the kinds of counters on the object, with counts.
 func (o *Object) CounterKinds() map[CounterKind]int {
 	m := map[CounterKind]int{}

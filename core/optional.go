@@ -450,6 +450,41 @@ func (g *Game) createCreatureTokens(a []vm.Value, keyword vm.Value) {
 	g.propose(Event{Kind: EvTokensCreated, Player: p, Amount: qty(a[1]), token: def})
 }
 
+// hCreateArtifactCreatureTokens has a player create colorless artifact
+// creature tokens of a subtype with a keyword (Gargoyle Castle, CR 111.1,
+// 105.2c): player a[0], a[1] tokens of power and toughness a[2]/a[3],
+// subtype a[4], keyword a[5].
+func (g *Game) hCreateArtifactCreatureTokens(a []vm.Value) (vm.Value, error) {
+	fr := g.frame()
+	p, ok := valuePlayer(a[0])
+	if !ok || fr == nil || a[1] <= 0 {
+		return 0, nil
+	}
+	def := g.tokenDef(fr.def.Prog, tokenKey{power: qty(a[2]), toughness: qty(a[3]), subtype: int32(a[4]),
+		keyword: a[5], types: typeArtifact | typeCreature})
+	g.propose(Event{Kind: EvTokensCreated, Player: p, Amount: qty(a[1]), token: def})
+	return 0, nil
+}
+
+// hCreateCreatureTokensWithAbility has a player create creature tokens
+// whose one ability is ability a[6] of the running card (CR 111.1):
+// written in the card as an ability an effect grants, it is the token's
+// own, flagged so no longer; `this` in it is the token.
+func (g *Game) hCreateCreatureTokensWithAbility(a []vm.Value) (vm.Value, error) {
+	fr := g.frame()
+	p, ok := valuePlayer(a[0])
+	if !ok || fr == nil || a[1] <= 0 || a[6] < 0 || int(a[6]) >= len(fr.def.Card.Abilities) {
+		return 0, nil
+	}
+	def := g.tokenDef(fr.def.Prog, tokenKey{power: qty(a[2]), toughness: qty(a[3]), color: uint16(a[4]), subtype: int32(a[5]),
+		keyword: noKeyword, types: typeCreature, abilityOf: fr.def, ability: int(a[6])})
+	if def == nil {
+		return 0, nil
+	}
+	g.propose(Event{Kind: EvTokensCreated, Player: p, Amount: qty(a[1]), token: def})
+	return 0, nil
+}
+
 // hCreateArtifactTokensForEachCounter has a player create a colorless
 // artifact creature token with a keyword for each counter of a kind on a
 // permanent (Hangarback Walker, CR 111.1): the counters are counted as the
@@ -499,6 +534,20 @@ func (g *Game) tokenDef(prog *vm.Linked, key tokenKey) *CardDef {
 		c.Keywords = append(c.Keywords, g.lib.keywordName(k))
 		d.keywords.add(k)
 	}
+	if key.abilityOf != nil {
+		// Its ability, the card's own: as the library defines a card, its
+		// abilities indexed by the events they watch.
+		ab := key.abilityOf.Card.Abilities[key.ability]
+		ab.Flags &^= vm.FlagGranted
+		c.Abilities = []vm.Ability{ab}
+		withAbility, err := g.lib.define(c, key.abilityOf.Prog)
+		if err != nil {
+			g.fail(err)
+			return nil
+		}
+		withAbility.subtypes, withAbility.types, withAbility.colors = d.subtypes, d.types, d.colors
+		d = withAbility
+	}
 	if g.tokenDefs == nil {
 		g.tokenDefs = map[tokenKey]*CardDef{}
 	}
@@ -515,6 +564,10 @@ type tokenKey struct {
 	// keyword is the value a program names its keyword by (see
 	// Library.keywordValue), or noKeyword.
 	keyword vm.Value
+	// abilityOf, if not nil, is the card whose ability ability is the
+	// token's one ability.
+	abilityOf *CardDef
+	ability   int
 }
 
 // noKeyword is the keyword of a token that has none.

@@ -350,11 +350,11 @@ func (g *Game) perform(ev *Event) {
 	case EvCountersGiven:
 		// "Can't" wins (CR 101.2): a player who can't get the counters
 		// gets none, after the replacement effects that apply.
-		happened = ev.Amount > 0 && (ev.Player == 0 || ev.Player == 1) && ev.Counter >= 0 && ev.Counter < numCounters &&
+		happened = ev.Amount > 0 && (ev.Player == 0 || ev.Player == 1) && ev.Counter.valid() &&
 			!g.playerCantGetCounters(ev.Player, ev.Counter)
 		if happened {
 			pl := g.players[ev.Player]
-			pl.counters[ev.Counter] = add(pl.counters[ev.Counter], ev.Amount)
+			pl.addCounters(ev.Counter, ev.Amount)
 		}
 	case EvRegenerated:
 		happened = g.regenerate(ev)
@@ -583,6 +583,7 @@ func (g *Game) move(ev *Event) bool {
 		}
 		n.sinceTurn = g.turn
 		n.chosen = ev.chosen
+		n.tapped = ev.enterTapped // CR 614.1d
 	}
 	ev.moved, o.next = n.id, n.id
 	g.recordMove(o, n)
@@ -677,7 +678,7 @@ func (g *Game) Destroy(id ObjectID) error {
 // not a permanent, and that is no error. It returns the first failure
 // while they were put (see FailureError).
 func (g *Game) PutCounters(id ObjectID, k CounterKind, n int) error {
-	if k < 0 || k >= numCounters {
+	if !k.valid() {
 		return fmt.Errorf("no counter kind %d", k)
 	}
 	if g.over {
@@ -693,7 +694,7 @@ func (g *Game) PutCounters(id ObjectID, k CounterKind, n int) error {
 // RemoveCounters removes counters from a permanent, as an effect does, as
 // PutCounters puts them.
 func (g *Game) RemoveCounters(id ObjectID, k CounterKind, n int) error {
-	if k < 0 || k >= numCounters {
+	if !k.valid() {
 		return fmt.Errorf("no counter kind %d", k)
 	}
 	if g.over {

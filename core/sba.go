@@ -23,7 +23,7 @@ func (g *Game) stateBasedActions() bool {
 			reason = EndLife
 		case p.drewFromEmpty:
 			reason = EndEmptyLibrary
-		case p.counters[CounterPoison] >= 10:
+		case p.counter(CounterPoison) >= 10:
 			reason = EndPoison
 		default:
 			continue

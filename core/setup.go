@@ -48,7 +48,7 @@ func (s Setup) SetCounters(id ObjectID, k CounterKind, n int) error {
 	if err != nil {
 		return err
 	}
-	if k < 0 || k >= numCounters {
+	if !k.valid() {
 		return fmt.Errorf("no counter kind %d", k)
 	}
 	o.addCounters(k, clamp(int64(n))-o.Counters(k))

@@ -125,6 +125,10 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 	if len(bad) > 0 {
 		return fmt.Errorf("%s: %s is not a mana symbol the core can pay", def.Name, bad[0])
 	}
+	syms, err := g.restrictX(o, p, syms, x)
+	if err != nil {
+		return err
+	}
 	if err := g.payMana(p, o.id, syms, x, 0, false); err != nil {
 		return err
 	}

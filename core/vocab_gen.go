@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 35
-	vocabularyHash  = "d3891001d6dfcab06bc3b3968fbb3e67de66813ede304e63aee54fab7b09172d"
+	vocabularyMinor = 36
+	vocabularyHash  = "6e6343cd677049242b0ec34c5ad38f5342f064cae7e7b06938ca22e99c19ab6f"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -637,6 +637,8 @@ var fields = [numFields]fieldDecl{
 // The actions, queries and effects of the vocabulary: a linked SymFunc is one of these.
 const (
 	fnActivatedAbilitiesCantBeActivated funcID = iota
+	fnActivatedAtLeast
+	fnActivationsThisTurn
 	fnAddCardType
 	fnAddCountersGiven
 	fnAddCountersOfEachKind
@@ -644,7 +646,9 @@ const (
 	fnAddKeyword
 	fnAddMana
 	fnAddManaCouldProduce
+	fnAddManaForEach
 	fnAddManaOfAnyColor
+	fnAddManaOfChoice
 	fnAddManaOfChosenColor
 	fnAddManaProduced
 	fnAddProtectionFromChosenColor
@@ -675,13 +679,16 @@ const (
 	fnChooseExiledCards
 	fnControl
 	fnController
+	fnControls
 	fnCopySpell
 	fnCopySpellForEachOtherPlayer
 	fnCount
 	fnCounterSpell
 	fnCounters
+	fnCreateArtifactCreatureTokens
 	fnCreateArtifactTokensForEachCounter
 	fnCreateCreatureTokens
+	fnCreateCreatureTokensWithAbility
 	fnCreateCreatureTokensWithKeyword
 	fnCreateTokenCopyAttached
 	fnDealDamage
@@ -709,6 +716,8 @@ const (
 	fnEnterAsCopyWithType
 	fnEnterChoosingCardName
 	fnEnterChoosingColor
+	fnEnterTapped
+	fnEnterTappedUnlessControl
 	fnEnterWithCounters
 	fnEnterWithTribute
 	fnExile
@@ -804,6 +813,7 @@ const (
 	fnShuffleIntoLibrary
 	fnShuffleLibrary
 	fnShufflePermanentsAndReveal
+	fnSpendOnlyManaOnX
 	fnSwitchPtUntilEndOfTurn
 	fnTap
 	fnTapAll
@@ -827,6 +837,8 @@ const (
 // object or a target, which the core finds where it moved (CR 400.7e, 400.7j).
 var funcs = [numFuncs]funcDecl{
 	fnActivatedAbilitiesCantBeActivated:  {name: "activated_abilities_cant_be_activated", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnActivatedAtLeast:                   {name: "activated_at_least", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnActivationsThisTurn:                {name: "activations_this_turn", arity: 0, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnAddCardType:                        {name: "add_card_type", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 4, finds: 0b0},
 	fnAddCountersGiven:                   {name: "add_counters_given", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnAddCountersOfEachKind:              {name: "add_counters_of_each_kind", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -834,7 +846,9 @@ var funcs = [numFuncs]funcDecl{
 	fnAddKeyword:                         {name: "add_keyword", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6, finds: 0b0},
 	fnAddMana:                            {name: "add_mana", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0, finds: 0b0},
 	fnAddManaCouldProduce:                {name: "add_mana_could_produce", arity: 4, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0, finds: 0b0},
+	fnAddManaForEach:                     {name: "add_mana_for_each", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0, finds: 0b0},
 	fnAddManaOfAnyColor:                  {name: "add_mana_of_any_color", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0, finds: 0b0},
+	fnAddManaOfChoice:                    {name: "add_mana_of_choice", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0, finds: 0b0},
 	fnAddManaOfChosenColor:               {name: "add_mana_of_chosen_color", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0, finds: 0b0},
 	fnAddManaProduced:                    {name: "add_mana_produced", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: true, effect: false, layer: 0, finds: 0b0},
 	fnAddProtectionFromChosenColor:       {name: "add_protection_from_chosen_color", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6, finds: 0b0},
@@ -865,13 +879,16 @@ var funcs = [numFuncs]funcDecl{
 	fnChooseExiledCards:                  {name: "choose_exiled_cards", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnControl:                            {name: "control", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 2, finds: 0b0},
 	fnController:                         {name: "controller", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnControls:                           {name: "controls", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCopySpell:                          {name: "copy_spell", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCopySpellForEachOtherPlayer:        {name: "copy_spell_for_each_other_player", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCount:                              {name: "count", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCounterSpell:                       {name: "counter_spell", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCounters:                           {name: "counters", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnCreateArtifactCreatureTokens:       {name: "create_artifact_creature_tokens", arity: 6, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCreateArtifactTokensForEachCounter: {name: "create_artifact_tokens_for_each_counter", arity: 7, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCreateCreatureTokens:               {name: "create_creature_tokens", arity: 6, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnCreateCreatureTokensWithAbility:    {name: "create_creature_tokens_with_ability", arity: 7, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCreateCreatureTokensWithKeyword:    {name: "create_creature_tokens_with_keyword", arity: 7, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCreateTokenCopyAttached:            {name: "create_token_copy_attached", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDealDamage:                         {name: "deal_damage", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b11},
@@ -899,6 +916,8 @@ var funcs = [numFuncs]funcDecl{
 	fnEnterAsCopyWithType:                {name: "enter_as_copy_with_type", arity: 3, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterChoosingCardName:              {name: "enter_choosing_card_name", arity: 1, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterChoosingColor:                 {name: "enter_choosing_color", arity: 1, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnEnterTapped:                        {name: "enter_tapped", arity: 0, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnEnterTappedUnlessControl:           {name: "enter_tapped_unless_control", arity: 3, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterWithCounters:                  {name: "enter_with_counters", arity: 2, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterWithTribute:                   {name: "enter_with_tribute", arity: 1, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnExile:                              {name: "exile", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
@@ -994,6 +1013,7 @@ var funcs = [numFuncs]funcDecl{
 	fnShuffleIntoLibrary:                 {name: "shuffle_into_library", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnShuffleLibrary:                     {name: "shuffle_library", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnShufflePermanentsAndReveal:         {name: "shuffle_permanents_and_reveal", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnSpendOnlyManaOnX:                   {name: "spend_only_mana_on_x", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnSwitchPtUntilEndOfTurn:             {name: "switch_pt_until_end_of_turn", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnTap:                                {name: "tap", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnTapAll:                             {name: "tap_all", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},

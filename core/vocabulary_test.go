@@ -82,10 +82,10 @@ func TestLibraryNamesWhatTheCoreLacks(t *testing.T) {
 	p.Vocabulary.Minor++
 	p.Symbols = append(p.Symbols,
 		vm.Symbol{Kind: vm.SymFunc, Name: "proliferate", Arity: 1},
-		vm.NameSymbol(vm.NameCounter, "oil"))
+		vm.NameSymbol(vm.NameStep, "second upkeep"))
 	_, err := core.NewLibrary(p)
 	std := core.Vocabulary()
 	require.EqualError(t, err, fmt.Sprintf("vm: bundle built against vocabulary cardc.std 1.%d; this host implements 1.%d, and lacks 2 names the bundle uses:\n", std.Minor+1, std.Minor)+
 		"\tfunc proliferate/1: the rules core has no function \"proliferate\"\n"+
-		"\tname counter:oil: the rules core knows no counter \"oil\"")
+		"\tname step:second upkeep: the rules core knows no step \"second upkeep\"")
 }

@@ -269,21 +269,37 @@ type CostPart struct {
 // ---- Statements -----------------------------------------------------------
 
 // Stmt is a statement of an ability body: *IfStmt, *AtStmt, *WhenStmt,
-// *ForEachStmt or *ActionStmt.
+// *ForEachStmt, *WhereStmt or *ActionStmt.
 type Stmt interface {
 	Node
 	stmt()
 }
 
-// IfStmt runs a block when a condition holds: `if X >= 5 { ... } else {
-// ... }`; or, with Cant, when a player had nothing to choose in the action
-// before it: `if you can't { ... }`.
+// IfStmt runs a block when a condition holds: an expression, `if X >= 5
+// { ... } else { ... }`, or a phrase of the vocabulary's conditions, `if
+// this ability has been activated four or more times this turn { ... }`
+// (a Cond that the block's brace does not follow is read as a phrase);
+// or, with Cant, when a player had nothing to choose in the action before
+// it: `if you can't { ... }`.
 type IfStmt struct {
 	Span
-	Cant *Cant  `parser:"'if' ( @@"`
-	Cond *Cond  `parser:"     | @@ )"`
-	Then *Block `parser:"@@"`
-	Else *Else  `parser:"( 'else' @@ )?"`
+	Cant   *Cant   `parser:"'if' ( @@"`
+	Cond   *Cond   `parser:"     | @@ (?= '{')"`
+	Phrase *Phrase `parser:"     | @@ )"`
+	Then   *Block  `parser:"@@"`
+	Else   *Else   `parser:"( 'else' @@ )?"`
+}
+
+// CondText is the condition as written: `you can't`, the expression, or
+// the phrase.
+func (s *IfStmt) CondText() string {
+	switch {
+	case s.Cant != nil:
+		return s.Cant.Player + " can't"
+	case s.Phrase != nil:
+		return PhraseString(s.Phrase)
+	}
+	return CondString(s.Cond)
 }
 
 // Cant is `PLAYER can't`, the condition of `if you can't { ... }`: Oracle's
@@ -292,15 +308,6 @@ type IfStmt struct {
 type Cant struct {
 	Span
 	Player string `parser:"@Ident \"can't\""`
-}
-
-// CondText is the condition of an if statement as written: `X >= 5`, or
-// `you can't`.
-func (s *IfStmt) CondText() string {
-	if s.Cant != nil {
-		return s.Cant.Player + " can't"
-	}
-	return CondString(s.Cond)
 }
 
 func (*IfStmt) stmt() {}
@@ -342,6 +349,17 @@ type ForEachStmt struct {
 }
 
 func (*ForEachStmt) stmt() {}
+
+// WhereStmt names a number for the statements after it, as Oracle's "...,
+// where X is the number of Swamps you control" does (Tendrils of
+// Corruption): `where X is the number of Swamps you control`. Its phrase
+// is the name, the word is, and a number.
+type WhereStmt struct {
+	Span
+	Phrase *Phrase `parser:"'where' @@"`
+}
+
+func (*WhereStmt) stmt() {}
 
 // ActionStmt is one action, a phrase the compiler matches against the
 // actions of the vocabulary: `put two +1/+1 counters on this`.

@@ -843,15 +843,17 @@ func (a *DecisionAssert) String() string {
 
 // ChoiceAssert checks a choice a player made: among words, as a spell or
 // ability resolved (`you chose white`, `opponent chose bottom`), of a
-// permanent to copy (`you chose "Grizzly Bears"`, `you chose nothing`), or
-// of a card name (`you chose card name "Shock"`); with Not, that they
-// never made it: `you did not choose top`.
+// permanent to copy (`you chose "Grizzly Bears"`, `you chose nothing`),
+// of a card name (`you chose card name "Shock"`), or of the type of mana
+// an ability adds (`you chose {R}`); with Not, that they never made it:
+// `you did not choose top`.
 type ChoiceAssert struct {
 	Span
 	Player   string   `parser:"@( 'you' | 'opponent' )"`
 	Not      bool     `parser:"( 'chose' | @( 'did' 'not' 'choose' ) )"`
 	Nothing  bool     `parser:"( @'nothing'"`
 	CardName *string  `parser:"| 'card' 'name' @(String | RawString)"`
+	Mana     *string  `parser:"| @Mana"`
 	Card     *CardRef `parser:"| @@ )"`
 	// Random, `opponent chose "Shock" at random`, checks a choice chance
 	// made for the player (a random discard, CR 701.8b).
@@ -871,6 +873,8 @@ func (a *ChoiceAssert) String() string {
 		return a.Player + verb + "nothing"
 	case a.CardName != nil:
 		return a.Player + verb + "card name " + *a.CardName
+	case a.Mana != nil:
+		return a.Player + verb + *a.Mana
 	}
 	s := a.Player + verb + RefString(a.Card)
 	if a.Random {

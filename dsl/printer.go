@@ -393,6 +393,8 @@ func (p *printer) stmt(s Stmt) {
 	case *ForEachStmt:
 		p.open(l, "for each "+PhraseString(s.Phrase))
 		p.block(s.Body, "")
+	case *WhereStmt:
+		p.line(l, l, "where "+PhraseString(s.Phrase))
 	case *IfStmt:
 		p.open(l, "if "+s.CondText())
 		p.ifTail(s)

@@ -368,14 +368,24 @@ func (d *drafter) stmts(ss []meaning.Stmt) ([]string, error) {
 			}
 			out = append(out, block("for each "+f+" as "+d.names[ref], body)...)
 		case meaning.If:
-			if st.Cond.Phrase != nil || len(st.Else) > 0 {
+			if len(st.Else) > 0 {
 				return nil, fmt.Errorf("if %s", st.Cond.Say)
+			}
+			cond := d.refs(st.Cond.Expr)
+			if st.Cond.Phrase != nil {
+				// A phrase of the vocabulary's conditions: `if this
+				// ability has been activated four or more times this turn`.
+				text, err := d.render(st.Cond.Phrase, "")
+				if err != nil {
+					return nil, fmt.Errorf("if %s", st.Cond.Say)
+				}
+				cond = text
 			}
 			body, err := d.stmts(st.Body)
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, block("if "+d.refs(st.Cond.Expr), body)...)
+			out = append(out, block("if "+cond, body)...)
 		default:
 			return nil, fmt.Errorf("%q", st.Say())
 		}
@@ -830,7 +840,7 @@ func filterText(f *vocab.Filter, bind string, singular bool) string {
 	switch f.Det {
 	case "", "other":
 		if !singular {
-			text = plural(text)
+			text = pluralOf(f, words)
 		}
 		text = strings.TrimSpace(f.Det + " " + text)
 	case "a", "an":
@@ -897,6 +907,21 @@ func article(w string) string {
 		return "an"
 	}
 	return "a"
+}
+
+// pluralOf is the words of a filter with its noun in the plural: a
+// subtype as the vocabulary declares it ("Elves"), another word as plural
+// makes it.
+func pluralOf(f *vocab.Filter, words []string) string {
+	if n := len(f.Words); n > 0 && f.Words[n-1].Kind == vocab.KSubtype && len(words) == n {
+		if v, err := vocab.Standard(); err == nil {
+			if st, _, _ := v.LookupSubtype(f.Words[n-1].Name); st != nil {
+				out := append(slices.Clone(words[:n-1]), st.Plural)
+				return strings.Join(out, " ")
+			}
+		}
+	}
+	return plural(strings.Join(words, " "))
 }
 
 // plural makes the noun of a filter's words plural: its last word.

@@ -41,7 +41,7 @@ func TestWrongCardsAreFlagged(t *testing.T) {
 		"Mesa Enchantress": `the paragraph says "you may" ("you may draw a card"); the ability does it always`,
 		"Stone Giant":      `the paragraph's target is "creature you control with toughness less than Stone Giant's power"; the ability's is "creature you control"`,
 		"Magma Phoenix":    `the paragraph also says "Magma Phoenix deals 3 damage to each player", which the ability does not`,
-		"Howling Mine":     `the paragraph's "if Howling Mine is untapped" is an intervening "if", checked as the ability triggers and again as it resolves (CR 603.4); the ability's ` + "`if`" + ` is checked only as it resolves`,
+		"Howling Mine":     `the paragraph triggers only "if Howling Mine is untapped" (an intervening "if", CR 603.4); the ability always triggers`,
 	} {
 		t.Run(name, func(t *testing.T) {
 			c := covs[name]

@@ -92,11 +92,12 @@ var mutations = []mutation{
 // last-known power of what was sacrificed and "If you can't" (Xathrid
 // Demon), and "other than basic land cards" and "for each card exiled
 // this way" (Haunting Echoes), "on top of it" for "your library" (Liliana
-// Vess), which the reader does not template yet.
+// Vess), "+1/+1 for each Plains you control and has flying" in a static
+// ability (Armored Ascension), which the reader does not template yet.
 var unread = map[string]bool{
 	"Melira, Sylvok Outcast": true, "Melira's Keepers": true, "Solemnity": true,
 	"Duress": true, "Xathrid Demon": true, "Haunting Echoes": true,
-	"Liliana Vess": true,
+	"Liliana Vess": true, "Armored Ascension": true,
 }
 
 // TestTheLibraryReads reads every paragraph of the cards of cards/: all

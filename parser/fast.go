@@ -721,6 +721,14 @@ func (p *fastParser) stmt() dsl.Stmt {
 			return nil
 		}
 		return &dsl.ForEachStmt{Phrase: ph, Body: body, Span: span()}
+	case "where":
+		p.take()
+		ph := p.phrase()
+		if ph == nil {
+			p.fail()
+			return nil
+		}
+		return &dsl.WhereStmt{Phrase: ph, Span: span()}
 	case "else":
 		p.fail() // an else without its if: participle says what is wrong
 		return nil
@@ -740,17 +748,28 @@ func (p *fastParser) ifStmt() *dsl.IfStmt {
 	s := &dsl.IfStmt{}
 	s.Pos = p.pos()
 	p.take() // if
+	// `if you can't`: the player had nothing to choose. Otherwise a
+	// condition: an expression the block's brace follows, or else a
+	// phrase (participle's `( @@ (?= '{') | @@ )`). Beyond participle's
+	// lookahead, the fast path gives up rather than guess.
+	start := p.i
 	if p.isType(tokIdent) && p.peekAt(1).Value == "can't" {
-		// `if you can't`: the player had nothing to choose.
 		c := &dsl.Cant{}
 		c.Pos = p.pos()
 		c.Player = p.take().Value
 		p.take() // can't
 		c.EndPos = p.end()
 		s.Cant = c
-	} else if s.Cond = p.cond(); s.Cond == nil {
-		p.fail()
-		return nil
+	} else if s.Cond = p.cond(); s.Cond == nil || !p.is("{") {
+		if p.significant(start, p.i)+1 >= lookahead {
+			p.fail()
+			return nil
+		}
+		p.i, p.failed, s.Cond = start, false, nil
+		if s.Phrase = p.phrase(); s.Phrase == nil {
+			p.fail()
+			return nil
+		}
 	}
 	if s.Then = p.block(); s.Then == nil {
 		return nil

@@ -1214,7 +1214,12 @@ func (p *fastParser) choiceAssert() *dsl.ChoiceAssert {
 		}
 	}
 	if !p.failed {
-		a.Nothing, a.CardName, a.Card = p.nothingNameOrRef()
+		if p.peek().Type == tokMana {
+			m := p.take().Value
+			a.Mana = &m
+		} else {
+			a.Nothing, a.CardName, a.Card = p.nothingNameOrRef()
+		}
 	}
 	if !p.failed && p.is("at") {
 		p.take()

@@ -242,8 +242,11 @@ func isProtectionWord[V any](r *dsl.CardRef, aliases map[string]V) bool {
 
 func (c *checker) counter(p dsl.Pos, raw string) {
 	name := dsl.Unquote(raw)
-	if !c.v.IsName(vocab.KCounter, name) {
-		c.unknown(p, CodeUnknownKind, fmt.Sprintf("unknown counter kind %q", name), name, c.v.Names(vocab.KCounter))
+	// Any kind a card may name is one a test may (CR 122.1), but a typo
+	// of a declared kind is a typo (vocab.Vocab.CounterKind).
+	if ok, d := c.v.CounterKind(p, name); !ok {
+		d.Code = CodeUnknownKind
+		c.add(*d)
 	}
 }
 

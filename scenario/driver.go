@@ -325,6 +325,10 @@ const (
 	// DecisionOrder: the order a player put cards in (Cards, the first on
 	// top): back on top of a library, into a graveyard at the same time.
 	DecisionOrder
+	// DecisionMana: the type of mana an ability adds where its controller
+	// chooses (`add {B} or {R}`, `one mana of any color`), Word: its
+	// symbol, "{R}".
+	DecisionMana
 )
 
 // Decision is a decision a player made.

@@ -5,7 +5,6 @@ import (
 
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/mana"
-	"github.com/cardc/cardc/vocab"
 )
 
 // The steps of given: statements that set up the game before it is
@@ -114,7 +113,7 @@ func (r *runner) addCard(c *dsl.CardSpec, p Player, zone Zone) error {
 			err = r.g.SetDamage(card, w.Count)
 		} else {
 			kind := dsl.Unquote(w.Counter)
-			if !r.v.IsName(vocab.KCounter, kind) {
+			if ok, _ := r.v.CounterKind(w.Pos, kind); !ok {
 				r.failf(w.Pos, "unknown counter kind %q", w.Counter)
 				return errStop
 			}

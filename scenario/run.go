@@ -406,7 +406,7 @@ func (r *runner) target(t *dsl.TargetRef) (Target, error) {
 
 func (r *runner) counter(p dsl.Pos, name string) (string, error) {
 	kind := dsl.Unquote(name)
-	if !r.v.IsName(vocab.KCounter, kind) {
+	if ok, _ := r.v.CounterKind(p, kind); !ok {
 		r.failf(p, "unknown counter kind %q", name)
 		return "", errStop
 	}

@@ -293,7 +293,7 @@ func TestCheckFindsMistakesWithoutRunning(t *testing.T) {
         it is your upkep
     }
     when {
-        put 1 +5/+5 counter on bears
+        put 1 +1/+2 counter on bears
         destroy bear
         advance to end stp
     }
@@ -332,7 +332,7 @@ test "nothing" {
 	require.Equal(t, []string{
 		`c_test.card:3:21: error: no card named "Grizly Bears"; did you mean "Grizzly Bears"? (T001)`,
 		`c_test.card:4:9: error: no step is called "upkep"; did you mean "upkeep"? (T003)`,
-		`c_test.card:7:9: error: unknown counter kind "+5/+5"; did you mean "+1/+1"? (T004)`,
+		`c_test.card:7:9: error: unknown counter kind "+1/+2"; did you mean "+1/+1"? (a kind the vocabulary does not declare is a new one, CR 122.1, but not one typo away from a declared kind: declare such a kind in stdlib/names.card) (T004)`,
 		`c_test.card:8:17: error: "bear" is not an alias defined before this line; did you mean "bears"? (T002)`,
 		`c_test.card:9:9: error: no step is called "end stp"; did you mean "end step"? (T003)`,
 		`c_test.card:12:9: error: no event kind is called "counter remove"; did you mean "counter removed"? (T005)`,

@@ -521,6 +521,9 @@ var _ = then(thenStep[*dsl.ChoiceAssert]{
 	Check: func(c *checker, a *dsl.ChoiceAssert) {
 		if a.CardName != nil {
 			c.cardName(a.Pos, *a.CardName)
+		}
+		if a.Mana != nil {
+			c.manaChoice(a.Pos, *a.Mana)
 			return
 		}
 		c.choiceRef(a.Card)
@@ -531,6 +534,8 @@ var _ = then(thenStep[*dsl.ChoiceAssert]{
 		case a.Nothing:
 		case a.CardName != nil:
 			kind, word = DecisionChoice, dsl.Unquote(*a.CardName)
+		case a.Mana != nil:
+			kind, word = DecisionMana, *a.Mana
 		case a.Card.Alias != nil && !r.isAlias(*a.Card.Alias):
 			kind, word = DecisionChoice, *a.Card.Alias
 		default:
@@ -555,7 +560,7 @@ var _ = then(thenStep[*dsl.ChoiceAssert]{
 			}
 			var match bool
 			switch {
-			case kind == DecisionChoice:
+			case kind == DecisionChoice || kind == DecisionMana:
 				match = strings.EqualFold(d.Word, word)
 			case d.Kind == DecisionCards && card == 0:
 				match = len(d.Cards) == 0

@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 35
+	Minor = 36
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "d3891001d6dfcab06bc3b3968fbb3e67de66813ede304e63aee54fab7b09172d"
+	Hash = "6e6343cd677049242b0ec34c5ad38f5342f064cae7e7b06938ca22e99c19ab6f"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.35: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.36: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -360,6 +360,32 @@ var Funcs = []Func{
 				return 0, m.ActivatedAbilitiesCantBeActivated(f, Object(a[0]), int64(a[1]))
 			}, true
 		}},
+	{Name: "activated_at_least", Method: "ActivatedAtLeast", Signature: "ActivatedAtLeast(f *vm.Frame, amount int64) (bool, error)", Params: []Param{{Name: "amount", Type: Type{Kind: KindNumber}}}, Result: Type{Kind: KindBool}, Contexts: ContextMatch | ContextBody | ContextEffect, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				ActivatedAtLeast(*vm.Frame, int64) (bool, error)
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				r, err := m.ActivatedAtLeast(f, int64(a[0]))
+				return Bool(r), err
+			}, true
+		}},
+	{Name: "activations_this_turn", Method: "ActivationsThisTurn", Signature: "ActivationsThisTurn(f *vm.Frame) (int64, error)", Result: Type{Kind: KindNumber}, Contexts: ContextMatch | ContextBody | ContextEffect, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				ActivationsThisTurn(*vm.Frame) (int64, error)
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				r, err := m.ActivationsThisTurn(f)
+				return vm.Value(r), err
+			}, true
+		}},
 	{Name: "add_card_type", Method: "AddCardType", Signature: "AddCardType(f *vm.Frame, object stdhost.Object, typeName stdhost.Name) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "type", Type: Type{Kind: KindName, Name: vm.NameType}}}, Effect: true, Contexts: ContextEffect, Layer: "4",
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -444,6 +470,18 @@ var Funcs = []Func{
 				return 0, m.AddManaCouldProduce(f, Player(a[0]), int64(a[1]), Filter(a[2]), a[3] != 0)
 			}, true
 		}},
+	{Name: "add_mana_for_each", Method: "AddManaForEach", Signature: "AddManaForEach(f *vm.Frame, player stdhost.Player, mana stdhost.Name, amount int64) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "mana", Type: Type{Kind: KindName, Name: vm.NameMana}}, {Name: "amount", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored, Mana: true,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				AddManaForEach(*vm.Frame, Player, Name, int64) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.AddManaForEach(f, Player(a[0]), Name(a[1]), int64(a[2]))
+			}, true
+		}},
 	{Name: "add_mana_of_any_color", Method: "AddManaOfAnyColor", Signature: "AddManaOfAnyColor(f *vm.Frame, player stdhost.Player, amount int64) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "amount", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored, Mana: true,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -454,6 +492,18 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.AddManaOfAnyColor(f, Player(a[0]), int64(a[1]))
+			}, true
+		}},
+	{Name: "add_mana_of_choice", Method: "AddManaOfChoice", Signature: "AddManaOfChoice(f *vm.Frame, player stdhost.Player, first stdhost.Name, second stdhost.Name) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "first", Type: Type{Kind: KindName, Name: vm.NameMana}}, {Name: "second", Type: Type{Kind: KindName, Name: vm.NameMana}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored, Mana: true,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				AddManaOfChoice(*vm.Frame, Player, Name, Name) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.AddManaOfChoice(f, Player(a[0]), Name(a[1]), Name(a[2]))
 			}, true
 		}},
 	{Name: "add_mana_of_chosen_color", Method: "AddManaOfChosenColor", Signature: "AddManaOfChosenColor(f *vm.Frame, player stdhost.Player, amount int64) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "amount", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored, Mana: true,
@@ -792,6 +842,19 @@ var Funcs = []Func{
 				return vm.Value(r), err
 			}, true
 		}},
+	{Name: "controls", Method: "Controls", Signature: "Controls(f *vm.Frame, player stdhost.Player, objects stdhost.Filter) (bool, error)", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "objects", Type: Type{Kind: KindFilter}}}, Result: Type{Kind: KindBool}, Contexts: ContextMatch | ContextBody | ContextReplace | ContextEnters | ContextEffect, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				Controls(*vm.Frame, Player, Filter) (bool, error)
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				r, err := m.Controls(f, Player(a[0]), Filter(a[1]))
+				return Bool(r), err
+			}, true
+		}},
 	{Name: "copy_spell", Method: "CopySpell", Signature: "CopySpell(f *vm.Frame, player stdhost.Player, spell stdhost.Object, new_targets bool) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "spell", Type: Type{Kind: KindObject}}, {Name: "new_targets", Type: Type{Kind: KindBool}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -850,6 +913,18 @@ var Funcs = []Func{
 				return vm.Value(r), err
 			}, true
 		}},
+	{Name: "create_artifact_creature_tokens", Method: "CreateArtifactCreatureTokens", Signature: "CreateArtifactCreatureTokens(f *vm.Frame, player stdhost.Player, amount int64, power int64, toughness int64, subtype stdhost.Name, keyword stdhost.Name) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "amount", Type: Type{Kind: KindNumber}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}, {Name: "subtype", Type: Type{Kind: KindName, Name: vm.NameSubtype}}, {Name: "keyword", Type: Type{Kind: KindName, Name: vm.NameKeyword}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				CreateArtifactCreatureTokens(*vm.Frame, Player, int64, int64, int64, Name, Name) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.CreateArtifactCreatureTokens(f, Player(a[0]), int64(a[1]), int64(a[2]), int64(a[3]), Name(a[4]), Name(a[5]))
+			}, true
+		}},
 	{Name: "create_artifact_tokens_for_each_counter", Method: "CreateArtifactTokensForEachCounter", Signature: "CreateArtifactTokensForEachCounter(f *vm.Frame, player stdhost.Player, power int64, toughness int64, subtype stdhost.Name, keyword stdhost.Name, kind stdhost.Name, object stdhost.Object) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}, {Name: "subtype", Type: Type{Kind: KindName, Name: vm.NameSubtype}}, {Name: "keyword", Type: Type{Kind: KindName, Name: vm.NameKeyword}}, {Name: "kind", Type: Type{Kind: KindName, Name: vm.NameCounter}}, {Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleLastKnown,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -872,6 +947,18 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.CreateCreatureTokens(f, Player(a[0]), int64(a[1]), int64(a[2]), int64(a[3]), Name(a[4]), Name(a[5]))
+			}, true
+		}},
+	{Name: "create_creature_tokens_with_ability", Method: "CreateCreatureTokensWithAbility", Signature: "CreateCreatureTokensWithAbility(f *vm.Frame, player stdhost.Player, amount int64, power int64, toughness int64, color stdhost.Name, subtype stdhost.Name, ability stdhost.Ability) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "amount", Type: Type{Kind: KindNumber}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}, {Name: "color", Type: Type{Kind: KindName, Name: vm.NameColor}}, {Name: "subtype", Type: Type{Kind: KindName, Name: vm.NameSubtype}}, {Name: "ability", Type: Type{Kind: KindAbility}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				CreateCreatureTokensWithAbility(*vm.Frame, Player, int64, int64, int64, Name, Name, Ability) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.CreateCreatureTokensWithAbility(f, Player(a[0]), int64(a[1]), int64(a[2]), int64(a[3]), Name(a[4]), Name(a[5]), Ability(a[6]))
 			}, true
 		}},
 	{Name: "create_creature_tokens_with_keyword", Method: "CreateCreatureTokensWithKeyword", Signature: "CreateCreatureTokensWithKeyword(f *vm.Frame, player stdhost.Player, amount int64, power int64, toughness int64, color stdhost.Name, subtype stdhost.Name, keyword stdhost.Name) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "amount", Type: Type{Kind: KindNumber}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}, {Name: "color", Type: Type{Kind: KindName, Name: vm.NameColor}}, {Name: "subtype", Type: Type{Kind: KindName, Name: vm.NameSubtype}}, {Name: "keyword", Type: Type{Kind: KindName, Name: vm.NameKeyword}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored,
@@ -1186,6 +1273,28 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.EnterChoosingColor(f, Player(a[0]))
+			}, true
+		}},
+	{Name: "enter_tapped", Method: "EnterTapped", Signature: "EnterTapped(f *vm.Frame) error", Action: true, Contexts: ContextEnters, AtOnce: true, Stale: StaleError,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ EnterTapped(*vm.Frame) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.EnterTapped(f)
+			}, true
+		}},
+	{Name: "enter_tapped_unless_control", Method: "EnterTappedUnlessControl", Signature: "EnterTappedUnlessControl(f *vm.Frame, player stdhost.Player, first stdhost.Filter, second stdhost.Filter) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "first", Type: Type{Kind: KindFilter}}, {Name: "second", Type: Type{Kind: KindFilter}}}, Action: true, Contexts: ContextEnters, AtOnce: true, Stale: StaleError,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				EnterTappedUnlessControl(*vm.Frame, Player, Filter, Filter) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.EnterTappedUnlessControl(f, Player(a[0]), Filter(a[1]), Filter(a[2]))
 			}, true
 		}},
 	{Name: "enter_with_counters", Method: "EnterWithCounters", Signature: "EnterWithCounters(f *vm.Frame, kind stdhost.Name, amount int64) error", Params: []Param{{Name: "kind", Type: Type{Kind: KindName, Name: vm.NameCounter}}, {Name: "amount", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextEnters, AtOnce: true, Stale: StaleError,
@@ -1547,7 +1656,7 @@ var Funcs = []Func{
 				return Bool(r), err
 			}, true
 		}},
-	{Name: "is_tapped", Method: "IsTapped", Signature: "IsTapped(f *vm.Frame, object stdhost.Object) (bool, error)", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Result: Type{Kind: KindBool}, Contexts: ContextMatch | ContextBody | ContextReplace | ContextEnters | ContextEffect, Stale: StaleLastKnown, Own: true,
+	{Name: "is_tapped", Method: "IsTapped", Signature: "IsTapped(f *vm.Frame, object stdhost.Object) (bool, error)", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Result: Type{Kind: KindBool}, Contexts: ContextMatch | ContextBody | ContextReplace | ContextEnters | ContextEffect, Stale: StaleLastKnown,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
 				IsTapped(*vm.Frame, Object) (bool, error)
@@ -1586,7 +1695,7 @@ var Funcs = []Func{
 				return Bool(r), err
 			}, true
 		}},
-	{Name: "is_untapped", Method: "IsUntapped", Signature: "IsUntapped(f *vm.Frame, object stdhost.Object) (bool, error)", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Result: Type{Kind: KindBool}, Contexts: ContextMatch | ContextBody | ContextReplace | ContextEnters | ContextEffect, Stale: StaleLastKnown, Own: true,
+	{Name: "is_untapped", Method: "IsUntapped", Signature: "IsUntapped(f *vm.Frame, object stdhost.Object) (bool, error)", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Result: Type{Kind: KindBool}, Contexts: ContextMatch | ContextBody | ContextReplace | ContextEnters | ContextEffect, Stale: StaleLastKnown,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
 				IsUntapped(*vm.Frame, Object) (bool, error)
@@ -2295,6 +2404,18 @@ var Funcs = []Func{
 				return 0, m.ShufflePermanentsAndReveal(f)
 			}, true
 		}},
+	{Name: "spend_only_mana_on_x", Method: "SpendOnlyManaOnX", Signature: "SpendOnlyManaOnX(f *vm.Frame, object stdhost.Object, color stdhost.Name) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "color", Type: Type{Kind: KindName, Name: vm.NameColor}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				SpendOnlyManaOnX(*vm.Frame, Object, Name) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.SpendOnlyManaOnX(f, Object(a[0]), Name(a[1]))
+			}, true
+		}},
 	{Name: "switch_pt_until_end_of_turn", Method: "SwitchPtUntilEndOfTurn", Signature: "SwitchPtUntilEndOfTurn(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface{ SwitchPtUntilEndOfTurn(*vm.Frame, Object) error })
@@ -2429,5 +2550,5 @@ var NameKinds = []NameKind{
 	{Kind: vm.NameMana, Words: nil},
 	{Kind: vm.NameEvent, Words: []string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive", "countered", "spell_copied", "draw", "discard", "hand_revealed", "reveal", "shuffle", "becomes_target"}},
 	{Kind: vm.NameRule, Words: []string{"damage_cant_be_prevented", "dealt_as_though_wither", "entering_doesnt_trigger", "counters_cant_be_put"}},
-	{Kind: vm.NameEffect, Words: []string{"activated_abilities_cant_be_activated", "add_card_type", "add_keyword", "add_protection_from_chosen_color", "attacks_each_combat", "begin_game_on_battlefield", "block_any_number", "blocks_each_combat", "cant_attack_or_block", "cant_attack_or_block_alone", "cant_attack_unless_defender_controls", "cant_be_blocked", "cant_be_blocked_except_by", "cant_be_countered", "cant_block", "cant_gain_life", "cant_get_counters", "cant_get_counters_of_kind", "cant_lose_game", "control", "define_pt", "doesnt_untap", "grant_ability", "hands_revealed", "life_total_cant_change", "lose_all_abilities", "lose_keyword", "modify_pt", "must_be_blocked_by_all", "no_maximum_hand_size", "set_base_pt", "set_chosen_color", "set_maximum_hand_size", "top_card_revealed"}},
+	{Kind: vm.NameEffect, Words: []string{"activated_abilities_cant_be_activated", "add_card_type", "add_keyword", "add_protection_from_chosen_color", "attacks_each_combat", "begin_game_on_battlefield", "block_any_number", "blocks_each_combat", "cant_attack_or_block", "cant_attack_or_block_alone", "cant_attack_unless_defender_controls", "cant_be_blocked", "cant_be_blocked_except_by", "cant_be_countered", "cant_block", "cant_gain_life", "cant_get_counters", "cant_get_counters_of_kind", "cant_lose_game", "control", "define_pt", "doesnt_untap", "grant_ability", "hands_revealed", "life_total_cant_change", "lose_all_abilities", "lose_keyword", "modify_pt", "must_be_blocked_by_all", "no_maximum_hand_size", "set_base_pt", "set_chosen_color", "set_maximum_hand_size", "spend_only_mana_on_x", "top_card_revealed"}},
 }

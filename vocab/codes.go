@@ -12,6 +12,7 @@ const (
 	CodeUndefined       = "C014" // undefined: a name that is not bound here
 	CodeUnknownWord     = "C015" // unknown-word: a word of a filter that names nothing
 	CodeUnknownCounter  = "C016" // unknown-counter: a counter kind the vocabulary does not know
+	CodeForEach         = "C041" // for-each: `for each` without a filter of permanents to go through or to count
 	CodeUnknownStep     = "C017" // unknown-step: a step the vocabulary does not know
 	CodeUnknownField    = "C018" // unknown-field: `x.f` where x has no field or query f
 	CodeBinding         = "C021" // binding: a name bound twice, or `as` where nothing can be named

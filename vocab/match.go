@@ -24,6 +24,7 @@ const (
 	ArgMana                        // mana symbols: {G}{G}
 	ArgText                        // a text, for the ability an effect grants
 	ArgCount                       // "the number of creatures you control": how many permanents a filter describes
+	ArgQuery                       // a phrase of a query of a number: "the number of times this ability has been activated this turn"
 )
 
 // Arg is what fills one slot of a template.
@@ -37,12 +38,22 @@ type Arg struct {
 	Num int64
 	// Filter is set for ArgFilter and ArgCount.
 	Filter *Filter
+	// Each marks an ArgCount written as a template's "for each {amount}"
+	// reads it, a singular filter ("for each Elf you control"), rather than
+	// "the number of Elves you control".
+	Each bool
+	// ForEach, if set, makes a quantity (a number, or a +N/+M) that many
+	// for each permanent the filter describes, counted as the phrase is
+	// read at run time: "gain 1 life for each land you control", "gets
+	// +1/+1 for each Plains you control" (see Match, for each).
+	ForEach *Filter
 	// Name is the vocabulary name of an ArgName, or the name of the bound
 	// event of an ArgEventRef.
 	Name string
 	// Power and Toughness are those of an ArgPT.
 	Power, Toughness int64
-	// Pattern is set for ArgPattern.
+	// Pattern is set for ArgPattern, and for ArgQuery: the query's
+	// phrase as read.
 	Pattern *Match
 	// Text is the unquoted text of an ArgText, and TextPos where it starts
 	// in the file (after the opening quote).
@@ -385,6 +396,9 @@ func (m *matcher) try(t *Template, ti, pi int, mode Mode) bool {
 		if pi == len(m.parts) {
 			return true
 		}
+		if m.forEachTail(t, pi, mode) {
+			return true
+		}
 		if m.quick {
 			return false
 		}
@@ -451,6 +465,61 @@ func (m *matcher) try(t *Template, ti, pi int, mode Mode) bool {
 	return false
 }
 
+// forEachTail reads the parts from pi, after a template read to its end,
+// as "for each FILTER": a quantity of the phrase made that many for each
+// permanent a filter describes, "gain 1 life for each land you control",
+// counted as the phrase is carried out (CR 608.2h), or, in a continuous
+// effect, whenever it applies (CR 611.3a). It reads as "the number of
+// FILTER" does: "1 life for each land" is "life equal to the number of
+// lands". The filter is a singular without determiner, as after `for
+// each` (with `other` for all but this: "for each other creature you
+// control"); the quantity is the phrase's one number slot that a number
+// or an expression fills, or else its {power/toughness}. It marks that
+// argument (Arg.ForEach) and reports whether the parts read so.
+func (m *matcher) forEachTail(t *Template, pi int, mode Mode) bool {
+	if (mode != ModeAction && mode != ModeRule) || pi+2 >= len(m.parts) || !wordEq(m.word(pi), "for") || !wordEq(m.word(pi+1), "each") {
+		return false
+	}
+	var quantity *Arg
+	numbers := 0
+	for _, f := range m.filled {
+		typ, _ := t.SlotType(f.slot)
+		switch {
+		case f.slot == "power/toughness":
+			if quantity == nil {
+				quantity = f.arg
+			}
+		case typ.Kind == KNumber:
+			numbers++
+			if f.arg.Kind == ArgConst || f.arg.Kind == ArgExpr {
+				quantity = f.arg
+			} else {
+				return false // a count already
+			}
+		}
+	}
+	if quantity == nil || numbers > 1 || quantity.ForEach != nil {
+		return false
+	}
+	each := m.each
+	m.each = true // a filter without determiner, as after `for each`
+	fs := m.filters(&Template{}, pi+2)
+	m.each = each
+	for _, c := range fs {
+		f := c.arg.Filter
+		if c.next == len(m.parts) && (f.Det == "" || f.Det == "other") && f.Yields.Kind == KObject && f.Zone == "" && f.Bind == "" &&
+			f.Words[len(f.Words)-1].Singular {
+			quantity.ForEach = f
+			return true
+		}
+	}
+	if !m.quick {
+		m.fail(pi, CodeForEach, fmt.Sprintf("%q describes no permanents to count", m.wordsFrom(pi, len(m.parts)-1)),
+			"`for each` after a phrase counts permanents: a singular filter without determiner, such as `for each land you control`", t)
+	}
+	return false
+}
+
 // boundWords reports whether part pi, a binding `as W`, reads as the
 // words "as W" that the template has at item ti.
 func (m *matcher) boundWords(t *Template, ti, pi int) bool {
@@ -490,7 +559,7 @@ func (m *matcher) phraseCandidates(t *Template, slot string, pi int, mode Mode) 
 	part := m.parts[pi]
 	switch typ.Kind {
 	case KCounter:
-		return m.nameCandidate(t, pi, KCounter)
+		return m.counterCandidate(t, slot, pi)
 	case KKeyword:
 		if out := m.keywordCandidates(pi); len(out) > 0 {
 			return out
@@ -542,6 +611,14 @@ func (m *matcher) phraseCandidates(t *Template, slot string, pi int, mode Mode) 
 		}
 		if m.wordsAt(pi, countWords) {
 			if out := m.countCandidates(t, typ, pi); len(out) > 0 {
+				return out
+			}
+		}
+		if out := m.queryCandidates(typ, pi); len(out) > 0 {
+			return out
+		}
+		if afterForEach(t, slot) {
+			if out := m.eachCountCandidates(typ, pi); len(out) > 0 {
 				return out
 			}
 		}
@@ -621,6 +698,59 @@ func (m *matcher) countCandidates(t *Template, typ Type, pi int) []candidate {
 			continue
 		}
 		out = append(out, candidate{&Arg{Kind: ArgCount, Pos: m.parts[pi].Pos, Type: typ, Filter: f.arg.Filter}, f.next})
+	}
+	return out
+}
+
+// queryCandidates fills a number slot with a phrase of a query of a
+// number ("the number of times this ability has been activated this
+// turn"), the longest run of parts that reads as one first.
+func (m *matcher) queryCandidates(typ Type, pi int) []candidate {
+	var out []candidate
+	for _, qt := range m.v.conditionTemplates {
+		if qt.Func.Result.Kind != KNumber || len(qt.Items) == 0 || qt.Items[0].Word == "" || !wordEq(m.word(pi), qt.Items[0].Word) {
+			continue
+		}
+		for end := len(m.parts); end > pi; end-- {
+			sub := &matcher{v: m.v, sc: m.sc, parts: m.parts[pi:end], elsewhere: m.elsewhere, quick: true}
+			if alts := sub.matchTemplates([]*Template{qt}, ModeCondition); len(alts) > 0 {
+				out = append(out, candidate{&Arg{Kind: ArgQuery, Pos: m.parts[pi].Pos, Type: typ,
+					Pattern: &Match{Alts: alts, Pos: m.parts[pi].Pos}}, end})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// afterForEach reports whether a template's slot follows its words "for
+// each": "add {mana} for each {amount}".
+func afterForEach(t *Template, slot string) bool {
+	for i, it := range t.Items {
+		if it.Slot == slot {
+			return i >= 2 && wordEq(t.Items[i-2].Word, "for") && wordEq(t.Items[i-1].Word, "each")
+		}
+	}
+	return false
+}
+
+// eachCountCandidates fills a number slot after the template's words "for
+// each" with a count of a singular filter without determiner: "add {G}
+// for each Elf you control" counts the Elves its controller controls, as
+// "the number of Elves you control" does (Arg.Each says how it was
+// written).
+func (m *matcher) eachCountCandidates(typ Type, pi int) []candidate {
+	each := m.each
+	m.each = true
+	fs := m.filters(&Template{}, pi)
+	m.each = each
+	var out []candidate
+	for _, f := range fs {
+		flt := f.arg.Filter
+		if flt.Yields.Kind != KObject || (flt.Det != "" && flt.Det != "other") || flt.Bind != "" || flt.Zone != "" || !flt.Words[len(flt.Words)-1].Singular {
+			continue
+		}
+		out = append(out, candidate{&Arg{Kind: ArgCount, Pos: m.parts[pi].Pos, Type: typ, Filter: flt, Each: true}, f.next})
 	}
 	return out
 }
@@ -711,6 +841,44 @@ func (m *matcher) nameCandidate(t *Template, pi int, k Kind) []candidate {
 		return nil
 	}
 	return []candidate{{&Arg{Kind: ArgName, Pos: part.Pos, Type: Type{Kind: k}, Name: name}, pi + 1}}
+}
+
+// counterCandidate fills a counter slot with a counter kind: one the
+// vocabulary declares, or, right before the word "counter" or
+// "counters" of the template, any other a card may name (CR 122.1;
+// Vocab.CounterKind says which): `put a wish counter on this`.
+func (m *matcher) counterCandidate(t *Template, slot string, pi int) []candidate {
+	part := m.parts[pi]
+	var name string
+	switch {
+	case part.PT != nil:
+		name = *part.PT
+	case part.Str != nil:
+		name = dsl.Unquote(*part.Str)
+	default:
+		name = part.Word()
+	}
+	if name != "" && !m.v.IsName(KCounter, name) && beforeCounterWord(t, slot) && pi+1 < len(m.parts) && wordEq(m.word(pi+1), "counter") {
+		if ok, d := m.v.CounterKind(part.Pos, name); !ok {
+			if !m.quick {
+				m.fail(pi, d.Code, d.Message, d.Hint, t)
+			}
+			return nil
+		}
+		return []candidate{{&Arg{Kind: ArgName, Pos: part.Pos, Type: Type{Kind: KCounter}, Name: name}, pi + 1}}
+	}
+	return m.nameCandidate(t, pi, KCounter)
+}
+
+// beforeCounterWord reports whether the template's slot is followed by
+// the word "counter" or "counters".
+func beforeCounterWord(t *Template, slot string) bool {
+	for i, it := range t.Items {
+		if it.Slot == slot {
+			return i+1 < len(t.Items) && wordEq(t.Items[i+1].Word, "counter")
+		}
+	}
+	return false
 }
 
 // cardTypeCandidate fills a card type slot with a card type, after "a" or
@@ -990,6 +1158,57 @@ func (v *Vocab) Match(parts []*dsl.Part, mode Mode, sc Scope, elsewhere map[stri
 	return m.matchPhrase(mode)
 }
 
+// boolConditions are the phrases of queries of a condition: those of a
+// query of a number are numbers (queryCandidates).
+func (v *Vocab) boolConditions() []*Template {
+	for _, t := range v.conditionTemplates {
+		if t.Func.Result.Kind != KBool {
+			var out []*Template
+			for _, t := range v.conditionTemplates {
+				if t.Func.Result.Kind == KBool {
+					out = append(out, t)
+				}
+			}
+			return out
+		}
+	}
+	return v.conditionTemplates
+}
+
+// numberTemplate is the template MatchNumber reads a number with: one
+// number slot.
+var numberTemplate = &Template{Text: "{amount}", Shape: "{}", Items: []TemplateItem{{Slot: "amount"}},
+	Func: &FuncInfo{Name: "number", Params: []Field{{Name: "amount", Type: Type{Kind: KNumber}}}}}
+
+// MatchNumber reads the parts of a phrase as one number, as a number slot
+// of a phrase reads it: an expression, a number word, a count ("the number
+// of Swamps you control"), or either made "for each FILTER" (`where X is
+// the number of Swamps you control`). It returns the argument, or why the
+// parts are no number.
+func (v *Vocab) MatchNumber(parts []*dsl.Part, sc Scope, elsewhere map[string]int) (*Arg, *Mismatch) {
+	if len(parts) == 0 {
+		return nil, &Mismatch{Diagnostic: dsl.Errorf(dsl.Pos{}, CodeType, "no number")}
+	}
+	for _, quick := range []bool{true, false} {
+		m := &matcher{v: v, sc: sc, parts: parts, elsewhere: elsewhere, quick: quick}
+		if len(parts) > 0 && m.try(numberTemplate, 0, 0, ModeAction) {
+			return m.filled[0].arg, nil
+		}
+		if !quick {
+			d := dsl.Errorf(parts[0].Pos, CodeType, "%q is no number", dsl.PartsString(parts))
+			if m.best.code != "" {
+				d = dsl.Errorf(m.best.pos, m.best.code, "%s", m.best.msg)
+				d.Hint = m.best.hint
+			}
+			if d.Hint == "" {
+				d.Hint = "a number is a number, an expression such as X + 1, or a count such as `the number of Swamps you control`"
+			}
+			return nil, &Mismatch{Diagnostic: d, Undefined: m.best.undefined}
+		}
+	}
+	return nil, nil
+}
+
 // matchPhrase matches a phrase in a mode and returns the alternatives, or
 // a diagnostic saying why nothing matched.
 func (m *matcher) matchPhrase(mode Mode) (*Match, *Mismatch) {
@@ -1003,7 +1222,7 @@ func (m *matcher) matchPhrase(mode Mode) (*Match, *Mismatch) {
 	case ModeRule:
 		ts, code, what = append(append([]*Template(nil), m.v.ruleTemplates...), m.v.effectTemplates...), CodeUnknownRule, "rule or effect"
 	case ModeCondition:
-		ts, code, what = m.v.conditionTemplates, CodeUnknownAction, "condition"
+		ts, code, what = m.v.boolConditions(), CodeUnknownAction, "condition"
 	}
 	alts := m.matchTemplates(ts, mode)
 	if m.quick && len(alts) == 0 {

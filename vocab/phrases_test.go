@@ -109,6 +109,26 @@ var phraseCases = []struct {
 	{inStatic, "creature spells you control can't be countered", "{spell} can't be countered"},
 	{inTrigger, "whenever a spell an opponent controls is countered", "{spell} is countered"},
 	{inTrigger, "whenever an opponent copies a spell", "{player} copies {spell}"},
+	// Issue 21: mana of a choice, lands that enter tapped, tokens.
+	{inActivated, "add {B} or {R}", "add {first} or {second}"},
+	{inActivated, "you adds {W} or {U}", "{player} adds {first} or {second}"},
+	{inEnters, "tapped", "tapped"},
+	{inStatic, "spend only black mana on X", "spend only {color} mana on X"},
+	{inIntervening, "creature is tapped", "{object} is tapped"},
+	{inEntersIf, "this is untapped", "{object} is untapped"},
+	{inEntersIf, "you control a Swamp", "{player} controls {objects}"},
+	{inEntersIf, "this ability has been activated four or more times this turn", "this ability has been activated {amount} or more times this turn"},
+	{inTrigger, "at the beginning of each player's draw step", "the beginning of each player's {step}"},
+	{inTrigger, "at the beginning of the upkeep of enchanted creature's controller", "the beginning of the {step} of enchanted creature's controller"},
+	{inSpell, "target player draws an additional card", "{player} draws an additional card"},
+	{inActivated, "gain the number of times this ability has been activated this turn life", "gain {amount} life"},
+	{inActivated, "add {G} for each Elf you control", "add {mana} for each {amount}"},
+	{inActivated, "add an amount of {G} equal to the number of Elves you control", "add an amount of {mana} equal to {amount}"},
+	{inEnters, "tapped unless you control a Swamp or a Mountain", "tapped unless you control {first} or {second}"},
+	{inSpell, "create a 3/4 colorless Gargoyle artifact creature token with flying", "create {amount} {power/toughness} colorless {subtype} artifact creature tokens with {keyword}"},
+	{inSpell, "target player creates two 1/1 colorless Thopter artifact creature tokens with flying", "{player} creates {amount} {power/toughness} colorless {subtype} artifact creature tokens with {keyword}"},
+	{inSpell, "create a 2/2 black Zombie creature token with `when this dies { gain 1 life }`", "create {amount} {power/toughness} {color} {subtype} creature tokens with {ability}"},
+	{inSpell, "target player creates a 2/2 black Zombie creature token with `when this dies { gain 1 life }`", "{player} creates {amount} {power/toughness} {color} {subtype} creature tokens with {ability}"},
 
 	// Events: damage.
 	{inReplace, "damage to this", "damage to {target}"},
@@ -495,6 +515,11 @@ func TestPhrases(t *testing.T) {
 			for _, alt := range append(pat.Alts, pat.Others...) {
 				texts = append(texts, alt.Template.Text)
 				covered[alt.Template.Text] = true
+				for _, arg := range alt.Args {
+					if arg.Kind == vocab.ArgQuery { // a query's phrase in a number slot
+						covered[arg.Pattern.Alts[0].Template.Text] = true
+					}
+				}
 			}
 			require.Contains(t, texts, c.template, "%q reads as %s", c.text, strings.Join(texts, " | "))
 		})

@@ -446,6 +446,18 @@ func (b *Builder) value(arg *vocab.Arg) *Value {
 			v.Say = "the number of " + b.sayFilter(arg.Filter)
 		}
 	}
+	if f := arg.ForEach; f != nil && arg.Kind != vocab.ArgPT {
+		// "1 life for each land you control": the number times the count
+		// of the filter, as "equal to the number of" is when it is 1.
+		key := "count(" + b.FilterKey(f) + ")"
+		if v.Key != "1" {
+			key = "(" + v.Key + " * " + key + ")"
+		}
+		v.Key, v.Count = key, f
+		if !b.Quiet {
+			v.Say += " for each " + b.sayFilter(f)
+		}
+	}
 	return v
 }
 
@@ -693,8 +705,16 @@ func (b *Builder) sayRef(ref string) string {
 	if i := strings.LastIndex(ref, "."); i > 0 {
 		if base, ok := b.says[ref[:i]]; ok {
 			field := strings.ReplaceAll(ref[i+1:], "_", " ")
-			if base == "you" {
+			switch {
+			case base == "you":
 				return "your " + field
+			case strings.HasPrefix(ref, "event") && (field == "player" || field == "object" || field == "source" || field == "spell"):
+				// The player of the event, as Oracle says it: "that
+				// player", not "that step begins's player".
+				if field == "object" {
+					field = "permanent"
+				}
+				return "that " + field
 			}
 			return base + "'s " + field
 		}

@@ -142,9 +142,19 @@ func (c *cardReader) stmts(ss []compiler.Stmt) []Stmt {
 			st.Each = &Value{Key: b.FilterKey(s.Each), Say: b.sayFilter(s.Each), Filter: s.Each}
 			st.Body = c.stmts(s.Body)
 			b.Pop()
-		case s.Cond != nil:
+		case s.Where != "":
+			// `where X is N`: X is N in what follows (CR 107.3c), as
+			// Oracle's "..., where X is N" reads.
+			b.Bind(s.Where, b.Value(s.WhereArg).Key)
+			continue
+		case s.Cond != nil || s.Condition != nil:
 			st.Kind = If
-			st.Cond = b.Cond(s.Cond)
+			if s.Condition != nil {
+				p, _ := b.Action(s.Condition)
+				st.Cond = &Cond{Phrase: p, Say: p.Say}
+			} else {
+				st.Cond = b.Cond(s.Cond)
+			}
 			b.Push()
 			st.Body = c.stmts(s.Then)
 			b.Pop()

@@ -594,9 +594,6 @@ func (r *reader) ifClause(pi int) ([]meaning.Stmt, int, bool) {
 		r.expect(pi+1, "a condition")
 		return nil, pi, false
 	}
-	if cond.Phrase != nil {
-		r.need(`"if" on a query's phrase inside a body`)
-	}
 	r.b.Push()
 	body, next, ok := r.sentence(end + 1)
 	r.b.Pop()

@@ -64,8 +64,8 @@ func TestReadings(t *testing.T) {
 			"spell {action:gain_life(amount=count( [land] control=you),player=you)}"},
 		{"X, where X is", of("Tendrils of Corruption", "instant"), "Tendrils of Corruption deals X damage to target creature and you gain X life, where X is the number of Swamps you control.",
 			"spell {action:deal_damage(amount=count( [swamp] control=you),source=this,target=target:target [creature]);action:gain_life(amount=count( [swamp] control=you),player=you)}"},
-		{"a choice of mana: one ability for each", of("Dragonskull Summit", "land"), "{T}: Add {B} or {R}.",
-			"activated cost {T}+ {action:add_mana(mana=mana:{B},player=you)}\nactivated cost {T}+ {action:add_mana(mana=mana:{R},player=you)}"},
+		{"a choice of mana: one ability", of("Dragonskull Summit", "land"), "{T}: Add {B} or {R}.",
+			"activated cost {T}+ {action:add_mana_of_choice(first=mana:{B},player=you,second=mana:{R})}"},
 		{"a list of card types", creature("Acidic Slime"), "When Acidic Slime enters the battlefield, destroy target artifact, enchantment, or land.",
 			"triggered on event:zone_change[to == battlefield](object=this) {action:destroy(object=target:target [artifact or enchantment or land])}"},
 		{"a delayed trigger after the action", creature("Protean Hydra"),
@@ -84,6 +84,9 @@ func TestReadings(t *testing.T) {
 		{"a replacement of all the events", creature("Palisade Giant"),
 			"All damage that would be dealt to you or another permanent you control is dealt to Palisade Giant instead.",
 			"replacement on event:damage[target.player_or_controller == you and target != this]() {action:redirect_damage(event=event,target=this)}"},
+		{"an intervening if read through a query phrase", of("Howling Mine", "artifact"),
+			"At the beginning of each player's draw step, if Howling Mine is untapped, that player draws an additional card.",
+			"triggered on event:step_begins(step=step:draw) if query:is_untapped(object=this) {action:draw(amount=1,player=event.player)}"},
 		{"the card's name as a word of its text", of("Regenerate", "instant"), "Regenerate target creature.",
 			"spell {action:regenerate(object=target:target [creature])}"},
 	} {
@@ -115,10 +118,6 @@ func TestNeeds(t *testing.T) {
 			"{T}: Target creature you control with toughness less than Stone Giant's power gains flying until end of turn. Destroy that creature at the beginning of the next end step.",
 			"activated cost {T}+ {action:gain_keyword_until_end_of_turn(keyword=keyword:flying,object=target:target [creature] control=you toughness<this.power);at event:step_begins[once](step=step:end){action:destroy(object=target.1)}}",
 			"a filter comparing power or toughness"},
-		{"an intervening if on a condition no query phrases", of("Howling Mine", "artifact"),
-			"At the beginning of each player's draw step, if Howling Mine is untapped, that player draws an additional card.",
-			"triggered on event:step_begins(step=step:draw) if expr:this.is_untapped {action:draw(amount=1,player=event.player)}",
-			`an intervening "if"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := read.Paragraph(v, tc.card, tc.text)

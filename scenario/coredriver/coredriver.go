@@ -477,6 +477,7 @@ var decisionKinds = map[core.DecisionKind]scenario.DecisionKind{
 	core.DecisionRandom:       scenario.DecisionRandom,
 	core.DecisionCards:        scenario.DecisionCards,
 	core.DecisionOrder:        scenario.DecisionOrder,
+	core.DecisionMana:         scenario.DecisionMana,
 }
 
 func (g *game) Decisions() ([]scenario.Decision, error) {
@@ -490,6 +491,8 @@ func (g *game) Decisions() ([]scenario.Decision, error) {
 		case core.DecisionReplacement:
 			sd.Source = g.card(d.Replacement.Source)
 			sd.Protection = d.Replacement.Text == core.ProtectionText
+		case core.DecisionMana:
+			sd.Word = d.Mana.String()
 		case core.DecisionCopy, core.DecisionOptionalCost, core.DecisionSource, core.DecisionCostObject, core.DecisionObject:
 			if d.Target > 0 {
 				sd.Card = g.card(core.ObjectID(d.Target))
