@@ -3,6 +3,7 @@ package scenario
 import (
 	"errors"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/cardc/cardc/dsl"
@@ -605,23 +606,34 @@ func (r *runner) illegal(a *dsl.IllegalAction) error {
 }
 
 // checkAttacks checks, without declaring them, whether the creatures an
-// attack names could attack: the first that can't is the error.
+// attack names could attack: with an engine that checks whole
+// declarations (Declarations), the declaration of the attacks written
+// before and these, with its restrictions and requirements (CR 508.1c-d);
+// otherwise each creature alone, the first that can't being the error.
 func (r *runner) checkAttacks(a *dsl.AttackAction) error {
+	var cards []Card
 	for _, ref := range a.Cards {
 		c, err := r.permanent(ref)
 		if err != nil {
 			return err
 		}
+		cards = append(cards, c)
+	}
+	if d, ok := r.g.(Declarations); ok {
+		return r.failed(a.Pos, "", d.CheckAttackers(append(slices.Clone(r.attacks), cards...)))
+	}
+	for i, c := range cards {
 		if err := r.g.CheckAttack(c); err != nil {
-			return r.failed(ref.Pos, "", err)
+			return r.failed(a.Cards[i].Pos, "", err)
 		}
 	}
 	return nil
 }
 
 // checkBlocks declares the attacks written before, then checks, without
-// declaring them, whether the creatures a block names could block: the
-// first that can't is the error.
+// declaring them, whether the creatures a block names could block: with
+// an engine that checks whole declarations, the declaration of the blocks
+// written before and these (CR 509.1a-c); otherwise each creature alone.
 func (r *runner) checkBlocks(a *dsl.BlockAction) error {
 	r.expecting = false
 	err := r.flushCombat()
@@ -633,13 +645,20 @@ func (r *runner) checkBlocks(a *dsl.BlockAction) error {
 	if err != nil {
 		return err
 	}
+	var blocks []Block
 	for _, ref := range a.Blockers {
 		bl, err := r.permanent(ref)
 		if err != nil {
 			return err
 		}
-		if err := r.g.CheckBlock(bl, at); err != nil {
-			return r.failed(ref.Pos, "", err)
+		blocks = append(blocks, Block{Attacker: at, Blocker: bl})
+	}
+	if d, ok := r.g.(Declarations); ok {
+		return r.failed(a.Pos, "", d.CheckBlockers(append(slices.Clone(r.blocks), blocks...)))
+	}
+	for i, b := range blocks {
+		if err := r.g.CheckBlock(b.Blocker, at); err != nil {
+			return r.failed(a.Blockers[i].Pos, "", err)
 		}
 	}
 	return nil
