@@ -134,25 +134,68 @@ func (g *Game) attackerBlockable(at *Object, defender PlayerID) *RuleError {
 // 702.16f), flying (702.9b), intimidate (702.13b), "can't be blocked
 // except by" (509.1b).
 func (g *Game) pairBlockable(bl, at *Object) *RuleError {
+	b, a := g.combatantOf(bl), g.combatantOf(at)
 	why := func(rule, reason string) *RuleError {
 		return ruleErrorf(rule, "%s cannot block: %s", g.objectName(bl.id), reason)
 	}
-	switch {
-	case g.protectedFrom(at, bl):
+	switch r, rf := g.pairRestriction(&b, &a); r {
+	case pairProtection:
 		return why("702.16f", fmt.Sprintf("%s has protection from it", g.objectName(at.id)))
-	case g.hasKeyword(at, keywordFlying) && !g.hasKeyword(bl, keywordFlying) && !g.hasKeyword(bl, keywordReach):
+	case pairFlying:
 		return why("702.9b", fmt.Sprintf("%s has flying, and only creatures with flying or reach can block it (CR 702.17b)", g.objectName(at.id)))
-	case g.hasKeyword(at, keywordIntimidate) && g.typesOf(bl)&typeArtifact == 0 && g.colorsOf(bl)&g.colorsOf(at) == 0:
+	case pairIntimidate:
 		return why("702.13b", fmt.Sprintf("%s has intimidate, and only artifact creatures and creatures that share a color with it can block it", g.objectName(at.id)))
-	}
-	for i := range g.rulesOf(at).exceptBy {
-		// The rules are read again: a filter runs a card's code, which
-		// may compute the characteristics again.
-		if rf := g.rulesOf(at).exceptBy[i]; !g.ruleFilterHolds(&rf, ObjectValue(bl.id)) {
-			return why("509.1b", fmt.Sprintf("%s can't be blocked except by %s", g.objectName(at.id), rf.def.Card.Abilities[rf.ability].Text))
-		}
+	case pairExceptBy:
+		return why("509.1b", fmt.Sprintf("%s can't be blocked except by %s", g.objectName(at.id), rf.def.Card.Abilities[rf.ability].Text))
 	}
 	return nil
+}
+
+// combatant is what the restrictions of blocks read of a creature, read
+// once for a declaration whose every pair of an attacker and a blocker is
+// looked at.
+type combatant struct {
+	o                                  *Object
+	flying, reach, intimidate, protect bool
+	colors, types                      uint16
+	exceptBy                           []ruleFilter
+}
+
+// combatantOf reads a creature as the restrictions of blocks do.
+func (g *Game) combatantOf(o *Object) combatant {
+	return combatant{o: o, flying: g.hasKeyword(o, keywordFlying), reach: g.hasKeyword(o, keywordReach),
+		intimidate: g.hasKeyword(o, keywordIntimidate), protect: g.hasKeyword(o, keywordProtection),
+		colors: g.colorsOf(o), types: g.typesOf(o), exceptBy: g.rulesOf(o).exceptBy}
+}
+
+// The restrictions on one block, as pairRestriction says them.
+const (
+	pairLegal = iota
+	pairProtection
+	pairFlying
+	pairIntimidate
+	pairExceptBy
+)
+
+// pairRestriction is the restriction that forbids a blocker to block an
+// attacker (CR 702.16f, 702.9b, 702.13b, 509.1b), pairLegal if none does,
+// and the filter of the "can't be blocked except by" it disobeys. It
+// builds no message: a declaration looks at every pair.
+func (g *Game) pairRestriction(bl, at *combatant) (int, *ruleFilter) {
+	switch {
+	case at.protect && g.protectedFrom(at.o, bl.o):
+		return pairProtection, nil
+	case at.flying && !bl.flying && !bl.reach:
+		return pairFlying, nil
+	case at.intimidate && bl.types&typeArtifact == 0 && bl.colors&at.colors == 0:
+		return pairIntimidate, nil
+	}
+	for i := range at.exceptBy {
+		if !g.ruleFilterHolds(&at.exceptBy[i], ObjectValue(bl.o.id)) {
+			return pairExceptBy, &at.exceptBy[i]
+		}
+	}
+	return pairLegal, nil
 }
 
 // walkedLand is the land type of a landwalk ability of an attacker that

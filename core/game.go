@@ -259,6 +259,9 @@ type Game struct {
 	// turn (Silence), until the cleanup step (CR 514.2).
 	untapSkips []untapSkip
 	castBans   []castBan
+	// ruleLocals are the locals of the filters of combat rules
+	// (ruleFilterHolds).
+	ruleLocals locals
 	// forbidding is set while the body of an effect that forbids
 	// activating abilities runs to say which (activationForbidden):
 	// forbidMana is what it said of mana abilities.

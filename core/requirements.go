@@ -102,11 +102,10 @@ func (g *Game) ruleFilterOf(i vm.Value) (ruleFilter, bool) {
 	return ruleFilter{source: fr.source, controller: fr.controller, def: fr.def, ability: fr.ability, filter: filter}, true
 }
 
-// holds reports whether the filter describes a candidate.
+// ruleFilterHolds reports whether the filter describes a candidate.
 func (g *Game) ruleFilterHolds(rf *ruleFilter, candidate vm.Value) bool {
 	ab := &rf.def.Card.Abilities[rf.ability]
-	var l locals
-	ls := l.reset(ab.NumLocals, rf.source, rf.controller)
+	ls := g.ruleLocals.reset(ab.NumLocals, rf.source, rf.controller)
 	ls[vm.LocalCandidate] = candidate
 	ok, err := g.run(frame{mode: modeMatch, source: rf.source, controller: rf.controller, def: rf.def,
 		ability: rf.ability, locals: ls}, rf.filter)
@@ -376,8 +375,10 @@ func (g *Game) checkAttackers(ids []ObjectID) *RuleError {
 // attackers as the requirements allow: the creatures able to attack that a
 // requirement makes attack, and, if the only one of them can't attack
 // alone, the oldest other creature able to attack with it (CR 508.1d).
-func (g *Game) requiredAttackers() []ObjectID {
-	cands := g.attackCandidates()
+func (g *Game) requiredAttackers() []ObjectID { return requiredAttackersOf(g.attackCandidates()) }
+
+// requiredAttackersOf is requiredAttackers among candidates.
+func requiredAttackersOf(cands []attackCandidate) []ObjectID {
 	var out []ObjectID
 	for _, c := range cands {
 		if c.why == nil && c.reqs > 0 {
@@ -454,10 +455,18 @@ func (g *Game) blockProblemNow() *blockProblem {
 		}
 	}
 	// What can be known of each attacker alone: whether nothing can block
-	// it (can't be blocked, landwalk).
-	open := make([]bool, len(p.attackers))
-	for i, id := range p.attackers {
-		open[i] = g.attackerBlockable(g.objects[id], defender) == nil
+	// it (can't be blocked, landwalk), and what its blockers must be.
+	var ats []combatant
+	for _, id := range p.attackers {
+		if at := g.objects[id]; g.attackerBlockable(at, defender) == nil {
+			// The rules are copied: a filter runs a card's code, which may
+			// compute the characteristics again.
+			c := g.combatantOf(at)
+			c.exceptBy = slices.Clone(c.exceptBy)
+			ats = append(ats, c)
+		} else {
+			ats = append(ats, combatant{})
+		}
 	}
 	for _, id := range g.battlefield {
 		bl := g.objects[id]
@@ -467,9 +476,12 @@ func (g *Game) blockProblemNow() *blockProblem {
 		r := g.rulesOf(bl)
 		c := blockerCandidate{id: id, why: g.blockerAble(bl, defender), any: r.anyNumber, reqs: r.blocksEach, alone: r.alone}
 		if c.why == nil {
-			for i, at := range p.attackers {
-				if open[i] && g.pairBlockable(bl, g.objects[at]) == nil {
-					c.can = append(c.can, i)
+			b := g.combatantOf(bl)
+			for i := range ats {
+				if ats[i].o != nil {
+					if r, _ := g.pairRestriction(&b, &ats[i]); r == pairLegal {
+						c.can = append(c.can, i)
+					}
 				}
 			}
 		}
@@ -600,19 +612,27 @@ func (g *Game) CheckBlockers(blocks []Block) error {
 }
 
 func (g *Game) checkBlockers(p *blockProblem, blocks []Block) *RuleError {
-	blockerAt := func(id ObjectID) int {
-		for i := range p.blockers {
-			if p.blockers[i].id == id {
-				return i
-			}
-		}
-		return -1
+	// Indexes, so that the check is linear in the blocks.
+	blockerAt := make(map[ObjectID]int, len(p.blockers))
+	for i := range p.blockers {
+		blockerAt[p.blockers[i].id] = i
 	}
+	attackerAt := make(map[ObjectID]int, len(p.attackers))
+	for i, id := range p.attackers {
+		attackerAt[id] = i
+	}
+	seen := make(map[Block]bool, len(blocks))
 	chosen := make(map[int][]int) // blocker index -> attacker indexes
 	var order []int
-	for i, b := range blocks {
-		bi := blockerAt(b.Blocker)
-		ai := slices.Index(p.attackers, b.Attacker)
+	for _, b := range blocks {
+		bi, ok := blockerAt[b.Blocker]
+		if !ok {
+			bi = -1
+		}
+		ai, ok := attackerAt[b.Attacker]
+		if !ok {
+			ai = -1
+		}
 		switch {
 		case bi < 0:
 			return g.canBlock(b.Blocker, b.Attacker, p.defender) // not a creature of the defending player
@@ -625,9 +645,10 @@ func (g *Game) checkBlockers(p *blockProblem, blocks []Block) *RuleError {
 				return err
 			}
 			return ruleErrorf("509.1b", "%s cannot block %s", g.objectName(b.Blocker), g.objectName(b.Attacker))
-		case slices.Contains(blocks[:i], b):
+		case seen[b]:
 			return ruleErrorf("509.1a", "%s is declared as a blocker of %s twice", g.objectName(b.Blocker), g.objectName(b.Attacker))
 		}
+		seen[b] = true
 		if len(chosen[bi]) == 1 && !p.blockers[bi].any {
 			return ruleErrorf("509.1a", "%s can block only one creature: it is declared as a blocker of %s and of %s",
 				g.objectName(b.Blocker), g.objectName(p.attackers[chosen[bi][0]]), g.objectName(b.Attacker))
@@ -679,6 +700,16 @@ func (g *Game) checkBlockers(p *blockProblem, blocks []Block) *RuleError {
 func (g *Game) requiredBlocks() []Block {
 	p := g.blockProblemNow()
 	var out []Block
+	for _, c := range p.required() {
+		out = append(out, Block{Blocker: p.blockers[c[0]].id, Attacker: p.attackers[c[1]]})
+	}
+	return out
+}
+
+// required is requiredBlocks as blocks of the problem: pairs of a
+// blocker's index and an attacker's.
+func (p *blockProblem) required() [][2]int {
+	var out [][2]int
 	var blockers []int
 	for bi := range p.blockers {
 		b := &p.blockers[bi]
@@ -688,7 +719,7 @@ func (g *Game) requiredBlocks() []Block {
 		if v, choice := p.best(b, -1); v > 0 {
 			blockers = append(blockers, bi)
 			for _, i := range choice {
-				out = append(out, Block{Blocker: b.id, Attacker: p.attackers[i]})
+				out = append(out, [2]int{bi, i})
 			}
 		}
 	}
@@ -697,7 +728,7 @@ func (g *Game) requiredBlocks() []Block {
 	}
 	for bi := range p.blockers {
 		if b := &p.blockers[bi]; bi != blockers[0] && b.why == nil && len(b.can) > 0 {
-			return append(out, Block{Blocker: b.id, Attacker: p.attackers[b.can[0]]})
+			return append(out, [2]int{bi, b.can[0]})
 		}
 	}
 	return nil // it can't block alone, and no other creature can block
