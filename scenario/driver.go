@@ -210,7 +210,7 @@ type Object struct {
 	// or several if an effect lets it (CR 509.1a). An engine that leaves
 	// it empty fails the tests that name what a creature blocks.
 	Blocks []Card
-	Damage                               int
+	Damage int
 	// Power and toughness, in any zone (CR 604.3).
 	Power, Toughness int
 	// Revealed says a card is revealed by a continuous effect: the top
