@@ -485,17 +485,13 @@ func (g *Game) lethalDamage(source, id ObjectID) int {
 }
 
 // removeFromCombat takes a permanent out of combat (CR 506.4). An
-// attacker it was blocking stays blocked (509.1h); a blocker of it it was
-// attacking stays blocking the others it blocks.
+// attacker it was blocking stays blocked (509.1h); a creature that was
+// blocking it stays a blocking creature (509.1g), blocking the others it
+// blocks (see Object.Blocks).
 func (g *Game) removeFromCombat(o *Object) {
 	for _, at := range o.blocking {
 		if a := g.Object(at); a != nil {
 			a.blockedBy = slices.DeleteFunc(a.blockedBy, func(b ObjectID) bool { return b == o.id })
-		}
-	}
-	for _, bl := range o.blockedBy {
-		if b := g.Object(bl); b != nil {
-			b.blocking = slices.DeleteFunc(b.blocking, func(a ObjectID) bool { return a == o.id })
 		}
 	}
 	o.attacking, o.blocked, o.blocking, o.blockedBy, o.defender = false, false, nil, nil, NoPlayer

@@ -150,8 +150,11 @@ func (o *Object) Blocking() ObjectID {
 	return o.blocking[0]
 }
 
-// Blocks lists the attacking creatures the creature blocks (a copy): one,
-// or several if an effect lets it (CR 509.1a, 509.1g).
+// Blocks lists the attacking creatures the creature was declared to
+// block (a copy): one, or several if an effect lets it (CR 509.1a,
+// 509.1g). Those removed from combat since are among them: a creature
+// blocks only those still attacking (CR 510.1d), and stays a blocking
+// creature until it is removed from combat itself.
 func (o *Object) Blocks() []ObjectID { return slices.Clone(o.blocking) }
 
 // BlockedBy lists the creatures blocking the attacking creature (a copy).

@@ -636,7 +636,12 @@ func (r *runner) checkAttacks(a *dsl.AttackAction) error {
 // written before and these (CR 509.1a-c); otherwise each creature alone.
 func (r *runner) checkBlocks(a *dsl.BlockAction) error {
 	r.expecting = false
-	err := r.flushCombat()
+	var err error
+	if len(r.attacks) > 0 {
+		// The blocks written before are checked with this one, not
+		// declared.
+		err = r.declare(r.combatPos, false)
+	}
 	r.expecting = true
 	if err != nil {
 		return err
@@ -678,14 +683,14 @@ func (r *runner) flushCombat() error {
 	if len(r.attacks) == 0 && len(r.blocks) == 0 {
 		return nil
 	}
-	return r.declare(r.combatPos)
+	return r.declare(r.combatPos, true)
 }
 
-// declare advances to the declare attackers step, then to the declare
-// blockers step, as the test's combat needs. An illegal declaration is a
-// failure while advancing: the game goes on to the blockers' step before
-// the first failure is reported at p.
-func (r *runner) declare(p dsl.Pos) error {
+// declare advances to the declare attackers step, then, if blocks is
+// set, to the declare blockers step, as the test's combat needs. An
+// illegal declaration is a failure while advancing: the game goes on to
+// the blockers' step before the first failure is reported at p.
+func (r *runner) declare(p dsl.Pos, blocks bool) error {
 	var first error
 	check := func(err error) error {
 		var failure *FailureError
@@ -709,7 +714,7 @@ func (r *runner) declare(p dsl.Pos) error {
 			return err
 		}
 	}
-	if len(r.blocks) > 0 {
+	if blocks && len(r.blocks) > 0 {
 		if step := r.g.Turn().Step; stepIndex(r.v, step) >= stepIndex(r.v, "declare_blockers") {
 			r.failf(p, "blockers are declared in the declare blockers step, which is over this turn (it is the %s step)", step)
 			r.blocks = nil

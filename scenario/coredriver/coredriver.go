@@ -379,7 +379,10 @@ func (g *game) Object(c scenario.Card) (scenario.Object, bool) {
 		Counters: map[string]int{},
 	}
 	for _, at := range o.Blocks() {
-		out.Blocks = append(out.Blocks, g.card(at))
+		// It blocks those still attacking (CR 510.1d).
+		if a := g.g.Object(at); a != nil && !a.Left() && a.Attacking() {
+			out.Blocks = append(out.Blocks, g.card(at))
+		}
 	}
 	for k, n := range o.CounterKinds() {
 		out.Counters[k.String()] = n
