@@ -124,6 +124,9 @@ func (g *Game) activate(a Activation) error {
 		return ruleErrorf("602.1", "%s has no such activated ability", g.objectName(o.id))
 	}
 	ab, def := a.Ability.ability(), a.Ability.Def
+	if by := g.activationForbidden(o, ab); by != 0 {
+		return ruleErrorf("602.5", "%s: its ability %q can't be activated: %s says so", g.objectName(o.id), ab.Text, g.objectName(by))
+	}
 	if o.zone == ZoneBattlefield && o.controller != a.Player {
 		return ruleErrorf("602.2", "only the controller of %s can activate its abilities", g.objectName(o.id))
 	}
@@ -223,6 +226,7 @@ func (g *Game) activate(a Activation) error {
 		return nil
 	}
 	g.stack = append(g.stack, item)
+	g.becameTargets(item)
 	g.settle()
 	return nil
 }

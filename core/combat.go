@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cardc/cardc/vm"
@@ -41,13 +42,31 @@ func (g *Game) canAttack(id ObjectID) *RuleError {
 	case g.charsOf(o).cantAttack:
 		return why("508.1c", "an effect says it can't attack")
 	}
+	defender := Opponent(o.controller)
+	for i := range g.rulesOf(o).attackUnless {
+		if rf := g.rulesOf(o).attackUnless[i]; !g.defenderControls(&rf, defender) {
+			return why("508.1c", "an effect says it can't attack unless the defending player controls what it names ("+rf.def.Card.Abilities[rf.ability].Text+")")
+		}
+	}
 	return nil
 }
 
+// defenderControls reports whether the defending player controls a
+// permanent a filter describes ("can't attack unless defending player
+// controls an Island", CR 508.1c).
+func (g *Game) defenderControls(rf *ruleFilter, defender PlayerID) bool {
+	for _, id := range g.battlefield {
+		if o := g.objects[id]; o.controller == defender && g.ruleFilterHolds(rf, ObjectValue(id)) {
+			return true
+		}
+	}
+	return false
+}
+
 // CheckBlock says whether a creature could be declared as a blocker of an
-// attacking creature now: nil, or the *RuleError of the rule that forbids
-// it (CR 509.1a, 509.1b, 702.9b). The declare blockers step checks the
-// same.
+// attacking creature now, alone of its declaration: nil, or the
+// *RuleError of the rule that forbids it (CR 509.1a, 509.1b, 702.9b...).
+// CheckBlockers checks a whole declaration, with its requirements.
 func (g *Game) CheckBlock(blocker, attacker ObjectID) error {
 	if err := g.canBlock(blocker, attacker, Opponent(g.active)); err != nil {
 		return err
@@ -56,38 +75,127 @@ func (g *Game) CheckBlock(blocker, attacker ObjectID) error {
 }
 
 // canBlock returns why a creature cannot block an attacker, or nil if it
-// can.
+// can: what it is (blockerAble), what the attacker is (attackerBlockable)
+// and what the pair is (pairBlockable).
 func (g *Game) canBlock(blocker, attacker ObjectID, defender PlayerID) *RuleError {
 	bl, at := g.onBattlefield(blocker), g.onBattlefield(attacker)
+	if bl == nil {
+		return ruleErrorf("509.1a", "%s cannot block: it is not on the battlefield", g.objectName(blocker))
+	}
+	if err := g.blockerAble(bl, defender); err != nil {
+		return err
+	}
+	if at == nil || !at.attacking {
+		return ruleErrorf("509.1a", "%s cannot block: %s is not attacking", g.objectName(blocker), g.objectName(attacker))
+	}
+	if err := g.attackerBlockable(at, defender); err != nil {
+		return ruleErrorf(err.Rule, "%s cannot block: %s", g.objectName(blocker), err.Msg)
+	}
+	return g.pairBlockable(bl, at)
+}
+
+// blockerAble returns why a creature can block no attacker at all, or
+// nil (CR 509.1a, 509.1b).
+func (g *Game) blockerAble(bl *Object, defender PlayerID) *RuleError {
 	why := func(rule, reason string) *RuleError {
-		return ruleErrorf(rule, "%s cannot block: %s", g.objectName(blocker), reason)
+		return ruleErrorf(rule, "%s cannot block: %s", g.objectName(bl.id), reason)
 	}
 	switch {
-	case bl == nil:
-		return why("509.1a", "it is not on the battlefield")
 	case !bl.IsCreature():
 		return why("509.1a", "it is not a creature")
 	case bl.controller != defender:
 		return why("509.1a", "it is not controlled by the defending player")
 	case bl.tapped:
 		return why("509.1a", "it is tapped")
-	case bl.blocking != 0:
+	case len(bl.blocking) > 0:
 		return why("509.1a", "it is already blocking")
-	case at == nil || !at.attacking:
-		return why("509.1a", fmt.Sprintf("%s is not attacking", g.objectName(attacker)))
 	case g.charsOf(bl).cantBlock:
 		return why("509.1b", "an effect says it can't block")
-	case g.protectedFrom(at, bl):
-		return why("702.16f", fmt.Sprintf("%s has protection from it", g.objectName(at.id)))
-	case g.hasKeyword(at, keywordFlying) && !g.hasKeyword(bl, keywordFlying) && !g.hasKeyword(bl, keywordReach):
-		return why("702.9b", fmt.Sprintf("%s has flying, and only creatures with flying or reach can block it (CR 702.17b)", g.objectName(at.id)))
-	case g.hasKeyword(at, keywordIntimidate) && g.typesOf(bl)&typeArtifact == 0 && g.colorsOf(bl)&g.colorsOf(at) == 0:
-		return why("702.13b", fmt.Sprintf("%s has intimidate, and only artifact creatures and creatures that share a color with it can block it", g.objectName(at.id)))
-	}
-	if land := g.walkedLand(at, defender); land != "" {
-		return why("702.14c", fmt.Sprintf("%s has %swalk, and the defending player controls %s %s", g.objectName(at.id), strings.ToLower(land), article(land), land))
 	}
 	return nil
+}
+
+// attackerBlockable returns why no creature of the defending player can
+// block an attacking creature, or nil: it can't be blocked (CR 509.1b),
+// or the defending player controls a land of a type it walks (702.14c).
+// Its message says it of the attacker, for a blocker's error to begin.
+func (g *Game) attackerBlockable(at *Object, defender PlayerID) *RuleError {
+	if g.rulesOf(at).unblockable {
+		return ruleErrorf("509.1b", "%s can't be blocked", g.objectName(at.id))
+	}
+	if land := g.walkedLand(at, defender); land != "" {
+		return ruleErrorf("702.14c", "%s has %swalk, and the defending player controls %s %s", g.objectName(at.id), strings.ToLower(land), article(land), land)
+	}
+	return nil
+}
+
+// pairBlockable returns why a creature able to block cannot block an
+// attacking creature that can be blocked, or nil: protection (CR
+// 702.16f), flying (702.9b), intimidate (702.13b), "can't be blocked
+// except by" (509.1b).
+func (g *Game) pairBlockable(bl, at *Object) *RuleError {
+	b, a := g.combatantOf(bl), g.combatantOf(at)
+	why := func(rule, reason string) *RuleError {
+		return ruleErrorf(rule, "%s cannot block: %s", g.objectName(bl.id), reason)
+	}
+	switch r, rf := g.pairRestriction(&b, &a); r {
+	case pairProtection:
+		return why("702.16f", fmt.Sprintf("%s has protection from it", g.objectName(at.id)))
+	case pairFlying:
+		return why("702.9b", fmt.Sprintf("%s has flying, and only creatures with flying or reach can block it (CR 702.17b)", g.objectName(at.id)))
+	case pairIntimidate:
+		return why("702.13b", fmt.Sprintf("%s has intimidate, and only artifact creatures and creatures that share a color with it can block it", g.objectName(at.id)))
+	case pairExceptBy:
+		return why("509.1b", fmt.Sprintf("%s can't be blocked except by %s", g.objectName(at.id), rf.def.Card.Abilities[rf.ability].Text))
+	}
+	return nil
+}
+
+// combatant is what the restrictions of blocks read of a creature, read
+// once for a declaration whose every pair of an attacker and a blocker is
+// looked at.
+type combatant struct {
+	o                                  *Object
+	flying, reach, intimidate, protect bool
+	colors, types                      uint16
+	exceptBy                           []ruleFilter
+}
+
+// combatantOf reads a creature as the restrictions of blocks do.
+func (g *Game) combatantOf(o *Object) combatant {
+	return combatant{o: o, flying: g.hasKeyword(o, keywordFlying), reach: g.hasKeyword(o, keywordReach),
+		intimidate: g.hasKeyword(o, keywordIntimidate), protect: g.hasKeyword(o, keywordProtection),
+		colors: g.colorsOf(o), types: g.typesOf(o), exceptBy: g.rulesOf(o).exceptBy}
+}
+
+// The restrictions on one block, as pairRestriction says them.
+const (
+	pairLegal = iota
+	pairProtection
+	pairFlying
+	pairIntimidate
+	pairExceptBy
+)
+
+// pairRestriction is the restriction that forbids a blocker to block an
+// attacker (CR 702.16f, 702.9b, 702.13b, 509.1b), pairLegal if none does,
+// and the filter of the "can't be blocked except by" it disobeys. It
+// builds no message: a declaration looks at every pair.
+func (g *Game) pairRestriction(bl, at *combatant) (int, *ruleFilter) {
+	switch {
+	case at.protect && g.protectedFrom(at.o, bl.o):
+		return pairProtection, nil
+	case at.flying && !bl.flying && !bl.reach:
+		return pairFlying, nil
+	case at.intimidate && bl.types&typeArtifact == 0 && bl.colors&at.colors == 0:
+		return pairIntimidate, nil
+	}
+	for i := range at.exceptBy {
+		if !g.ruleFilterHolds(&at.exceptBy[i], ObjectValue(bl.o.id)) {
+			return pairExceptBy, &at.exceptBy[i]
+		}
+	}
+	return pairLegal, nil
 }
 
 // walkedLand is the land type of a landwalk ability of an attacker that
@@ -127,15 +235,19 @@ func article(word string) string {
 
 // declareAttackers is the turn-based action of the declare attackers step
 // (CR 508.1): the active player's chosen creatures attack the other
-// player, and become tapped.
+// player, and become tapped. A declaration the rules don't allow (a
+// creature that can't attack, fewer requirements obeyed than could be,
+// CR 508.1c-d) is a failure, and the default declaration is made instead,
+// which is legal (requiredAttackers).
 func (g *Game) declareAttackers() {
 	g.attackers = g.attackers[:0]
 	defender := Opponent(g.active)
-	for _, id := range g.decider.DeclareAttackers(g, g.active) {
-		if err := g.canAttack(id); err != nil {
-			g.fail(err)
-			continue
-		}
+	ids := g.decider.DeclareAttackers(g, g.active)
+	if err := g.checkAttackers(ids); err != nil {
+		g.fail(err)
+		ids = g.requiredAttackers()
+	}
+	for _, id := range ids {
 		o := g.objects[id]
 		if !g.hasKeyword(o, keywordVigilance) {
 			g.tap(o, true) // CR 508.1f; vigilance, 702.20b
@@ -151,21 +263,26 @@ func (g *Game) declareAttackers() {
 }
 
 // declareBlockers is the turn-based action of the declare blockers step
-// (CR 509.1): each chosen creature of the defending player blocks one
-// attacking creature, which becomes blocked.
+// (CR 509.1): each chosen creature of the defending player blocks the
+// attacking creatures chosen for it — one, or more if an effect lets it
+// (509.1a) — which become blocked. A declaration the rules don't allow
+// (CR 509.1a-c) is a failure, and the default declaration is made
+// instead, which is legal (requiredBlocks).
 func (g *Game) declareBlockers() {
 	defender := Opponent(g.active)
-	var blocks []Block
-	for _, b := range g.decider.DeclareBlockers(g, defender) {
-		if err := g.canBlock(b.Blocker, b.Attacker, defender); err != nil {
-			g.fail(err)
-			continue
-		}
+	blocks := g.decider.DeclareBlockers(g, defender)
+	if err := g.checkBlockers(g.blockProblemNow(), blocks); err != nil {
+		g.fail(err)
+		blocks = g.requiredBlocks()
+	}
+	for _, b := range blocks {
 		bl, at := g.objects[b.Blocker], g.objects[b.Attacker]
-		bl.blocking = at.id
+		bl.blocking = append(bl.blocking, at.id)
 		at.blocked = true
 		at.blockedBy = append(at.blockedBy, bl.id)
-		blocks = append(blocks, b)
+	}
+	if len(blocks) > 0 {
+		g.invalidate() // "blocking" and "blocked" are in filters
 	}
 	for _, b := range blocks {
 		g.propose(Event{Kind: EvBlock, Object: b.Attacker, Other: b.Blocker})
@@ -230,7 +347,7 @@ func (g *Game) CombatDamageStep() int {
 // eachCombatant calls f for each attacking or blocking creature.
 func (g *Game) eachCombatant(f func(o *Object)) {
 	for _, id := range g.battlefield {
-		if o := g.objects[id]; o.attacking || o.blocking != 0 {
+		if o := g.objects[id]; o.attacking || len(o.blocking) > 0 {
 			f(o)
 		}
 	}
@@ -267,7 +384,7 @@ func (g *Game) combatDamage(assigns func(o *Object) bool) {
 		// (CR 702.19d).
 		var fights []ObjectID
 		for _, b := range a.blockedBy {
-			if bl := g.onBattlefield(b); bl != nil && bl.blocking == id {
+			if bl := g.onBattlefield(b); bl != nil && slices.Contains(bl.blocking, id) {
 				fights = append(fights, b)
 			}
 		}
@@ -286,12 +403,25 @@ func (g *Game) combatDamage(assigns func(o *Object) bool) {
 	}
 	for _, id := range g.battlefield {
 		b := g.objects[id]
-		if b.blocking == 0 || !assigns(b) {
+		if len(b.blocking) == 0 || !assigns(b) {
 			continue
 		}
-		if at := g.onBattlefield(b.blocking); at != nil && at.attacking {
-			if power := g.Power(id); power > 0 {
-				all = append(all, assignment{id, ObjectValue(at.id), power}) // CR 510.1d
+		// A blocking creature assigns its combat damage to the creatures
+		// it blocks, divided as its controller chooses among two or more
+		// (CR 510.1d).
+		var fights []ObjectID
+		for _, at := range b.blocking {
+			if a := g.onBattlefield(at); a != nil && a.attacking {
+				fights = append(fights, at)
+			}
+		}
+		power := g.Power(id)
+		if power <= 0 {
+			continue // CR 510.1a
+		}
+		for i, n := range g.divide(id, fights, power, false) {
+			if n > 0 {
+				all = append(all, assignment{id, ObjectValue(fights[i]), n})
 			}
 		}
 	}
@@ -355,19 +485,16 @@ func (g *Game) lethalDamage(source, id ObjectID) int {
 }
 
 // removeFromCombat takes a permanent out of combat (CR 506.4). An
-// attacker it was blocking stays blocked.
+// attacker it was blocking stays blocked (509.1h); a creature that was
+// blocking it stays a blocking creature (509.1g), blocking the others it
+// blocks (see Object.Blocks).
 func (g *Game) removeFromCombat(o *Object) {
-	if o.blocking != 0 {
-		if at := g.Object(o.blocking); at != nil {
-			for i, b := range at.blockedBy {
-				if b == o.id {
-					at.blockedBy = append(at.blockedBy[:i], at.blockedBy[i+1:]...)
-					break
-				}
-			}
+	for _, at := range o.blocking {
+		if a := g.Object(at); a != nil {
+			a.blockedBy = slices.DeleteFunc(a.blockedBy, func(b ObjectID) bool { return b == o.id })
 		}
 	}
-	o.attacking, o.blocked, o.blocking, o.blockedBy, o.defender = false, false, 0, nil, NoPlayer
+	o.attacking, o.blocked, o.blocking, o.blockedBy, o.defender = false, false, nil, nil, NoPlayer
 	o.struckFirst = false
 	g.invalidate()
 }
@@ -377,7 +504,7 @@ func (g *Game) removeFromCombat(o *Object) {
 func (g *Game) endCombat() {
 	for _, id := range g.battlefield {
 		o := g.objects[id]
-		o.attacking, o.blocked, o.blocking, o.blockedBy, o.defender = false, false, 0, nil, NoPlayer
+		o.attacking, o.blocked, o.blocking, o.blockedBy, o.defender = false, false, nil, nil, NoPlayer
 		o.struckFirst = false
 	}
 	g.attackers = g.attackers[:0]

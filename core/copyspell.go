@@ -76,6 +76,7 @@ func (g *Game) copySpell(p PlayerID, spell *Object, newTargets bool) {
 	}
 	g.stack = append(g.stack, &c)
 	g.propose(Event{Kind: EvSpellCopied, Object: o.id, Source: spell.id, Player: p})
+	g.becameTargets(&c)
 }
 
 // chooseNewTargets lets the controller of a copy choose new targets for

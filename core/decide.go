@@ -103,7 +103,10 @@ type Block struct {
 //   - of several replacement effects, the one whose source entered the
 //     battlefield first applies first (a permanent's own "enters with"
 //     effects before all others);
-//   - no creature attacks or blocks;
+//   - no creature attacks or blocks but those the requirements of combat
+//     make (CR 508.1d, 509.1c): the creatures that attack each combat if
+//     able attack, and those able to block a creature that all creatures
+//     able to block must block it;
 //   - combat damage is assigned in order: lethal damage to each creature,
 //     the rest to the last; an attacking creature with trample assigns
 //     lethal damage to each blocker in order and the rest to the player
@@ -151,11 +154,18 @@ func (DefaultDecider) ChooseReplacement(g *Game, p PlayerID, ev Event, options [
 	return 0
 }
 
-// DeclareAttackers declares none.
-func (DefaultDecider) DeclareAttackers(g *Game, p PlayerID) []ObjectID { return nil }
+// DeclareAttackers declares the creatures the requirements make attack,
+// and no other but one that must attack with a creature that can't attack
+// alone (CR 508.1d): with no requirement, none.
+func (DefaultDecider) DeclareAttackers(g *Game, p PlayerID) []ObjectID { return g.requiredAttackers() }
 
-// DeclareBlockers declares none.
-func (DefaultDecider) DeclareBlockers(g *Game, p PlayerID) []Block { return nil }
+// DeclareBlockers declares the blocks the requirements make (CR 509.1c):
+// each creature a requirement makes block blocks the attacker whose
+// block obeys the most requirements, the first declared of those that
+// obey as many (a creature that can block any number blocks each such
+// attacker), and no other creature blocks but one that must block with a
+// creature that can't block alone. With no requirement, none.
+func (DefaultDecider) DeclareBlockers(g *Game, p PlayerID) []Block { return g.requiredBlocks() }
 
 // AssignCombatDamage assigns lethal damage to each creature in order and
 // the rest to the last; for an attacking creature with trample, the rest

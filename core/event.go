@@ -57,6 +57,9 @@ type Event struct {
 	// Tapped says its source was tapped for mana (CR 106.12).
 	Mana   mana.Amount
 	Tapped bool
+	// Spell is set on a becomes_target event whose spell or ability is a
+	// spell (CR 115.1).
+	Spell bool
 	// Reason is why the player of a game_over event lost, or why the game
 	// ended without a winner (EvGameOver).
 	Reason EndReason
@@ -90,6 +93,9 @@ type Event struct {
 	// rather than its top; entersTapped that a permanent enters the
 	// battlefield tapped ("put it onto the battlefield tapped").
 	bottom, entersTapped bool
+	// noRegeneration, on a destroy event, says the permanent can't be
+	// regenerated (CR 701.15c): regeneration shields are not applied.
+	noRegeneration bool
 	// existedBelow, on the counters a permanent is given as it enters,
 	// limits the effects that apply to them to those of objects older
 	// than it: of the permanents already on the battlefield, not of it or
@@ -244,6 +250,11 @@ var fieldGetters = [numFields]func(e *Event) vm.Value{
 
 	fieldShuffleID:     eventID,
 	fieldShufflePlayer: eventPlayer,
+
+	fieldBecomesTargetID:     eventID,
+	fieldBecomesTargetTarget: eventTarget,
+	fieldBecomesTargetSource: eventSource,
+	fieldBecomesTargetSpell:  func(e *Event) vm.Value { return boolValue(e.Spell) },
 }
 
 // field reads field f of an event, which must be of the field's kind.
@@ -346,6 +357,8 @@ func (g *Game) Describe(e *Event) string {
 		fmt.Fprintf(&b, " %s by %s", name(e.Object), playerName(e.Player))
 	case EvShuffle:
 		fmt.Fprintf(&b, " the library of %s", playerName(e.Player))
+	case EvBecomesTarget:
+		fmt.Fprintf(&b, " %s of %s", target(e.Target), name(e.Source))
 	case EvManaProduced:
 		fmt.Fprintf(&b, " %s to %s from %s", e.Mana, playerName(e.Player), name(e.Source))
 		if e.Tapped {

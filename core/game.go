@@ -250,6 +250,22 @@ type Game struct {
 	// handSize is what the body of a `your maximum hand size is N`
 	// effect said, as maxHandSize runs it.
 	handSize int
+
+	// Combat, untapping and the rules of the game for players (issue
+	// 22A; requirements.go, untap.go, gamerules.go).
+	//
+	// untapSkips are the permanents that don't untap during an untap
+	// step to come; castBans the players who can't cast spells this
+	// turn (Silence), until the cleanup step (CR 514.2).
+	untapSkips []untapSkip
+	castBans   []castBan
+	// ruleLocals are the locals of the filters of combat rules
+	// (ruleFilterHolds).
+	ruleLocals locals
+	// forbidding is set while the body of an effect that forbids
+	// activating abilities runs to say which (activationForbidden):
+	// forbidMana is what it said of mana abilities.
+	forbidding, forbidMana bool
 	// work is what the resolving spell or ability has done to libraries
 	// and exile so far (libraries.go).
 	work libraryWork

@@ -423,7 +423,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnIsTapped:       objectQuery(func(o *Object) bool { return o.tapped }),
 	fnIsUntapped:     objectQuery(func(o *Object) bool { return !o.tapped }),
 	fnIsAttacking:    objectQuery(func(o *Object) bool { return o.attacking }),
-	fnIsBlocking:     objectQuery(func(o *Object) bool { return o.blocking != 0 }),
+	fnIsBlocking:     objectQuery(func(o *Object) bool { return len(o.blocking) > 0 }),
 	fnIsBlocked:      objectQuery(func(o *Object) bool { return o.blocked }),
 	fnIsToken:        objectQuery(func(o *Object) bool { return o.token }),
 	fnIsCreature:     objectQuery(func(o *Object) bool { return o.def.types&typeCreature != 0 }),
@@ -560,6 +560,28 @@ var hostImpls = [numFuncs]hostImpl{
 	fnCreateArtifactCreatureTokens:    (*Game).hCreateArtifactCreatureTokens,
 	fnCreateCreatureTokensWithAbility: (*Game).hCreateCreatureTokensWithAbility,
 	fnEnterTappedUnlessControl:        (*Game).hEnterTappedUnlessControl,
+	// Combat, untapping and the rules of the game for players
+	// (requirements.go, untap.go, gamerules.go).
+	fnCantBlock:                         (*Game).hCantBlock,
+	fnCantAttackOrBlockAlone:            (*Game).hCantAttackOrBlockAlone,
+	fnCantBeBlocked:                     (*Game).hCantBeBlocked,
+	fnCantBeBlockedExceptBy:             (*Game).hCantBeBlockedExceptBy,
+	fnCantAttackUnlessDefenderControls:  (*Game).hCantAttackUnlessDefenderControls,
+	fnAttacksEachCombat:                 (*Game).hAttacksEachCombat,
+	fnBlocksEachCombat:                  (*Game).hBlocksEachCombat,
+	fnMustBeBlockedByAll:                (*Game).hMustBeBlockedByAll,
+	fnBlockAnyNumber:                    (*Game).hBlockAnyNumber,
+	fnDoesntUntap:                       (*Game).hDoesntUntap,
+	fnActivatedAbilitiesCantBeActivated: (*Game).hActivatedAbilitiesCantBeActivated,
+	fnCantLoseGame:                      (*Game).hCantLoseGame,
+	fnCantBlockThisTurn:                 (*Game).hCantBlockThisTurn,
+	fnCantBeBlockedThisTurn:             (*Game).hCantBeBlockedThisTurn,
+	fnAttacksThisTurnIfAble:             (*Game).hAttacksThisTurnIfAble,
+	fnDoesntUntapNext:                   (*Game).hDoesntUntapNext,
+	fnTapAll:                            (*Game).hTapAll,
+	fnTapAllDontUntapNext:               (*Game).hTapAllDontUntapNext,
+	fnDestroyNoRegeneration:             (*Game).hDestroyNoRegeneration,
+	fnOpponentsCantCastSpellsThisTurn:   (*Game).hOpponentsCantCastSpellsThisTurn,
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {

@@ -73,6 +73,10 @@ type abilityIndex struct {
 	// lose all abilities: while there is none, no object has lost them
 	// (see abilitiesLost).
 	abilityRemovers int
+	// activationStoppers counts those with an effect that forbids
+	// activating abilities: while there is none, every ability may be
+	// (see activationForbidden).
+	activationStoppers int
 	// colorChangers counts those with an effect of layer 5: while there
 	// is none, every permanent has its card's colors (see colorsOf).
 	colorChangers int
@@ -164,6 +168,9 @@ func (g *Game) indexEnter(o *Object) {
 	if o.def.removesAbilities {
 		x.abilityRemovers++
 	}
+	if o.def.stopsActivation {
+		x.activationStoppers++
+	}
 	if o.def.changesColors {
 		x.colorChangers++
 	}
@@ -195,6 +202,9 @@ func (g *Game) indexLeave(o *Object) {
 	}
 	if o.def.removesAbilities {
 		x.abilityRemovers--
+	}
+	if o.def.stopsActivation {
+		x.activationStoppers--
 	}
 	if o.def.changesColors {
 		x.colorChangers--
@@ -382,6 +392,9 @@ func (g *Game) verifyIndex() error {
 		if o.def.removesAbilities {
 			want.abilityRemovers++
 		}
+		if o.def.stopsActivation {
+			want.activationStoppers++
+		}
 		if o.def.changesColors {
 			want.colorChangers++
 		}
@@ -404,6 +417,9 @@ func (g *Game) verifyIndex() error {
 			return fmt.Errorf("ability index: object %d watches %+v and %+v granted, not %+v and %+v",
 				id, x.own[id], x.granted[id], own, granted)
 		}
+	}
+	if x.activationStoppers != want.activationStoppers {
+		return fmt.Errorf("ability index: %d permanents forbid activating abilities, not %d", x.activationStoppers, want.activationStoppers)
 	}
 	if x.abilityRemovers != want.abilityRemovers || x.colorChangers != want.colorChangers || x.typeChangers != want.typeChangers {
 		return fmt.Errorf("ability index: %d permanents remove abilities, %d change colors and %d types, not %d, %d and %d",
@@ -457,7 +473,7 @@ func (g *Game) verifyChars() error {
 	kept := make([]chars, len(g.battlefield))
 	for i, id := range g.battlefield {
 		c := g.chars[id]
-		c.keywords, c.granted = c.keywords.clone(), slices.Clone(c.granted)
+		c.keywords, c.granted, c.rules = c.keywords.clone(), slices.Clone(c.granted), c.rules.clone()
 		kept[i] = c
 	}
 	g.invalidate()
@@ -476,7 +492,7 @@ func sameChars(name string, k, c *chars) error {
 	if k.controller != c.controller || k.colors != c.colors || k.types != c.types ||
 		k.power != c.power || k.toughness != c.toughness || !k.keywords.equal(&c.keywords) ||
 		k.cantAttack != c.cantAttack || k.cantBlock != c.cantBlock || k.noAbilities != c.noAbilities ||
-		!slices.Equal(k.granted, c.granted) {
+		!slices.Equal(k.granted, c.granted) || !k.rules.equal(&c.rules) {
 		return fmt.Errorf("characteristics of %s: %+v were kept, %+v computed: something they depend on changed, and they were not computed again",
 			name, *k, *c)
 	}

@@ -72,6 +72,9 @@ type chars struct {
 	// cantAttack and cantBlock are set by effects such as Pacifism's
 	// (CR 508.1c, 509.1b).
 	cantAttack, cantBlock bool
+	// rules are the other restrictions and requirements of combat, and
+	// of untapping, that effects give it (requirements.go).
+	rules combatRules
 	// noAbilities is set by an effect by which the permanent loses all
 	// abilities (layer 6): its card's abilities don't function; what
 	// effects with later timestamps grant it, it has.
@@ -112,7 +115,11 @@ type ptEffect struct {
 	keyword keywordArg
 	// controller is who controls the object under an effect of layer 2.
 	controller PlayerID
-	timestamp  int64
+	// rule is, for an effect of layerRules, the rule it gives the object
+	// (turnRuleCantBlock...), and player the player it names.
+	rule      int
+	player    PlayerID
+	timestamp int64
 }
 
 // invalidate says that the characteristics must be computed again.
@@ -162,6 +169,7 @@ func (g *Game) baseChars(o *Object, c *chars) {
 	c.power, c.toughness = int(o.def.Card.Power), int(o.def.Card.Toughness)
 	c.keywords.reset(&o.def.keywords)
 	c.cantAttack, c.cantBlock = false, false
+	c.rules.reset()
 	c.granted = c.granted[:0]
 	c.noAbilities = false
 }
@@ -361,6 +369,8 @@ func applyPT(pe *ptEffect, c *chars) {
 		c.power, c.toughness = pe.power, pe.toughness
 	case layerSwitchPT:
 		c.power, c.toughness = c.toughness, c.power
+	case layerRules:
+		applyTurnRule(pe, c)
 	default:
 		c.power, c.toughness = add(c.power, pe.power), add(c.toughness, pe.toughness)
 	}

@@ -72,6 +72,9 @@ type CardDef struct {
 	// removesAbilities says whether an effect of the card's abilities makes
 	// objects lose all abilities (layer 6).
 	removesAbilities bool
+	// stopsActivation says whether an effect of the card's abilities
+	// forbids activating abilities (CR 602.5; Pithing Needle, Ice Cage).
+	stopsActivation bool
 	// changesColors says whether an effect of the card's abilities changes
 	// the colors of objects (layer 5).
 	changesColors bool
@@ -233,6 +236,7 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 				d.changesTypes = true
 			}
 			d.removesAbilities = d.removesAbilities || funcID(linked.ID(a.Rule)) == fnLoseAllAbilities
+			d.stopsActivation = d.stopsActivation || funcID(linked.ID(a.Rule)) == fnActivatedAbilitiesCantBeActivated
 		case vm.AbilityEnchant:
 			d.enchant = i
 		}
@@ -340,6 +344,11 @@ var counterBlindFuncs = [numFuncs]bool{
 	fnCantGainLife: true, fnCantGetCounters: true, fnCantGetCountersOfKind: true, fnLoseKeyword: true,
 	fnLoseAllAbilities: true, fnInZone: true, fnBeginGameOnBattlefield: true, fnSetChosenColor: true, fnAddCardType: true,
 	fnCantBeCountered: true, fnHasChosenName: true,
+	// Combat, untapping and the rules of the game for players (issue 22A).
+	fnCantBlock: true, fnCantAttackOrBlockAlone: true, fnCantBeBlocked: true, fnCantBeBlockedExceptBy: true,
+	fnCantAttackUnlessDefenderControls: true, fnAttacksEachCombat: true, fnBlocksEachCombat: true,
+	fnMustBeBlockedByAll: true, fnBlockAnyNumber: true, fnDoesntUntap: true,
+	fnActivatedAbilitiesCantBeActivated: true, fnCantLoseGame: true,
 }
 
 // counterBlindFunc reports whether a function of a program calls only

@@ -193,7 +193,8 @@ func (g *Game) manaSources(p PlayerID, exclude, excludeCostly ObjectID, cm *cost
 			tap := ab.Flags&vm.FlagTapCost != 0
 			if tap && g.canPayTapSymbol(o, ab) != nil ||
 				ab.Flags&vm.FlagSorcery != 0 && !g.sorceryTiming(p) ||
-				ab.Flags&vm.FlagOncePerTurn != 0 && g.activated[activation{id, r}] == g.turn {
+				ab.Flags&vm.FlagOncePerTurn != 0 && g.activated[activation{id, r}] == g.turn ||
+				g.activationForbidden(o, ab) != 0 {
 				continue // it can't be activated now
 			}
 			u := usable{r: r, tap: tap}

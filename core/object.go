@@ -53,7 +53,9 @@ type Object struct {
 	// Combat state (CR 506.4).
 	attacking bool
 	blocked   bool
-	blocking  ObjectID
+	// blocking lists the attacking creatures it blocks (CR 509.1g): one,
+	// or more if an effect lets it (509.1a).
+	blocking  []ObjectID
 	blockedBy []ObjectID
 	defender  PlayerID
 	// struckFirst is set for an attacking or blocking creature that had
@@ -139,8 +141,21 @@ func (o *Object) Attacking() bool { return o.attacking }
 // it stays blocked even if its blockers leave.
 func (o *Object) Blocked() bool { return o.blocked }
 
-// Blocking is the attacking creature the creature blocks, or 0.
-func (o *Object) Blocking() ObjectID { return o.blocking }
+// Blocking is the attacking creature the creature blocks, the first if it
+// blocks several (CR 509.1a), or 0.
+func (o *Object) Blocking() ObjectID {
+	if len(o.blocking) == 0 {
+		return 0
+	}
+	return o.blocking[0]
+}
+
+// Blocks lists the attacking creatures the creature was declared to
+// block (a copy): one, or several if an effect lets it (CR 509.1a,
+// 509.1g). Those removed from combat since are among them: a creature
+// blocks only those still attacking (CR 510.1d), and stays a blocking
+// creature until it is removed from combat itself.
+func (o *Object) Blocks() []ObjectID { return slices.Clone(o.blocking) }
 
 // BlockedBy lists the creatures blocking the attacking creature (a copy).
 func (o *Object) BlockedBy() []ObjectID { return slices.Clone(o.blockedBy) }

@@ -40,7 +40,9 @@ func (g *Game) RegenerationShields(id ObjectID) int {
 // part in the choice of CR 616.1 like the others.
 func (g *Game) shieldsFor(ev *Event, applied []abilityRef, out []candidate) []candidate {
 	o := g.onBattlefield(ev.Object)
-	if o == nil {
+	if o == nil || ev.noRegeneration {
+		// A permanent that can't be regenerated keeps its shields, which
+		// are not applied (CR 701.15c).
 		return out
 	}
 	for _, s := range g.shields {

@@ -17,16 +17,26 @@ func (g *Game) stateBasedActions() bool {
 		if p.Lost {
 			continue
 		}
+		var reason EndReason
 		switch {
 		case p.Life <= 0:
-			p.lost = EndLife
+			reason = EndLife
 		case p.drewFromEmpty:
-			p.lost = EndEmptyLibrary
+			reason = EndEmptyLibrary
 		case p.counter(CounterPoison) >= 10:
-			p.lost = EndPoison
+			reason = EndPoison
 		default:
 			continue
 		}
+		if g.cantLose(p.ID) {
+			// A player who can't lose doesn't (Platinum Angel, CR 104.3):
+			// the check happens, and their attempt to draw from an empty
+			// library is one "since the last time state-based actions
+			// were checked" no more (CR 704.5b).
+			p.drewFromEmpty = false
+			continue
+		}
+		p.lost = reason
 		p.Lost = true
 		did = true
 	}

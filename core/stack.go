@@ -84,6 +84,9 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 	if def.types&typeLand != 0 {
 		return ruleErrorf("305.9", "%s is a land, which is played, not cast", def.Name)
 	}
+	if err := g.castForbidden(p); err != nil {
+		return err
+	}
 	// An instant, or a card with flash, may be cast any time its caster
 	// has priority (CR 307.1, 702.8a).
 	instant := def.types&typeInstant != 0 || def.keywords.set.has(keywordFlash)
@@ -140,6 +143,7 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 	}
 	g.stack = append(g.stack, item)
 	g.propose(Event{Kind: EvSpellCast, Object: s.id, Player: p})
+	g.becameTargets(item)
 	g.settle()
 	return nil
 }

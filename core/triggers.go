@@ -305,6 +305,7 @@ func (g *Game) pushTrigger(t *pendingTrigger) {
 		item.Locals[ab.Targets[i].Local] = choice
 	}
 	g.stack = append(g.stack, item)
+	g.becameTargets(item)
 }
 
 func containsValue(vs []vm.Value, v vm.Value) bool {

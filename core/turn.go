@@ -117,12 +117,7 @@ func (g *Game) beginStep(s Step) {
 	case StepUntap:
 		// CR 502.3: the active player untaps their permanents. No player
 		// receives priority in the untap step.
-		for _, id := range g.battlefield {
-			if o := g.objects[id]; o.controller == g.active {
-				g.tap(o, false)
-			}
-		}
-		g.invalidate()
+		g.untapStep()
 		g.nextStep()
 		return
 	case StepCleanup:
@@ -162,6 +157,7 @@ func (g *Game) cleanup() {
 	g.endCopies()
 	g.endShields()
 	g.endPreventions()
+	g.castBans = g.castBans[:0]
 	g.invalidate()
 	// CR 514.3: normally no player receives priority; if state-based
 	// actions or triggers happen, they do, and another cleanup follows.

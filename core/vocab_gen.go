@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 35
-	vocabularyHash  = "0a86e92904f596de26a38ac07a3f82f16616fdee6259fa95ac86592c68bcd67a"
+	vocabularyMinor = 36
+	vocabularyHash  = "6e6343cd677049242b0ec34c5ad38f5342f064cae7e7b06938ca22e99c19ab6f"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -147,11 +147,22 @@ const (
 	// (CR 701.20a): an effect says so, or shuffles a card into it. It happens
 	// even if the library has zero or one card (CR 701.20e).
 	EvShuffle
+	// EvBecomesTarget is the event kind "becomes_target": An object or a
+	// player becomes the target of a spell or ability (CR 115.1, 603.2): as a
+	// spell becomes cast (CR 601.2i), an activated ability is activated (CR
+	// 602.2), a triggered ability is put on the stack with its targets (CR
+	// 603.3d), or a copy of a spell is put on the stack with its targets, kept
+	// or new (CR 707.10c). One event for each object or player the spell or
+	// ability targets, however many of its instances of "target" chose it.
+	// `source` is the spell, or the source of the ability; `spell` is set for
+	// a spell. The abilities that trigger on it go on the stack above the
+	// spell or ability (Ice Cage's and Illusionary Servant's rulings).
+	EvBecomesTarget
 	numEventKinds
 )
 
 // eventNames are the stdlib's names, by number.
-var eventNames = [numEventKinds]string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive", "countered", "spell_copied", "draw", "discard", "hand_revealed", "reveal", "shuffle"}
+var eventNames = [numEventKinds]string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive", "countered", "spell_copied", "draw", "discard", "hand_revealed", "reveal", "shuffle", "becomes_target"}
 
 // The steps, in turn order.
 const (
@@ -525,6 +536,10 @@ const (
 	fieldRevealObject
 	fieldShuffleID
 	fieldShufflePlayer
+	fieldBecomesTargetID
+	fieldBecomesTargetTarget
+	fieldBecomesTargetSource
+	fieldBecomesTargetSpell
 	numFields
 )
 
@@ -613,11 +628,16 @@ var fields = [numFields]fieldDecl{
 	fieldRevealObject:          {name: "reveal.object", kind: EvReveal},
 	fieldShuffleID:             {name: "shuffle.id", kind: EvShuffle},
 	fieldShufflePlayer:         {name: "shuffle.player", kind: EvShuffle},
+	fieldBecomesTargetID:       {name: "becomes_target.id", kind: EvBecomesTarget},
+	fieldBecomesTargetTarget:   {name: "becomes_target.target", kind: EvBecomesTarget},
+	fieldBecomesTargetSource:   {name: "becomes_target.source", kind: EvBecomesTarget},
+	fieldBecomesTargetSpell:    {name: "becomes_target.spell", kind: EvBecomesTarget},
 }
 
 // The actions, queries and effects of the vocabulary: a linked SymFunc is one of these.
 const (
-	fnActivatedAtLeast funcID = iota
+	fnActivatedAbilitiesCantBeActivated funcID = iota
+	fnActivatedAtLeast
 	fnActivationsThisTurn
 	fnAddCardType
 	fnAddCountersGiven
@@ -634,14 +654,26 @@ const (
 	fnAddProtectionFromChosenColor
 	fnAttach
 	fnAttachedTo
+	fnAttacksEachCombat
+	fnAttacksThisTurnIfAble
 	fnBecomeCopyUntilEndOfTurn
 	fnBeginGameOnBattlefield
+	fnBlockAnyNumber
+	fnBlocksEachCombat
 	fnBoostUntilEndOfTurn
 	fnCantAttackOrBlock
+	fnCantAttackOrBlockAlone
+	fnCantAttackUnlessDefenderControls
+	fnCantBeBlocked
+	fnCantBeBlockedExceptBy
+	fnCantBeBlockedThisTurn
 	fnCantBeCountered
+	fnCantBlock
+	fnCantBlockThisTurn
 	fnCantGainLife
 	fnCantGetCounters
 	fnCantGetCountersOfKind
+	fnCantLoseGame
 	fnCardsInHand
 	fnCardsInLibrary
 	fnChooseExiledCards
@@ -662,8 +694,11 @@ const (
 	fnDealDamage
 	fnDefinePt
 	fnDestroy
+	fnDestroyNoRegeneration
 	fnDiscard
 	fnDiscardAtRandom
+	fnDoesntUntap
+	fnDoesntUntapNext
 	fnDoubleCounters
 	fnDoubleCountersOfKind
 	fnDoubleCountersOnEach
@@ -727,7 +762,9 @@ const (
 	fnMill
 	fnModifyPt
 	fnMoveCounter
+	fnMustBeBlockedByAll
 	fnNoMaximumHandSize
+	fnOpponentsCantCastSpellsThisTurn
 	fnOwner
 	fnPayLife
 	fnPayOptional
@@ -779,6 +816,8 @@ const (
 	fnSpendOnlyManaOnX
 	fnSwitchPtUntilEndOfTurn
 	fnTap
+	fnTapAll
+	fnTapAllDontUntapNext
 	fnTopCardRevealed
 	fnToughness
 	fnTributeNotPaid
@@ -797,6 +836,7 @@ const (
 // to 7d). finds has bit i set when parameter i of an action is an
 // object or a target, which the core finds where it moved (CR 400.7e, 400.7j).
 var funcs = [numFuncs]funcDecl{
+	fnActivatedAbilitiesCantBeActivated:  {name: "activated_abilities_cant_be_activated", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnActivatedAtLeast:                   {name: "activated_at_least", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnActivationsThisTurn:                {name: "activations_this_turn", arity: 0, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnAddCardType:                        {name: "add_card_type", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 4, finds: 0b0},
@@ -814,14 +854,26 @@ var funcs = [numFuncs]funcDecl{
 	fnAddProtectionFromChosenColor:       {name: "add_protection_from_chosen_color", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6, finds: 0b0},
 	fnAttach:                             {name: "attach", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b11},
 	fnAttachedTo:                         {name: "attached_to", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnAttacksEachCombat:                  {name: "attacks_each_combat", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnAttacksThisTurnIfAble:              {name: "attacks_this_turn_if_able", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnBecomeCopyUntilEndOfTurn:           {name: "become_copy_until_end_of_turn", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b11},
 	fnBeginGameOnBattlefield:             {name: "begin_game_on_battlefield", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnBlockAnyNumber:                     {name: "block_any_number", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnBlocksEachCombat:                   {name: "blocks_each_combat", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnBoostUntilEndOfTurn:                {name: "boost_until_end_of_turn", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnCantAttackOrBlock:                  {name: "cant_attack_or_block", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnCantAttackOrBlockAlone:             {name: "cant_attack_or_block_alone", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnCantAttackUnlessDefenderControls:   {name: "cant_attack_unless_defender_controls", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnCantBeBlocked:                      {name: "cant_be_blocked", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnCantBeBlockedExceptBy:              {name: "cant_be_blocked_except_by", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnCantBeBlockedThisTurn:              {name: "cant_be_blocked_this_turn", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnCantBeCountered:                    {name: "cant_be_countered", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnCantBlock:                          {name: "cant_block", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnCantBlockThisTurn:                  {name: "cant_block_this_turn", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnCantGainLife:                       {name: "cant_gain_life", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCantGetCounters:                    {name: "cant_get_counters", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCantGetCountersOfKind:              {name: "cant_get_counters_of_kind", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnCantLoseGame:                       {name: "cant_lose_game", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCardsInHand:                        {name: "cards_in_hand", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCardsInLibrary:                     {name: "cards_in_library", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnChooseExiledCards:                  {name: "choose_exiled_cards", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -842,8 +894,11 @@ var funcs = [numFuncs]funcDecl{
 	fnDealDamage:                         {name: "deal_damage", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b11},
 	fnDefinePt:                           {name: "define_pt", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 7, finds: 0b0},
 	fnDestroy:                            {name: "destroy", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnDestroyNoRegeneration:              {name: "destroy_no_regeneration", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnDiscard:                            {name: "discard", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDiscardAtRandom:                    {name: "discard_at_random", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnDoesntUntap:                        {name: "doesnt_untap", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnDoesntUntapNext:                    {name: "doesnt_untap_next", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnDoubleCounters:                     {name: "double_counters", arity: 1, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDoubleCountersOfKind:               {name: "double_counters_of_kind", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDoubleCountersOnEach:               {name: "double_counters_on_each", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -907,7 +962,9 @@ var funcs = [numFuncs]funcDecl{
 	fnMill:                               {name: "mill", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnModifyPt:                           {name: "modify_pt", arity: 3, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 9, finds: 0b0},
 	fnMoveCounter:                        {name: "move_counter", arity: 4, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1100},
+	fnMustBeBlockedByAll:                 {name: "must_be_blocked_by_all", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnNoMaximumHandSize:                  {name: "no_maximum_hand_size", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnOpponentsCantCastSpellsThisTurn:    {name: "opponents_cant_cast_spells_this_turn", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnOwner:                              {name: "owner", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPayLife:                            {name: "pay_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPayOptional:                        {name: "pay_optional", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -959,6 +1016,8 @@ var funcs = [numFuncs]funcDecl{
 	fnSpendOnlyManaOnX:                   {name: "spend_only_mana_on_x", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnSwitchPtUntilEndOfTurn:             {name: "switch_pt_until_end_of_turn", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnTap:                                {name: "tap", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnTapAll:                             {name: "tap_all", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnTapAllDontUntapNext:                {name: "tap_all_dont_untap_next", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnTopCardRevealed:                    {name: "top_card_revealed", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnToughness:                          {name: "toughness", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnTributeNotPaid:                     {name: "tribute_not_paid", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},

@@ -386,9 +386,9 @@ type Assertion interface {
 // line's statement.
 func Assertions() []Assertion {
 	return []Assertion{&LogAssert{}, &LogOrderAssert{}, &StackAssert{}, &TurnAssert{}, &PoolAssert{},
-		&GameAssert{}, &LifeAssert{}, &HandSizeAssert{}, &PlayerCountAssert{}, &HandRevealedAssert{}, &ZoneAssert{}, &StateAssert{},
+		&GameAssert{}, &LifeAssert{}, &HandSizeAssert{}, &PlayerCountAssert{}, &HandRevealedAssert{}, &ZoneAssert{}, &BlockingAssert{}, &StateAssert{},
 		&PTAssert{}, &CountAssert{}, &DecisionAssert{}, &PaidAssert{}, &ChoiceAssert{},
-		&ControlAssert{}, &AttachedAssert{}, &KeywordAssert{}, &PileAssert{}}
+		&ControlAssert{}, &AttachedAssert{}, &RequirementAssert{}, &KeywordAssert{}, &PileAssert{}}
 }
 
 // ZoneAssert checks where a card is: `"Protean Hydra" is in your graveyard`,
@@ -414,6 +414,51 @@ func (a *ZoneAssert) String() string {
 		return s + "in " + a.Owner + " " + a.Zone
 	}
 	return s + "in " + a.Zone
+}
+
+// BlockingAssert checks which attacking creature a creature blocks:
+// `"Grizzly Bears" is blocking "Prized Unicorn"`, `is not blocking`.
+type BlockingAssert struct {
+	Span
+	Card     *CardRef `parser:"@@ 'is'"`
+	Not      bool     `parser:"@'not'? 'blocking'"`
+	Attacker *CardRef `parser:"@@"`
+}
+
+func (*BlockingAssert) assertion() {}
+
+// String is the assertion in canonical form.
+func (a *BlockingAssert) String() string {
+	return RefString(a.Card) + " is " + notWord(a.Not) + "blocking " + RefString(a.Attacker)
+}
+
+// RequirementAssert checks what the requirements of combat make a
+// creature do in every legal declaration of attackers or blockers now
+// (CR 508.1d, 509.1c): `"Berserkers of Blood Ridge" must attack`,
+// `"Grizzly Bears" must block "Prized Unicorn"`, `"Grizzly Bears" must
+// block` (some attacking creature), `"Hill Giant" does not have to
+// attack`.
+type RequirementAssert struct {
+	Span
+	Card     *CardRef `parser:"@@"`
+	Not      bool     `parser:"( 'must' | @( 'does' 'not' 'have' 'to' ) )"`
+	Verb     string   `parser:"@( 'attack' | 'block' )"`
+	Attacker *CardRef `parser:"@@?"`
+}
+
+func (*RequirementAssert) assertion() {}
+
+// String is the assertion in canonical form.
+func (a *RequirementAssert) String() string {
+	s := RefString(a.Card) + " must "
+	if a.Not {
+		s = RefString(a.Card) + " does not have to "
+	}
+	s += a.Verb
+	if a.Attacker != nil {
+		s += " " + RefString(a.Attacker)
+	}
+	return s
 }
 
 // StateAssert checks a permanent's status: `"Grizzly Bears" is tapped`.

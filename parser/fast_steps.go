@@ -380,6 +380,7 @@ var testReaders = []testReader{
 	assertionReader((*fastParser).playerCountAssert),
 	assertionReader((*fastParser).handRevealedAssert),
 	assertionReader((*fastParser).zoneAssert),
+	assertionReader((*fastParser).blockingAssert),
 	assertionReader((*fastParser).stateAssert),
 	assertionReader((*fastParser).ptAssert),
 	assertionReader((*fastParser).countAssert),
@@ -388,6 +389,7 @@ var testReaders = []testReader{
 	assertionReader((*fastParser).choiceAssert),
 	assertionReader((*fastParser).controlAssert),
 	assertionReader((*fastParser).attachedAssert),
+	assertionReader((*fastParser).requirementAssert),
 	assertionReader((*fastParser).keywordAssert),
 	assertionReader((*fastParser).pileAssert),
 }
@@ -1133,6 +1135,37 @@ func (p *fastParser) zoneAssert() *dsl.ZoneAssert {
 		default:
 			p.fail()
 		}
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// blockingAssert reads `REF is [not] blocking REF`.
+func (p *fastParser) blockingAssert() *dsl.BlockingAssert {
+	a, start := &dsl.BlockingAssert{}, p.pos()
+	a.Card, a.Not = p.refIs()
+	if !p.failed && p.expect("blocking") {
+		a.Attacker = p.cardRef()
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// requirementAssert reads `REF must attack`, `REF does not have to block
+// [REF]`.
+func (p *fastParser) requirementAssert() *dsl.RequirementAssert {
+	a, start := &dsl.RequirementAssert{}, p.pos()
+	a.Card = p.cardRef()
+	if !p.failed {
+		if p.is("must") {
+			p.take()
+		} else {
+			a.Not = p.expect("does") && p.expect("not") && p.expect("have") && p.expect("to")
+		}
+	}
+	if !p.failed {
+		a.Verb = p.oneOf("attack", "block")
+	}
+	if !p.failed && (p.isText() || p.isType(tokIdent) || p.is("each")) {
+		a.Attacker = p.cardRef()
 	}
 	return node(p, start, a, &a.Span)
 }

@@ -536,7 +536,7 @@ func sentenceBreak(toks []lexer.Token) (dsl.Diagnostic, bool) {
 			end = t.Pos.Offset + len(t.Value)
 		}
 		return dsl.Errorf(dot.Pos, CodeSyntax, "a period ends a sentence here, and a line of the language is one statement").
-			WithHint("write %q on a line of its own", rest.String()), true
+			WithHint("write %q on a line of its own, or, where the vocabulary says the two sentences as one phrase, join them with \"and\" (dsl/VOCABULARY.md lists its phrases)", rest.String()), true
 	}
 	return dsl.Diagnostic{}, false
 }

@@ -207,7 +207,11 @@ type Object struct {
 	// Damage (marked) are those of a permanent.
 	Tapped, Attacking, Blocking, Blocked bool
 	AttachedTo                           Card
-	Damage                               int
+	// Blocks are the attacking creatures a blocking creature blocks: one,
+	// or several if an effect lets it (CR 509.1a). An engine that leaves
+	// it empty fails the tests that name what a creature blocks.
+	Blocks []Card
+	Damage int
 	// Power and toughness, in any zone (CR 604.3).
 	Power, Toughness int
 	// Revealed says a card is revealed by a continuous effect: the top
@@ -649,4 +653,28 @@ func triggerInvolves(ts []Trigger, i int, c Card) bool {
 		}
 	}
 	return false
+}
+
+// Declarations is a Game that checks whole declarations of attackers and
+// blockers, with the restrictions that bind creatures together ("can't
+// attack or block alone") and the requirements of combat (CR 508.1c-d,
+// 509.1b-c), and says what those requirements make a creature do. An
+// engine whose Game does not implement it has each creature of an
+// `illegal` attack or block checked alone (CheckAttack, CheckBlock), and
+// skips the tests that assert requirements (`must attack`).
+type Declarations interface {
+	// CheckAttackers says whether declaring these creatures as the
+	// attackers would be legal now: nil, or the *RuleError of the rule
+	// the declaration breaks.
+	CheckAttackers(attackers []Card) error
+	// CheckBlockers says whether declaring these blocks would be legal
+	// now, as CheckAttackers.
+	CheckBlockers(blocks []Block) error
+	// MustAttack reports whether the creature attacks in every legal
+	// declaration of attackers now.
+	MustAttack(c Card) (bool, error)
+	// MustBlock reports whether the creature blocks attacker in every
+	// legal declaration of blockers now; attacker 0, whether it blocks
+	// some attacking creature in every one.
+	MustBlock(blocker, attacker Card) (bool, error)
 }

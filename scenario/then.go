@@ -79,6 +79,91 @@ var _ = then(thenStep[*dsl.StateAssert]{
 	},
 })
 
+// "Grizzly Bears" is blocking "Prized Unicorn", is not blocking: one of
+// the attacking creatures it blocks (CR 509.1g).
+var _ = then(thenStep[*dsl.BlockingAssert]{
+	About: func(a *dsl.BlockingAssert) *dsl.CardRef { return a.Card },
+	Check: func(c *checker, a *dsl.BlockingAssert) { c.ref(a.Attacker) },
+	Assert: func(r *runner, a *dsl.BlockingAssert) {
+		_, o, err := r.permanentObject(a.Card)
+		if err != nil {
+			return
+		}
+		at, _, in, err := r.object(a.Attacker)
+		if err != nil {
+			return
+		}
+		if blocks := in && slices.Contains(o.Blocks, at); blocks == a.Not {
+			found := "it blocks nothing"
+			if len(o.Blocks) > 0 {
+				var names []string
+				for _, b := range o.Blocks {
+					if ob, ok := r.g.Object(b); ok {
+						names = append(names, ob.Name)
+					}
+				}
+				found = "it blocks " + strings.Join(names, " and ")
+			}
+			r.expected(a.Pos, a.Not, a.Card, "be blocking "+dsl.RefString(a.Attacker), found)
+		}
+	},
+})
+
+// "Berserkers of Blood Ridge" must attack, "Grizzly Bears" must block
+// "Prized Unicorn", does not have to attack: what the requirements of
+// combat make the creature do in every legal declaration now (CR 508.1d,
+// 509.1c), as an engine that checks whole declarations says
+// (Declarations); on another, the test is skipped.
+var _ = then(thenStep[*dsl.RequirementAssert]{
+	About: func(a *dsl.RequirementAssert) *dsl.CardRef { return a.Card },
+	Check: func(c *checker, a *dsl.RequirementAssert) {
+		if a.Attacker != nil {
+			c.ref(a.Attacker)
+		}
+	},
+	Assert: func(r *runner, a *dsl.RequirementAssert) {
+		d, ok := r.g.(Declarations)
+		if !ok {
+			r.unsupported(a.Pos, Unsupported("requirements of combat"))
+			return
+		}
+		c, err := r.permanent(a.Card)
+		if err != nil {
+			return
+		}
+		var must bool
+		what := a.Verb
+		switch {
+		case a.Verb == "attack":
+			if a.Attacker != nil {
+				r.failf(a.Attacker.Pos, "a creature attacks a player, not %s: write `%s must attack`", dsl.RefString(a.Attacker), dsl.RefString(a.Card))
+				return
+			}
+			must, err = d.MustAttack(c)
+		case a.Attacker != nil:
+			at, e := r.permanent(a.Attacker)
+			if e != nil {
+				return
+			}
+			what += " " + dsl.RefString(a.Attacker)
+			must, err = d.MustBlock(c, at)
+		default:
+			must, err = d.MustBlock(c, 0)
+		}
+		if err != nil {
+			r.failf(a.Pos, "%v", err)
+			return
+		}
+		if must == a.Not {
+			if a.Not {
+				r.failf(a.Pos, "expected %s not to have to %s, but every legal declaration has it %s (CR 508.1d, 509.1c)", dsl.RefString(a.Card), what, what)
+				return
+			}
+			r.failf(a.Pos, "expected %s to have to %s, but a legal declaration leaves it out (CR 508.1d, 509.1c)", dsl.RefString(a.Card), what)
+		}
+	},
+})
+
 // "Protean Hydra" is 3/3: in any zone, as a card's characteristic-defining
 // ability defines them everywhere (CR 604.3).
 var _ = then(thenStep[*dsl.PTAssert]{

@@ -3,6 +3,7 @@ package scenario
 import (
 	"errors"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/cardc/cardc/dsl"
@@ -605,26 +606,42 @@ func (r *runner) illegal(a *dsl.IllegalAction) error {
 }
 
 // checkAttacks checks, without declaring them, whether the creatures an
-// attack names could attack: the first that can't is the error.
+// attack names could attack: with an engine that checks whole
+// declarations (Declarations), the declaration of the attacks written
+// before and these, with its restrictions and requirements (CR 508.1c-d);
+// otherwise each creature alone, the first that can't being the error.
 func (r *runner) checkAttacks(a *dsl.AttackAction) error {
+	var cards []Card
 	for _, ref := range a.Cards {
 		c, err := r.permanent(ref)
 		if err != nil {
 			return err
 		}
+		cards = append(cards, c)
+	}
+	if d, ok := r.g.(Declarations); ok {
+		return r.failed(a.Pos, "", d.CheckAttackers(append(slices.Clone(r.attacks), cards...)))
+	}
+	for i, c := range cards {
 		if err := r.g.CheckAttack(c); err != nil {
-			return r.failed(ref.Pos, "", err)
+			return r.failed(a.Cards[i].Pos, "", err)
 		}
 	}
 	return nil
 }
 
 // checkBlocks declares the attacks written before, then checks, without
-// declaring them, whether the creatures a block names could block: the
-// first that can't is the error.
+// declaring them, whether the creatures a block names could block: with
+// an engine that checks whole declarations, the declaration of the blocks
+// written before and these (CR 509.1a-c); otherwise each creature alone.
 func (r *runner) checkBlocks(a *dsl.BlockAction) error {
 	r.expecting = false
-	err := r.flushCombat()
+	var err error
+	if len(r.attacks) > 0 {
+		// The blocks written before are checked with this one, not
+		// declared.
+		err = r.declare(r.combatPos, false)
+	}
 	r.expecting = true
 	if err != nil {
 		return err
@@ -633,13 +650,20 @@ func (r *runner) checkBlocks(a *dsl.BlockAction) error {
 	if err != nil {
 		return err
 	}
+	var blocks []Block
 	for _, ref := range a.Blockers {
 		bl, err := r.permanent(ref)
 		if err != nil {
 			return err
 		}
-		if err := r.g.CheckBlock(bl, at); err != nil {
-			return r.failed(ref.Pos, "", err)
+		blocks = append(blocks, Block{Attacker: at, Blocker: bl})
+	}
+	if d, ok := r.g.(Declarations); ok {
+		return r.failed(a.Pos, "", d.CheckBlockers(append(slices.Clone(r.blocks), blocks...)))
+	}
+	for i, b := range blocks {
+		if err := r.g.CheckBlock(b.Blocker, at); err != nil {
+			return r.failed(a.Blockers[i].Pos, "", err)
 		}
 	}
 	return nil
@@ -659,14 +683,14 @@ func (r *runner) flushCombat() error {
 	if len(r.attacks) == 0 && len(r.blocks) == 0 {
 		return nil
 	}
-	return r.declare(r.combatPos)
+	return r.declare(r.combatPos, true)
 }
 
-// declare advances to the declare attackers step, then to the declare
-// blockers step, as the test's combat needs. An illegal declaration is a
-// failure while advancing: the game goes on to the blockers' step before
-// the first failure is reported at p.
-func (r *runner) declare(p dsl.Pos) error {
+// declare advances to the declare attackers step, then, if blocks is
+// set, to the declare blockers step, as the test's combat needs. An
+// illegal declaration is a failure while advancing: the game goes on to
+// the blockers' step before the first failure is reported at p.
+func (r *runner) declare(p dsl.Pos, blocks bool) error {
 	var first error
 	check := func(err error) error {
 		var failure *FailureError
@@ -690,7 +714,7 @@ func (r *runner) declare(p dsl.Pos) error {
 			return err
 		}
 	}
-	if len(r.blocks) > 0 {
+	if blocks && len(r.blocks) > 0 {
 		if step := r.g.Turn().Step; stepIndex(r.v, step) >= stepIndex(r.v, "declare_blockers") {
 			r.failf(p, "blockers are declared in the declare blockers step, which is over this turn (it is the %s step)", step)
 			r.blocks = nil

@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 35
+	Minor = 36
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "0a86e92904f596de26a38ac07a3f82f16616fdee6259fa95ac86592c68bcd67a"
+	Hash = "6e6343cd677049242b0ec34c5ad38f5342f064cae7e7b06938ca22e99c19ab6f"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.35: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.36: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -190,6 +190,14 @@ const (
 	FieldShuffleID
 	// FieldShufflePlayer is shuffle.player, a Player.
 	FieldShufflePlayer
+	// FieldBecomesTargetID is becomes_target.id, an EventID.
+	FieldBecomesTargetID
+	// FieldBecomesTargetTarget is becomes_target.target, a Target.
+	FieldBecomesTargetTarget
+	// FieldBecomesTargetSource is becomes_target.source, an Object.
+	FieldBecomesTargetSource
+	// FieldBecomesTargetSpell is becomes_target.spell, a bool.
+	FieldBecomesTargetSpell
 )
 
 // Events are the event kinds of the vocabulary, in the order the stdlib
@@ -328,12 +336,30 @@ var Events = []Event{
 		{Field: FieldShuffleID, Name: "id", Symbol: "shuffle.id", Type: Type{Kind: KindEvent, Event: "shuffle"}},
 		{Field: FieldShufflePlayer, Name: "player", Symbol: "shuffle.player", Type: Type{Kind: KindPlayer}},
 	}},
+	{Name: "becomes_target", Fields: []FieldInfo{
+		{Field: FieldBecomesTargetID, Name: "id", Symbol: "becomes_target.id", Type: Type{Kind: KindEvent, Event: "becomes_target"}},
+		{Field: FieldBecomesTargetTarget, Name: "target", Symbol: "becomes_target.target", Type: Type{Kind: KindTarget}},
+		{Field: FieldBecomesTargetSource, Name: "source", Symbol: "becomes_target.source", Type: Type{Kind: KindObject}},
+		{Field: FieldBecomesTargetSpell, Name: "spell", Symbol: "becomes_target.spell", Type: Type{Kind: KindBool}},
+	}},
 }
 
 // Funcs are the actions, queries and effects of the vocabulary, sorted by
 // name, with what HOST.md says of each and the method a host writes to
 // implement it (Bind). Do not modify.
 var Funcs = []Func{
+	{Name: "activated_abilities_cant_be_activated", Method: "ActivatedAbilitiesCantBeActivated", Signature: "ActivatedAbilitiesCantBeActivated(f *vm.Frame, object stdhost.Object, mana int64) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "mana", Type: Type{Kind: KindNumber}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				ActivatedAbilitiesCantBeActivated(*vm.Frame, Object, int64) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.ActivatedAbilitiesCantBeActivated(f, Object(a[0]), int64(a[1]))
+			}, true
+		}},
 	{Name: "activated_at_least", Method: "ActivatedAtLeast", Signature: "ActivatedAtLeast(f *vm.Frame, amount int64) (bool, error)", Params: []Param{{Name: "amount", Type: Type{Kind: KindNumber}}}, Result: Type{Kind: KindBool}, Contexts: ContextMatch | ContextBody | ContextEffect, Stale: StaleIgnored,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -541,6 +567,28 @@ var Funcs = []Func{
 				return vm.Value(r), err
 			}, true
 		}},
+	{Name: "attacks_each_combat", Method: "AttacksEachCombat", Signature: "AttacksEachCombat(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ AttacksEachCombat(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.AttacksEachCombat(f, Object(a[0]))
+			}, true
+		}},
+	{Name: "attacks_this_turn_if_able", Method: "AttacksThisTurnIfAble", Signature: "AttacksThisTurnIfAble(f *vm.Frame, object stdhost.Object, player stdhost.Player) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "player", Type: Type{Kind: KindPlayer}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				AttacksThisTurnIfAble(*vm.Frame, Object, Player) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.AttacksThisTurnIfAble(f, Object(a[0]), Player(a[1]))
+			}, true
+		}},
 	{Name: "become_copy_until_end_of_turn", Method: "BecomeCopyUntilEndOfTurn", Signature: "BecomeCopyUntilEndOfTurn(f *vm.Frame, object stdhost.Object, original stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "original", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -561,6 +609,26 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.BeginGameOnBattlefield(f, Object(a[0]))
+			}, true
+		}},
+	{Name: "block_any_number", Method: "BlockAnyNumber", Signature: "BlockAnyNumber(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ BlockAnyNumber(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.BlockAnyNumber(f, Object(a[0]))
+			}, true
+		}},
+	{Name: "blocks_each_combat", Method: "BlocksEachCombat", Signature: "BlocksEachCombat(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ BlocksEachCombat(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.BlocksEachCombat(f, Object(a[0]))
 			}, true
 		}},
 	{Name: "boost_until_end_of_turn", Method: "BoostUntilEndOfTurn", Signature: "BoostUntilEndOfTurn(f *vm.Frame, object stdhost.Object, power int64, toughness int64) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored,
@@ -585,6 +653,60 @@ var Funcs = []Func{
 				return 0, m.CantAttackOrBlock(f, Object(a[0]))
 			}, true
 		}},
+	{Name: "cant_attack_or_block_alone", Method: "CantAttackOrBlockAlone", Signature: "CantAttackOrBlockAlone(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ CantAttackOrBlockAlone(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.CantAttackOrBlockAlone(f, Object(a[0]))
+			}, true
+		}},
+	{Name: "cant_attack_unless_defender_controls", Method: "CantAttackUnlessDefenderControls", Signature: "CantAttackUnlessDefenderControls(f *vm.Frame, object stdhost.Object, permanents stdhost.Filter) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "permanents", Type: Type{Kind: KindFilter}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				CantAttackUnlessDefenderControls(*vm.Frame, Object, Filter) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.CantAttackUnlessDefenderControls(f, Object(a[0]), Filter(a[1]))
+			}, true
+		}},
+	{Name: "cant_be_blocked", Method: "CantBeBlocked", Signature: "CantBeBlocked(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ CantBeBlocked(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.CantBeBlocked(f, Object(a[0]))
+			}, true
+		}},
+	{Name: "cant_be_blocked_except_by", Method: "CantBeBlockedExceptBy", Signature: "CantBeBlockedExceptBy(f *vm.Frame, object stdhost.Object, blockers stdhost.Filter) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "blockers", Type: Type{Kind: KindFilter}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				CantBeBlockedExceptBy(*vm.Frame, Object, Filter) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.CantBeBlockedExceptBy(f, Object(a[0]), Filter(a[1]))
+			}, true
+		}},
+	{Name: "cant_be_blocked_this_turn", Method: "CantBeBlockedThisTurn", Signature: "CantBeBlockedThisTurn(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ CantBeBlockedThisTurn(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.CantBeBlockedThisTurn(f, Object(a[0]))
+			}, true
+		}},
 	{Name: "cant_be_countered", Method: "CantBeCountered", Signature: "CantBeCountered(f *vm.Frame, spell stdhost.Object) error", Params: []Param{{Name: "spell", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface{ CantBeCountered(*vm.Frame, Object) error })
@@ -593,6 +715,26 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.CantBeCountered(f, Object(a[0]))
+			}, true
+		}},
+	{Name: "cant_block", Method: "CantBlock", Signature: "CantBlock(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ CantBlock(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.CantBlock(f, Object(a[0]))
+			}, true
+		}},
+	{Name: "cant_block_this_turn", Method: "CantBlockThisTurn", Signature: "CantBlockThisTurn(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ CantBlockThisTurn(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.CantBlockThisTurn(f, Object(a[0]))
 			}, true
 		}},
 	{Name: "cant_gain_life", Method: "CantGainLife", Signature: "CantGainLife(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Effect: true, Contexts: ContextEffect,
@@ -625,6 +767,16 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.CantGetCountersOfKind(f, Player(a[0]), Name(a[1]))
+			}, true
+		}},
+	{Name: "cant_lose_game", Method: "CantLoseGame", Signature: "CantLoseGame(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ CantLoseGame(*vm.Frame, Player) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.CantLoseGame(f, Player(a[0]))
 			}, true
 		}},
 	{Name: "cards_in_hand", Method: "CardsInHand", Signature: "CardsInHand(f *vm.Frame, player stdhost.Player) (int64, error)", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Result: Type{Kind: KindNumber}, Contexts: ContextMatch | ContextBody | ContextReplace | ContextEnters | ContextEffect, Stale: StaleIgnored, Own: true,
@@ -867,6 +1019,16 @@ var Funcs = []Func{
 				return 0, m.Destroy(f, Object(a[0]))
 			}, true
 		}},
+	{Name: "destroy_no_regeneration", Method: "DestroyNoRegeneration", Signature: "DestroyNoRegeneration(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored, Moves: "object", MovesTo: "graveyard",
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ DestroyNoRegeneration(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.DestroyNoRegeneration(f, Object(a[0]))
+			}, true
+		}},
 	{Name: "discard", Method: "Discard", Signature: "Discard(f *vm.Frame, player stdhost.Player, amount int64) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "amount", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -889,6 +1051,26 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.DiscardAtRandom(f, Player(a[0]), int64(a[1]))
+			}, true
+		}},
+	{Name: "doesnt_untap", Method: "DoesntUntap", Signature: "DoesntUntap(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ DoesntUntap(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.DoesntUntap(f, Object(a[0]))
+			}, true
+		}},
+	{Name: "doesnt_untap_next", Method: "DoesntUntapNext", Signature: "DoesntUntapNext(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ DoesntUntapNext(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.DoesntUntapNext(f, Object(a[0]))
 			}, true
 		}},
 	{Name: "double_counters", Method: "DoubleCounters", Signature: "DoubleCounters(f *vm.Frame, event stdhost.EventID) error", Params: []Param{{Name: "event", Type: Type{Kind: KindEvent, Event: "counter_put"}}}, Action: true, Contexts: ContextReplace, AtOnce: true, Stale: StaleError,
@@ -1644,6 +1826,16 @@ var Funcs = []Func{
 				return 0, m.MoveCounter(f, Player(a[0]), Name(a[1]), Object(a[2]), Object(a[3]))
 			}, true
 		}},
+	{Name: "must_be_blocked_by_all", Method: "MustBeBlockedByAll", Signature: "MustBeBlockedByAll(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ MustBeBlockedByAll(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.MustBeBlockedByAll(f, Object(a[0]))
+			}, true
+		}},
 	{Name: "no_maximum_hand_size", Method: "NoMaximumHandSize", Signature: "NoMaximumHandSize(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Effect: true, Contexts: ContextEffect,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface{ NoMaximumHandSize(*vm.Frame, Player) error })
@@ -1652,6 +1844,16 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.NoMaximumHandSize(f, Player(a[0]))
+			}, true
+		}},
+	{Name: "opponents_cant_cast_spells_this_turn", Method: "OpponentsCantCastSpellsThisTurn", Signature: "OpponentsCantCastSpellsThisTurn(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ OpponentsCantCastSpellsThisTurn(*vm.Frame, Player) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.OpponentsCantCastSpellsThisTurn(f, Player(a[0]))
 			}, true
 		}},
 	{Name: "owner", Method: "Owner", Signature: "Owner(f *vm.Frame, object stdhost.Object) (stdhost.Player, error)", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Result: Type{Kind: KindPlayer}, Contexts: ContextMatch | ContextBody | ContextReplace | ContextEnters | ContextEffect, Stale: StaleLastKnown, Own: true,
@@ -2234,6 +2436,26 @@ var Funcs = []Func{
 				return 0, m.Tap(f, Object(a[0]))
 			}, true
 		}},
+	{Name: "tap_all", Method: "TapAll", Signature: "TapAll(f *vm.Frame, objects stdhost.Filter) error", Params: []Param{{Name: "objects", Type: Type{Kind: KindFilter}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ TapAll(*vm.Frame, Filter) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.TapAll(f, Filter(a[0]))
+			}, true
+		}},
+	{Name: "tap_all_dont_untap_next", Method: "TapAllDontUntapNext", Signature: "TapAllDontUntapNext(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ TapAllDontUntapNext(*vm.Frame, Player) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.TapAllDontUntapNext(f, Player(a[0]))
+			}, true
+		}},
 	{Name: "top_card_revealed", Method: "TopCardRevealed", Signature: "TopCardRevealed(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Effect: true, Contexts: ContextEffect,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface{ TopCardRevealed(*vm.Frame, Player) error })
@@ -2326,7 +2548,7 @@ var NameKinds = []NameKind{
 	{Kind: vm.NameZone, Words: []string{"battlefield", "graveyard", "hand", "library", "exile", "stack", "command"}},
 	{Kind: vm.NameStep, Words: []string{"untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup"}},
 	{Kind: vm.NameMana, Words: nil},
-	{Kind: vm.NameEvent, Words: []string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive", "countered", "spell_copied", "draw", "discard", "hand_revealed", "reveal", "shuffle"}},
+	{Kind: vm.NameEvent, Words: []string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive", "countered", "spell_copied", "draw", "discard", "hand_revealed", "reveal", "shuffle", "becomes_target"}},
 	{Kind: vm.NameRule, Words: []string{"damage_cant_be_prevented", "dealt_as_though_wither", "entering_doesnt_trigger", "counters_cant_be_put"}},
-	{Kind: vm.NameEffect, Words: []string{"add_card_type", "add_keyword", "add_protection_from_chosen_color", "begin_game_on_battlefield", "cant_attack_or_block", "cant_be_countered", "cant_gain_life", "cant_get_counters", "cant_get_counters_of_kind", "control", "define_pt", "grant_ability", "hands_revealed", "life_total_cant_change", "lose_all_abilities", "lose_keyword", "modify_pt", "no_maximum_hand_size", "set_base_pt", "set_chosen_color", "set_maximum_hand_size", "spend_only_mana_on_x", "top_card_revealed"}},
+	{Kind: vm.NameEffect, Words: []string{"activated_abilities_cant_be_activated", "add_card_type", "add_keyword", "add_protection_from_chosen_color", "attacks_each_combat", "begin_game_on_battlefield", "block_any_number", "blocks_each_combat", "cant_attack_or_block", "cant_attack_or_block_alone", "cant_attack_unless_defender_controls", "cant_be_blocked", "cant_be_blocked_except_by", "cant_be_countered", "cant_block", "cant_gain_life", "cant_get_counters", "cant_get_counters_of_kind", "cant_lose_game", "control", "define_pt", "doesnt_untap", "grant_ability", "hands_revealed", "life_total_cant_change", "lose_all_abilities", "lose_keyword", "modify_pt", "must_be_blocked_by_all", "no_maximum_hand_size", "set_base_pt", "set_chosen_color", "set_maximum_hand_size", "spend_only_mana_on_x", "top_card_revealed"}},
 }

@@ -1276,11 +1276,12 @@ func (m *matcher) matchPhrase(mode Mode) (*Match, *Mismatch) {
 	case m.bestDepth > 0:
 		d.Pos = m.best.pos
 	}
-	if t := m.closest(ts, mode); t != nil {
-		if !strings.Contains(d.Message, fmt.Sprintf("%q", t.Text)) { // the message names it already
-			d.Hint = fmt.Sprintf("did you mean %q?", t.Text)
-		}
+	if t := m.closest(ts, mode); t != nil && !strings.Contains(d.Message, fmt.Sprintf("%q", t.Text)) {
+		d.Hint = fmt.Sprintf("did you mean %q?", t.Text)
 	} else {
+		// No template is like it, or the one most like it is the one the
+		// message names already ("by" goes on after the phrase "{object}
+		// can't be blocked" ends): say what the language lacks.
 		d.Hint = m.missingHint(ts, mode, what)
 	}
 	return nil, &Mismatch{Diagnostic: d}

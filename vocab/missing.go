@@ -30,10 +30,12 @@ func (m *matcher) verbAt(pi int) []string {
 }
 
 // templateVerb is where the verb of template t is: the item after its
-// subject slot, or its first item; -1 if it starts with no word there.
+// subject — a slot, or "you" written for a player slot the phrase fills
+// (`you can't lose the game ...` with player = you) — or its first item;
+// -1 if it starts with no word there.
 func templateVerb(t *Template) int {
 	ti := 0
-	if len(t.Items) > 0 && t.Items[0].Word == "" {
+	if len(t.Items) > 0 && (t.Items[0].Word == "" || strings.EqualFold(t.Items[0].Word, "you") && len(t.Items) > 1) {
 		ti = 1
 	}
 	if ti >= len(t.Items) || t.Items[ti].Word == "" {
@@ -209,8 +211,22 @@ func phraseText(m *matcher, pi int) string {
 }
 
 // sayingVerb lists the templates of ts whose verb is verb, at most three,
-// quoted, for a hint.
-func sayingVerb(ts []*Template, verb []string) []string {
+// quoted, for a hint: first those whose subject is of the phrase's kind,
+// subject (a slot such as "{object}", as kindSlot reads it; "" for none
+// known), so that `this can't be blocked by ...` is shown "{object} can't
+// be blocked" before "{event} can't be prevented".
+func sayingVerb(ts []*Template, verb []string, subject string) []string {
+	if subject != "" {
+		var same, other []*Template
+		for _, t := range ts {
+			if subjectSlot(t) == subject {
+				same = append(same, t)
+			} else {
+				other = append(other, t)
+			}
+		}
+		ts = append(same, other...)
+	}
 	var out []string
 	for _, t := range ts {
 		tv := templateVerbWords(t)
@@ -233,11 +249,43 @@ func sayingVerb(ts []*Template, verb []string) []string {
 	return out
 }
 
+// subjectSlot is the slot a phrase's subject would read as for template
+// t's subject ("{object}" for "{attacker} attacks"), or "" if t's first
+// item is a word.
+func subjectSlot(t *Template) string {
+	if len(t.Items) == 0 || t.Items[0].Word != "" {
+		return ""
+	}
+	typ, ok := t.SlotType(t.Items[0].Slot)
+	if !ok {
+		return ""
+	}
+	return kindSlotOf(typ, nil)
+}
+
+// joinedEnd finds a template of ts that ends with the phrase text as the
+// second of two sentences of Oracle joined by "and" ("destroy {object} and
+// it can't be regenerated" for "it can't be regenerated"), or "".
+func joinedEnd(ts []*Template, text string) string {
+	tail := " and " + strings.ToLower(text)
+	for _, t := range ts {
+		if len(t.Text) > len(tail) && strings.EqualFold(t.Text[len(t.Text)-len(tail):], tail) {
+			return t.Text
+		}
+	}
+	return ""
+}
+
 // missingHint says, for a phrase that reads as no template of ts and is
 // like none that agrees with it, what the language lacks: a phrase of
 // that shape, of the mode's kind (what), and what it says with that verb
 // instead.
 func (m *matcher) missingHint(ts []*Template, mode Mode, what string) string {
+	if whole := joinedEnd(ts, dsl.PartsString(m.parts)); whole != "" {
+		// "it can't be regenerated": the second of two sentences that the
+		// vocabulary says as one phrase.
+		return fmt.Sprintf("the vocabulary says it only after the sentence before it, joined by \"and\": %q", whole)
+	}
 	shape, verb := m.shape(mode)
 	hint := fmt.Sprintf("the language has no %s %q yet (%s lists what it lacks)", what, shape, NotYetSection)
 	if _, _, known := m.kindSlot(0, mode); !known {
@@ -250,7 +298,11 @@ func (m *matcher) missingHint(ts []*Template, mode Mode, what string) string {
 		return hint + "; dsl/VOCABULARY.md lists every phrase it has"
 	}
 	v := strings.Join(verb, " ")
-	if others := sayingVerb(ts, verb); len(others) > 0 {
+	subject, _, _ := m.kindSlot(0, mode)
+	if subject == "{objects}" {
+		subject = "{object}" // a template's slot reads one object or many
+	}
+	if others := sayingVerb(ts, verb, subject); len(others) > 0 {
 		return hint + fmt.Sprintf("; with %q it says %s", v, strings.Join(others, ", "))
 	}
 	return hint + fmt.Sprintf("; none of its phrases of this kind says %q (dsl/VOCABULARY.md lists them all)", v)

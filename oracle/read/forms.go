@@ -328,7 +328,7 @@ func (r *reader) static() ([]*meaning.Ability, bool) {
 		var read *vocab.OracleMatch
 		for _, m := range r.v.MatchOracle(rest, vocab.ModeRule, r.opts(rest, base+pi)) {
 			end := pi + m.End
-			if w := wordOf(parts, end); end == len(parts) || w == "." || w == "and" {
+			if w := wordOf(parts, end); end == len(parts) || w == "." || w == "and" || w == "," && wordOf(parts, end+1) == "and" {
 				read = &m
 				break
 			}
@@ -350,8 +350,18 @@ func (r *reader) static() ([]*meaning.Ability, bool) {
 		case w == ".":
 			pi = end + 1
 		case r.ctx.subj != nil:
-			// "... and has flying": the same objects.
-			parts, base, pi = append([]*dsl.Part{subjectPart()}, parts[end+1:]...), base+end, 0
+			// "... and has flying": the same objects; "..., and its
+			// activated abilities can't be activated": theirs.
+			next := end + 1
+			if w == "," {
+				next++
+			}
+			rest := parts[next:]
+			subj := []*dsl.Part{subjectPart()}
+			if wordOf(rest, 0) == "its" {
+				subj, rest, next = append(subj, word("'s")), rest[1:], next+1
+			}
+			parts, base, pi = append(subj, rest...), base+next-len(subj), 0
 		default:
 			r.expect(base+end, `"."`)
 			return nil, false

@@ -308,13 +308,45 @@ func (g *game) AdvanceTo(name string) error {
 func (g *game) AdvanceToNextTurn() error { return convert(g.g.AdvanceToNextTurn()) }
 
 func (g *game) DeclareAttackers(attackers []scenario.Card) error {
-	g.decider.attackers = attackers
+	g.decider.attackers, g.decider.attacking = attackers, true
 	return convert(g.g.AdvanceTo(core.StepDeclareAttackers))
 }
 
 func (g *game) DeclareBlockers(blocks []scenario.Block) error {
-	g.decider.blocks = blocks
+	g.decider.blocks, g.decider.blocking = blocks, true
 	return convert(g.g.AdvanceTo(core.StepDeclareBlockers))
+}
+
+// CheckAttackers implements scenario.Declarations.
+func (g *game) CheckAttackers(attackers []scenario.Card) error {
+	ids := make([]core.ObjectID, len(attackers))
+	for i, c := range attackers {
+		ids[i] = g.id(c)
+	}
+	return convert(g.g.CheckAttackers(ids))
+}
+
+// CheckBlockers implements scenario.Declarations.
+func (g *game) CheckBlockers(blocks []scenario.Block) error {
+	bs := make([]core.Block, len(blocks))
+	for i, b := range blocks {
+		bs[i] = core.Block{Blocker: g.id(b.Blocker), Attacker: g.id(b.Attacker)}
+	}
+	return convert(g.g.CheckBlockers(bs))
+}
+
+// MustAttack implements scenario.Declarations.
+func (g *game) MustAttack(c scenario.Card) (bool, error) {
+	return g.g.MustAttack(g.id(c)), nil
+}
+
+// MustBlock implements scenario.Declarations.
+func (g *game) MustBlock(blocker, attacker scenario.Card) (bool, error) {
+	var at core.ObjectID
+	if attacker != 0 {
+		at = g.id(attacker)
+	}
+	return g.g.MustBlock(g.id(blocker), at), nil
 }
 
 func (g *game) CheckAttack(c scenario.Card) error {
@@ -345,6 +377,12 @@ func (g *game) Object(c scenario.Card) (scenario.Object, bool) {
 		AttachedTo: g.card(o.AttachedTo()), Damage: o.Damage(),
 		Power: g.g.Power(o.ID()), Toughness: g.g.Toughness(o.ID()), Revealed: g.g.Revealed(o.ID()),
 		Counters: map[string]int{},
+	}
+	for _, at := range o.Blocks() {
+		// It blocks those still attacking (CR 510.1d).
+		if a := g.g.Object(at); a != nil && !a.Left() && a.Attacking() {
+			out.Blocks = append(out.Blocks, g.card(at))
+		}
 	}
 	for k, n := range o.CounterKinds() {
 		out.Counters[k.String()] = n

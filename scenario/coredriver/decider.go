@@ -16,9 +16,13 @@ type decider struct {
 	core.DefaultDecider
 	g *game
 	s *scenario.Script
-	// attackers and blocks are used by the next declaration.
-	attackers []scenario.Card
-	blocks    []scenario.Block
+	// attackers and blocks are used by the next declaration, if the test
+	// declared it (attacking, blocking); otherwise the rules core's
+	// default declares what the requirements of combat make (CR 508.1d,
+	// 509.1c).
+	attackers           []scenario.Card
+	blocks              []scenario.Block
+	attacking, blocking bool
 }
 
 // Choose takes the next choice the test scripted; a word that is not one
@@ -199,8 +203,13 @@ func (d *decider) ChooseReplacement(g *core.Game, p core.PlayerID, ev core.Event
 	return 0
 }
 
-// DeclareAttackers declares the attackers the test named.
+// DeclareAttackers declares the attackers the test named; if it named
+// none for this combat, the default.
 func (d *decider) DeclareAttackers(g *core.Game, p core.PlayerID) []core.ObjectID {
+	if !d.attacking {
+		return d.DefaultDecider.DeclareAttackers(g, p)
+	}
+	d.attacking = false
 	var out []core.ObjectID
 	for _, c := range d.attackers {
 		if o := g.CurrentObject(int(c)); o != nil {
@@ -211,8 +220,13 @@ func (d *decider) DeclareAttackers(g *core.Game, p core.PlayerID) []core.ObjectI
 	return out
 }
 
-// DeclareBlockers declares the blocks the test named.
+// DeclareBlockers declares the blocks the test named; if it named none
+// for this combat, the default.
 func (d *decider) DeclareBlockers(g *core.Game, p core.PlayerID) []core.Block {
+	if !d.blocking {
+		return d.DefaultDecider.DeclareBlockers(g, p)
+	}
+	d.blocking = false
 	var out []core.Block
 	for _, b := range d.blocks {
 		bl, at := g.CurrentObject(int(b.Blocker)), g.CurrentObject(int(b.Attacker))

@@ -1,0 +1,215 @@
+package core
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// randomBlockProblem is a board of up to four attackers and four potential
+// blockers, with every kind of requirement and restriction the vocabulary
+// has: lures on attackers, "blocks each combat if able", blockers of any
+// number of creatures, "can't block alone", creatures that can block
+// nothing, and any set of blocks the other restrictions allow.
+func randomBlockProblem(r *rand.Rand) *blockProblem {
+	p := &blockProblem{}
+	na, nb := r.IntN(5), r.IntN(5)
+	for i := range na {
+		p.attackers = append(p.attackers, ObjectID(100+i))
+		p.lures = append(p.lures, r.IntN(3))
+	}
+	for i := range nb {
+		b := blockerCandidate{id: ObjectID(1 + i), any: r.IntN(3) == 0, reqs: r.IntN(3), alone: r.IntN(3) == 0}
+		if r.IntN(5) == 0 {
+			b.why = ruleErrorf("509.1a", "tapped")
+		} else {
+			for a := range na {
+				if r.IntN(4) != 0 {
+					b.can = append(b.can, a)
+				}
+			}
+		}
+		p.blockers = append(p.blockers, b)
+	}
+	return p
+}
+
+// bruteBlocks enumerates every declaration of blockers the restrictions
+// allow (CR 509.1a-b) — each blocker blocking nothing, one attacker it can
+// block, or, if it can block any number, any set of them; "can't block
+// alone" obeyed — and calls visit with each, and the requirements it
+// obeys (509.1c).
+func bruteBlocks(p *blockProblem, visit func(decl [][2]int, obeyed int)) {
+	options := make([][][]int, len(p.blockers))
+	for bi, b := range p.blockers {
+		options[bi] = [][]int{nil}
+		if b.why != nil {
+			continue
+		}
+		if !b.any {
+			for _, a := range b.can {
+				options[bi] = append(options[bi], []int{a})
+			}
+			continue
+		}
+		for mask := 1; mask < 1<<len(b.can); mask++ {
+			var set []int
+			for j, a := range b.can {
+				if mask&(1<<j) != 0 {
+					set = append(set, a)
+				}
+			}
+			options[bi] = append(options[bi], set)
+		}
+	}
+	choice := make([]int, len(p.blockers))
+	for {
+		var decl [][2]int
+		var blockers []int
+		obeyed := 0
+		for bi, c := range choice {
+			set := options[bi][c]
+			if len(set) > 0 {
+				blockers = append(blockers, bi)
+			}
+			for _, a := range set {
+				decl = append(decl, [2]int{bi, a})
+			}
+			obeyed += p.gain(&p.blockers[bi], set)
+		}
+		if !(len(blockers) == 1 && p.blockers[blockers[0]].alone) {
+			visit(decl, obeyed)
+		}
+		i := 0
+		for ; i < len(choice); i++ {
+			if choice[i]++; choice[i] < len(options[i]) {
+				break
+			}
+			choice[i] = 0
+		}
+		if i == len(choice) {
+			return
+		}
+	}
+}
+
+// TestBlockRequirementsAgainstBruteForce holds the maximum of CR 509.1c
+// that maxBlockValue computes without enumerating declarations to the
+// enumeration of every declaration the restrictions allow, on thousands of
+// small random boards: the maximum, the default declaration (legal, and
+// obeying as many requirements as any), and which blocks every legal
+// declaration makes (MustBlock).
+func TestBlockRequirementsAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(22, 1))
+	for n := range 3000 {
+		p := randomBlockProblem(r)
+		best := -1
+		var optimal [][][2]int
+		bruteBlocks(p, func(decl [][2]int, obeyed int) {
+			switch {
+			case obeyed > best:
+				best, optimal = obeyed, [][][2]int{slices.Clone(decl)}
+			case obeyed == best:
+				optimal = append(optimal, slices.Clone(decl))
+			}
+		})
+		name := fmt.Sprintf("board %d: %+v", n, *p)
+		require.Equal(t, best, p.maxBlockValue(-1, nil), name)
+
+		// The default declaration is one of the optimal ones.
+		req := p.required()
+		require.True(t, slices.ContainsFunc(optimal, func(d [][2]int) bool { return sameDecl(d, req) }),
+			"%s: the default declaration %v is not among the optimal %v", name, req, optimal)
+
+		// A block is required when every optimal declaration makes it.
+		for bi := range p.blockers {
+			inAll := func(has func(d [][2]int) bool) bool {
+				for _, d := range optimal {
+					if !has(d) {
+						return false
+					}
+				}
+				return true
+			}
+			blocks := inAll(func(d [][2]int) bool { return slices.ContainsFunc(d, func(c [2]int) bool { return c[0] == bi }) })
+			require.Equal(t, blocks, p.maxBlockValue(bi, nil) < best, "%s: blocker %d must block", name, bi)
+			for ai := range p.attackers {
+				pair := [2]int{bi, ai}
+				require.Equal(t, inAll(func(d [][2]int) bool { return slices.Contains(d, pair) }),
+					p.maxBlockValue(-1, &pair) < best, "%s: blocker %d must block attacker %d", name, bi, ai)
+			}
+		}
+	}
+}
+
+// sameDecl reports whether two declarations make the same blocks.
+func sameDecl(a, b [][2]int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, c := range a {
+		if !slices.Contains(b, c) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestAttackRequirementsAgainstBruteForce holds the maximum of CR 508.1d
+// to the enumeration of every set of attackers the restrictions allow
+// (CR 508.1a, 508.1c; "can't attack alone" among them), on random boards
+// of up to six creatures: the maximum, the default declaration, and the
+// creatures every legal declaration has attack (MustAttack).
+func TestAttackRequirementsAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(22, 2))
+	for n := range 3000 {
+		var cands []attackCandidate
+		for i := range r.IntN(7) {
+			c := attackCandidate{id: ObjectID(1 + i), reqs: r.IntN(3), alone: r.IntN(3) == 0}
+			if r.IntN(4) == 0 {
+				c.why = ruleErrorf("508.1a", "tapped")
+			}
+			cands = append(cands, c)
+		}
+		best := -1
+		var optimal [][]ObjectID
+		for mask := 0; mask < 1<<len(cands); mask++ {
+			var set []ObjectID
+			obeyed, legal, alone := 0, true, false
+			for i, c := range cands {
+				if mask&(1<<i) == 0 {
+					continue
+				}
+				set = append(set, c.id)
+				obeyed += c.reqs
+				legal = legal && c.why == nil
+				alone = alone || c.alone
+			}
+			if !legal || alone && len(set) == 1 {
+				continue
+			}
+			switch {
+			case obeyed > best:
+				best, optimal = obeyed, [][]ObjectID{set}
+			case obeyed == best:
+				optimal = append(optimal, set)
+			}
+		}
+		name := fmt.Sprintf("board %d: %+v", n, cands)
+		require.Equal(t, best, maxAttackRequirements(cands, 0), name)
+		req := requiredAttackersOf(cands)
+		require.True(t, slices.ContainsFunc(optimal, func(s []ObjectID) bool {
+			return len(s) == len(req) && !slices.ContainsFunc(req, func(id ObjectID) bool { return !slices.Contains(s, id) })
+		}), "%s: the default declaration %v is not among the optimal %v", name, req, optimal)
+		for _, c := range cands {
+			all := true
+			for _, s := range optimal {
+				all = all && slices.Contains(s, c.id)
+			}
+			require.Equal(t, all, maxAttackRequirements(cands, c.id) < best, "%s: creature %d must attack", name, c.id)
+		}
+	}
+}
