@@ -175,9 +175,7 @@ func TestLibraryExplainReadsAsEnglish(t *testing.T) {
 		for _, e := range explainCards(t, v, filepath.Base(path), src) {
 			for _, a := range e.Abilities {
 				n++
-				if why := notEnglish(a.Text, e.Name); why != "" {
-					t.Errorf("%s:%d: %s: %q", filepath.Base(path), a.Pos.Line, why, a.Text)
-				}
+				assert.Empty(t, notEnglish(a.Text, e.Name), "%s:%d: %q", filepath.Base(path), a.Pos.Line, a.Text)
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/compiler"
 	"github.com/cardc/cardc/dsl"
@@ -20,9 +21,7 @@ import (
 // has no error, and never fails inside the compiler.
 func explain(t *testing.T, file *dsl.File) {
 	v, err := vocab.Standard()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, d := range file.Decls {
 		card, ok := d.(*dsl.Card)
 		if !ok {
@@ -30,13 +29,9 @@ func explain(t *testing.T, file *dsl.File) {
 		}
 		e, diags := compiler.Explain(v, card)
 		for _, d := range diags {
-			if d.Code == compiler.CodeInternalCompiler {
-				t.Fatalf("internal error: %s", d)
-			}
+			require.NotEqual(t, compiler.CodeInternalCompiler, d.Code, "internal error: %s", d)
 		}
-		if (e == nil) != diags.HasErrors() {
-			t.Fatalf("card %q: explained %v, with diagnostics %v", card.Name, e != nil, diags)
-		}
+		require.Equal(t, diags.HasErrors(), e == nil, "card %q: explained %v, with diagnostics %v", card.Name, e != nil, diags)
 	}
 }
 
@@ -53,13 +48,9 @@ func FuzzCompile(f *testing.F) {
 		file, diags := parser.ParseString("fuzz.card", src)
 		prog, cdiags := compiler.Compile([]*dsl.File{file})
 		for _, d := range append(diags, cdiags...) {
-			if d.Code == parser.CodeInternal || d.Code == compiler.CodeInternalCompiler {
-				t.Fatalf("internal error: %s", d)
-			}
+			require.NotContains(t, []string{parser.CodeInternal, compiler.CodeInternalCompiler}, d.Code, "internal error: %s", d)
 		}
-		if prog == nil {
-			t.Fatalf("no program: %v", cdiags)
-		}
+		require.NotNil(t, prog, "no program: %v", cdiags)
 		explain(t, file)
 		if !cdiags.HasErrors() {
 			cards := 0
@@ -68,21 +59,15 @@ func FuzzCompile(f *testing.F) {
 					cards++
 				}
 			}
-			if len(prog.Cards) != cards {
-				t.Fatalf("%d cards compiled without an error, but the program holds %d", cards, len(prog.Cards))
-			}
+			require.Len(t, prog.Cards, cards, "cards compiled without an error, against the cards of the program")
 		}
-		if err := vm.Verify(prog); err != nil {
-			t.Fatalf("Verify rejects the compiled program: %v\n%s", err, prog.DisassembleString())
+		if err := vm.Verify(prog); err != nil { // the listing is costly: built only on failure
+			require.NoError(t, err, "Verify rejects the compiled program\n%s", prog.DisassembleString())
 		}
 		data, err := prog.MarshalBinary()
-		if err != nil {
-			t.Fatalf("MarshalBinary: %v", err)
-		}
+		require.NoError(t, err, "MarshalBinary")
 		back, err := vm.Decode(data)
-		if err != nil {
-			t.Fatalf("Decode of an encoded program: %v", err)
-		}
+		require.NoError(t, err, "Decode of an encoded program")
 		// reflect.DeepEqual first: it is cheap, and when it holds, so does
 		// cmp with EquateEmpty, which only explains a difference (or finds
 		// none where a nil slice came back empty).
@@ -92,11 +77,7 @@ func FuzzCompile(f *testing.F) {
 			}
 		}
 		again, err := back.MarshalBinary()
-		if err != nil {
-			t.Fatalf("MarshalBinary of a decoded program: %v", err)
-		}
-		if !bytes.Equal(data, again) {
-			t.Fatal("encoding is not stable through Decode")
-		}
+		require.NoError(t, err, "MarshalBinary of a decoded program")
+		require.True(t, bytes.Equal(data, again), "encoding is not stable through Decode")
 	})
 }

@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/cardc/cardc/compiler"
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/internal/golden"
@@ -34,9 +37,7 @@ var neverEmitted = map[string]string{
 func compileFile(t *testing.T, path, rel string) (*vm.Program, dsl.Diagnostics) {
 	t.Helper()
 	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	file, diags := parser.Parse(rel, src)
 	prog, cdiags := compiler.Compile([]*dsl.File{file})
 	diags = append(diags, cdiags...)
@@ -61,9 +62,7 @@ func TestCheckGolden(t *testing.T) {
 				out.WriteByte('\n')
 			}
 			golden.Check(t, golden.Path(path), []byte(out.String()))
-			if err := vm.Verify(prog); err != nil {
-				t.Errorf("Verify: %v", err)
-			}
+			assert.NoError(t, vm.Verify(prog), "Verify")
 		})
 	}
 }
@@ -75,15 +74,11 @@ var codeRE = regexp.MustCompile(`(?m)\((C\d{3})\)$`)
 // the stdlib and internal ones, appears in no golden file of testdata/check.
 func TestCheckCoversEveryCode(t *testing.T) {
 	paths, err := filepath.Glob(filepath.Join("..", "testdata", "check", "*.golden"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	seen := map[string]bool{}
 	for _, path := range paths {
 		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		for _, m := range codeRE.FindAllStringSubmatch(string(data), -1) {
 			seen[m[1]] = true
 		}
@@ -94,14 +89,10 @@ func TestCheckCoversEveryCode(t *testing.T) {
 		}
 		t.Run(c.Code+"_"+c.Name, func(t *testing.T) {
 			if bug, ok := neverEmitted[c.Code]; ok {
-				if seen[c.Code] {
-					t.Fatalf("%s is covered now: remove it from neverEmitted", c.Code)
-				}
+				require.False(t, seen[c.Code], "%s is covered now: remove it from neverEmitted", c.Code)
 				t.Skip(bug)
 			}
-			if !seen[c.Code] {
-				t.Errorf("no golden file of testdata/check holds %s (%s: %s)", c.Code, c.Name, c.Summary)
-			}
+			assert.True(t, seen[c.Code], "no golden file of testdata/check holds %s (%s: %s)", c.Code, c.Name, c.Summary)
 		})
 	}
 }
@@ -110,9 +101,7 @@ func TestCheckCoversEveryCode(t *testing.T) {
 // own and compares the disassembly with testdata/disasm/<file>.golden.
 func TestDisassemblyGolden(t *testing.T) {
 	paths, err := filepath.Glob(filepath.Join("..", "cards", "*.card"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	n := 0
 	for _, path := range paths {
 		name := filepath.Base(path)
@@ -125,17 +114,11 @@ func TestDisassemblyGolden(t *testing.T) {
 				t.Skip(bug)
 			}
 			prog, diags := compileFile(t, path, "cards/"+name)
-			if len(diags) > 0 {
-				t.Fatalf("diagnostics:\n%v", diags)
-			}
-			if err := vm.Verify(prog); err != nil {
-				t.Fatalf("Verify: %v", err)
-			}
+			require.Empty(t, diags, "diagnostics")
+			require.NoError(t, vm.Verify(prog), "Verify")
 			goldenFile := filepath.Join("..", "testdata", "disasm", strings.TrimSuffix(name, ".card")+".golden")
 			golden.Check(t, goldenFile, []byte(prog.DisassembleString()))
 		})
 	}
-	if n == 0 {
-		t.Fatal("no card files in ../cards")
-	}
+	require.NotZero(t, n, "no card files in ../cards")
 }

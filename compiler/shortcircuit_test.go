@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/compiler"
 	"github.com/cardc/cardc/dsl"
@@ -65,9 +66,7 @@ func compileSource(t *testing.T, name string, src []byte) *vm.Program {
 	t.Helper()
 	file, diags := parser.Parse(name, src)
 	prog, cdiags := compiler.Compile([]*dsl.File{file})
-	if diags = append(diags, cdiags...); len(diags) > 0 {
-		t.Fatalf("%s: %v", name, diags)
-	}
+	require.Empty(t, append(diags, cdiags...), name)
 	return prog
 }
 
@@ -76,18 +75,14 @@ func run(t *testing.T, p *vm.Program, h *recordingHost, fn int32, numLocals int3
 	t.Helper()
 	h.syms, h.calls = nil, nil
 	l, err := vm.Link(p, h)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	locals := make([]vm.Value, numLocals)
 	locals[vm.LocalThis], locals[vm.LocalYou] = this, firstPlayer
 	if vm.LocalCandidate < numLocals {
 		locals[vm.LocalCandidate] = candidate
 	}
 	got, err := vm.NewMachine(h).Run(l, fn, locals)
-	if err != nil {
-		t.Fatalf("run: %v (calls %v)", err, h.calls)
-	}
+	require.NoError(t, err, "run (calls %v)", h.calls)
 	return got
 }
 
@@ -95,9 +90,7 @@ func run(t *testing.T, p *vm.Program, h *recordingHost, fn int32, numLocals int3
 // the card type of a player: is_player decides, and the `or` stops there.
 func TestShortCircuitAnyTarget(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join("..", "cards", "shock.card"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	p := compileSource(t, "cards/shock.card", src)
 	a := &p.Card("Shock").Abilities[0]
 	filter := a.Targets[0].Filter
@@ -118,12 +111,8 @@ func TestShortCircuitAnyTarget(t *testing.T) {
 		{"neither", rock, 0, []string{"is_player", "is_type", "is_type", "is_type"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if got := run(t, p, h, filter, a.NumLocals, 0, c.candidate); got != c.want {
-				t.Errorf("filter of %d = %d, want %d", c.candidate, got, c.want)
-			}
-			if !slices.Equal(h.calls, c.calls) {
-				t.Errorf("host calls %v, want %v", h.calls, c.calls)
-			}
+			assert.Equal(t, c.want, run(t, p, h, filter, a.NumLocals, 0, c.candidate), "filter of %d", c.candidate)
+			assert.Equal(t, c.calls, h.calls, "host calls")
 		})
 	}
 }
@@ -134,9 +123,7 @@ func TestShortCircuitAnyTarget(t *testing.T) {
 // artifact or a creature, and asks nothing more of an artifact.
 func TestShortCircuitFilterWords(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join("..", "cards", "apostles_blessing.card"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	p := compileSource(t, "cards/apostles_blessing.card", src)
 	a := &p.Card("Apostle's Blessing").Abilities[0]
 	const you, them = firstPlayer, firstPlayer + 1
@@ -159,12 +146,8 @@ func TestShortCircuitFilterWords(t *testing.T) {
 		{"their creature", theirBear, 0, []string{"is_type", "is_type", "controller"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if got := run(t, p, h, a.Targets[0].Filter, a.NumLocals, 0, c.candidate); got != c.want {
-				t.Errorf("filter of %d = %d, want %d", c.candidate, got, c.want)
-			}
-			if !slices.Equal(h.calls, c.calls) {
-				t.Errorf("host calls %v, want %v", h.calls, c.calls)
-			}
+			assert.Equal(t, c.want, run(t, p, h, a.Targets[0].Filter, a.NumLocals, 0, c.candidate), "filter of %d", c.candidate)
+			assert.Equal(t, c.calls, h.calls, "host calls")
 		})
 	}
 }
@@ -208,9 +191,7 @@ func TestShortCircuitConditions(t *testing.T) {
 				1: {"power": c.power, "toughness": c.toughness},
 			}}
 			run(t, p, h, a.Body, a.NumLocals, 1, 0)
-			if !slices.Equal(h.calls, c.calls) {
-				t.Errorf("host calls %s, want %s", strings.Join(h.calls, " "), strings.Join(c.calls, " "))
-			}
+			assert.Equal(t, c.calls, h.calls, "host calls")
 		})
 	}
 }
@@ -223,9 +204,7 @@ func TestShortCircuitConditions(t *testing.T) {
 // can't get counters"; its match reads the event's object (Field: 0).
 func TestShortCircuitTypesJoinedByOr(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join("..", "cards", "solemnity.card"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	p := compileSource(t, "cards/solemnity.card", src)
 	a := &p.Card("Solemnity").Abilities[1]
 	for _, c := range []struct {
@@ -242,12 +221,8 @@ func TestShortCircuitTypesJoinedByOr(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			h := &recordingHost{answers: map[vm.Value]map[string]vm.Value{0: {c.typ: 1}}}
-			if got := run(t, p, h, a.Match, a.NumLocals, 0, 0); got != c.want {
-				t.Errorf("match of %s = %d, want %d", c.name, got, c.want)
-			}
-			if !slices.Equal(h.calls, c.calls) {
-				t.Errorf("host calls %v, want %v", h.calls, c.calls)
-			}
+			assert.Equal(t, c.want, run(t, p, h, a.Match, a.NumLocals, 0, 0), "match of %s", c.name)
+			assert.Equal(t, c.calls, h.calls, "host calls")
 		})
 	}
 }

@@ -1,8 +1,9 @@
 package core
 
 import (
-	"slices"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/vm"
 )
@@ -39,18 +40,10 @@ func TestDeferredActionWithFiveArguments(t *testing.T) {
 				NumLocals: 3, Text: "replace damage { five arguments }"}}}},
 	}
 	lib, err := NewLibrary(prog)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	g := New(lib, nil)
 	five, err := g.Setup().AddCard("Five", 0, ZoneBattlefield)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := g.DealDamage(five.ID(), PlayerValue(1), 1, false); err != nil {
-		t.Fatal(err)
-	}
-	if want := []vm.Value{1, 2, 3, 4, 5}; !slices.Equal(got, want) {
-		t.Fatalf("the deferred action got %v, want %v", got, want)
-	}
+	require.NoError(t, err)
+	require.NoError(t, g.DealDamage(five.ID(), PlayerValue(1), 1, false))
+	require.Equal(t, []vm.Value{1, 2, 3, 4, 5}, got, "the arguments of the deferred action")
 }

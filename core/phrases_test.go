@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/compiler"
@@ -63,7 +64,7 @@ func TestEveryPhraseRuns(t *testing.T) {
 	for _, r := range results {
 		t.Run(r.Name, func(t *testing.T) {
 			for _, f := range r.Failures {
-				t.Error(f.String())
+				assert.Fail(t, f.String())
 			}
 			if !r.Passed() {
 				t.Log(strings.Join(r.Log, "\n"))

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/cards/compiled"
@@ -28,7 +29,7 @@ func runScenarios(t *testing.T, src string) {
 	for _, r := range results {
 		t.Run(r.Name, func(t *testing.T) {
 			for _, f := range r.Failures {
-				t.Error(f.String())
+				assert.Fail(t, f.String())
 			}
 			if !r.Passed() {
 				for _, l := range r.Log {
@@ -444,31 +445,19 @@ func TestLibraryIsSharedBetweenGoroutines(t *testing.T) {
 			defer wg.Done()
 			g := core.New(lib, nil)
 			setup := g.Setup()
+			// assert, not require: this is not the test's goroutine.
 			hydra, err := setup.AddCard("Protean Hydra", 0, core.ZoneHand)
-			if err != nil {
-				t.Error(err)
+			if !assert.NoError(t, err) {
 				return
 			}
 			giant, _ := setup.AddCard("Hill Giant", 1, core.ZoneBattlefield)
-			if err := setup.SetPool(0, mana.Amount{mana.Green: 4}); err != nil {
-				t.Error(err)
-			}
-			if err := g.Cast(0, hydra.ID(), 3, nil); err != nil {
-				t.Error(err)
-			}
-			if err := g.ResolveAll(); err != nil {
-				t.Error(err)
-			}
+			assert.NoError(t, setup.SetPool(0, mana.Amount{mana.Green: 4}))
+			assert.NoError(t, g.Cast(0, hydra.ID(), 3, nil))
+			assert.NoError(t, g.ResolveAll())
 			h := g.CurrentObject(hydra.Card())
-			if err := g.DealDamage(giant.ID(), core.ObjectValue(h.ID()), 2, false); err != nil {
-				t.Error(err)
-			}
-			if n := h.Counters(core.CounterPlus1Plus1); n != 1 {
-				t.Errorf("the Hydra has %d +1/+1 counters, want 1", n)
-			}
-			if err := g.AdvanceToNextTurn(); err != nil {
-				t.Error(err)
-			}
+			assert.NoError(t, g.DealDamage(giant.ID(), core.ObjectValue(h.ID()), 2, false))
+			assert.Equal(t, 1, h.Counters(core.CounterPlus1Plus1), "the Hydra's +1/+1 counters")
+			assert.NoError(t, g.AdvanceToNextTurn())
 		}()
 	}
 	wg.Wait()

@@ -2,15 +2,15 @@ package core
 
 import (
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 )
 
 // TestEveryFieldHasAGetter checks that the core reads every field of every
 // event kind of the vocabulary.
 func TestEveryFieldHasAGetter(t *testing.T) {
 	for f, get := range fieldGetters {
-		if get == nil {
-			t.Errorf("field %s has no getter in fieldGetters", fields[f].name)
-		}
+		assert.NotNil(t, get, "field %s has no getter in fieldGetters", fields[f].name)
 	}
 }
 
@@ -18,8 +18,6 @@ func TestEveryFieldHasAGetter(t *testing.T) {
 // and query of the vocabulary.
 func TestEveryFuncIsImplemented(t *testing.T) {
 	for fn, impl := range hostImpls {
-		if impl == nil {
-			t.Errorf("%s has no implementation in hostImpls", funcs[fn].name)
-		}
+		assert.NotNil(t, impl, "%s has no implementation in hostImpls", funcs[fn].name)
 	}
 }

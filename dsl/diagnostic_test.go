@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/dsl"
 	_ "github.com/cardc/cardc/internal/golden" // defines -update, for go test ./... -update
@@ -27,9 +29,7 @@ func TestDiagnosticString(t *testing.T) {
 			`x.card:1:1: warning: no Oracle text (C030)`},
 	}
 	for _, tt := range tests {
-		if got := tt.d.String(); got != tt.want {
-			t.Errorf("String() = %q, want %q", got, tt.want)
-		}
+		assert.Equal(t, tt.want, tt.d.String(), "String()")
 	}
 }
 
@@ -50,15 +50,9 @@ func TestDiagnosticsSortAndErrors(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("sorted (-want +got):\n%s", diff)
 	}
-	if !ds.HasErrors() {
-		t.Error("HasErrors() = false with errors")
-	}
-	if (dsl.Diagnostics{ds[4]}).HasErrors() {
-		t.Error("HasErrors() = true with only a warning")
-	}
-	if got, want := ds[:2].Error(), "a.card:2:3: error: e (C011)\na.card:2:3: error: e (C013)"; got != want {
-		t.Errorf("Error() = %q, want %q", got, want)
-	}
+	assert.True(t, ds.HasErrors(), "HasErrors() = false with errors")
+	assert.False(t, (dsl.Diagnostics{ds[4]}).HasErrors(), "HasErrors() = true with only a warning")
+	assert.Equal(t, "a.card:2:3: error: e (C011)\na.card:2:3: error: e (C013)", ds[:2].Error(), "Error()")
 }
 
 // TestLimit checks the cap on diagnostics per file (issue 8: 4 KB of
@@ -70,15 +64,12 @@ func TestLimit(t *testing.T) {
 	}
 	ds = append(ds, dsl.Errorf(dsl.Pos{Filename: "b.card", Line: 1, Column: 1}, "P002", "bad"))
 	got := ds.Limit()
-	if len(got) != dsl.MaxPerFile+2 {
-		t.Fatalf("%d diagnostics, want %d", len(got), dsl.MaxPerFile+2)
-	}
-	if d := got[dsl.MaxPerFile]; d.Code != dsl.CodeTooMany || d.Pos.Line != dsl.MaxPerFile+1 {
-		t.Errorf("after the cap: %s", d)
-	}
-	if d := got[len(got)-1]; d.Pos.Filename != "b.card" {
-		t.Errorf("the next file's diagnostic is lost: %s", d)
-	}
+	require.Len(t, got, dsl.MaxPerFile+2)
+	d := got[dsl.MaxPerFile]
+	assert.Equal(t, dsl.CodeTooMany, d.Code, "after the cap: %s", d)
+	assert.Equal(t, dsl.MaxPerFile+1, d.Pos.Line, "after the cap: %s", d)
+	d = got[len(got)-1]
+	assert.Equal(t, "b.card", d.Pos.Filename, "the next file's diagnostic is lost: %s", d)
 }
 
 // TestLimitKeepsErrors checks that the cap keeps a file's errors before
@@ -119,15 +110,11 @@ func TestLimitKeepsErrors(t *testing.T) {
 					warns++
 				}
 			}
-			if errs != tt.wantErrors || warns != tt.wantWarns {
-				t.Errorf("kept %d errors and %d warnings, want %d and %d", errs, warns, tt.wantErrors, tt.wantWarns)
-			}
-			if len(tooMany) != 1 || tooMany[0].Severity != tt.wantSeverity {
-				t.Fatalf("P013: %v, want one %v", tooMany, tt.wantSeverity)
-			}
-			if got.HasErrors() != (tt.errors > 0) {
-				t.Errorf("HasErrors() = %v with %d errors in the input", got.HasErrors(), tt.errors)
-			}
+			assert.Equal(t, tt.wantErrors, errs, "errors kept")
+			assert.Equal(t, tt.wantWarns, warns, "warnings kept")
+			require.Len(t, tooMany, 1, "P013")
+			require.Equal(t, tt.wantSeverity, tooMany[0].Severity, "P013's severity")
+			assert.Equal(t, tt.errors > 0, got.HasErrors(), "HasErrors() with %d errors in the input", tt.errors)
 		})
 	}
 }
@@ -139,10 +126,7 @@ func TestQuotedTextIsCut(t *testing.T) {
 	word := strings.Repeat("é", 2<<20)
 	d := dsl.Errorf(dsl.Pos{}, "C014", "%q is not defined here", word)
 	want := `"` + strings.Repeat("é", dsl.MaxQuoted) + `…" is not defined here`
-	if d.Message != want {
-		t.Errorf("message of %d bytes: %.100s", len(d.Message), d.Message)
-	}
-	if got := dsl.Cut("short"); got != "short" {
-		t.Errorf("Cut(short) = %q", got)
-	}
+	// Not assert.Equal: a failure would print the 2 MB word; this prints 100 bytes of it.
+	assert.True(t, d.Message == want, "message of %d bytes: %.100s", len(d.Message), d.Message)
+	assert.Equal(t, "short", dsl.Cut("short"), "Cut(short)")
 }

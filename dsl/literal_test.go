@@ -3,6 +3,8 @@ package dsl_test
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+
 	"github.com/cardc/cardc/dsl"
 )
 
@@ -23,9 +25,7 @@ func TestUnquote(t *testing.T) {
 		{"", ""},
 	}
 	for _, tt := range tests {
-		if got := dsl.Unquote(tt.in); got != tt.want {
-			t.Errorf("Unquote(%q) = %q, want %q", tt.in, got, tt.want)
-		}
+		assert.Equal(t, tt.want, dsl.Unquote(tt.in), "Unquote(%q)", tt.in)
 	}
 }
 
@@ -56,8 +56,10 @@ func TestParsePT(t *testing.T) {
 	}
 	for _, tt := range tests {
 		p, tough, ok := dsl.ParsePT(tt.in)
-		if ok != tt.ok || (ok && (p != tt.power || tough != tt.toughness)) {
-			t.Errorf("ParsePT(%q) = %d, %d, %v; want %d, %d, %v", tt.in, p, tough, ok, tt.power, tt.toughness, tt.ok)
+		assert.Equal(t, tt.ok, ok, "ParsePT(%q): ok", tt.in)
+		if ok {
+			assert.Equal(t, tt.power, p, "ParsePT(%q): power", tt.in)
+			assert.Equal(t, tt.toughness, tough, "ParsePT(%q): toughness", tt.in)
 		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+
 	"github.com/cardc/cardc/dsl"
 )
 
@@ -39,23 +41,15 @@ func TestSuggest(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name+"/"+tt.word, func(t *testing.T) {
-			if got := dsl.Suggest(tt.word, tt.candidates); got != tt.want {
-				t.Errorf("Suggest(%q, %q) = %q, want %q", tt.word, tt.candidates, got, tt.want)
-			}
+			assert.Equal(t, tt.want, dsl.Suggest(tt.word, tt.candidates), "Suggest(%q, %q)", tt.word, tt.candidates)
 		})
 	}
 }
 
 func TestDidYouMean(t *testing.T) {
-	if got, want := dsl.DidYouMean("cots", []string{"card", "cost"}), `did you mean "cost"?`; got != want {
-		t.Errorf("DidYouMean = %q, want %q", got, want)
-	}
-	if got, want := dsl.DidYouMean("say \"ho\"", []string{`say "hi"`}), `did you mean "say \"hi\""?`; got != want {
-		t.Errorf("DidYouMean = %q, want %q", got, want)
-	}
-	if got := dsl.DidYouMean("banana", []string{"card", "cost"}); got != "" {
-		t.Errorf("DidYouMean with nothing close = %q, want \"\"", got)
-	}
+	assert.Equal(t, `did you mean "cost"?`, dsl.DidYouMean("cots", []string{"card", "cost"}), "DidYouMean")
+	assert.Equal(t, `did you mean "say \"hi\""?`, dsl.DidYouMean("say \"ho\"", []string{`say "hi"`}), "DidYouMean")
+	assert.Empty(t, dsl.DidYouMean("banana", []string{"card", "cost"}), "DidYouMean with nothing close")
 }
 
 // BenchmarkSuggestLongWord shows that a huge word costs linear work: no

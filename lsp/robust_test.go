@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // Every request at every place of real cards, whole and cut off halfway
@@ -15,15 +17,11 @@ func TestEveryPosition(t *testing.T) {
 	names := []string{"protean_hydra.card", "protean_hydra_test.card", "three_dog_galaxy_news_dj.card"}
 	s := &Server{out: &writer{out: io.Discard}, docs: map[string]*document{}}
 	root, err := filepath.Abs("../cards")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	s.initialize(InitializeParams{RootURI: new(pathToURI(root))})
 	for _, name := range names {
 		src, err := os.ReadFile(filepath.Join(root, name))
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		for _, text := range []string{string(src), string(src[:len(src)/2]), string(src[:len(src)/3]) + "\"unclosed {"} {
 			uri := pathToURI(filepath.Join(root, name))
 			open, _ := json.Marshal(DidOpenTextDocumentParams{TextDocument: TextDocumentItem{URI: uri, Version: 1, Text: text}})
@@ -34,17 +32,15 @@ func TestEveryPosition(t *testing.T) {
 				for _, col := range []int{0, 5, 9, 14, 22, 200} {
 					params, _ := json.Marshal(TextDocumentPositionParams{TextDocument: TextDocumentIdentifier{URI: uri}, Position: Position{line, col}})
 					for _, method := range []string{"textDocument/hover", "textDocument/completion", "textDocument/definition"} {
-						if _, rerr := s.request(method, params); rerr != nil {
-							t.Fatalf("%s at %s:%d:%d of %q: %v", method, name, line, col, text, rerr)
-						}
+						_, rerr := s.request(method, params)
+						require.Nil(t, rerr, "%s at %s:%d:%d of %q", method, name, line, col, text)
 					}
 				}
 			}
 			doc, _ := json.Marshal(DocumentSymbolParams{TextDocument: TextDocumentIdentifier{URI: uri}})
 			for _, method := range []string{"textDocument/documentSymbol", "textDocument/formatting"} {
-				if _, rerr := s.request(method, doc); rerr != nil {
-					t.Fatalf("%s of %s: %v", method, name, rerr)
-				}
+				_, rerr := s.request(method, doc)
+				require.Nil(t, rerr, "%s of %s", method, name)
 			}
 		}
 	}

@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,6 +13,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/cards"
 	_ "github.com/cardc/cardc/internal/golden" // defines -update, for go test ./... -update
@@ -83,9 +84,7 @@ func start(t *testing.T, files map[string]string) (*client, string) {
 	t.Helper()
 	root := t.TempDir()
 	for name, src := range files {
-		if err := os.WriteFile(filepath.Join(root, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.WriteFile(filepath.Join(root, name), []byte(src), 0o644))
 	}
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -103,9 +102,7 @@ func start(t *testing.T, files map[string]string) (*client, string) {
 				return
 			}
 			var m message
-			if err := json.Unmarshal(body, &m); err != nil {
-				t.Errorf("the server sent a message that is not JSON: %s", body)
-			}
+			assert.NoError(t, json.Unmarshal(body, &m), "the server sent a message that is not JSON: %s", body)
 			c.msgs <- m
 		}
 	}()
@@ -118,12 +115,9 @@ func (c *client) send(m map[string]any) {
 	c.t.Helper()
 	m["jsonrpc"] = "2.0"
 	body, err := json.Marshal(m)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	if _, err := fmt.Fprintf(c.w, "Content-Length: %d\r\n\r\n%s", len(body), body); err != nil {
-		c.t.Fatal(err)
-	}
+	require.NoError(c.t, err)
+	_, err = fmt.Fprintf(c.w, "Content-Length: %d\r\n\r\n%s", len(body), body)
+	require.NoError(c.t, err)
 }
 
 // next reads the next message from the server.
@@ -131,12 +125,10 @@ func (c *client) next() message {
 	c.t.Helper()
 	select {
 	case m, ok := <-c.msgs:
-		if !ok {
-			c.t.Fatal("the server closed its output")
-		}
+		require.True(c.t, ok, "the server closed its output")
 		return m
 	case <-time.After(20 * time.Second):
-		c.t.Fatal("no message from the server in 20s")
+		require.FailNow(c.t, "no message from the server in 20s")
 	}
 	return message{}
 }
@@ -158,16 +150,12 @@ func (c *client) call(method string, params, result any) *rpcError {
 			c.notes = append(c.notes, r)
 			continue
 		}
-		if r.ID == nil || string(*r.ID) != fmt.Sprint(id) {
-			c.t.Fatalf("response to %s: id %s, want %d", method, idString(r.ID), id)
-		}
+		require.Equal(c.t, fmt.Sprint(id), idString(r.ID), "response to %s: id", method)
 		if r.Error != nil {
 			return r.Error
 		}
 		if result != nil {
-			if err := json.Unmarshal(r.Result, result); err != nil {
-				c.t.Fatalf("response to %s: %v: %s", method, err, r.Result)
-			}
+			require.NoError(c.t, json.Unmarshal(r.Result, result), "response to %s: %s", method, r.Result)
 		}
 		return nil
 	}
@@ -183,9 +171,7 @@ func idString(id *json.RawMessage) string {
 // mustCall is call that fails the test on an error response.
 func (c *client) mustCall(method string, params, result any) {
 	c.t.Helper()
-	if err := c.call(method, params, result); err != nil {
-		c.t.Fatalf("%s: %v", method, err)
-	}
+	require.Nil(c.t, c.call(method, params, result), method)
 }
 
 // notify sends a notification.
@@ -204,13 +190,9 @@ func (c *client) diagnostics(uri string) PublishDiagnosticsParams {
 		} else {
 			m = c.next()
 		}
-		if m.Method != "textDocument/publishDiagnostics" {
-			c.t.Fatalf("got %s %s, want diagnostics", m.Method, idString(m.ID))
-		}
+		require.Equal(c.t, "textDocument/publishDiagnostics", m.Method, "got %s %s, want diagnostics", m.Method, idString(m.ID))
 		var p PublishDiagnosticsParams
-		if err := json.Unmarshal(m.Params, &p); err != nil {
-			c.t.Fatal(err)
-		}
+		require.NoError(c.t, json.Unmarshal(m.Params, &p))
 		if p.URI == uri {
 			return p
 		}
@@ -243,11 +225,9 @@ func (c *client) shutdown() {
 	c.notify("exit", nil)
 	select {
 	case code := <-c.exit:
-		if code != 0 {
-			c.t.Errorf("exit code %d after shutdown, want 0", code)
-		}
+		assert.Equal(c.t, 0, code, "exit code after shutdown")
 	case <-time.After(20 * time.Second):
-		c.t.Fatal("the server did not exit")
+		require.FailNow(c.t, "the server did not exit")
 	}
 }
 
@@ -263,11 +243,18 @@ func rng(l1, c1, l2, c2 int) Range {
 	return Range{Start: Position{l1, c1}, End: Position{l2, c2}}
 }
 
+// assertErrorCode fails the test unless err is an error response with
+// the code.
+func assertErrorCode(t *testing.T, err *rpcError, code int, what string) {
+	t.Helper()
+	if assert.NotNil(t, err, "%s: no error, want code %d", what, code) {
+		assert.Equal(t, code, err.Code, "%s: %v", what, err)
+	}
+}
+
 func TestLifecycle(t *testing.T) {
 	c, root := start(t, nil)
-	if err := c.call("textDocument/hover", at("file:///x.card", 0, 0), nil); err == nil || err.Code != codeServerNotInitialized {
-		t.Errorf("hover before initialize: %v, want code %d", err, codeServerNotInitialized)
-	}
+	assertErrorCode(t, c.call("textDocument/hover", at("file:///x.card", 0, 0), nil), codeServerNotInitialized, "hover before initialize")
 	res := c.initialize(root)
 	want := InitializeResult{
 		Capabilities: ServerCapabilities{
@@ -283,45 +270,31 @@ func TestLifecycle(t *testing.T) {
 	if d := cmp.Diff(want, res); d != "" {
 		t.Errorf("initialize (-want +got):\n%s", d)
 	}
-	if err := c.call("initialize", map[string]any{}, nil); err == nil || err.Code != codeInvalidRequest {
-		t.Errorf("second initialize: %v, want code %d", err, codeInvalidRequest)
-	}
-	if err := c.call("textDocument/rename", map[string]any{}, nil); err == nil || err.Code != codeMethodNotFound {
-		t.Errorf("unknown method: %v, want code %d", err, codeMethodNotFound)
-	}
-	if err := c.call("textDocument/hover", "not an object", nil); err == nil || err.Code != codeInvalidParams {
-		t.Errorf("bad parameters: %v, want code %d", err, codeInvalidParams)
-	}
+	assertErrorCode(t, c.call("initialize", map[string]any{}, nil), codeInvalidRequest, "second initialize")
+	assertErrorCode(t, c.call("textDocument/rename", map[string]any{}, nil), codeMethodNotFound, "unknown method")
+	assertErrorCode(t, c.call("textDocument/hover", "not an object", nil), codeInvalidParams, "bad parameters")
 	// A message that is not JSON is answered with a parse error.
 	fmt.Fprintf(c.w, "Content-Length: 5\r\n\r\n{oops")
-	if m := c.next(); m.Error == nil || m.Error.Code != codeParseError || m.ID != nil {
-		t.Errorf("not JSON: got %+v, want a parse error with a null id", m)
-	}
+	m := c.next()
+	assertErrorCode(t, m.Error, codeParseError, "not JSON")
+	assert.Nil(t, m.ID, "not JSON: want a null id")
 	c.mustCall("shutdown", nil, nil)
-	if err := c.call("textDocument/hover", at("file:///x.card", 0, 0), nil); err == nil || err.Code != codeInvalidRequest {
-		t.Errorf("hover after shutdown: %v, want code %d", err, codeInvalidRequest)
-	}
+	assertErrorCode(t, c.call("textDocument/hover", at("file:///x.card", 0, 0), nil), codeInvalidRequest, "hover after shutdown")
 	c.notify("exit", nil)
-	if code := <-c.exit; code != 0 {
-		t.Errorf("exit after shutdown: code %d, want 0", code)
-	}
+	assert.Equal(t, 0, <-c.exit, "exit after shutdown: code")
 }
 
 func TestExitWithoutShutdown(t *testing.T) {
 	c, root := start(t, nil)
 	c.initialize(root)
 	c.notify("exit", nil)
-	if code := <-c.exit; code != 1 {
-		t.Errorf("exit without shutdown: code %d, want 1", code)
-	}
+	assert.Equal(t, 1, <-c.exit, "exit without shutdown: code")
 }
 
 func TestEndOfInput(t *testing.T) {
 	c, _ := start(t, nil)
 	c.w.Close()
-	if code := <-c.exit; code != 1 {
-		t.Errorf("end of input without shutdown: code %d, want 1", code)
-	}
+	assert.Equal(t, 1, <-c.exit, "end of input without shutdown: code")
 }
 
 func TestDiagnosticsAsYouType(t *testing.T) {
@@ -367,9 +340,9 @@ func TestDiagnosticsAsYouType(t *testing.T) {
 	}
 	// Closing a document clears its diagnostics.
 	c.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": testURI}})
-	if d := c.diagnostics(testURI); len(d.Diagnostics) != 0 || d.Version != nil {
-		t.Errorf("diagnostics after close: %+v, want none", d)
-	}
+	d := c.diagnostics(testURI)
+	assert.Empty(t, d.Diagnostics, "diagnostics after close")
+	assert.Nil(t, d.Version, "diagnostics after close")
 	c.shutdown()
 }
 
@@ -485,7 +458,7 @@ func TestCompletion(t *testing.T) {
 				return &list.Items[i]
 			}
 		}
-		t.Errorf("no completion %q among %d", label, len(list.Items))
+		assert.Failf(t, "no completion", "no completion %q among %d", label, len(list.Items))
 		return nil
 	}
 	var list CompletionList
@@ -503,26 +476,19 @@ func TestCompletion(t *testing.T) {
 	}
 	c.mustCall("textDocument/completion", at(uri, 8, 15), &list)
 	if it := find(list, "{attacker} attacks"); it != nil {
-		if want := (TextEdit{Range: rng(8, 13, 8, 15), NewText: "${1:attacker} attacks"}); *it.TextEdit != want || it.Kind != kindEvent {
-			t.Errorf("event pattern: %+v, want kind %d and edit %+v", it, kindEvent, want)
-		}
+		assert.Equal(t, TextEdit{Range: rng(8, 13, 8, 15), NewText: "${1:attacker} attacks"}, *it.TextEdit, "event pattern")
+		assert.Equal(t, kindEvent, it.Kind, "event pattern: kind")
 	}
 	for _, it := range list.Items {
-		if it.Kind != kindEvent {
-			t.Errorf("after whenever, %q (%s) is not an event", it.Label, it.Detail)
-		}
+		assert.Equal(t, kindEvent, it.Kind, "after whenever, %q (%s) is not an event", it.Label, it.Detail)
 	}
 	c.mustCall("textDocument/completion", at(uri, 5, 26), &list)
 	if it := find(list, "first strike"); it != nil {
-		if want := (TextEdit{Range: rng(5, 21, 5, 26), NewText: "first strike"}); *it.TextEdit != want {
-			t.Errorf("keyword: %+v, want %+v", *it.TextEdit, want)
-		}
+		assert.Equal(t, TextEdit{Range: rng(5, 21, 5, 26), NewText: "first strike"}, *it.TextEdit, "keyword")
 	}
 	c.mustCall("textDocument/completion", at(testURI, 7, 18), &list)
 	if it := find(list, "Lone Missionary"); it != nil {
-		if want := (TextEdit{Range: rng(7, 14, 7, 18), NewText: "Lone Missionary"}); *it.TextEdit != want {
-			t.Errorf("card name: %+v, want %+v", *it.TextEdit, want)
-		}
+		assert.Equal(t, TextEdit{Range: rng(7, 14, 7, 18), NewText: "Lone Missionary"}, *it.TextEdit, "card name")
 	}
 	find(list, "Protean Hydra") // a standard card
 	c.shutdown()
@@ -554,29 +520,24 @@ func TestDefinition(t *testing.T) {
 	// user's cache directory.
 	c.mustCall("textDocument/definition", at(testURI, 3, 22), &got)
 	std, err := fs.ReadFile(cards.FS, "plains.card")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got == nil || !strings.HasPrefix(got.URI, pathToURI(cache)) || !strings.HasSuffix(got.URI, "/plains.card") {
-		t.Fatalf("definition of a standard card: %+v, want a copy of plains.card under %s", got, cache)
-	}
+	require.NoError(t, err)
+	const copyOf = "definition of a standard card: want a copy of plains.card under the cache"
+	require.NotNil(t, got, copyOf)
+	require.True(t, strings.HasPrefix(got.URI, pathToURI(cache)), "%s: %+v", copyOf, got)
+	require.True(t, strings.HasSuffix(got.URI, "/plains.card"), "%s: %+v", copyOf, got)
 	copied, err := os.ReadFile(uriToPath(got.URI))
-	if err != nil || !bytes.Equal(copied, std) {
-		t.Fatalf("the copy of plains.card holds %q (%v), want the embedded file", copied, err)
-	}
-	if st, err := os.Stat(uriToPath(got.URI)); err != nil || st.Mode().Perm()&0o222 != 0 {
-		t.Errorf("the copy of a standard card is writable: %v %v", st.Mode(), err)
+	require.NoError(t, err, "the copy of plains.card")
+	require.Equal(t, string(std), string(copied), "the copy of plains.card: want the embedded file")
+	st, err := os.Stat(uriToPath(got.URI))
+	if assert.NoError(t, err) {
+		assert.Zero(t, st.Mode().Perm()&0o222, "the copy of a standard card is writable: %v", st.Mode())
 	}
 	line := strings.Split(string(std), "\n")[got.Range.Start.Line]
-	if name := line[got.Range.Start.Character:got.Range.End.Character]; name != `"Plains"` {
-		t.Errorf("definition of a standard card points at %q, want its name", name)
-	}
+	assert.Equal(t, `"Plains"`, line[got.Range.Start.Character:got.Range.End.Character], "definition of a standard card: want its name")
 	// A word that names no card leads nowhere.
 	got = &Location{}
 	c.mustCall("textDocument/definition", at(testURI, 8, 10), &got)
-	if got != nil {
-		t.Errorf("definition of resolve: %+v, want null", got)
-	}
+	assert.Nil(t, got, "definition of resolve: want null")
 	c.shutdown()
 }
 
@@ -594,9 +555,8 @@ func TestFormatting(t *testing.T) {
 	// A file that does not parse gets no edit.
 	broken, _ := c.open(root, "broken.card", "card \"X\" {\n  pt 1/\n")
 	c.mustCall("textDocument/formatting", map[string]any{"textDocument": map[string]any{"uri": broken}, "options": map[string]any{}}, &edits)
-	if len(edits) != 0 || edits == nil {
-		t.Errorf("formatting a broken file: %+v, want []", edits)
-	}
+	assert.NotNil(t, edits, "formatting a broken file: want []")
+	assert.Empty(t, edits, "formatting a broken file: want []")
 	c.shutdown()
 }
 
@@ -627,12 +587,9 @@ func protectionDoc(t *testing.T) string { return keywordDecl(t, "protection").Do
 
 func keywordDecl(t *testing.T, name string) *vocab.Keyword {
 	v, err := vocab.Standard()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	k := v.KeywordNamed(name)
-	if k == nil || k.Doc == "" {
-		t.Fatalf("no keyword %s with a doc", name)
-	}
+	require.NotNil(t, k, "no keyword %s", name)
+	require.NotEmpty(t, k.Doc, "no keyword %s with a doc", name)
 	return k
 }

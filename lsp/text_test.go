@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/vocab"
 )
@@ -26,39 +29,24 @@ func TestPositions(t *testing.T) {
 		{dsl.Pos{Line: 3, Column: 1}, Position{2, 0}, 18},
 	}
 	for _, tt := range tests {
-		if got := tx.position(tt.pos); got != tt.lsp {
-			t.Errorf("position(%d:%d) = %+v, want %+v", tt.pos.Line, tt.pos.Column, got, tt.lsp)
-		}
-		if got := tx.loc(tt.lsp); got.Line != tt.pos.Line || got.Column != tt.pos.Column {
-			t.Errorf("loc(%+v) = %d:%d, want %d:%d", tt.lsp, got.Line, got.Column, tt.pos.Line, tt.pos.Column)
-		}
-		if got := tx.offset(tt.lsp); got != tt.offset {
-			t.Errorf("offset(%+v) = %d, want %d", tt.lsp, got, tt.offset)
-		}
+		assert.Equal(t, tt.lsp, tx.position(tt.pos), "position(%d:%d)", tt.pos.Line, tt.pos.Column)
+		got := tx.loc(tt.lsp)
+		assert.Equal(t, tt.pos.Line, got.Line, "loc(%+v): line", tt.lsp)
+		assert.Equal(t, tt.pos.Column, got.Column, "loc(%+v): column", tt.lsp)
+		assert.Equal(t, tt.offset, tx.offset(tt.lsp), "offset(%+v)", tt.lsp)
 	}
 	// Inside a surrogate pair, or past the end of a line, a position is
 	// taken back to a character boundary.
-	if got := tx.offset(Position{1, 2}); got != 10 {
-		t.Errorf("offset inside 🐉 = %d, want 10", got)
-	}
-	if got := tx.offset(Position{0, 99}); got != 7 {
-		t.Errorf("offset past the line's end = %d, want 7", got)
-	}
-	if got := tx.end(); got != (Position{2, 0}) {
-		t.Errorf("end = %+v", got)
-	}
+	assert.Equal(t, 10, tx.offset(Position{1, 2}), "offset inside 🐉")
+	assert.Equal(t, 7, tx.offset(Position{0, 99}), "offset past the line's end")
+	assert.Equal(t, Position{2, 0}, tx.end(), "end")
 }
 
 func TestApplyChange(t *testing.T) {
 	tx := newText("gain 4 life\n🐉 gian\n")
 	r := rng(1, 3, 1, 7)
-	got := applyChange(tx, TextDocumentContentChangeEvent{Range: &r, Text: "gain"})
-	if want := "gain 4 life\n🐉 gain\n"; got != want {
-		t.Errorf("applyChange = %q, want %q", got, want)
-	}
-	if got := applyChange(tx, TextDocumentContentChangeEvent{Text: "x"}); got != "x" {
-		t.Errorf("full change = %q", got)
-	}
+	assert.Equal(t, "gain 4 life\n🐉 gain\n", applyChange(tx, TextDocumentContentChangeEvent{Range: &r, Text: "gain"}), "applyChange")
+	assert.Equal(t, "x", applyChange(tx, TextDocumentContentChangeEvent{Text: "x"}), "full change")
 }
 
 // Every phrase of the vocabulary becomes a snippet whose placeholders are
@@ -66,9 +54,7 @@ func TestApplyChange(t *testing.T) {
 // filled with their names.
 func TestSnippets(t *testing.T) {
 	v, err := vocab.Standard()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var all []*vocab.Template
 	for _, e := range v.Events() {
 		all = append(all, e.Templates...)
@@ -79,9 +65,7 @@ func TestSnippets(t *testing.T) {
 	for _, r := range v.Rules() {
 		all = append(all, r.Templates...)
 	}
-	if len(all) < 50 {
-		t.Fatalf("only %d phrases", len(all))
-	}
+	require.GreaterOrEqual(t, len(all), 50, "too few phrases")
 	placeholder := regexp.MustCompile(`\$\{(\d+):([^}]*)\}`)
 	unescape := strings.NewReplacer(`\\`, `\`, `\$`, `$`, `\}`, `}`)
 	for _, tm := range all {
@@ -93,23 +77,16 @@ func TestSnippets(t *testing.T) {
 			}
 		}
 		ms := placeholder.FindAllStringSubmatch(s, -1)
-		if len(ms) != len(slots) {
-			t.Errorf("%q: snippet %q has %d placeholders, want %d", tm.Text, s, len(ms), len(slots))
+		if !assert.Len(t, ms, len(slots), "%q: snippet %q: placeholders", tm.Text, s) {
 			continue
 		}
 		for i, m := range ms {
-			if m[1] != strconv.Itoa(i+1) || m[2] != slots[i] {
-				t.Errorf("%q: placeholder %d is %s, want ${%d:%s}", tm.Text, i, m[0], i+1, slots[i])
-			}
+			assert.Equal(t, "${"+strconv.Itoa(i+1)+":"+slots[i]+"}", m[0], "%q: placeholder %d", tm.Text, i)
 		}
-		if back := unescape.Replace(placeholder.ReplaceAllString(s, "{$2}")); back != tm.Text {
-			t.Errorf("snippet %q reads back as %q, want %q", s, back, tm.Text)
-		}
+		assert.Equal(t, tm.Text, unescape.Replace(placeholder.ReplaceAllString(s, "{$2}")), "snippet %q reads back", s)
 	}
 	gain := v.Func("gain_life").Templates[0]
-	if got, want := Snippet(gain), "gain ${1:amount} life"; got != want {
-		t.Errorf("Snippet(%q) = %q, want %q", gain.Text, got, want)
-	}
+	assert.Equal(t, "gain ${1:amount} life", Snippet(gain), "Snippet(%q)", gain.Text)
 }
 
 func TestURIs(t *testing.T) {
@@ -118,11 +95,7 @@ func TestURIs(t *testing.T) {
 		{"file:///C:/cards/x.card", "C:/cards/x.card"},
 		{"untitled:Untitled-1", "untitled:Untitled-1"},
 	} {
-		if got := uriToPath(tt.uri); got != filepath.FromSlash(tt.path) {
-			t.Errorf("uriToPath(%q) = %q, want %q", tt.uri, got, tt.path)
-		}
+		assert.Equal(t, filepath.FromSlash(tt.path), uriToPath(tt.uri), "uriToPath(%q)", tt.uri)
 	}
-	if got, want := pathToURI("/tmp/a b/x.card"), "file:///tmp/a%20b/x.card"; got != want {
-		t.Errorf("pathToURI = %q, want %q", got, want)
-	}
+	assert.Equal(t, "file:///tmp/a%20b/x.card", pathToURI("/tmp/a b/x.card"), "pathToURI")
 }

@@ -27,9 +27,8 @@ import (
 // sendRaw writes one framed message whose body is given as it is.
 func (c *client) sendRaw(body string) {
 	c.t.Helper()
-	if _, err := fmt.Fprintf(c.w, "Content-Length: %d\r\n\r\n%s", len(body), body); err != nil {
-		c.t.Fatal(err)
-	}
+	_, err := fmt.Fprintf(c.w, "Content-Length: %d\r\n\r\n%s", len(body), body)
+	require.NoError(c.t, err)
 }
 
 // response reads messages up to the next response, keeping notifications.
@@ -131,7 +130,7 @@ func TestHugeHeaderEndsTheSession(t *testing.T) {
 	case code := <-c.exit:
 		assert.Equal(t, 1, code)
 	case <-time.After(20 * time.Second):
-		t.Fatal("the server did not end the session")
+		require.FailNow(t, "the server did not end the session")
 	}
 }
 
@@ -270,19 +269,14 @@ func FuzzReadMessage(f *testing.F) {
 		for {
 			body, err := readMessage(r)
 			if err != nil {
-				if !errors.Is(err, io.EOF) && !errors.Is(err, errMalformed) && !strings.HasPrefix(err.Error(), "reading a message") {
-					t.Fatalf("unexpected error: %v", err)
-				}
+				require.True(t, errors.Is(err, io.EOF) || errors.Is(err, errMalformed) || strings.HasPrefix(err.Error(), "reading a message"),
+					"unexpected error: %v", err)
 				return
 			}
-			if len(body) > MaxMessage {
-				t.Fatalf("a body of %d bytes", len(body))
-			}
+			require.LessOrEqual(t, len(body), MaxMessage, "a body too long")
 			m, rerr := decodeMessage(body)
 			if rerr != nil {
-				if rerr.Code != codeParseError && rerr.Code != codeInvalidRequest {
-					t.Fatalf("code %d for %q", rerr.Code, body)
-				}
+				require.Contains(t, []int{codeParseError, codeInvalidRequest}, rerr.Code, "code for %q", body)
 				continue
 			}
 			if m.ID != nil {
@@ -291,7 +285,7 @@ func FuzzReadMessage(f *testing.F) {
 				switch id.(type) {
 				case string, float64:
 				default:
-					t.Fatalf("id %s accepted", *m.ID)
+					require.Failf(t, "an id neither a string nor a number", "id %s accepted", *m.ID)
 				}
 			}
 		}

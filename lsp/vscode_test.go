@@ -5,11 +5,15 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/vocab"
 )
@@ -24,12 +28,8 @@ const vscodeDir = "../editors/vscode"
 func readJSON(t *testing.T, name string, v any) {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(vscodeDir, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, v); err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(data, v), name)
 }
 
 // manifest is the part of package.json the tests read.
@@ -84,31 +84,26 @@ type rule struct {
 func TestVSCodeManifest(t *testing.T) {
 	var m manifest
 	readJSON(t, "package.json", &m)
-	if len(m.Contributes.Languages) != 1 || m.Contributes.Languages[0].ID != "card" || !slices.Equal(m.Contributes.Languages[0].Extensions, []string{".card"}) {
-		t.Errorf("languages: %+v, want card for .card", m.Contributes.Languages)
-	}
-	if len(m.Contributes.Grammars) != 1 || m.Contributes.Grammars[0].Language != "card" || m.Contributes.Grammars[0].ScopeName != "source.card" {
-		t.Errorf("grammars: %+v, want source.card for card", m.Contributes.Grammars)
-	}
+	require.Len(t, m.Contributes.Languages, 1, "languages: want card for .card")
+	assert.Equal(t, "card", m.Contributes.Languages[0].ID, "languages: want card for .card")
+	assert.Equal(t, []string{".card"}, m.Contributes.Languages[0].Extensions, "languages: want card for .card")
+	require.Len(t, m.Contributes.Grammars, 1, "grammars: want source.card for card")
+	assert.Equal(t, "card", m.Contributes.Grammars[0].Language, "grammars: want source.card for card")
+	assert.Equal(t, "source.card", m.Contributes.Grammars[0].ScopeName, "grammars: want source.card for card")
 	for _, f := range []string{m.Main, m.Contributes.Languages[0].Configuration, m.Contributes.Grammars[0].Path} {
-		if _, err := os.Stat(filepath.Join(vscodeDir, f)); err != nil {
-			t.Errorf("package.json names %s: %v", f, err)
-		}
+		assert.FileExists(t, filepath.Join(vscodeDir, f), "package.json names %s", f)
 	}
-	if p, ok := m.Contributes.Configuration.Properties["cardc.path"]; !ok || p.Type != "string" || p.Default != "cardc" {
-		t.Errorf("setting cardc.path: %+v, want a string, cardc by default", p)
-	}
-	if !slices.Contains(m.ActivationEvents, "onLanguage:card") || m.Engines.VSCode == "" || m.Dependencies["vscode-languageclient"] == "" {
-		t.Errorf("activation %v, engine %q, dependencies %v", m.ActivationEvents, m.Engines.VSCode, m.Dependencies)
-	}
+	p, ok := m.Contributes.Configuration.Properties["cardc.path"]
+	assert.True(t, ok, "setting cardc.path: missing")
+	assert.Equal(t, "string", p.Type, "setting cardc.path: want a string")
+	assert.Equal(t, "cardc", p.Default, "setting cardc.path: want cardc by default")
+	assert.Contains(t, m.ActivationEvents, "onLanguage:card", "activation")
+	assert.NotEmpty(t, m.Engines.VSCode, "engine")
+	assert.NotEmpty(t, m.Dependencies["vscode-languageclient"], "dependencies: %v", m.Dependencies)
 	js, err := os.ReadFile(filepath.Join(vscodeDir, m.Main))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, want := range []string{"require('vscode-languageclient/node')", "getConfiguration('cardc').get('path')", "args: ['lsp']", "language: 'card'"} {
-		if !strings.Contains(string(js), want) {
-			t.Errorf("%s does not say %s", m.Main, want)
-		}
+		assert.Contains(t, string(js), want, "%s does not say %s", m.Main, want)
 	}
 }
 
@@ -126,40 +121,30 @@ func TestVSCodeLanguageConfiguration(t *testing.T) {
 		WordPattern      string            `json:"wordPattern"`
 	}
 	readJSON(t, "language-configuration.json", &c)
-	if c.Comments.LineComment != "//" {
-		t.Errorf("line comment %q, want //", c.Comments.LineComment)
-	}
-	if !slices.Contains(c.Brackets, [2]string{"{", "}"}) {
-		t.Errorf("brackets %v lack {}", c.Brackets)
-	}
+	assert.Equal(t, "//", c.Comments.LineComment, "line comment")
+	assert.Contains(t, c.Brackets, [2]string{"{", "}"}, "brackets lack {}")
 	var closing []string
 	for _, p := range c.AutoClosingPairs {
 		closing = append(closing, p.Open+p.Close)
 	}
 	for _, want := range []string{"{}", "()", `""`} {
-		if !slices.Contains(closing, want) {
-			t.Errorf("auto-closing pairs %v lack %s", closing, want)
-		}
+		assert.Contains(t, closing, want, "auto-closing pairs lack %s", want)
 	}
 	increase := regexp.MustCompile(c.IndentationRules["increaseIndentPattern"])
 	decrease := regexp.MustCompile(c.IndentationRules["decreaseIndentPattern"])
-	if !increase.MatchString("    when this enters {") || increase.MatchString("    cost {X}{G}") || !decrease.MatchString("    }") {
-		t.Errorf("indentation rules do not indent after a block's { only, or do not outdent at }")
-	}
+	assert.Regexp(t, increase, "    when this enters {", "indentation rules do not indent after a block's {")
+	assert.NotRegexp(t, increase, "    cost {X}{G}", "indentation rules indent after a { that opens no block")
+	assert.Regexp(t, decrease, "    }", "indentation rules do not outdent at }")
 	word := regexp.MustCompile("^(?:" + c.WordPattern + ")$")
 	for _, w := range []string{"+1/+1", "Hydra", "opponent's", "42"} {
-		if !word.MatchString(w) {
-			t.Errorf("word pattern does not take %q as a word", w)
-		}
+		assert.Regexp(t, word, w, "word pattern does not take %q as a word", w)
 	}
 }
 
 func TestVSCodeGrammar(t *testing.T) {
 	var g grammar
 	readJSON(t, "syntaxes/card.tmLanguage.json", &g)
-	if g.ScopeName != "source.card" {
-		t.Errorf("scope %q, want source.card", g.ScopeName)
-	}
+	assert.Equal(t, "source.card", g.ScopeName, "scope")
 	// Every include resolves, every rule is used, every regex compiles
 	// (the grammar keeps to what RE2 and Oniguruma share), every scope is
 	// the language's.
@@ -168,25 +153,20 @@ func TestVSCodeGrammar(t *testing.T) {
 	check = func(where string, r rule) {
 		if r.Include != "" {
 			key := strings.TrimPrefix(r.Include, "#")
-			if _, ok := g.Repository[key]; !ok {
-				t.Errorf("%s: include %s names no rule", where, r.Include)
-			}
+			assert.Contains(t, g.Repository, key, "%s: include %s names no rule", where, r.Include)
 			used[key] = true
 		}
 		for _, re := range []string{r.Match, r.Begin, r.End} {
 			if re == "" {
 				continue
 			}
-			if _, err := regexp.Compile(re); err != nil {
-				t.Errorf("%s: %v", where, err)
-			}
+			_, err := regexp.Compile(re)
+			assert.NoError(t, err, where)
 		}
-		if r.Name != "" && !strings.HasSuffix(r.Name, ".card") {
-			t.Errorf("%s: scope %q does not end in .card", where, r.Name)
+		if r.Name != "" {
+			assert.True(t, strings.HasSuffix(r.Name, ".card"), "%s: scope %q does not end in .card", where, r.Name)
 		}
-		if r.Include == "" && r.Name == "" && len(r.Captures) == 0 {
-			t.Errorf("%s: gives no scope", where)
-		}
+		assert.False(t, r.Include == "" && r.Name == "" && len(r.Captures) == 0, "%s: gives no scope", where)
 		for _, caps := range []map[string]rule{r.Captures, r.BeginCaptures, r.EndCaptures} {
 			for k, c := range caps {
 				check(where+" capture "+k, c)
@@ -201,9 +181,7 @@ func TestVSCodeGrammar(t *testing.T) {
 	}
 	for key, r := range g.Repository {
 		check(key, r)
-		if !used[key] {
-			t.Errorf("rule %s is not included", key)
-		}
+		assert.True(t, used[key], "rule %s is not included", key)
 	}
 
 	// What each rule highlights, and what it leaves alone.
@@ -228,20 +206,19 @@ func TestVSCodeGrammar(t *testing.T) {
 	for _, tt := range tests {
 		re := regexp.MustCompile(g.Repository[tt.rule].Match)
 		for _, s := range tt.matches {
-			if m := re.FindString(s); m != s {
-				t.Errorf("rule %s matches %q of %q, want all of it", tt.rule, m, s)
-			}
+			assert.Equal(t, s, re.FindString(s), "rule %s: want all of %q", tt.rule, s)
 		}
 		for _, s := range tt.not {
-			if m := re.FindString(s); m == s {
-				t.Errorf("rule %s matches all of %q", tt.rule, s)
-			}
+			assert.NotEqual(t, s, re.FindString(s), "rule %s matches all of %q", tt.rule, s)
 		}
 	}
 	str := g.Repository["string"]
-	if str.Begin != `"` || !regexp.MustCompile(str.Patterns[0].Match).MatchString(`\"`) || regexp.MustCompile(str.Patterns[0].Match).MatchString(`\q`) {
-		t.Errorf("string rule: %+v, want \" ... \" with the escapes \\\", \\\\ and \\n", str)
+	assert.Equal(t, `"`, str.Begin, "string rule: want \" ... \"")
+	escape := regexp.MustCompile(str.Patterns[0].Match)
+	for _, e := range []string{`\"`, `\\`, `\n`} {
+		assert.Regexp(t, escape, e, "string rule: want the escapes \\\", \\\\ and \\n")
 	}
+	assert.NotRegexp(t, escape, `\q`, "string rule: \\q is no escape")
 }
 
 // The grammar highlights exactly the keyword abilities the vocabulary
@@ -254,20 +231,15 @@ func TestVSCodeGrammarKeywords(t *testing.T) {
 		{`cumulative\s+upkeep`, "cumulative  upkeep", "cumulative"},
 	} {
 		re := regexp.MustCompile(`^(?:` + tt.pattern + `)$`)
-		if !re.MatchString(tt.matches) || re.MatchString(tt.not) {
-			t.Errorf("%s: matches %q %v, %q %v", tt.pattern, tt.matches, re.MatchString(tt.matches), tt.not, re.MatchString(tt.not))
-		}
+		assert.Regexp(t, re, tt.matches, tt.pattern)
+		assert.NotRegexp(t, re, tt.not, tt.pattern)
 	}
 	var g grammar
 	readJSON(t, "syntaxes/card.tmLanguage.json", &g)
 	v, err := vocab.Standard()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	m := regexp.MustCompile(`^\\b\(\?:(.*)\)\\b$`).FindStringSubmatch(g.Repository["keyword-abilities"].Match)
-	if m == nil {
-		t.Fatalf("keyword-abilities is not \\b(?:a|b|...)\\b")
-	}
+	require.NotNil(t, m, "keyword-abilities is not \\b(?:a|b|...)\\b")
 	got := strings.Split(m[1], "|")
 	var want []string
 	for _, k := range v.Keywords() {
@@ -275,8 +247,8 @@ func TestVSCodeGrammarKeywords(t *testing.T) {
 	}
 	sort.Strings(got)
 	sort.Strings(want)
-	if !slices.Equal(got, want) {
-		t.Errorf("the grammar's keyword abilities are\n%v\nthe vocabulary's are\n%v\nupdate editors/vscode/syntaxes/card.tmLanguage.json", got, want)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the grammar's keyword abilities (-vocabulary +grammar):\n%s\nupdate editors/vscode/syntaxes/card.tmLanguage.json", diff)
 	}
 	// Every word of the language that hover explains is highlighted.
 	samples := map[string]string{
@@ -299,9 +271,7 @@ func TestVSCodeGrammarKeywords(t *testing.T) {
 				}
 			}
 		}
-		if !found {
-			t.Errorf("the grammar does not highlight %q in %q", w, line)
-		}
+		assert.True(t, found, "the grammar does not highlight %q in %q", w, line)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/stretchr/testify/assert"
 )
 
 // TestDescribeToken checks how a syntax error names the token it found:
@@ -30,8 +31,6 @@ func TestDescribeToken(t *testing.T) {
 	}
 	for _, tt := range tests {
 		tok := lexer.Token{Type: tt.typ, Value: tt.value}
-		if got := describeToken(tok); got != tt.want {
-			t.Errorf("describeToken(%q) = %s, want %s", tt.value, got, tt.want)
-		}
+		assert.Equal(t, tt.want, describeToken(tok), "describeToken(%q)", tt.value)
 	}
 }

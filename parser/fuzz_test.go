@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/cardc/cardc/internal/corpus"
 	"github.com/cardc/cardc/parser"
 )
@@ -18,30 +20,20 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		file, diags := parser.ParseString("fuzz.card", src)
 		for _, d := range diags {
-			if d.Code == parser.CodeInternal {
-				t.Fatalf("internal parser error: %s", d)
-			}
+			require.NotEqual(t, parser.CodeInternal, d.Code, "internal parser error: %s", d)
 		}
 		if len(diags) > 0 {
 			return
 		}
 		out, diags := parser.Format("fuzz.card", []byte(src))
-		if len(diags) > 0 {
-			t.Fatalf("Format of a file that parses: %v", diags)
-		}
+		require.Empty(t, diags, "Format of a file that parses")
 		again, diags := parser.Format("fuzz.card", out)
-		if len(diags) > 0 {
-			t.Fatalf("Format of formatted output: %v\n%s", diags, out)
-		}
-		if string(again) != string(out) {
-			t.Fatalf("Format is not idempotent:\nfirst:\n%s\nsecond:\n%s", out, again)
-		}
+		require.Empty(t, diags, "Format of formatted output:\n%s", out)
+		require.Equal(t, string(out), string(again), "Format is not idempotent")
 		rest := string(out)
 		for _, c := range file.Comments {
 			i := strings.Index(rest, c.Text)
-			if i < 0 {
-				t.Fatalf("comment %q (line %d) lost or out of order:\n%s", c.Text, c.Pos.Line, out)
-			}
+			require.GreaterOrEqual(t, i, 0, "comment %q (line %d) lost or out of order:\n%s", c.Text, c.Pos.Line, out)
 			rest = rest[i+len(c.Text):]
 		}
 	})

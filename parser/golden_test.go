@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/internal/golden"
 	"github.com/cardc/cardc/parser"
@@ -31,9 +33,7 @@ func relName(cardPath string) string {
 func readFile(t *testing.T, path string) []byte {
 	t.Helper()
 	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return src
 }
 
@@ -60,9 +60,7 @@ func TestParseGolden(t *testing.T) {
 			golden.Check(t, golden.Path(path), []byte(out.String()))
 			if m := declsRE.FindSubmatch(src); m != nil {
 				want, _ := strconv.Atoi(string(m[1]))
-				if len(file.Decls) != want {
-					t.Errorf("%d declarations parsed, want %d", len(file.Decls), want)
-				}
+				assert.Len(t, file.Decls, want, "declarations parsed")
 			}
 		})
 	}
@@ -80,16 +78,12 @@ func TestFormatGolden(t *testing.T) {
 			}
 			src := readFile(t, path)
 			out, diags := parser.Format(relName(path), src)
-			if len(diags) > 0 {
-				t.Fatalf("Format: %v", diags)
-			}
+			require.Empty(t, diags, "Format")
 			golden.Check(t, golden.Path(path), out)
 
 			want := readFile(t, golden.Path(path))
 			again, diags := parser.Format(relName(path), want)
-			if len(diags) > 0 {
-				t.Fatalf("Format of the golden file: %v", diags)
-			}
+			require.Empty(t, diags, "Format of the golden file")
 			if diff := cmp.Diff(string(want), string(again)); diff != "" {
 				t.Errorf("the golden file is not canonical (-golden +formatted):\n%s", diff)
 			}
@@ -98,8 +92,7 @@ func TestFormatGolden(t *testing.T) {
 			rest := string(out)
 			for _, c := range file.Comments {
 				i := strings.Index(rest, c.Text)
-				if i < 0 {
-					t.Errorf("comment %q of line %d is lost or out of order", c.Text, c.Pos.Line)
+				if !assert.GreaterOrEqual(t, i, 0, "comment %q of line %d is lost or out of order", c.Text, c.Pos.Line) {
 					continue
 				}
 				rest = rest[i+len(c.Text):]
@@ -113,20 +106,14 @@ func TestFormatGolden(t *testing.T) {
 func TestLibraryIsCanonical(t *testing.T) {
 	for _, dir := range []string{"cards", "stdlib"} {
 		paths, err := filepath.Glob(filepath.Join("..", dir, "*.card"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(paths) == 0 {
-			t.Fatalf("no .card files in ../%s", dir)
-		}
+		require.NoError(t, err)
+		require.NotEmpty(t, paths, "no .card files in ../%s", dir)
 		for _, path := range paths {
 			name := filepath.Base(path)
 			t.Run(dir+"/"+name, func(t *testing.T) {
 				src := readFile(t, path)
 				out, diags := parser.Format(dir+"/"+name, src)
-				if len(diags) > 0 {
-					t.Fatalf("Format: %v", diags)
-				}
+				require.Empty(t, diags, "Format")
 				if diff := cmp.Diff(string(src), string(out)); diff != "" {
 					t.Errorf("not in canonical form (-file +formatted; run cardc fmt -w):\n%s", diff)
 				}

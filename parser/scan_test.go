@@ -8,6 +8,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/internal/corpus"
@@ -46,9 +47,7 @@ func TestNonHyphenWord(t *testing.T) {
 		{"Non-Human", []string{"Non", "-", "Human"}},
 	} {
 		toks, diags := lexAll("x.card", []byte(c.src))
-		if len(diags) > 0 {
-			t.Fatalf("%q: %v", c.src, diags)
-		}
+		require.Empty(t, diags, "%q", c.src)
 		var got []string
 		for _, tk := range toks {
 			if !tk.EOF() {

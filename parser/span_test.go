@@ -1,7 +1,11 @@
 package parser_test
 
 import (
+	"fmt"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/parser"
@@ -12,15 +16,11 @@ import (
 func TestSpans(t *testing.T) {
 	src := "card \"Bears\" {\n  cost {1}{G}\n  spell {\n    draw a card\n  }\n}\n"
 	file, diags := parser.ParseString("x.card", src)
-	if len(diags) > 0 {
-		t.Fatal(diags)
-	}
+	require.Empty(t, diags)
 	card := file.Decls[0].(*dsl.Card)
 	check := func(what string, got dsl.Pos, line, col int) {
 		t.Helper()
-		if got.Line != line || got.Column != col || got.Filename != "x.card" {
-			t.Errorf("%s at %s, want x.card:%d:%d", what, got, line, col)
-		}
+		assert.Equal(t, fmt.Sprintf("x.card:%d:%d", line, col), fmt.Sprintf("%s:%d:%d", got.Filename, got.Line, got.Column), what)
 	}
 	check("card", card.Position(), 1, 1)
 	check("end of card", card.EndPos, 6, 2)

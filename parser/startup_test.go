@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/alecthomas/participle/v2"
+	"github.com/stretchr/testify/require"
 )
 
 // TestGrammarIsBuiltOnFirstUse proves that a process builds no grammar
@@ -17,32 +18,20 @@ func TestGrammarIsBuiltOnFirstUse(t *testing.T) {
 	if os.Getenv("CARDC_PARSER_CHILD") != "1" {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestGrammarIsBuiltOnFirstUse$", "-test.count=1")
 		cmd.Env = append(os.Environ(), "CARDC_PARSER_CHILD=1")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("%v\n%s", err, out)
-		}
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%s", out)
 		return
 	}
-	if n := grammarsBuilt.Load(); n != 0 {
-		t.Fatalf("%d grammars built before anything was parsed", n)
-	}
-	if _, diags := ParseString("a.card", "card \"A\" {\n    cost {G}\n}\n"); len(diags) > 0 {
-		t.Fatal(diags)
-	}
-	if n := grammarsBuilt.Load(); n != 0 {
-		t.Fatalf("%d grammars built for a card the fast path reads; want 0", n)
-	}
-	if _, diags := ParseString("a_test.card", "test \"t\" {\n    given {\n        you have 3 life\n    }\n}\n"); len(diags) > 0 {
-		t.Fatal(diags)
-	}
-	if n := grammarsBuilt.Load(); n != 0 {
-		t.Fatalf("%d grammars built for a card and a test the fast path reads; want 0", n)
-	}
-	if _, diags := ParseString("b.card", "card \"B\" {\n    cost {G} {\n}\n"); len(diags) == 0 {
-		t.Fatal("a card with a syntax error parses")
-	}
-	if n := grammarsBuilt.Load(); n != 1 {
-		t.Fatalf("%d grammars built after a card with a syntax error; want 1", n)
-	}
+	require.Zero(t, grammarsBuilt.Load(), "grammars built before anything was parsed")
+	_, diags := ParseString("a.card", "card \"A\" {\n    cost {G}\n}\n")
+	require.Empty(t, diags)
+	require.Zero(t, grammarsBuilt.Load(), "grammars built for a card the fast path reads")
+	_, diags = ParseString("a_test.card", "test \"t\" {\n    given {\n        you have 3 life\n    }\n}\n")
+	require.Empty(t, diags)
+	require.Zero(t, grammarsBuilt.Load(), "grammars built for a card and a test the fast path reads")
+	_, diags = ParseString("b.card", "card \"B\" {\n    cost {G} {\n}\n")
+	require.NotEmpty(t, diags, "a card with a syntax error parses")
+	require.EqualValues(t, 1, grammarsBuilt.Load(), "grammars built after a card with a syntax error")
 }
 
 // BenchmarkBuildGrammar measures what the first syntax error of a process

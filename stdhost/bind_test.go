@@ -319,7 +319,7 @@ func TestHandleScheme(t *testing.T) {
 	}
 	want := []stdhost.Kind{stdhost.KindPlayer, stdhost.KindObject, stdhost.KindEvent, stdhost.KindName, stdhost.KindNone}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Error(diff)
+		t.Errorf("HandleKind (-want +got):\n%s", diff)
 	}
 	i, ok := stdhost.PlayerHandle(1).Index()
 	require.True(t, ok)

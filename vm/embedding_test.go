@@ -209,9 +209,8 @@ func TestRunWithDoesNotAllocate(t *testing.T) {
 	ev := &event{target: 7, amount: 3}
 	locals := []vm.Value{7, 1, 0}
 	allocs := testing.AllocsPerRun(100, func() {
-		if _, err := m.RunWith(ev, l, 2, locals); err != nil {
-			t.Fatal(err)
-		}
+		_, err := m.RunWith(ev, l, 2, locals)
+		require.NoError(t, err)
 	})
 	require.Zero(t, allocs)
 }

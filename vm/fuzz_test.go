@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/cards/compiled"
 	"github.com/cardc/cardc/vm"
@@ -70,19 +72,14 @@ func fuzzDecode(t *testing.T, data []byte) {
 			return
 		}
 		again, err := p.MarshalBinary()
-		if err != nil {
-			t.Fatalf("MarshalBinary of a decoded program: %v", err)
-		}
+		require.NoError(t, err, "MarshalBinary of a decoded program")
 		q, err := vm.Decode(again)
-		if err != nil {
-			t.Fatalf("Decode of a re-encoded program: %v", err)
-		}
+		require.NoError(t, err, "Decode of a re-encoded program")
 		if diff := cmp.Diff(p, q); diff != "" {
 			t.Fatalf("round trip (-first +second):\n%s", diff)
 		}
-		if third, _ := q.MarshalBinary(); !bytes.Equal(again, third) {
-			t.Fatal("re-encoding is not stable")
-		}
+		third, _ := q.MarshalBinary()
+		require.Equal(t, again, third, "re-encoding is not stable")
 	}
 }
 
@@ -167,9 +164,7 @@ func FuzzRun(f *testing.F) {
 		l, err := vm.Link(p, vm.LinkerFunc(func(s vm.Symbol) (int32, error) {
 			return int32(len(s.Name)), nil
 		}))
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		m := vm.NewMachine(h)
 		m.MaxSteps = 1000
 		m.MaxDepth = 4
@@ -177,9 +172,9 @@ func FuzzRun(f *testing.F) {
 		for i := range p.Funcs {
 			h.nested = 10
 			_, _ = m.Run(l, int32(i), fuzzLocals())
-			if sp, depth := m.State(); sp != 0 || depth != 0 {
-				t.Fatalf("after running func %d: sp %d, depth %d; want 0, 0", i, sp, depth)
-			}
+			sp, depth := m.State()
+			require.Zero(t, sp, "after running func %d: sp", i)
+			require.Zero(t, depth, "after running func %d: depth", i)
 		}
 	})
 }
@@ -211,17 +206,15 @@ func FuzzRunCode(f *testing.F) {
 		}
 		h := &fuzzHost{nested: 10}
 		l, err := vm.Link(p, vm.LinkerFunc(func(s vm.Symbol) (int32, error) { return int32(len(s.Name)), nil }))
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		m := vm.NewMachine(h)
 		m.MaxSteps = 1000
 		m.MaxDepth = 4
 		h.m, h.l = m, l
 		_, _ = m.Run(l, 0, fuzzLocals())
-		if sp, depth := m.State(); sp != 0 || depth != 0 {
-			t.Fatalf("after the run: sp %d, depth %d; want 0, 0", sp, depth)
-		}
+		sp, nested := m.State()
+		require.Zero(t, sp, "after the run: sp")
+		require.Zero(t, nested, "after the run: depth")
 		both := linkBothWays(t, p)
 		for _, steps := range []int{1, 2, 3, 5, 8, 1000} {
 			runAsWritten(t, both, 0, steps)
@@ -261,9 +254,7 @@ func linkBothWays(t *testing.T, p *vm.Program) asWritten {
 	link := func(link func(*vm.Program, vm.Linker) (*vm.Linked, error)) *vm.Linked {
 		next := int32(0)
 		l, err := link(p, vm.LinkerFunc(func(vm.Symbol) (int32, error) { next++; return next - 1, nil }))
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		return l
 	}
 	return asWritten{fused: link(vm.Link), written: link(vm.LinkUnfused)}
@@ -349,21 +340,13 @@ func shapesProgram() *vm.Program {
 // compares all the runs do.
 func TestSuperinstructionsRunAsWritten(t *testing.T) {
 	lib, err := compiled.Program()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	kinds := map[string]int{}
 	for _, p := range []*vm.Program{lib, hydraProgram(), benchProgram(), shapesProgram()} {
-		if err := vm.Verify(p); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, vm.Verify(p))
 		l, err := vm.Link(p, vm.LinkerFunc(func(s vm.Symbol) (int32, error) { return 0, nil }))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if l.Superinstructions() == 0 {
-			t.Fatalf("no superinstructions in a program of %d functions", len(p.Funcs))
-		}
+		require.NoError(t, err)
+		require.NotZero(t, l.Superinstructions(), "no superinstructions in a program of %d functions", len(p.Funcs))
 		for name, n := range l.SuperinstructionNames() {
 			kinds[name] += n
 		}
@@ -376,7 +359,5 @@ func TestSuperinstructionsRunAsWritten(t *testing.T) {
 		}
 	}
 	// Every superinstruction was put to the test.
-	if len(kinds) != vm.SuperinstructionKinds {
-		t.Errorf("the programs hold %d kinds of superinstructions of %d: %v", len(kinds), vm.SuperinstructionKinds, kinds)
-	}
+	assert.Len(t, kinds, vm.SuperinstructionKinds, "the programs hold too few or too many kinds of superinstructions")
 }

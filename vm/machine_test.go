@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/vm"
 )
@@ -108,21 +110,17 @@ func opHost(notes *[]vm.Value) *fakeHost {
 // checkIdle fails the test unless m is back to its state between runs.
 func checkIdle(t *testing.T, m *vm.Machine) {
 	t.Helper()
-	if sp, depth := m.State(); sp != 0 || depth != 0 {
-		t.Errorf("machine left with sp %d, depth %d; want 0, 0", sp, depth)
-	}
+	sp, depth := m.State()
+	assert.Zero(t, sp, "machine left with a stack")
+	assert.Zero(t, depth, "machine left nested")
 }
 
 // link verifies and links p for h, failing the test on error.
 func link(t testing.TB, p *vm.Program, h vm.Linker) *vm.Linked {
 	t.Helper()
-	if err := vm.Verify(p); err != nil {
-		t.Fatalf("Verify: %v", err)
-	}
+	require.NoError(t, vm.Verify(p), "Verify")
 	l, err := vm.Link(p, h)
-	if err != nil {
-		t.Fatalf("Link: %v", err)
-	}
+	require.NoError(t, err, "Link")
 	return l
 }
 
@@ -217,17 +215,13 @@ func TestOpcodes(t *testing.T) {
 			got, err := runCode(t, opHost(&notes), tt.consts, tt.locals, tt.code...)
 			switch want := tt.err.(type) {
 			case nil:
-				if err != nil || got != tt.want {
-					t.Fatalf("Run = %d, %v; want %d", got, err, tt.want)
-				}
+				require.NoError(t, err, "Run")
+				require.Equal(t, tt.want, got, "Run")
 			case *errHost:
-				if !errors.As(err, &want) {
-					t.Fatalf("Run error %v: want an *errHost inside", err)
-				}
+				require.ErrorAs(t, err, &want, "Run: want an *errHost inside")
 			default:
-				if !errors.Is(err, want) && !errorEndsWith(err, want.Error()) {
-					t.Fatalf("Run error %v: want %v", err, want)
-				}
+				require.True(t, errors.Is(err, want) || errorEndsWith(err, want.Error()),
+					"Run error %v: want %v", err, want)
 			}
 		})
 	}
@@ -246,9 +240,7 @@ func TestStoreWritesCallersLocals(t *testing.T) {
 	locals := []vm.Value{1, 2, 3}
 	_, err := runCode(t, opHost(new([]vm.Value)), nil, locals,
 		in(vm.OpInt, 42), in(vm.OpStore, 2), in(vm.OpInt, 0), op(vm.OpReturn))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if diff := cmp.Diff([]vm.Value{1, 2, 42}, locals); diff != "" {
 		t.Errorf("locals (-want +got):\n%s", diff)
 	}
@@ -260,9 +252,8 @@ func TestCallWithoutResultIgnoresHostValue(t *testing.T) {
 		in(vm.OpInt, 4), in(vm.OpCall, symNote),
 		in(vm.OpInt, 5), in(vm.OpCall, symNote),
 		in(vm.OpInt, 0), op(vm.OpReturn))
-	if err != nil || got != 0 {
-		t.Fatalf("Run = %d, %v; want 0", got, err)
-	}
+	require.NoError(t, err, "Run")
+	require.Equal(t, vm.Value(0), got, "Run")
 	if diff := cmp.Diff([]vm.Value{4, 5}, notes); diff != "" {
 		t.Errorf("notes (-want +got):\n%s", diff)
 	}
@@ -286,9 +277,8 @@ func TestLoop(t *testing.T) {
 		op(vm.OpReturn),
 	}
 	got, err := runCode(t, newHost(), nil, []vm.Value{10, 0}, code...)
-	if err != nil || got != 55 {
-		t.Fatalf("Run = %d, %v; want 55", got, err)
-	}
+	require.NoError(t, err, "Run")
+	require.Equal(t, vm.Value(55), got, "Run")
 }
 
 func TestErrorMessage(t *testing.T) {
@@ -303,33 +293,23 @@ func TestErrorMessage(t *testing.T) {
 	h := newHost()
 	_, err := vm.NewMachine(h).Run(link(t, p, h), 0, nil)
 
-	const want = "Protean Hydra#1.body: pc 7 (line 12:5): division by zero"
-	if err == nil || err.Error() != want {
-		t.Fatalf("error %v, want %q", err, want)
-	}
+	require.EqualError(t, err, "Protean Hydra#1.body: pc 7 (line 12:5): division by zero")
 	var e *vm.Error
-	if !errors.As(err, &e) {
-		t.Fatalf("error %T is not an *vm.Error", err)
-	}
+	require.ErrorAs(t, err, &e)
 	wantErr := vm.Error{Func: "Protean Hydra#1.body", PC: 7, Pos: vm.Pos{Line: 12, Col: 5}, Err: vm.ErrDivideByZero}
-	if *e != wantErr {
-		t.Errorf("Error = %#v, want %#v", *e, wantErr)
-	}
+	assert.Equal(t, wantErr, *e)
 }
 
 func TestHostErrorIsWrapped(t *testing.T) {
 	_, err := runCode(t, opHost(new([]vm.Value)), nil, nil, in(vm.OpInt, 1), op(vm.OpPop), in(vm.OpCall, symFail), op(vm.OpReturn))
 	var he *errHost
-	if !errors.As(err, &he) || he.msg != "the host is unhappy" {
-		t.Fatalf("error %v: want the host's *errHost", err)
-	}
+	require.ErrorAs(t, err, &he, "want the host's *errHost")
+	require.Equal(t, "the host is unhappy", he.msg)
 	var e *vm.Error
-	if !errors.As(err, &e) || e.PC != 2 || e.Func != "test" {
-		t.Fatalf("error %#v: want a *vm.Error at pc 2 of test", e)
-	}
-	if got, want := err.Error(), "test: pc 2: the host is unhappy"; got != want {
-		t.Errorf("message %q, want %q", got, want)
-	}
+	require.ErrorAs(t, err, &e, "want a *vm.Error at pc 2 of test")
+	require.Equal(t, 2, e.PC, "pc")
+	require.Equal(t, "test", e.Func)
+	assert.EqualError(t, err, "test: pc 2: the host is unhappy")
 }
 
 func TestRunRejectsBadCalls(t *testing.T) {
@@ -339,26 +319,21 @@ func TestRunRejectsBadCalls(t *testing.T) {
 	m := vm.NewMachine(h)
 
 	_, err := m.Run(l, 0, []vm.Value{1})
-	if !errors.Is(err, vm.ErrLocals) || err.Error() != "needs2: not enough locals: has 1, needs 2" {
-		t.Errorf("short locals: %v", err)
-	}
+	assert.ErrorIs(t, err, vm.ErrLocals, "short locals")
+	assert.EqualError(t, err, "needs2: not enough locals: has 1, needs 2", "short locals")
 	for _, fn := range []int32{-1, 1} {
 		_, err = m.Run(l, fn, []vm.Value{1, 2})
-		if !errors.Is(err, vm.ErrNoFunc) {
-			t.Errorf("Run(func %d): %v, want ErrNoFunc", fn, err)
-		}
+		assert.ErrorIs(t, err, vm.ErrNoFunc, "Run(func %d)", fn)
 	}
-	if _, err = m.Run(nil, 0, nil); !errors.Is(err, vm.ErrNoFunc) {
-		t.Errorf("Run(nil): %v, want ErrNoFunc", err)
-	}
-	if _, err = vm.NewMachine(nil).Run(l, 0, []vm.Value{1, 2}); err == nil {
-		t.Errorf("Run without a host: no error")
-	}
+	_, err = m.Run(nil, 0, nil)
+	assert.ErrorIs(t, err, vm.ErrNoFunc, "Run(nil)")
+	_, err = vm.NewMachine(nil).Run(l, 0, []vm.Value{1, 2})
+	assert.Error(t, err, "Run without a host")
 	checkIdle(t, m)
 	// The machine still works.
-	if got, err := m.Run(l, 0, []vm.Value{1, 2}); err != nil || got != 2 {
-		t.Errorf("Run = %d, %v; want 2", got, err)
-	}
+	got, err := m.Run(l, 0, []vm.Value{1, 2})
+	assert.NoError(t, err, "Run")
+	assert.Equal(t, vm.Value(2), got, "Run")
 }
 
 func TestStepLimit(t *testing.T) {
@@ -371,23 +346,20 @@ func TestStepLimit(t *testing.T) {
 	m := vm.NewMachine(h)
 
 	_, err := m.Run(l, 0, nil)
-	if !errors.Is(err, vm.ErrStepLimit) {
-		t.Fatalf("infinite loop: %v, want ErrStepLimit", err)
-	}
+	require.ErrorIs(t, err, vm.ErrStepLimit, "infinite loop")
 	checkIdle(t, m)
 	var e *vm.Error
-	if !errors.As(err, &e) || e.PC != 0 {
-		t.Errorf("infinite loop: %#v, want pc 0", err)
+	if assert.ErrorAs(t, err, &e, "infinite loop") {
+		assert.Equal(t, 0, e.PC, "infinite loop: pc")
 	}
 
 	m.MaxSteps = 2
-	if got, err := m.Run(l, 1, nil); err != nil || got != 1 {
-		t.Errorf("2 steps with MaxSteps 2: %d, %v", got, err)
-	}
+	got, err := m.Run(l, 1, nil)
+	assert.NoError(t, err, "2 steps with MaxSteps 2")
+	assert.Equal(t, vm.Value(1), got, "2 steps with MaxSteps 2")
 	m.MaxSteps = 1
-	if _, err := m.Run(l, 1, nil); !errors.Is(err, vm.ErrStepLimit) {
-		t.Errorf("2 steps with MaxSteps 1: %v, want ErrStepLimit", err)
-	}
+	_, err = m.Run(l, 1, nil)
+	assert.ErrorIs(t, err, vm.ErrStepLimit, "2 steps with MaxSteps 1")
 }
 
 // recursiveProgram has one function, "rec", that pushes pad values, then
@@ -425,9 +397,9 @@ func TestReentrantRun(t *testing.T) {
 	h := recursiveHost(&m, &l)
 	l = link(t, recursiveProgram(0), h)
 	m = vm.NewMachine(h)
-	if got, err := m.Run(l, 0, []vm.Value{10}); err != nil || got != 10 {
-		t.Fatalf("rec(10) = %d, %v; want 10", got, err)
-	}
+	got, err := m.Run(l, 0, []vm.Value{10})
+	require.NoError(t, err, "rec(10)")
+	require.Equal(t, vm.Value(10), got, "rec(10)")
 }
 
 func TestNestedRunKeepsCallerStack(t *testing.T) {
@@ -451,9 +423,9 @@ func TestNestedRunKeepsCallerStack(t *testing.T) {
 	}}
 	l = link(t, p, h)
 	m = vm.NewMachine(h)
-	if got, err := m.Run(l, 0, nil); err != nil || got != 1231 {
-		t.Fatalf("outer = %d, %v; want 1000+200+(28+3)", got, err)
-	}
+	got, err := m.Run(l, 0, nil)
+	require.NoError(t, err, "outer")
+	require.Equal(t, vm.Value(1231), got, "outer: want 1000+200+(28+3)")
 }
 
 func TestDepthLimit(t *testing.T) {
@@ -465,19 +437,17 @@ func TestDepthLimit(t *testing.T) {
 	m.MaxDepth = 5
 
 	// rec(4) nests 5 runs: allowed.
-	if got, err := m.Run(l, 0, []vm.Value{4}); err != nil || got != 4 {
-		t.Fatalf("rec(4) = %d, %v; want 4", got, err)
-	}
+	got, err := m.Run(l, 0, []vm.Value{4})
+	require.NoError(t, err, "rec(4)")
+	require.Equal(t, vm.Value(4), got, "rec(4)")
 	// rec(5) nests 6.
-	_, err := m.Run(l, 0, []vm.Value{5})
-	if !errors.Is(err, vm.ErrDepth) {
-		t.Fatalf("rec(5): %v, want ErrDepth", err)
-	}
+	_, err = m.Run(l, 0, []vm.Value{5})
+	require.ErrorIs(t, err, vm.ErrDepth, "rec(5)")
 	checkIdle(t, m)
 	// Every level unwound: the machine is usable again.
-	if got, err := m.Run(l, 0, []vm.Value{4}); err != nil || got != 4 {
-		t.Fatalf("rec(4) after the error = %d, %v; want 4", got, err)
-	}
+	got, err = m.Run(l, 0, []vm.Value{4})
+	require.NoError(t, err, "rec(4) after the error")
+	require.Equal(t, vm.Value(4), got, "rec(4) after the error")
 }
 
 func TestStackOverflow(t *testing.T) {
@@ -489,17 +459,15 @@ func TestStackOverflow(t *testing.T) {
 	l = link(t, recursiveProgram(200), h)
 	m = vm.NewMachine(h)
 
-	if got, err := m.Run(l, 0, []vm.Value{4}); err != nil || got != 4 {
-		t.Fatalf("rec(4) = %d, %v; want 4", got, err)
-	}
-	_, err := m.Run(l, 0, []vm.Value{5})
-	if !errors.Is(err, vm.ErrStackOverflow) {
-		t.Fatalf("rec(5): %v, want ErrStackOverflow", err)
-	}
+	got, err := m.Run(l, 0, []vm.Value{4})
+	require.NoError(t, err, "rec(4)")
+	require.Equal(t, vm.Value(4), got, "rec(4)")
+	_, err = m.Run(l, 0, []vm.Value{5})
+	require.ErrorIs(t, err, vm.ErrStackOverflow, "rec(5)")
 	checkIdle(t, m)
-	if got, err := m.Run(l, 0, []vm.Value{4}); err != nil || got != 4 {
-		t.Fatalf("rec(4) after the error = %d, %v; want 4", got, err)
-	}
+	got, err = m.Run(l, 0, []vm.Value{4})
+	require.NoError(t, err, "rec(4) after the error")
+	require.Equal(t, vm.Value(4), got, "rec(4) after the error")
 }
 
 func TestNestedRunsShareSteps(t *testing.T) {
@@ -511,9 +479,9 @@ func TestNestedRunsShareSteps(t *testing.T) {
 
 	// rec(3) nests 4 runs of 3 instructions: 12 in all.
 	m.MaxSteps = 12
-	if got, err := m.Run(l, 0, []vm.Value{3}); err != nil || got != 3 {
-		t.Fatalf("rec(3) with MaxSteps 12 = %d, %v; want 3", got, err)
-	}
+	got, err := m.Run(l, 0, []vm.Value{3})
+	require.NoError(t, err, "rec(3) with MaxSteps 12")
+	require.Equal(t, vm.Value(3), got, "rec(3) with MaxSteps 12")
 	// Each run alone needs 3, but together they need more. The 12th
 	// instruction is the outermost run's OpReturn; the 8th is the innermost
 	// run's OpCall, and its error comes out of every level.
@@ -526,18 +494,17 @@ func TestNestedRunsShareSteps(t *testing.T) {
 	} {
 		m.MaxSteps = tt.maxSteps
 		_, err := m.Run(l, 0, []vm.Value{3})
-		if !errors.Is(err, vm.ErrStepLimit) || err.Error() != tt.want {
-			t.Errorf("rec(3) with MaxSteps %d: %v, want %q", tt.maxSteps, err, tt.want)
-		}
+		assert.ErrorIs(t, err, vm.ErrStepLimit, "rec(3) with MaxSteps %d", tt.maxSteps)
+		assert.EqualError(t, err, tt.want, "rec(3) with MaxSteps %d", tt.maxSteps)
 	}
 	checkIdle(t, m)
 
 	// Every top-level call has a budget of its own.
 	m.MaxSteps = 9
 	for i := range 3 {
-		if got, err := m.Run(l, 0, []vm.Value{2}); err != nil || got != 2 {
-			t.Fatalf("call %d: rec(2) with MaxSteps 9 = %d, %v; want 2", i, got, err)
-		}
+		got, err := m.Run(l, 0, []vm.Value{2})
+		require.NoError(t, err, "call %d: rec(2) with MaxSteps 9", i)
+		require.Equal(t, vm.Value(2), got, "call %d: rec(2) with MaxSteps 9", i)
 	}
 }
 
@@ -566,15 +533,16 @@ func TestFailedRunReturnsUnusedSteps(t *testing.T) {
 	l = link(t, p, h)
 	m = vm.NewMachine(h)
 	m.MaxSteps = 18
-	if got, err := m.Run(l, 0, nil); err != nil || got != 0 {
-		t.Fatalf("outer with MaxSteps 18 = %d, %v; want 0", got, err)
-	}
+	got, err := m.Run(l, 0, nil)
+	require.NoError(t, err, "outer with MaxSteps 18")
+	require.Equal(t, vm.Value(0), got, "outer with MaxSteps 18")
 	m.MaxSteps = 17
-	_, err := m.Run(l, 0, nil)
+	_, err = m.Run(l, 0, nil)
+	require.ErrorIs(t, err, vm.ErrStepLimit, "outer with MaxSteps 17")
 	var e *vm.Error
-	if !errors.Is(err, vm.ErrStepLimit) || !errors.As(err, &e) || e.Func != "outer" || e.PC != 8 {
-		t.Fatalf("outer with MaxSteps 17: %v, want ErrStepLimit at pc 8 of outer", err)
-	}
+	require.ErrorAs(t, err, &e, "outer with MaxSteps 17")
+	require.Equal(t, "outer", e.Func, "outer with MaxSteps 17: want ErrStepLimit at pc 8 of outer")
+	require.Equal(t, 8, e.PC, "outer with MaxSteps 17: want ErrStepLimit at pc 8 of outer")
 	checkIdle(t, m)
 }
 
@@ -606,22 +574,17 @@ func TestCancel(t *testing.T) {
 	<-started
 	m.Cancel("time is up")
 	err := <-done
-	if !errors.Is(err, vm.ErrCancelled) {
-		t.Fatalf("loop: %v, want ErrCancelled", err)
-	}
-	if !strings.HasSuffix(err.Error(), ": cancelled: time is up") {
-		t.Errorf("loop: %q does not give the reason", err)
-	}
+	require.ErrorIs(t, err, vm.ErrCancelled, "loop")
+	assert.True(t, strings.HasSuffix(err.Error(), ": cancelled: time is up"), "loop: %q does not give the reason", err)
 	checkIdle(t, m)
 
 	// The machine stays cancelled until Uncancel.
-	if _, err := m.Run(l, 1, nil); !errors.Is(err, vm.ErrCancelled) {
-		t.Errorf("after Cancel: %v, want ErrCancelled", err)
-	}
+	_, err = m.Run(l, 1, nil)
+	assert.ErrorIs(t, err, vm.ErrCancelled, "after Cancel")
 	m.Uncancel()
-	if got, err := m.Run(l, 1, nil); err != nil || got != 1 {
-		t.Errorf("after Uncancel: %d, %v; want 1", got, err)
-	}
+	got, err := m.Run(l, 1, nil)
+	assert.NoError(t, err, "after Uncancel")
+	assert.Equal(t, vm.Value(1), got, "after Uncancel")
 }
 
 func TestCancelTightLoop(t *testing.T) {
@@ -639,9 +602,7 @@ func TestCancelTightLoop(t *testing.T) {
 	}()
 	time.Sleep(time.Millisecond) // most likely in the loop by now; if not, Run fails at once
 	m.Cancel("stop")
-	if err := <-done; !errors.Is(err, vm.ErrCancelled) {
-		t.Fatalf("loop: %v, want ErrCancelled", err)
-	}
+	require.ErrorIs(t, <-done, vm.ErrCancelled, "loop")
 	checkIdle(t, m)
 }
 
@@ -672,10 +633,10 @@ func TestCancelNested(t *testing.T) {
 	<-started
 	m.Cancel("stop")
 	err := <-done
+	require.ErrorIs(t, err, vm.ErrCancelled, "outer")
 	var e *vm.Error
-	if !errors.Is(err, vm.ErrCancelled) || !errors.As(err, &e) || e.Func != "outer" {
-		t.Fatalf("outer: %v, want ErrCancelled out of outer", err)
-	}
+	require.ErrorAs(t, err, &e, "outer")
+	require.Equal(t, "outer", e.Func, "want ErrCancelled out of outer")
 	checkIdle(t, m)
 }
 
@@ -687,30 +648,20 @@ func TestLinkError(t *testing.T) {
 		}
 		return 1, nil
 	}))
-	if !errors.Is(err, errUnknown) {
-		t.Fatalf("Link: %v, want errUnknown inside", err)
-	}
-	if got, want := err.Error(), `vm: link symbol 3 (func "prevent"): unknown name`; got != want {
-		t.Errorf("Link error %q, want %q", got, want)
-	}
-	if _, err := vm.Link(nil, newHost()); err == nil {
-		t.Error("Link(nil program): no error")
-	}
-	if _, err := vm.Link(hydraProgram(), nil); err == nil {
-		t.Error("Link(nil linker): no error")
-	}
+	require.ErrorIs(t, err, errUnknown, "Link")
+	assert.EqualError(t, err, `vm: link symbol 3 (func "prevent"): unknown name`, "Link")
+	_, err = vm.Link(nil, newHost())
+	assert.Error(t, err, "Link(nil program)")
+	_, err = vm.Link(hydraProgram(), nil)
+	assert.Error(t, err, "Link(nil linker)")
 }
 
 func TestLinkedID(t *testing.T) {
 	h := newHost()
 	l := link(t, hydraProgram(), h)
-	if got, want := l.ID(symEventDamage), h.id("event:damage"); got != want {
-		t.Errorf("ID(event:damage) = %d, want %d", got, want)
-	}
+	assert.Equal(t, h.id("event:damage"), l.ID(symEventDamage), "ID(event:damage)")
 	for _, sym := range []int32{vm.NoFunc, -7, int32(len(hydraSymbols))} {
-		if got := l.ID(sym); got != vm.NoFunc {
-			t.Errorf("ID(%d) = %d, want NoFunc", sym, got)
-		}
+		assert.Equal(t, vm.NoFunc, l.ID(sym), "ID(%d): want NoFunc", sym)
 	}
 }
 
@@ -797,13 +748,13 @@ func TestRunDoesNotAllocate(t *testing.T) {
 	for _, tt := range tests {
 		allocs := testing.AllocsPerRun(1000, func() {
 			copy(locals, tt.locals)
+			// A plain check: testify's arguments are interfaces, and
+			// boxing them would allocate inside the measured run.
 			if r, err := m.Run(tt.l, tt.fn, locals); err != nil || r != tt.want {
 				t.Fatalf("%s: Run = %d, %v; want %d", tt.name, r, err, tt.want)
 			}
 		})
-		if allocs != 0 {
-			t.Errorf("%s: %v allocations per run, want 0", tt.name, allocs)
-		}
+		assert.Zero(t, allocs, "%s: allocations per run", tt.name)
 	}
 }
 

@@ -3,46 +3,46 @@ package vm_test
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/cardc/cardc/vm"
 )
 
 func TestNameSymbol(t *testing.T) {
 	s := vm.NameSymbol(vm.NameCounter, "+1/+1")
-	if want := (vm.Symbol{Kind: vm.SymName, Name: "counter:+1/+1"}); s != want {
-		t.Fatalf("NameSymbol = %+v, want %+v", s, want)
-	}
-	if kind, name, ok := s.SplitName(); !ok || kind != vm.NameCounter || name != "+1/+1" {
-		t.Errorf("SplitName = %q, %q, %v; want counter, +1/+1, true", kind, name, ok)
-	}
+	require.Equal(t, vm.Symbol{Kind: vm.SymName, Name: "counter:+1/+1"}, s, "NameSymbol")
+	kind, name, ok := s.SplitName()
+	assert.True(t, ok, "SplitName")
+	assert.Equal(t, vm.NameCounter, kind, "SplitName")
+	assert.Equal(t, "+1/+1", name, "SplitName")
 	// The name may hold colons; the kind ends at the first.
-	if kind, name, ok := vm.NameSymbol(vm.NameRule, "a:b").SplitName(); !ok || kind != vm.NameRule || name != "a:b" {
-		t.Errorf("SplitName of rule:a:b = %q, %q, %v", kind, name, ok)
-	}
+	kind, name, ok = vm.NameSymbol(vm.NameRule, "a:b").SplitName()
+	assert.True(t, ok, "SplitName of rule:a:b")
+	assert.Equal(t, vm.NameRule, kind, "SplitName of rule:a:b")
+	assert.Equal(t, "a:b", name, "SplitName of rule:a:b")
 	for _, s := range []vm.Symbol{
 		{Kind: vm.SymName, Name: "nocolon"},
 		{Kind: vm.SymField, Name: "event:damage"},
 		{Kind: vm.SymFunc, Name: "type:creature"},
 	} {
-		if kind, name, ok := s.SplitName(); ok {
-			t.Errorf("SplitName of %+v = %q, %q, true; want false", s, kind, name)
-		}
+		kind, name, ok := s.SplitName()
+		assert.False(t, ok, "SplitName of %+v = %q, %q, true; want false", s, kind, name)
 	}
 }
 
 func TestFieldSymbol(t *testing.T) {
 	s := vm.FieldSymbol("damage", "amount")
-	if want := (vm.Symbol{Kind: vm.SymField, Name: "damage.amount"}); s != want {
-		t.Fatalf("FieldSymbol = %+v, want %+v", s, want)
-	}
-	if event, field, ok := s.SplitField(); !ok || event != "damage" || field != "amount" {
-		t.Errorf("SplitField = %q, %q, %v; want damage, amount, true", event, field, ok)
-	}
+	require.Equal(t, vm.Symbol{Kind: vm.SymField, Name: "damage.amount"}, s, "FieldSymbol")
+	event, field, ok := s.SplitField()
+	assert.True(t, ok, "SplitField")
+	assert.Equal(t, "damage", event, "SplitField")
+	assert.Equal(t, "amount", field, "SplitField")
 	for _, s := range []vm.Symbol{
 		{Kind: vm.SymField, Name: "nodot"},
 		{Kind: vm.SymName, Name: "damage.amount"},
 	} {
-		if event, field, ok := s.SplitField(); ok {
-			t.Errorf("SplitField of %+v = %q, %q, true; want false", s, event, field)
-		}
+		event, field, ok := s.SplitField()
+		assert.False(t, ok, "SplitField of %+v = %q, %q, true; want false", s, event, field)
 	}
 }

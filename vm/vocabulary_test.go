@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/cardc/cardc/vm"
 )
 
@@ -56,16 +59,11 @@ func TestCheckVocabulary(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			err := vm.CheckVocabulary(tt.prog, tt.host, tt.linker)
-			switch {
-			case tt.want == "" && err != nil:
-				t.Fatalf("CheckVocabulary: %v, want no error", err)
-			case tt.want == "":
+			if tt.want == "" {
+				require.NoError(t, err, "CheckVocabulary")
 				return
-			case err == nil:
-				t.Fatalf("CheckVocabulary: no error, want %q", tt.want)
-			case err.Error() != tt.want:
-				t.Fatalf("CheckVocabulary error\n%s\nwant\n%s", err, tt.want)
 			}
+			require.EqualError(t, err, tt.want, "CheckVocabulary")
 		})
 	}
 }
@@ -73,24 +71,19 @@ func TestCheckVocabulary(t *testing.T) {
 func TestVocabularyErrorFields(t *testing.T) {
 	err := vm.CheckVocabulary(hydraProgram(), vm.Vocabulary{Name: "test.hydra", Major: 1}, lacking("prevent"))
 	var ve *vm.VocabularyError
-	if !errors.As(err, &ve) {
-		t.Fatalf("CheckVocabulary: %v, want a *VocabularyError", err)
+	require.ErrorAs(t, err, &ve, "CheckVocabulary")
+	const want = "VocabularyError: want prevent missing from test.hydra 1.2"
+	assert.Empty(t, ve.Incompatible, want)
+	if assert.Len(t, ve.Missing, 1, want) {
+		assert.Equal(t, "prevent", ve.Missing[0].Symbol.Name, want)
 	}
-	if ve.Incompatible != "" || len(ve.Missing) != 1 || ve.Missing[0].Symbol.Name != "prevent" || ve.Bundle != hydraVocabulary {
-		t.Errorf("VocabularyError %+v: want prevent missing from test.hydra 1.2", ve)
-	}
-	if err := vm.CheckVocabulary(nil, hydraVocabulary, lacking()); err == nil {
-		t.Error("CheckVocabulary(nil program): no error")
-	}
+	assert.Equal(t, hydraVocabulary, ve.Bundle, want)
+	assert.Error(t, vm.CheckVocabulary(nil, hydraVocabulary, lacking()), "CheckVocabulary(nil program)")
 }
 
 func TestVocabularyRoundTrips(t *testing.T) {
 	data := marshal(t, hydraProgram())
 	p, err := vm.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p.Vocabulary != hydraVocabulary {
-		t.Errorf("decoded vocabulary %+v, want %+v", p.Vocabulary, hydraVocabulary)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, hydraVocabulary, p.Vocabulary, "decoded vocabulary")
 }

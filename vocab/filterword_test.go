@@ -1,6 +1,10 @@
 package vocab_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
 
 // TestFilterWordNegation: "non" before a quality, type or subtype negates
 // it, written as one word or, as Oracle text writes it, with a hyphen.
@@ -23,8 +27,11 @@ func TestFilterWordNegation(t *testing.T) {
 	} {
 		fw, ok := v.FilterWord(c.word)
 		// A negated word is no noun: "non-Human creatures".
-		if ok != c.ok || ok && (fw.Name != c.name || fw.Neg != c.neg || fw.Noun == c.neg) {
-			t.Errorf("FilterWord(%q) = %+v, %v; want %q negated=%v, %v", c.word, fw, ok, c.name, c.neg, c.ok)
+		assert.Equal(t, c.ok, ok, "FilterWord(%q): ok", c.word)
+		if ok {
+			assert.Equal(t, c.name, fw.Name, "FilterWord(%q): name", c.word)
+			assert.Equal(t, c.neg, fw.Neg, "FilterWord(%q): negated", c.word)
+			assert.Equal(t, !c.neg, fw.Noun, "FilterWord(%q): a noun unless negated", c.word)
 		}
 	}
 }

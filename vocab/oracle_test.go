@@ -4,6 +4,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/vocab"
@@ -28,8 +29,7 @@ func TestEveryPhraseHasOracleWording(t *testing.T) {
 	}
 	require.NotEmpty(t, all)
 	for _, tm := range all {
-		if tm.Oracle == nil {
-			t.Errorf("%s: phrase %q of %s has no oracle line after it", tm.Pos, tm.Text, tm.Owner())
+		if !assert.NotNil(t, tm.Oracle, "%s: phrase %q of %s has no oracle line after it", tm.Pos, tm.Text, tm.Owner()) {
 			continue
 		}
 		require.NotEmpty(t, tm.Oracle.Items, "%s: an empty oracle wording", tm.Oracle.Pos)

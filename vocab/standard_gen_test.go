@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/stdlib"
 )
@@ -17,13 +18,9 @@ import (
 // internal/gen's TestGeneratedFilesAreFresh checks it byte for byte).
 func TestStandardIsGenerated(t *testing.T) {
 	loaded, err := Load(stdlib.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	std, err := Standard()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if reflect.DeepEqual(loaded, std) {
 		return // cmp.Diff would say so too, at many times the cost
 	}

@@ -9,6 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // apply checks that ops turn x into y: the kept and removed lines are x,
@@ -21,32 +24,24 @@ func apply(t *testing.T, x, y []string, ops []diffOp) int {
 	for _, op := range ops {
 		switch op.kind {
 		case ' ':
-			if op.ai != len(gotX) || op.bi != len(gotY) {
-				t.Fatalf("kept %q at (%d, %d), want (%d, %d)", op.line, op.ai, op.bi, len(gotX), len(gotY))
-			}
+			require.Equal(t, [2]int{len(gotX), len(gotY)}, [2]int{op.ai, op.bi}, "kept %q at the wrong place", op.line)
 			gotX, gotY = append(gotX, op.line), append(gotY, op.line)
 		case '-':
-			if op.ai != len(gotX) {
-				t.Fatalf("removed %q at %d, want %d", op.line, op.ai, len(gotX))
-			}
+			require.Equal(t, len(gotX), op.ai, "removed %q at the wrong place", op.line)
 			gotX = append(gotX, op.line)
 			edits++
 		case '+':
-			if op.bi != len(gotY) {
-				t.Fatalf("added %q at %d, want %d", op.line, op.bi, len(gotY))
-			}
+			require.Equal(t, len(gotY), op.bi, "added %q at the wrong place", op.line)
 			gotY = append(gotY, op.line)
 			edits++
 		default:
-			t.Fatalf("bad op kind %q", op.kind)
+			require.Failf(t, "bad op kind", "bad op kind %q", op.kind)
 		}
 	}
-	if strings.Join(gotX, "\n") != strings.Join(x, "\n") || len(gotX) != len(x) {
-		t.Fatalf("the diff's old side is %q, want %q", gotX, x)
-	}
-	if strings.Join(gotY, "\n") != strings.Join(y, "\n") || len(gotY) != len(y) {
-		t.Fatalf("the diff's new side is %q, want %q", gotY, y)
-	}
+	require.Len(t, gotX, len(x), "the diff's old side is %q, want %q", gotX, x)
+	require.Equal(t, strings.Join(x, "\n"), strings.Join(gotX, "\n"), "the diff's old side")
+	require.Len(t, gotY, len(y), "the diff's new side is %q, want %q", gotY, y)
+	require.Equal(t, strings.Join(y, "\n"), strings.Join(gotY, "\n"), "the diff's new side")
 	return edits
 }
 
@@ -83,9 +78,7 @@ func TestDiffLinesIsShortest(t *testing.T) {
 	for i := range 3000 {
 		x, y := gen(rng.IntN(30), 1+rng.IntN(5)), gen(rng.IntN(30), 1+rng.IntN(5))
 		edits := apply(t, x, y, diffLines(x, y))
-		if want := len(x) + len(y) - 2*lcs(x, y); edits != want {
-			t.Fatalf("case %d: %d edits from %q to %q, want %d", i, edits, x, y, want)
-		}
+		require.Equal(t, len(x)+len(y)-2*lcs(x, y), edits, "case %d: edits from %q to %q", i, x, y)
 	}
 }
 
@@ -102,12 +95,8 @@ func TestDiffLinesLargeRewrite(t *testing.T) {
 			z = append(z, fmt.Sprint("c", i))
 		}
 	}
-	if got := apply(t, x, y, diffLines(x, y)); got != 12000 {
-		t.Errorf("%d edits between inputs with nothing in common, want 12000", got)
-	}
-	if got, most := apply(t, x, z, diffLines(x, z)), 2*4000+100; got > most {
-		t.Errorf("%d edits where 8000 do, want at most %d", got, most)
-	}
+	assert.Equal(t, 12000, apply(t, x, y, diffLines(x, y)), "edits between inputs with nothing in common")
+	assert.LessOrEqual(t, apply(t, x, z, diffLines(x, z)), 2*4000+100, "edits where 8000 do")
 }
 
 // TestFmtDiffLongFile is the reproduction of issue 8: fmt -d of a file of
@@ -121,17 +110,12 @@ func TestFmtDiffLongFile(t *testing.T) {
 	src := strings.Join(cards, "\n")
 	lines := strings.Split(src, "\n")
 	lines[3501] = strings.Replace(lines[3501], "cost {1}{G}", "cost  {1}{G}", 1)
-	if lines[3501] == strings.Split(src, "\n")[3501] {
-		t.Fatal("the test input has no line to format")
-	}
+	require.NotEqual(t, strings.Split(src, "\n")[3501], lines[3501], "the test input has no line to format")
 	path := filepath.Join(t.TempDir(), "bears.card")
-	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644))
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"fmt", "-d", path}, &stdout, &stderr); code != exitOK {
-		t.Fatalf("fmt -d: exit %d\n%s", code, stderr.String())
-	}
+	code := run([]string{"fmt", "-d", path}, &stdout, &stderr)
+	require.Equal(t, exitOK, code, "fmt -d: exit code\n%s", stderr.String())
 	want := fmt.Sprintf(`--- %[1]s
 +++ %[1]s (formatted)
 @@ -3499,7 +3499,7 @@
@@ -145,6 +129,7 @@ func TestFmtDiffLongFile(t *testing.T) {
      oracle ""
 `, path)
 	if got := stdout.String(); got != want {
+		// Not assert.Equal: its diff of the whole 7,000-line output is too long to read.
 		t.Errorf("fmt -d of a 7,000-line file with one line to format:\n%s\nwant:\n%s", clip(got), want)
 	}
 }
@@ -197,17 +182,15 @@ func TestUnifiedDiffAppliesWithPatch(t *testing.T) {
 			continue
 		}
 		old := filepath.Join(dir, "f.card")
-		if err := os.WriteFile(old, []byte(a), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.WriteFile(old, []byte(a), 0o644))
 		d := unifiedDiff("f.card", []byte(a), []byte(b))
 		cmd := exec.Command(patch, "-s", "-f", "-o", "-", old)
 		cmd.Stdin = strings.NewReader(d)
 		var out, errOut bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &errOut
-		if err := cmd.Run(); err != nil || out.String() != b {
-			t.Fatalf("case %d: patch of %q with\n%s\ngave %q (%v %s), want %q", i, a, d, out.String(), err, errOut.String(), b)
-		}
+		err := cmd.Run()
+		require.NoError(t, err, "case %d: patch of %q with\n%s\n%s", i, a, d, errOut.String())
+		require.Equal(t, b, out.String(), "case %d: patch of %q with\n%s", i, a, d)
 	}
 }
 
@@ -218,8 +201,6 @@ func TestUnifiedDiffEmptyRanges(t *testing.T) {
 		{"", "a\n", "--- f\n+++ f (formatted)\n@@ -0,0 +1,1 @@\n+a\n"},
 		{"a\n", "", "--- f\n+++ f (formatted)\n@@ -1,1 +0,0 @@\n-a\n"},
 	} {
-		if got := unifiedDiff("f", []byte(tt.a), []byte(tt.b)); got != tt.want {
-			t.Errorf("diff of %q and %q:\n%s\nwant:\n%s", tt.a, tt.b, got, tt.want)
-		}
+		assert.Equal(t, tt.want, unifiedDiff("f", []byte(tt.a), []byte(tt.b)), "diff of %q and %q", tt.a, tt.b)
 	}
 }

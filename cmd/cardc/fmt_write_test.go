@@ -8,6 +8,9 @@ import (
 	"regexp"
 	"syscall"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestFmtWriteKeepsMode checks that fmt -w keeps the permissions of the file
@@ -16,41 +19,18 @@ func TestFmtWriteKeepsMode(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "ugly.card")
 	src := "card  \"Wood Elves Two\" {\n  cost {2}{G}\n  type Creature — Elf\n  pt 1/2\n  oracle \"\"\n}\n"
-	if err := os.WriteFile(path, []byte(src), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(path, 0o600); err != nil { // whatever the umask
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(path, []byte(src), 0o600))
+	require.NoError(t, os.Chmod(path, 0o600)) // whatever the umask
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"fmt", "-w", path}, &stdout, &stderr); code != exitOK {
-		t.Fatalf("fmt -w: exit %d\n%s", code, stderr.String())
-	}
+	code := run([]string{"fmt", "-w", path}, &stdout, &stderr)
+	require.Equal(t, exitOK, code, "fmt -w: exit code\n%s", stderr.String())
 	info, err := os.Stat(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := info.Mode().Perm(); got != 0o600 {
-		t.Errorf("mode after fmt -w = %v, want %v", got, os.FileMode(0o600))
-	}
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), info.Mode().Perm(), "mode after fmt -w")
 	got, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if bytes.Equal(got, []byte(src)) {
-		t.Errorf("fmt -w did not format the file")
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(entries) != 1 {
-		var names []string
-		for _, e := range entries {
-			names = append(names, e.Name())
-		}
-		t.Errorf("files after fmt -w: %v, want only ugly.card", names)
-	}
+	require.NoError(t, err)
+	assert.NotEqual(t, src, string(got), "fmt -w did not format the file")
+	assert.Len(t, dirNames(t, dir), 1, "files after fmt -w: want only ugly.card")
 }
 
 // ugly is a card that fmt changes.
@@ -68,9 +48,7 @@ func fmtWrite(t *testing.T, path string) (int, string) {
 func dirNames(t *testing.T, dir string) []string {
 	t.Helper()
 	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var names []string
 	for _, e := range entries {
 		names = append(names, e.Name())
@@ -83,26 +61,18 @@ func dirNames(t *testing.T, dir string) []string {
 func TestFmtWriteKeepsHardLinks(t *testing.T) {
 	dir := t.TempDir()
 	path, link := filepath.Join(dir, "a.card"), filepath.Join(dir, "b.card")
-	if err := os.WriteFile(path, []byte(ugly), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(path, []byte(ugly), 0o644))
 	if err := os.Link(path, link); err != nil {
 		t.Skipf("no hard links here: %v", err)
 	}
-	if code, stderr := fmtWrite(t, path); code != exitOK {
-		t.Fatalf("fmt -w: exit %d\n%s", code, stderr)
-	}
-	a, errA := os.Stat(path)
-	b, errB := os.Stat(link)
-	if errA != nil || errB != nil {
-		t.Fatal(errA, errB)
-	}
-	if !os.SameFile(a, b) {
-		t.Fatal("fmt -w broke the hard link: a.card and b.card are two files now")
-	}
-	if got := mustRead(t, link); string(got) == ugly {
-		t.Error("the hard link does not see the formatted contents")
-	}
+	code, stderr := fmtWrite(t, path)
+	require.Equal(t, exitOK, code, "fmt -w: exit code\n%s", stderr)
+	a, err := os.Stat(path)
+	require.NoError(t, err)
+	b, err := os.Stat(link)
+	require.NoError(t, err)
+	require.True(t, os.SameFile(a, b), "fmt -w broke the hard link: a.card and b.card are two files now")
+	assert.NotEqual(t, ugly, string(mustRead(t, link)), "the hard link does not see the formatted contents")
 }
 
 // TestFmtWriteKeepsSpecialModeAndOwner: fmt -w dropped the set-user-ID
@@ -110,48 +80,31 @@ func TestFmtWriteKeepsHardLinks(t *testing.T) {
 func TestFmtWriteKeepsSpecialModeAndOwner(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "a.card")
-	if err := os.WriteFile(path, []byte(ugly), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(path, []byte(ugly), 0o644))
 	mode := os.FileMode(0o750) | os.ModeSetuid | os.ModeSetgid
-	if err := os.Chmod(path, mode); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.Chmod(path, mode))
 	before, err := os.Stat(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if before.Mode() != mode {
 		t.Skipf("cannot set mode %v here (got %v)", mode, before.Mode())
 	}
 	const otherUID, otherGID = 4242, 4243
 	chowned := os.Getuid() == 0 && os.Chown(path, otherUID, otherGID) == nil
 	if chowned {
-		if err := os.Chmod(path, mode); err != nil { // chown clears them
-			t.Fatal(err)
-		}
+		require.NoError(t, os.Chmod(path, mode)) // chown clears them
 	}
-	if code, stderr := fmtWrite(t, path); code != exitOK {
-		t.Fatalf("fmt -w: exit %d\n%s", code, stderr)
-	}
+	code, stderr := fmtWrite(t, path)
+	require.Equal(t, exitOK, code, "fmt -w: exit code\n%s", stderr)
 	after, err := os.Stat(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if after.Mode() != mode {
-		t.Errorf("mode after fmt -w = %v, want %v", after.Mode(), mode)
-	}
-	if string(mustRead(t, path)) == ugly {
-		t.Error("fmt -w did not format the file")
-	}
+	require.NoError(t, err)
+	assert.Equal(t, mode, after.Mode(), "mode after fmt -w")
+	assert.NotEqual(t, ugly, string(mustRead(t, path)), "fmt -w did not format the file")
 	if chowned {
-		if uid, gid, ok := owner(after); ok && (uid != otherUID || gid != otherGID) {
-			t.Errorf("owner after fmt -w = %d:%d, want %d:%d", uid, gid, otherUID, otherGID)
+		if uid, gid, ok := owner(after); ok {
+			assert.Equal(t, [2]int{otherUID, otherGID}, [2]int{uid, gid}, "owner (uid, gid) after fmt -w")
 		}
 	}
-	if names := dirNames(t, dir); len(names) != 1 {
-		t.Errorf("files after fmt -w: %v, want only a.card", names)
-	}
+	assert.Len(t, dirNames(t, dir), 1, "files after fmt -w: want only a.card")
 }
 
 // TestFmtWriteErrorNamesTheFile: when writing fails, the message names the
@@ -160,9 +113,7 @@ func TestFmtWriteKeepsSpecialModeAndOwner(t *testing.T) {
 func TestFmtWriteErrorNamesTheFile(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "a.card")
-	if err := os.WriteFile(path, []byte(ugly), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(path, []byte(ugly), 0o644))
 	real := writeInPlace
 	t.Cleanup(func() { writeInPlace = real })
 	calls := 0
@@ -175,19 +126,10 @@ func TestFmtWriteErrorNamesTheFile(t *testing.T) {
 		return real(name, data)
 	}
 	code, stderr := fmtWrite(t, path)
-	if code == exitOK {
-		t.Fatal("fmt -w: exit 0 though writing failed")
-	}
-	want := "cardc fmt: " + path + ": not written: no space left on device; it is unchanged\n"
-	if stderr != want {
-		t.Errorf("stderr = %q, want %q", stderr, want)
-	}
-	if got := string(mustRead(t, path)); got != ugly {
-		t.Errorf("the file after a failed fmt -w is %q, want it unchanged", got)
-	}
-	if names := dirNames(t, dir); len(names) != 1 {
-		t.Errorf("files after fmt -w: %v, want only a.card", names)
-	}
+	require.NotEqual(t, exitOK, code, "fmt -w: exit 0 though writing failed")
+	assert.Equal(t, "cardc fmt: "+path+": not written: no space left on device; it is unchanged\n", stderr, "stderr")
+	assert.Equal(t, ugly, string(mustRead(t, path)), "the file after a failed fmt -w: want it unchanged")
+	assert.Len(t, dirNames(t, dir), 1, "files after fmt -w: want only a.card")
 
 	// When putting the file back fails too, the backup is kept and named.
 	calls = 0
@@ -197,12 +139,8 @@ func TestFmtWriteErrorNamesTheFile(t *testing.T) {
 	}
 	_, stderr = fmtWrite(t, path)
 	m := regexp.MustCompile(`^cardc fmt: ` + regexp.QuoteMeta(path) + `: writing it failed \(input/output error\), and so did putting it back \(input/output error\): its contents before formatting are in (\S+)\n$`).FindStringSubmatch(stderr)
-	if m == nil {
-		t.Fatalf("stderr = %q, want the backup named", stderr)
-	}
-	if got := string(mustRead(t, m[1])); got != ugly {
-		t.Errorf("the backup holds %q, want the file's contents %q", got, ugly)
-	}
+	require.NotNil(t, m, "stderr = %q, want the backup named", stderr)
+	assert.Equal(t, ugly, string(mustRead(t, m[1])), "the backup: want the file's contents")
 }
 
 // TestFmtWriteReadOnly: a file that may not be written is left as it is,
@@ -213,20 +151,11 @@ func TestFmtWriteReadOnly(t *testing.T) {
 	}
 	dir := t.TempDir()
 	path := filepath.Join(dir, "a.card")
-	if err := os.WriteFile(path, []byte(ugly), 0o444); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(path, 0o444); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(path, []byte(ugly), 0o444))
+	require.NoError(t, os.Chmod(path, 0o444))
 	code, stderr := fmtWrite(t, path)
-	if want := "cardc fmt: " + path + ": not written: permission denied; it is unchanged\n"; code == exitOK || stderr != want {
-		t.Errorf("fmt -w of a read-only file: exit %d, stderr %q, want %q", code, stderr, want)
-	}
-	if got := string(mustRead(t, path)); got != ugly {
-		t.Errorf("the read-only file became %q", got)
-	}
-	if names := dirNames(t, dir); len(names) != 1 {
-		t.Errorf("files after fmt -w: %v, want only a.card", names)
-	}
+	assert.NotEqual(t, exitOK, code, "fmt -w of a read-only file: exit code")
+	assert.Equal(t, "cardc fmt: "+path+": not written: permission denied; it is unchanged\n", stderr, "fmt -w of a read-only file: stderr")
+	assert.Equal(t, ugly, string(mustRead(t, path)), "the read-only file changed")
+	assert.Len(t, dirNames(t, dir), 1, "files after fmt -w: want only a.card")
 }

@@ -18,6 +18,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
+
 	fuzzcorpus "github.com/cardc/cardc/internal/corpus"
 	"github.com/cardc/cardc/vm"
 )
@@ -39,18 +42,12 @@ type input struct {
 func realCards(tb testing.TB) []input {
 	tb.Helper()
 	paths, err := filepath.Glob(cardsGlob)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if len(paths) == 0 {
-		tb.Fatalf("no card files match %s", cardsGlob)
-	}
+	require.NoError(tb, err)
+	require.NotEmpty(tb, paths, "no card files match %s", cardsGlob)
 	var out []input
 	for _, p := range paths {
 		data, err := os.ReadFile(p)
-		if err != nil {
-			tb.Fatal(err)
-		}
+		require.NoError(tb, err)
 		out = append(out, input{filepath.Base(p), data})
 	}
 	return out
@@ -217,12 +214,8 @@ func cardc(t testing.TB, args ...string) result {
 	code := run(args, &stdout, &stderr)
 	watchdog.Stop()
 	r := result{args, code, stdout.String(), stderr.String()}
-	if strings.Contains(r.stderr, "internal error") {
-		t.Fatalf("panic: %v", r)
-	}
-	if r.code != exitOK && r.code != exitFindings {
-		t.Fatalf("exit code %d, want 0 or 1: %v", r.code, r)
-	}
+	require.NotContains(t, r.stderr, "internal error", "panic: %v", r)
+	require.Contains(t, []int{exitOK, exitFindings}, r.code, "exit code: want 0 or 1: %v", r)
 	return r
 }
 
@@ -231,9 +224,7 @@ func lintDiagnostics(t testing.TB, path string) (result, []jsonDiagnostic) {
 	t.Helper()
 	r := cardc(t, "lint", "--format", "json", path)
 	var diags []jsonDiagnostic
-	if err := json.Unmarshal([]byte(r.stdout), &diags); err != nil {
-		t.Fatalf("lint --format json printed no JSON: %v\n%v", err, r)
-	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &diags), "lint --format json printed no JSON\n%v", r)
 	return r, diags
 }
 
@@ -250,17 +241,13 @@ func codes(diags []jsonDiagnostic) []string {
 
 func mustWrite(t testing.TB, path string, data []byte) {
 	t.Helper()
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(path, data, 0o644))
 }
 
 func mustRead(t testing.TB, path string) []byte {
 	t.Helper()
 	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return data
 }
 
@@ -356,9 +343,7 @@ func checkLint(t testing.TB, in *subject) {
 	t.Helper()
 	lint, diags := in.linted(t)
 	card := in.file(t)
-	if want := errorCode(diags, ""); lint.code != want {
-		t.Fatalf("lint exits %d, want %d for diagnostics %v", lint.code, want, codes(diags))
-	}
+	require.Equal(t, errorCode(diags, ""), lint.code, "lint's exit code for diagnostics %v", codes(diags))
 	// SARIF: the same findings, in a log that is JSON whatever the input.
 	sarif := cardc(t, "lint", "--format", "sarif", card)
 	var log struct {
@@ -368,12 +353,10 @@ func checkLint(t testing.TB, in *subject) {
 			} `json:"results"`
 		} `json:"runs"`
 	}
-	if err := json.Unmarshal([]byte(sarif.stdout), &log); err != nil || len(log.Runs) != 1 {
-		t.Fatalf("lint --format sarif printed no SARIF log: %v\n%v", err, sarif)
-	}
-	if sarif.code != lint.code || len(log.Runs[0].Results) != len(diags) {
-		t.Fatalf("lint --format sarif exits %d with %d results, --format json %d with %d", sarif.code, len(log.Runs[0].Results), lint.code, len(diags))
-	}
+	require.NoError(t, json.Unmarshal([]byte(sarif.stdout), &log), "lint --format sarif printed no SARIF log\n%v", sarif)
+	require.Len(t, log.Runs, 1, "lint --format sarif printed no SARIF log\n%v", sarif)
+	require.Equal(t, lint.code, sarif.code, "lint --format sarif's exit code, against --format json's")
+	require.Len(t, log.Runs[0].Results, len(diags), "lint --format sarif's results, against --format json's diagnostics")
 }
 
 // checkExplain runs explain: it fails exactly when a card does not
@@ -386,9 +369,9 @@ func checkExplain(t testing.TB, card string, diags []jsonDiagnostic) {
 			want = exitFindings
 		}
 	}
-	if r := cardc(t, "explain", card); r.code != want || strings.Contains(r.stderr, "internal error") {
-		t.Fatalf("explain exits %d, want %d (lint: %v)\n%v", r.code, want, codes(diags), r)
-	}
+	r := cardc(t, "explain", card)
+	require.Equal(t, want, r.code, "explain's exit code (lint: %v)\n%v", codes(diags), r)
+	require.NotContains(t, r.stderr, "internal error", "explain (lint: %v)\n%v", codes(diags), r)
 }
 
 // errorCode is the exit code due for diagnostics: 1 if any is an error
@@ -410,13 +393,10 @@ func checkFmt(t testing.TB, dir, card string, src []byte, diags []jsonDiagnostic
 	t.Helper()
 	want := errorCode(diags, "P")
 	for _, flag := range []string{"-l", "-d"} {
-		if r := cardc(t, "fmt", flag, card); r.code != want {
-			t.Fatalf("fmt %s exits %d, want %d (lint: %v)\n%v", flag, r.code, want, codes(diags), r)
-		}
+		r := cardc(t, "fmt", flag, card)
+		require.Equal(t, want, r.code, "fmt %s's exit code (lint: %v)\n%v", flag, codes(diags), r)
 	}
-	if !bytes.Equal(mustRead(t, card), src) {
-		t.Fatalf("fmt without -w changed the file")
-	}
+	require.Equal(t, string(src), string(mustRead(t, card)), "fmt without -w changed the file")
 
 	// -w works on a copy, so that the other commands see the input.
 	path := filepath.Join(dir, "copy.card")
@@ -425,16 +405,13 @@ func checkFmt(t testing.TB, dir, card string, src []byte, diags []jsonDiagnostic
 	formatted := mustRead(t, path)
 	switch {
 	case w.code != exitOK:
-		if !bytes.Equal(formatted, src) {
-			t.Fatalf("fmt -w changed a file it could not format\n%v\nbefore:\n%q\nafter:\n%q", w, clip(string(src)), clip(string(formatted)))
-		}
+		require.True(t, bytes.Equal(formatted, src), "fmt -w changed a file it could not format\n%v\nbefore:\n%q\nafter:\n%q", w, clip(string(src)), clip(string(formatted)))
 	case !bytes.Equal(formatted, src):
-		if r := cardc(t, "fmt", "-l", path); r.stdout != "" {
-			t.Fatalf("fmt is not idempotent: fmt -l lists the file fmt -w wrote\n%v\nformatted:\n%s", r, clip(string(formatted)))
-		}
+		r := cardc(t, "fmt", "-l", path)
+		require.Empty(t, r.stdout, "fmt is not idempotent: fmt -l lists the file fmt -w wrote\n%v\nformatted:\n%s", r, clip(string(formatted)))
 		_, after := lintDiagnostics(t, path)
-		if got, want := codes(after), codes(diags); !slices.Equal(got, want) {
-			t.Fatalf("fmt -w changed the diagnostics: before %v, after %v\nformatted:\n%s", want, got, clip(string(formatted)))
+		if diff := cmp.Diff(codes(diags), codes(after)); diff != "" {
+			t.Fatalf("fmt -w changed the diagnostics (-before +after):\n%s\nformatted:\n%s", diff, clip(string(formatted)))
 		}
 	}
 }
@@ -451,24 +428,19 @@ func checkTest(t testing.TB, card string, diags []jsonDiagnostic) {
 	t.Helper()
 	r := cardc(t, "test", "-v", card)
 	if errorCode(diags, "P") == exitFindings || errorCode(diags, "C") == exitFindings {
-		if r.code != exitFindings || !strings.Contains(r.stderr, ": error: ") {
-			t.Fatalf("test of cards with errors %v: want exit 1 and the errors on stderr\n%v", codes(diags), r)
-		}
+		const want = "test of cards with errors %v: want exit 1 and the errors on stderr\n%v"
+		require.Equal(t, exitFindings, r.code, want, codes(diags), r)
+		require.Contains(t, r.stderr, ": error: ", want, codes(diags), r)
 		if r.stdout == "" && strings.Contains(r.stderr, "no test was run") {
 			return
 		}
-		if summary.FindStringSubmatch(r.stdout) == nil {
-			t.Fatalf("test output of cards with errors does not end with \"N passed, N failed\"\n%v", r)
-		}
+		require.Regexp(t, summary, r.stdout, "test output of cards with errors does not end with \"N passed, N failed\"\n%v", r)
 		return
 	}
 	m := summary.FindStringSubmatch(r.stdout)
-	if m == nil {
-		t.Fatalf("test output does not end with \"N passed, N failed\"\n%v", r)
-	}
-	if want := map[bool]int{false: exitOK, true: exitFindings}[m[2] != "0"]; r.code != want {
-		t.Fatalf("test exits %d after %q\n%v", r.code, m[0], r)
-	}
+	require.NotNil(t, m, "test output does not end with \"N passed, N failed\"\n%v", r)
+	want := map[bool]int{false: exitOK, true: exitFindings}[m[2] != "0"]
+	require.Equal(t, want, r.code, "test's exit code after %q\n%v", m[0], r)
 }
 
 // checkBuild runs build and disasm: build succeeds when lint does, disasm of
@@ -479,19 +451,16 @@ func checkBuild(t testing.TB, dir, card string, lint result) {
 	bundle := filepath.Join(dir, "out.bin")
 	build := cardc(t, "build", "-o", bundle, card)
 	dis := cardc(t, "disasm", card)
-	if lint.code == exitOK && build.code != exitOK {
-		t.Fatalf("lint passes but build fails\n%v", build)
+	if lint.code == exitOK {
+		require.Equal(t, exitOK, build.code, "lint passes but build fails\n%v", build)
 	}
-	if build.code != dis.code {
-		t.Fatalf("build exits %d, disasm of the same file %d\n%v\n%v", build.code, dis.code, build, dis)
-	}
+	require.Equal(t, build.code, dis.code, "build's exit code, and disasm's of the same file\n%v\n%v", build, dis)
 	if build.code != exitOK {
 		return
 	}
 	fromBundle := cardc(t, "disasm", bundle)
-	if fromBundle.code != exitOK || fromBundle.stdout != dis.stdout {
-		t.Fatalf("disasm of the bundle differs from disasm of its source\n%v\n%v", fromBundle, dis)
-	}
+	require.Equal(t, exitOK, fromBundle.code, "disasm of the bundle\n%v", fromBundle)
+	require.Equal(t, dis.stdout, fromBundle.stdout, "disasm of the bundle differs from disasm of its source")
 }
 
 // checkBundle gives data to disasm as a compiled bundle.
@@ -500,8 +469,8 @@ func checkBundle(t testing.TB, dir string, data []byte) {
 	path := filepath.Join(dir, "raw.bin")
 	mustWrite(t, path, data)
 	r := cardc(t, "disasm", path)
-	if r.code == exitFindings && !strings.HasPrefix(r.stderr, "cardc disasm: ") {
-		t.Fatalf("disasm fails without saying why\n%v", r)
+	if r.code == exitFindings {
+		require.True(t, strings.HasPrefix(r.stderr, "cardc disasm: "), "disasm fails without saying why\n%v", r)
 	}
 }
 
@@ -517,9 +486,8 @@ func bundleMutants(t *testing.T, short bool) []input {
 		}
 	}
 	bundle := filepath.Join(dir, "cards.bin")
-	if r := cardc(t, append([]string{"build", "-o", bundle}, paths...)...); r.code != exitOK {
-		t.Fatalf("the card library does not build\n%v", r)
-	}
+	r := cardc(t, append([]string{"build", "-o", bundle}, paths...)...)
+	require.Equal(t, exitOK, r.code, "the card library does not build\n%v", r)
 	data := mustRead(t, bundle)
 	cuts, flips := 200, 400
 	if short {
@@ -553,9 +521,7 @@ func TestRobustness(t *testing.T) {
 		t.Run(in.name, func(t *testing.T) {
 			t.Parallel()
 			dir, err := os.MkdirTemp(scratch, "in-")
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			checkInput(t, dir, in.data)
 		})
 	}
@@ -634,16 +600,12 @@ const reproductionsDir = "testdata/reproductions"
 func reproductions(tb testing.TB) []input {
 	tb.Helper()
 	entries, err := os.ReadDir(reproductionsDir)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	require.NoError(tb, err)
 	var out []input
 	for _, e := range entries {
 		out = append(out, input{"reproductions/" + e.Name(), mustRead(tb, filepath.Join(reproductionsDir, e.Name()))})
 	}
-	if len(out) == 0 {
-		tb.Fatalf("no reproductions in %s", reproductionsDir)
-	}
+	require.NotEmpty(tb, out, "no reproductions in %s", reproductionsDir)
 	return out
 }
 
@@ -682,28 +644,26 @@ func TestBundleFlipsAreErrors(t *testing.T) {
 		}
 	}
 	bundle := filepath.Join(dir, "cards.cardvm")
-	if r := cardc(t, append([]string{"build", "-o", bundle}, paths...)...); r.code != exitOK {
-		t.Fatalf("the card library does not build\n%v", r)
-	}
+	r := cardc(t, append([]string{"build", "-o", bundle}, paths...)...)
+	require.Equal(t, exitOK, r.code, "the card library does not build\n%v", r)
 	data := mustRead(t, bundle)
-	if _, err := vm.Decode(data); err != nil {
-		t.Fatalf("the bundle does not decode: %v", err)
-	}
+	_, err := vm.Decode(data)
+	require.NoError(t, err, "the bundle does not decode")
 	rng := rand.New(rand.NewPCG(8, 8))
 	for n := range 1000 {
 		i := rng.IntN(len(data))
 		mutant := bytes.Clone(data)
 		mutant[i] ^= byte(1 + rng.IntN(255)) // never 0: the byte changes
-		if _, err := vm.Decode(mutant); err == nil {
-			t.Fatalf("flip %d: byte %d changed from %#x to %#x decodes without error", n, i, data[i], mutant[i])
-		}
+		_, err := vm.Decode(mutant)
+		require.Error(t, err, "flip %d: byte %d changed from %#x to %#x decodes without error", n, i, data[i], mutant[i])
 		if n%100 == 0 { // and through the command, now and then
 			path := filepath.Join(dir, "damaged.cardvm")
 			mustWrite(t, path, mutant)
 			r := cardc(t, "disasm", path)
-			if r.code != exitFindings || !strings.Contains(r.stderr, "damaged.cardvm") || r.stdout != "" {
-				t.Fatalf("disasm of a damaged bundle: want exit 1, its name on stderr, nothing on stdout\n%v", r)
-			}
+			const want = "disasm of a damaged bundle: want exit 1, its name on stderr, nothing on stdout\n%v"
+			require.Equal(t, exitFindings, r.code, want, r)
+			require.Contains(t, r.stderr, "damaged.cardvm", want, r)
+			require.Empty(t, r.stdout, want, r)
 		}
 	}
 }

@@ -8,6 +8,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestDisasmRefusesAnOldFormat: a bundle of format 3, from before bundles
@@ -18,28 +21,22 @@ func TestDisasmRefusesAnOldFormat(t *testing.T) {
 	path := filepath.Join(dir, "old.bin")
 	data := binary.LittleEndian.AppendUint16([]byte("CARDVM"), 3)
 	data = append(data, 0, 0, 0, 0, 0, 0, 0, 0)
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(path, data, 0o644))
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"disasm", path}, &stdout, &stderr); code != exitFindings {
-		t.Fatalf("exit %d, want %d; stderr %q", code, exitFindings, stderr.String())
-	}
+	code := run([]string{"disasm", path}, &stdout, &stderr)
+	require.Equal(t, exitFindings, code, "exit code; stderr %q", stderr.String())
 	want := regexp.MustCompile(`^cardc disasm: .*old\.bin: vm: cardvm format version 3, this package reads version \d+ \(which records the vocabulary a bundle was built against\); rebuild the bundle from its \.card files\n$`)
-	if !want.MatchString(stderr.String()) || stdout.Len() > 0 {
-		t.Errorf("stdout %q, stderr %q; want no output and a message matching %s", stdout.String(), stderr.String(), want)
-	}
+	assert.Regexp(t, want, stderr.String(), "stderr")
+	assert.Empty(t, stdout.String(), "stdout")
 }
 
 // TestDisasmShowsTheVocabulary: a listing names the vocabulary the bundle
 // was built against, its version and hash.
 func TestDisasmShowsTheVocabulary(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"disasm", "../../cards/shock.card"}, &stdout, &stderr); code != exitOK {
-		t.Fatalf("exit %d; stderr %q", code, stderr.String())
-	}
+	code := run([]string{"disasm", "../../cards/shock.card"}, &stdout, &stderr)
+	require.Equal(t, exitOK, code, "exit code; stderr %q", stderr.String())
 	lines := strings.SplitN(stdout.String(), "\n", 3)
-	if want := regexp.MustCompile(`^vocabulary cardc\.std \d+\.\d+ \(hash [0-9a-f]{12}\)$`); len(lines) < 2 || !want.MatchString(lines[1]) {
-		t.Errorf("second line of the listing %q, want one matching %s", lines[1], want)
-	}
+	require.GreaterOrEqual(t, len(lines), 2, "the listing has no second line")
+	assert.Regexp(t, `^vocabulary cardc\.std \d+\.\d+ \(hash [0-9a-f]{12}\)$`, lines[1], "second line of the listing")
 }

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/dsl"
@@ -91,10 +92,10 @@ func TestRulingsThroughTheKit(t *testing.T) {
 					require.Equal(t, why+": not supported by this engine", reason, res.Name)
 					require.Contains(t, res.Skipped, tt.file+":")
 				case skip:
-					t.Errorf("ran %q, which should be skipped: %s", res.Name, why)
+					assert.Failf(t, "ran a test that should be skipped", "ran %q: %s", res.Name, why)
 				case !res.Passed():
 					for _, f := range res.Failures {
-						t.Errorf("%s", f)
+						assert.Failf(t, "a test fails", "%s", f)
 					}
 					for _, l := range res.Log {
 						t.Log(l)
@@ -193,7 +194,7 @@ func TestEveryTestOfTheLibraryPassesOrIsSkipped(t *testing.T) {
 			case res.Skipped != "":
 				skipped++
 			case !res.Passed():
-				t.Errorf("%s: %q fails: %v", filepath.Base(path), res.Name, res.Failures)
+				assert.Failf(t, "a test fails", "%s: %q fails: %v", filepath.Base(path), res.Name, res.Failures)
 			default:
 				passed++
 			}

@@ -10,6 +10,7 @@ import (
 	"testing/fstest"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	_ "github.com/cardc/cardc/internal/golden" // defines -update, for go test ./... -update
@@ -22,9 +23,7 @@ const root = "../.."
 // command that rewrites them all.
 func TestGeneratedFilesAreFresh(t *testing.T) {
 	files, err := generate(root)
-	if err != nil {
-		t.Errorf("go generate ./... would fail: %v", err)
-	}
+	assert.NoError(t, err, "go generate ./... would fail")
 	var paths []string
 	for _, f := range files {
 		paths = append(paths, f.path)

@@ -4,6 +4,9 @@ import (
 	"os"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/cardc/cardc/internal/libgen"
 	"github.com/cardc/cardc/workspace"
 )
@@ -13,32 +16,18 @@ import (
 func TestLibraryLintsClean(t *testing.T) {
 	dir := t.TempDir()
 	const n, perFile = 250, 100
-	if err := libgen.Write(dir, n, perFile); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, libgen.Write(dir, n, perFile))
 	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(entries) != 3 {
-		t.Fatalf("%d files for %d cards at %d a file, want 3", len(entries), n, perFile)
-	}
+	require.NoError(t, err)
+	require.Len(t, entries, 3, "files for %d cards at %d a file", n, perFile)
 	w, err := workspace.Load([]string{dir})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	cards := 0
 	for _, f := range w.Files {
 		cards += len(f.Decls)
 	}
-	if cards != n {
-		t.Errorf("%d cards written, want %d", cards, n)
-	}
+	assert.Equal(t, n, cards, "cards written")
 	diags, err := w.Lint()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(diags) > 0 {
-		t.Errorf("the generated library does not lint clean: %d diagnostics, first %v", len(diags), diags[0])
-	}
+	require.NoError(t, err)
+	assert.Empty(t, diags, "the generated library does not lint clean")
 }

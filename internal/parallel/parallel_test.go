@@ -3,6 +3,8 @@ package parallel
 import (
 	"sync/atomic"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // TestEveryIndexOnce checks that each index is taken exactly once, with
@@ -17,15 +19,11 @@ func TestEveryIndexOnce(t *testing.T) {
 			return func(i int) { seen[i].Add(1) }
 		})
 		for i := range seen {
-			if got := seen[i].Load(); got != 1 {
-				t.Fatalf("n=%d: index %d taken %d times", n, i, got)
-			}
+			require.EqualValues(t, 1, seen[i].Load(), "n=%d: times index %d was taken", n, i)
 		}
-		if n == 0 && workers.Load() != 0 {
-			t.Fatalf("n=0: %d workers made", workers.Load())
+		if n == 0 {
+			require.Zero(t, workers.Load(), "n=0: workers made")
 		}
-		if w := workers.Load(); int(w) > max(n, 1) {
-			t.Fatalf("n=%d: %d workers", n, w)
-		}
+		require.LessOrEqual(t, int(workers.Load()), max(n, 1), "n=%d: workers", n)
 	}
 }
