@@ -385,9 +385,34 @@ func (p *printer) stmt(s Stmt) {
 		p.open(l, "for each "+PhraseString(s.Phrase))
 		p.block(s.Body, "")
 	case *IfStmt:
-		p.open(l, "if "+CondString(s.Cond))
+		p.open(l, "if "+IfCondString(s))
 		p.ifTail(s)
+	case *ChooseStmt:
+		p.open(l, ChooseString(s))
+		for _, m := range s.Modes {
+			p.open(m.Pos.Line, "mode")
+			p.block(m.Body, "")
+		}
+		p.close(s.EndPos.Line, "")
 	}
+}
+
+// IfCondString renders the condition of an if statement: `X >= 5`, `you
+// do`.
+func IfCondString(s *IfStmt) string {
+	if s.Did != nil {
+		return s.Did.String()
+	}
+	return CondString(s.Cond)
+}
+
+// ChooseString renders the line that opens a modal choice: `choose one`,
+// `choose one or both`.
+func ChooseString(s *ChooseStmt) string {
+	if s.Or != "" {
+		return "choose " + s.Count + " or " + s.Or
+	}
+	return "choose " + s.Count
 }
 
 // ifTail prints the then-block of an if and its else chain.
@@ -396,7 +421,7 @@ func (p *printer) ifTail(s *IfStmt) {
 	case s.Else == nil:
 		p.block(s.Then, "")
 	case s.Else.If != nil:
-		p.block(s.Then, " else if "+CondString(s.Else.If.Cond)+" {")
+		p.block(s.Then, " else if "+IfCondString(s.Else.If)+" {")
 		p.depth++
 		p.afterOpen = true
 		p.ifTail(s.Else.If)
