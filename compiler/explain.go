@@ -96,8 +96,16 @@ func explainChecked(v *vocab.Vocab, card *dsl.Card, checked *checkedCard) *Expla
 			case a == nil:
 			case a.kind == vm.AbilitySpell:
 				// Each instruction of a spell is a sentence of its own,
-				// which Oracle text may put in a paragraph of its own.
+				// which Oracle text may put in a paragraph of its own;
+				// so is each mode, after its bullet (CR 700.2).
 				for _, st := range a.body {
+					if ch, ok := st.(*checkedChoose); ok {
+						e.Abilities = append(e.Abilities, Rendering{Text: capitalize(ch.text) + " —", Pos: ch.pos})
+						for _, m := range ch.modes {
+							e.Abilities = append(e.Abilities, Rendering{Text: "• " + sentence(r.body(m)), Pos: ch.pos})
+						}
+						continue
+					}
 					e.Abilities = append(e.Abilities, Rendering{Text: sentence(r.body([]checkedStmt{st})), Pos: stmtPos(st)})
 				}
 			default:
@@ -177,6 +185,10 @@ func stmtPos(st checkedStmt) dsl.Pos {
 		return st.pos
 	case *checkedIf:
 		return st.pos
+	case *checkedMay:
+		return st.pos
+	case *checkedChoose:
+		return st.pos
 	}
 	return dsl.Pos{}
 }
@@ -197,9 +209,20 @@ func (r *renderer) body(stmts []checkedStmt) string {
 		case *checkedEach:
 			s = "for each " + r.words(st.filter.Text) + ", " + r.body(st.body)
 		case *checkedIf:
-			s = "if " + r.words(dsl.CondString(st.cond)) + ", " + r.body(st.then)
+			if st.did != nil {
+				s = "if " + st.did.String() + ", " + r.body(st.then)
+			} else {
+				s = "if " + r.words(dsl.CondString(st.cond)) + ", " + r.body(st.then)
+			}
 			if len(st.els) > 0 {
 				s += ". Otherwise, " + r.body(st.els)
+			}
+		case *checkedMay:
+			s = r.may(st)
+		case *checkedChoose:
+			s = st.text + " —"
+			for _, m := range st.modes {
+				s += " • " + sentence(r.body(m))
 			}
 		}
 		if len(out) > 0 {
@@ -208,6 +231,22 @@ func (r *renderer) body(stmts []checkedStmt) string {
 		out = append(out, strings.TrimSuffix(s, "."))
 	}
 	return strings.Join(out, ". ")
+}
+
+// may renders `PLAYER may ACTION` as Oracle text says it: "you may gain
+// 1 life" (the action's own subject, if it has the player's, left out and
+// its verb in the base form), "you may draw a card".
+func (r *renderer) may(m *checkedMay) string {
+	subject := r.sum(m.player)
+	act := r.action(m.action)
+	if rest, ok := strings.CutPrefix(act, subject+" "); ok {
+		verb, tail, _ := strings.Cut(rest, " ")
+		if subject != "you" {
+			verb = baseVerb(verb)
+		}
+		act = strings.TrimSuffix(verb+" "+tail, " ")
+	}
+	return subject + " may " + act
 }
 
 func (r *renderer) action(act *checkedAction) string {
@@ -293,6 +332,12 @@ func (r *renderer) arg(a *vocab.Arg) string {
 		return `"` + a.Text + `"`
 	case vocab.ArgCount:
 		return "the number of " + r.words(a.Filter.Text)
+	case vocab.ArgTargets:
+		texts := make([]string, len(a.Targets))
+		for i, f := range a.Targets {
+			texts[i] = r.words(f.Text)
+		}
+		return strings.Join(texts, " and ")
 	}
 	return r.words(a.Written)
 }
@@ -312,7 +357,7 @@ func (r *renderer) sum(s *dsl.Sum) string {
 	switch ref.Name {
 	case "this":
 		base = r.self
-	case "you", "X", "true", "false":
+	case "you", "X", "true", "false", "them", "it":
 		base = ref.Name
 	default:
 		base = that(ref.Name)
@@ -360,13 +405,23 @@ func that(name string) string {
 }
 
 // words renders text the card wrote, with the word `this` as what it
-// stands for.
+// stands for, a field as a possessive (`this.power` as "Stone Giant's
+// power") and a bound name as "that NAME" (`that_player` as "that
+// player"), as sum renders them.
 func (r *renderer) words(s string) string {
 	fields := strings.Fields(s)
 	for i, w := range fields {
 		core := strings.TrimRightFunc(w, unicode.IsPunct)
-		if core == "this" {
+		switch {
+		case core == "this":
 			fields[i] = r.self + w[len(core):]
+		case strings.Contains(core, ".") || strings.Contains(core, "_"):
+			name, rest, _ := strings.Cut(core, ".")
+			ref := &dsl.Ref{Name: name}
+			if rest != "" {
+				ref.Fields = strings.Split(rest, ".")
+			}
+			fields[i] = r.sum(&dsl.Sum{Left: &dsl.Product{Left: &dsl.Unary{Primary: &dsl.Primary{Ref: ref}}}}) + w[len(core):]
 		}
 	}
 	return strings.Join(fields, " ")

@@ -222,6 +222,13 @@ type Game struct {
 	// shuffler shuffles libraries (CR 701.20): pseudo-random, from a
 	// seed that Setup.Seed sets, so that a game plays the same every time.
 	shuffler *rand.Rand
+
+	// Choices, filters and several targets (targets.go, choices.go).
+	//
+	// costCapture, while a spell's total cost is determined, collects the
+	// mana of its "costs {1} more for each target beyond the first"
+	// effects (extraTargetCost).
+	costCapture *string
 }
 
 // New starts a game between two players on turn 1, in the first player's

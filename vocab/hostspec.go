@@ -48,6 +48,7 @@ func (v *Vocab) NameKinds() []NameKindDoc {
 		{vm.NameCounter, "a kind of counter (CR 122); a +X/+Y counter changes power and toughness (CR 122.1a)", v.Names(KCounter)},
 		{vm.NameZone, "a zone (CR 400), a value of the fields `zone_change.from` and `.to`, and a Target's Zone", v.Names(KZone)},
 		{vm.NameStep, "a step or phase of the turn (CR 500), a value of `step_begins.step`", steps},
+		{vm.NameCard, "the name of a card (CR 201.2), the argument of `is_named` (a filter's `named \"Relentless Rats\"`); the list is open: any name may be named, of a card the host knows or not, so a host should accept any, such as by interning it", nil},
 		{vm.NameMana, "an amount of mana written as mana symbols (`mana:{G}{G}`, `mana:{2}`, `mana:{W/P}`; CR 107.4), the argument of `add_mana` and `pay_optional`; the list is open: a host parses the symbols as it links the name", nil},
 		{vm.NameEvent, "an event kind, an Ability's Event (see Events)", events},
 		{vm.NameRule, "a rule an AbilityStatic states, its Rule (see Rules)", rules},
@@ -101,7 +102,9 @@ func (v *Vocab) hostConvention(p func(string, ...any)) {
 	p("| `counter`, `step`, `zone`, `type`, `supertype`, `subtype`, `color`, `keyword`, `mana` | the id the host's Linker returned for the name symbol `KIND:NAME` (see Names) |\n")
 	p("| `EVENT event` (an event of one kind, such as `damage`) | the value of the event's field `id`: a handle the host gives to each event, by which an action such as `prevent` says which event it changes |\n")
 	p("| `objects` | an index into the running ability's `Filters`: the host runs that filter function with each candidate object in local %d (`vm.LocalCandidate`), the other locals those of the running function, and keeps the objects for which it returns non-zero |\n", vm.LocalCandidate)
-	p("| `ability` | an index into the running card's `Abilities`: the ability an effect grants (flagged `vm.FlagGranted`) |\n\n")
+	p("| `ability` | an index into the running card's `Abilities`: the ability an effect grants (flagged `vm.FlagGranted`) |\n")
+	p("| `targets` | a set of the running ability's `Targets`, each instance of the word \"target\" bit i of the number for `Targets[i]`: what the host chose for them as the spell was cast or the ability activated or put on the stack (each of which may be several objects and players, `Target.Min` and `Max`; see `target_count`, `target_at`), and, for one that `Divide`s, how its amount was divided |\n")
+	p("| `card_name` | the id the host's Linker returned for the name symbol `card:NAME` (see Names) |\n\n")
 
 	p("### Locals\n\n")
 	p("The host passes the locals of every function it runs; all the functions of an\n")
@@ -110,7 +113,7 @@ func (v *Vocab) hostConvention(p func(string, ...any)) {
 	p("| local | holds |\n|---|---|\n")
 	p("| %d (`vm.LocalThis`) | `this`: the object the ability belongs to (for a granted ability, the object it is granted to), or the resolving spell |\n", vm.LocalThis)
 	p("| %d (`vm.LocalYou`) | `you`: that object's controller |\n", vm.LocalYou)
-	p("| %d (`vm.LocalCandidate`) | while a filter runs, the candidate it judges; before Body runs, a Target's or Choice's `Local` (this one or above) holds what was chosen |\n", vm.LocalCandidate)
+	p("| %d (`vm.LocalCandidate`) | while a filter runs, the candidate it judges; before Body runs, a Target's or Choice's `Local` (this one or above) holds what was chosen (for a Target of several objects, `Target.Group`, how many were chosen: the host keeps them) |\n", vm.LocalCandidate)
 	p("| %d and above | what Match binds (objects named with `as`, event fields the body reads); the host keeps them from Match and passes them to Body |\n\n", vm.FirstFreeLocal)
 
 	p("### Entry points and contexts\n\n")

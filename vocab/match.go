@@ -24,6 +24,7 @@ const (
 	ArgMana                        // mana symbols: {G}{G}
 	ArgText                        // a text, for the ability an effect grants
 	ArgCount                       // "the number of creatures you control": how many permanents a filter describes
+	ArgTargets                     // targets: "target nonland permanent you control and up to two target nonland permanents you don't control"
 )
 
 // Arg is what fills one slot of a template.
@@ -37,6 +38,11 @@ type Arg struct {
 	Num int64
 	// Filter is set for ArgFilter and ArgCount.
 	Filter *Filter
+	// Targets are the targets of an ArgTargets, each a filter with Det
+	// "target" or "any", in the order the card writes them, joined by
+	// "and"; Bind is the name `as` gives them all, or "".
+	Targets []*Filter
+	Bind    string
 	// Name is the vocabulary name of an ArgName, or the name of the bound
 	// event of an ArgEventRef.
 	Name string
@@ -455,6 +461,10 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []cand
 		}
 		m.fail(pi, "", "", "", t)
 		return nil
+	case KTargets:
+		if out := m.targetsCandidates(t, pi); len(out) > 0 {
+			return out
+		}
 	case KObjects:
 		var out []candidate
 		for _, f := range m.filtersAt(t, pi) {
@@ -492,6 +502,44 @@ func (m *matcher) candidates(t *Template, slot string, pi int, mode Mode) []cand
 	}
 	return m.exprCandidate(t, typ, pi)
 }
+
+// targetsCandidates fills a slot of type targets with targets: one
+// filter with the determiner "target" or "any" and any number of
+// targets, or several joined by "and" ("target nonland permanent you
+// control and up to two target nonland permanents you don't control"),
+// then an optional `as NAME` that names them all. The longest come first.
+func (m *matcher) targetsCandidates(t *Template, pi int) []candidate {
+	var out []candidate
+	var walk func(fs []*Filter, at int)
+	walk = func(fs []*Filter, at int) {
+		for _, c := range m.filtersAt(t, at) {
+			f := c.arg.Filter
+			if f.Det != "target" && f.Det != "any" || f.Zone != "" {
+				continue
+			}
+			g := slices.Clip(append(fs, f))
+			if f.Bind != "" {
+				// `as NAME` after the last: the name of them all.
+				h := *f
+				h.Bind, h.Text = "", strings.TrimSuffix(f.Text, " as "+f.Bind)
+				g[len(g)-1] = &h
+				out = append(out, candidate{&Arg{Kind: ArgTargets, Pos: m.parts[pi].Pos, Type: Type{Kind: KTargets}, Targets: g, Bind: f.Bind}, c.next})
+				continue
+			}
+			if c.next+1 < len(m.parts) && wordEq(m.word(c.next), "and") && len(g) < maxTargetsPerSlot {
+				walk(g, c.next+1)
+			}
+			out = append(out, candidate{&Arg{Kind: ArgTargets, Pos: m.parts[pi].Pos, Type: Type{Kind: KTargets}, Targets: g}, c.next})
+		}
+	}
+	walk(nil, pi)
+	slices.SortStableFunc(out, func(a, b candidate) int { return b.next - a.next })
+	return out
+}
+
+// maxTargetsPerSlot is how many instances of "target" a slot of type
+// targets reads, joined by "and".
+const maxTargetsPerSlot = 8
 
 // countWords start a count: "the number of creatures you control".
 var countWords = []string{"the", "number", "of"}
