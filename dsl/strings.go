@@ -188,6 +188,10 @@ func RefString(r *CardRef) string {
 	return ""
 }
 
+// TargetString renders a player or a card of a test: `opponent`,
+// `"Grizzly Bears"`.
+func TargetString(t *TargetRef) string { return targetString(t) }
+
 func targetString(t *TargetRef) string {
 	if t.Player != nil {
 		return *t.Player

@@ -438,6 +438,18 @@ var decisionKinds = map[core.DecisionKind]scenario.DecisionKind{
 	core.DecisionOptionalCost: scenario.DecisionOptionalCost,
 	core.DecisionSource:       scenario.DecisionSource,
 	core.DecisionCostObject:   scenario.DecisionCostObject,
+	core.DecisionOptional:     scenario.DecisionOptional,
+	core.DecisionDivide:       scenario.DecisionDivide,
+	core.DecisionModes:        scenario.DecisionModes,
+}
+
+// target is the target of a test a VM value names: a player (negative
+// values) or a card.
+func (g *game) target(v vm.Value) scenario.Target {
+	if v < 0 {
+		return scenario.Target{Player: scenario.Player(-v - 1)}
+	}
+	return scenario.Target{Card: g.card(core.ObjectID(v))}
 }
 
 func (g *game) Decisions() ([]scenario.Decision, error) {
@@ -455,6 +467,13 @@ func (g *game) Decisions() ([]scenario.Decision, error) {
 			if d.Target > 0 {
 				sd.Card = g.card(core.ObjectID(d.Target))
 			}
+		case core.DecisionDivide:
+			for _, v := range d.Chosen {
+				sd.Targets = append(sd.Targets, g.target(v))
+			}
+			sd.Amounts = d.Amounts
+		case core.DecisionModes:
+			sd.Modes = d.Modes
 		}
 		out = append(out, sd)
 	}
