@@ -416,7 +416,7 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, sc *scope, subject
 		either.next(flt.Pos)
 		e.filterWord(f, flt, w, subject)
 		for k := i + 1; k < len(flt.Words) && flt.Words[k].Or; k++ {
-			if flt.Words[k].Kind != 0 {
+			if w := flt.Words[k]; w.Kind != 0 || w.Query != "" {
 				either.next(flt.Pos)
 				e.filterWord(f, flt, flt.Words[k], subject)
 			}

@@ -148,7 +148,7 @@ func (g *Game) assignTargets(item *StackItem, ab *vm.Ability, vals []vm.Value) e
 			most = min(most, int(hi))
 		}
 		if most < int(lo) {
-			return fmt.Errorf("%s: %q needs %s, and %d target(s) are left for it", name, t.Text, targetCount(t), max(most, 0))
+			return ruleErrorf("601.2c", "%s: %q needs %s, and %d target(s) are left for it", name, t.Text, targetCount(t), max(most, 0))
 		}
 		n := 0
 		var seen map[vm.Value]bool
@@ -191,7 +191,7 @@ func (g *Game) assignTargets(item *StackItem, ab *vm.Ability, vals []vm.Value) e
 				return ruleErrorf("115.3", "%s: %s is chosen twice for %q, and an object or player can be chosen once for each word \"target\"", name, g.ValueName(rest[0]), ab.Targets[last].Text)
 			}
 		}
-		return fmt.Errorf("%s: %d target(s) more than it can have", name, len(rest))
+		return ruleErrorf("601.2c", "%s: %d target(s) more than it can have", name, len(rest))
 	}
 	return nil
 }
