@@ -177,7 +177,7 @@ func (d *decider) Divide(g *core.Game, p core.PlayerID, item *core.StackItem, i 
 	for j, t := range div.Targets {
 		k := slices.Index(chosen, d.g.value(t))
 		if k < 0 {
-			d.s.Failf(div.Pos, "%s is not a target %s divides among", g.ValueName(d.g.value(t)), item.Name())
+			d.s.Failf(div.Pos, "%s is not a target %s divides among", g.ValueName(d.g.value(t)), item.Def.Name)
 			return d.DefaultDecider.Divide(g, p, item, i, chosen, amount)
 		}
 		out[k] = div.Amounts[j]
@@ -190,7 +190,7 @@ func (d *decider) Divide(g *core.Game, p core.PlayerID, item *core.StackItem, i 
 		}
 	}
 	if sum != amount {
-		d.s.Failf(div.Pos, "the division adds up to %d, and %s divides %d (CR 601.2d)", sum, item.Name(), amount)
+		d.s.Failf(div.Pos, "the division adds up to %d, and %s divides %d (CR 601.2d)", sum, item.Def.Name, amount)
 		return d.DefaultDecider.Divide(g, p, item, i, chosen, amount)
 	}
 	return out
