@@ -106,10 +106,18 @@ func (g *Game) Activate(a Activation) error {
 	return g.done(g.activate(a))
 }
 
-func (g *Game) activate(a Activation) error {
+func (g *Game) activate(a Activation) (err error) {
 	if g.over {
 		return g.overError()
 	}
+	// An illegal activation changes nothing: the decisions announced for
+	// it are not made.
+	decided := len(g.decisions)
+	defer func() {
+		if err != nil {
+			g.decisions = g.decisions[:decided]
+		}
+	}()
 	if err := checkPlayer(a.Player); err != nil {
 		return err
 	}
@@ -157,16 +165,14 @@ func (g *Game) activate(a Activation) error {
 	item := &StackItem{Source: o.id, Controller: a.Player, Def: def, Ability: a.Ability.Index, X: a.X, Text: ab.Text}
 	item.Locals = make([]vm.Value, max(ab.NumLocals, vm.FirstFreeLocal))
 	item.Locals[vm.LocalThis], item.Locals[vm.LocalYou] = ObjectValue(o.id), PlayerValue(a.Player)
-	if len(a.Targets) != len(ab.Targets) {
-		// One target announced for each the ability requires
-		// (CR 602.2b, 601.2c).
-		return ruleErrorf("601.2c", "%s: the ability needs %d target(s), got %d", g.objectName(o.id), len(ab.Targets), len(a.Targets))
+	if err := g.chooseModes(item, ab, true); err != nil {
+		return err
 	}
-	for i, t := range ab.Targets {
-		if rule := g.illegalTarget(item, i, a.Targets[i]); rule != "" {
-			return ruleErrorf(rule, "%s: %s is not a legal target for %q", g.objectName(o.id), g.ValueName(a.Targets[i]), t.Text)
-		}
-		item.Locals[t.Local] = a.Targets[i]
+	if err := g.assignTargets(item, ab, a.Targets); err != nil {
+		return err
+	}
+	if err := g.divideTargets(item, ab, true); err != nil {
+		return err
 	}
 	if err := g.chooseCostObjects(item, a.Choices); err != nil {
 		return err

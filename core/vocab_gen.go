@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 35
-	vocabularyHash  = "0a86e92904f596de26a38ac07a3f82f16616fdee6259fa95ac86592c68bcd67a"
+	vocabularyMinor = 36
+	vocabularyHash  = "fc1d8e1e054d66eff82ea18bff288d60d5ad698e7eaf645656b549547d95c89b"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -440,6 +440,312 @@ var irregularPlurals = map[string]string{
 	"Xenagoses":    "Xenagos",
 }
 
+// creatureTypes are the creature types (CR 205.3m), the subtypes the
+// stdlib declares of creatures and kindreds, sorted: searched by halves.
+var creatureTypes = [...]string{
+	"Advisor",
+	"Aetherborn",
+	"Alien",
+	"Ally",
+	"Angel",
+	"Antelope",
+	"Ape",
+	"Archer",
+	"Archon",
+	"Armadillo",
+	"Army",
+	"Artificer",
+	"Assassin",
+	"Assembly-Worker",
+	"Astartes",
+	"Atog",
+	"Aurochs",
+	"Avatar",
+	"Azra",
+	"Badger",
+	"Balloon",
+	"Barbarian",
+	"Bard",
+	"Basilisk",
+	"Bat",
+	"Bear",
+	"Beast",
+	"Beaver",
+	"Beeble",
+	"Beholder",
+	"Berserker",
+	"Bird",
+	"Blinkmoth",
+	"Boar",
+	"Bringer",
+	"Brushwagg",
+	"C'tan",
+	"Camarid",
+	"Camel",
+	"Capybara",
+	"Caribou",
+	"Carrier",
+	"Cat",
+	"Centaur",
+	"Child",
+	"Chimera",
+	"Citizen",
+	"Cleric",
+	"Clown",
+	"Cockatrice",
+	"Construct",
+	"Coward",
+	"Coyote",
+	"Crab",
+	"Crocodile",
+	"Custodes",
+	"Cyberman",
+	"Cyclops",
+	"Dalek",
+	"Dauthi",
+	"Demigod",
+	"Demon",
+	"Deserter",
+	"Detective",
+	"Devil",
+	"Dinosaur",
+	"Djinn",
+	"Doctor",
+	"Dog",
+	"Dragon",
+	"Drake",
+	"Dreadnought",
+	"Drone",
+	"Druid",
+	"Dryad",
+	"Dwarf",
+	"Efreet",
+	"Egg",
+	"Elder",
+	"Eldrazi",
+	"Elemental",
+	"Elephant",
+	"Elf",
+	"Elk",
+	"Employee",
+	"Eye",
+	"Faerie",
+	"Ferret",
+	"Fish",
+	"Flagbearer",
+	"Fox",
+	"Fractal",
+	"Frog",
+	"Fungus",
+	"Gamer",
+	"Gargoyle",
+	"Germ",
+	"Giant",
+	"Gith",
+	"Glimmer",
+	"Gnoll",
+	"Gnome",
+	"Goat",
+	"Goblin",
+	"God",
+	"Golem",
+	"Gorgon",
+	"Graveborn",
+	"Gremlin",
+	"Griffin",
+	"Guest",
+	"Hag",
+	"Halfling",
+	"Hamster",
+	"Harpy",
+	"Hellion",
+	"Hippo",
+	"Hippogriff",
+	"Homarid",
+	"Homunculus",
+	"Horror",
+	"Horse",
+	"Human",
+	"Hydra",
+	"Hyena",
+	"Illusion",
+	"Imp",
+	"Incarnation",
+	"Inkling",
+	"Inquisitor",
+	"Insect",
+	"Jackal",
+	"Jellyfish",
+	"Juggernaut",
+	"Kavu",
+	"Kirin",
+	"Kithkin",
+	"Knight",
+	"Kobold",
+	"Kor",
+	"Kraken",
+	"Lamia",
+	"Lammasu",
+	"Leech",
+	"Leviathan",
+	"Lhurgoyf",
+	"Licid",
+	"Lizard",
+	"Llama",
+	"Manticore",
+	"Masticore",
+	"Mercenary",
+	"Merfolk",
+	"Metathran",
+	"Minion",
+	"Minotaur",
+	"Mite",
+	"Mole",
+	"Monger",
+	"Mongoose",
+	"Monk",
+	"Monkey",
+	"Moonfolk",
+	"Mount",
+	"Mouse",
+	"Mutant",
+	"Myr",
+	"Mystic",
+	"Nautilus",
+	"Necron",
+	"Nephilim",
+	"Nightmare",
+	"Nightstalker",
+	"Ninja",
+	"Noble",
+	"Noggle",
+	"Nomad",
+	"Nymph",
+	"Octopus",
+	"Ogre",
+	"Ooze",
+	"Orb",
+	"Orc",
+	"Orgg",
+	"Otter",
+	"Ouphe",
+	"Ox",
+	"Oyster",
+	"Pangolin",
+	"Peasant",
+	"Pegasus",
+	"Pentavite",
+	"Performer",
+	"Pest",
+	"Phelddagrif",
+	"Phoenix",
+	"Phyrexian",
+	"Pilot",
+	"Pincher",
+	"Pirate",
+	"Plant",
+	"Porcupine",
+	"Possum",
+	"Praetor",
+	"Primarch",
+	"Prism",
+	"Processor",
+	"Rabbit",
+	"Raccoon",
+	"Ranger",
+	"Rat",
+	"Rebel",
+	"Reflection",
+	"Rhino",
+	"Rigger",
+	"Robot",
+	"Rogue",
+	"Sable",
+	"Salamander",
+	"Samurai",
+	"Sand",
+	"Saproling",
+	"Satyr",
+	"Scarecrow",
+	"Scientist",
+	"Scion",
+	"Scorpion",
+	"Scout",
+	"Sculpture",
+	"Seal",
+	"Serf",
+	"Serpent",
+	"Servo",
+	"Shade",
+	"Shaman",
+	"Shapeshifter",
+	"Shark",
+	"Sheep",
+	"Siren",
+	"Skeleton",
+	"Skunk",
+	"Slith",
+	"Sliver",
+	"Sloth",
+	"Slug",
+	"Snail",
+	"Snake",
+	"Soldier",
+	"Soltari",
+	"Spawn",
+	"Specter",
+	"Spellshaper",
+	"Sphinx",
+	"Spider",
+	"Spike",
+	"Spirit",
+	"Splinter",
+	"Sponge",
+	"Squid",
+	"Squirrel",
+	"Starfish",
+	"Surrakar",
+	"Survivor",
+	"Synth",
+	"Tentacle",
+	"Tetravite",
+	"Thalakos",
+	"Thopter",
+	"Thrull",
+	"Tiefling",
+	"Time Lord",
+	"Toy",
+	"Treefolk",
+	"Trilobite",
+	"Triskelavite",
+	"Troll",
+	"Turtle",
+	"Tyranid",
+	"Unicorn",
+	"Vampire",
+	"Varmint",
+	"Vedalken",
+	"Volver",
+	"Wall",
+	"Walrus",
+	"Warlock",
+	"Warrior",
+	"Weasel",
+	"Weird",
+	"Werewolf",
+	"Whale",
+	"Wizard",
+	"Wolf",
+	"Wolverine",
+	"Wombat",
+	"Worm",
+	"Wraith",
+	"Wurm",
+	"Yeti",
+	"Zombie",
+	"Zubera",
+}
+
 // The fields of the event kinds: a linked SymField is one of these.
 const (
 	fieldDamageID fieldID = iota
@@ -645,11 +951,13 @@ const (
 	fnCardsInHand
 	fnCardsInLibrary
 	fnChooseExiledCards
+	fnChooseTargets
 	fnControl
 	fnController
 	fnControls
 	fnCopySpell
 	fnCopySpellForEachOtherPlayer
+	fnCostsMorePerExtraTarget
 	fnCount
 	fnCounterSpell
 	fnCounters
@@ -660,8 +968,14 @@ const (
 	fnCreateCreatureTokensWithKeyword
 	fnCreateTokenCopyAttached
 	fnDealDamage
+	fnDealDamageDivided
+	fnDealDamageDividedEvenly
+	fnDealDamageToEach
+	fnDeckAnyNumber
 	fnDefinePt
 	fnDestroy
+	fnDestroyOneAtRandom
+	fnDid
 	fnDiscard
 	fnDiscardAtRandom
 	fnDoubleCounters
@@ -702,11 +1016,13 @@ const (
 	fnHandsRevealed
 	fnHasChosenName
 	fnHasColor
+	fnHasKeyword
 	fnInZone
 	fnIsAttacking
 	fnIsBlocked
 	fnIsBlocking
 	fnIsCreature
+	fnIsNamed
 	fnIsPermanent
 	fnIsPermanentCard
 	fnIsPlayer
@@ -724,7 +1040,9 @@ const (
 	fnLoseKeyword
 	fnLoseLife
 	fnManaValue
+	fnMay
 	fnMill
+	fnModeChosen
 	fnModifyPt
 	fnMoveCounter
 	fnNoMaximumHandSize
@@ -773,12 +1091,15 @@ const (
 	fnSetChosenColor
 	fnSetLife
 	fnSetMaximumHandSize
+	fnSharesCreatureType
 	fnShuffleIntoLibrary
 	fnShuffleLibrary
 	fnShufflePermanentsAndReveal
 	fnSpendOnlyManaOnX
 	fnSwitchPtUntilEndOfTurn
 	fnTap
+	fnTargetAt
+	fnTargetCount
 	fnTopCardRevealed
 	fnToughness
 	fnTributeNotPaid
@@ -825,11 +1146,13 @@ var funcs = [numFuncs]funcDecl{
 	fnCardsInHand:                        {name: "cards_in_hand", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCardsInLibrary:                     {name: "cards_in_library", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnChooseExiledCards:                  {name: "choose_exiled_cards", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnChooseTargets:                      {name: "choose_targets", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnControl:                            {name: "control", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 2, finds: 0b0},
 	fnController:                         {name: "controller", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnControls:                           {name: "controls", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCopySpell:                          {name: "copy_spell", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCopySpellForEachOtherPlayer:        {name: "copy_spell_for_each_other_player", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnCostsMorePerExtraTarget:            {name: "costs_more_per_extra_target", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCount:                              {name: "count", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCounterSpell:                       {name: "counter_spell", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCounters:                           {name: "counters", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -840,8 +1163,14 @@ var funcs = [numFuncs]funcDecl{
 	fnCreateCreatureTokensWithKeyword:    {name: "create_creature_tokens_with_keyword", arity: 7, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCreateTokenCopyAttached:            {name: "create_token_copy_attached", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDealDamage:                         {name: "deal_damage", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b11},
+	fnDealDamageDivided:                  {name: "deal_damage_divided", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnDealDamageDividedEvenly:            {name: "deal_damage_divided_evenly", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnDealDamageToEach:                   {name: "deal_damage_to_each", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnDeckAnyNumber:                      {name: "deck_any_number", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnDefinePt:                           {name: "define_pt", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 7, finds: 0b0},
 	fnDestroy:                            {name: "destroy", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnDestroyOneAtRandom:                 {name: "destroy_one_at_random", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnDid:                                {name: "did", arity: 0, returns: true, action: false, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDiscard:                            {name: "discard", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDiscardAtRandom:                    {name: "discard_at_random", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDoubleCounters:                     {name: "double_counters", arity: 1, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -882,11 +1211,13 @@ var funcs = [numFuncs]funcDecl{
 	fnHandsRevealed:                      {name: "hands_revealed", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnHasChosenName:                      {name: "has_chosen_name", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnHasColor:                           {name: "has_color", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnHasKeyword:                         {name: "has_keyword", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnInZone:                             {name: "in_zone", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnIsAttacking:                        {name: "is_attacking", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnIsBlocked:                          {name: "is_blocked", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnIsBlocking:                         {name: "is_blocking", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnIsCreature:                         {name: "is_creature", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnIsNamed:                            {name: "is_named", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnIsPermanent:                        {name: "is_permanent", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnIsPermanentCard:                    {name: "is_permanent_card", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnIsPlayer:                           {name: "is_player", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -904,7 +1235,9 @@ var funcs = [numFuncs]funcDecl{
 	fnLoseKeyword:                        {name: "lose_keyword", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6, finds: 0b0},
 	fnLoseLife:                           {name: "lose_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnManaValue:                          {name: "mana_value", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnMay:                                {name: "may", arity: 1, returns: true, action: false, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnMill:                               {name: "mill", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnModeChosen:                         {name: "mode_chosen", arity: 1, returns: true, action: false, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnModifyPt:                           {name: "modify_pt", arity: 3, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 9, finds: 0b0},
 	fnMoveCounter:                        {name: "move_counter", arity: 4, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1100},
 	fnNoMaximumHandSize:                  {name: "no_maximum_hand_size", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
@@ -953,12 +1286,15 @@ var funcs = [numFuncs]funcDecl{
 	fnSetChosenColor:                     {name: "set_chosen_color", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 5, finds: 0b0},
 	fnSetLife:                            {name: "set_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnSetMaximumHandSize:                 {name: "set_maximum_hand_size", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnSharesCreatureType:                 {name: "shares_creature_type", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnShuffleIntoLibrary:                 {name: "shuffle_into_library", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnShuffleLibrary:                     {name: "shuffle_library", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnShufflePermanentsAndReveal:         {name: "shuffle_permanents_and_reveal", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnSpendOnlyManaOnX:                   {name: "spend_only_mana_on_x", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnSwitchPtUntilEndOfTurn:             {name: "switch_pt_until_end_of_turn", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnTap:                                {name: "tap", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnTargetAt:                           {name: "target_at", arity: 2, returns: true, action: false, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnTargetCount:                        {name: "target_count", arity: 1, returns: true, action: false, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnTopCardRevealed:                    {name: "top_card_revealed", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnToughness:                          {name: "toughness", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnTributeNotPaid:                     {name: "tribute_not_paid", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},

@@ -856,13 +856,13 @@ func filterText(f *vocab.Filter, bind string, singular bool) string {
 	default:
 		text = f.Det + " " + text
 	}
-	if f.ManaValueOp != "" {
-		more := "less"
-		if f.ManaValueOp == ">=" {
-			more = "greater"
-		}
-		text += fmt.Sprintf(" with mana value %d or %s", f.ManaValue, more)
+	if c := f.Count; c != nil && (c.Min != 1 || c.Max != 1) && f.Det == "target" {
+		text = targetCountText(c) + " " + pluralOf(f, words)
 	}
+	if f.OtherThanThis {
+		text += " other than this"
+	}
+	text += qualifierText(f)
 	switch {
 	case f.Zone == "graveyard" && f.ZoneOwner == "you":
 		text += " from your graveyard"
@@ -876,6 +876,10 @@ func filterText(f *vocab.Filter, bind string, singular bool) string {
 		text += " you control"
 	case "opponent":
 		text += " an opponent controls"
+	case "notyou":
+		text += " you don't control"
+	case "player":
+		text += " " + dsl.SumString(f.ControlledBy) + " controls"
 	}
 	if f.AttachedToThis {
 		text += " attached to this"
@@ -884,6 +888,70 @@ func filterText(f *vocab.Filter, bind string, singular bool) string {
 		text += " as " + bind
 	}
 	return text
+}
+
+// qualifierText writes a filter's qualifiers and suffixes after its noun,
+// as the card language does: "with mana value 3 or less", "with toughness
+// less than this.power", "with flying", `named "Relentless Rats"`, "that
+// shares a creature type with this", "with the chosen name".
+func qualifierText(f *vocab.Filter) string {
+	var b strings.Builder
+	for _, c := range f.Compares {
+		quantity := strings.ReplaceAll(c.Query, "_", " ")
+		if c.Expr == nil {
+			more := map[string]string{"<=": "or less", ">=": "or greater"}[c.Op]
+			if more != "" {
+				fmt.Fprintf(&b, " with %s %d %s", quantity, c.Num, more)
+				continue
+			}
+		}
+		v := fmt.Sprint(c.Num)
+		if c.Expr != nil {
+			v = dsl.SumString(c.Expr)
+		}
+		op := map[string]string{"<": "less than", ">": "greater than", "==": "equal to"}[c.Op]
+		fmt.Fprintf(&b, " with %s %s %s", quantity, op, v)
+	}
+	for _, k := range f.Keywords {
+		if k.Neg {
+			b.WriteString(" without " + k.Name)
+		} else {
+			b.WriteString(" with " + k.Name)
+		}
+	}
+	if f.Named != "" {
+		fmt.Fprintf(&b, " named %q", f.Named)
+	}
+	if f.Shares != nil {
+		b.WriteString(" that shares a creature type with " + dsl.SumString(f.Shares))
+	}
+	if f.ChosenName {
+		b.WriteString(" with the chosen name")
+	}
+	return b.String()
+}
+
+// numberWordsText are the numbers of targets Oracle text writes in words.
+var numberWordsText = []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+
+// targetCountText writes how many targets a filter chooses: "two target",
+// "up to three target", "any number of target".
+func targetCountText(c *vocab.TargetCount) string {
+	word := func(n int) string {
+		if n >= 0 && n < len(numberWordsText) {
+			return numberWordsText[n]
+		}
+		return fmt.Sprint(n)
+	}
+	switch {
+	case c.Max == vocab.AnyNumber:
+		return "any number of target"
+	case c.Min == 0:
+		return "up to " + word(c.Max) + " target"
+	case c.Min == c.Max:
+		return word(c.Max) + " target"
+	}
+	return word(c.Min) + " to " + word(c.Max) + " target"
 }
 
 // filterWord writes a word of a filter.

@@ -489,8 +489,10 @@ func (b *Builder) FilterKey(f *vocab.Filter) string {
 	if f.Control != "" {
 		s.WriteString(" control=" + f.Control)
 	}
-	if f.ManaValueOp != "" {
-		s.WriteString(fmt.Sprintf(" mv%s%d", f.ManaValueOp, f.ManaValue))
+	for _, c := range f.Compares {
+		if c.Query == "mana_value" && c.Expr == nil {
+			s.WriteString(fmt.Sprintf(" mv%s%d", c.Op, c.Num))
+		}
 	}
 	if f.Zone != "" {
 		s.WriteString(" in=" + f.ZoneOwner + ":" + f.Zone)
@@ -498,6 +500,7 @@ func (b *Builder) FilterKey(f *vocab.Filter) string {
 	if f.AttachedToThis {
 		s.WriteString(" attached")
 	}
+	b.suffixKey(&s, f)
 	if b.Qualifier != nil {
 		if key, _, need := b.Qualifier(f); key != "" {
 			s.WriteString(" " + key)
@@ -507,6 +510,52 @@ func (b *Builder) FilterKey(f *vocab.Filter) string {
 		}
 	}
 	return s.String()
+}
+
+// suffixKey writes the rest of a filter's qualifiers and suffixes, after
+// those FilterKey writes itself: comparisons other than a mana value with
+// a number, keywords, name, shared creature type, the chosen name, a
+// controller named by an expression, "other than this" (which is what
+// "another" is) and "other" players.
+func (b *Builder) suffixKey(s *strings.Builder, f *vocab.Filter) {
+	if c := f.Count; c != nil && (c.Min != 1 || c.Max != 1) {
+		s.WriteString(fmt.Sprintf(" count=%d..%d", c.Min, c.Max))
+	}
+	for _, c := range f.Compares {
+		if c.Query == "mana_value" && c.Expr == nil {
+			continue
+		}
+		v := fmt.Sprint(c.Num)
+		if c.Expr != nil {
+			v = dsl.SumString(c.Expr)
+		}
+		s.WriteString(" " + c.Query + c.Op + v)
+	}
+	for _, k := range f.Keywords {
+		if k.Neg {
+			s.WriteString(" without=" + k.Name)
+		} else {
+			s.WriteString(" with=" + k.Name)
+		}
+	}
+	if f.Named != "" {
+		s.WriteString(fmt.Sprintf(" named=%q", f.Named))
+	}
+	if f.Shares != nil {
+		s.WriteString(" shares=" + dsl.SumString(f.Shares))
+	}
+	if f.ChosenName {
+		s.WriteString(" chosen_name")
+	}
+	if f.ControlledBy != nil {
+		s.WriteString(" by=" + dsl.SumString(f.ControlledBy))
+	}
+	if f.OtherThanThis && !f.Another {
+		s.WriteString(" another")
+	}
+	if f.NotYou {
+		s.WriteString(" other")
+	}
 }
 
 // need records a construct the values built need.
