@@ -47,6 +47,7 @@ func Runs(g *Game) int64 { return g.runs }
 // DrawForBenchmark has a player draw a card, as the draw action does
 // (CR 121.1).
 func DrawForBenchmark(g *Game, p PlayerID) { g.draw(p) }
+
 // AnnounceTargets announces the targets of the spell ability of a card
 // of a player's hand, as casting it does (CR 601.2c-d), without casting
 // it: for benchmarks of the choice of targets.

@@ -581,4 +581,3 @@ func (g *Game) hDestroyOneAtRandom(a []vm.Value) (vm.Value, error) {
 	}
 	return 0, nil
 }
-

@@ -690,6 +690,7 @@ func (m *matcher) thatCandidate(t *Template, typ Type, pi int) (candidate, bool)
 // an object or a player named before ("that player", "that creature"):
 // "that " and the noun in lower case.
 func ThatName(noun string) string { return "that " + strings.ToLower(noun) }
+
 // targetsCandidates fills a slot of type targets with targets: one
 // filter with the determiner "target" or "any" and any number of
 // targets, or several joined by "and" ("target nonland permanent you
