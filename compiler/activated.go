@@ -155,6 +155,27 @@ func addsMana(stmts []checkedStmt) bool {
 			if addsMana(s.then) || addsMana(s.els) {
 				return true
 			}
+		case *checkedMay:
+			if s.action.fn.Mana {
+				return true
+			}
+		case *checkedChoose:
+			for _, m := range s.modes {
+				if addsMana(m) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// actionTargets reports whether an action has a target (CR 115.6).
+func actionTargets(act *checkedAction) bool {
+	for _, arg := range act.args {
+		if arg.arg != nil && (arg.arg.Kind == vocab.ArgTargets ||
+			arg.arg.Kind == vocab.ArgFilter && (arg.arg.Filter.Det == "target" || arg.arg.Filter.Det == "any")) {
+			return true
 		}
 	}
 	return false
@@ -199,14 +220,22 @@ func targets(stmts []checkedStmt) bool {
 	for _, s := range stmts {
 		switch s := s.(type) {
 		case *checkedAction:
-			for _, arg := range s.args {
-				if arg.arg != nil && arg.arg.Kind == vocab.ArgFilter && (arg.arg.Filter.Det == "target" || arg.arg.Filter.Det == "any") {
-					return true
-				}
+			if actionTargets(s) {
+				return true
+			}
+		case *checkedMay:
+			if actionTargets(s.action) {
+				return true
 			}
 		case *checkedIf:
 			if targets(s.then) || targets(s.els) {
 				return true
+			}
+		case *checkedChoose:
+			for _, m := range s.modes {
+				if targets(m) {
+					return true
+				}
 			}
 		}
 	}

@@ -81,10 +81,19 @@ type checkedAbility struct {
 	pay   []*checkedAction
 	costs []costPart
 	only  string
+	// decision is who made the last decision of the body checked so far
+	// that `if you do` reads: "you" after `you may ...` or an optional
+	// cost, "they" after another player's `may`, "" before any. modal is
+	// set once the body has a modal choice.
+	decision string
+	modal    bool
 	// body is the block of a triggered, delayed, replacement, spell or
 	// activated ability; bodyPos and bodyEnd are where it starts and ends.
 	body             []checkedStmt
 	bodyPos, bodyEnd dsl.Pos
+	// bodyBlock is the block of the body, whose statements are its top
+	// level.
+	bodyBlock *dsl.Block
 }
 
 // checkedStmt is *checkedAction, *checkedIf or *checkedDelayed.
@@ -143,13 +152,18 @@ type checkedArg struct {
 	// ability), an ability of the card flagged vm.FlagGranted whose index
 	// the action gets.
 	granted *checkedAbility
+	// group marks a target of several objects in a slot of one
+	// (`destroy two target creatures`): the action happens for each.
+	group bool
 }
 
-// checkedIf is an if statement: on an expression, cond, or on a phrase of
-// the vocabulary's conditions, condition.
+// checkedIf is an if statement: on an expression, cond; on a phrase of
+// the vocabulary's conditions, condition; for `if you do` (did set), on
+// the decision before it; for `if you can't`, on the choice before it.
 type checkedIf struct {
 	cond      *dsl.Cond
 	condition *checkedAction
+	did       *dsl.DidCond
 	sc        *scope
 	then, els []checkedStmt
 	pos       dsl.Pos
@@ -183,9 +197,11 @@ type checkedWhere struct {
 	pos  dsl.Pos
 }
 
-// checkedEach is `for each FILTER as NAME { ... }`.
+// checkedEach is `for each FILTER as NAME { ... }`, its filter read in
+// sc.
 type checkedEach struct {
 	filter *vocab.Filter
+	sc     *scope
 	bind   *binding
 	body   []checkedStmt
 	pos    dsl.Pos
@@ -197,6 +213,15 @@ func (*checkedEach) stmt()      {}
 func (*checkedAction) stmt()    {}
 func (*checkedIf) stmt()        {}
 func (*checkedDelayed) stmt()   {}
+
+// scope is the scope of the ability's pattern, or the root scope for an
+// ability without one: where its filters' expressions are read.
+func (a *checkedAbility) scope() *scope {
+	if a.sc != nil {
+		return a.sc
+	}
+	return rootScope()
+}
 
 // checker checks one card.
 type checker struct {
@@ -575,7 +600,7 @@ func (c *checker) spell(s *dsl.SpellAbility) *checkedAbility {
 func (c *checker) body(a *checkedAbility, b *dsl.Block) { c.bodyIn(a, b, a.sc) }
 
 func (c *checker) bodyIn(a *checkedAbility, b *dsl.Block, sc *scope) {
-	a.bodyPos, a.bodyEnd = b.Pos, b.EndPos
+	a.bodyPos, a.bodyEnd, a.bodyBlock = b.Pos, b.EndPos, b
 	a.body = c.block(b, sc, a)
 }
 
@@ -748,18 +773,25 @@ func thatName(f *vocab.Filter) string {
 
 func (c *checker) block(b *dsl.Block, sc *scope, a *checkedAbility) []checkedStmt {
 	var out []checkedStmt
+	top := b == a.bodyBlock
 	// choice is the last action of the block that returned what a player
 	// chose, for `if you can't`.
 	var choice *checkedAction
 	for _, s := range b.Stmts {
 		switch s := s.(type) {
 		case *dsl.ActionStmt:
+			if m := c.mayStmt(s.Phrase, sc, a); m != nil {
+				out = append(out, m)
+				continue
+			}
 			if act := c.action(s.Phrase, sc, a); act != nil {
 				out = append(out, act)
 				if act.result != nil {
 					choice = act
 				}
 			}
+		case *dsl.ChooseStmt:
+			out = append(out, c.chooseStmt(s, sc, a, top))
 		case *dsl.AtStmt:
 			out = append(out, c.delayed(s, sc, a))
 		case *dsl.IfStmt:
@@ -784,8 +816,11 @@ func (c *checker) block(b *dsl.Block, sc *scope, a *checkedAbility) []checkedStm
 }
 
 func (c *checker) ifStmt(s *dsl.IfStmt, sc *scope, a *checkedAbility) *checkedIf {
-	out := &checkedIf{cond: s.Cond, sc: sc, pos: s.Pos}
-	if s.Phrase != nil {
+	out := &checkedIf{cond: s.Cond, did: s.Did, sc: sc, pos: s.Pos}
+	switch {
+	case s.Did != nil:
+		c.didCond(s.Did, a)
+	case s.Phrase != nil:
 		// A condition of the vocabulary, as an intervening "if" states
 		// one: `if this ability has been activated four or more times
 		// this turn`.
@@ -797,7 +832,7 @@ func (c *checker) ifStmt(s *dsl.IfStmt, sc *scope, a *checkedAbility) *checkedIf
 			c.read(s.Phrase, m)
 			out.condition = c.actionArgs(m.Alts[0], s.Phrase, sc, a, false)
 		}
-	} else {
+	default:
 		t, m := c.v.CondType(s.Cond, sc)
 		if t == vocab.Poisoned {
 			t = vocab.Type{Kind: vocab.KBool}
@@ -904,10 +939,6 @@ func (c *checker) forEach(s *dsl.ForEachStmt, sc *scope, a *checkedAbility) *che
 	parts := s.Phrase.Parts
 	f, ok := c.v.MatchEach(parts, sc, c.bound)
 	if !ok {
-		if pos, msg, hint, known := c.v.EachMismatch(parts, sc); known {
-			c.errorf(pos, CodeForEach, "%s", msg).Hint = hint
-			return nil
-		}
 		c.errorf(s.Phrase.Pos, CodeForEach, "%q describes no permanents to go through", "for each "+dsl.PhraseString(s.Phrase)).Hint =
 			"write a singular filter and name it: `for each other attacking creature you control as creature { ... }`"
 		return nil
@@ -925,7 +956,7 @@ func (c *checker) forEach(s *dsl.ForEachStmt, sc *scope, a *checkedAbility) *che
 	inner.names[f.Bind] = b
 	c.bound[f.Bind] = f.Pos.Line
 	a.tree.bindings = append(a.tree.bindings, b)
-	return &checkedEach{filter: f, bind: b, body: c.block(s.Body, inner, a), pos: s.Pos}
+	return &checkedEach{filter: f, sc: sc, bind: b, body: c.block(s.Body, inner, a), pos: s.Pos}
 }
 
 // where checks `where X is N` (Oracle's "..., where X is the number of
@@ -1076,6 +1107,9 @@ func (c *checker) action(ph *dsl.Phrase, sc *scope, a *checkedAbility) *checkedA
 		return nil
 	}
 	c.noteChoice(fi, ph.Pos)
+	if fi.Optional {
+		a.decision = "you" // `you may pay {2} and sacrifice ...`: `if you do` reads it
+	}
 	act := c.actionArgs(alt, ph, sc, a, false)
 	if act != nil && !c.manaChoice(act) {
 		return nil
@@ -1148,6 +1182,7 @@ func (c *checker) actionArgs(alt *vocab.Alt, ph *dsl.Phrase, sc *scope, a *check
 	fi := alt.Template.Func
 	act := &checkedAction{fn: fi, pos: ph.Pos, reading: alt}
 	ok := true
+	groups := 0
 	for _, p := range fi.Params {
 		arg := alt.Args[p.Name]
 		switch {
@@ -1155,6 +1190,9 @@ func (c *checker) actionArgs(alt *vocab.Alt, ph *dsl.Phrase, sc *scope, a *check
 			// `each opponent`: the action is done for each of them.
 			ok = c.eachPlayer(arg, ph, a, cost, act) && ok
 			act.args = append(act.args, checkedArg{param: p.Name, arg: arg, sc: sc, player: act.player})
+		case arg != nil && arg.Kind == vocab.ArgTargets:
+			ok = c.targetsArgument(arg, a, cost) && ok
+			act.args = append(act.args, checkedArg{param: p.Name, arg: arg, sc: sc, bind: c.bindTargets(arg, sc, a)})
 		case arg != nil:
 			ok = c.spellSlot(alt.Template, p, arg) && c.argument(arg, a, cost, fi) && ok
 			ca := checkedArg{param: p.Name, arg: arg, sc: sc, choice: cost && arg.Kind == vocab.ArgFilter,
@@ -1162,6 +1200,16 @@ func (c *checker) actionArgs(alt *vocab.Alt, ph *dsl.Phrase, sc *scope, a *check
 			if arg.Kind == vocab.ArgText {
 				ca.granted = c.actionAbility(arg)
 				ok = ca.granted != nil && ok
+			}
+			if arg.Kind == vocab.ArgFilter && arg.Type.Kind != vocab.KObjects && arg.Filter.Count != nil && arg.Filter.Count.Max != 1 {
+				// "destroy two target creatures": the action happens
+				// for each of them.
+				ca.group = true
+				if groups++; groups == 2 {
+					c.errorf(arg.Pos, CodeSeveralTargets, "%q: an action takes one number of targets; this one has two", dsl.PhraseString(ph)).Hint =
+						"say what happens to each in a statement of its own"
+					ok = false
+				}
 			}
 			act.args = append(act.args, ca)
 		case p.Name == "power" || p.Name == "toughness":
@@ -1249,6 +1297,14 @@ func (c *checker) argument(arg *vocab.Arg, a *checkedAbility, cost bool, fi *voc
 	}
 	f := arg.Filter
 	targets := f.Det == "target" || f.Det == "any"
+	if targets && !cost && !c.checkTargetFilter(f, a, arg.Pos) {
+		return false
+	}
+	if f.Bind != "" && targets && f.Count != nil && f.Count.Max != 1 && !cost {
+		c.errorf(arg.Pos, CodeSeveralTargets, "`as %s` names one object, and %q may be several", f.Bind, f.Text).Hint =
+			"an action on several targets happens to each; to name them all, use an action that takes targets (`choose ... as them`)"
+		return false
+	}
 	// What an action chooses from a set of objects it returns, and `as`
 	// names it (`sacrifice a creature as creature`).
 	named := arg.Type.Kind == vocab.KObjects && fi.Action && fi.Returns() && !cost
@@ -1278,6 +1334,43 @@ func (c *checker) argument(arg *vocab.Arg, a *checkedAbility, cost bool, fi *voc
 	return true
 }
 
+// targetsArgument checks the targets of a slot of type targets: each a
+// target, in an ability that targets (not a cost, not a replacement
+// effect), its filter reading only what is known as targets are chosen.
+func (c *checker) targetsArgument(arg *vocab.Arg, a *checkedAbility, cost bool) bool {
+	switch {
+	case cost:
+		c.errorf(arg.Pos, CodeContext, "a cost has no targets (CR 601.2c)")
+		return false
+	case a.kind == vm.AbilityReplacement || a.kind == vm.AbilityEnters:
+		c.errorf(arg.Pos, CodeContext, "a replacement effect has no targets (CR 115.1)")
+		return false
+	}
+	ok := true
+	for _, f := range arg.Targets {
+		ok = c.checkTargetFilter(f, a, arg.Pos) && ok
+	}
+	return ok
+}
+
+// bindTargets names the targets of a slot of type targets, `choose
+// target ... and up to two target ... as them`, for the statements after
+// it: the name's value is the set of those targets.
+func (c *checker) bindTargets(arg *vocab.Arg, sc *scope, a *checkedAbility) *binding {
+	if arg.Bind == "" {
+		return nil
+	}
+	if prev := sc.lookup(arg.Bind); prev != nil && !prev.implicit {
+		c.errorf(arg.Pos, CodeBinding, "%q is already bound", arg.Bind).Hint = "choose another name"
+		return nil
+	}
+	b := &binding{name: arg.Bind, typ: vocab.Type{Kind: vocab.KTargets}, pos: arg.Pos}
+	sc.names[arg.Bind] = b
+	c.bound[arg.Bind] = arg.Pos.Line
+	a.tree.bindings = append(a.tree.bindings, b)
+	return b
+}
+
 // bindTarget names a target of an action, `target creature as creature`,
 // for the statements after it (Act of Treason's "Untap that creature"):
 // the name reads the target, as the spell or ability resolves. It
@@ -1287,8 +1380,8 @@ func (c *checker) bindTarget(arg *vocab.Arg, sc *scope, a *checkedAbility, cost 
 		return nil
 	}
 	f := arg.Filter
-	if f.Det != "target" && f.Det != "any" {
-		return nil
+	if f.Det != "target" && f.Det != "any" || f.Count != nil && f.Count.Max != 1 {
+		return nil // several targets have no one name (argument says so)
 	}
 	if prev := sc.lookup(f.Bind); prev != nil && !prev.implicit {
 		c.errorf(arg.Pos, CodeBinding, "%q is already bound", f.Bind).Hint = "choose another name"

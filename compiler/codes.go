@@ -7,7 +7,7 @@ import (
 
 // Diagnostic codes of the compiler. A code never changes meaning; new
 // checks get new codes. dsl/SPEC.md lists them all. The codes of phrases
-// and expressions (C008, C010-C018, C021, C032, C060, C071, C072, C900) are raised by package
+// and expressions (C008, C010-C018, C021, C032, C060, C071-C073, C900) are raised by package
 // vocab, which reads them; they are repeated here so that this file lists
 // every code of a card.
 const (
@@ -43,13 +43,17 @@ const (
 	CodeChosen           = "C042"            // chosen: "the chosen color" on a card that makes no such choice as it enters
 	CodeFindsNothing     = "C043"            // finds-nothing (warning): a statement whose object is where the ability can't find it (CR 400.7)
 	CodeSpellSlot        = "C044"            // spell-slot: a filter of spells where an action wants a permanent or a card, or one of permanents where it wants a spell
+	CodeModes            = "C045"            // modes: a modal choice (`choose one { mode { } ... }`) the rules don't allow (CR 700.2)
+	CodeSeveralTargets   = "C046"            // several-targets: a number of targets where one object is needed, or a target that reads what the ability learns as it resolves
 	CodeCant             = "C047"            // cant: `if you can't` after no choice of that player
+	CodeDid              = "C048"            // did: `if you do` with no `you may` before it, or whose player is not the one who decided
 	CodeNoOracle         = "C030"            // no-oracle (warning): the card carries no Oracle text
 	CodeUnusedBinding    = "C031"            // unused-binding (warning): a name bound with `as` and never used
 	CodeAmbiguousPhrase  = vocab.CodeAmbiguousPhrase
 	CodeConstantRange    = vocab.CodeConstantRange
 	CodeFilterOr         = vocab.CodeFilterOr
 	CodeTargetCount      = vocab.CodeTargetCount
+	CodeFilterQuality    = vocab.CodeFilterQuality
 	CodeSelfName         = "C070" // self-name: the card's own name in a phrase, where the language says `this`
 	CodeOwnKeyword       = "C090" // own-keyword: an action gives persist or undying until end of turn
 	CodeGrantedNumbered  = "C125" // granted-numbered: an effect gives graft, a keyword written with its number
@@ -96,11 +100,16 @@ var Codes = []dsl.CodeInfo{
 	{Code: CodeForEach, Name: "for-each", Summary: "`for each` without a filter of permanents, or without a name"},
 	{Code: CodeChosen, Name: "chosen", Summary: "`the chosen color` on a card that doesn't choose one as it enters (CR 614.12)"},
 	{Code: CodeCant, Name: "cant", Summary: "`if PLAYER can't` that follows no choice that player makes in the same block"},
+	{Code: CodeDid, Name: "did", Summary: "`if you do` or `if you don't` with no `you may` before it in the ability, or `if they do` after `you may` (and `if you do` after another player's)"},
+	{Code: CodeModes, Name: "modes", Summary: "a modal choice the rules don't allow (CR 700.2): fewer than two modes, more modes to choose than there are, `one or both` of other than two, a second one in an ability, one inside another statement or in an ability that doesn't go on the stack"},
+	{Code: CodeSeveralTargets, Name: "several-targets", Summary: "a number of targets where one object is needed (`as NAME`, two in one action, a cost), or a target's filter reading a name the ability binds as it resolves, which is not known when targets are chosen"},
+
 	{Code: CodeSelfName, Name: "self-name", Summary: "the card's own name in a phrase, where the language says `this`"},
 	{Code: CodeGrantedNumbered, Name: "granted-numbered", Summary: "a static ability or an effect gives `graft`, a keyword written with its number that only a card's own `keywords` line can give"},
 	{Code: CodeOwnKeyword, Name: "own-keyword", Summary: "an action gives `persist` or `undying` until end of turn, which only a `keywords` line or a static ability can give"},
-	{Code: CodeFilterOr, Name: "filter-or", Summary: "`or` in a filter between words other than two card types"},
-	{Code: CodeTargetCount, Name: "target-count", Summary: "a number of targets (`two target creatures`, `up to one target`), which the language does not have yet"},
+	{Code: CodeFilterOr, Name: "filter-or", Summary: "`or` in a filter between words of different kinds (`target creature or player`: a creature, a player or a planeswalker is `any target`)"},
+	{Code: CodeTargetCount, Name: "target-count", Summary: "a number of targets the language can't read: `X target creatures`, more than 100, numbers that are no range (`one or three target creatures`)"},
+	{Code: CodeFilterQuality, Name: "filter-quality", Summary: "a quality a filter's objects can't have: a player's power, toughness or mana value"},
 	{Code: CodeConstantRange, Name: "constant-range", Summary: "an expression of numbers alone whose value, or the value of a step of it, is beyond 2^40, where every quantity of the game stops"},
 	{Code: CodeStdlib, Name: "stdlib", Summary: "the standard vocabulary itself is broken"},
 	{Code: CodeInternalCompiler, Name: "internal", Summary: "a failure of the compiler itself"},

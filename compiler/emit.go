@@ -139,6 +139,9 @@ func (b *builder) emitCard(cc *checkedCard) {
 type cardEmitter struct {
 	b    *builder
 	card vm.Card
+	// mode is the mode (from 1) whose statements are being lowered, 0
+	// outside a modal choice: the targets they add are that mode's.
+	mode int32
 }
 
 func (e *cardEmitter) fnName(a *checkedAbility, role string) string {
@@ -173,7 +176,7 @@ func (e *cardEmitter) lower(a *checkedAbility) {
 		e.effect(a)
 		return
 	case vm.AbilityEnchant:
-		e.target(a.enchant, a)
+		e.target(a.enchant, a, rootScope())
 		return
 	case vm.AbilityStatic:
 		ab.Rule = e.b.sym(vm.NameSymbol(vm.NameRule, a.rule))
@@ -300,7 +303,7 @@ func (e *cardEmitter) match(a *checkedAbility) {
 				f.emit(vm.OpSym, e.b.nameSym(arg.Type.Kind, arg.Name), arg.Pos)
 				f.emit(vm.OpEq, 0, arg.Pos)
 			case vocab.ArgFilter:
-				e.filter(f, arg.Filter, subject)
+				e.filter(f, arg.Filter, sc, subject)
 			}
 			fails = append(fails, f.emit(vm.OpJumpIfFalse, 0, arg.Pos))
 		}
@@ -364,10 +367,12 @@ func (e *cardEmitter) anchors(pat *vocab.Match) []int32 {
 
 // filter pushes whether the subject satisfies a filter: its tests are
 // joined by a short-circuit `and`, in the order below, and the words
-// "artifact or creature" by a short-circuit `or`, so that a test runs only
-// when those before it have not decided (no host is asked the card type of
-// a player that "any target" already accepted).
-func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
+// "artifact or creature" ("black or red", "Skeleton, Vampire, or
+// Zombie") by a short-circuit `or`, so that a test runs only when those
+// before it have not decided (no host is asked the card type of a player
+// that "any target" already accepted), and an object with both qualities
+// matches once. The expressions a filter compares with are read in sc.
+func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, sc *scope, subject func()) {
 	all := f.shortCircuit(vm.OpJumpIfFalseOrPop)
 	and := func() { all.next(flt.Pos) } // before each test
 	if flt.Det == "any" {
@@ -425,7 +430,7 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
 		either.next(flt.Pos)
 		e.filterWord(f, flt, w, subject)
 		for k := i + 1; k < len(flt.Words) && flt.Words[k].Or; k++ {
-			if flt.Words[k].Kind != 0 {
+			if w := flt.Words[k]; w.Kind != 0 || w.Query != "" {
 				either.next(flt.Pos)
 				e.filterWord(f, flt, flt.Words[k], subject)
 			}
@@ -438,12 +443,42 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
 		subject()
 		f.call("has_chosen_name", flt.Pos)
 	}
-	if flt.ManaValueOp != "" {
+	for _, k := range flt.Keywords {
 		and()
+		// "with flying", "without flying" (CR 702).
 		subject()
-		f.call("mana_value", flt.Pos)
-		f.number(flt.ManaValue, flt.Pos)
-		f.emit(compareOps[flt.ManaValueOp], 0, flt.Pos)
+		f.emit(vm.OpSym, e.b.nameSym(vocab.KKeyword, k.Name), flt.Pos)
+		f.call("has_keyword", flt.Pos)
+		if k.Neg {
+			f.emit(vm.OpNot, 0, flt.Pos)
+		}
+	}
+	for _, c := range flt.Compares {
+		and()
+		// "with mana value 3 or less" (CR 202.3), "with power 4 or
+		// greater", "with toughness less than this.power".
+		subject()
+		f.call(c.Query, flt.Pos)
+		if c.Expr != nil {
+			f.sum(c.Expr, sc)
+		} else {
+			f.number(c.Num, flt.Pos)
+		}
+		f.emit(compareOps[c.Op], 0, flt.Pos)
+	}
+	if flt.Named != "" {
+		and()
+		// `named "Relentless Rats"` (CR 201.2).
+		subject()
+		f.emit(vm.OpSym, e.b.nameSym(vocab.KCardName, flt.Named), flt.Pos)
+		f.call("is_named", flt.Pos)
+	}
+	if flt.Shares != nil {
+		and()
+		// "that shares a creature type with OBJECT" (CR 205.3m).
+		subject()
+		f.sum(flt.Shares, sc)
+		f.call("shares_creature_type", flt.Pos)
 	}
 	if flt.Zone != "" {
 		and()
@@ -464,10 +499,17 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, subject func()) {
 		and()
 		subject()
 		f.call("controller", flt.Pos)
-		f.emit(vm.OpLoad, vm.LocalYou, flt.Pos)
-		if flt.Control == "you" {
+		switch flt.Control {
+		case "you":
+			f.emit(vm.OpLoad, vm.LocalYou, flt.Pos)
 			f.emit(vm.OpEq, 0, flt.Pos)
-		} else {
+		case "player":
+			// "that_player controls".
+			f.sum(flt.ControlledBy, sc)
+			f.emit(vm.OpEq, 0, flt.Pos)
+		default:
+			// "an opponent controls", "you don't control".
+			f.emit(vm.OpLoad, vm.LocalYou, flt.Pos)
 			f.emit(vm.OpNe, 0, flt.Pos)
 		}
 	}
@@ -492,17 +534,17 @@ func (e *cardEmitter) effect(a *checkedAbility) {
 	m := e.b.newFn(e.fnName(a, "affected"))
 	switch {
 	case obj != nil && obj.Kind == vocab.ArgFilter:
-		e.filter(m, obj.Filter, candidate(m))
+		e.filter(m, obj.Filter, a.scope(), candidate(m))
 	default:
 		candidate(m)()
-		e.args(m, a.effectArgs[:1], a)
+		e.args(m, a.effectArgs[:1], a, -1, nil)
 		m.emit(vm.OpEq, 0, p)
 	}
 	m.emit(vm.OpReturn, 0, p)
 	match := e.b.addFunc(m, a.tree)
 	body := e.b.newFn(e.fnName(a, "apply"))
 	candidate(body)()
-	e.args(body, a.effectArgs[1:], a)
+	e.args(body, a.effectArgs[1:], a, -1, nil)
 	body.call(a.effect.Name, p)
 	body.emit(vm.OpInt, 0, p)
 	body.emit(vm.OpReturn, 0, p)
@@ -529,8 +571,12 @@ func (e *cardEmitter) block(f *fnBuilder, stmts []checkedStmt, a *checkedAbility
 		case *checkedWhere:
 			// `where X is N`: N, computed once, into X's local.
 			s.bind.local, s.bind.hasLocal = a.tree.alloc(s.bind.name), true
-			e.args(f, []checkedArg{{arg: s.arg, sc: s.sc}}, a)
+			e.args(f, []checkedArg{{arg: s.arg, sc: s.sc}}, a, -1, nil)
 			f.emit(vm.OpStore, s.bind.local, s.pos)
+		case *checkedMay:
+			e.may(f, s, a)
+		case *checkedChoose:
+			e.choose(f, s, a)
 		}
 	}
 }
@@ -542,7 +588,7 @@ func (e *cardEmitter) block(f *fnBuilder, stmts []checkedStmt, a *checkedAbility
 func (e *cardEmitter) forEach(f *fnBuilder, s *checkedEach, a *checkedAbility) {
 	p := s.pos
 	n := len(e.card.Abilities[a.index].Filters)
-	fn := e.filterFunc(s.filter, a, "filter"+strconv.Itoa(n))
+	fn := e.filterFunc(s.filter, a, s.sc, "filter"+strconv.Itoa(n))
 	ab := &e.card.Abilities[a.index]
 	ab.Filters = append(ab.Filters, fn)
 	handle := a.tree.alloc(fmt.Sprintf("each %d", n))
@@ -580,12 +626,18 @@ func (e *cardEmitter) nested(f *fnBuilder, ab *checkedAbility, host string, pos 
 
 func (e *cardEmitter) ifStmt(f *fnBuilder, s *checkedIf, a *checkedAbility) {
 	switch {
+	case s.did != nil:
+		// "If you do": the last decision of the ability (CR 608.2c).
+		f.call("did", s.pos)
+		if !s.did.Yes() {
+			f.emit(vm.OpNot, 0, s.pos)
+		}
 	case s.cant != nil:
 		// `if you can't`: the choice before it returned nothing.
 		f.emit(vm.OpLoad, s.cant.local, s.pos)
 		f.emit(vm.OpNot, 0, s.pos)
 	case s.condition != nil:
-		e.args(f, s.condition.args, a)
+		e.args(f, s.condition.args, a, -1, nil)
 		f.call(s.condition.fn.Name, s.condition.pos)
 	default:
 		f.cond(s.cond, s.sc)
@@ -607,25 +659,36 @@ func (e *cardEmitter) ifStmt(f *fnBuilder, s *checkedIf, a *checkedAbility) {
 // returns for patching.
 func (e *cardEmitter) intervening(f *fnBuilder, a *checkedAbility) int {
 	act := a.intervening
-	e.args(f, act.args, a)
+	e.args(f, act.args, a, -1, nil)
 	f.call(act.fn.Name, act.pos)
 	return f.emit(vm.OpJumpIfFalse, 0, act.pos)
 }
 
 // action lowers one action: its arguments, in the order of its parameters,
 // then the call, and what it returns stored where its name reads it; an
-// action of `each player` in a loop over the players (playerLoop).
+// action of `each player` in a loop over the players (playerLoop). An
+// action on several targets (`destroy two target creatures`) is a loop
+// that does it to each target chosen, in order (groupAction). An action
+// that divides (`is divides`) gives each of its targets the function that
+// computes the amount divided (vm.Target.Divide).
 func (e *cardEmitter) action(f *fnBuilder, act *checkedAction, a *checkedAbility) {
 	if act.loop != nil {
 		e.playerLoop(f, act, a)
 		return
+	}
+	for i, ca := range act.args {
+		if ca.group {
+			e.groupAction(f, act, a, i)
+			return
+		}
 	}
 	e.call(f, act, a)
 }
 
 // call lowers one call of an action.
 func (e *cardEmitter) call(f *fnBuilder, act *checkedAction, a *checkedAbility) {
-	e.args(f, act.args, a)
+	first := len(e.card.Abilities[a.index].Targets)
+	e.args(f, act.args, a, -1, nil)
 	f.call(act.fn.Name, act.pos)
 	switch {
 	case act.result != nil:
@@ -635,6 +698,96 @@ func (e *cardEmitter) call(f *fnBuilder, act *checkedAction, a *checkedAbility) 
 		f.emit(vm.OpStore, act.result.local, act.pos)
 	case act.fn.Returns():
 		f.emit(vm.OpPop, 0, act.pos)
+	}
+	if act.fn.Divides {
+		e.divides(act, a, first)
+	}
+}
+
+// groupAction lowers an action whose argument gi is a target of several
+// objects: the target is added once, then the action is called for each
+// object chosen (target_count, target_at), the others arguments read
+// again each time.
+func (e *cardEmitter) groupAction(f *fnBuilder, act *checkedAction, a *checkedAbility, gi int) {
+	ca := act.args[gi]
+	p := ca.arg.Pos
+	e.target(ca.arg.Filter, a, ca.sc)
+	mask := int64(1) << (len(e.card.Abilities[a.index].Targets) - 1)
+	n := len(e.card.Abilities[a.index].Targets) - 1
+	count := a.tree.alloc(fmt.Sprintf("target %d count", n))
+	index := a.tree.alloc(fmt.Sprintf("target %d index", n))
+	f.number(mask, p)
+	f.call("target_count", p)
+	f.emit(vm.OpStore, count, p)
+	f.number(0, p)
+	f.emit(vm.OpStore, index, p)
+	loop := f.here()
+	f.emit(vm.OpLoad, index, p)
+	f.emit(vm.OpLoad, count, p)
+	f.emit(vm.OpLt, 0, p)
+	end := f.emit(vm.OpJumpIfFalse, 0, p)
+	e.args(f, act.args, a, gi, func() {
+		f.number(mask, p)
+		f.emit(vm.OpLoad, index, p)
+		f.call("target_at", p)
+	})
+	f.call(act.fn.Name, act.pos)
+	if act.fn.Returns() {
+		f.emit(vm.OpPop, 0, act.pos)
+	}
+	f.emit(vm.OpLoad, index, p)
+	f.number(1, p)
+	f.emit(vm.OpAdd, 0, p)
+	f.emit(vm.OpStore, index, p)
+	f.emit(vm.OpJump, loop, p)
+	f.patch(end)
+}
+
+// divides gives the targets an action that divides added (from index
+// first on) the function that returns its amount, which the host runs as
+// the targets are chosen (CR 601.2d).
+func (e *cardEmitter) divides(act *checkedAction, a *checkedAbility, first int) {
+	var amount checkedArg
+	for i, p := range act.fn.Params {
+		if p.Name == "amount" {
+			amount = act.args[i]
+		}
+	}
+	fn := e.b.newFn(e.fnName(a, "divide"+strconv.Itoa(first)))
+	e.args(fn, []checkedArg{amount}, a, -1, nil)
+	fn.emit(vm.OpReturn, 0, act.pos)
+	idx := e.b.addFunc(fn, a.tree)
+	ts := e.card.Abilities[a.index].Targets
+	for i := first; i < len(ts); i++ {
+		ts[i].Divide = idx
+	}
+}
+
+// may lowers `PLAYER may ACTION`: the player decides (may), and the
+// action happens if they do (CR 608.2d).
+func (e *cardEmitter) may(f *fnBuilder, s *checkedMay, a *checkedAbility) {
+	f.sum(s.player, s.sc)
+	f.call("may", s.pos)
+	skip := f.emit(vm.OpJumpIfFalse, 0, s.pos)
+	e.action(f, s.action, a)
+	f.patch(skip)
+}
+
+// choose lowers a modal choice: the ability has its modes (vm.Ability
+// Modes, ModeMin, ModeMax), each mode's statements happen if it was
+// chosen (mode_chosen), in order, and the targets they add are that
+// mode's (CR 700.2, 601.2c).
+func (e *cardEmitter) choose(f *fnBuilder, s *checkedChoose, a *checkedAbility) {
+	ab := &e.card.Abilities[a.index]
+	ab.Modes, ab.ModeMin, ab.ModeMax = int32(len(s.modes)), int32(s.min), int32(s.max)
+	for i, m := range s.modes {
+		f.number(int64(i+1), s.pos)
+		f.call("mode_chosen", s.pos)
+		skip := f.emit(vm.OpJumpIfFalse, 0, s.pos)
+		e.mode = int32(i + 1)
+		e.block(f, m, a)
+		e.mode = 0
+		f.patch(skip)
 	}
 }
 
@@ -656,7 +809,13 @@ func resultName(b *binding) string {
 func (e *cardEmitter) playerLoop(f *fnBuilder, act *checkedAction, a *checkedAbility) {
 	p := act.pos
 	n := len(e.card.Abilities[a.index].Filters)
-	fn := e.filterFunc(act.loop, a, "filter"+strconv.Itoa(n))
+	sc := rootScope()
+	for _, ca := range act.args {
+		if ca.player != nil && ca.sc != nil {
+			sc = ca.sc // the filter of the players, read where it was written
+		}
+	}
+	fn := e.filterFunc(act.loop, a, sc, "filter"+strconv.Itoa(n))
 	ab := &e.card.Abilities[a.index]
 	ab.Filters = append(ab.Filters, fn)
 	handle := a.tree.alloc(fmt.Sprintf("players %d", n))
@@ -687,8 +846,9 @@ func (e *cardEmitter) playerLoop(f *fnBuilder, act *checkedAction, a *checkedAbi
 
 // args pushes the arguments of an action or a continuous effect, in the
 // order of its parameters: a parameter's default, one half of a P/T pair,
-// the index of a granted ability, or the value written.
-func (e *cardEmitter) args(f *fnBuilder, args []checkedArg, a *checkedAbility) {
+// the index of a granted ability, or the value written; argument over,
+// if not -1, is pushed by push instead.
+func (e *cardEmitter) args(f *fnBuilder, args []checkedArg, a *checkedAbility, over int, push func()) {
 	// A default may read the parameters before it (vocab's
 	// DefaultParams): their values are kept in locals as they are pushed.
 	defScope := rootScope()
@@ -706,11 +866,19 @@ func (e *cardEmitter) args(f *fnBuilder, args []checkedArg, a *checkedAbility) {
 			defScope.names[n] = &binding{name: n, local: a.tree.alloc("param " + n), hasLocal: true, used: true}
 		}
 	}
-	for _, ca := range args {
+	for i, ca := range args {
 		switch {
+		case i == over:
+			push()
 		case ca.def != nil:
+			// A default of the vocabulary, or the player of a `may`
+			// (checkedMay) read where it was written.
+			sc := defScope
+			if ca.sc != nil {
+				sc = ca.sc
+			}
 			f.at = &ca.pos
-			f.sum(ca.def, defScope)
+			f.sum(ca.def, sc)
 			f.at = nil
 		case ca.half == 1:
 			e.perEach(f, ca.arg, a, ca.arg.Power, func() { f.number(ca.arg.Power, ca.arg.Pos) })
@@ -779,7 +947,7 @@ func (e *cardEmitter) argValue(f *fnBuilder, ca checkedArg, a *checkedAbility) {
 		// How many permanents the filter describes: the filter by its
 		// index into the ability's Filters, counted by the host.
 		n := len(e.card.Abilities[a.index].Filters)
-		fn := e.filterFunc(arg.Filter, a, "filter"+strconv.Itoa(n))
+		fn := e.filterFunc(arg.Filter, a, sc, "filter"+strconv.Itoa(n))
 		ab := &e.card.Abilities[a.index]
 		ab.Filters = append(ab.Filters, fn)
 		f.number(int64(n), arg.Pos)
@@ -797,6 +965,20 @@ func (e *cardEmitter) argValue(f *fnBuilder, ca checkedArg, a *checkedAbility) {
 			f.at = nil
 		}
 		f.call(alt.Template.Func.Name, arg.Pos)
+	case vocab.ArgTargets:
+		// The targets, as the bits of their indexes in the ability's
+		// Targets; a name given them holds that number.
+		var mask int64
+		for _, flt := range arg.Targets {
+			e.target(flt, a, sc)
+			mask |= int64(1) << (len(e.card.Abilities[a.index].Targets) - 1)
+		}
+		f.number(mask, arg.Pos)
+		if ca.bind != nil {
+			ca.bind.local, ca.bind.hasLocal = a.tree.alloc(ca.bind.name), true
+			f.emit(vm.OpDup, 0, arg.Pos)
+			f.emit(vm.OpStore, ca.bind.local, arg.Pos)
+		}
 	case vocab.ArgMana:
 		f.emit(vm.OpSym, e.b.nameSym(vocab.KMana, arg.Name), arg.Pos)
 	case vocab.ArgExpr:
@@ -818,14 +1000,14 @@ func (e *cardEmitter) argValue(f *fnBuilder, ca checkedArg, a *checkedAbility) {
 			// The action gets the filter itself: an index into the
 			// ability's Filters.
 			n := len(e.card.Abilities[a.index].Filters)
-			fn := e.filterFunc(arg.Filter, a, "filter"+strconv.Itoa(n))
+			fn := e.filterFunc(arg.Filter, a, sc, "filter"+strconv.Itoa(n))
 			ab := &e.card.Abilities[a.index]
 			ab.Filters = append(ab.Filters, fn)
 			f.number(int64(n), arg.Pos)
 		case ca.choice:
-			f.emit(vm.OpLoad, e.choice(arg.Filter, a), arg.Pos)
+			f.emit(vm.OpLoad, e.choice(arg.Filter, a, sc), arg.Pos)
 		default:
-			local := e.target(arg.Filter, a)
+			local := e.target(arg.Filter, a, sc)
 			if ca.bind != nil {
 				// A name for the target reads its local (bindTarget).
 				ca.bind.local, ca.bind.hasLocal = local, true
@@ -837,30 +1019,30 @@ func (e *cardEmitter) argValue(f *fnBuilder, ca checkedArg, a *checkedAbility) {
 
 // filterFunc adds a function that tests whether the candidate (local
 // vm.LocalCandidate) satisfies a filter, named after its role.
-func (e *cardEmitter) filterFunc(flt *vocab.Filter, a *checkedAbility, role string) int32 {
+func (e *cardEmitter) filterFunc(flt *vocab.Filter, a *checkedAbility, sc *scope, role string) int32 {
 	fn := e.b.newFn(e.fnName(a, role))
-	e.filter(fn, flt, func() { fn.emit(vm.OpLoad, vm.LocalCandidate, flt.Pos) })
+	e.filter(fn, flt, sc, func() { fn.emit(vm.OpLoad, vm.LocalCandidate, flt.Pos) })
 	fn.emit(vm.OpReturn, 0, flt.Pos)
 	return e.b.addFunc(fn, a.tree)
 }
 
 // choice adds an object chosen to pay a cost to the ability and returns
 // the local it is stored in.
-func (e *cardEmitter) choice(flt *vocab.Filter, a *checkedAbility) int32 {
+func (e *cardEmitter) choice(flt *vocab.Filter, a *checkedAbility, sc *scope) int32 {
 	n := len(e.card.Abilities[a.index].Choices)
 	local := a.tree.alloc(fmt.Sprintf("choice %d", n))
-	idx := e.filterFunc(flt, a, "choice"+strconv.Itoa(n))
+	idx := e.filterFunc(flt, a, sc, "choice"+strconv.Itoa(n))
 	ab := &e.card.Abilities[a.index]
-	ab.Choices = append(ab.Choices, vm.Target{Filter: idx, Local: local, Text: flt.Text, Zone: vm.NoSymbol})
+	ab.Choices = append(ab.Choices, vm.Target{Filter: idx, Local: local, Text: flt.Text, Zone: vm.NoSymbol, Divide: vm.NoFunc})
 	return local
 }
 
 // target adds a target to the ability and returns the local it is stored
 // in.
-func (e *cardEmitter) target(flt *vocab.Filter, a *checkedAbility) int32 {
+func (e *cardEmitter) target(flt *vocab.Filter, a *checkedAbility, sc *scope) int32 {
 	n := len(e.card.Abilities[a.index].Targets)
 	fn := e.b.newFn(e.fnName(a, "target"+strconv.Itoa(n)))
-	e.filter(fn, flt, func() { fn.emit(vm.OpLoad, vm.LocalCandidate, flt.Pos) })
+	e.filter(fn, flt, sc, func() { fn.emit(vm.OpLoad, vm.LocalCandidate, flt.Pos) })
 	fn.emit(vm.OpReturn, 0, flt.Pos)
 	local := a.tree.alloc(fmt.Sprintf("target %d", n))
 	idx := e.b.addFunc(fn, a.tree)
@@ -873,7 +1055,14 @@ func (e *cardEmitter) target(flt *vocab.Filter, a *checkedAbility) int32 {
 		// A spell is an object on the stack (CR 112.1, 115.1a).
 		zone = e.b.nameSym(vocab.KZone, "stack")
 	}
-	ab.Targets = append(ab.Targets, vm.Target{Filter: idx, Local: local, Text: flt.Text, Zone: zone})
+	t := vm.Target{Filter: idx, Local: local, Text: flt.Text, Zone: zone, Divide: vm.NoFunc, Mode: e.mode}
+	if c := flt.Count; c != nil && (c.Min != 1 || c.Max != 1) {
+		t.Min, t.Max = int32(c.Min), int32(c.Max)
+		if c.Max == vocab.AnyNumber {
+			t.Max = vm.AnyNumber
+		}
+	}
+	ab.Targets = append(ab.Targets, t)
 	return local
 }
 

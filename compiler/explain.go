@@ -109,8 +109,16 @@ func explainChecked(v *vocab.Vocab, card *dsl.Card, checked *checkedCard) *Expla
 			case a == nil:
 			case a.kind == vm.AbilitySpell:
 				// Each instruction of a spell is a sentence of its own,
-				// which Oracle text may put in a paragraph of its own.
+				// which Oracle text may put in a paragraph of its own;
+				// so is each mode, after its bullet (CR 700.2).
 				for _, st := range a.body {
+					if ch, ok := st.(*checkedChoose); ok {
+						e.Abilities = append(e.Abilities, Rendering{Text: capitalize(ch.text) + " —", Pos: ch.pos})
+						for _, m := range ch.modes {
+							e.Abilities = append(e.Abilities, Rendering{Text: "• " + sentence(r.body(m)), Pos: ch.pos})
+						}
+						continue
+					}
 					e.Abilities = append(e.Abilities, Rendering{Text: sentence(r.body([]checkedStmt{st})), Pos: stmtPos(st)})
 				}
 			default:
@@ -258,6 +266,10 @@ func stmtPos(st checkedStmt) dsl.Pos {
 		return st.pos
 	case *checkedWhere:
 		return st.pos
+	case *checkedMay:
+		return st.pos
+	case *checkedChoose:
+		return st.pos
 	}
 	return dsl.Pos{}
 }
@@ -285,6 +297,8 @@ func (r *renderer) body(stmts []checkedStmt) string {
 		case *checkedIf:
 			cond := st.who + " can't" // `if you can't`
 			switch {
+			case st.did != nil:
+				cond = st.did.String()
 			case st.condition != nil:
 				cond = r.action(st.condition)
 			case st.cond != nil:
@@ -294,6 +308,13 @@ func (r *renderer) body(stmts []checkedStmt) string {
 			if len(st.els) > 0 {
 				s += ". Otherwise, " + r.body(st.els)
 			}
+		case *checkedMay:
+			s = r.may(st)
+		case *checkedChoose:
+			s = st.text + " —"
+			for _, m := range st.modes {
+				s += " • " + sentence(r.body(m))
+			}
 		}
 		if len(out) > 0 {
 			s = capitalize(s)
@@ -301,6 +322,22 @@ func (r *renderer) body(stmts []checkedStmt) string {
 		out = append(out, strings.TrimSuffix(s, "."))
 	}
 	return strings.Join(out, ". ")
+}
+
+// may renders `PLAYER may ACTION` as Oracle text says it: "you may gain
+// 1 life" (the action's own subject, if it has the player's, left out and
+// its verb in the base form), "you may draw a card".
+func (r *renderer) may(m *checkedMay) string {
+	subject := r.sum(m.player)
+	act := r.action(m.action)
+	if rest, ok := strings.CutPrefix(act, subject+" "); ok {
+		verb, tail, _ := strings.Cut(rest, " ")
+		if subject != "you" {
+			verb = baseVerb(verb)
+		}
+		act = strings.TrimSuffix(verb+" "+tail, " ")
+	}
+	return subject + " may " + act
 }
 
 func (r *renderer) action(act *checkedAction) string {
@@ -413,6 +450,12 @@ func (r *renderer) arg(a *vocab.Arg) string {
 			return r.words(a.Filter.Text)
 		}
 		return "the number of " + r.words(a.Filter.Text)
+	case vocab.ArgTargets:
+		texts := make([]string, len(a.Targets))
+		for i, f := range a.Targets {
+			texts[i] = r.words(f.Text)
+		}
+		return strings.Join(texts, " and ")
 	}
 	return r.words(a.Written)
 }
@@ -479,7 +522,7 @@ func (r *renderer) ref(ref *dsl.Ref) string {
 		base, fields = r.attached, fields[1:]
 	case ref.Name == "this":
 		base = r.self
-	case ref.Name == "you" || ref.Name == "X" || ref.Name == "true" || ref.Name == "false":
+	case ref.Name == "you" || ref.Name == "X" || ref.Name == "true" || ref.Name == "false" || ref.Name == "them" || ref.Name == "it":
 		base = ref.Name
 	case r.v.Event(ref.Name) != nil && r.nouns[ref.Name] == "":
 		// The event of the ability: Oracle says "that damage", and of
@@ -634,13 +677,23 @@ func (r *renderer) that(name string) string {
 }
 
 // words renders text the card wrote, with the word `this` as what it
-// stands for.
+// stands for, a field as a possessive (`this.power` as "Stone Giant's
+// power") and a bound name as "that NAME" (`that_player` as "that
+// player"), as sum renders them.
 func (r *renderer) words(s string) string {
 	fields := strings.Fields(s)
 	for i, w := range fields {
 		core := strings.TrimRightFunc(w, unicode.IsPunct)
-		if core == "this" {
+		switch {
+		case core == "this":
 			fields[i] = r.self + w[len(core):]
+		case strings.Contains(core, ".") || strings.Contains(core, "_"):
+			name, rest, _ := strings.Cut(core, ".")
+			ref := &dsl.Ref{Name: name}
+			if rest != "" {
+				ref.Fields = strings.Split(rest, ".")
+			}
+			fields[i] = r.sum(&dsl.Sum{Left: &dsl.Product{Left: &dsl.Unary{Primary: &dsl.Primary{Ref: ref}}}}) + w[len(core):]
 		}
 	}
 	return strings.Join(fields, " ")

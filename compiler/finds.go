@@ -100,6 +100,17 @@ func (c *checker) findsBlock(stmts []checkedStmt, st objectState) {
 			body := st.clone()
 			c.findsBlock(s.body, body)
 			st.merge(body)
+		case *checkedMay:
+			// The action may happen, or not.
+			done := st.clone()
+			c.findsAction(s.action, done)
+			st.merge(done)
+		case *checkedChoose:
+			for _, m := range s.modes {
+				mode := st.clone()
+				c.findsBlock(m, mode)
+				st.merge(mode)
+			}
 		case *checkedDelayed:
 			c.findsIn(s.ability, st)
 		case *checkedReflexive:

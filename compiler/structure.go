@@ -57,14 +57,19 @@ type Cost struct {
 	Action *vocab.Alt
 }
 
-// Stmt is one statement of a body: an action, a delayed or reflexive
-// triggered ability the body creates, a `for each`, or an `if`.
+// Stmt is one statement of a body: an action, `PLAYER may ACTION`, a
+// delayed or reflexive triggered ability the body creates, a `for each`,
+// an `if`, or a modal choice.
 type Stmt struct {
 	Pos dsl.Pos
 	// Action is an action statement; Result, for an action that returns
 	// what it chose, the name a card gave that (`as card`), or "".
 	Action *vocab.Alt
 	Result string
+	// May is the player who decides whether Action happens, for `PLAYER
+	// may ACTION` (CR 608.2d): `you`, or the expression the card wrote
+	// (`that_player`); nil for an action that always happens.
+	May *dsl.Sum
 	// Delayed is an `at ... { }` statement, Reflexive a `when ... { }`:
 	// the triggered ability it creates (its Pattern and Body).
 	Delayed, Reflexive *Ability
@@ -74,16 +79,31 @@ type Stmt struct {
 	Body []Stmt
 	// Cond is the condition of an `if` statement, or Condition its
 	// phrase of the vocabulary's conditions (`if this ability has been
-	// activated four or more times this turn`), or Cant its `you can't`;
-	// Then and Else its blocks.
+	// activated four or more times this turn`), or Cant its `you can't`,
+	// or Did its `you do`, `you don't`, `they do` or `they don't` (the
+	// decision before it, CR 608.2c); Then and Else its blocks.
 	Cond       *dsl.Cond
 	Condition  *vocab.Alt
 	Cant       string
+	Did        *dsl.DidCond
 	Then, Else []Stmt
+	// Choose is a modal choice, `choose one { mode { ... } ... }` (CR
+	// 700.2).
+	Choose *Choose
 	// Where is a `where NAME is N` statement (CR 107.3c): the name, and
 	// WhereArg what it is.
 	Where    string
 	WhereArg *vocab.Arg
+}
+
+// Choose is the structure of a modal choice: from Min to Max of its
+// Modes are chosen (CR 700.2), each mode the statements of its block.
+// Text is how the card writes the choice: "choose one", "choose one or
+// both".
+type Choose struct {
+	Min, Max int
+	Text     string
+	Modes    [][]Stmt
 }
 
 // structure builds the structure of the abilities of a checked card, in
@@ -176,8 +196,25 @@ func stmtsOf(stmts []checkedStmt) []Stmt {
 				s.Condition = st.condition.reading
 			case st.cant != nil:
 				s.Cant = st.who
+			case st.did != nil:
+				s.Did = st.did
 			}
 			out = append(out, s)
+		case *checkedMay:
+			s := Stmt{Pos: st.pos, May: st.player}
+			if st.action != nil {
+				s.Action = st.action.reading
+				if st.action.result != nil {
+					s.Result = st.action.result.name
+				}
+			}
+			out = append(out, s)
+		case *checkedChoose:
+			ch := &Choose{Min: st.min, Max: st.max, Text: st.text}
+			for _, m := range st.modes {
+				ch.Modes = append(ch.Modes, stmtsOf(m))
+			}
+			out = append(out, Stmt{Pos: st.pos, Choose: ch})
 		case *checkedWhere:
 			out = append(out, Stmt{Pos: st.pos, Where: st.bind.name, WhereArg: st.arg})
 		}

@@ -70,3 +70,63 @@ func TestStructure(t *testing.T) {
 	require.Equal(t, "as a sorcery", act.Only)
 	require.Equal(t, "draw", act.Body[0].Action.Template.Func.Name)
 }
+
+// TestStructureOfChoices checks the structure of the choices of issue
+// 21A: `PLAYER may ACTION` with the player who decides, `if you do` and
+// `if they don't` with their decision, and a modal choice with its modes.
+func TestStructureOfChoices(t *testing.T) {
+	v, err := vocab.Standard()
+	require.NoError(t, err)
+	src := `card "Choices" {
+    cost {2}{U}
+    type Creature — Bird
+    pt 1/1
+    oracle ""
+
+    whenever a player as that_player casts a spell {
+        that_player may draw a card
+        if they don't {
+            gain 1 life
+        }
+    }
+    when this enters {
+        choose one or both {
+            mode {
+                you may gain 3 life
+                if you do {
+                    draw a card
+                }
+            }
+            mode {
+                destroy target artifact
+            }
+        }
+    }
+}
+`
+	f, diags := parser.Parse("choices.card", []byte(src))
+	require.False(t, diags.HasErrors(), "%v", diags)
+	e, diags := compiler.Explain(v, f.Decls[0].(*dsl.Card))
+	require.NotNil(t, e, "%v", diags)
+	s := e.Structure
+	require.Len(t, s, 2)
+
+	may := s[0].Body
+	require.Len(t, may, 2)
+	require.Equal(t, "that_player", may[0].May.Word())
+	require.Equal(t, "draw", may[0].Action.Template.Func.Name)
+	require.Nil(t, may[1].May)
+	require.Equal(t, "they don't", may[1].Did.String())
+	require.Equal(t, "gain_life", may[1].Then[0].Action.Template.Func.Name)
+
+	require.Len(t, s[1].Body, 1)
+	ch := s[1].Body[0].Choose
+	require.NotNil(t, ch)
+	require.Equal(t, 1, ch.Min)
+	require.Equal(t, 2, ch.Max)
+	require.Equal(t, "choose one or both", ch.Text)
+	require.Len(t, ch.Modes, 2)
+	require.Equal(t, "you", ch.Modes[0][0].May.Word())
+	require.Equal(t, "you do", ch.Modes[0][1].Did.String())
+	require.Equal(t, "destroy", ch.Modes[1][0].Action.Template.Func.Name)
+}

@@ -106,10 +106,18 @@ func (g *Game) Activate(a Activation) error {
 	return g.done(g.activate(a))
 }
 
-func (g *Game) activate(a Activation) error {
+func (g *Game) activate(a Activation) (err error) {
 	if g.over {
 		return g.overError()
 	}
+	// An illegal activation changes nothing: the decisions announced for
+	// it are not made.
+	decided := len(g.decisions)
+	defer func() {
+		if err != nil {
+			g.decisions = g.decisions[:decided]
+		}
+	}()
 	if err := checkPlayer(a.Player); err != nil {
 		return err
 	}
@@ -160,16 +168,14 @@ func (g *Game) activate(a Activation) error {
 	item := &StackItem{Source: o.id, Controller: a.Player, Def: def, Ability: a.Ability.Index, X: a.X, Text: ab.Text}
 	item.Locals = make([]vm.Value, max(ab.NumLocals, vm.FirstFreeLocal))
 	item.Locals[vm.LocalThis], item.Locals[vm.LocalYou] = ObjectValue(o.id), PlayerValue(a.Player)
-	if len(a.Targets) != len(ab.Targets) {
-		// One target announced for each the ability requires
-		// (CR 602.2b, 601.2c).
-		return ruleErrorf("601.2c", "%s: the ability needs %d target(s), got %d", g.objectName(o.id), len(ab.Targets), len(a.Targets))
+	if err := g.chooseModes(item, ab, true); err != nil {
+		return err
 	}
-	for i, t := range ab.Targets {
-		if rule := g.illegalTarget(item, i, a.Targets[i]); rule != "" {
-			return ruleErrorf(rule, "%s: %s is not a legal target for %q", g.objectName(o.id), g.ValueName(a.Targets[i]), t.Text)
-		}
-		item.Locals[t.Local] = a.Targets[i]
+	if err := g.assignTargets(item, ab, a.Targets); err != nil {
+		return err
+	}
+	if err := g.divideTargets(item, ab, true); err != nil {
+		return err
 	}
 	if err := g.chooseCostObjects(item, a.Choices); err != nil {
 		return err
@@ -490,11 +496,23 @@ func (g *Game) hSacrifice(a []vm.Value) (vm.Value, error) {
 	return 0, nil
 }
 
-// hPayLife has a player pay life: they lose that much (CR 119.4).
+// hPayLife has a player pay life: they lose that much (CR 119.4). A
+// player can pay life only if their life total is at least that much
+// (CR 119.4), and only 0 if it can't change (CR 119.8): a cost is
+// checked before it is paid (checkCost), but the action of `you may pay
+// N life` (“You may pay 2 life. If you do, ...”) is offered as the ability
+// resolves, and a player who can't pay then doesn't — nothing is paid,
+// and `if you do` reads that they didn't (CR 608.2c).
 func (g *Game) hPayLife(a []vm.Value) (vm.Value, error) {
-	if p, ok := valuePlayer(a[0]); ok && a[1] > 0 {
-		g.propose(Event{Kind: EvLifeLost, Player: p, Amount: qty(a[1])})
+	p, ok := valuePlayer(a[0])
+	if !ok || a[1] <= 0 {
+		return 0, nil
 	}
+	if g.players[p].Life < qty(a[1]) || g.lifeCantChange(p) {
+		g.optional = optionalCost{}
+		return 0, nil
+	}
+	g.propose(Event{Kind: EvLifeLost, Player: p, Amount: qty(a[1])})
 	return 0, nil
 }
 

@@ -84,10 +84,28 @@ type Decider interface {
 	ChooseNewTargets(g *Game, p PlayerID, item *StackItem, current []vm.Value, others [][]vm.Value) []vm.Value
 	// ChooseAtRandom is chance: it chooses n distinct objects among
 	// options (never fewer than n) at random, for what player p does at
-	// random ("discards a card at random", CR 701.8b). A Decider that
-	// scripts chance returns the objects it was told to; DefaultDecider
-	// draws them from the game's seed (Setup.Seed).
+	// random ("discards a card at random", CR 701.8b; "destroy one of
+	// them at random", CR 701.7). A Decider that scripts chance returns
+	// the objects it was told to; DefaultDecider draws them from the
+	// game's seed (Setup.Seed).
 	ChooseAtRandom(g *Game, p PlayerID, what string, options []ObjectID, n int) []ObjectID
+	// ChooseTargets chooses the objects and players of target i of a
+	// triggered ability that chooses several ("up to two target
+	// creatures", vm.Target.Min and Max; max AnyNumber for any number),
+	// among legal, as the ability is put on the stack (CR 603.3d):
+	// distinct ones (CR 115.3), from min to max of them. item is a copy
+	// of the ability.
+	ChooseTargets(g *Game, p PlayerID, item *StackItem, i int, legal []vm.Value, min, max int) []vm.Value
+	// Divide divides amount among the objects and players chosen for
+	// target i of a spell or ability as it is cast or put on the stack
+	// ("5 damage divided as you choose among any number of targets",
+	// CR 601.2d): one amount for each of chosen, at least 1, adding up
+	// to amount.
+	Divide(g *Game, p PlayerID, item *StackItem, i int, chosen []vm.Value, amount int) []int
+	// ChooseModes chooses the modes of a modal spell or ability as it is
+	// cast, activated or put on the stack (CR 700.2, 601.2b): from min to
+	// max distinct modes among 1 to n (CR 700.2d).
+	ChooseModes(g *Game, p PlayerID, item *StackItem, min, max, n int) []int
 	// CardDecider chooses cards of a zone and orders them (searches,
 	// milling, the top of a library: libraries.go).
 	CardDecider
@@ -126,7 +144,14 @@ type Block struct {
 //   - a permanent that may enter as a copy copies the oldest permanent
 //     it can;
 //   - a player who may choose new targets for a copy of a spell keeps
-//     its targets.
+//     its targets;
+//   - a player doesn't take an action they may take ("you may draw a
+//     card"), as they don't pay an optional cost;
+//   - a target of several objects chooses as few as it may, and one if
+//     it may choose none: the first legal ones;
+//   - an amount divided among targets goes to the first, but 1 to each
+//     of the others;
+//   - a modal spell or ability chooses its first modes, as few as it may;
 //   - what is chosen at random is drawn from the game's seed (DefaultSeed,
 //     or the one Setup.Seed sets), which the log states at the first
 //     random choice: the same seed chooses the same cards;
@@ -267,6 +292,37 @@ func (DefaultDecider) PayOptionalCost(g *Game, p PlayerID, source ObjectID, opti
 	return false, 0
 }
 
+// ChooseTargets takes the first legal choices, as few as it may, and one
+// if it may choose none.
+func (DefaultDecider) ChooseTargets(g *Game, p PlayerID, item *StackItem, i int, legal []vm.Value, lo, hi int) []vm.Value {
+	n := max(lo, 1)
+	if hi != int(vm.AnyNumber) {
+		n = min(n, hi)
+	}
+	return legal[:min(n, len(legal))]
+}
+
+// Divide gives each object or player 1, and the rest to the first.
+func (DefaultDecider) Divide(g *Game, p PlayerID, item *StackItem, i int, chosen []vm.Value, amount int) []int {
+	out := make([]int, len(chosen))
+	for j := range out {
+		out[j] = 1
+	}
+	if len(out) > 0 {
+		out[0] = amount - (len(out) - 1)
+	}
+	return out
+}
+
+// ChooseModes chooses the first modes, min of them.
+func (DefaultDecider) ChooseModes(g *Game, p PlayerID, item *StackItem, lo, hi, n int) []int {
+	out := make([]int, lo)
+	for j := range out {
+		out[j] = j + 1
+	}
+	return out
+}
+
 // DecisionKind is a kind of decision a player makes.
 type DecisionKind int8
 
@@ -318,8 +374,9 @@ const (
 	// 514.1), Objects.
 	DecisionDiscard
 	// DecisionRandom: the objects chance chose for what a player does at
-	// random (What, "to discard"; CR 701.8b), Objects. The first one of a
-	// game states the seed of its chance (StatesSeed, Seed).
+	// random (What, "to discard", "to destroy"; CR 701.8b), Objects; its
+	// Player is the player who does it. The first one of a game states
+	// the seed of its chance (StatesSeed, Seed).
 	DecisionRandom
 	// DecisionObject: an object a player chose as an effect happened
 	// (CR 608.2d), What for ("to sacrifice", "to discard"), Target.
@@ -334,11 +391,22 @@ const (
 	// CR 401.4), "graveyard" (into their graveyard at the same time,
 	// CR 404.3), "bottom" (on the bottom of their library).
 	DecisionOrder
+	// DecisionOptional: whether a player took an action a resolving
+	// spell or ability offered them ("you may draw a card", CR 608.2d),
+	// Paid.
+	DecisionOptional
+	// DecisionDivide: how a player divided the amount of a target of a
+	// spell or ability (CR 601.2d): Chosen and Amounts, one each.
+	DecisionDivide
+	// DecisionModes: the modes (from 1) a player chose for a modal spell
+	// or ability (CR 700.2), Modes.
+	DecisionModes
 )
 
 var decisionNames = [...]string{"ordered triggers", "chose a replacement effect", "assigned combat damage", "chose a target",
 	"chose mana", "chose what pays a cost", "chose", "decided an optional cost", "chose what to copy", "chose what an Aura enchants",
-	"chose a source of damage", "kept under the legend rule", "chose the target of a copy", "chose to discard", "chose at random", "chose", "chose cards", "ordered cards"}
+	"chose a source of damage", "kept under the legend rule", "chose the target of a copy", "chose to discard", "chose at random", "chose", "chose cards", "ordered cards",
+	"decided", "divided", "chose modes"}
 
 // String says what a player did, as a phrase: "ordered triggers".
 func (k DecisionKind) String() string {
@@ -379,10 +447,15 @@ type Decision struct {
 	// Choice the word chosen ("white", "bottom"). Its Source is the
 	// resolving spell or ability's source, or the card scried.
 	What, Choice string
-	// Paid says whether the player paid the cost of DecisionOptionalCost.
+	// Paid says whether the player paid the cost of DecisionOptionalCost,
+	// or took the action of DecisionOptional.
 	Paid bool
 	// Changed says whether the target of DecisionNewTarget is a new one.
 	Changed bool
+	// Chosen are the objects and players chosen for a target of several
+	// (DecisionTarget), or among which an amount is divided
+	// (DecisionDivide, with Amounts).
+	Chosen []vm.Value
 	// Objects are the cards of DecisionDiscard and the objects of
 	// DecisionRandom.
 	Objects []ObjectID
@@ -392,6 +465,8 @@ type Decision struct {
 	Seed       uint64
 	// Cards are the cards of DecisionCards and DecisionOrder.
 	Cards []ObjectID
+	// Modes are the modes of DecisionModes.
+	Modes []int
 }
 
 // decided records a decision.
@@ -403,6 +478,19 @@ func (g *Game) decided(d Decision) {
 // Decisions returns the decisions the players made, in order. The
 // Decision values are copies; their slices must not be changed.
 func (g *Game) Decisions() []Decision { return slices.Clone(g.decisions) }
+
+// valueNames names objects and players, for messages: "Grizzly Bears#3,
+// player 2", or "nothing".
+func (g *Game) valueNames(vs []vm.Value) string {
+	if len(vs) == 0 {
+		return "nothing"
+	}
+	names := make([]string, len(vs))
+	for i, v := range vs {
+		names[i] = g.ValueName(v)
+	}
+	return strings.Join(names, ", ")
+}
 
 // DescribeDecision renders a decision for the log: "player 1 ordered
 // triggers: ...".
@@ -452,7 +540,33 @@ func (g *Game) DescribeDecision(d *Decision) string {
 			fmt.Fprintf(&b, " %d to %s", n, to)
 		}
 	case DecisionTarget:
-		fmt.Fprintf(&b, " %s for %s", g.ValueName(d.Target), g.objectName(d.Source))
+		if d.Chosen != nil || d.Target == 0 {
+			fmt.Fprintf(&b, " %s for %s", g.valueNames(d.Chosen), g.objectName(d.Source))
+		} else {
+			fmt.Fprintf(&b, " %s for %s", g.ValueName(d.Target), g.objectName(d.Source))
+		}
+	case DecisionDivide:
+		for i, v := range d.Chosen {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, " %d to %s", d.Amounts[i], g.ValueName(v))
+		}
+		fmt.Fprintf(&b, ", for %s", g.objectName(d.Source))
+	case DecisionModes:
+		for i, m := range d.Modes {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, " %d", m)
+		}
+		fmt.Fprintf(&b, ", for %s", g.objectName(d.Source))
+	case DecisionOptional:
+		if d.Paid {
+			fmt.Fprintf(&b, " yes, for %s", g.objectName(d.Source))
+		} else {
+			fmt.Fprintf(&b, " no, for %s", g.objectName(d.Source))
+		}
 	case DecisionMana:
 		fmt.Fprintf(&b, " %s for %s", d.Mana, g.objectName(d.Source))
 	case DecisionCostObject:

@@ -47,3 +47,18 @@ func Runs(g *Game) int64 { return g.runs }
 // DrawForBenchmark has a player draw a card, as the draw action does
 // (CR 121.1).
 func DrawForBenchmark(g *Game, p PlayerID) { g.draw(p) }
+
+// AnnounceTargets announces the targets of the spell ability of a card
+// of a player's hand, as casting it does (CR 601.2c-d), without casting
+// it: for benchmarks of the choice of targets.
+func AnnounceTargets(g *Game, card ObjectID, vals []vm.Value) error {
+	o := g.Object(card)
+	item := &StackItem{Controller: o.controller, Def: o.def, Ability: spellAbility(o.def), Text: o.def.Name, Source: o.id}
+	ab := &o.def.Card.Abilities[item.Ability]
+	item.Locals = make([]vm.Value, max(ab.NumLocals, vm.FirstFreeLocal))
+	item.Locals[vm.LocalThis], item.Locals[vm.LocalYou] = ObjectValue(o.id), PlayerValue(o.controller)
+	if err := g.assignTargets(item, ab, vals); err != nil {
+		return err
+	}
+	return g.divideTargets(item, ab, true)
+}

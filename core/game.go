@@ -275,6 +275,12 @@ type Game struct {
 	// zone it looks through, on lookMachine (see cardFits).
 	looking     bool
 	lookMachine *vm.Machine
+	// Choices, filters and several targets (targets.go, choices.go).
+	//
+	// costCapture, while a spell's total cost is determined, collects the
+	// mana of its "costs {1} more for each target beyond the first"
+	// effects (extraTargetCost).
+	costCapture *string
 }
 
 // New starts a game between two players on turn 1, in the first player's

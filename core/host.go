@@ -55,6 +55,10 @@ type frame struct {
 	// paying is set while the cost of an activated ability is paid
 	// (CR 602.2b): counters it puts are put as a cost, not by an effect.
 	paying bool
+	// item is the spell or ability that resolves, whose targets of
+	// several objects, divisions and modes its body reads; nil when no
+	// stack item runs.
+	item *StackItem
 }
 
 // maxInlineLocals is how many locals are kept without allocating.
@@ -582,6 +586,21 @@ var hostImpls = [numFuncs]hostImpl{
 	fnTapAllDontUntapNext:               (*Game).hTapAllDontUntapNext,
 	fnDestroyNoRegeneration:             (*Game).hDestroyNoRegeneration,
 	fnOpponentsCantCastSpellsThisTurn:   (*Game).hOpponentsCantCastSpellsThisTurn,
+	fnMay:                               (*Game).qMay,
+	fnDid:                               (*Game).qDid,
+	fnModeChosen:                        (*Game).qModeChosen,
+	fnTargetCount:                       (*Game).qTargetCount,
+	fnTargetAt:                          (*Game).qTargetAt,
+	fnHasKeyword:                        (*Game).qHasKeyword,
+	fnIsNamed:                           (*Game).qIsNamed,
+	fnSharesCreatureType:                (*Game).qSharesCreatureType,
+	fnChooseTargets:                     (*Game).hChooseTargets,
+	fnDestroyOneAtRandom:                (*Game).hDestroyOneAtRandom,
+	fnDealDamageDivided:                 (*Game).hDealDamageDivided,
+	fnDealDamageDividedEvenly:           (*Game).hDealDamageDividedEvenly,
+	fnDealDamageToEach:                  (*Game).hDealDamageToEach,
+	fnCostsMorePerExtraTarget:           (*Game).hCostsMorePerExtraTarget,
+	fnDeckAnyNumber:                     (*Game).hDeckAnyNumber,
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {

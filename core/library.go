@@ -35,6 +35,14 @@ type Library struct {
 	// anchorFields are, for each event kind, the fields of its events
 	// that abilities of the cards are anchored to (see eachWatcher).
 	anchorFields [numEventKinds][]fieldID
+	// names are the names of cards the programs name ("card:Relentless
+	// Rats", is_named), interned like subtypes, any name a program
+	// writes; nameIDs finds them.
+	names   []string
+	nameIDs map[string]int32
+	// creature says, for each subtype interned, whether it is a creature
+	// type (CR 205.3m).
+	creature []bool
 }
 
 // CardDef is a card of a library: its compiled characteristics and
@@ -327,6 +335,29 @@ func (lib *Library) subtype(name string) int32 {
 	}
 	id := int32(len(lib.subtypes))
 	lib.subtypes[name] = id
+	_, creature := slices.BinarySearch(creatureTypes[:], name)
+	lib.creature = append(lib.creature, creature)
+	return id
+}
+
+// isCreatureType reports whether an interned subtype is a creature type
+// (CR 205.3m).
+func (lib *Library) isCreatureType(id int32) bool {
+	return id >= 0 && int(id) < len(lib.creature) && lib.creature[id]
+}
+
+// cardName interns the name of a card a program names (only while the
+// library is built): any name, of a card of the library or not.
+func (lib *Library) cardName(name string) int32 {
+	if id, ok := lib.nameIDs[name]; ok {
+		return id
+	}
+	if lib.nameIDs == nil {
+		lib.nameIDs = map[string]int32{}
+	}
+	id := int32(len(lib.names))
+	lib.names = append(lib.names, name)
+	lib.nameIDs[name] = id
 	return id
 }
 
@@ -349,6 +380,7 @@ var counterBlindFuncs = [numFuncs]bool{
 	fnCantAttackUnlessDefenderControls: true, fnAttacksEachCombat: true, fnBlocksEachCombat: true,
 	fnMustBeBlockedByAll: true, fnBlockAnyNumber: true, fnDoesntUntap: true,
 	fnActivatedAbilitiesCantBeActivated: true, fnCantLoseGame: true,
+	fnIsNamed: true, fnSharesCreatureType: true, fnCostsMorePerExtraTarget: true, fnDeckAnyNumber: true,
 }
 
 // counterBlindFunc reports whether a function of a program calls only
@@ -431,7 +463,8 @@ var filterQueryLayers = func() (t [numFuncs]int8) {
 	}
 	for _, f := range []funcID{fnController, fnOwner, fnPlayerOrController, fnAttachedTo, fnIsSupertype, fnIsSubtype,
 		fnIsCreature, fnIsPlayer, fnIsPermanent, fnIsSpell, fnIsToken, fnIsTapped, fnIsUntapped, fnIsAttacking,
-		fnIsBlocking, fnIsBlocked, fnInZone, fnCounters, fnHadCounter, fnHadNoCounters, fnManaValue, fnCardsInHand, fnLife} {
+		fnIsBlocking, fnIsBlocked, fnInZone, fnCounters, fnHadCounter, fnHadNoCounters, fnManaValue, fnCardsInHand, fnLife,
+		fnIsNamed} {
 		t[f] = 0
 	}
 	t[fnIsType] = layerType    // layer 4 adds card types (typesOf)

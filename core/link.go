@@ -78,6 +78,8 @@ func (l linker) name(sym vm.Symbol) (int32, error) {
 		return l.lib.subtype(name), nil
 	case vm.NameMana:
 		return l.lib.mana(name)
+	case vm.NameCard:
+		return l.lib.cardName(name), nil
 	case vm.NameZone:
 		for i, z := range zoneNames {
 			if z == name && i > 0 {

@@ -24,17 +24,35 @@ type StackItem struct {
 	Text    string
 	// Event is what triggered a triggered ability.
 	Event Event
+	// Modes are the modes (from 1, in increasing order) chosen for a
+	// modal spell or ability (CR 700.2).
+	Modes []int
+	// Chosen are, for each target of several objects (vm.Target.Group),
+	// by its index, the objects and players chosen for it in order (0
+	// for one that is no longer legal as it resolves, CR 608.2b); nil
+	// for the others, whose choice is in Locals.
+	Chosen [][]vm.Value
+	// Divided are, for each target that divides an amount
+	// (vm.Target.Divide), by its index, the amount assigned to each of
+	// what was chosen for it, in order (CR 601.2d).
+	Divided [][]int
 	// finds records the objects the spell or ability may find after
 	// they moved (CR 400.7e, 400.7j; find.go): the object a triggered
 	// ability triggered on moving, and what its cost and effect moved.
 	finds []move
 }
 
-// clone copies the item, its locals included.
+// clone copies the item, its locals and choices included.
 func (s *StackItem) clone() StackItem {
 	c := *s
 	c.Locals = slices.Clone(s.Locals)
 	c.finds = slices.Clone(s.finds)
+	c.Modes = slices.Clone(s.Modes)
+	c.Chosen = slices.Clone(s.Chosen)
+	for i := range c.Chosen {
+		c.Chosen[i] = slices.Clone(c.Chosen[i])
+	}
+	c.Divided = slices.Clone(s.Divided)
 	return c
 }
 
@@ -70,10 +88,18 @@ func (g *Game) Cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 	return g.done(g.cast(p, card, x, targets))
 }
 
-func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error {
+func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) (err error) {
 	if g.over {
 		return g.overError()
 	}
+	// An illegal cast changes nothing: the decisions announced for it are
+	// not made (CR 601.2, 726: the game goes back).
+	decided := len(g.decisions)
+	defer func() {
+		if err != nil {
+			g.decisions = g.decisions[:decided]
+		}
+	}()
 	o := g.Object(card)
 	if o == nil || o.left || o.zone != ZoneHand || o.owner != p {
 		// Only a rule or an effect lets a player cast a spell (CR 601.3):
@@ -102,18 +128,26 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 		// An Aura spell targets what it will enchant (CR 303.4a).
 		item.Ability = def.enchant
 	}
+	var extra []mana.Symbol
 	if item.Ability >= 0 {
+		// Announce it: its modes, its targets, and how it divides an
+		// amount among them (CR 601.2b-d).
 		ab := &def.Card.Abilities[item.Ability]
-		if len(targets) != len(ab.Targets) {
-			return ruleErrorf("601.2c", "%s needs %d target(s), got %d", def.Name, len(ab.Targets), len(targets))
-		}
 		item.Locals = make([]vm.Value, max(ab.NumLocals, vm.FirstFreeLocal))
 		item.Locals[vm.LocalThis], item.Locals[vm.LocalYou] = ObjectValue(o.id), PlayerValue(p)
-		for i, t := range ab.Targets {
-			if rule := g.illegalTarget(item, i, targets[i]); rule != "" {
-				return ruleErrorf(rule, "%s: %s is not a legal target for %q", def.Name, g.ValueName(targets[i]), t.Text)
-			}
-			item.Locals[t.Local] = targets[i]
+		if err := g.chooseModes(item, ab, true); err != nil {
+			return err
+		}
+		if err := g.assignTargets(item, ab, targets); err != nil {
+			return err
+		}
+		if err := g.divideTargets(item, ab, true); err != nil {
+			return err
+		}
+		// Its total cost: the mana cost, and an increase for each
+		// target beyond the first (CR 601.2f).
+		if extra, err = g.extraTargetCost(o, item, ab); err != nil {
+			return err
 		}
 	} else if len(targets) > 0 {
 		return ruleErrorf("601.2c", "%s has no targets", def.Name)
@@ -125,11 +159,11 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error 
 	if len(bad) > 0 {
 		return fmt.Errorf("%s: %s is not a mana symbol the core can pay", def.Name, bad[0])
 	}
-	syms, err := g.restrictX(o, p, syms, x)
+	syms, err = g.restrictX(o, p, syms, x)
 	if err != nil {
 		return err
 	}
-	if err := g.payMana(p, o.id, syms, x, 0, false); err != nil {
+	if err := g.payMana(p, o.id, append(syms, extra...), x, 0, false); err != nil {
 		return err
 	}
 	// Move the card to the stack (CR 601.2a); it becomes a new object.
@@ -321,15 +355,7 @@ func (g *Game) resolve(item *StackItem) {
 	// Check targets (CR 608.2b): if every target is illegal, the spell or
 	// ability does not resolve; otherwise it does what it can, and does
 	// nothing to an illegal target.
-	legal := 0
-	for i, t := range ab.Targets {
-		if g.legalTarget(item, i, item.Locals[t.Local]) {
-			legal++
-		} else {
-			item.Locals[t.Local] = 0
-		}
-	}
-	if len(ab.Targets) > 0 && legal == 0 {
+	if g.checkTargetsOnResolution(item, ab) {
 		if spell != nil {
 			g.moveCard(spell.id, ZoneGraveyard)
 		}
@@ -338,7 +364,7 @@ func (g *Game) resolve(item *StackItem) {
 	g.optional = optionalCost{}
 	g.withFinding(&item.finds, func() {
 		g.run(frame{mode: modeResolve, source: item.Source, controller: item.Controller, def: item.Def,
-			ability: item.Ability, locals: item.Locals, x: item.X}, ab.Body)
+			ability: item.Ability, locals: item.Locals, x: item.X, item: item}, ab.Body)
 	})
 	g.optional, g.eachSets, g.work = optionalCost{}, g.eachSets[:0], libraryWork{}
 	if spell != nil && !spell.left && spell.zone == ZoneStack {

@@ -291,19 +291,14 @@ func (g *Game) pushTrigger(t *pendingTrigger) {
 	item := &StackItem{Source: t.source, Controller: t.controller, Def: t.def, Ability: t.ability, X: t.x,
 		Locals: append([]vm.Value(nil), t.locals.slice()...), Text: ab.Text, Event: t.event,
 		finds: triggerFinds(t.finds, &t.event)}
-	for i := range ab.Targets {
-		legal := g.legalTargets(item, i)
-		if len(legal) == 0 {
-			return
-		}
-		view := item.clone()
-		choice := g.decider.ChooseTarget(g, t.controller, &view, i, legal)
-		if !containsValue(legal, choice) {
-			choice = legal[0]
-		}
-		g.decided(Decision{Player: t.controller, Kind: DecisionTarget, Source: t.source, Target: choice})
-		item.Locals[ab.Targets[i].Local] = choice
+	// Its modes, its targets and how it divides an amount among them are
+	// chosen as it is put on the stack (CR 603.3c, 603.3d, 601.2b-d);
+	// without legal targets for a target it must have, it is removed.
+	g.chooseModes(item, ab, false)
+	if !g.chooseTriggerTargets(item, ab) {
+		return
 	}
+	g.divideTargets(item, ab, false)
 	g.stack = append(g.stack, item)
 	g.becameTargets(item)
 }

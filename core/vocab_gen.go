@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 36
-	vocabularyHash  = "6e6343cd677049242b0ec34c5ad38f5342f064cae7e7b06938ca22e99c19ab6f"
+	vocabularyMinor = 37
+	vocabularyHash  = "e9a3a2736a1b5a6a410276d02e5e61a961bbea843cfeda8b77fd4dad5afd0e63"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -451,6 +451,312 @@ var irregularPlurals = map[string]string{
 	"Xenagoses":    "Xenagos",
 }
 
+// creatureTypes are the creature types (CR 205.3m), the subtypes the
+// stdlib declares of creatures and kindreds, sorted: searched by halves.
+var creatureTypes = [...]string{
+	"Advisor",
+	"Aetherborn",
+	"Alien",
+	"Ally",
+	"Angel",
+	"Antelope",
+	"Ape",
+	"Archer",
+	"Archon",
+	"Armadillo",
+	"Army",
+	"Artificer",
+	"Assassin",
+	"Assembly-Worker",
+	"Astartes",
+	"Atog",
+	"Aurochs",
+	"Avatar",
+	"Azra",
+	"Badger",
+	"Balloon",
+	"Barbarian",
+	"Bard",
+	"Basilisk",
+	"Bat",
+	"Bear",
+	"Beast",
+	"Beaver",
+	"Beeble",
+	"Beholder",
+	"Berserker",
+	"Bird",
+	"Blinkmoth",
+	"Boar",
+	"Bringer",
+	"Brushwagg",
+	"C'tan",
+	"Camarid",
+	"Camel",
+	"Capybara",
+	"Caribou",
+	"Carrier",
+	"Cat",
+	"Centaur",
+	"Child",
+	"Chimera",
+	"Citizen",
+	"Cleric",
+	"Clown",
+	"Cockatrice",
+	"Construct",
+	"Coward",
+	"Coyote",
+	"Crab",
+	"Crocodile",
+	"Custodes",
+	"Cyberman",
+	"Cyclops",
+	"Dalek",
+	"Dauthi",
+	"Demigod",
+	"Demon",
+	"Deserter",
+	"Detective",
+	"Devil",
+	"Dinosaur",
+	"Djinn",
+	"Doctor",
+	"Dog",
+	"Dragon",
+	"Drake",
+	"Dreadnought",
+	"Drone",
+	"Druid",
+	"Dryad",
+	"Dwarf",
+	"Efreet",
+	"Egg",
+	"Elder",
+	"Eldrazi",
+	"Elemental",
+	"Elephant",
+	"Elf",
+	"Elk",
+	"Employee",
+	"Eye",
+	"Faerie",
+	"Ferret",
+	"Fish",
+	"Flagbearer",
+	"Fox",
+	"Fractal",
+	"Frog",
+	"Fungus",
+	"Gamer",
+	"Gargoyle",
+	"Germ",
+	"Giant",
+	"Gith",
+	"Glimmer",
+	"Gnoll",
+	"Gnome",
+	"Goat",
+	"Goblin",
+	"God",
+	"Golem",
+	"Gorgon",
+	"Graveborn",
+	"Gremlin",
+	"Griffin",
+	"Guest",
+	"Hag",
+	"Halfling",
+	"Hamster",
+	"Harpy",
+	"Hellion",
+	"Hippo",
+	"Hippogriff",
+	"Homarid",
+	"Homunculus",
+	"Horror",
+	"Horse",
+	"Human",
+	"Hydra",
+	"Hyena",
+	"Illusion",
+	"Imp",
+	"Incarnation",
+	"Inkling",
+	"Inquisitor",
+	"Insect",
+	"Jackal",
+	"Jellyfish",
+	"Juggernaut",
+	"Kavu",
+	"Kirin",
+	"Kithkin",
+	"Knight",
+	"Kobold",
+	"Kor",
+	"Kraken",
+	"Lamia",
+	"Lammasu",
+	"Leech",
+	"Leviathan",
+	"Lhurgoyf",
+	"Licid",
+	"Lizard",
+	"Llama",
+	"Manticore",
+	"Masticore",
+	"Mercenary",
+	"Merfolk",
+	"Metathran",
+	"Minion",
+	"Minotaur",
+	"Mite",
+	"Mole",
+	"Monger",
+	"Mongoose",
+	"Monk",
+	"Monkey",
+	"Moonfolk",
+	"Mount",
+	"Mouse",
+	"Mutant",
+	"Myr",
+	"Mystic",
+	"Nautilus",
+	"Necron",
+	"Nephilim",
+	"Nightmare",
+	"Nightstalker",
+	"Ninja",
+	"Noble",
+	"Noggle",
+	"Nomad",
+	"Nymph",
+	"Octopus",
+	"Ogre",
+	"Ooze",
+	"Orb",
+	"Orc",
+	"Orgg",
+	"Otter",
+	"Ouphe",
+	"Ox",
+	"Oyster",
+	"Pangolin",
+	"Peasant",
+	"Pegasus",
+	"Pentavite",
+	"Performer",
+	"Pest",
+	"Phelddagrif",
+	"Phoenix",
+	"Phyrexian",
+	"Pilot",
+	"Pincher",
+	"Pirate",
+	"Plant",
+	"Porcupine",
+	"Possum",
+	"Praetor",
+	"Primarch",
+	"Prism",
+	"Processor",
+	"Rabbit",
+	"Raccoon",
+	"Ranger",
+	"Rat",
+	"Rebel",
+	"Reflection",
+	"Rhino",
+	"Rigger",
+	"Robot",
+	"Rogue",
+	"Sable",
+	"Salamander",
+	"Samurai",
+	"Sand",
+	"Saproling",
+	"Satyr",
+	"Scarecrow",
+	"Scientist",
+	"Scion",
+	"Scorpion",
+	"Scout",
+	"Sculpture",
+	"Seal",
+	"Serf",
+	"Serpent",
+	"Servo",
+	"Shade",
+	"Shaman",
+	"Shapeshifter",
+	"Shark",
+	"Sheep",
+	"Siren",
+	"Skeleton",
+	"Skunk",
+	"Slith",
+	"Sliver",
+	"Sloth",
+	"Slug",
+	"Snail",
+	"Snake",
+	"Soldier",
+	"Soltari",
+	"Spawn",
+	"Specter",
+	"Spellshaper",
+	"Sphinx",
+	"Spider",
+	"Spike",
+	"Spirit",
+	"Splinter",
+	"Sponge",
+	"Squid",
+	"Squirrel",
+	"Starfish",
+	"Surrakar",
+	"Survivor",
+	"Synth",
+	"Tentacle",
+	"Tetravite",
+	"Thalakos",
+	"Thopter",
+	"Thrull",
+	"Tiefling",
+	"Time Lord",
+	"Toy",
+	"Treefolk",
+	"Trilobite",
+	"Triskelavite",
+	"Troll",
+	"Turtle",
+	"Tyranid",
+	"Unicorn",
+	"Vampire",
+	"Varmint",
+	"Vedalken",
+	"Volver",
+	"Wall",
+	"Walrus",
+	"Warlock",
+	"Warrior",
+	"Weasel",
+	"Weird",
+	"Werewolf",
+	"Whale",
+	"Wizard",
+	"Wolf",
+	"Wolverine",
+	"Wombat",
+	"Worm",
+	"Wraith",
+	"Wurm",
+	"Yeti",
+	"Zombie",
+	"Zubera",
+}
+
 // The fields of the event kinds: a linked SymField is one of these.
 const (
 	fieldDamageID fieldID = iota
@@ -677,11 +983,13 @@ const (
 	fnCardsInHand
 	fnCardsInLibrary
 	fnChooseExiledCards
+	fnChooseTargets
 	fnControl
 	fnController
 	fnControls
 	fnCopySpell
 	fnCopySpellForEachOtherPlayer
+	fnCostsMorePerExtraTarget
 	fnCount
 	fnCounterSpell
 	fnCounters
@@ -692,9 +1000,15 @@ const (
 	fnCreateCreatureTokensWithKeyword
 	fnCreateTokenCopyAttached
 	fnDealDamage
+	fnDealDamageDivided
+	fnDealDamageDividedEvenly
+	fnDealDamageToEach
+	fnDeckAnyNumber
 	fnDefinePt
 	fnDestroy
 	fnDestroyNoRegeneration
+	fnDestroyOneAtRandom
+	fnDid
 	fnDiscard
 	fnDiscardAtRandom
 	fnDoesntUntap
@@ -737,11 +1051,13 @@ const (
 	fnHandsRevealed
 	fnHasChosenName
 	fnHasColor
+	fnHasKeyword
 	fnInZone
 	fnIsAttacking
 	fnIsBlocked
 	fnIsBlocking
 	fnIsCreature
+	fnIsNamed
 	fnIsPermanent
 	fnIsPermanentCard
 	fnIsPlayer
@@ -759,7 +1075,9 @@ const (
 	fnLoseKeyword
 	fnLoseLife
 	fnManaValue
+	fnMay
 	fnMill
+	fnModeChosen
 	fnModifyPt
 	fnMoveCounter
 	fnMustBeBlockedByAll
@@ -810,6 +1128,7 @@ const (
 	fnSetChosenColor
 	fnSetLife
 	fnSetMaximumHandSize
+	fnSharesCreatureType
 	fnShuffleIntoLibrary
 	fnShuffleLibrary
 	fnShufflePermanentsAndReveal
@@ -818,6 +1137,8 @@ const (
 	fnTap
 	fnTapAll
 	fnTapAllDontUntapNext
+	fnTargetAt
+	fnTargetCount
 	fnTopCardRevealed
 	fnToughness
 	fnTributeNotPaid
@@ -877,11 +1198,13 @@ var funcs = [numFuncs]funcDecl{
 	fnCardsInHand:                        {name: "cards_in_hand", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCardsInLibrary:                     {name: "cards_in_library", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnChooseExiledCards:                  {name: "choose_exiled_cards", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnChooseTargets:                      {name: "choose_targets", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnControl:                            {name: "control", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 2, finds: 0b0},
 	fnController:                         {name: "controller", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnControls:                           {name: "controls", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCopySpell:                          {name: "copy_spell", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCopySpellForEachOtherPlayer:        {name: "copy_spell_for_each_other_player", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnCostsMorePerExtraTarget:            {name: "costs_more_per_extra_target", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCount:                              {name: "count", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCounterSpell:                       {name: "counter_spell", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCounters:                           {name: "counters", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -892,9 +1215,15 @@ var funcs = [numFuncs]funcDecl{
 	fnCreateCreatureTokensWithKeyword:    {name: "create_creature_tokens_with_keyword", arity: 7, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCreateTokenCopyAttached:            {name: "create_token_copy_attached", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDealDamage:                         {name: "deal_damage", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b11},
+	fnDealDamageDivided:                  {name: "deal_damage_divided", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnDealDamageDividedEvenly:            {name: "deal_damage_divided_evenly", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnDealDamageToEach:                   {name: "deal_damage_to_each", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnDeckAnyNumber:                      {name: "deck_any_number", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnDefinePt:                           {name: "define_pt", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 7, finds: 0b0},
 	fnDestroy:                            {name: "destroy", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnDestroyNoRegeneration:              {name: "destroy_no_regeneration", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnDestroyOneAtRandom:                 {name: "destroy_one_at_random", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnDid:                                {name: "did", arity: 0, returns: true, action: false, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDiscard:                            {name: "discard", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDiscardAtRandom:                    {name: "discard_at_random", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDoesntUntap:                        {name: "doesnt_untap", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
@@ -937,11 +1266,13 @@ var funcs = [numFuncs]funcDecl{
 	fnHandsRevealed:                      {name: "hands_revealed", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnHasChosenName:                      {name: "has_chosen_name", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnHasColor:                           {name: "has_color", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnHasKeyword:                         {name: "has_keyword", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnInZone:                             {name: "in_zone", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnIsAttacking:                        {name: "is_attacking", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnIsBlocked:                          {name: "is_blocked", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnIsBlocking:                         {name: "is_blocking", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnIsCreature:                         {name: "is_creature", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnIsNamed:                            {name: "is_named", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnIsPermanent:                        {name: "is_permanent", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnIsPermanentCard:                    {name: "is_permanent_card", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnIsPlayer:                           {name: "is_player", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -959,7 +1290,9 @@ var funcs = [numFuncs]funcDecl{
 	fnLoseKeyword:                        {name: "lose_keyword", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 6, finds: 0b0},
 	fnLoseLife:                           {name: "lose_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnManaValue:                          {name: "mana_value", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnMay:                                {name: "may", arity: 1, returns: true, action: false, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnMill:                               {name: "mill", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnModeChosen:                         {name: "mode_chosen", arity: 1, returns: true, action: false, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnModifyPt:                           {name: "modify_pt", arity: 3, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 9, finds: 0b0},
 	fnMoveCounter:                        {name: "move_counter", arity: 4, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1100},
 	fnMustBeBlockedByAll:                 {name: "must_be_blocked_by_all", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
@@ -1010,6 +1343,7 @@ var funcs = [numFuncs]funcDecl{
 	fnSetChosenColor:                     {name: "set_chosen_color", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 5, finds: 0b0},
 	fnSetLife:                            {name: "set_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnSetMaximumHandSize:                 {name: "set_maximum_hand_size", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnSharesCreatureType:                 {name: "shares_creature_type", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnShuffleIntoLibrary:                 {name: "shuffle_into_library", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnShuffleLibrary:                     {name: "shuffle_library", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnShufflePermanentsAndReveal:         {name: "shuffle_permanents_and_reveal", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -1018,6 +1352,8 @@ var funcs = [numFuncs]funcDecl{
 	fnTap:                                {name: "tap", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnTapAll:                             {name: "tap_all", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnTapAllDontUntapNext:                {name: "tap_all_dont_untap_next", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnTargetAt:                           {name: "target_at", arity: 2, returns: true, action: false, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnTargetCount:                        {name: "target_count", arity: 1, returns: true, action: false, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnTopCardRevealed:                    {name: "top_card_revealed", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnToughness:                          {name: "toughness", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnTributeNotPaid:                     {name: "tribute_not_paid", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},

@@ -269,7 +269,7 @@ type CostPart struct {
 // ---- Statements -----------------------------------------------------------
 
 // Stmt is a statement of an ability body: *IfStmt, *AtStmt, *WhenStmt,
-// *ForEachStmt, *WhereStmt or *ActionStmt.
+// *ForEachStmt, *WhereStmt, *ChooseStmt or *ActionStmt.
 type Stmt interface {
 	Node
 	stmt()
@@ -279,21 +279,27 @@ type Stmt interface {
 // { ... } else { ... }`, or a phrase of the vocabulary's conditions, `if
 // this ability has been activated four or more times this turn { ... }`
 // (a Cond that the block's brace does not follow is read as a phrase);
-// or, with Cant, when a player had nothing to choose in the action before
-// it: `if you can't { ... }`.
+// after a `you may` statement, when the player did what it offered (or
+// didn't), with Did: `if you do { ... }`, `if they don't { ... }`; or,
+// with Cant, when a player had nothing to choose in the action before
+// it: `if you can't { ... }`. Exactly one of Did, Cant, Cond and Phrase
+// is set.
 type IfStmt struct {
 	Span
-	Cant   *Cant   `parser:"'if' ( @@"`
-	Cond   *Cond   `parser:"     | @@ (?= '{')"`
-	Phrase *Phrase `parser:"     | @@ )"`
-	Then   *Block  `parser:"@@"`
-	Else   *Else   `parser:"( 'else' @@ )?"`
+	Did    *DidCond `parser:"'if' ( @@"`
+	Cant   *Cant    `parser:"     | @@"`
+	Cond   *Cond    `parser:"     | @@ (?= '{')"`
+	Phrase *Phrase  `parser:"     | @@ )"`
+	Then   *Block   `parser:"@@"`
+	Else   *Else    `parser:"( 'else' @@ )?"`
 }
 
-// CondText is the condition as written: `you can't`, the expression, or
-// the phrase.
+// CondText is the condition as written: `you do`, `you can't`, the
+// expression, or the phrase.
 func (s *IfStmt) CondText() string {
 	switch {
+	case s.Did != nil:
+		return s.Did.String()
 	case s.Cant != nil:
 		return s.Cant.Player + " can't"
 	case s.Phrase != nil:
@@ -311,6 +317,46 @@ type Cant struct {
 }
 
 func (*IfStmt) stmt() {}
+
+// DidCond is the condition of Oracle's "If you do" and "If you don't"
+// (“If they do” when the player who decided is another): whether the
+// player did what the last `may` statement before it offered (CR 608.2c,
+// 608.2d).
+type DidCond struct {
+	Span
+	Player string `parser:"@( 'you' | 'they' )"`
+	Verb   string `parser:"@( 'do' | \"don't\" )"`
+}
+
+// String renders the condition: "you do", "they don't".
+func (d *DidCond) String() string { return d.Player + " " + d.Verb }
+
+// Yes reports whether the condition holds when the player did it: "do",
+// not "don't".
+func (d *DidCond) Yes() bool { return d.Verb == "do" }
+
+// ChooseStmt is a modal choice (CR 700.2): `choose one { mode { ... }
+// mode { ... } }`, “Choose one —” and its bulleted modes. Count is how
+// many modes are chosen, a number word (`one`, `two`); Or, if set, lets
+// the player choose up to all of them: `choose one or both`, `choose one
+// or more`. The spell's or ability's controller chooses as they cast it
+// or put it on the stack (CR 601.2b, 603.3c), and only the chosen modes'
+// targets are chosen (CR 601.2c).
+type ChooseStmt struct {
+	Span
+	Count string       `parser:"'choose' @( 'one' | 'two' | 'three' | 'four' | 'five' )"`
+	Or    string       `parser:"( 'or' @( 'both' | 'more' ) )? '{' Sep*"`
+	Modes []*ModeBlock `parser:"( @@ Sep* )* '}'"`
+}
+
+func (*ChooseStmt) stmt() {}
+
+// ModeBlock is one mode of a ChooseStmt: `mode { ... }`, what Oracle text
+// writes after a bullet.
+type ModeBlock struct {
+	Span
+	Body *Block `parser:"'mode' @@"`
+}
 
 // Else is what follows `else`: another if, or a block.
 type Else struct {
@@ -394,6 +440,11 @@ type Part struct {
 	Str *string `parser:"| @(String | RawString)"`
 	// Expr is a word (a bare identifier) or an arithmetic expression.
 	Expr *Sum `parser:"| @@"`
+	// Comma is a comma inside a list, as Oracle text writes one: between
+	// words of a list that goes on (`Skeleton, Vampire, or Zombie`, `one,
+	// two, or three`). Any other comma ends the phrase (`, if ...`,
+	// `, activate only ...`, between the parts of a cost).
+	Comma bool `parser:"| @',' (?= ( 'or' | 'and' | Ident ',' ) )"`
 }
 
 // Word returns the part as a bare word (an identifier with no field access
@@ -403,6 +454,12 @@ func (p *Part) Word() string {
 		return ""
 	}
 	return p.Expr.Word()
+}
+
+// AndOr reports whether the part is Oracle's "and/or", which the grammar
+// reads as the division `and / or`.
+func (p *Part) AndOr() bool {
+	return p.Expr != nil && p.Expr.AndOr()
 }
 
 // Cond is a condition: `a or b`.
@@ -494,6 +551,17 @@ func (s *Sum) Number() (string, bool) {
 		return "", false
 	}
 	return *u.Primary.Number, true
+}
+
+// AndOr reports whether the sum is Oracle's "and/or", read as the
+// division of the words `and` and `or`.
+func (s *Sum) AndOr() bool {
+	if s == nil || len(s.Rest) > 0 || len(s.Left.Rest) != 1 || s.Left.Rest[0].Op != "/" {
+		return false
+	}
+	l, r := s.Left.Left.Primary, s.Left.Rest[0].Right.Primary
+	return l != nil && r != nil && l.Ref != nil && r.Ref != nil && l.Ref.Name == "and" && r.Ref.Name == "or" &&
+		len(l.Ref.Fields) == 0 && len(r.Ref.Fields) == 0 && s.Left.Left.Neg == nil && s.Left.Rest[0].Right.Neg == nil
 }
 
 // Word returns the sum as a bare word, or "" if it is not one.

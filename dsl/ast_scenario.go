@@ -187,7 +187,8 @@ func Actions() []Action {
 	return []Action{&CounterAction{}, &DestroyAction{}, &CastAction{}, &PlayAction{},
 		&AttackAction{}, &BlockAction{}, &ResolveAction{}, &AdvanceAction{},
 		&OrderAction{}, &TapAction{}, &TapEffectAction{}, &SacrificeAction{}, &ActivateAction{},
-		&IllegalAction{}, &TargetAction{}, &PayAction{}, &NewTargetsAction{}, &DiscardChoiceAction{}, &RandomAction{}, &ChooseAction{}, &DealAction{}}
+		&IllegalAction{}, &TargetAction{}, &PayAction{}, &NewTargetsAction{}, &DiscardChoiceAction{}, &RandomAction{}, &ModeAction{}, &ChooseAction{}, &DealAction{},
+		&DivideAction{}}
 }
 
 // CardRef refers to a card of the test by name or by alias, or to a
@@ -387,8 +388,8 @@ type Assertion interface {
 func Assertions() []Assertion {
 	return []Assertion{&LogAssert{}, &LogOrderAssert{}, &StackAssert{}, &TurnAssert{}, &PoolAssert{},
 		&GameAssert{}, &LifeAssert{}, &HandSizeAssert{}, &PlayerCountAssert{}, &HandRevealedAssert{}, &ZoneAssert{}, &BlockingAssert{}, &StateAssert{},
-		&PTAssert{}, &CountAssert{}, &DecisionAssert{}, &PaidAssert{}, &ChoiceAssert{},
-		&ControlAssert{}, &AttachedAssert{}, &RequirementAssert{}, &KeywordAssert{}, &PileAssert{}}
+		&PTAssert{}, &CountAssert{}, &DecisionAssert{}, &PaidAssert{}, &ModesAssert{}, &ChoiceAssert{},
+		&ControlAssert{}, &AttachedAssert{}, &RequirementAssert{}, &KeywordAssert{}, &PileAssert{}, &DividedAssert{}}
 }
 
 // ZoneAssert checks where a card is: `"Protean Hydra" is in your graveyard`,
@@ -663,26 +664,108 @@ func (a *TurnAssert) String() string {
 }
 
 // TargetAction scripts the next choice of a target of a triggered
-// ability (CR 603.3d): `target "Grizzly Bears"`, `target opponent`. The
-// target must be legal when the ability is put on the stack.
+// ability (CR 603.3d): `target "Grizzly Bears"`, `target opponent`; for a
+// target of several objects ("up to two target creatures"), all of them,
+// `target "Grizzly Bears", "Hill Giant"`, or none, `target nothing`. The
+// targets must be legal when the ability is put on the stack.
 type TargetAction struct {
 	Span
-	Target *TargetRef `parser:"'target' @@"`
+	Nothing bool         `parser:"'target' ( @'nothing'"`
+	Target  *TargetRef   `parser:"  | @@"`
+	More    []*TargetRef `parser:"    ( ( ',' | 'and' ) @@ )* )"`
 }
 
 func (*TargetAction) action() {}
 
+// Targets are the targets the action scripts, none for `target nothing`.
+func (a *TargetAction) Targets() []*TargetRef {
+	if a.Nothing {
+		return nil
+	}
+	return append([]*TargetRef{a.Target}, a.More...)
+}
+
 // String is the action in canonical form.
-func (a *TargetAction) String() string { return "target " + targetString(a.Target) }
+func (a *TargetAction) String() string {
+	if a.Nothing {
+		return "target nothing"
+	}
+	return "target " + targetsString(a.Targets())
+}
 
 // PayAction scripts the next decision of an optional cost (“you may pay
 // {2} and sacrifice an Aura ...”): `you pay sacrificing "Trollhide"`,
-// `you decline`. Only the player who decides may be named.
+// `you decline`; or of an optional action (“you may draw a card”): `you
+// accept`, `opponent declines`. Only the player who decides may be named.
 type PayAction struct {
 	Span
 	Player string   `parser:"@( 'you' | 'opponent' )"`
-	Verb   string   `parser:"@( 'pay' | 'pays' | 'decline' | 'declines' )"`
+	Verb   string   `parser:"@( 'pay' | 'pays' | 'accept' | 'accepts' | 'decline' | 'declines' )"`
 	Card   *CardRef `parser:"( 'sacrificing' @@ )?"`
+}
+
+// Yes reports whether the decision scripted is to pay or to take the
+// action.
+func (a *PayAction) Yes() bool {
+	return a.Verb != "decline" && a.Verb != "declines"
+}
+
+// ModeAction scripts the next choice of modes of a modal spell or ability
+// (CR 700.2), as it is cast, activated or put on the stack: `choose mode
+// 2`, `choose modes 1, 3` (counting its modes from 1, in the card's
+// order).
+type ModeAction struct {
+	Span
+	Word  string `parser:"'choose' @( 'mode' | 'modes' )"`
+	Modes []int  `parser:"@Number ( ( ',' | 'and' ) @Number )*"`
+}
+
+func (*ModeAction) action() {}
+
+// String is the action in canonical form.
+func (a *ModeAction) String() string { return "choose " + modesString(a.Modes) }
+
+// modesString renders modes: "mode 2", "modes 1, 3".
+func modesString(modes []int) string {
+	s := make([]string, len(modes))
+	for i, m := range modes {
+		s[i] = fmt.Sprint(m)
+	}
+	if len(modes) == 1 {
+		return "mode " + s[0]
+	}
+	return "modes " + strings.Join(s, ", ")
+}
+
+// DivideAction scripts the next division of an amount among the targets
+// of a spell or ability (CR 601.2d), as it is cast or put on the stack:
+// `divide 4 to "Grizzly Bears", 1 to opponent`: each target chosen, and
+// what it is assigned.
+type DivideAction struct {
+	Span
+	Parts []*Share `parser:"'divide' @@ ( ( ',' | 'and' ) @@ )*"`
+}
+
+func (*DivideAction) action() {}
+
+// String is the action in canonical form.
+func (a *DivideAction) String() string { return "divide " + sharesString(a.Parts) }
+
+// Share is a part of a division: `4 to "Grizzly Bears"`.
+type Share struct {
+	Span
+	Amount int        `parser:"@Number 'to'"`
+	Target *TargetRef `parser:"@@"`
+}
+
+// sharesString renders the parts of a division: `4 to "Grizzly Bears",
+// 1 to opponent`.
+func sharesString(parts []*Share) string {
+	s := make([]string, len(parts))
+	for i, p := range parts {
+		s[i] = fmt.Sprintf("%d to %s", p.Amount, targetString(p.Target))
+	}
+	return strings.Join(s, ", ")
 }
 
 func (*PayAction) action() {}
@@ -929,11 +1012,12 @@ func (a *ChoiceAssert) String() string {
 }
 
 // PaidAssert checks a decision of an optional cost: `you paid sacrificing
-// "Trollhide"`, `opponent declined`. A player who could not pay did not.
+// "Trollhide"`, `opponent declined`, or of an optional action: `you
+// accepted`, `opponent declined`. A player who could not pay did not.
 type PaidAssert struct {
 	Span
 	Player string   `parser:"@( 'you' | 'opponent' )"`
-	Verb   string   `parser:"@( 'paid' | 'declined' )"`
+	Verb   string   `parser:"@( 'paid' | 'accepted' | 'declined' )"`
 	Card   *CardRef `parser:"( 'sacrificing' @@ )?"`
 }
 
@@ -941,6 +1025,34 @@ func (*PaidAssert) assertion() {}
 
 // String is the assertion in canonical form.
 func (a *PaidAssert) String() string { return paidString(a.Player, a.Verb, a.Card) }
+
+// ModesAssert checks the modes a player chose for a modal spell or
+// ability (CR 700.2): `you chose mode 2`, `opponent chose modes 1, 3`.
+type ModesAssert struct {
+	Span
+	Player string `parser:"@( 'you' | 'opponent' ) 'chose'"`
+	Word   string `parser:"@( 'mode' | 'modes' )"`
+	Modes  []int  `parser:"@Number ( ( ',' | 'and' ) @Number )*"`
+}
+
+func (*ModesAssert) assertion() {}
+
+// String is the assertion in canonical form.
+func (a *ModesAssert) String() string { return a.Player + " chose " + modesString(a.Modes) }
+
+// DividedAssert checks how a player divided an amount among the targets
+// of a spell or ability (CR 601.2d): `you divided 4 to "Grizzly Bears",
+// 1 to opponent` — exactly those targets, those amounts.
+type DividedAssert struct {
+	Span
+	Player string   `parser:"@( 'you' | 'opponent' ) 'divided'"`
+	Parts  []*Share `parser:"@@ ( ( ',' | 'and' ) @@ )*"`
+}
+
+func (*DividedAssert) assertion() {}
+
+// String is the assertion in canonical form.
+func (a *DividedAssert) String() string { return a.Player + " divided " + sharesString(a.Parts) }
 
 // ControlAssert counts the permanents with a name a player controls, cards
 // and tokens alike: `you control 2 "Goblin Token"`.

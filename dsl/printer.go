@@ -398,7 +398,23 @@ func (p *printer) stmt(s Stmt) {
 	case *IfStmt:
 		p.open(l, "if "+s.CondText())
 		p.ifTail(s)
+	case *ChooseStmt:
+		p.open(l, ChooseString(s))
+		for _, m := range s.Modes {
+			p.open(m.Pos.Line, "mode")
+			p.block(m.Body, "")
+		}
+		p.close(s.EndPos.Line, "")
 	}
+}
+
+// ChooseString renders the line that opens a modal choice: `choose one`,
+// `choose one or both`.
+func ChooseString(s *ChooseStmt) string {
+	if s.Or != "" {
+		return "choose " + s.Count + " or " + s.Or
+	}
+	return "choose " + s.Count
 }
 
 // ifTail prints the then-block of an if and its else chain.

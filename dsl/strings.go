@@ -7,13 +7,13 @@ import (
 )
 
 // PhraseString renders a phrase in canonical form: its parts separated by
-// single spaces.
+// single spaces, a comma right after the word before it.
 func PhraseString(ph *Phrase) string {
 	return PartsString(ph.Parts)
 }
 
 // PartsString renders parts of a phrase in canonical form, separated by
-// single spaces.
+// single spaces, a comma right after the word before it.
 func PartsString(parts []*Part) string {
 	switch len(parts) {
 	case 0:
@@ -23,7 +23,7 @@ func PartsString(parts []*Part) string {
 	}
 	var b strings.Builder
 	for i, pt := range parts {
-		if i > 0 {
+		if i > 0 && !pt.Comma {
 			b.WriteByte(' ')
 		}
 		writePart(&b, pt)
@@ -67,6 +67,8 @@ func writePart(b *strings.Builder, pt *Part) {
 		b.WriteString(*pt.Mana)
 	case pt.Str != nil:
 		b.WriteString(*pt.Str)
+	case pt.Comma:
+		b.WriteByte(',')
 	case pt.Expr != nil:
 		if w := pt.Expr.Word(); w != "" {
 			b.WriteString(w)
@@ -132,6 +134,10 @@ func writeSum(b *strings.Builder, s *Sum) {
 }
 
 func writeProduct(b *strings.Builder, p *Product) {
+	if (&Sum{Left: p}).AndOr() {
+		b.WriteString("and/or") // Oracle's word, which reads as a division
+		return
+	}
 	writeUnary(b, p.Left)
 	for _, r := range p.Rest {
 		b.WriteString(" " + r.Op + " ")

@@ -48,14 +48,19 @@ type DraftCard struct {
 func Draft(v *vocab.Vocab, card DraftCard, paragraphs []string) []Drafted {
 	out := make([]Drafted, len(paragraphs))
 	readings := make([]*read.Reading, len(paragraphs))
-	for i, p := range paragraphs {
-		readings[i] = read.Paragraph(v, card.Card, p)
+	modes := modesOf(paragraphs, func(int) bool { return false })
+	for i := range paragraphs {
+		// A modal paragraph is read, and drafted, with its modes (CR
+		// 700.2); each mode is drafted with it.
+		if text, mode := ModalText(paragraphs, i); !mode {
+			readings[i] = read.Paragraph(v, card.Card, text)
+		}
 	}
 	// An Aura's enchant ability first: no other can be checked without it.
 	order := make([]int, 0, len(paragraphs))
 	for pass := range 2 {
 		for i, rd := range readings {
-			enchant := len(rd.Abilities) > 0 && rd.Abilities[0].Keyword == "enchant"
+			enchant := rd != nil && len(rd.Abilities) > 0 && rd.Abilities[0].Keyword == "enchant"
 			if enchant == (pass == 0) {
 				order = append(order, i)
 			}
@@ -64,6 +69,12 @@ func Draft(v *vocab.Vocab, card DraftCard, paragraphs []string) []Drafted {
 	var kept []int
 	for _, i := range order {
 		rd := readings[i]
+		if head, ok := modes[i]; ok {
+			if out[i].Lines == nil {
+				out[i].Why = fmt.Sprintf("a mode of the paragraph %q, which is not drafted", paragraphs[head])
+			}
+			continue
+		}
 		switch {
 		case rd.Failure != nil && rd.Reminder:
 			out[i].Why = "reminder text: no ability says it"
@@ -82,11 +93,21 @@ func Draft(v *vocab.Vocab, card DraftCard, paragraphs []string) []Drafted {
 			continue
 		}
 		out[i] = Drafted{Lines: lines, Spell: spell}
-		if why := check(v, card, paragraphs, out, append(kept, i)); why != "" {
+		with := []int{i}
+		for j := i + 1; j < len(paragraphs) && modes[j] == i; j++ {
+			if _, ok := modes[j]; ok {
+				with = append(with, j)
+			}
+		}
+		if why := check(v, card, paragraphs, out, append(slices.Clone(kept), with...)); why != "" {
 			out[i] = Drafted{Why: "the draft does not say it: " + why}
 			continue
 		}
-		kept = append(kept, i)
+		for _, j := range with[1:] {
+			// Its lines are the modal paragraph's.
+			out[j] = Drafted{Lines: []string{}, Spell: spell}
+		}
+		kept = append(kept, with...)
 		slices.Sort(kept)
 	}
 	return out
@@ -186,6 +207,9 @@ type drafter struct {
 	// events, targets and eachs count those written so far, to name them
 	// as the builder numbered them.
 	events, targets, eachs int
+	// sets counts the slots of several targets written so far
+	// ("targets.N", the set "them" names).
+	sets int
 	// chosen counts the actions with a result written so far (what a
 	// search found: "chosen.N").
 	chosen int
@@ -203,7 +227,7 @@ func (d *drafter) paragraph(abs []*meaning.Ability) (lines []string, spell bool,
 	}
 	for _, a := range abs {
 		d.names, d.kinds, d.taken = map[string]string{}, map[string]string{}, map[string]bool{"this": true, "you": true, "X": true}
-		d.events, d.targets, d.eachs, d.chosen = 0, 0, 0, 0
+		d.events, d.targets, d.eachs, d.chosen, d.sets = 0, 0, 0, 0, 0
 		if a.Kind == meaning.Keyword && isKeywordsLine(a.Keyword) {
 			keywords = append(keywords, keywordText(a))
 			continue
@@ -341,6 +365,33 @@ func (d *drafter) stmts(ss []meaning.Stmt) ([]string, error) {
 				return nil, err
 			}
 			out = append(out, p)
+		case meaning.May:
+			// `PLAYER may ACTION` (CR 608.2d): the action as its player
+			// would take it unasked, its player the default `you` where
+			// the decider is that player (meaning.DecidedBy, undone).
+			who := "you"
+			if st.Who != nil && st.Who.Key != "you" {
+				who = d.refs(st.Who.Key)
+				if strings.ContainsAny(who, ".()") {
+					return nil, fmt.Errorf("%q", st.Say())
+				}
+			}
+			p, err := d.phrase(undecided(st.Phrase, st.Who))
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, who+" may "+p)
+		case meaning.Choose:
+			// "Choose one —" and a mode for each bullet (CR 700.2).
+			var modes []string
+			for _, m := range st.Modes {
+				body, err := d.stmts(m)
+				if err != nil {
+					return nil, err
+				}
+				modes = append(modes, block("mode", body)...)
+			}
+			out = append(out, block("choose "+st.Count, modes)...)
 		case meaning.Delayed, meaning.Reflexive:
 			pat, err := d.pattern(st.Phrase, d.nextEvent())
 			if err != nil {
@@ -372,7 +423,11 @@ func (d *drafter) stmts(ss []meaning.Stmt) ([]string, error) {
 				return nil, fmt.Errorf("if %s", st.Cond.Say)
 			}
 			cond := d.refs(st.Cond.Expr)
-			if st.Cond.Phrase != nil {
+			switch {
+			case st.Cond.Did != "":
+				// "If you do", "If they don't" (CR 608.2c).
+				cond = st.Cond.Did
+			case st.Cond.Phrase != nil:
 				// A phrase of the vocabulary's conditions: `if this
 				// ability has been activated four or more times this turn`.
 				text, err := d.render(st.Cond.Phrase, "")
@@ -394,7 +449,7 @@ func (d *drafter) stmts(ss []meaning.Stmt) ([]string, error) {
 }
 
 // refPattern finds the canonical references in a key.
-var refPattern = regexp.MustCompile(`\b(target\.\d+|each\.\d+|chosen\.\d+|event\d*(?:\.\w+)?)`)
+var refPattern = regexp.MustCompile(`\b(targets?\.\d+|each\.\d+|chosen\.\d+|event\d*(?:\.\w+)?)`)
 
 // bindAll names the references an ability makes: each target and each
 // object of its events that a later phrase names gets a name (its noun),
@@ -411,6 +466,13 @@ func (d *drafter) bindAll(a *meaning.Ability) {
 		}
 		if !v.Target && v.Filter == nil {
 			for _, r := range refPattern.FindAllString(v.Key, -1) {
+				used[r] = true
+			}
+		}
+		// What a filter's suffixes refer to: "permanent that player
+		// controls", "with toughness less than this.power".
+		for _, f := range append([]*vocab.Filter{v.Filter}, v.Targets...) {
+			for _, r := range refPattern.FindAllString(filterText(f, "", false), -1) {
 				used[r] = true
 			}
 		}
@@ -435,8 +497,12 @@ func (d *drafter) bindAll(a *meaning.Ability) {
 					used[r] = true
 				}
 			}
+			walkValue(st.Who)
 			walkStmts(st.Body)
 			walkStmts(st.Else)
+			for _, m := range st.Modes {
+				walkStmts(m)
+			}
 		}
 	}
 	if a.If != nil {
@@ -468,7 +534,7 @@ func (d *drafter) bindAll(a *meaning.Ability) {
 	if a.Trigger != nil {
 		event(a.Trigger)
 	}
-	targets, eachs, chosen := 0, 0, 0
+	targets, eachs, chosen, sets := 0, 0, 0, 0
 	var number func(ss []meaning.Stmt)
 	number = func(ss []meaning.Stmt) {
 		for _, st := range ss {
@@ -487,7 +553,22 @@ func (d *drafter) bindAll(a *meaning.Ability) {
 					}
 				}
 				for _, name := range paramOrder(st.Phrase) {
-					if v := st.Phrase.Arg(name); v != nil && v.Target {
+					v := st.Phrase.Arg(name)
+					switch {
+					case v != nil && v.Targets != nil:
+						// A slot of several targets: each instance of
+						// "target", then the set, which "them" names.
+						for _, f := range v.Targets {
+							targets++
+							if ref := "target." + strconv.Itoa(targets); used[ref] {
+								d.name(ref, meaning.Noun(f))
+							}
+						}
+						sets++
+						if ref := "targets." + strconv.Itoa(sets); used[ref] {
+							d.name(ref, "them")
+						}
+					case v != nil && v.Target:
 						targets++
 						if ref := "target." + strconv.Itoa(targets); used[ref] {
 							d.name(ref, meaning.Noun(v.Filter))
@@ -497,6 +578,9 @@ func (d *drafter) bindAll(a *meaning.Ability) {
 			}
 			number(st.Body)
 			number(st.Else)
+			for _, m := range st.Modes {
+				number(m)
+			}
 		}
 	}
 	number(a.Body)
@@ -688,6 +772,23 @@ next:
 	return "", fmt.Errorf("no phrase of %s says %q", p.Template.Owner(), meaning.Named(p.Say, "this"))
 }
 
+// undecided is the action of `PLAYER may ACTION` as the card language
+// writes it after "may": its player the default, `you`, where
+// meaning.DecidedBy made it the deciding player's.
+func undecided(p *meaning.Phrase, who *meaning.Value) *meaning.Phrase {
+	if who == nil || who.Key == "you" {
+		return p
+	}
+	q := *p
+	q.Args = slices.Clone(p.Args)
+	for i, a := range q.Args {
+		if a.Name == "player" && a.Value.Key == who.Key {
+			q.Args[i].Value = &meaning.Value{Key: "you", Say: "you"}
+		}
+	}
+	return &q
+}
+
 // chosenFilter is the filter of the objects an action with a result
 // chooses among (a search's "a basic land card"), or nil.
 func chosenFilter(p *meaning.Phrase) *vocab.Filter {
@@ -758,9 +859,27 @@ func (d *drafter) value(v *meaning.Value, event, slot string, singular bool) (st
 	}
 	arg := v.Arg
 	switch {
+	case v.Targets != nil:
+		// Several targets (CR 115.1, 601.2c), joined by "and", named
+		// all together with `as` if a later phrase names them.
+		var texts []string
+		for _, f := range v.Targets {
+			d.targets++
+			t := d.refs(filterText(f, "", false))
+			if t == "" {
+				return "", fmt.Errorf("the targets %q", v.Say)
+			}
+			texts = append(texts, t)
+		}
+		d.sets++
+		text := strings.Join(texts, " and ")
+		if name := d.names["targets."+strconv.Itoa(d.sets)]; name != "" {
+			text += " as " + name
+		}
+		return text, nil
 	case v.Target:
 		d.targets++
-		return filterText(v.Filter, d.names["target."+strconv.Itoa(d.targets)], false), nil
+		return d.refs(filterText(v.Filter, d.names["target."+strconv.Itoa(d.targets)], false)), nil
 	case v.Count != nil && strings.HasPrefix(v.Key, "count("):
 		return "the number of " + filterText(v.Count, "", false), nil
 	case v.Pattern != nil:
@@ -771,7 +890,7 @@ func (d *drafter) value(v *meaning.Value, event, slot string, singular bool) (st
 			bind = d.names[event+"."+slot]
 		}
 		if t := filterText(v.Filter, bind, singular); t != "" {
-			return t, nil
+			return d.refs(t), nil
 		}
 		return "", fmt.Errorf("the filter %q", v.Say)
 	case v.Ability != nil:
@@ -827,6 +946,9 @@ func filterText(f *vocab.Filter, bind string, singular bool) string {
 		return ""
 	}
 	if f.Det == "any" {
+		if c := f.Count; c != nil && (c.Min != 1 || c.Max != 1) {
+			return targetCountText(c) + "s" // "any number of targets"
+		}
 		return "any target"
 	}
 	var words []string
@@ -856,13 +978,13 @@ func filterText(f *vocab.Filter, bind string, singular bool) string {
 	default:
 		text = f.Det + " " + text
 	}
-	if f.ManaValueOp != "" {
-		more := "less"
-		if f.ManaValueOp == ">=" {
-			more = "greater"
-		}
-		text += fmt.Sprintf(" with mana value %d or %s", f.ManaValue, more)
+	if c := f.Count; c != nil && (c.Min != 1 || c.Max != 1) && f.Det == "target" {
+		text = targetCountText(c) + " " + pluralOf(f, words)
 	}
+	if f.OtherThanThis {
+		text += " other than this"
+	}
+	text += qualifierText(f)
 	switch {
 	case f.Zone == "graveyard" && f.ZoneOwner == "you":
 		text += " from your graveyard"
@@ -876,6 +998,10 @@ func filterText(f *vocab.Filter, bind string, singular bool) string {
 		text += " you control"
 	case "opponent":
 		text += " an opponent controls"
+	case "notyou":
+		text += " you don't control"
+	case "player":
+		text += " " + dsl.SumString(f.ControlledBy) + " controls"
 	}
 	if f.AttachedToThis {
 		text += " attached to this"
@@ -884,6 +1010,77 @@ func filterText(f *vocab.Filter, bind string, singular bool) string {
 		text += " as " + bind
 	}
 	return text
+}
+
+// qualifierText writes a filter's qualifiers and suffixes after its noun,
+// as the card language does: "with mana value 3 or less", "with toughness
+// less than this.power", "with flying", `named "Relentless Rats"`, "that
+// shares a creature type with this", "with the chosen name".
+func qualifierText(f *vocab.Filter) string {
+	var b strings.Builder
+	for _, c := range f.Compares {
+		quantity := strings.ReplaceAll(c.Query, "_", " ")
+		if c.Expr == nil {
+			more := map[string]string{"<=": "or less", ">=": "or greater"}[c.Op]
+			if more != "" {
+				fmt.Fprintf(&b, " with %s %d %s", quantity, c.Num, more)
+				continue
+			}
+		}
+		v := fmt.Sprint(c.Num)
+		if c.Expr != nil {
+			v = dsl.SumString(c.Expr)
+		}
+		op := map[string]string{"<": "less than", ">": "greater than", "==": "equal to"}[c.Op]
+		fmt.Fprintf(&b, " with %s %s %s", quantity, op, v)
+	}
+	for _, k := range f.Keywords {
+		if k.Neg {
+			b.WriteString(" without " + k.Name)
+		} else {
+			b.WriteString(" with " + k.Name)
+		}
+	}
+	if f.Named != "" {
+		fmt.Fprintf(&b, " named %q", f.Named)
+	}
+	if f.Shares != nil {
+		b.WriteString(" that shares a creature type with " + dsl.SumString(f.Shares))
+	}
+	if f.ChosenName {
+		b.WriteString(" with the chosen name")
+	}
+	return b.String()
+}
+
+// numberWordsText are the numbers of targets Oracle text writes in words.
+var numberWordsText = []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+
+// targetCountText writes how many targets a filter chooses: "two target",
+// "up to three target", "any number of target".
+func targetCountText(c *vocab.TargetCount) string {
+	word := func(n int) string {
+		if n >= 0 && n < len(numberWordsText) {
+			return numberWordsText[n]
+		}
+		return fmt.Sprint(n)
+	}
+	switch {
+	case c.Max == vocab.AnyNumber:
+		return "any number of target"
+	case c.Min == 0:
+		return "up to " + word(c.Max) + " target"
+	case c.Min == c.Max:
+		return word(c.Max) + " target"
+	case c.Max == c.Min+1:
+		return word(c.Min) + " or " + word(c.Max) + " target"
+	}
+	// "one, two, or three target", as Oracle text writes it.
+	var words []string
+	for n := c.Min; n < c.Max; n++ {
+		words = append(words, word(n)+",")
+	}
+	return strings.Join(words, " ") + " or " + word(c.Max) + " target"
 }
 
 // filterWord writes a word of a filter.

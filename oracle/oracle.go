@@ -61,6 +61,11 @@ type Match struct {
 	// PartlyMissing says the words `partly` names are not in the
 	// paragraph (W023); it is then read whole.
 	PartlyMissing bool
+	// ModeOf is set for a mode of a modal paragraph ("• Destroy target
+	// artifact." after "Choose one —", CR 700.2), which Oracle text writes
+	// as a paragraph of its own: the index of the paragraph of "Choose",
+	// whose reading holds it; -1 for other paragraphs.
+	ModeOf int
 	// Abilities are the renderings of the abilities that go with the
 	// paragraph: those that mean what it says, the closest of those that
 	// do not, or, for a paragraph that does not read, those that
@@ -174,21 +179,34 @@ func cover(v *vocab.Vocab, e *compiler.Explanation, abilities []*meaning.Ability
 	var unmatched []pending
 	var paraStmts []meaning.Stmt
 	var paraOf []int
+	texts := make([]string, len(e.Oracle))
 	for i, p := range e.Oracle {
-		c.Matches = append(c.Matches, Match{Paragraph: p, Reminder: isReminder(p.Text)})
-		if p.Unimplemented {
+		texts[i] = p.Text
+	}
+	modes := modesOf(texts, func(i int) bool { return e.Oracle[i].Unimplemented })
+	for i, p := range e.Oracle {
+		c.Matches = append(c.Matches, Match{Paragraph: p, Reminder: isReminder(p.Text), ModeOf: -1})
+		if head, ok := modes[i]; ok {
+			c.Matches[i].ModeOf = head
+		}
+	}
+	for i, p := range e.Oracle {
+		if p.Unimplemented || c.Matches[i].ModeOf >= 0 {
 			continue
 		}
 		m := &c.Matches[i]
-		text := p.Text
-		if p.Partly != "" {
-			if rest, ok := leaveOut(text, p.Partly); ok {
-				text = rest
-			} else {
-				m.PartlyMissing = true
+		m.Reading = read.Paragraph(v, card, m.text(p))
+		// A modal paragraph reads with its modes, one ability (CR
+		// 700.2): "Choose one — • Destroy target artifact. • ...".
+		var text []string
+		for j := i + 1; j < len(e.Oracle) && c.Matches[j].ModeOf == i; j++ {
+			if !e.Oracle[j].Unimplemented {
+				text = append(text, c.Matches[j].text(e.Oracle[j]))
 			}
 		}
-		m.Reading = read.Paragraph(v, card, text)
+		if text != nil {
+			m.Reading = read.Paragraph(v, card, m.text(p)+" "+strings.Join(text, " "))
+		}
 		if m.Unread() {
 			continue
 		}
@@ -228,6 +246,59 @@ func cover(v *vocab.Vocab, e *compiler.Explanation, abilities []*meaning.Ability
 	}
 	c.resemble(left)
 	return c
+}
+
+// text is the text of a paragraph to read: without the words `partly`
+// names, or whole if it does not have them (PartlyMissing).
+func (m *Match) text(p compiler.Paragraph) string {
+	if p.Partly == "" {
+		return p.Text
+	}
+	if rest, ok := leaveOut(p.Text, p.Partly); ok {
+		return rest
+	}
+	m.PartlyMissing = true
+	return p.Text
+}
+
+// modesOf finds the modes of the modal paragraphs (CR 700.2): the
+// paragraphs that begin with a bullet ("• Destroy target artifact.")
+// after one that ends with "—" and says "choose" ("Choose one —", "When
+// this enters, choose one or both —"), not marked unimplemented, each by
+// the index of that paragraph.
+func modesOf(ps []string, unimplemented func(int) bool) map[int]int {
+	out := map[int]int{}
+	for i := 0; i < len(ps); i++ {
+		head := strings.TrimSpace(ps[i])
+		if !strings.HasSuffix(head, "—") || !strings.Contains(strings.ToLower(head), "choose ") || unimplemented(i) {
+			continue
+		}
+		j := i + 1
+		for ; j < len(ps) && strings.HasPrefix(strings.TrimSpace(ps[j]), "•"); j++ {
+			out[j] = i
+		}
+		i = j - 1
+	}
+	return out
+}
+
+// ModalText is the text of paragraph i read with the modes that follow
+// it, as lint reads a modal paragraph ("Choose one — • Destroy target
+// artifact. • Destroy target enchantment.", CR 700.2); the paragraph
+// alone if it is no modal paragraph. mode says paragraph i is itself a
+// mode of one before it, which is read with that one.
+func ModalText(paragraphs []string, i int) (text string, mode bool) {
+	modes := modesOf(paragraphs, func(int) bool { return false })
+	if _, ok := modes[i]; ok {
+		return paragraphs[i], true
+	}
+	text = paragraphs[i]
+	for j := i + 1; j < len(paragraphs) && modes[j] == i; j++ {
+		if _, ok := modes[j]; ok {
+			text += " " + paragraphs[j]
+		}
+	}
+	return text, false
 }
 
 // named puts the card's name in texts of meanings (meaning.Self).
@@ -628,6 +699,8 @@ func (c *Coverage) WriteText(w io.Writer, file string) {
 		switch {
 		case m.Paragraph.Unimplemented:
 			fmt.Fprintf(w, "  match:   unimplemented\n")
+		case m.ModeOf >= 0:
+			fmt.Fprintf(w, "  match:   a mode of the paragraph %q, read with it\n", escape.Text(c.Matches[m.ModeOf].Paragraph.Text))
 		case m.Unread() && len(m.Abilities) == 0 && m.Reminder:
 			fmt.Fprintf(w, "  match:   reminder text\n")
 		case m.Unread() && m.Close():

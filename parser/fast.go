@@ -732,6 +732,10 @@ func (p *fastParser) stmt() dsl.Stmt {
 	case "else":
 		p.fail() // an else without its if: participle says what is wrong
 		return nil
+	case "choose":
+		if t := p.peekAt(1); t.Type == tokIdent && modeCounts[t.Value] {
+			return p.chooseStmt()
+		}
 	}
 	ph := p.phrase()
 	if ph == nil {
@@ -743,17 +747,65 @@ func (p *fastParser) stmt() dsl.Stmt {
 	return a
 }
 
-// ifStmt reads `if COND { ... } [else ...]`.
+// modeCounts are the words after `choose` that begin a modal choice
+// (dsl.ChooseStmt); any other word begins an action ("choose target ...").
+var modeCounts = map[string]bool{"one": true, "two": true, "three": true, "four": true, "five": true}
+
+// chooseStmt reads `choose COUNT [or both|more] { mode { ... } ... }`.
+func (p *fastParser) chooseStmt() *dsl.ChooseStmt {
+	s := &dsl.ChooseStmt{}
+	s.Pos = p.pos()
+	p.take() // choose
+	s.Count = p.take().Value
+	if p.is("or") {
+		p.take()
+		if !p.is("both") && !p.is("more") {
+			p.fail()
+			return nil
+		}
+		s.Or = p.take().Value
+	}
+	if !p.expect("{") {
+		return nil
+	}
+	p.seps()
+	for !p.failed && p.is("mode") {
+		m := &dsl.ModeBlock{}
+		m.Pos = p.pos()
+		p.take()
+		if m.Body = p.block(); m.Body == nil {
+			return nil
+		}
+		m.EndPos = p.end()
+		s.Modes = append(s.Modes, m)
+		p.seps()
+	}
+	if !p.expect("}") {
+		return nil
+	}
+	s.EndPos = p.end()
+	return s
+}
+
+// ifStmt reads `if COND { ... } [else ...]`, or `if you do { ... }`.
 func (p *fastParser) ifStmt() *dsl.IfStmt {
 	s := &dsl.IfStmt{}
 	s.Pos = p.pos()
 	p.take() // if
-	// `if you can't`: the player had nothing to choose. Otherwise a
-	// condition: an expression the block's brace follows, or else a
-	// phrase (participle's `( @@ (?= '{') | @@ )`). Beyond participle's
+	// `if you do`: the player did what a `you may` offered. `if you
+	// can't`: the player had nothing to choose. Otherwise a condition: an
+	// expression the block's brace follows, or else a phrase
+	// (participle's `( @@ (?= '{') | @@ )`). Beyond participle's
 	// lookahead, the fast path gives up rather than guess.
 	start := p.i
-	if p.isType(tokIdent) && p.peekAt(1).Value == "can't" {
+	if t, v := p.peek(), p.peekAt(1).Value; (t.Value == "you" || t.Value == "they") && (v == "do" || v == "don't") {
+		d := &dsl.DidCond{}
+		d.Pos = p.pos()
+		d.Player = p.take().Value
+		d.Verb = p.take().Value
+		d.EndPos = p.end()
+		s.Did = d
+	} else if p.isType(tokIdent) && p.peekAt(1).Value == "can't" {
 		c := &dsl.Cant{}
 		c.Pos = p.pos()
 		c.Player = p.take().Value
@@ -825,9 +877,32 @@ func (p *fastParser) startsPart() bool {
 	case tokIdent, tokPT, tokMana, tokString, tokRawString, tokNumber:
 		return true
 	case tokOp:
-		return t.Value == "(" || t.Value == "-"
+		return t.Value == "(" || t.Value == "-" || t.Value == "," && p.listComma()
 	}
 	return false
+}
+
+// listComma reports whether the next token, a comma, is a comma of a list
+// inside a phrase (dsl.Part's Comma): one followed by `or`, `and`, or a
+// word and another comma.
+func (p *fastParser) listComma() bool {
+	j := p.next()
+	if j >= len(p.toks) || p.toks[j].Value != "," || p.toks[j].Type != tokOp {
+		return false
+	}
+	var after []*lexer.Token
+	for k := j + 1; k < len(p.toks) && len(after) < 2; k++ {
+		if p.toks[k].Type != tokComment {
+			after = append(after, &p.toks[k])
+		}
+	}
+	if len(after) == 0 || after[0].Type != tokIdent {
+		return false
+	}
+	if after[0].Value == "or" || after[0].Value == "and" {
+		return true
+	}
+	return len(after) == 2 && after[1].Value == "," && after[1].Type == tokOp
 }
 
 // part reads one part of a phrase: `as NAME`, a P/T, mana, a string, or an
@@ -850,6 +925,9 @@ func (p *fastParser) part() *dsl.Part {
 		pt.Mana = p.str(p.take().Value)
 	case t.Type == tokString || t.Type == tokRawString:
 		pt.Str = p.str(p.take().Value)
+	case t.Type == tokOp && t.Value == ",":
+		p.take()
+		pt.Comma = true
 	default:
 		if pt.Expr = p.sum(); pt.Expr == nil {
 			return nil

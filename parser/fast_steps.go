@@ -366,8 +366,10 @@ var testReaders = []testReader{
 	actionReader((*fastParser).newTargetsAction),
 	actionReader((*fastParser).discardChoiceAction),
 	actionReader((*fastParser).randomAction),
+	actionReader((*fastParser).modeAction),
 	actionReader((*fastParser).chooseAction),
 	actionReader((*fastParser).dealAction),
+	actionReader((*fastParser).divideAction),
 
 	assertionReader((*fastParser).logAssert),
 	assertionReader((*fastParser).logOrderAssert),
@@ -386,12 +388,14 @@ var testReaders = []testReader{
 	assertionReader((*fastParser).countAssert),
 	assertionReader((*fastParser).decisionAssert),
 	assertionReader((*fastParser).paidAssert),
+	assertionReader((*fastParser).modesAssert),
 	assertionReader((*fastParser).choiceAssert),
 	assertionReader((*fastParser).controlAssert),
 	assertionReader((*fastParser).attachedAssert),
 	assertionReader((*fastParser).requirementAssert),
 	assertionReader((*fastParser).keywordAssert),
 	assertionReader((*fastParser).pileAssert),
+	assertionReader((*fastParser).dividedAssert),
 }
 
 // The readers of the members of each union of statements, in the
@@ -885,26 +889,66 @@ func (p *fastParser) illegalAction() *dsl.IllegalAction {
 	return node(p, start, a, &a.Span)
 }
 
-// targetAction reads `target T`.
+// targetAction reads `target nothing` or `target T, T`.
 func (p *fastParser) targetAction() *dsl.TargetAction {
 	a, start := &dsl.TargetAction{}, p.pos()
 	if p.expect("target") {
-		a.Target = p.targetRef()
+		if a.Nothing = p.flag("nothing"); !a.Nothing {
+			ts := p.targetRefs()
+			if !p.failed {
+				a.Target, a.More = ts[0], ts[1:]
+				if len(a.More) == 0 {
+					a.More = nil
+				}
+			}
+		}
 	}
 	return node(p, start, a, &a.Span)
 }
 
-// payAction reads `you pay [sacrificing REF]` or `you decline`.
+// payAction reads `you pay [sacrificing REF]`, `you accept` or `you
+// decline`.
 func (p *fastParser) payAction() *dsl.PayAction {
 	a, start := &dsl.PayAction{}, p.pos()
 	a.Player = p.oneOf("you", "opponent")
 	if !p.failed {
-		a.Verb = p.oneOf("pay", "pays", "decline", "declines")
+		a.Verb = p.oneOf("pay", "pays", "accept", "accepts", "decline", "declines")
 	}
 	if !p.failed && !p.optional("sacrificing", func() { a.Card = p.cardRef() }) {
 		a.Card = nil
 	}
 	return node(p, start, a, &a.Span)
+}
+
+// modeAction reads `choose mode N` or `choose modes N, N`.
+func (p *fastParser) modeAction() *dsl.ModeAction {
+	a, start := &dsl.ModeAction{}, p.pos()
+	if p.expect("choose") {
+		a.Word = p.oneOf("mode", "modes")
+	}
+	if !p.failed {
+		a.Modes = list(p, p.number, ",", "and")
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// divideAction reads `divide N to T, N to T`.
+func (p *fastParser) divideAction() *dsl.DivideAction {
+	a, start := &dsl.DivideAction{}, p.pos()
+	if p.expect("divide") {
+		a.Parts = list(p, p.share, ",", "and")
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// share reads `N to T`.
+func (p *fastParser) share() *dsl.Share {
+	sh, start := &dsl.Share{}, p.pos()
+	sh.Amount = p.number()
+	if !p.failed && p.expect("to") {
+		sh.Target = p.targetRef()
+	}
+	return node(p, start, sh, &sh.Span)
 }
 
 // chooseAction reads `choose nothing`, `choose card name "Name"` or
@@ -1221,15 +1265,39 @@ func (p *fastParser) decisionAssert() *dsl.DecisionAssert {
 	return node(p, start, a, &a.Span)
 }
 
-// paidAssert reads `you paid [sacrificing REF]` or `you declined`.
+// paidAssert reads `you paid [sacrificing REF]`, `you accepted` or `you
+// declined`.
 func (p *fastParser) paidAssert() *dsl.PaidAssert {
 	a, start := &dsl.PaidAssert{}, p.pos()
 	a.Player = p.oneOf("you", "opponent")
 	if !p.failed {
-		a.Verb = p.oneOf("paid", "declined")
+		a.Verb = p.oneOf("paid", "accepted", "declined")
 	}
 	if !p.failed && !p.optional("sacrificing", func() { a.Card = p.cardRef() }) {
 		a.Card = nil
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// modesAssert reads `you chose mode N` or `you chose modes N, N`.
+func (p *fastParser) modesAssert() *dsl.ModesAssert {
+	a, start := &dsl.ModesAssert{}, p.pos()
+	a.Player = p.oneOf("you", "opponent")
+	if !p.failed && p.expect("chose") {
+		a.Word = p.oneOf("mode", "modes")
+	}
+	if !p.failed {
+		a.Modes = list(p, p.number, ",", "and")
+	}
+	return node(p, start, a, &a.Span)
+}
+
+// dividedAssert reads `you divided N to T, N to T`.
+func (p *fastParser) dividedAssert() *dsl.DividedAssert {
+	a, start := &dsl.DividedAssert{}, p.pos()
+	a.Player = p.oneOf("you", "opponent")
+	if !p.failed && p.expect("divided") {
+		a.Parts = list(p, p.share, ",", "and")
 	}
 	return node(p, start, a, &a.Span)
 }

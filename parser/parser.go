@@ -58,7 +58,7 @@ var options = []participle.Option{
 	participle.Union[dsl.CardItem](&dsl.CostItem{}, &dsl.TypeItem{}, &dsl.PTItem{}, &dsl.OracleItem{},
 		&dsl.KeywordsItem{}, &dsl.EnchantItem{}, &dsl.LoyaltyItem{}, &dsl.EntersAbility{}, &dsl.TriggerAbility{}, &dsl.ReplaceAbility{}, &dsl.StaticAbility{},
 		&dsl.SpellAbility{}, &dsl.KeywordItem{}, &dsl.ActivatedAbility{}),
-	participle.Union[dsl.Stmt](&dsl.IfStmt{}, &dsl.AtStmt{}, &dsl.WhenStmt{}, &dsl.ForEachStmt{}, &dsl.WhereStmt{}, &dsl.ActionStmt{}),
+	participle.Union[dsl.Stmt](&dsl.IfStmt{}, &dsl.AtStmt{}, &dsl.WhenStmt{}, &dsl.ForEachStmt{}, &dsl.WhereStmt{}, &dsl.ChooseStmt{}, &dsl.ActionStmt{}),
 	participle.Union[dsl.EventItem](&dsl.DocItem{}, &dsl.PhraseDecl{}, &dsl.OracleWording{}, &dsl.CalledItem{}, &dsl.TimingItem{}, &dsl.StaleItem{}, &dsl.MovesItem{}, &dsl.AliasItem{}, &dsl.FieldDecl{}),
 	participle.Union[dsl.TestSection](&dsl.Given{}, &dsl.When{}, &dsl.Then{}),
 	participle.Union[dsl.GivenStmt](dsl.GivenStmts()...),

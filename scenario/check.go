@@ -24,6 +24,7 @@ const (
 	CodeRule         = "T009" // rule: `illegal "..."` whose text is no rule number
 	CodeMana         = "T010" // mana: mana symbols a mana pool can't hold or a choice can't name
 	CodeEach         = "T011" // each: `each` where one card is needed, or before an alias
+	CodeScripted     = "T012" // scripted: a decision no player can make (a mode chosen twice, a division of 0, a target named twice)
 )
 
 // Codes lists the diagnostic codes of test files.
@@ -39,6 +40,7 @@ var Codes = []dsl.CodeInfo{
 	{Code: CodeRule, Name: "rule", Summary: "`illegal \"...\"` whose text is no rule number"},
 	{Code: CodeMana, Name: "mana", Summary: "mana symbols a mana pool can't hold or a choice can't name"},
 	{Code: CodeEach, Name: "each", Summary: "`each` where one card is needed, or before an alias"},
+	{Code: CodeScripted, Name: "scripted", Summary: "a decision no player can make: a mode chosen twice or numbered 0 (CR 700.2d), a division that gives a target 0 or names it twice (CR 601.2d), a target named twice in one `target` (CR 115.3)"},
 }
 
 // Check finds the mistakes of the tests of the files that show without
@@ -261,6 +263,19 @@ func (c *checker) step(p dsl.Pos, words []string) {
 func (c *checker) target(t *dsl.TargetRef) {
 	if t.Card != nil {
 		c.ref(t.Card)
+	}
+}
+
+// distinctTargets reports a target named twice in a list where each is
+// named once, saying why.
+func (c *checker) distinctTargets(p dsl.Pos, ts []*dsl.TargetRef, why string) {
+	seen := map[string]bool{}
+	for _, t := range ts {
+		s := dsl.TargetString(t)
+		if seen[s] {
+			c.add(dsl.Errorf(t.Pos, CodeScripted, "%s is named twice: %s", s, why))
+		}
+		seen[s] = true
 	}
 }
 

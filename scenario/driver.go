@@ -334,6 +334,14 @@ const (
 	// chooses (`add {B} or {R}`, `one mana of any color`), Word: its
 	// symbol, "{R}".
 	DecisionMana
+	// DecisionOptional: whether a player took an action a spell or
+	// ability offered them ("you may draw a card", CR 608.2d), Paid.
+	DecisionOptional
+	// DecisionDivide: how a player divided an amount among targets
+	// (CR 601.2d): Targets and Amounts, one each.
+	DecisionDivide
+	// DecisionModes: the modes a player chose (CR 700.2), Modes.
+	DecisionModes
 )
 
 // Decision is a decision a player made.
@@ -350,6 +358,11 @@ type Decision struct {
 	// Cards are the cards of DecisionDiscard and DecisionRandom.
 	Cards []Card
 	Paid  bool
+	// Targets and Amounts are a division (DecisionDivide).
+	Targets []Target
+	Amounts []int
+	// Modes are the modes chosen (DecisionModes), from 1.
+	Modes []int
 	// Text says what was decided, for messages.
 	Text string
 }
@@ -476,6 +489,8 @@ type Script struct {
 	discards          []ScriptedDiscard
 	randoms           []ScriptedRandom
 	cardOrders        []ScriptedOrder
+	modes             []ScriptedModes
+	divisions         []ScriptedDivision
 }
 
 // ScriptedOrder is an order of cards a test scripted (`order cards
@@ -523,10 +538,29 @@ func (s *Script) NextDiscard() (ScriptedDiscard, bool) { return next(&s.discards
 func (s *Script) NextRandom() (ScriptedRandom, bool) { return next(&s.randoms) }
 
 // ScriptedTarget is a target a test chose for the next triggered ability
-// that targets, and where the test says so.
+// that targets, and where the test says so: Target, or, for a target of
+// several objects, Targets (Target is the first of them), none with
+// Nothing.
 type ScriptedTarget struct {
-	Target Target
-	Pos    dsl.Pos
+	Target  Target
+	Targets []Target
+	Nothing bool
+	Pos     dsl.Pos
+}
+
+// ScriptedModes are the modes (from 1) a test chose for the next modal
+// spell or ability.
+type ScriptedModes struct {
+	Modes []int
+	Pos   dsl.Pos
+}
+
+// ScriptedDivision is how a test divides the next amount a spell or
+// ability divides among its targets: each target and its amount.
+type ScriptedDivision struct {
+	Targets []Target
+	Amounts []int
+	Pos     dsl.Pos
 }
 
 // ScriptedChoice is a choice a test made: a word (`choose white`, or the
@@ -561,6 +595,12 @@ type ScriptedPay struct {
 
 // NextTarget takes the next scripted target, if there is one.
 func (s *Script) NextTarget() (ScriptedTarget, bool) { return next(&s.targets) }
+
+// NextModes takes the next scripted choice of modes, if there is one.
+func (s *Script) NextModes() (ScriptedModes, bool) { return next(&s.modes) }
+
+// NextDivision takes the next scripted division, if there is one.
+func (s *Script) NextDivision() (ScriptedDivision, bool) { return next(&s.divisions) }
 
 // NextChoice takes the next scripted choice, if there is one.
 func (s *Script) NextChoice() (ScriptedChoice, bool) { return next(&s.choices) }

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -575,10 +576,14 @@ var _ = then(thenStep[*dsl.PaidAssert]{
 		if !ok {
 			return
 		}
-		want, paid := playerID(a.Player), a.Verb == "paid"
+		// `paid` is an optional cost's, `accepted` an optional action's,
+		// `declined` either's.
+		want, paid := playerID(a.Player), a.Verb != "declined"
 		var seen []string
 		for _, d := range decisions {
-			if d.Kind != DecisionOptionalCost {
+			switch {
+			case d.Kind != DecisionOptionalCost && d.Kind != DecisionOptional,
+				a.Verb == "paid" && d.Kind != DecisionOptionalCost, a.Verb == "accepted" && d.Kind != DecisionOptional:
 				continue
 			}
 			ok := d.Player == want && d.Paid == paid
@@ -590,9 +595,79 @@ var _ = then(thenStep[*dsl.PaidAssert]{
 			}
 			seen = append(seen, d.Text)
 		}
-		r.expectedDecision(a, "no player decided an optional cost", "the decisions of optional costs were: ", seen)
+		r.expectedDecision(a, "no player decided an optional cost or action", "the decisions of that kind were: ", seen)
 	},
 })
+
+// you chose mode 2, opponent chose modes 1, 3: the modes a player chose
+// for a modal spell or ability (DecisionModes), exactly.
+var _ = then(thenStep[*dsl.ModesAssert]{
+	Assert: func(r *runner, a *dsl.ModesAssert) {
+		decisions, ok := r.decisions(a.Pos)
+		if !ok {
+			return
+		}
+		want := playerID(a.Player)
+		var seen []string
+		for _, d := range decisions {
+			if d.Kind != DecisionModes {
+				continue
+			}
+			if d.Player == want && slices.Equal(d.Modes, sortedInts(a.Modes)) {
+				return
+			}
+			seen = append(seen, d.Text)
+		}
+		r.expectedDecision(a, "no player chose modes", "the choices of modes were: ", seen)
+	},
+})
+
+// you divided 4 to "Grizzly Bears", 1 to opponent: how a player divided an
+// amount among targets (DecisionDivide): those targets, those amounts.
+var _ = then(thenStep[*dsl.DividedAssert]{
+	Check: func(c *checker, a *dsl.DividedAssert) {
+		for _, sh := range a.Parts {
+			c.target(sh.Target)
+		}
+	},
+	Assert: func(r *runner, a *dsl.DividedAssert) {
+		want := map[Target]int{}
+		for _, sh := range a.Parts {
+			v, err := r.target(sh.Target)
+			if err != nil {
+				return
+			}
+			want[v] += sh.Amount
+		}
+		decisions, ok := r.decisions(a.Pos)
+		if !ok {
+			return
+		}
+		player := playerID(a.Player)
+		var seen []string
+		for _, d := range decisions {
+			if d.Kind != DecisionDivide {
+				continue
+			}
+			got := map[Target]int{}
+			for i, t := range d.Targets {
+				got[t] += d.Amounts[i]
+			}
+			if d.Player == player && maps.Equal(got, want) {
+				return
+			}
+			seen = append(seen, d.Text)
+		}
+		r.expectedDecision(a, "no player divided an amount", "the divisions were: ", seen)
+	},
+})
+
+// sortedInts returns the numbers in increasing order.
+func sortedInts(ns []int) []int {
+	out := slices.Clone(ns)
+	slices.Sort(out)
+	return out
+}
 
 // you chose white, you chose "Grizzly Bears", you did not choose top, you
 // chose card name "Shock": a choice a player made (or, with Not, never

@@ -262,16 +262,79 @@ var _ = when(whenStep[*dsl.IllegalAction]{
 	NoAction: true,
 })
 
-// target opponent, target "Grizzly Bears": scripts the next target of a
-// triggered ability (CR 603.3d).
+// target opponent, target "Grizzly Bears", target "Grizzly Bears", "Hill
+// Giant", target nothing: scripts the next target of a triggered ability
+// (CR 603.3d), all of it for a target of several objects.
 var _ = when(whenStep[*dsl.TargetAction]{
-	Check: func(c *checker, a *dsl.TargetAction) { c.target(a.Target) },
+	Check: func(c *checker, a *dsl.TargetAction) {
+		c.targets(a.Targets())
+		c.distinctTargets(a.Pos, a.Targets(), "a target of several objects chooses each once (CR 115.3)")
+	},
 	Run: func(r *runner, a *dsl.TargetAction) error {
-		v, err := r.target(a.Target)
-		if err != nil {
-			return err
+		st := ScriptedTarget{Nothing: a.Nothing, Pos: a.Pos}
+		for _, t := range a.Targets() {
+			v, err := r.target(t)
+			if err != nil {
+				return err
+			}
+			st.Targets = append(st.Targets, v)
 		}
-		r.script.targets = append(r.script.targets, ScriptedTarget{v, a.Pos})
+		if len(st.Targets) > 0 {
+			st.Target = st.Targets[0]
+		}
+		r.script.targets = append(r.script.targets, st)
+		return nil
+	},
+	NoAction: true,
+})
+
+// choose mode 2, choose modes 1, 3: scripts the next choice of modes of a
+// modal spell or ability (CR 700.2).
+var _ = when(whenStep[*dsl.ModeAction]{
+	Check: func(c *checker, a *dsl.ModeAction) {
+		seen := map[int]bool{}
+		for _, m := range a.Modes {
+			switch {
+			case m < 1:
+				c.add(dsl.Errorf(a.Pos, CodeScripted, "there is no mode %d: modes are counted from 1, in the card's order", m))
+			case seen[m]:
+				c.add(dsl.Errorf(a.Pos, CodeScripted, "mode %d is chosen twice, and a mode can be chosen once (CR 700.2d)", m))
+			}
+			seen[m] = true
+		}
+	},
+	Run: func(r *runner, a *dsl.ModeAction) error {
+		r.script.modes = append(r.script.modes, ScriptedModes{Modes: a.Modes, Pos: a.Pos})
+		return nil
+	},
+	NoAction: true,
+})
+
+// divide 4 to "Grizzly Bears", 1 to opponent: scripts the next division
+// of an amount among the targets of a spell or ability (CR 601.2d).
+var _ = when(whenStep[*dsl.DivideAction]{
+	Check: func(c *checker, a *dsl.DivideAction) {
+		var ts []*dsl.TargetRef
+		for _, sh := range a.Parts {
+			c.target(sh.Target)
+			ts = append(ts, sh.Target)
+			if sh.Amount < 1 {
+				c.add(dsl.Errorf(sh.Pos, CodeScripted, "each target is assigned at least 1 of what is divided (CR 601.2d), not %d", sh.Amount))
+			}
+		}
+		c.distinctTargets(a.Pos, ts, "a division names each target once, with all it is assigned")
+	},
+	Run: func(r *runner, a *dsl.DivideAction) error {
+		d := ScriptedDivision{Pos: a.Pos}
+		for _, sh := range a.Parts {
+			v, err := r.target(sh.Target)
+			if err != nil {
+				return err
+			}
+			d.Targets = append(d.Targets, v)
+			d.Amounts = append(d.Amounts, sh.Amount)
+		}
+		r.script.divisions = append(r.script.divisions, d)
 		return nil
 	},
 	NoAction: true,
@@ -286,7 +349,7 @@ var _ = when(whenStep[*dsl.PayAction]{
 		}
 	},
 	Run: func(r *runner, a *dsl.PayAction) error {
-		d := ScriptedPay{Player: playerID(a.Player), Pay: a.Verb == "pay" || a.Verb == "pays", Pos: a.Pos}
+		d := ScriptedPay{Player: playerID(a.Player), Pay: a.Yes(), Pos: a.Pos}
 		if a.Card != nil {
 			if !d.Pay {
 				r.failf(a.Pos, "a player who declines sacrifices nothing")

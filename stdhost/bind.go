@@ -115,7 +115,7 @@ type Binding struct {
 // of Funcs, the host implements it if it has the method Func.Method with
 // the signature Func.Signature: its first parameter is the *vm.Frame of
 // the call, then the parameters in the Go type of their kind (Object,
-// Player, Target, Name, EventID, Filter, Ability, int64, bool), and it
+// Player, Target, Name, EventID, Filter, Ability, Targets, int64, bool), and it
 // returns the query's result in its type (int64, bool, Object, Player)
 // and an error, or only an error. A host need not implement every
 // function: the programs that use one it lacks are linked without the
@@ -423,6 +423,13 @@ func (b *Binding) checkValue(f *vm.Frame, t Type, v vm.Value) string {
 	case KindFilter:
 		if f != nil && FilterFunc(f, Filter(v)) == vm.NoFunc {
 			return fmt.Sprintf("%d, where an index of the running ability's Filters is due", v)
+		}
+	case KindTargets:
+		if f == nil {
+			break
+		}
+		if ab := f.Ability(); ab == nil || v < 0 || v >= vm.Value(1)<<min(len(ab.Targets), 62) {
+			return fmt.Sprintf("%d, where a set of the running ability's Targets is due", v)
 		}
 	case KindAbility:
 		if f == nil {

@@ -38,10 +38,13 @@ const (
 	// KindAbility is an index into the running card's Abilities
 	// (Ability): the ability an effect grants.
 	KindAbility
+	// KindTargets is a set of the running ability's Targets (Targets),
+	// bit i for Targets[i].
+	KindTargets
 )
 
 var kindNames = [...]string{KindNone: "none", KindNumber: "number", KindBool: "bool", KindObject: "object",
-	KindPlayer: "player", KindTarget: "target", KindName: "name", KindEvent: "event", KindFilter: "objects", KindAbility: "ability"}
+	KindPlayer: "player", KindTarget: "target", KindName: "name", KindEvent: "event", KindFilter: "objects", KindAbility: "ability", KindTargets: "targets"}
 
 // String names the kind: "object", "player", "name"...
 func (k Kind) String() string {

@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 36
+	Minor = 37
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "6e6343cd677049242b0ec34c5ad38f5342f064cae7e7b06938ca22e99c19ab6f"
+	Hash = "e9a3a2736a1b5a6a410276d02e5e61a961bbea843cfeda8b77fd4dad5afd0e63"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.36: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.37: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -817,6 +817,18 @@ var Funcs = []Func{
 				return 0, m.ChooseExiledCards(f, Player(a[0]), int64(a[1]))
 			}, true
 		}},
+	{Name: "choose_targets", Method: "ChooseTargets", Signature: "ChooseTargets(f *vm.Frame, targets stdhost.Targets) error", Params: []Param{{Name: "targets", Type: Type{Kind: KindTargets}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				ChooseTargets(*vm.Frame, Targets) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.ChooseTargets(f, Targets(a[0]))
+			}, true
+		}},
 	{Name: "control", Method: "Control", Signature: "Control(f *vm.Frame, object stdhost.Object, player stdhost.Player) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "player", Type: Type{Kind: KindPlayer}}}, Effect: true, Contexts: ContextEffect, Layer: "2",
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -875,6 +887,18 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.CopySpellForEachOtherPlayer(f, Object(a[0]))
+			}, true
+		}},
+	{Name: "costs_more_per_extra_target", Method: "CostsMorePerExtraTarget", Signature: "CostsMorePerExtraTarget(f *vm.Frame, object stdhost.Object, mana stdhost.Name) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "mana", Type: Type{Kind: KindName, Name: vm.NameMana}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				CostsMorePerExtraTarget(*vm.Frame, Object, Name) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.CostsMorePerExtraTarget(f, Object(a[0]), Name(a[1]))
 			}, true
 		}},
 	{Name: "count", Method: "Count", Signature: "Count(f *vm.Frame, objects stdhost.Filter) (int64, error)", Params: []Param{{Name: "objects", Type: Type{Kind: KindFilter}}}, Result: Type{Kind: KindNumber}, Contexts: ContextMatch | ContextBody | ContextReplace | ContextEnters | ContextEffect, Stale: StaleIgnored, Own: true,
@@ -997,6 +1021,52 @@ var Funcs = []Func{
 				return 0, m.DealDamage(f, Object(a[0]), Target(a[1]), int64(a[2]))
 			}, true
 		}},
+	{Name: "deal_damage_divided", Method: "DealDamageDivided", Signature: "DealDamageDivided(f *vm.Frame, source stdhost.Object, amount int64, targets stdhost.Targets) error", Params: []Param{{Name: "source", Type: Type{Kind: KindObject}}, {Name: "amount", Type: Type{Kind: KindNumber}}, {Name: "targets", Type: Type{Kind: KindTargets}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				DealDamageDivided(*vm.Frame, Object, int64, Targets) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.DealDamageDivided(f, Object(a[0]), int64(a[1]), Targets(a[2]))
+			}, true
+		}},
+	{Name: "deal_damage_divided_evenly", Method: "DealDamageDividedEvenly", Signature: "DealDamageDividedEvenly(f *vm.Frame, source stdhost.Object, amount int64, targets stdhost.Targets) error", Params: []Param{{Name: "source", Type: Type{Kind: KindObject}}, {Name: "amount", Type: Type{Kind: KindNumber}}, {Name: "targets", Type: Type{Kind: KindTargets}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				DealDamageDividedEvenly(*vm.Frame, Object, int64, Targets) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.DealDamageDividedEvenly(f, Object(a[0]), int64(a[1]), Targets(a[2]))
+			}, true
+		}},
+	{Name: "deal_damage_to_each", Method: "DealDamageToEach", Signature: "DealDamageToEach(f *vm.Frame, source stdhost.Object, amount int64, objects stdhost.Filter) error", Params: []Param{{Name: "source", Type: Type{Kind: KindObject}}, {Name: "amount", Type: Type{Kind: KindNumber}}, {Name: "objects", Type: Type{Kind: KindFilter}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				DealDamageToEach(*vm.Frame, Object, int64, Filter) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.DealDamageToEach(f, Object(a[0]), int64(a[1]), Filter(a[2]))
+			}, true
+		}},
+	{Name: "deck_any_number", Method: "DeckAnyNumber", Signature: "DeckAnyNumber(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ DeckAnyNumber(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.DeckAnyNumber(f, Object(a[0]))
+			}, true
+		}},
 	{Name: "define_pt", Method: "DefinePt", Signature: "DefinePt(f *vm.Frame, object stdhost.Object, amount int64) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "amount", Type: Type{Kind: KindNumber}}}, Effect: true, Contexts: ContextEffect, Layer: "7a",
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -1027,6 +1097,29 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.DestroyNoRegeneration(f, Object(a[0]))
+			}, true
+		}},
+	{Name: "destroy_one_at_random", Method: "DestroyOneAtRandom", Signature: "DestroyOneAtRandom(f *vm.Frame, targets stdhost.Targets) error", Params: []Param{{Name: "targets", Type: Type{Kind: KindTargets}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				DestroyOneAtRandom(*vm.Frame, Targets) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.DestroyOneAtRandom(f, Targets(a[0]))
+			}, true
+		}},
+	{Name: "did", Method: "Did", Signature: "Did(f *vm.Frame) (bool, error)", Result: Type{Kind: KindBool}, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored, Own: true,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ Did(*vm.Frame) (bool, error) })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				r, err := m.Did(f)
+				return Bool(r), err
 			}, true
 		}},
 	{Name: "discard", Method: "Discard", Signature: "Discard(f *vm.Frame, player stdhost.Player, amount int64) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "amount", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
@@ -1513,6 +1606,19 @@ var Funcs = []Func{
 				return Bool(r), err
 			}, true
 		}},
+	{Name: "has_keyword", Method: "HasKeyword", Signature: "HasKeyword(f *vm.Frame, object stdhost.Object, keyword stdhost.Name) (bool, error)", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "keyword", Type: Type{Kind: KindName, Name: vm.NameKeyword}}}, Result: Type{Kind: KindBool}, Contexts: ContextMatch | ContextBody | ContextReplace | ContextEnters | ContextEffect, Stale: StaleLastKnown, Own: true,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				HasKeyword(*vm.Frame, Object, Name) (bool, error)
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				r, err := m.HasKeyword(f, Object(a[0]), Name(a[1]))
+				return Bool(r), err
+			}, true
+		}},
 	{Name: "in_zone", Method: "InZone", Signature: "InZone(f *vm.Frame, object stdhost.Object, zone stdhost.Name) (bool, error)", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "zone", Type: Type{Kind: KindName, Name: vm.NameZone}}}, Result: Type{Kind: KindBool}, Contexts: ContextMatch | ContextBody | ContextReplace | ContextEnters | ContextEffect, Stale: StaleIgnored, Own: true,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -1575,6 +1681,19 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				r, err := m.IsCreature(f, Object(a[0]))
+				return Bool(r), err
+			}, true
+		}},
+	{Name: "is_named", Method: "IsNamed", Signature: "IsNamed(f *vm.Frame, object stdhost.Object, name stdhost.Name) (bool, error)", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "name", Type: Type{Kind: KindName, Name: vm.NameCard}}}, Result: Type{Kind: KindBool}, Contexts: ContextMatch | ContextBody | ContextReplace | ContextEnters | ContextEffect, Stale: StaleLastKnown, Own: true,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				IsNamed(*vm.Frame, Object, Name) (bool, error)
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				r, err := m.IsNamed(f, Object(a[0]), Name(a[1]))
 				return Bool(r), err
 			}, true
 		}},
@@ -1790,6 +1909,19 @@ var Funcs = []Func{
 				return vm.Value(r), err
 			}, true
 		}},
+	{Name: "may", Method: "May", Signature: "May(f *vm.Frame, player stdhost.Player) (bool, error)", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Result: Type{Kind: KindBool}, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored, Own: true,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				May(*vm.Frame, Player) (bool, error)
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				r, err := m.May(f, Player(a[0]))
+				return Bool(r), err
+			}, true
+		}},
 	{Name: "mill", Method: "Mill", Signature: "Mill(f *vm.Frame, player stdhost.Player, amount int64) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "amount", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -1800,6 +1932,19 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.Mill(f, Player(a[0]), int64(a[1]))
+			}, true
+		}},
+	{Name: "mode_chosen", Method: "ModeChosen", Signature: "ModeChosen(f *vm.Frame, mode int64) (bool, error)", Params: []Param{{Name: "mode", Type: Type{Kind: KindNumber}}}, Result: Type{Kind: KindBool}, Contexts: ContextBody, Stale: StaleIgnored, Own: true,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				ModeChosen(*vm.Frame, int64) (bool, error)
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				r, err := m.ModeChosen(f, int64(a[0]))
+				return Bool(r), err
 			}, true
 		}},
 	{Name: "modify_pt", Method: "ModifyPt", Signature: "ModifyPt(f *vm.Frame, object stdhost.Object, power int64, toughness int64) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}}, Effect: true, Contexts: ContextEffect, Layer: "7c",
@@ -2374,6 +2519,19 @@ var Funcs = []Func{
 				return 0, m.SetMaximumHandSize(f, Player(a[0]), int64(a[1]))
 			}, true
 		}},
+	{Name: "shares_creature_type", Method: "SharesCreatureType", Signature: "SharesCreatureType(f *vm.Frame, object stdhost.Object, other stdhost.Object) (bool, error)", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "other", Type: Type{Kind: KindObject}}}, Result: Type{Kind: KindBool}, Contexts: ContextMatch | ContextBody | ContextReplace | ContextEnters | ContextEffect, Stale: StaleLastKnown, Own: true,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				SharesCreatureType(*vm.Frame, Object, Object) (bool, error)
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				r, err := m.SharesCreatureType(f, Object(a[0]), Object(a[1]))
+				return Bool(r), err
+			}, true
+		}},
 	{Name: "shuffle_into_library", Method: "ShuffleIntoLibrary", Signature: "ShuffleIntoLibrary(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody | ContextReplace, AtOnce: true, Stale: StaleIgnored, Moves: "object", MovesTo: "library",
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface{ ShuffleIntoLibrary(*vm.Frame, Object) error })
@@ -2454,6 +2612,32 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.TapAllDontUntapNext(f, Player(a[0]))
+			}, true
+		}},
+	{Name: "target_at", Method: "TargetAt", Signature: "TargetAt(f *vm.Frame, targets stdhost.Targets, index int64) (stdhost.Target, error)", Params: []Param{{Name: "targets", Type: Type{Kind: KindTargets}}, {Name: "index", Type: Type{Kind: KindNumber}}}, Result: Type{Kind: KindTarget}, Contexts: ContextBody, Stale: StaleIgnored, Own: true,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				TargetAt(*vm.Frame, Targets, int64) (Target, error)
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				r, err := m.TargetAt(f, Targets(a[0]), int64(a[1]))
+				return vm.Value(r), err
+			}, true
+		}},
+	{Name: "target_count", Method: "TargetCount", Signature: "TargetCount(f *vm.Frame, targets stdhost.Targets) (int64, error)", Params: []Param{{Name: "targets", Type: Type{Kind: KindTargets}}}, Result: Type{Kind: KindNumber}, Contexts: ContextBody, Stale: StaleIgnored, Own: true,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				TargetCount(*vm.Frame, Targets) (int64, error)
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				r, err := m.TargetCount(f, Targets(a[0]))
+				return vm.Value(r), err
 			}, true
 		}},
 	{Name: "top_card_revealed", Method: "TopCardRevealed", Signature: "TopCardRevealed(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Effect: true, Contexts: ContextEffect,
@@ -2547,8 +2731,9 @@ var NameKinds = []NameKind{
 	{Kind: vm.NameCounter, Words: []string{"+1/+1", "-1/-1", "+1/+0", "+0/+1", "-1/-0", "-0/-1", "+2/+2", "-2/-2", "charge", "loyalty", "shield", "stun", "finality", "defense", "poison", "lore", "time", "age", "fade", "quest"}},
 	{Kind: vm.NameZone, Words: []string{"battlefield", "graveyard", "hand", "library", "exile", "stack", "command"}},
 	{Kind: vm.NameStep, Words: []string{"untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup"}},
+	{Kind: vm.NameCard, Words: nil},
 	{Kind: vm.NameMana, Words: nil},
 	{Kind: vm.NameEvent, Words: []string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive", "countered", "spell_copied", "draw", "discard", "hand_revealed", "reveal", "shuffle", "becomes_target"}},
 	{Kind: vm.NameRule, Words: []string{"damage_cant_be_prevented", "dealt_as_though_wither", "entering_doesnt_trigger", "counters_cant_be_put"}},
-	{Kind: vm.NameEffect, Words: []string{"activated_abilities_cant_be_activated", "add_card_type", "add_keyword", "add_protection_from_chosen_color", "attacks_each_combat", "begin_game_on_battlefield", "block_any_number", "blocks_each_combat", "cant_attack_or_block", "cant_attack_or_block_alone", "cant_attack_unless_defender_controls", "cant_be_blocked", "cant_be_blocked_except_by", "cant_be_countered", "cant_block", "cant_gain_life", "cant_get_counters", "cant_get_counters_of_kind", "cant_lose_game", "control", "define_pt", "doesnt_untap", "grant_ability", "hands_revealed", "life_total_cant_change", "lose_all_abilities", "lose_keyword", "modify_pt", "must_be_blocked_by_all", "no_maximum_hand_size", "set_base_pt", "set_chosen_color", "set_maximum_hand_size", "spend_only_mana_on_x", "top_card_revealed"}},
+	{Kind: vm.NameEffect, Words: []string{"activated_abilities_cant_be_activated", "add_card_type", "add_keyword", "add_protection_from_chosen_color", "attacks_each_combat", "begin_game_on_battlefield", "block_any_number", "blocks_each_combat", "cant_attack_or_block", "cant_attack_or_block_alone", "cant_attack_unless_defender_controls", "cant_be_blocked", "cant_be_blocked_except_by", "cant_be_countered", "cant_block", "cant_gain_life", "cant_get_counters", "cant_get_counters_of_kind", "cant_lose_game", "control", "costs_more_per_extra_target", "deck_any_number", "define_pt", "doesnt_untap", "grant_ability", "hands_revealed", "life_total_cant_change", "lose_all_abilities", "lose_keyword", "modify_pt", "must_be_blocked_by_all", "no_maximum_hand_size", "set_base_pt", "set_chosen_color", "set_maximum_hand_size", "spend_only_mana_on_x", "top_card_revealed"}},
 }

@@ -29,8 +29,11 @@ func TestFactsAreTheVocabularys(t *testing.T) {
 		for i, p := range vf.Params {
 			require.Equal(t, p.Name, f.Params[i].Name, vf.Name)
 			want := p.Type.String()
-			if p.Type.Kind == vocab.KSpell {
+			switch {
+			case p.Type.Kind == vocab.KSpell:
 				want = "object" // a spell on the stack is an object (CR 112.1)
+			case p.Type.Kind.NameKind() != "":
+				want = string(p.Type.Kind.NameKind()) // card_name is a name card:NAME
 			}
 			require.Equal(t, want, f.Params[i].Type.String(), vf.Name)
 		}

@@ -29,6 +29,12 @@ type (
 	// Ability is an index into the running card's Abilities: the ability
 	// an effect grants.
 	Ability int
+	// Targets is a set of the running ability's Targets, bit i for
+	// Targets[i]: the objects and players chosen for those instances of
+	// the word "target" (several for a Target whose Max is not 1), which
+	// target_count and target_at read, and among which an action that
+	// divides divides its amount.
+	Targets int64
 )
 
 // The scheme of handles this package proposes, which HandleKind reads: a

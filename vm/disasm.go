@@ -174,10 +174,23 @@ func (d *disassembler) ability(i int, a *Ability) {
 		d.printf("    cost    %s\n", a.Cost)
 	}
 	d.printf("    locals  %d\n", a.NumLocals)
+	if a.Modes > 0 {
+		d.printf("    modes   %d, choose %d to %d\n", a.Modes, a.ModeMin, a.ModeMax)
+	}
 	for ti, t := range a.Targets {
 		d.printf("    target %d: local %d, %q", ti, t.Local, t.Text)
 		if t.Zone != NoSymbol {
 			d.printf(", in %s", d.symbolName(t.Zone))
+		}
+		if t.Several() {
+			if t.Max == AnyNumber {
+				d.printf(", %d or more", t.Min)
+			} else {
+				d.printf(", %d to %d", t.Min, t.Max)
+			}
+		}
+		if t.Mode != 0 {
+			d.printf(", of mode %d", t.Mode)
 		}
 		d.printf("\n")
 	}
@@ -196,6 +209,7 @@ func (d *disassembler) ability(i int, a *Ability) {
 	}
 	for ti, t := range a.Targets {
 		d.entry(fmt.Sprintf("target %d filter", ti), t.Filter)
+		d.entry(fmt.Sprintf("target %d divides", ti), t.Divide)
 	}
 	for ci, t := range a.Choices {
 		d.entry(fmt.Sprintf("choice %d filter", ci), t.Filter)

@@ -66,7 +66,7 @@ func TestDisassembleInvalidProgram(t *testing.T) {
 		}, Pos: []vm.Pos{{Line: 1, Col: 1}}}},
 		Cards: []vm.Card{{Name: "Broken", Abilities: []vm.Ability{{
 			Kind: 77, Event: 5, Rule: -3, Match: 4, Body: 0, Pay: vm.NoFunc, Flags: 5 | 1<<30,
-			Targets: []vm.Target{{Filter: -9, Local: 0, Zone: vm.NoSymbol}},
+			Targets: []vm.Target{{Filter: -9, Local: 0, Zone: vm.NoSymbol, Divide: vm.NoFunc}},
 		}}}},
 	}
 	want := fmt.Sprintf(`cardvm format %d: 1 card, 1 func, 0 symbols, 0 consts
@@ -123,7 +123,7 @@ func TestDisassembleEscapesTheBundlesStrings(t *testing.T) {
 			Name: evil, ManaCost: evil, Colors: []string{evil}, Types: []string{evil}, Subtypes: []string{evil},
 			Keywords: []string{evil}, Oracle: evil, File: evil,
 			Abilities: []vm.Ability{{Text: evil, Cost: evil, Event: 0, Match: 0, Body: vm.NoFunc, Pay: vm.NoFunc, Rule: vm.NoFunc,
-				Targets: []vm.Target{{Text: evil, Filter: vm.NoFunc, Zone: vm.NoSymbol}}}},
+				Targets: []vm.Target{{Text: evil, Filter: vm.NoFunc, Zone: vm.NoSymbol, Divide: vm.NoFunc}}}},
 		}},
 	}
 	out := p.DisassembleString()

@@ -152,6 +152,19 @@
 // other event. A Target whose Zone is set picks its candidates in that
 // zone (a card in a graveyard, a spell on the stack) instead of among
 // permanents and players.
+// A Target whose Max is not 0 chooses a number of objects and players
+// (Min to Max, AnyNumber for any number; distinct ones, CR 115.3): for a
+// Max other than 1 the host keeps what was chosen itself and Local holds
+// how many, and the body reads them with the host functions target_count
+// and target_at, given the set of the ability's targets (a value of type
+// targets, bit i for Targets[i]). A Target whose Divide is set has its
+// controller divide an amount among what was chosen for it as the spell
+// is cast or the ability put on the stack (CR 601.2d): the host runs
+// Divide, with the ability's locals, for the amount. An ability whose
+// Modes is not 0 is modal (CR 700.2): its controller chooses from ModeMin
+// to ModeMax of its modes before its targets, chooses the targets of the
+// chosen modes only (Target.Mode; 0 is a target of every choice), and the
+// body asks mode_chosen which were chosen.
 // Host functions that take a set of objects get an index into the
 // ability's Filters, functions the host runs on each candidate.
 //

@@ -13,8 +13,10 @@ import (
 // FormatVersion is the version of the binary format MarshalBinary writes
 // and UnmarshalBinary reads. Version 3 added the checksum; version 4 the
 // vocabulary the program was compiled against, and the opcodes JUMPFK
-// and JUMPTK.
-const FormatVersion = 4
+// and JUMPTK; version 5 targets of several objects (Target.Min, Max),
+// divided (Target.Divide) and of modes (Target.Mode, Ability.Modes,
+// ModeMin, ModeMax).
+const FormatVersion = 5
 
 // magic starts every encoded program.
 const magic = "CARDVM"
@@ -45,8 +47,8 @@ const (
 	minAnchor  = 1  // a symbol or function index
 	minString  = 1  // length
 	minCard    = 14 // see encodeCard
-	minAbility = 15 // see encodeAbility
-	minTarget  = 4  // filter, local, text, zone
+	minAbility = 18 // see encodeAbility
+	minTarget  = 8  // filter, local, text, zone, min, max, divide, mode
 )
 
 // Limits on what a bundle may declare, checked as it is decoded, before
@@ -261,6 +263,9 @@ func encodeAbility(e *encoder, a Ability) {
 	encodeList(e, a.Filters, func(e *encoder, fn int32) { e.varint(int64(fn)) })
 	e.string(a.Text)
 	e.varint(int64(a.Line))
+	e.varint(int64(a.Modes))
+	e.varint(int64(a.ModeMin))
+	e.varint(int64(a.ModeMax))
 }
 
 func encodeTarget(e *encoder, t Target) {
@@ -268,6 +273,10 @@ func encodeTarget(e *encoder, t Target) {
 	e.varint(int64(t.Local))
 	e.string(t.Text)
 	e.varint(int64(t.Zone))
+	e.varint(int64(t.Min))
+	e.varint(int64(t.Max))
+	e.varint(int64(t.Divide))
+	e.varint(int64(t.Mode))
 }
 
 // decoder reads the binary format from data[off:]. Its first error sticks:
@@ -475,7 +484,8 @@ func decodeCard(d *decoder) Card {
 }
 
 func decodeTarget(d *decoder) Target {
-	return Target{Filter: d.int32(), Local: d.int32(), Text: d.string(), Zone: d.int32()}
+	return Target{Filter: d.int32(), Local: d.int32(), Text: d.string(), Zone: d.int32(),
+		Min: d.int32(), Max: d.int32(), Divide: d.int32(), Mode: d.int32()}
 }
 
 func decodeAbility(d *decoder) Ability {
@@ -495,5 +505,8 @@ func decodeAbility(d *decoder) Ability {
 		Filters:   decodeList(d, "filters", MaxList, minAnchor, func(d *decoder) int32 { return d.int32() }),
 		Text:      d.string(),
 		Line:      d.int32(),
+		Modes:     d.int32(),
+		ModeMin:   d.int32(),
+		ModeMax:   d.int32(),
 	}
 }

@@ -94,7 +94,7 @@ func TestEncodingIsDeterministic(t *testing.T) {
 func TestNilAndEmptySlicesEncodeAlike(t *testing.T) {
 	p := hydraProgram()
 	p.Cards[0].Supertypes = []string{}
-	p.Cards[1].Abilities[0].Targets = append(p.Cards[1].Abilities[0].Targets, vm.Target{Zone: vm.NoSymbol}) // changes the bytes
+	p.Cards[1].Abilities[0].Targets = append(p.Cards[1].Abilities[0].Targets, vm.Target{Zone: vm.NoSymbol, Divide: vm.NoFunc}) // changes the bytes
 	q := hydraProgram()
 	q.Cards[0].Supertypes = nil
 	if bytes.Equal(marshal(t, p), marshal(t, q)) {

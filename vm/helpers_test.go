@@ -226,7 +226,7 @@ func hydraProgram() *vm.Program {
 				Abilities: []vm.Ability{{
 					Kind: vm.AbilitySpell, Pay: vm.NoFunc, Event: vm.NoFunc, Rule: vm.NoFunc,
 					Match: vm.NoFunc, Body: 9, NumLocals: 3,
-					Targets: []vm.Target{{Filter: 8, Local: 2, Text: "any target", Zone: vm.NoSymbol}},
+					Targets: []vm.Target{{Filter: 8, Local: 2, Text: "any target", Zone: vm.NoSymbol, Divide: vm.NoFunc}},
 					Text:    "Lightning Bolt deals 3 damage to any target.", Line: 3,
 				}},
 				File: "cards/lightning_bolt.card",

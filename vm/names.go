@@ -67,6 +67,10 @@ const (
 	NameKeyword NameKind = "keyword"
 	// NameMana names an amount of mana, as mana symbols: "mana:{G}{G}".
 	NameMana NameKind = "mana"
+	// NameCard names the name of a card (CR 201.2), which a filter's
+	// `named "..."` tests: "card:Relentless Rats". The list is open: any
+	// name may be named, a card of the library or not.
+	NameCard NameKind = "card"
 )
 
 // NameSymbol returns the SymName symbol for name of kind kind, whose Name is

@@ -222,13 +222,19 @@ const NoFunc int32 = -1
 // NoSymbol marks an absent symbol (an ability's Event or Rule).
 const NoSymbol = NoFunc
 
-// Target is one target of a spell or ability (CR 115).
+// Target is one target of a spell or ability (CR 115): one instance of
+// the word "target", which may choose several objects or players ("two
+// target creatures", "any number of targets", CR 115.3, 601.2c).
 type Target struct {
 	// Filter is the function that says whether a candidate (local
 	// LocalCandidate) is a legal choice.
 	Filter int32
 	// Local is the local the chosen target is stored in before Body runs,
-	// LocalCandidate or above.
+	// LocalCandidate or above. For a target of several objects (Max other
+	// than 0 and 1), the host keeps the objects chosen itself, in the
+	// order they were chosen, and gives them to the host functions that
+	// read them (target_count, target_at; see HOST.md); Local holds how
+	// many were chosen.
 	Local int32
 	// Text is how the card says it, e.g. "any target".
 	Text string
@@ -237,6 +243,44 @@ type Target struct {
 	// target spell, CR 115.1a), or NoSymbol for
 	// permanents on the battlefield and players (CR 115.1).
 	Zone int32
+	// Min and Max are how many objects or players the target chooses: a
+	// zero Max is exactly one (the word "target" alone); otherwise from
+	// Min to Max distinct ones (CR 115.3), Max AnyNumber for "any number
+	// of" — "up to one target creature" is 0 and 1, "two target
+	// creatures" 2 and 2, "one, two, or three target creatures" 1 and 3.
+	Min, Max int32
+	// Divide is the function that returns the amount its controller
+	// divides among the objects and players chosen, as the spell is cast
+	// or the ability put on the stack ("5 damage divided as you choose
+	// among any number of targets", CR 601.2d: at least 1 to each), or
+	// NoFunc for a target whose effect is not divided so.
+	Divide int32
+	// Mode is the mode (from 1) of a modal ability whose target it is: it
+	// is chosen only if that mode is (CR 601.2c, 700.2); 0 for a target
+	// of the ability whatever its modes.
+	Mode int32
+}
+
+// AnyNumber is the Max of a Target of "any number of" objects or players
+// (CR 115.3, 601.2c).
+const AnyNumber int32 = -1
+
+// Several reports whether the target chooses a number of objects or
+// players other than exactly one: "two target creatures", "up to one
+// target creature", "any number of targets".
+func (t *Target) Several() bool { return t.Max != 0 }
+
+// Group reports whether the host keeps the target's objects itself (see
+// Local): a target that may choose more than one.
+func (t *Target) Group() bool { return t.Max != 0 && t.Max != 1 }
+
+// Count returns how many objects or players the target chooses, at least
+// and at most; max is AnyNumber for any number.
+func (t *Target) Count() (min, max int32) {
+	if t.Max == 0 {
+		return 1, 1
+	}
+	return t.Min, t.Max
 }
 
 // Ability is one compiled ability of a card.
@@ -274,6 +318,12 @@ type Ability struct {
 	// as the creature of "sacrifice a creature": like Targets, a filter
 	// and the local the choice is stored in, but nothing is targeted.
 	Choices []Target
+	// Modes is how many modes a modal ability has (CR 700.2; “Choose one
+	// —”), 0 for an ability that is not modal; its controller chooses
+	// from ModeMin to ModeMax distinct ones as it is cast, activated or
+	// put on the stack, and its Body asks which with the host function
+	// mode_chosen.
+	Modes, ModeMin, ModeMax int32
 	// Filters are functions that test a candidate (in LocalCandidate), for
 	// host functions that take a set of objects: the argument is an index
 	// into Filters ("a land you control" of "add one mana of any type that

@@ -374,14 +374,29 @@ func verifyAbility(p *Program, a *Ability) string {
 	if msg := checkFuncRef(p, a, "pay", a.Pay, false); msg != "" {
 		return msg
 	}
+	switch {
+	case a.Modes < 0 || a.Modes > MaxList:
+		return fmt.Sprintf("%d modes, want 0 to %d", a.Modes, MaxList)
+	case a.Modes == 0 && (a.ModeMin != 0 || a.ModeMax != 0):
+		return "mode counts of an ability that is not modal"
+	case a.Modes > 0 && (a.ModeMin < 1 || a.ModeMax < a.ModeMin || a.ModeMax > a.Modes):
+		// A mode can't be chosen twice (CR 700.2d).
+		return fmt.Sprintf("choosing %d to %d of %d modes", a.ModeMin, a.ModeMax, a.Modes)
+	}
 	for ti, t := range a.Targets {
 		if msg := checkTarget(p, a, fmt.Sprintf("target %d", ti), t); msg != "" {
+			return msg
+		}
+		if msg := checkTargetCount(p, a, fmt.Sprintf("target %d", ti), t); msg != "" {
 			return msg
 		}
 	}
 	for ci, t := range a.Choices {
 		if msg := checkTarget(p, a, fmt.Sprintf("choice %d", ci), t); msg != "" {
 			return msg
+		}
+		if t.Max != 0 || t.Divide != NoFunc || t.Mode != 0 {
+			return fmt.Sprintf("choice %d: a choice of a cost is one object, not divided, of no mode", ci)
 		}
 	}
 	for fi, fn := range a.Filters {
@@ -401,6 +416,22 @@ func checkTarget(p *Program, a *Ability, role string, t Target) string {
 		return fmt.Sprintf("%s: local %d out of range [%d, %d)", role, t.Local, LocalCandidate, a.NumLocals)
 	}
 	return checkNameRef(p, role+" zone", t.Zone)
+}
+
+// checkTargetCount checks how many objects a target of a chooses, what it
+// divides, and its mode.
+func checkTargetCount(p *Program, a *Ability, role string, t Target) string {
+	switch {
+	case t.Max == 0 && t.Min != 0:
+		return fmt.Sprintf("%s: a minimum of %d for a target of one", role, t.Min)
+	case t.Max != 0 && t.Max != AnyNumber && (t.Max < 1 || t.Min < 0 || t.Min > t.Max):
+		return fmt.Sprintf("%s: from %d to %d objects", role, t.Min, t.Max)
+	case t.Max == AnyNumber && t.Min < 0:
+		return fmt.Sprintf("%s: a minimum of %d", role, t.Min)
+	case t.Mode < 0 || t.Mode > a.Modes:
+		return fmt.Sprintf("%s: mode %d of an ability of %d modes", role, t.Mode, a.Modes)
+	}
+	return checkFuncRef(p, a, role+" divide", t.Divide, false)
 }
 
 // checkFuncRef checks the entry point fn of a, which plays role.

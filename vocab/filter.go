@@ -2,6 +2,7 @@ package vocab
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cardc/cardc/dsl"
@@ -30,14 +31,34 @@ type Filter struct {
 	// Another is set for "another target ...": a target other than the
 	// object the ability belongs to (Det is then "target").
 	Another bool
-	Words   []FilterWord
-	// Control is "you", "opponent" or "" for a "you control" / "an
-	// opponent controls" suffix.
+	// Count is how many objects or players a target chooses when the
+	// card writes a number of targets ("two target creatures", "up to
+	// one target creature", "any number of targets", CR 115.3); nil for
+	// the word "target" alone, one target.
+	Count *TargetCount
+	Words []FilterWord
+	// Control is "you", "opponent" or "notyou" for a "you control", "an
+	// opponent controls" or "you don't control" suffix, "player" for
+	// "NAME controls" (ControlledBy), or "".
 	Control string
-	// ManaValue, with ManaValueOp "<=" or ">=", is the bound of a "with
-	// mana value N or less" ("or greater") qualifier (CR 202.3).
-	ManaValue   int64
-	ManaValueOp string
+	// ControlledBy is the player of a "NAME controls" suffix: an
+	// expression of type player (`that_player controls`).
+	ControlledBy *dsl.Sum
+	// Compares are the qualifiers that compare a number of the object
+	// with another: "with mana value 3 or less" (CR 202.3), "with power 4
+	// or greater", "with toughness less than this.power".
+	Compares []Compare
+	// Keywords are the qualifiers "with KEYWORD" and "without KEYWORD":
+	// "creature with flying", "creature without flying".
+	Keywords []KeywordQualifier
+	// Named is the name of a "named NAME" suffix (CR 201.2), or "".
+	Named string
+	// Shares is the object of a "that shares a creature type with OBJECT"
+	// suffix (CR 205.3m), or nil.
+	Shares *dsl.Sum
+	// OnBattlefield is set for an "on the battlefield" suffix, which
+	// says what a filter of permanents says anyway.
+	OnBattlefield bool
 	// Zone is the zone the objects are in, for a "from your graveyard" or
 	// "in a graveyard" suffix; "" is the battlefield. ZoneOwner is "you"
 	// for "your graveyard", else "".
@@ -64,6 +85,41 @@ type Filter struct {
 	Text string
 }
 
+// TargetCount is how many objects or players a target chooses: from Min
+// to Max, Max AnyNumber for "any number of".
+type TargetCount struct {
+	Min, Max int
+}
+
+// AnyNumber is the Max of "any number of" targets.
+const AnyNumber = -1
+
+// MaxTargetCount is the largest number of targets a card may write ("up
+// to ten target creatures"): Oracle text writes no more than ten, and
+// "any number of" says more.
+const MaxTargetCount = 100
+
+// Several reports whether a filter is a target of a number of objects
+// other than exactly one.
+func (f *Filter) Several() bool { return f.Count != nil && (f.Count.Min != 1 || f.Count.Max != 1) }
+
+// Compare is a qualifier comparing a number of the object (the query
+// Query: "power", "toughness", "mana_value") with a number: Num, or
+// the expression Expr if it is set. Op is "<", "<=", ">", ">=" or "==".
+type Compare struct {
+	Query, Op string
+	Num       int64
+	Expr      *dsl.Sum
+}
+
+// KeywordQualifier is "with KEYWORD" (or "without", Neg): the object has
+// the keyword ability (CR 702), as the card writes it (Name), or not.
+type KeywordQualifier struct {
+	Name    string
+	Keyword *Keyword
+	Neg     bool
+}
+
 // FilterWord is one word of a filter, resolved.
 type FilterWord struct {
 	// Kind is KCardType, KSupertype, KSubtype or KColor; 0 for adjectives
@@ -75,8 +131,10 @@ type FilterWord struct {
 	Query string
 	Neg   bool
 	Noun  bool
-	// Or joins a card type to the one before it: "artifact or creature"
-	// is an artifact or a creature (an object with either type).
+	// Or joins a word to the one before it: "artifact or creature" is an
+	// artifact or a creature (an object with either type), "black or
+	// red" black or red, "attacking or blocking", "Skeleton, Vampire, or
+	// Zombie"; an object with both matches once.
 	Or bool
 	// Singular and Plural say how a noun is written: "creature" is
 	// singular, "creatures" and "Elves" plural, and "Merfolk", whose
@@ -119,16 +177,25 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 	// "whenever enchanted land is tapped for mana" (Wild Growth).
 	attached := (effect || t.Event != nil) && AttachedDet(det)
 	words0 := pi + 1
-	if at, ok := m.targetCount(pi); ok {
-		if m.quick {
+	var count *TargetCount
+	if !m.each && !effect {
+		c, ok := m.targetCount(t, pi)
+		if c.failed {
 			return nil
 		}
-		m.fail(at, CodeTargetCount, fmt.Sprintf("%q: the language has no number of targets yet", m.wordsFrom(pi, at+1)),
-			`a slot takes one target, written "target" and a filter ("target creature") or "any target"; SPEC's section Filters says what a filter can hold`, t)
-		return nil
+		if ok {
+			// "two target creatures", "up to one target creature", "any
+			// number of targets" (CR 115.3, 601.2c).
+			count = &TargetCount{Min: c.min, Max: c.max}
+			if c.anyTarget {
+				f := &Filter{Pos: m.parts[pi].Pos, Det: "any", Count: count, Yields: Type{Kind: KTarget}, Text: m.wordsFrom(pi, c.at)}
+				return m.withSuffix(f, c.at+1)
+			}
+			det, words0 = "target", c.at+1
+		}
 	}
 	another := false
-	if det == "another" && pi+1 < len(m.parts) && wordEq(m.word(pi+1), "target") {
+	if count == nil && det == "another" && pi+1 < len(m.parts) && wordEq(m.word(pi+1), "target") {
 		// "another target permanent": a target, not this (Flickerwisp).
 		det, another, words0 = "target", true, pi+2
 	}
@@ -144,6 +211,7 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 			"an action names it as this.attached_to, as in `this.attached_to gets +1/+0 until end of turn`", t)
 	}
 	switch {
+	case count != nil:
 	case determiners[det]:
 	case m.each && det == "other":
 	case m.each:
@@ -169,13 +237,16 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		}
 		return nil
 	}
+	// words are the filter's words, and ends the part each ends at.
 	var words []FilterWord
+	var ends []int
 	j := words0
 	for ; j < len(m.parts); j++ {
 		// A subtype of two words, "Time Lord" (CR 205.3m): its test is
 		// the first word's, and the second is the noun, which has none.
 		if two, ok := m.twoWordSubtype(j); ok {
 			words = append(words, two...)
+			ends = append(ends, j, j+1)
 			j++
 			continue
 		}
@@ -190,17 +261,15 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 			fw = FilterWord{Name: "permanent", Query: "is_permanent_card"}
 		}
 		words = append(words, fw)
-		// "artifact or creature": a card type or another, or another
-		// ("artifact or creature or enchantment or land", Solemnity).
-		for fw.Kind == KCardType && !fw.Neg && j+2 < len(m.parts) && wordEq(m.word(j+1), "or") {
-			alt, ok := m.v.FilterWord(m.word(j + 2))
-			if !ok || alt.Kind != KCardType || alt.Neg {
-				break
-			}
-			alt.Or = true
-			// The word "or" itself has no test of its own.
-			words = append(words, FilterWord{Name: "or", Or: true}, alt)
-			j += 2
+		ends = append(ends, j)
+		// "artifact or creature", "black or red", "attacking or
+		// blocking", "Skeleton, Vampire, or Zombie", "white and/or
+		// blue": a word or another of its kind (an object with several
+		// matches once).
+		if alts, at := m.orGroup(fw, j); len(alts) > 0 {
+			words = append(words, alts...)
+			ends = append(ends, at...)
+			j = at[len(at)-1]
 		}
 		// "player or planeswalker": a player, or an object of those card
 		// types ("target player or planeswalker", Chandra Nalaar).
@@ -208,6 +277,7 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 			if alt, ok := m.v.FilterWord(m.word(j + 2)); ok && alt.Kind == KCardType && !alt.Neg {
 				alt.Or = true
 				words = append(words, FilterWord{Name: "or", Or: true}, alt)
+				ends = append(ends, j+1, j+2)
 				j += 2
 			}
 		}
@@ -217,6 +287,7 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 			sing, plural := wordNumber(m.word(j + 2))
 			words[len(words)-1] = FilterWord{Name: "card", Noun: true}
 			words = append(words, FilterWord{Name: "or", Or: true}, FilterWord{Name: "token", Noun: true, Or: true, Singular: sing, Plural: plural})
+			ends = append(ends, j+1, j+2)
 			j += 2
 		}
 	}
@@ -225,7 +296,7 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		if !words[k-1].Noun {
 			continue
 		}
-		f := &Filter{Pos: m.parts[pi].Pos, Det: det, Another: another, Words: words[:k], Yields: Type{Kind: KObject}}
+		f := &Filter{Pos: m.parts[pi].Pos, Det: det, Another: another, Count: count, Words: words[:k], Yields: Type{Kind: KObject}}
 		switch {
 		case words[k-1].Name == "player" || words[k-1].Name == "opponent":
 			f.Yields = Type{Kind: KPlayer}
@@ -234,19 +305,20 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		}
 		// "enchanted creature" names one object; the other forms of an
 		// effect's slot are plurals ("other creatures you control",
-		// "other Elves you control").
-		if noun := words[k-1]; attached && !noun.Singular || effect && (det == "" || det == "other") && !noun.Plural {
+		// "other Elves you control"); a number of targets names them in
+		// the plural, but for one ("up to one target creature").
+		noun := words[k-1]
+		switch {
+		case attached && !noun.Singular, effect && (det == "" || det == "other") && !noun.Plural:
+			continue
+		case count != nil && count.Max == 1 && !noun.Singular, count != nil && count.Max != 1 && !noun.Plural:
 			continue
 		}
-		var texts []string
-		for _, p := range m.parts[pi : words0+k] {
-			texts = append(texts, dsl.PartString(p))
-		}
-		f.Text = strings.Join(texts, " ")
-		out = append(out, m.withSuffix(f, words0+k)...)
+		f.Text = m.wordsFrom(pi, ends[k-1])
+		out = append(out, m.withSuffix(f, ends[k-1]+1)...)
 	}
 	if j > words0 && j+1 < len(m.parts) && wordEq(m.word(j), "or") && m.word(j+1) != "" && !m.quick {
-		// "target green or white creature": an "or" the filter does not
+		// "target creature or player": an "or" the filter does not
 		// read, which would otherwise end the filter before it and leave
 		// "target" to be read as a name.
 		a, b := strings.ToLower(m.word(j-1)), strings.ToLower(m.word(j+1))
@@ -254,7 +326,7 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		if a == "creature" && b == "player" || a == "player" && b == "creature" {
 			hint = `a creature, a player or a planeswalker is "any target" (CR 115.4)`
 		}
-		m.fail(j, CodeFilterOr, fmt.Sprintf(`"or" in a filter joins two card types ("target artifact or creature"), not %q`,
+		m.fail(j, CodeFilterOr, fmt.Sprintf(`"or" in a filter joins words of one kind (colors, card types, subtypes, states such as attacking), not %q`,
 			m.word(j-1)+" or "+m.word(j+1)), hint, t)
 	}
 	if len(out) == 0 && j < len(m.parts) && m.word(j) != "" && len(words) == 0 && !m.quick && !Capitalized(m.word(j)) {
@@ -262,6 +334,55 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		m.fail(j, CodeUnknownWord, fmt.Sprintf("%q names no card type, color, subtype or quality", w), dsl.DidYouMean(w, m.v.filterWords()), t)
 	}
 	return out
+}
+
+// orGroup reads the words joined to fw, the word of part j, by "or",
+// commas or "and/or": "artifact or creature", "artifact or creature or
+// land", "black or red", "attacking or blocking", "Skeleton, Vampire, or
+// Zombie", "white and/or blue". They must be words of fw's kind
+// (sameKind), and the list must have an "or" (or "and/or"). It returns
+// the words to add — for each, a separator ("or") then the word, Or set
+// — and the part each ends at; none if there is no such list.
+func (m *matcher) orGroup(fw FilterWord, j int) (words []FilterWord, ends []int) {
+	if fw.Neg {
+		return nil, nil
+	}
+	or := false
+	for k := j + 1; k < len(m.parts); k++ {
+		comma := m.parts[k].Comma
+		if comma {
+			k++
+		}
+		this := k < len(m.parts) && (wordEq(m.word(k), "or") || m.parts[k].AndOr())
+		if this {
+			k++
+		}
+		if !comma && !this || k >= len(m.parts) {
+			break
+		}
+		alt, ok := m.v.FilterWord(m.word(k))
+		if !ok || alt.Neg || !sameKind(fw, alt) {
+			break
+		}
+		or = or || this
+		alt.Or = true
+		words = append(words, FilterWord{Name: "or", Or: true}, alt)
+		ends = append(ends, k-1, k)
+	}
+	if !or {
+		return nil, nil
+	}
+	return words, ends
+}
+
+// sameKind reports whether two words of a filter can be joined by "or":
+// two card types, colors, supertypes or subtypes, or two adjectives
+// (states such as attacking, blocking, tapped).
+func sameKind(a, b FilterWord) bool {
+	if a.Kind != 0 || b.Kind != 0 {
+		return a.Kind == b.Kind
+	}
+	return !a.Noun && !b.Noun && a.Query != "" && b.Query != ""
 }
 
 // twoWordSubtype reads parts j and j+1 as a subtype of two words, "Time
@@ -295,38 +416,119 @@ func (m *matcher) unknownSubtype(j int, t *Template) {
 	m.fail(j, d.Code, d.Message, d.Hint, t)
 }
 
-// targetCount finds Oracle's number of targets at part pi: "two target
-// creatures", "up to one target creature", "any number of target
-// creatures". It returns the part of the word "target".
-func (m *matcher) targetCount(pi int) (int, bool) {
+// countRead is a number of targets read at the start of a filter: from
+// min to max objects (max AnyNumber for any number), and at, the part of
+// the word "target" or "targets". anyTarget says the count is of "any
+// target" ("any number of targets"); failed, that the words are a number
+// of targets the language can't read (the failure is recorded).
+type countRead struct {
+	min, max  int
+	at        int
+	anyTarget bool
+	failed    bool
+}
+
+// targetCount reads Oracle's number of targets at part pi (CR 115.3,
+// 601.2c): "two target creatures", "up to one target creature", "any
+// number of target creatures", "any number of targets", "one or two
+// target creatures", "one, two, or three target creatures", each after
+// an optional "each of". ok is false if there is none.
+func (m *matcher) targetCount(t *Template, pi int) (c countRead, ok bool) {
 	word := func(i int) string {
 		if i >= len(m.parts) {
 			return ""
 		}
 		return strings.ToLower(m.word(i))
 	}
-	count := func(i int) bool {
+	isTarget := func(i int) bool { return wordEq(word(i), "target") }
+	start := pi
+	if word(pi) == "each" && word(pi+1) == "of" {
+		pi += 2
+	}
+	fail := func(at int, msg, hint string) (countRead, bool) {
+		if !m.quick {
+			m.fail(at, CodeTargetCount, msg, hint, t)
+		}
+		return countRead{failed: true}, false
+	}
+	// number reads a number of targets at part i: a number word or a
+	// literal, at least 1.
+	number := func(i int) (int, bool) {
 		n, ok := m.numberAt(i)
-		return ok && word(i) != "a" && word(i) != "an" && n >= 1
+		if !ok || word(i) == "a" || word(i) == "an" || n < 1 {
+			return 0, false
+		}
+		if n > MaxTargetCount {
+			return int(min(n, int64(MaxTargetCount)+1)), true
+		}
+		return int(n), true
 	}
 	switch {
-	case word(pi) == "up" && word(pi+1) == "to" && count(pi+2) && wordEq(word(pi+3), "target"):
-		return pi + 3, true
-	case word(pi) == "any" && word(pi+1) == "number" && word(pi+2) == "of" && wordEq(word(pi+3), "target"):
-		return pi + 3, true
-	case count(pi) && wordEq(word(pi+1), "target"):
-		return pi + 1, true
+	case word(pi) == "up" && word(pi+1) == "to":
+		n, ok := number(pi + 2)
+		if !ok || !isTarget(pi+3) {
+			if m.parts[min(pi+2, len(m.parts)-1)].Word() == "X" && isTarget(pi+3) {
+				return fail(pi+2, "\"up to X target\": a number of targets is a number here, not X", "")
+			}
+			return c, false
+		}
+		c = countRead{min: 0, max: n, at: pi + 3}
+	case word(pi) == "any" && word(pi+1) == "number" && word(pi+2) == "of" && isTarget(pi+3):
+		c = countRead{min: 0, max: AnyNumber, at: pi + 3}
+	default:
+		// "two target", "one or two target", "one, two, or three target".
+		first, ok := number(pi)
+		if !ok {
+			if m.parts[pi].Word() == "X" && isTarget(pi+1) {
+				return fail(pi, "\"X target\": a number of targets is a number here, not X", "")
+			}
+			return c, false
+		}
+		last, i := first, pi+1
+		for {
+			if i < len(m.parts) && m.parts[i].Comma {
+				i++
+			}
+			or := wordEq(word(i), "or")
+			if or {
+				i++
+			}
+			n, ok := number(i)
+			if !ok {
+				break
+			}
+			if n != last+1 {
+				return fail(i, fmt.Sprintf("%q: a number of targets is a range, each number one more than the one before", m.wordsFrom(start, i)), `as "one, two, or three target creatures"`)
+			}
+			last, i = n, i+1
+			if or {
+				break
+			}
+		}
+		if !isTarget(i) {
+			return c, false
+		}
+		c = countRead{min: first, max: last, at: i}
 	}
-	return 0, false
+	if c.max > MaxTargetCount {
+		return fail(pi, fmt.Sprintf("%q: a card can name at most %d targets", m.wordsFrom(start, c.at), MaxTargetCount),
+			`Oracle text names ten at most; for more, say "any number of target ..."`)
+	}
+	// "any number of targets", "two targets": of any target (CR 115.4).
+	if strings.ToLower(m.word(c.at)) == "targets" {
+		if c.at+1 >= len(m.parts) {
+			c.anyTarget = true
+		} else if _, ok := m.v.FilterWord(m.word(c.at + 1)); !ok {
+			c.anyTarget = true
+		}
+	}
+	return c, true
 }
 
-// wordsFrom returns the text of parts i to j.
+// wordsFrom returns the text of parts i to j, as the card writes them
+// in canonical form.
 func (m *matcher) wordsFrom(i, j int) string {
-	var texts []string
-	for k := i; k <= j && k < len(m.parts); k++ {
-		texts = append(texts, dsl.PartString(m.parts[k]))
-	}
-	return strings.Join(texts, " ")
+	return dsl.PartsString(m.parts[i:min(j+1, len(m.parts))])
 }
 
 // isPlural reports whether a word of a filter is a plural noun, such as
@@ -336,53 +538,302 @@ func isPlural(w string) bool {
 	return len(w) > 1 && strings.HasSuffix(strings.ToLower(w), "s")
 }
 
+// withSuffix completes a filter with its qualifiers and suffixes, in any
+// order, each kind at most once but "with": "with mana value 3 or less"
+// (CR 202.3), "with power 4 or greater", "with toughness less than
+// this.power", "with flying", "without flying", `named "Relentless
+// Rats"`, "that shares a creature type with this", "on the battlefield",
+// a zone ("from your graveyard"), a controller ("you control", "an
+// opponent controls", "you don't control", "that_player controls"),
+// "attached to this", and a binding, giving every variant, longest first.
+func (m *matcher) withSuffix(f *Filter, j int) []candidate {
+	var out []candidate
+	m.suffixes(f, j, 0, &out)
+	return out
+}
+
+// suffixKind is a kind of suffix a filter has at most once.
+type suffixKind uint8
+
+const (
+	suffixNamed suffixKind = 1 << iota
+	suffixOther
+	suffixChosenName
+	suffixShares
+	suffixBattlefield
+	suffixZone
+	suffixControl
+)
+
+// suffixes appends to out the variants of f completed by suffixes from
+// part j on: those with more suffixes first, then f itself (with
+// "attached to this" and a binding, as withControl does). used are the
+// kinds f has.
+func (m *matcher) suffixes(f *Filter, j int, used suffixKind, out *[]candidate) {
+	if j < len(m.parts) {
+		for _, r := range suffixReaders {
+			if r.kind != 0 && used&r.kind != 0 {
+				continue
+			}
+			for _, g := range r.read(m, f, j) {
+				g.f.Text = f.Text + " " + m.wordsFrom(j, g.next-1)
+				m.suffixes(g.f, g.next, used|r.kind, out)
+			}
+		}
+	}
+	*out = append(*out, m.withControl(f, j)...)
+}
+
+// suffixRead is a filter with one more suffix, and where the phrase goes
+// on after it.
+type suffixRead struct {
+	f    *Filter
+	next int
+}
+
+// suffixReaders read each kind of suffix; kind 0 may come again.
+var suffixReaders = []struct {
+	kind suffixKind
+	read func(m *matcher, f *Filter, j int) []suffixRead
+}{
+	{0, (*matcher).withQualifier},
+	{suffixOther, (*matcher).otherThanThisSuffix},
+	{suffixChosenName, (*matcher).chosenNameSuffix},
+	{suffixNamed, (*matcher).namedSuffix},
+	{suffixShares, (*matcher).sharesSuffix},
+	{suffixBattlefield, (*matcher).battlefieldSuffix},
+	{suffixZone, (*matcher).zoneSuffix},
+	{suffixControl, (*matcher).controlSuffix},
+}
+
+// compareWords are the numbers of an object a "with" qualifier compares:
+// its words, and the query that reads it.
+var compareWords = []struct {
+	words []string
+	query string
+}{
+	{[]string{"mana", "value"}, "mana_value"},
+	{[]string{"power"}, "power"},
+	{[]string{"toughness"}, "toughness"},
+}
+
+// withQualifier reads "with N-QUANTITY N or less|greater", "with QUANTITY
+// less than|greater than|equal to EXPR", "with KEYWORD" or "without
+// KEYWORD" at part j.
+func (m *matcher) withQualifier(f *Filter, j int) []suffixRead {
+	with, without := wordEq(m.word(j), "with"), wordEq(m.word(j), "without")
+	if !with && !without {
+		return nil
+	}
+	var out []suffixRead
+	if with {
+		for _, cw := range compareWords {
+			if !m.wordsAt(j+1, cw.words) {
+				continue
+			}
+			if f.Yields.Kind != KObject {
+				if !m.quick {
+					m.fail(j, CodeFilterQuality, fmt.Sprintf("%q: a %s has no %s", f.Text+" with "+strings.Join(cw.words, " "), f.Yields, strings.Join(cw.words, " ")),
+						"only objects have power, toughness and mana value; a player has none", nil)
+				}
+				return nil
+			}
+			if c, next, ok := m.comparison(cw.query, j+1+len(cw.words)); ok {
+				g := *f
+				g.Compares = append(slices.Clip(f.Compares), c)
+				out = append(out, suffixRead{&g, next})
+			}
+		}
+	}
+	if f.Yields.Kind == KObject && j+1 < len(m.parts) {
+		for _, k := range m.keywordCandidates(j + 1) {
+			if k.arg.Keyword != nil && k.arg.Keyword.Param != nil && k.arg.Name == k.arg.Keyword.Name {
+				continue // a keyword with a parameter, without it
+			}
+			g := *f
+			g.Keywords = append(slices.Clip(f.Keywords), KeywordQualifier{Name: k.arg.Name, Keyword: k.arg.Keyword, Neg: without})
+			out = append(out, suffixRead{&g, k.next})
+		}
+	}
+	return out
+}
+
+// comparison reads what a "with QUANTITY" qualifier compares its quantity
+// with, at part j: "N or less", "N or greater" (or "or more"), "less than
+// EXPR", "greater than EXPR", "equal to EXPR" (EXPR a number or one part
+// of type number: `this.power`).
+func (m *matcher) comparison(query string, j int) (Compare, int, bool) {
+	if n, ok := m.numberAt(j); ok && j+2 < len(m.parts) && wordEq(m.word(j+1), "or") {
+		switch strings.ToLower(m.word(j + 2)) {
+		case "less":
+			return Compare{Query: query, Op: "<=", Num: n}, j + 3, true
+		case "greater", "more":
+			return Compare{Query: query, Op: ">=", Num: n}, j + 3, true
+		}
+	}
+	ops := []struct {
+		words []string
+		op    string
+	}{{[]string{"less", "than"}, "<"}, {[]string{"greater", "than"}, ">"}, {[]string{"equal", "to"}, "=="}}
+	for _, o := range ops {
+		if !m.wordsAt(j, o.words) || j+2 >= len(m.parts) {
+			continue
+		}
+		at := j + 2
+		if n, ok := m.numberAt(at); ok {
+			return Compare{Query: query, Op: o.op, Num: n}, at + 1, true
+		}
+		p := m.parts[at]
+		if p.Expr == nil || m.sc == nil {
+			return Compare{}, 0, false
+		}
+		if w := p.Word(); w != "" {
+			if _, bound := m.sc.Type(w); !bound {
+				return Compare{}, 0, false
+			}
+		}
+		if t, d := m.v.TypeOf(p.Expr, m.sc); d != nil || t.Kind != KNumber && t != Poisoned {
+			return Compare{}, 0, false
+		}
+		return Compare{Query: query, Op: o.op, Expr: p.Expr}, at + 1, true
+	}
+	return Compare{}, 0, false
+}
+
+// otherThanThisSuffix reads "other than this" at part j (Oracle: "a
+// creature other than Xathrid Demon"): any object but the one the ability
+// belongs to.
+func (m *matcher) otherThanThisSuffix(f *Filter, j int) []suffixRead {
+	if f.Yields.Kind != KObject || !m.wordsAt(j, []string{"other", "than", "this"}) {
+		return nil
+	}
+	g := *f
+	g.OtherThanThis = true
+	return []suffixRead{{&g, j + 3}}
+}
+
 // chosenNameWords are the suffix of a filter of the objects with the
 // chosen name: "target spell with the chosen name".
 var chosenNameWords = []string{"with", "the", "chosen", "name"}
 
-// withSuffix completes a filter with an optional "other than this", mana
-// value qualifier or "with the chosen name", controller or zone suffix
-// and binding, giving every variant, longest first.
-func (m *matcher) withSuffix(f *Filter, j int) []candidate {
-	if f.Yields.Kind == KObject && !f.OtherThanThis && m.wordsAt(j, []string{"other", "than", "this"}) {
-		// "a creature other than this" (Oracle: "other than Xathrid
-		// Demon"): any but the object the ability belongs to.
-		g := *f
-		g.OtherThanThis, g.Text = true, f.Text+" other than this"
-		return append(m.withSuffix(&g, j+3), m.withMana(f, j)...)
+// chosenNameSuffix reads "with the chosen name" at part j: the objects
+// with the card name chosen as this permanent entered (CR 201.4).
+func (m *matcher) chosenNameSuffix(f *Filter, j int) []suffixRead {
+	if f.Yields.Kind != KObject || !m.wordsAt(j, chosenNameWords) {
+		return nil
 	}
-	return m.withMana(f, j)
+	g := *f
+	g.ChosenName = true
+	return []suffixRead{{&g, j + len(chosenNameWords)}}
 }
 
-// withMana completes a filter with an optional mana value qualifier or
-// "with the chosen name", then the zone, controller and binding suffixes.
-func (m *matcher) withMana(f *Filter, j int) []candidate {
-	if kw, ok := m.keywordSuffix(j); ok && !m.quick {
-		m.fail(j, CodeUnknownWord, keywordFilterMessage(f.Text, kw), keywordFilterHint, nil)
+// namedSuffix reads `named "NAME"` (CR 201.2) at part j.
+func (m *matcher) namedSuffix(f *Filter, j int) []suffixRead {
+	if f.Yields.Kind != KObject || !wordEq(m.word(j), "named") || j+1 >= len(m.parts) || m.parts[j+1].Str == nil {
+		return nil
 	}
-	if f.Yields.Kind == KObject && m.wordsAt(j, chosenNameWords) {
-		g := *f
-		g.ChosenName, g.Text = true, f.Text+" with the chosen name"
-		return append(m.withZone(&g, j+len(chosenNameWords)), m.withZone(f, j)...)
+	g := *f
+	g.Named = dsl.Unquote(*m.parts[j+1].Str)
+	return []suffixRead{{&g, j + 2}}
+}
+
+// sharesSuffix reads "that shares a creature type with OBJECT" or "that
+// shares at least one creature type with OBJECT" at part j, OBJECT one
+// part of type object.
+func (m *matcher) sharesSuffix(f *Filter, j int) []suffixRead {
+	if f.Yields.Kind != KObject {
+		return nil
 	}
-	if f.Yields.Kind == KObject && m.wordsAt(j, []string{"with", "mana", "value"}) && j+5 < len(m.parts) {
-		if n, ok := m.numberAt(j + 3); ok && wordEq(m.word(j+4), "or") {
-			op := ""
-			switch strings.ToLower(m.word(j + 5)) {
-			case "less":
-				op = "<="
-			case "greater", "more":
-				op = ">="
-			}
-			if op != "" {
-				g := *f
-				g.ManaValue, g.ManaValueOp = n, op
-				g.Text = fmt.Sprintf("%s with mana value %d or %s", f.Text, n, m.word(j+5))
-				return append(m.withZone(&g, j+6), m.withZone(f, j)...)
-			}
+	var at int
+	switch {
+	case m.wordsAt(j, []string{"that", "shares", "a", "creature", "type", "with"}):
+		at = j + 6
+	case m.wordsAt(j, []string{"that", "shares", "at", "least", "one", "creature", "type", "with"}):
+		at = j + 8
+	default:
+		return nil
+	}
+	e := m.exprOf(at, KObject)
+	if e == nil {
+		return nil
+	}
+	g := *f
+	g.Shares = e
+	return []suffixRead{{&g, at + 1}}
+}
+
+// exprOf returns part at as an expression of a kind (a bound name, this,
+// you, a field), or nil if it is none.
+func (m *matcher) exprOf(at int, k Kind) *dsl.Sum {
+	if m.sc == nil || at >= len(m.parts) || m.parts[at].Expr == nil {
+		// No scope (Oracle text read alone): no names to read.
+		return nil
+	}
+	p := m.parts[at]
+	if w := p.Word(); w != "" {
+		if _, bound := m.sc.Type(w); !bound {
+			return nil
 		}
 	}
-	return m.withZone(f, j)
+	if t, d := m.v.TypeOf(p.Expr, m.sc); d != nil || t.Kind != k && t != Poisoned {
+		return nil
+	}
+	return p.Expr
+}
+
+// battlefieldSuffix reads "on the battlefield" at part j: what a filter of
+// permanents describes anyway (Relentless Rats: "each other creature on
+// the battlefield named Relentless Rats").
+func (m *matcher) battlefieldSuffix(f *Filter, j int) []suffixRead {
+	if f.Yields.Kind != KObject || f.Zone != "" || !m.wordsAt(j, []string{"on", "the", "battlefield"}) {
+		return nil
+	}
+	g := *f
+	g.OnBattlefield = true
+	return []suffixRead{{&g, j + 3}}
+}
+
+// zoneSuffix reads where the objects are ("from your graveyard", "in a
+// graveyard") at part j.
+func (m *matcher) zoneSuffix(f *Filter, j int) []suffixRead {
+	if f.Yields.Kind != KObject || f.OnBattlefield || f.Control != "" {
+		return nil
+	}
+	for _, z := range zoneSuffixes {
+		if m.wordsAt(j, z.words) {
+			g := *f
+			g.Zone, g.ZoneOwner = z.zone, z.owner
+			return []suffixRead{{&g, j + len(z.words)}}
+		}
+	}
+	return nil
+}
+
+// controlSuffix reads who controls the objects at part j: "you control",
+// "an opponent controls", "you don't control", or "NAME controls", NAME
+// one part of type player (`that_player controls`).
+func (m *matcher) controlSuffix(f *Filter, j int) []suffixRead {
+	if f.Yields.Kind != KObject || f.Zone != "" {
+		return nil
+	}
+	g := *f
+	switch {
+	case m.wordsAt(j, []string{"you", "control"}):
+		g.Control = "you"
+		return []suffixRead{{&g, j + 2}}
+	case m.wordsAt(j, []string{"an", "opponent", "controls"}):
+		g.Control = "opponent"
+		return []suffixRead{{&g, j + 3}}
+	case m.wordsAt(j, []string{"you", "don't", "control"}):
+		g.Control = "notyou"
+		return []suffixRead{{&g, j + 3}}
+	case j+1 < len(m.parts) && wordEq(m.word(j+1), "controls"):
+		if e := m.exprOf(j, KPlayer); e != nil {
+			g.Control, g.ControlledBy = "player", e
+			return []suffixRead{{&g, j + 2}}
+		}
+	}
+	return nil
 }
 
 // numberAt reads part i as a number: a literal or a number word.
@@ -417,58 +868,27 @@ var zoneSuffixes = []struct {
 	{[]string{"in", "all", "graveyards"}, "graveyard", ""},
 }
 
-// withZone completes a filter with an optional zone suffix, then the
-// controller suffix and binding.
-func (m *matcher) withZone(f *Filter, j int) []candidate {
-	if f.Yields.Kind == KObject {
-		for _, z := range zoneSuffixes {
-			if m.wordsAt(j, z.words) {
-				g := *f
-				g.Zone, g.ZoneOwner = z.zone, z.owner
-				g.Text = f.Text + " " + strings.Join(z.words, " ")
-				return append(m.withControl(&g, j+len(z.words)), m.withControl(f, j)...)
-			}
-		}
-	}
-	return m.withControl(f, j)
-}
-
-// withControl completes a filter with an optional controller suffix and
-// an optional binding, giving every variant, longest first.
+// withControl completes a filter with an optional "attached to this"
+// suffix and an optional binding, giving every variant, longest first.
 func (m *matcher) withControl(f *Filter, j int) []candidate {
 	var out []candidate
-	add := func(g *Filter, next int) {
-		if g.Yields.Kind == KObject && !g.AttachedToThis && m.wordsAt(next, []string{"attached", "to", "this"}) {
-			h := *g
-			h.AttachedToThis, h.Text = true, g.Text+" attached to this"
-			if next+3 < len(m.parts) && m.parts[next+3].Bind != nil {
-				b := h
-				b.Bind = *m.parts[next+3].Bind
-				out = append(out, candidate{&Arg{Kind: ArgFilter, Pos: g.Pos, Type: g.Yields, Filter: &b}, next + 4})
-			}
-			out = append(out, candidate{&Arg{Kind: ArgFilter, Pos: g.Pos, Type: g.Yields, Filter: &h}, next + 3})
+	g := f
+	if g.Yields.Kind == KObject && !g.AttachedToThis && m.wordsAt(j, []string{"attached", "to", "this"}) {
+		h := *g
+		h.AttachedToThis, h.Text = true, g.Text+" attached to this"
+		if j+3 < len(m.parts) && m.parts[j+3].Bind != nil {
+			b := h
+			b.Bind = *m.parts[j+3].Bind
+			out = append(out, candidate{&Arg{Kind: ArgFilter, Pos: g.Pos, Type: g.Yields, Filter: &b}, j + 4})
 		}
-		if next < len(m.parts) && m.parts[next].Bind != nil {
-			h := *g
-			h.Bind = *m.parts[next].Bind
-			out = append(out, candidate{&Arg{Kind: ArgFilter, Pos: g.Pos, Type: g.Yields, Filter: &h}, next + 1})
-		}
-		out = append(out, candidate{&Arg{Kind: ArgFilter, Pos: g.Pos, Type: g.Yields, Filter: g}, next})
+		out = append(out, candidate{&Arg{Kind: ArgFilter, Pos: g.Pos, Type: g.Yields, Filter: &h}, j + 3})
 	}
-	if f.Yields.Kind == KObject && f.Zone == "" {
-		switch {
-		case m.wordsAt(j, []string{"you", "control"}):
-			g := *f
-			g.Control, g.Text = "you", f.Text+" you control"
-			add(&g, j+2)
-		case m.wordsAt(j, []string{"an", "opponent", "controls"}):
-			g := *f
-			g.Control, g.Text = "opponent", f.Text+" an opponent controls"
-			add(&g, j+3)
-		}
+	if j < len(m.parts) && m.parts[j].Bind != nil {
+		h := *g
+		h.Bind = *m.parts[j].Bind
+		out = append(out, candidate{&Arg{Kind: ArgFilter, Pos: g.Pos, Type: g.Yields, Filter: &h}, j + 1})
 	}
-	add(f, j)
-	return out
+	return append(out, candidate{&Arg{Kind: ArgFilter, Pos: g.Pos, Type: g.Yields, Filter: g}, j})
 }
 
 // FilterWord resolves one word of a filter.
@@ -536,47 +956,6 @@ func (v *Vocab) filterWords() []string {
 	out = append(out, v.lists[KColor]...)
 	out = append(out, v.adjectives...)
 	return append(out, v.subtypeWords()...)
-}
-
-// keywordSuffix reads the words "with KEYWORD" at part j ("creature with
-// flying"), which no filter of the language reads yet: a filter tests
-// characteristics, not the abilities a permanent has.
-func (m *matcher) keywordSuffix(j int) (string, bool) {
-	if j+1 >= len(m.parts) || !wordEq(m.word(j), "with") {
-		return "", false
-	}
-	if kws := m.keywordCandidates(j + 1); len(kws) > 0 {
-		return kws[0].arg.Name, true
-	}
-	if w := strings.ToLower(m.word(j + 1)); w != "" && m.v.IsName(KKeyword, w) {
-		return w, true
-	}
-	return "", false
-}
-
-// keywordFilterMessage says that a filter can't name a keyword ability.
-func keywordFilterMessage(filter, kw string) string {
-	return fmt.Sprintf("%q: a filter can't say what abilities a permanent has (%q) yet", filter+" with "+kw, "with "+kw)
-}
-
-// keywordFilterHint says where what the language lacks is listed.
-const keywordFilterHint = "a filter says a permanent's card types, subtypes, colors, qualities, controller and mana value (SPEC's section Filters); " +
-	NotYetSection + " lists what the language lacks"
-
-// EachMismatch says why the words of a `for each` statement are no filter
-// of permanents, where a reason is known: a filter that names a keyword
-// ("for each creature with flying as creature"). ok is false if none is.
-func (v *Vocab) EachMismatch(parts []*dsl.Part, sc Scope) (pos dsl.Pos, msg, hint string, ok bool) {
-	m := &matcher{v: v, sc: sc, parts: parts, each: true, quick: true}
-	if len(parts) == 0 {
-		return dsl.Pos{}, "", "", false
-	}
-	for _, c := range m.filters(&Template{}, 0) {
-		if kw, found := m.keywordSuffix(c.next); found {
-			return parts[c.next].Pos, keywordFilterMessage(c.arg.Filter.Text, kw), keywordFilterHint, true
-		}
-	}
-	return dsl.Pos{}, "", "", false
 }
 
 // eachPlayerCandidates fills a player slot of an action (or a target

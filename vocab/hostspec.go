@@ -48,6 +48,7 @@ func (v *Vocab) NameKinds() []NameKindDoc {
 		{vm.NameCounter, "a kind of counter (CR 122); a +X/+Y counter changes power and toughness (CR 122.1a). The list is open (CR 122.1: a card may name any kind, `counter:wish`): a program may name a kind not listed here, a word in lower case or +X/+Y, which a host accepts, such as by interning it", v.Names(KCounter)},
 		{vm.NameZone, "a zone (CR 400), a value of the fields `zone_change.from` and `.to`, and a Target's Zone", v.Names(KZone)},
 		{vm.NameStep, "a step or phase of the turn (CR 500), a value of `step_begins.step`", steps},
+		{vm.NameCard, "the name of a card (CR 201.2), the argument of `is_named` (a filter's `named \"Relentless Rats\"`); the list is open: any name may be named, of a card the host knows or not, so a host should accept any, such as by interning it", nil},
 		{vm.NameMana, "an amount of mana written as mana symbols (`mana:{G}{G}`, `mana:{2}`, `mana:{W/P}`; CR 107.4), the argument of `add_mana` and `pay_optional`; the list is open: a host parses the symbols as it links the name", nil},
 		{vm.NameEvent, "an event kind, an Ability's Event (see Events)", events},
 		{vm.NameRule, "a rule an AbilityStatic states, its Rule (see Rules)", rules},
@@ -104,15 +105,18 @@ func (v *Vocab) hostConvention(p func(string, ...any)) {
 	p("Every value is a `vm.Value`, an int64. What it holds depends on the type the\n")
 	p("vocabulary gives the parameter, field or result:\n\n")
 	p("| type | the value | kind, Go type in `stdhost` |\n|---|---|---|\n")
-	p("| `number` | the number; arithmetic saturates at ±2^40 (`vm.MaxNumber`) | number, `int64` |\n")
+	p("| `number` | the number; the machine's arithmetic saturates at ±2^40 (`vm.MaxNumber`, where every quantity of the game stops) rather than wrap around, and reads an operand beyond the bounds as the bound | number, `int64` |\n")
 	p("| `bool` | 0 or 1; the machine reads any non-zero value as true | bool, `bool` |\n")
 	p("| `object` | a handle the host gives out for a game object: never 0, which means no object (`attached_to` of an object attached to nothing, `each_object` past the last one); a new handle for each new object, as an object moves (see Handles across a move) | object, `Object` |\n")
+	p("| `spell` | a handle of an object on the stack (CR 112.1), as `object` | object, `Object` |\n")
 	p("| `player` | a handle the host gives out for a player: never 0, and never equal to an object's handle | player, `Player` |\n")
 	p("| `target` | an object's or a player's handle: what `any target` and `damage.target` hold; `is_player` tells them apart | target, `Target` |\n")
 	p("| `counter`, `step`, `zone`, `type`, `supertype`, `subtype`, `color`, `keyword`, `mana` | the id the host's Linker returned for the name symbol `KIND:NAME` (see Names) | name, `Name` |\n")
+	p("| `card_name` | the id the host's Linker returned for the name symbol `card:NAME` (see Names) | name, `Name` |\n")
 	p("| `EVENT event` (an event of one kind, such as `damage`) | the value of the event's field `id`: a handle the host gives to each event, by which an action such as `prevent` says which event it changes | event, `EventID` |\n")
 	p("| `objects` | an index into the running ability's `Filters`: the host runs that filter function with each candidate object in local %d (`vm.LocalCandidate`), the other locals those of the running function, and keeps the objects for which it returns non-zero | objects, `Filter` |\n", vm.LocalCandidate)
-	p("| `ability` | an index into the running card's `Abilities`: the ability an effect grants (flagged `vm.FlagGranted`) | ability, `Ability` |\n\n")
+	p("| `ability` | an index into the running card's `Abilities`: the ability an effect grants (flagged `vm.FlagGranted`) | ability, `Ability` |\n")
+	p("| `targets` | a set of the running ability's `Targets`, each instance of the word \"target\" bit i of the number for `Targets[i]`: what the host chose for them as the spell was cast or the ability activated or put on the stack (each of which may be several objects and players, `Target.Min` and `Max`; see `target_count`, `target_at`), and, for one that `Divide`s, how its amount was divided | targets, `Targets` |\n\n")
 	p("Every parameter, result and field below is given with its type, and so with\n")
 	p("the kind of value it carries. The machine cannot tell a player's handle from\n")
 	p("an object's or a name's: the host can, if its handles say what they are.\n")
@@ -128,7 +132,7 @@ func (v *Vocab) hostConvention(p func(string, ...any)) {
 	p("| local | holds |\n|---|---|\n")
 	p("| %d (`vm.LocalThis`) | `this`: the object the ability belongs to (for a granted ability, the object it is granted to), or the resolving spell |\n", vm.LocalThis)
 	p("| %d (`vm.LocalYou`) | `you`: that object's controller |\n", vm.LocalYou)
-	p("| %d (`vm.LocalCandidate`) | while a filter runs, the candidate it judges; before Body runs, a Target's or Choice's `Local` (this one or above) holds what was chosen |\n", vm.LocalCandidate)
+	p("| %d (`vm.LocalCandidate`) | while a filter runs, the candidate it judges; before Body runs, a Target's or Choice's `Local` (this one or above) holds what was chosen (for a Target of several objects, `Target.Group`, how many were chosen: the host keeps them) |\n", vm.LocalCandidate)
 	p("| %d and above | what Match binds (objects named with `as`, event fields the body reads); the host keeps them from Match and passes them to Body |\n\n", vm.FirstFreeLocal)
 
 	p("### Entry points and contexts\n\n")

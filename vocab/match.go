@@ -25,6 +25,7 @@ const (
 	ArgText                        // a text, for the ability an effect grants
 	ArgCount                       // "the number of creatures you control": how many permanents a filter describes
 	ArgQuery                       // a phrase of a query of a number: "the number of times this ability has been activated this turn"
+	ArgTargets                     // targets: "target nonland permanent you control and up to two target nonland permanents you don't control"
 )
 
 // Arg is what fills one slot of a template.
@@ -47,6 +48,11 @@ type Arg struct {
 	// read at run time: "gain 1 life for each land you control", "gets
 	// +1/+1 for each Plains you control" (see Match, for each).
 	ForEach *Filter
+	// Targets are the targets of an ArgTargets, each a filter with Det
+	// "target" or "any", in the order the card writes them, joined by
+	// "and"; Bind is the name `as` gives them all, or "".
+	Targets []*Filter
+	Bind    string
 	// Name is the vocabulary name of an ArgName, or the name of the bound
 	// event of an ArgEventRef.
 	Name string
@@ -592,6 +598,10 @@ func (m *matcher) phraseCandidates(t *Template, slot string, pi int, mode Mode) 
 		}
 		m.fail(pi, "", "", "", t)
 		return nil
+	case KTargets:
+		if out := m.targetsCandidates(t, pi); len(out) > 0 {
+			return out
+		}
 	case KObjects:
 		var out []candidate
 		for _, f := range m.filtersAt(t, pi) {
@@ -680,6 +690,44 @@ func (m *matcher) thatCandidate(t *Template, typ Type, pi int) (candidate, bool)
 // an object or a player named before ("that player", "that creature"):
 // "that " and the noun in lower case.
 func ThatName(noun string) string { return "that " + strings.ToLower(noun) }
+
+// targetsCandidates fills a slot of type targets with targets: one
+// filter with the determiner "target" or "any" and any number of
+// targets, or several joined by "and" ("target nonland permanent you
+// control and up to two target nonland permanents you don't control"),
+// then an optional `as NAME` that names them all. The longest come first.
+func (m *matcher) targetsCandidates(t *Template, pi int) []candidate {
+	var out []candidate
+	var walk func(fs []*Filter, at int)
+	walk = func(fs []*Filter, at int) {
+		for _, c := range m.filtersAt(t, at) {
+			f := c.arg.Filter
+			if f.Det != "target" && f.Det != "any" || f.Zone != "" {
+				continue
+			}
+			g := slices.Clip(append(fs, f))
+			if f.Bind != "" {
+				// `as NAME` after the last: the name of them all.
+				h := *f
+				h.Bind, h.Text = "", strings.TrimSuffix(f.Text, " as "+f.Bind)
+				g[len(g)-1] = &h
+				out = append(out, candidate{&Arg{Kind: ArgTargets, Pos: m.parts[pi].Pos, Type: Type{Kind: KTargets}, Targets: g, Bind: f.Bind}, c.next})
+				continue
+			}
+			if c.next+1 < len(m.parts) && wordEq(m.word(c.next), "and") && len(g) < maxTargetsPerSlot {
+				walk(g, c.next+1)
+			}
+			out = append(out, candidate{&Arg{Kind: ArgTargets, Pos: m.parts[pi].Pos, Type: Type{Kind: KTargets}, Targets: g}, c.next})
+		}
+	}
+	walk(nil, pi)
+	slices.SortStableFunc(out, func(a, b candidate) int { return b.next - a.next })
+	return out
+}
+
+// maxTargetsPerSlot is how many instances of "target" a slot of type
+// targets reads, joined by "and".
+const maxTargetsPerSlot = 8
 
 // countWords start a count: "the number of creatures you control".
 var countWords = []string{"the", "number", "of"}

@@ -277,6 +277,8 @@ var phraseCases = []struct {
 	{inCDA, "power and toughness of this are each equal to you.cards_in_hand", "power and toughness of {object} are each equal to {amount}"},
 	{inStatic, "enchanted creature has base power and toughness 0/2", "{object} has base power and toughness {power/toughness}"},
 	{inStatic, "creatures an opponent controls have base power and toughness 1/1", "{object} have base power and toughness {power/toughness}"},
+	{inStatic, "this spell costs {1} more to cast for each target beyond the first", "this spell costs {mana} more to cast for each target beyond the first"},
+	{inStatic, "a deck can have any number of cards named this", "a deck can have any number of cards named {object}"},
 
 	// Activated abilities: mana, costs.
 	{inActivated, "add {G}{G}", "add {mana}"},
@@ -295,6 +297,14 @@ var phraseCases = []struct {
 	{inSpell, "exile target creature", "exile {object}"},
 	{inSpell, "return target creature card from your graveyard to the battlefield under its owner's control with a -1/-1 counter on it", "return {object} to the battlefield under its owner's control with a {kind} counter on it"},
 	{inSpell, "exile all cards from all graveyards", "exile all cards from all graveyards"},
+	// Several targets, divided damage (issue 21A).
+	{inSpell, "choose target nonland permanent you control and up to two target nonland permanents you don't control", "choose {targets}"},
+	{inSpell, "destroy one of target creature and target artifact at random", "destroy one of {targets} at random"},
+	{inSpell, "deal 3 damage divided as you choose among one, two, or three target white and/or blue creatures", "deal {amount} damage divided as you choose among {targets}"},
+	{inSpell, "this deals 5 damage divided as you choose among any number of targets", "{source} deals {amount} damage divided as you choose among {targets}"},
+	{inSpell, "deal X damage divided evenly rounded down among any number of targets", "deal {amount} damage divided evenly rounded down among {targets}"},
+	{inSpell, "deal X damage to each creature with flying", "deal {amount} damage to each {objects}"},
+	{inSpell, "this deals 1 damage to each creature without flying", "{source} deals {amount} damage to each {objects}"},
 	{inSpell, "return all creature cards from your graveyard to the battlefield", "return all {objects} to the battlefield"},
 	{inSpell, "return target creature card from your graveyard to the battlefield under its owner's control", "return {object} to the battlefield under its owner's control"},
 	{inSpell, "return target creature card in a graveyard to the battlefield under your control", "return {object} to the battlefield under your control"},

@@ -43,13 +43,24 @@ const (
 	// (`this`, a name bound to a spell), and no filter of permanents; a
 	// filter of spells goes nowhere else an action wants an object.
 	KSpell
+	// KTargets is a set of the targets of a spell or ability: one or more
+	// instances of the word "target", each of which may choose several
+	// objects or players ("up to two target creatures", "any number of
+	// targets", CR 115.3). An action that takes it reads what was chosen
+	// (divided damage, "one of them at random"). Its values are the set
+	// of those instances, by their index in the ability's targets, as the
+	// bits of a number.
+	KTargets
+	// KCardName is the name of a card (CR 201.2), written in quotes after
+	// `named` in a filter: `named "Relentless Rats"`.
+	KCardName
 )
 
 var kindNames = map[Kind]string{
 	KNumber: "number", KBool: "bool", KObject: "object", KPlayer: "player", KTarget: "target",
 	KCounter: "counter", KStep: "step", KZone: "zone", KCardType: "type", KSupertype: "supertype",
 	KSubtype: "subtype", KColor: "color", KKeyword: "keyword", KMana: "mana", KObjects: "objects", KAbility: "ability",
-	KQuality: "quality", KSpell: "spell",
+	KQuality: "quality", KSpell: "spell", KTargets: "targets", KCardName: "card_name",
 }
 
 // NameKind is the kind of vm.SymName symbols that name values of the kind
@@ -75,6 +86,8 @@ func (k Kind) NameKind() vm.NameKind {
 		return vm.NameKeyword
 	case KMana:
 		return vm.NameMana
+	case KCardName:
+		return vm.NameCard
 	}
 	return ""
 }

@@ -172,6 +172,16 @@ type FuncInfo struct {
 	// Mana says the action adds mana (`is mana`): an ability that does it
 	// and has no target is a mana ability (CR 605.1).
 	Mana bool
+	// Divides says the action divides its parameter amount among the
+	// objects and players chosen for its parameter of type targets, as
+	// the spell is cast or the ability put on the stack (`is divides`:
+	// "5 damage divided as you choose among any number of targets",
+	// CR 601.2d).
+	Divides bool
+	// Optional says the action is a decision its player makes as the
+	// ability resolves (`is optional`: "you may pay {2} and sacrifice
+	// ..."), which `if you do` and a reflexive `when you do` read.
+	Optional bool
 	// Chooses names the kind of choice an `in enters` action makes as the
 	// permanent enters (`is chooses_color`: "as this enters, choose a
 	// color", CR 614.12); Reads names the kind of choice a function reads
@@ -197,6 +207,27 @@ type FuncInfo struct {
 	// its own card out of that zone functions only there (CR 113.6m).
 	Moves, MovesFrom, MovesTo string
 	Templates                 []*Template
+}
+
+// Param returns the parameter of the function with that name, or nil.
+func (f *FuncInfo) Param(name string) *Field {
+	for i := range f.Params {
+		if f.Params[i].Name == name {
+			return &f.Params[i]
+		}
+	}
+	return nil
+}
+
+// DividedParam returns the parameter among whose targets an action that
+// divides divides its amount: its first of type targets, or nil.
+func (f *FuncInfo) DividedParam() *Field {
+	for i := range f.Params {
+		if f.Params[i].Type.Kind == KTargets {
+			return &f.Params[i]
+		}
+	}
+	return nil
 }
 
 // Returns reports whether the function returns a value: queries do, and
@@ -840,17 +871,24 @@ func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
 			f.Cost = true
 		case t == "mana" && f.Action:
 			f.Mana = true
+		case t == "divides" && f.Action:
+			f.Divides = true
+		case t == "optional" && f.Action:
+			f.Optional = true
 		case strings.HasPrefix(t, "chooses_") && f.Action && f.Context == "enters" && ChoiceKinds[strings.TrimPrefix(t, "chooses_")]:
 			f.Chooses = strings.TrimPrefix(t, "chooses_")
 		case strings.HasPrefix(t, "reads_chosen_") && ChoiceKinds[strings.TrimPrefix(t, "reads_chosen_")]:
 			f.Reads = strings.TrimPrefix(t, "reads_chosen_")
 		default:
-			diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "%s: no trait %q (an action may be `is cost` or `is mana`, an enters action `is chooses_KIND`, any function `is reads_chosen_KIND`; KIND: color or card_name)", d.Name, t))
+			diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "%s: no trait %q (an action may be `is cost`, `is mana`, `is divides` or `is optional`, an enters action `is chooses_KIND`, any function `is reads_chosen_KIND`; KIND: color or card_name)", d.Name, t))
 		}
 	}
 	params, ds := v.fields(d.Params)
 	diags = append(diags, ds...)
 	f.Params = params
+	if f.Divides && (f.Param("amount") == nil || f.Param("amount").Type.Kind != KNumber || f.DividedParam() == nil) {
+		diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "%s divides: it needs a parameter amount of type number and one of type targets", d.Name))
+	}
 	if d.Result != "" {
 		t, ok := v.typeNamed(d.Result)
 		if !ok {

@@ -516,6 +516,18 @@ var decisionKinds = map[core.DecisionKind]scenario.DecisionKind{
 	core.DecisionCards:        scenario.DecisionCards,
 	core.DecisionOrder:        scenario.DecisionOrder,
 	core.DecisionMana:         scenario.DecisionMana,
+	core.DecisionOptional:     scenario.DecisionOptional,
+	core.DecisionDivide:       scenario.DecisionDivide,
+	core.DecisionModes:        scenario.DecisionModes,
+}
+
+// target is the target of a test a VM value names: a player (negative
+// values) or a card.
+func (g *game) target(v vm.Value) scenario.Target {
+	if v < 0 {
+		return scenario.Target{Player: scenario.Player(-v - 1)}
+	}
+	return scenario.Target{Card: g.card(core.ObjectID(v))}
 }
 
 func (g *game) Decisions() ([]scenario.Decision, error) {
@@ -547,6 +559,13 @@ func (g *game) Decisions() ([]scenario.Decision, error) {
 			for _, id := range d.Cards {
 				sd.Cards = append(sd.Cards, g.card(id))
 			}
+		case core.DecisionDivide:
+			for _, v := range d.Chosen {
+				sd.Targets = append(sd.Targets, g.target(v))
+			}
+			sd.Amounts = d.Amounts
+		case core.DecisionModes:
+			sd.Modes = d.Modes
 		}
 		out = append(out, sd)
 	}

@@ -158,11 +158,16 @@ func (d *decider) PayOptionalCost(g *core.Game, p core.PlayerID, source core.Obj
 	return false, 0
 }
 
-// ChooseTarget takes the next target the test chose; an illegal one fails
-// the test where it was written. Without one, the default decides.
+// ChooseTarget takes the next target the test chose; an illegal one, or
+// several, fails the test where it was written. Without one, the default
+// decides.
 func (d *decider) ChooseTarget(g *core.Game, p core.PlayerID, item *core.StackItem, i int, legal []vm.Value) vm.Value {
 	t, ok := d.s.NextTarget()
 	if !ok {
+		return d.DefaultDecider.ChooseTarget(g, p, item, i, legal)
+	}
+	if len(t.Targets) != 1 {
+		d.s.Failf(t.Pos, "%s has one target here, and the test names %d", item.Name(), len(t.Targets))
 		return d.DefaultDecider.ChooseTarget(g, p, item, i, legal)
 	}
 	v := d.g.value(t.Target)
@@ -170,6 +175,90 @@ func (d *decider) ChooseTarget(g *core.Game, p core.PlayerID, item *core.StackIt
 		d.s.Failf(t.Pos, "%s is not a legal target for %s", g.ValueName(v), item.Name())
 	}
 	return v
+}
+
+// ChooseTargets takes the next targets the test chose (`target "A",
+// "B"`, `target nothing`): one that is not legal, or too few or too many,
+// fails the test where it was written. Without them, the default
+// decides.
+func (d *decider) ChooseTargets(g *core.Game, p core.PlayerID, item *core.StackItem, i int, legal []vm.Value, lo, hi int) []vm.Value {
+	t, ok := d.s.NextTarget()
+	if !ok {
+		return d.DefaultDecider.ChooseTargets(g, p, item, i, legal, lo, hi)
+	}
+	var out []vm.Value
+	for _, tt := range t.Targets {
+		v := d.g.value(tt)
+		if !slices.Contains(legal, v) {
+			d.s.Failf(t.Pos, "%s is not a legal target for %s", g.ValueName(v), item.Name())
+			return d.DefaultDecider.ChooseTargets(g, p, item, i, legal, lo, hi)
+		}
+		out = append(out, v)
+	}
+	if len(out) < lo || hi != int(vm.AnyNumber) && len(out) > hi {
+		most := "any number"
+		if hi != int(vm.AnyNumber) {
+			most = fmt.Sprint(hi)
+		}
+		d.s.Failf(t.Pos, "%s chooses %d to %s targets here, and the test names %d", item.Name(), lo, most, len(out))
+		return d.DefaultDecider.ChooseTargets(g, p, item, i, legal, lo, hi)
+	}
+	return out
+}
+
+// Divide takes the next division the test scripted (`divide 4 to "A", 1
+// to opponent`): one that names other targets than those chosen, or that
+// does not add up to the amount, fails the test where it was written.
+// Without one, the default decides.
+func (d *decider) Divide(g *core.Game, p core.PlayerID, item *core.StackItem, i int, chosen []vm.Value, amount int) []int {
+	div, ok := d.s.NextDivision()
+	if !ok {
+		return d.DefaultDecider.Divide(g, p, item, i, chosen, amount)
+	}
+	out := make([]int, len(chosen))
+	sum := 0
+	for j, t := range div.Targets {
+		k := slices.Index(chosen, d.g.value(t))
+		if k < 0 {
+			d.s.Failf(div.Pos, "%s is not a target %s divides among", g.ValueName(d.g.value(t)), item.Def.Name)
+			return d.DefaultDecider.Divide(g, p, item, i, chosen, amount)
+		}
+		out[k] = div.Amounts[j]
+		sum += div.Amounts[j]
+	}
+	for k, n := range out {
+		if n == 0 {
+			d.s.Failf(div.Pos, "the division gives %s nothing: each target is assigned at least 1 (CR 601.2d)", g.ValueName(chosen[k]))
+			return d.DefaultDecider.Divide(g, p, item, i, chosen, amount)
+		}
+	}
+	if sum != amount {
+		d.s.Failf(div.Pos, "the division adds up to %d, and %s divides %d (CR 601.2d)", sum, item.Def.Name, amount)
+		return d.DefaultDecider.Divide(g, p, item, i, chosen, amount)
+	}
+	return out
+}
+
+// ChooseModes takes the next modes the test chose (`choose mode 2`): a
+// mode the spell or ability lacks, or a number of modes it can't choose,
+// fails the test where it was written. Without them, the default
+// decides.
+func (d *decider) ChooseModes(g *core.Game, p core.PlayerID, item *core.StackItem, lo, hi, n int) []int {
+	m, ok := d.s.NextModes()
+	if !ok {
+		return d.DefaultDecider.ChooseModes(g, p, item, lo, hi, n)
+	}
+	for _, k := range m.Modes {
+		if k < 1 || k > n {
+			d.s.Failf(m.Pos, "%s has no mode %d (its modes are 1 to %d)", item.Def.Name, k, n)
+			return d.DefaultDecider.ChooseModes(g, p, item, lo, hi, n)
+		}
+	}
+	if len(m.Modes) < lo || len(m.Modes) > hi {
+		d.s.Failf(m.Pos, "%s chooses %d to %d modes, and the test names %d", item.Def.Name, lo, hi, len(m.Modes))
+		return d.DefaultDecider.ChooseModes(g, p, item, lo, hi, n)
+	}
+	return m.Modes
 }
 
 // OrderTriggers puts first the triggers whose event involves the scripted

@@ -282,6 +282,8 @@ func goType(t vocab.Type) string {
 		return "Filter"
 	case vocab.KAbility:
 		return "Ability"
+	case vocab.KTargets:
+		return "Targets"
 	}
 	if t.Kind.NameKind() != "" {
 		return "Name"
@@ -339,6 +341,8 @@ func typeExpr(t vocab.Type) string {
 		return "Type{Kind: KindFilter}"
 	case vocab.KAbility:
 		return "Type{Kind: KindAbility}"
+	case vocab.KTargets:
+		return "Type{Kind: KindTargets}"
 	}
 	return fmt.Sprintf("Type{Kind: KindName, Name: %s}", nameKindExpr(t.Kind.NameKind()))
 }

@@ -35,6 +35,9 @@ type vocabulary struct {
 	// irregular maps each subtype's plural that the plain rule of
 	// core.singular does not undo to the subtype ("Mice": "Mouse").
 	irregular map[string]string
+	// creatureTypes are the subtypes of creatures (and kindreds), sorted
+	// (CR 205.3m).
+	creatureTypes []string
 	// identity is the vocabulary's name, version and hash.
 	identity vm.Vocabulary
 }
@@ -110,7 +113,11 @@ func load(v *vocab.Vocab) *vocabulary {
 		if naive(st.Plural) != st.Name {
 			out.irregular[st.Plural] = st.Name
 		}
+		if st.HasType([]string{"creature"}) {
+			out.creatureTypes = append(out.creatureTypes, st.Name)
+		}
 	}
+	slices.Sort(out.creatureTypes)
 	return out
 }
 
@@ -466,6 +473,14 @@ func (v *vocabulary) keywordTables(w *writer) error {
 	w.line("var irregularPlurals = map[string]string{")
 	for _, p := range plurals {
 		w.line("\t%q: %q,", p, v.irregular[p])
+	}
+	w.line("}")
+	w.line("")
+	w.line("// creatureTypes are the creature types (CR 205.3m), the subtypes the")
+	w.line("// stdlib declares of creatures and kindreds, sorted: searched by halves.")
+	w.line("var creatureTypes = [...]string{")
+	for _, t := range v.creatureTypes {
+		w.line("\t%q,", t)
 	}
 	w.line("}")
 	w.line("")
