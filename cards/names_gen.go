@@ -197,6 +197,7 @@ var names = []string{
 	"Pacifism",
 	"Palace Guard",
 	"Palisade Giant",
+	"Panic Attack",
 	"Phantom Centaur",
 	"Phantom Nishoba",
 	"Phantom Warrior",

@@ -122,12 +122,18 @@ func (g *Game) becameTargets(item *StackItem) {
 	}
 	ab := &item.Def.Card.Abilities[item.Ability]
 	var seen []vm.Value
-	for _, t := range ab.Targets {
-		v := item.Locals[t.Local]
-		if v == 0 || slices.Contains(seen, v) {
+	for i := range ab.Targets {
+		if !item.targetActive(ab, i) {
 			continue
 		}
-		seen = append(seen, v)
-		g.propose(Event{Kind: EvBecomesTarget, Target: v, Source: item.Source, Spell: item.Spell != 0, Player: NoPlayer})
+		// A target of several objects keeps them itself; its local
+		// holds how many (vm.Target.Local).
+		for _, v := range item.chosenFor(ab, i) {
+			if v == 0 || slices.Contains(seen, v) {
+				continue
+			}
+			seen = append(seen, v)
+			g.propose(Event{Kind: EvBecomesTarget, Target: v, Source: item.Source, Spell: item.Spell != 0, Player: NoPlayer})
+		}
 	}
 }
