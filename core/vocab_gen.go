@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 36
-	vocabularyHash  = "fc1d8e1e054d66eff82ea18bff288d60d5ad698e7eaf645656b549547d95c89b"
+	vocabularyMinor = 37
+	vocabularyHash  = "db10ccef0d20dbb9e7d36dc104c8a698ebac221dbc9a903cef9fab28210ea807"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -971,9 +971,11 @@ const (
 	fnDealDamageDivided
 	fnDealDamageDividedEvenly
 	fnDealDamageToEach
+	fnDealDamageToEachAndEachPlayer
 	fnDeckAnyNumber
 	fnDefinePt
 	fnDestroy
+	fnDestroyAll
 	fnDestroyOneAtRandom
 	fnDid
 	fnDiscard
@@ -1166,9 +1168,11 @@ var funcs = [numFuncs]funcDecl{
 	fnDealDamageDivided:                  {name: "deal_damage_divided", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnDealDamageDividedEvenly:            {name: "deal_damage_divided_evenly", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnDealDamageToEach:                   {name: "deal_damage_to_each", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnDealDamageToEachAndEachPlayer:      {name: "deal_damage_to_each_and_each_player", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDeckAnyNumber:                      {name: "deck_any_number", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnDefinePt:                           {name: "define_pt", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 7, finds: 0b0},
 	fnDestroy:                            {name: "destroy", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnDestroyAll:                         {name: "destroy_all", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDestroyOneAtRandom:                 {name: "destroy_one_at_random", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDid:                                {name: "did", arity: 0, returns: true, action: false, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDiscard:                            {name: "discard", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},

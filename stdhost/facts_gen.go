@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 36
+	Minor = 37
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "fc1d8e1e054d66eff82ea18bff288d60d5ad698e7eaf645656b549547d95c89b"
+	Hash = "db10ccef0d20dbb9e7d36dc104c8a698ebac221dbc9a903cef9fab28210ea807"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.36: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.37: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -905,6 +905,18 @@ var Funcs = []Func{
 				return 0, m.DealDamageToEach(f, Object(a[0]), int64(a[1]), Filter(a[2]))
 			}, true
 		}},
+	{Name: "deal_damage_to_each_and_each_player", Method: "DealDamageToEachAndEachPlayer", Signature: "DealDamageToEachAndEachPlayer(f *vm.Frame, source stdhost.Object, amount int64, objects stdhost.Filter) error", Params: []Param{{Name: "source", Type: Type{Kind: KindObject}}, {Name: "amount", Type: Type{Kind: KindNumber}}, {Name: "objects", Type: Type{Kind: KindFilter}}}, Action: true, Contexts: ContextBody, Stale: StaleLastKnown,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				DealDamageToEachAndEachPlayer(*vm.Frame, Object, int64, Filter) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.DealDamageToEachAndEachPlayer(f, Object(a[0]), int64(a[1]), Filter(a[2]))
+			}, true
+		}},
 	{Name: "deck_any_number", Method: "DeckAnyNumber", Signature: "DeckAnyNumber(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface{ DeckAnyNumber(*vm.Frame, Object) error })
@@ -935,6 +947,16 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.Destroy(f, Object(a[0]))
+			}, true
+		}},
+	{Name: "destroy_all", Method: "DestroyAll", Signature: "DestroyAll(f *vm.Frame, objects stdhost.Filter) error", Params: []Param{{Name: "objects", Type: Type{Kind: KindFilter}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ DestroyAll(*vm.Frame, Filter) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.DestroyAll(f, Filter(a[0]))
 			}, true
 		}},
 	{Name: "destroy_one_at_random", Method: "DestroyOneAtRandom", Signature: "DestroyOneAtRandom(f *vm.Frame, targets stdhost.Targets) error", Params: []Param{{Name: "targets", Type: Type{Kind: KindTargets}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
