@@ -92,3 +92,25 @@ func (g *Game) dealDamageToAll(src ObjectID, amount int, ids []ObjectID, players
 		g.endSimultaneousDamage()
 	}
 }
+
+// hBoostAndGainEach gives each permanent a filter describes as the
+// resolving spell or ability resolves +N/+M (layer 7c) and a keyword
+// ability (layer 6) until the end of the turn (Overrun). The set of
+// objects is locked in as it resolves (CR 611.2c); the effects are one
+// effect of one spell, with one timestamp (CR 613.7a).
+func (g *Game) hBoostAndGainEach(a []vm.Value) (vm.Value, error) {
+	ids := g.permanentsInFilter(a[0])
+	k, ok := g.lib.keywordOf(a[3])
+	if len(ids) == 0 || !ok {
+		return 0, nil
+	}
+	ts := g.nextTimestamp()
+	power, toughness := qty(a[1]), qty(a[2])
+	for _, id := range ids {
+		g.effects = append(g.effects,
+			ptEffect{object: id, layer: layerModifyPT, power: power, toughness: toughness, timestamp: ts},
+			ptEffect{object: id, layer: layerAbility, keyword: k, timestamp: ts})
+	}
+	g.invalidate()
+	return 0, nil
+}

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 37
-	vocabularyHash  = "db10ccef0d20dbb9e7d36dc104c8a698ebac221dbc9a903cef9fab28210ea807"
+	vocabularyMinor = 38
+	vocabularyHash  = "4d3a385448ac2c75399718713b770c6216b0688da9f5b8bfdd030552ca47461a"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -942,6 +942,7 @@ const (
 	fnAttachedTo
 	fnBecomeCopyUntilEndOfTurn
 	fnBeginGameOnBattlefield
+	fnBoostAndGainEachUntilEndOfTurn
 	fnBoostUntilEndOfTurn
 	fnCantAttackOrBlock
 	fnCantBeCountered
@@ -1139,6 +1140,7 @@ var funcs = [numFuncs]funcDecl{
 	fnAttachedTo:                         {name: "attached_to", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnBecomeCopyUntilEndOfTurn:           {name: "become_copy_until_end_of_turn", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b11},
 	fnBeginGameOnBattlefield:             {name: "begin_game_on_battlefield", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnBoostAndGainEachUntilEndOfTurn:     {name: "boost_and_gain_each_until_end_of_turn", arity: 4, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnBoostUntilEndOfTurn:                {name: "boost_until_end_of_turn", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnCantAttackOrBlock:                  {name: "cant_attack_or_block", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCantBeCountered:                    {name: "cant_be_countered", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},

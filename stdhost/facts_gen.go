@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 37
+	Minor = 38
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "db10ccef0d20dbb9e7d36dc104c8a698ebac221dbc9a903cef9fab28210ea807"
+	Hash = "4d3a385448ac2c75399718713b770c6216b0688da9f5b8bfdd030552ca47461a"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.37: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.38: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -561,6 +561,18 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.BeginGameOnBattlefield(f, Object(a[0]))
+			}, true
+		}},
+	{Name: "boost_and_gain_each_until_end_of_turn", Method: "BoostAndGainEachUntilEndOfTurn", Signature: "BoostAndGainEachUntilEndOfTurn(f *vm.Frame, objects stdhost.Filter, power int64, toughness int64, keyword stdhost.Name) error", Params: []Param{{Name: "objects", Type: Type{Kind: KindFilter}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}, {Name: "keyword", Type: Type{Kind: KindName, Name: vm.NameKeyword}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				BoostAndGainEachUntilEndOfTurn(*vm.Frame, Filter, int64, int64, Name) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.BoostAndGainEachUntilEndOfTurn(f, Filter(a[0]), int64(a[1]), int64(a[2]), Name(a[3]))
 			}, true
 		}},
 	{Name: "boost_until_end_of_turn", Method: "BoostUntilEndOfTurn", Signature: "BoostUntilEndOfTurn(f *vm.Frame, object stdhost.Object, power int64, toughness int64) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored,
