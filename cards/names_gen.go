@@ -190,6 +190,7 @@ var names = []string{
 	"Rootbound Crag",
 	"Royal Assassin",
 	"Runeclaw Bear",
+	"Safe Passage",
 	"Sage Owl",
 	"Scar",
 	"Serra Angel",

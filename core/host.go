@@ -580,9 +580,10 @@ var hostImpls = [numFuncs]hostImpl{
 	fnCostsMorePerExtraTarget:         (*Game).hCostsMorePerExtraTarget,
 	fnDeckAnyNumber:                   (*Game).hDeckAnyNumber,
 	// Mass effects as one event (issue 22B).
-	fnDestroyAll:                     (*Game).hDestroyAll,
-	fnBoostAndGainEachUntilEndOfTurn: (*Game).hBoostAndGainEach,
-	fnDealDamageToEachAndEachPlayer:  (*Game).hDealDamageToEachAndEachPlayer,
+	fnDestroyAll:                                (*Game).hDestroyAll,
+	fnBoostAndGainEachUntilEndOfTurn:            (*Game).hBoostAndGainEach,
+	fnPreventDamageToPlayerAndCreaturesThisTurn: (*Game).hPreventDamageToPlayerAndCreatures,
+	fnDealDamageToEachAndEachPlayer:             (*Game).hDealDamageToEachAndEachPlayer,
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {

@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 38
+	Minor = 39
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "4d3a385448ac2c75399718713b770c6216b0688da9f5b8bfdd030552ca47461a"
+	Hash = "7021e1d4472caf7e96f2b2797808886ca15355947d922d94c160823b8403f676"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.38: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.39: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -1928,6 +1928,16 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.PreventCombatDamageThisTurn(f)
+			}, true
+		}},
+	{Name: "prevent_damage_to_player_and_creatures_this_turn", Method: "PreventDamageToPlayerAndCreaturesThisTurn", Signature: "PreventDamageToPlayerAndCreaturesThisTurn(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ PreventDamageToPlayerAndCreaturesThisTurn(*vm.Frame, Player) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.PreventDamageToPlayerAndCreaturesThisTurn(f, Player(a[0]))
 			}, true
 		}},
 	{Name: "prevent_next_damage_from_chosen_source", Method: "PreventNextDamageFromChosenSource", Signature: "PreventNextDamageFromChosenSource(f *vm.Frame, player stdhost.Player, sources stdhost.Filter) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "sources", Type: Type{Kind: KindFilter}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,

@@ -380,6 +380,7 @@ var phraseCases = []struct {
 	{inSpell, "deal X damage to each creature without flying and each player", "deal {amount} damage to each {objects} and each player"},
 	{inSpell, "this deals 3 damage to each creature and each player", "{source} deals {amount} damage to each {objects} and each player"},
 	{inSpell, "creatures you control get +3/+3 and gain trample until end of turn", "{objects} get {power/toughness} and gain {keyword} until end of turn"},
+	{inSpell, "prevent all damage that would be dealt to you and creatures you control this turn", "prevent all damage that would be dealt to you and creatures you control this turn"},
 	{inStatic, "play with the top card of your library revealed", "play with the top card of your library revealed"},
 }
 
