@@ -28,6 +28,17 @@ type batch struct {
 	// the others gave it (CR 603.10a, 704.3), not as the first ones'
 	// leaving left it. The buffer is reused.
 	before []snapshot
+	// beforeAt is the index in before of each permanent's snapshot, so
+	// that a batch of N permanents finds each in constant time.
+	beforeAt map[ObjectID]int
+	// anchoredLookers are, while the batch ends, the permanents that left
+	// in it whose leaves-the-battlefield abilities only watch events about
+	// themselves ("when this dies"), with their places among those that
+	// left (see endBatch).
+	anchoredLookers map[ObjectID]int
+	// freeLookers are those whose abilities watch any zone change
+	// ("whenever a creature dies"), in the order they left.
+	freeLookers []looker
 	// entering is set while permanents enter the battlefield at the same
 	// time (see enterTogether): the other events of the batch wait in
 	// after, and their triggers are checked at its end, once every one of
@@ -48,8 +59,15 @@ type snapshot struct {
 // snapshotBefore records, in the batch begun, how permanents exist just
 // before it (CR 603.10a): those it will move from the battlefield.
 func (g *Game) snapshotBefore(ids []ObjectID) {
+	if g.batch.beforeAt == nil {
+		g.batch.beforeAt = make(map[ObjectID]int, len(ids))
+	}
 	for _, id := range ids {
 		if o := g.onBattlefield(id); o != nil {
+			if _, ok := g.batch.beforeAt[id]; ok {
+				continue // the first snapshot is the one before the batch
+			}
+			g.batch.beforeAt[id] = len(g.batch.before)
 			g.batch.before = append(g.batch.before, snapshot{id, g.lastKnown(o)})
 		}
 	}
@@ -58,10 +76,8 @@ func (g *Game) snapshotBefore(ids []ObjectID) {
 // batchSnapshot is the last-known information the batch recorded for a
 // permanent before it began, if it did.
 func (g *Game) batchSnapshot(id ObjectID) (lki, bool) {
-	for _, s := range g.batch.before {
-		if s.id == id {
-			return s.lki, true
-		}
+	if i, ok := g.batch.beforeAt[id]; ok {
+		return g.batch.before[i].lki, true
 	}
 	return lki{}, false
 }
@@ -72,6 +88,7 @@ func (g *Game) beginBatch() {
 		g.batch.first = ObjectID(len(g.objects))
 		g.batch.left = g.batch.left[:0]
 		g.batch.before = g.batch.before[:0]
+		clear(g.batch.beforeAt)
 	}
 	g.batch.depth++
 }
@@ -85,14 +102,11 @@ func (g *Game) endBatch() {
 	if g.batch.depth > 0 {
 		return
 	}
+	g.findLookers()
 	for i := range g.batch.left {
 		ev := &g.batch.left[i]
 		g.eachWatcher(ev, g.batch.first, func(o *Object) { g.triggersOf(o, ev) })
-		for j := range g.batch.left {
-			if o := g.Object(g.batch.left[j].Object); o != nil && o.left {
-				g.triggersOf(o, ev)
-			}
-		}
+		g.lookBack(ev)
 		g.delayedTriggers(ev)
 	}
 	for i := range g.batch.after {
@@ -100,7 +114,85 @@ func (g *Game) endBatch() {
 	}
 	g.batch.left = g.batch.left[:0]
 	g.batch.before = g.batch.before[:0]
+	clear(g.batch.beforeAt)
 	g.batch.after = g.batch.after[:0]
+}
+
+// looker is a permanent that left the battlefield in a batch and whose
+// leaves-the-battlefield abilities look back at the others (CR 603.10a);
+// at is its place among the events of the batch.
+type looker struct {
+	o  *Object
+	at int
+}
+
+// findLookers finds, as a batch ends, the permanents that left in it with
+// triggered abilities that may trigger on its zone changes: those that
+// watch any of them (free) and those that watch only the events about
+// themselves (anchored). Those without such abilities, most of a board
+// that Planar Cleansing destroys, are not looked at again: ending a batch
+// of N zone changes costs N times the number of free lookers, not N².
+func (g *Game) findLookers() {
+	g.batch.freeLookers = g.batch.freeLookers[:0]
+	if g.batch.anchoredLookers == nil {
+		g.batch.anchoredLookers = map[ObjectID]int{}
+	}
+	clear(g.batch.anchoredLookers)
+	bit := kindBit(EvZoneChange)
+	for j := range g.batch.left {
+		o := g.Object(g.batch.left[j].Object)
+		if o == nil || !o.left {
+			continue
+		}
+		w := o.def.watches
+		if gs := g.granted(o); len(gs) > 0 {
+			w = w.or(grantedWatch(gs))
+		}
+		switch {
+		case w.free&bit != 0:
+			g.batch.freeLookers = append(g.batch.freeLookers, looker{o, j})
+		case w.anchored&bit != 0:
+			if _, ok := g.batch.anchoredLookers[o.id]; !ok {
+				g.batch.anchoredLookers[o.id] = j
+			}
+		}
+	}
+}
+
+// lookBack checks one zone change of a batch against the triggered
+// abilities of the permanents that left in it (CR 603.10a), in the order
+// they left: each free looker, and the anchored lookers the event's
+// anchor fields hold.
+func (g *Game) lookBack(ev *Event) {
+	var buf [maxAnchors]looker
+	anchored := buf[:0]
+	if len(g.batch.anchoredLookers) > 0 {
+		for _, f := range g.lib.anchorFields[ev.Kind] {
+			id, ok := valueObject(ev.field(f))
+			if !ok {
+				continue
+			}
+			at, ok := g.batch.anchoredLookers[id]
+			if !ok || slices.ContainsFunc(anchored, func(l looker) bool { return l.o.id == id }) {
+				continue
+			}
+			i := len(anchored)
+			anchored = append(anchored, looker{g.objects[id], at})
+			for ; i > 0 && anchored[i-1].at > at; i-- {
+				anchored[i], anchored[i-1] = anchored[i-1], anchored[i]
+			}
+		}
+	}
+	free := g.batch.freeLookers
+	for len(free) > 0 || len(anchored) > 0 {
+		if len(anchored) == 0 || len(free) > 0 && free[0].at < anchored[0].at {
+			g.triggersOf(free[0].o, ev)
+			free = free[1:]
+		} else {
+			g.triggersOf(anchored[0].o, ev)
+			anchored = anchored[1:]
+		}
+	}
 }
 
 // batched reports whether an event's triggers wait for the end of the

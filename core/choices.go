@@ -81,17 +81,6 @@ func (g *Game) qSharesCreatureType(a []vm.Value) (vm.Value, error) {
 	return 0, nil
 }
 
-// hDealDamageToEach has a source deal an amount of damage to each
-// permanent a filter of the running ability describes as it happens
-// (Windstorm): a damage event for each, in the order they entered.
-func (g *Game) hDealDamageToEach(a []vm.Value) (vm.Value, error) {
-	src, _ := valueObject(a[0])
-	for _, id := range g.permanentsInFilter(a[2]) {
-		g.dealDamage(src, ObjectValue(id), qty(a[1]), false)
-	}
-	return 0, nil
-}
-
 // hDeckAnyNumber is the effect of "a deck can have any number of cards
 // named this": a rule of deck construction, which no game reads; it
 // changes no characteristic (Library.DeckLimit reads it).

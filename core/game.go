@@ -539,6 +539,16 @@ func (g *Game) removeFromZone(o *Object) {
 	if l == nil {
 		return
 	}
+	if l == &g.battlefield {
+		// The battlefield is in ascending ID order (see verifyIndex): a
+		// binary search finds the permanent, so that Planar Cleansing
+		// destroying N permanents does not look at N² of them.
+		if i, found := slices.BinarySearch(*l, o.id); found {
+			*l = slices.Delete(*l, i, i+1)
+			g.indexLeave(o)
+		}
+		return
+	}
 	// From the end: what leaves a zone has most often just come into it
 	// (a copy of a spell or a token that ceases to exist there, CR
 	// 704.5d-e), however long the zone; and the top of a library, the

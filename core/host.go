@@ -601,6 +601,11 @@ var hostImpls = [numFuncs]hostImpl{
 	fnDealDamageToEach:                  (*Game).hDealDamageToEach,
 	fnCostsMorePerExtraTarget:           (*Game).hCostsMorePerExtraTarget,
 	fnDeckAnyNumber:                     (*Game).hDeckAnyNumber,
+	// Mass effects as one event (issue 22B).
+	fnDestroyAll:                                (*Game).hDestroyAll,
+	fnBoostAndGainEachUntilEndOfTurn:            (*Game).hBoostAndGainEach,
+	fnPreventDamageToPlayerAndCreaturesThisTurn: (*Game).hPreventDamageToPlayerAndCreatures,
+	fnDealDamageToEachAndEachPlayer:             (*Game).hDealDamageToEachAndEachPlayer,
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {

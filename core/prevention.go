@@ -18,6 +18,10 @@ type turnPrevention struct {
 	controller PlayerID
 	// combatOnly limits the effect to combat damage (CR 510.2).
 	combatOnly bool
+	// protects, if set, limits it to the damage that would be dealt to
+	// a player and to the creatures that player controls as it would be
+	// dealt (Safe Passage).
+	protects *PlayerID
 	// shield, if set, limits it to the next damage the chosen source
 	// would deal to the player, as long as the source still fits the
 	// filter it was chosen with (CR 615.8, 615.9).
@@ -42,6 +46,9 @@ const turnPreventionText = "prevent all combat damage that would be dealt this t
 func (p *turnPrevention) text(g *Game) string {
 	if p.shield != nil {
 		return "prevent the next damage " + g.objectName(p.shield.chosen) + " would deal"
+	}
+	if p.protects != nil {
+		return "prevent all damage that would be dealt to " + playerName(*p.protects) + " and creatures they control this turn"
 	}
 	return turnPreventionText
 }
@@ -68,6 +75,16 @@ func (g *Game) addTurnPrevention(p turnPrevention) {
 // combat damage that would be dealt this turn is prevented (CR 615.1a).
 func (g *Game) hPreventCombatDamageThisTurn([]vm.Value) (vm.Value, error) {
 	g.addTurnPrevention(turnPrevention{combatOnly: true})
+	return 0, nil
+}
+
+// hPreventDamageToPlayerAndCreatures creates the prevention effect of
+// Safe Passage: all damage that would be dealt this turn to a player and
+// to the creatures they control (CR 615.1a).
+func (g *Game) hPreventDamageToPlayerAndCreatures(a []vm.Value) (vm.Value, error) {
+	if p, ok := valuePlayer(a[0]); ok {
+		g.addTurnPrevention(turnPrevention{protects: &p})
+	}
 	return 0, nil
 }
 
@@ -114,6 +131,16 @@ func (g *Game) hPreventNextDamageFromChosenSource(a []vm.Value) (vm.Value, error
 func (g *Game) appliesTo(p *turnPrevention, ev *Event) bool {
 	if p.combatOnly && !ev.Combat {
 		return false
+	}
+	if p.protects != nil {
+		// The player, and the creatures they control as the damage would
+		// be dealt, those that came later included; not a planeswalker
+		// (Safe Passage's rulings).
+		if to, ok := valuePlayer(ev.Target); ok {
+			return to == *p.protects
+		}
+		o := g.permanentArg(ev.Target)
+		return o != nil && g.typesOf(o)&typeCreature != 0 && g.Controller(o.id) == *p.protects
 	}
 	if s := p.shield; s != nil {
 		to, ok := valuePlayer(ev.Target)

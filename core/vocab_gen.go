@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 37
-	vocabularyHash  = "e9a3a2736a1b5a6a410276d02e5e61a961bbea843cfeda8b77fd4dad5afd0e63"
+	vocabularyMinor = 40
+	vocabularyHash  = "1d318198086c023eddbe9fa70b301893dc0a240de28e9a6abf8b7e4011dffcd5"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -966,6 +966,7 @@ const (
 	fnBeginGameOnBattlefield
 	fnBlockAnyNumber
 	fnBlocksEachCombat
+	fnBoostAndGainEachUntilEndOfTurn
 	fnBoostUntilEndOfTurn
 	fnCantAttackOrBlock
 	fnCantAttackOrBlockAlone
@@ -1003,9 +1004,11 @@ const (
 	fnDealDamageDivided
 	fnDealDamageDividedEvenly
 	fnDealDamageToEach
+	fnDealDamageToEachAndEachPlayer
 	fnDeckAnyNumber
 	fnDefinePt
 	fnDestroy
+	fnDestroyAll
 	fnDestroyNoRegeneration
 	fnDestroyOneAtRandom
 	fnDid
@@ -1091,6 +1094,7 @@ const (
 	fnPrevent
 	fnPreventAmount
 	fnPreventCombatDamageThisTurn
+	fnPreventDamageToPlayerAndCreaturesThisTurn
 	fnPreventNextDamageFromChosenSource
 	fnPutAllOntoBattlefield
 	fnPutChosenOnTop
@@ -1181,6 +1185,7 @@ var funcs = [numFuncs]funcDecl{
 	fnBeginGameOnBattlefield:             {name: "begin_game_on_battlefield", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnBlockAnyNumber:                     {name: "block_any_number", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnBlocksEachCombat:                   {name: "blocks_each_combat", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnBoostAndGainEachUntilEndOfTurn:     {name: "boost_and_gain_each_until_end_of_turn", arity: 4, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnBoostUntilEndOfTurn:                {name: "boost_until_end_of_turn", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnCantAttackOrBlock:                  {name: "cant_attack_or_block", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCantAttackOrBlockAlone:             {name: "cant_attack_or_block_alone", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
@@ -1218,9 +1223,11 @@ var funcs = [numFuncs]funcDecl{
 	fnDealDamageDivided:                  {name: "deal_damage_divided", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnDealDamageDividedEvenly:            {name: "deal_damage_divided_evenly", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnDealDamageToEach:                   {name: "deal_damage_to_each", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnDealDamageToEachAndEachPlayer:      {name: "deal_damage_to_each_and_each_player", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDeckAnyNumber:                      {name: "deck_any_number", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnDefinePt:                           {name: "define_pt", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 7, finds: 0b0},
 	fnDestroy:                            {name: "destroy", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnDestroyAll:                         {name: "destroy_all", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDestroyNoRegeneration:              {name: "destroy_no_regeneration", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnDestroyOneAtRandom:                 {name: "destroy_one_at_random", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnDid:                                {name: "did", arity: 0, returns: true, action: false, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -1306,58 +1313,59 @@ var funcs = [numFuncs]funcDecl{
 	fnPrevent:                            {name: "prevent", arity: 1, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPreventAmount:                      {name: "prevent_amount", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPreventCombatDamageThisTurn:        {name: "prevent_combat_damage_this_turn", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnPreventNextDamageFromChosenSource:  {name: "prevent_next_damage_from_chosen_source", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnPutAllOntoBattlefield:              {name: "put_all_onto_battlefield", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnPutChosenOnTop:                     {name: "put_chosen_on_top", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnPutCounters:                        {name: "put_counters", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b1},
-	fnPutCountersOnEach:                  {name: "put_counters_on_each", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnPutCountersPerPrevented:            {name: "put_counters_per_prevented", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
-	fnPutOnBottomOfLibrary:               {name: "put_on_bottom_of_library", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
-	fnPutOnTopOfLibrary:                  {name: "put_on_top_of_library", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
-	fnPutOntoBattlefield:                 {name: "put_onto_battlefield", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
-	fnPutOntoBattlefieldTapped:           {name: "put_onto_battlefield_tapped", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
-	fnPutRevealedOntoBattlefield:         {name: "put_revealed_onto_battlefield", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnRedirectDamage:                     {name: "redirect_damage", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnRedirectDamageToPlayer:             {name: "redirect_damage_to_player", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnRegenerate:                         {name: "regenerate", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
-	fnRemoveCounters:                     {name: "remove_counters", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b1},
-	fnRemoveCountersAmong:                {name: "remove_counters_among", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnReplaceMana:                        {name: "replace_mana", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnReturnAllToBattlefield:             {name: "return_all_to_battlefield", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnReturnFromGraveyardToHand:          {name: "return_from_graveyard_to_hand", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
-	fnReturnToBattlefield:                {name: "return_to_battlefield", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
-	fnReturnToHand:                       {name: "return_to_hand", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
-	fnReturnWithCounter:                  {name: "return_with_counter", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
-	fnReveal:                             {name: "reveal", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
-	fnRevealAndDiscardChosen:             {name: "reveal_and_discard_chosen", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnRevealTop:                          {name: "reveal_top", arity: 1, returns: true, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnSacrifice:                          {name: "sacrifice", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b1},
-	fnSacrificeChosen:                    {name: "sacrifice_chosen", arity: 2, returns: true, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnSacrificeUnless:                    {name: "sacrifice_unless", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
-	fnSacrificeUnlessPayPerCounter:       {name: "sacrifice_unless_pay_per_counter", arity: 4, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
-	fnScheduleDelayed:                    {name: "schedule_delayed", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnScry:                               {name: "scry", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnSearchLibrary:                      {name: "search_library", arity: 2, returns: true, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnSetBasePt:                          {name: "set_base_pt", arity: 3, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 8, finds: 0b0},
-	fnSetBasePtUntilEndOfTurn:            {name: "set_base_pt_until_end_of_turn", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
-	fnSetChosenColor:                     {name: "set_chosen_color", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 5, finds: 0b0},
-	fnSetLife:                            {name: "set_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnSetMaximumHandSize:                 {name: "set_maximum_hand_size", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
-	fnSharesCreatureType:                 {name: "shares_creature_type", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnShuffleIntoLibrary:                 {name: "shuffle_into_library", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
-	fnShuffleLibrary:                     {name: "shuffle_library", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnShufflePermanentsAndReveal:         {name: "shuffle_permanents_and_reveal", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnSpendOnlyManaOnX:                   {name: "spend_only_mana_on_x", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
-	fnSwitchPtUntilEndOfTurn:             {name: "switch_pt_until_end_of_turn", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
-	fnTap:                                {name: "tap", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
-	fnTapAll:                             {name: "tap_all", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnTapAllDontUntapNext:                {name: "tap_all_dont_untap_next", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnTargetAt:                           {name: "target_at", arity: 2, returns: true, action: false, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnTargetCount:                        {name: "target_count", arity: 1, returns: true, action: false, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnTopCardRevealed:                    {name: "top_card_revealed", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
-	fnToughness:                          {name: "toughness", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnTributeNotPaid:                     {name: "tribute_not_paid", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnTriggerReflexive:                   {name: "trigger_reflexive", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
-	fnUntap:                              {name: "untap", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
-	fnX:                                  {name: "x", arity: 0, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnPreventDamageToPlayerAndCreaturesThisTurn: {name: "prevent_damage_to_player_and_creatures_this_turn", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnPreventNextDamageFromChosenSource:         {name: "prevent_next_damage_from_chosen_source", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnPutAllOntoBattlefield:                     {name: "put_all_onto_battlefield", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnPutChosenOnTop:                            {name: "put_chosen_on_top", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnPutCounters:                               {name: "put_counters", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnPutCountersOnEach:                         {name: "put_counters_on_each", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnPutCountersPerPrevented:                   {name: "put_counters_per_prevented", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnPutOnBottomOfLibrary:                      {name: "put_on_bottom_of_library", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnPutOnTopOfLibrary:                         {name: "put_on_top_of_library", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnPutOntoBattlefield:                        {name: "put_onto_battlefield", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnPutOntoBattlefieldTapped:                  {name: "put_onto_battlefield_tapped", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnPutRevealedOntoBattlefield:                {name: "put_revealed_onto_battlefield", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnRedirectDamage:                            {name: "redirect_damage", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnRedirectDamageToPlayer:                    {name: "redirect_damage_to_player", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnRegenerate:                                {name: "regenerate", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnRemoveCounters:                            {name: "remove_counters", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnRemoveCountersAmong:                       {name: "remove_counters_among", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnReplaceMana:                               {name: "replace_mana", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnReturnAllToBattlefield:                    {name: "return_all_to_battlefield", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnReturnFromGraveyardToHand:                 {name: "return_from_graveyard_to_hand", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnReturnToBattlefield:                       {name: "return_to_battlefield", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnReturnToHand:                              {name: "return_to_hand", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnReturnWithCounter:                         {name: "return_with_counter", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnReveal:                                    {name: "reveal", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnRevealAndDiscardChosen:                    {name: "reveal_and_discard_chosen", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnRevealTop:                                 {name: "reveal_top", arity: 1, returns: true, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnSacrifice:                                 {name: "sacrifice", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnSacrificeChosen:                           {name: "sacrifice_chosen", arity: 2, returns: true, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnSacrificeUnless:                           {name: "sacrifice_unless", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnSacrificeUnlessPayPerCounter:              {name: "sacrifice_unless_pay_per_counter", arity: 4, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnScheduleDelayed:                           {name: "schedule_delayed", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnScry:                                      {name: "scry", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnSearchLibrary:                             {name: "search_library", arity: 2, returns: true, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnSetBasePt:                                 {name: "set_base_pt", arity: 3, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 8, finds: 0b0},
+	fnSetBasePtUntilEndOfTurn:                   {name: "set_base_pt_until_end_of_turn", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnSetChosenColor:                            {name: "set_chosen_color", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 5, finds: 0b0},
+	fnSetLife:                                   {name: "set_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnSetMaximumHandSize:                        {name: "set_maximum_hand_size", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnSharesCreatureType:                        {name: "shares_creature_type", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnShuffleIntoLibrary:                        {name: "shuffle_into_library", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnShuffleLibrary:                            {name: "shuffle_library", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnShufflePermanentsAndReveal:                {name: "shuffle_permanents_and_reveal", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnSpendOnlyManaOnX:                          {name: "spend_only_mana_on_x", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnSwitchPtUntilEndOfTurn:                    {name: "switch_pt_until_end_of_turn", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnTap:                                       {name: "tap", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnTapAll:                                    {name: "tap_all", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnTapAllDontUntapNext:                       {name: "tap_all_dont_untap_next", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnTargetAt:                                  {name: "target_at", arity: 2, returns: true, action: false, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnTargetCount:                               {name: "target_count", arity: 1, returns: true, action: false, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnTopCardRevealed:                           {name: "top_card_revealed", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnToughness:                                 {name: "toughness", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnTributeNotPaid:                            {name: "tribute_not_paid", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnTriggerReflexive:                          {name: "trigger_reflexive", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnUntap:                                     {name: "untap", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnX:                                         {name: "x", arity: 0, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 }

@@ -40,7 +40,7 @@ func TestWrongCardsAreFlagged(t *testing.T) {
 		"Wurm's Tooth":     `the paragraph says "you may" ("you may gain 1 life"); the ability does it always`,
 		"Mesa Enchantress": `the paragraph says "you may" ("you may draw a card"); the ability does it always`,
 		"Stone Giant":      `the paragraph's target is "creature you control with toughness less than Stone Giant's power"; the ability's is "creature you control"`,
-		"Magma Phoenix":    `the paragraph also says "Magma Phoenix deals 3 damage to each player", which the ability does not`,
+		"Magma Phoenix":    `the paragraph says "Magma Phoenix deals 3 damage to each creature and each player"; the ability says "Magma Phoenix deals 3 damage to each creature"`,
 		"Howling Mine":     `the paragraph triggers only "if Howling Mine is untapped" (an intervening "if", CR 603.4); the ability always triggers`,
 	} {
 		t.Run(name, func(t *testing.T) {

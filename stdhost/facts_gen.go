@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 37
+	Minor = 40
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "e9a3a2736a1b5a6a410276d02e5e61a961bbea843cfeda8b77fd4dad5afd0e63"
+	Hash = "1d318198086c023eddbe9fa70b301893dc0a240de28e9a6abf8b7e4011dffcd5"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.37: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.40: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -631,6 +631,18 @@ var Funcs = []Func{
 				return 0, m.BlocksEachCombat(f, Object(a[0]))
 			}, true
 		}},
+	{Name: "boost_and_gain_each_until_end_of_turn", Method: "BoostAndGainEachUntilEndOfTurn", Signature: "BoostAndGainEachUntilEndOfTurn(f *vm.Frame, objects stdhost.Filter, power int64, toughness int64, keyword stdhost.Name) error", Params: []Param{{Name: "objects", Type: Type{Kind: KindFilter}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}, {Name: "keyword", Type: Type{Kind: KindName, Name: vm.NameKeyword}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				BoostAndGainEachUntilEndOfTurn(*vm.Frame, Filter, int64, int64, Name) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.BoostAndGainEachUntilEndOfTurn(f, Filter(a[0]), int64(a[1]), int64(a[2]), Name(a[3]))
+			}, true
+		}},
 	{Name: "boost_until_end_of_turn", Method: "BoostUntilEndOfTurn", Signature: "BoostUntilEndOfTurn(f *vm.Frame, object stdhost.Object, power int64, toughness int64) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -1057,6 +1069,18 @@ var Funcs = []Func{
 				return 0, m.DealDamageToEach(f, Object(a[0]), int64(a[1]), Filter(a[2]))
 			}, true
 		}},
+	{Name: "deal_damage_to_each_and_each_player", Method: "DealDamageToEachAndEachPlayer", Signature: "DealDamageToEachAndEachPlayer(f *vm.Frame, source stdhost.Object, amount int64, objects stdhost.Filter) error", Params: []Param{{Name: "source", Type: Type{Kind: KindObject}}, {Name: "amount", Type: Type{Kind: KindNumber}}, {Name: "objects", Type: Type{Kind: KindFilter}}}, Action: true, Contexts: ContextBody, Stale: StaleLastKnown,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				DealDamageToEachAndEachPlayer(*vm.Frame, Object, int64, Filter) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.DealDamageToEachAndEachPlayer(f, Object(a[0]), int64(a[1]), Filter(a[2]))
+			}, true
+		}},
 	{Name: "deck_any_number", Method: "DeckAnyNumber", Signature: "DeckAnyNumber(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface{ DeckAnyNumber(*vm.Frame, Object) error })
@@ -1087,6 +1111,16 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.Destroy(f, Object(a[0]))
+			}, true
+		}},
+	{Name: "destroy_all", Method: "DestroyAll", Signature: "DestroyAll(f *vm.Frame, objects stdhost.Filter) error", Params: []Param{{Name: "objects", Type: Type{Kind: KindFilter}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ DestroyAll(*vm.Frame, Filter) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.DestroyAll(f, Filter(a[0]))
 			}, true
 		}},
 	{Name: "destroy_no_regeneration", Method: "DestroyNoRegeneration", Signature: "DestroyNoRegeneration(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored, Moves: "object", MovesTo: "graveyard",
@@ -2096,6 +2130,16 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.PreventCombatDamageThisTurn(f)
+			}, true
+		}},
+	{Name: "prevent_damage_to_player_and_creatures_this_turn", Method: "PreventDamageToPlayerAndCreaturesThisTurn", Signature: "PreventDamageToPlayerAndCreaturesThisTurn(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ PreventDamageToPlayerAndCreaturesThisTurn(*vm.Frame, Player) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.PreventDamageToPlayerAndCreaturesThisTurn(f, Player(a[0]))
 			}, true
 		}},
 	{Name: "prevent_next_damage_from_chosen_source", Method: "PreventNextDamageFromChosenSource", Signature: "PreventNextDamageFromChosenSource(f *vm.Frame, player stdhost.Player, sources stdhost.Filter) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "sources", Type: Type{Kind: KindFilter}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,

@@ -169,6 +169,17 @@ func eachSlot(t *Template, before string) bool {
 	return false
 }
 
+// leadingObjects reports whether a template begins with a slot of
+// objects: a plural without determiner, as Oracle text begins a mass
+// effect ("creatures you control get ...").
+func leadingObjects(t *Template) bool {
+	if len(t.Items) == 0 || t.Items[0].Slot == "" {
+		return false
+	}
+	typ, _ := t.SlotType(t.Items[0].Slot)
+	return typ.Kind == KObjects
+}
+
 // filters lists the filters that can start at part pi, longest first.
 func (m *matcher) filters(t *Template, pi int) []candidate {
 	det := strings.ToLower(m.word(pi))
@@ -220,7 +231,10 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		// A template's "each {objects}": "on each creature you control".
 		det, words0 = "", pi
 	case attached || effect && det == "other":
-	case effect:
+	case effect, m.leading && leadingObjects(t):
+		// An action whose phrase begins with its objects, as an
+		// effect's does: "creatures you control get +3/+3 and gain
+		// trample until end of turn" (Overrun).
 		// A plural without determiner: "creatures you control".
 		if _, ok := m.v.FilterWord(m.word(pi)); !ok {
 			m.unknownSubtype(pi, t)

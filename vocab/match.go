@@ -166,6 +166,9 @@ type matcher struct {
 	// built). A phrase that does not read is read again without it, for
 	// the diagnostic: what is skipped only fails, and touches no scope.
 	quick bool
+	// leading is set while the candidates of a template's first item
+	// are listed (see leadingObjects).
+	leading bool
 	// filterMemo holds, in a quick reading, the filters that start at
 	// each part (filtersAt): every template with an object slot there
 	// asks for them.
@@ -209,11 +212,13 @@ type filledSlot struct {
 	from, to int
 }
 
-// filterKey is where a filter starts, and whether the slot is an
-// effect's (which reads plurals).
+// filterKey is where a filter starts, whether the slot is an effect's
+// (which reads plurals), and whether the template begins with objects
+// (which read plurals there: see leadingObjects).
 type filterKey struct {
-	pi     int
-	effect bool
+	pi      int
+	effect  bool
+	leading bool
 }
 
 // filtersAt is filters, remembered in a quick reading, where it has no
@@ -224,7 +229,7 @@ func (m *matcher) filtersAt(t *Template, pi int) []candidate {
 	if !m.quick {
 		return m.filters(t, pi)
 	}
-	key := filterKey{pi, t.Func != nil && t.Func.Effect}
+	key := filterKey{pi, t.Func != nil && t.Func.Effect, m.leading && leadingObjects(t)}
 	cs, ok := m.filterMemo[key]
 	if !ok {
 		cs = m.filters(t, pi)
@@ -448,7 +453,9 @@ func (m *matcher) try(t *Template, ti, pi int, mode Mode) bool {
 		return false
 	}
 	filled := len(m.filled)
+	m.leading = ti == 0 // the template's first item: see leadingObjects
 	cands := m.candidates(t, item.Slot, pi, mode)
+	m.leading = false
 	if m.oracle != nil && len(cands) == 0 {
 		typ, _ := t.SlotType(item.Slot)
 		m.oracle.expect(pi, slotWants(item.Slot, typ))

@@ -398,6 +398,13 @@ var phraseCases = []struct {
 	{inSpell, "put the chosen cards on top of your library", "put the chosen cards on top of your library"},
 	{inSpell, "each player shuffles all permanents they own into their library then reveals that many cards from the top of their library", "each player shuffles all permanents they own into their library then reveals that many cards from the top of their library"},
 	{inSpell, "each player puts all artifact creature and land cards revealed this way onto the battlefield then does the same for enchantment cards then puts all cards revealed this way that weren't put onto the battlefield on the bottom of their library", "each player puts all artifact creature and land cards revealed this way onto the battlefield then does the same for enchantment cards then puts all cards revealed this way that weren't put onto the battlefield on the bottom of their library"},
+	// Mass effects as one event (issue 22B).
+	{inSpell, "destroy all nonland permanents", "destroy all {objects}"},
+	{inSpell, "destroy all enchantments", "destroy all {objects}"},
+	{inSpell, "deal X damage to each creature without flying and each player", "deal {amount} damage to each {objects} and each player"},
+	{inSpell, "this deals 3 damage to each creature and each player", "{source} deals {amount} damage to each {objects} and each player"},
+	{inSpell, "creatures you control get +3/+3 and gain trample until end of turn", "{objects} get {power/toughness} and gain {keyword} until end of turn"},
+	{inSpell, "prevent all damage that would be dealt to you and creatures you control this turn", "prevent all damage that would be dealt to you and creatures you control this turn"},
 	{inStatic, "play with the top card of your library revealed", "play with the top card of your library revealed"},
 }
 

@@ -160,7 +160,7 @@ func (r *reader) sentence(pi int) ([]meaning.Stmt, int, bool) {
 			after = next + 2
 		case w == "and" || w == "then" || w == ",":
 		default:
-			r.expect(next, `"." or "and"`)
+			r.expect(next, `"."`, `"and"`)
 			return nil, next, false
 		}
 		var more []meaning.Stmt
@@ -291,7 +291,7 @@ func (r *reader) actionClause(parts []*dsl.Part, pi, base int) ([]meaning.Stmt, 
 		}
 		end := pi + m.End
 		if end < len(parts) && !clauseEnds[wordOf(parts, end)] {
-			r.expect(base+m.End, `"." or "and"`)
+			r.expect(base+m.End, `"."`, `"and"`)
 			continue
 		}
 		if st, next, ok := r.accept(parts, pi, m, end); ok {

@@ -222,7 +222,7 @@ func (r *reader) costs(a *meaning.Ability, colon int) bool {
 		case r.word(pi) == ",":
 			pi++
 		default:
-			r.expect(pi, `"," or ":"`)
+			r.expect(pi, `","`, `":"`)
 			return false
 		}
 	}
@@ -234,7 +234,7 @@ func (r *reader) costs(a *meaning.Ability, colon int) bool {
 func (r *reader) triggered() ([]*meaning.Ability, bool) {
 	w := r.word(0)
 	if w != "when" && w != "whenever" && w != "at" {
-		r.expect(0, `"When", "Whenever" or "At"`)
+		r.expect(0, `"When"`, `"Whenever"`, `"At"`)
 		return nil, false
 	}
 	a := &meaning.Ability{Kind: meaning.Triggered, Word: w}

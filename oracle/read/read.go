@@ -409,16 +409,19 @@ func wordOf(parts []*dsl.Part, i int) string {
 	return strings.ToLower(parts[i].Word())
 }
 
-// expect records, when diagnosing, what was wanted at part pi.
-func (r *reader) expect(pi int, what string) {
+// expect records, when diagnosing, what was wanted at part pi: each of
+// whats, so that two readings that want one word name it once.
+func (r *reader) expect(pi int, whats ...string) {
 	if !r.diag {
 		return
 	}
-	switch {
-	case pi > r.best:
-		r.best, r.expected = pi, []string{what}
-	case pi == r.best && !slices.Contains(r.expected, what):
-		r.expected = append(r.expected, what)
+	for _, what := range whats {
+		switch {
+		case pi > r.best:
+			r.best, r.expected = pi, []string{what}
+		case pi == r.best && !slices.Contains(r.expected, what):
+			r.expected = append(r.expected, what)
+		}
 	}
 }
 

@@ -1,0 +1,116 @@
+package core
+
+import "github.com/cardc/cardc/vm"
+
+// Mass effects (issue 22B): an effect that does the same thing to many
+// objects and players does it to all of them at the same time, as one
+// event (CR 101.4, 608.2): Planar Cleansing's "destroy all nonland
+// permanents", Earthquake's "deals X damage to each creature without
+// flying and each player". Each object is still an event of its own, to
+// which replacement and prevention effects apply one by one (CR 614,
+// 615), but the events form one batch (see batch): the permanents that
+// leave the battlefield leave as they existed just before any of them
+// did, and the leaves-the-battlefield abilities of every permanent that
+// was there just before see each of them (CR 603.10a). Triggered abilities
+// wait for the end of the batch and go on the stack the next time a
+// player would receive priority, after state-based actions, which are
+// checked once the whole spell or ability has resolved (CR 603.3, 704.3).
+// So Blood Artist destroyed by Planar Cleansing with two other creatures
+// triggers three times: once for each.
+
+// hDestroyAll destroys every permanent a filter of the running ability
+// describes as it resolves, at the same time (CR 701.7a, 603.10a).
+func (g *Game) hDestroyAll(a []vm.Value) (vm.Value, error) {
+	ids := g.permanentsInFilter(a[0])
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	g.beginBatch()
+	defer g.endBatch()
+	// Each leaves as it was just before all of them did (CR 603.10a).
+	g.snapshotBefore(ids)
+	for _, id := range ids {
+		g.propose(Event{Kind: EvDestroy, Object: id})
+	}
+	return 0, nil
+}
+
+// hDealDamageToEach has a source deal an amount of damage to each
+// permanent a filter of the running ability describes as it resolves
+// (Windstorm, Pyroclasm), at the same time (see dealDamageToAll).
+func (g *Game) hDealDamageToEach(a []vm.Value) (vm.Value, error) {
+	if src, ok := valueObject(a[0]); ok && g.Object(src) != nil {
+		g.dealDamageToAll(src, qty(a[1]), g.permanentsInFilter(a[2]), false)
+	}
+	return 0, nil
+}
+
+// hDealDamageToEachAndEachPlayer has a source deal an amount of damage
+// to each permanent a filter describes and to each player, at the same
+// time (Earthquake, Magma Phoenix; see dealDamageToAll).
+//
+// A source that has left its zone since (Magma Phoenix, which dies) deals
+// the damage as it last existed (CR 608.2h, 702.2b, 702.15b); a handle
+// that names no object deals none.
+func (g *Game) hDealDamageToEachAndEachPlayer(a []vm.Value) (vm.Value, error) {
+	if src, ok := valueObject(a[0]); ok && g.Object(src) != nil {
+		g.dealDamageToAll(src, qty(a[1]), g.permanentsInFilter(a[2]), true)
+	}
+	return 0, nil
+}
+
+// dealDamageToAll has a source deal an amount of damage to permanents
+// and, if players is true, to each player still in the game (in turn
+// order from the active player), all at the same time (CR 120.3, 101.4):
+// one damage event for each recipient, which replacement and prevention
+// effects modify separately (CR 615), in one batch of simultaneous
+// damage. A replacement ability's actions that change an event happen as
+// each event is dealt, the rest of its effect once after all of them
+// (CR 615.5, see simultaneous), and the permanents that leave the
+// battlefield meanwhile leave in one batch (CR 603.10a).
+func (g *Game) dealDamageToAll(src ObjectID, amount int, ids []ObjectID, players bool) {
+	if amount <= 0 {
+		return
+	}
+	g.beginBatch()
+	defer g.endBatch()
+	nested := g.simultaneous.active
+	if !nested {
+		g.beginSimultaneousDamage()
+	}
+	for _, id := range ids {
+		g.dealDamage(src, ObjectValue(id), amount, false)
+	}
+	if players {
+		for _, p := range []PlayerID{g.active, Opponent(g.active)} {
+			if !g.players[p].Lost {
+				g.dealDamage(src, PlayerValue(p), amount, false)
+			}
+		}
+	}
+	if !nested {
+		g.endSimultaneousDamage()
+	}
+}
+
+// hBoostAndGainEach gives each permanent a filter describes as the
+// resolving spell or ability resolves +N/+M (layer 7c) and a keyword
+// ability (layer 6) until the end of the turn (Overrun). The set of
+// objects is locked in as it resolves (CR 611.2c); the effects are one
+// effect of one spell, with one timestamp (CR 613.7a).
+func (g *Game) hBoostAndGainEach(a []vm.Value) (vm.Value, error) {
+	ids := g.permanentsInFilter(a[0])
+	k, ok := g.lib.keywordOf(a[3])
+	if len(ids) == 0 || !ok {
+		return 0, nil
+	}
+	ts := g.nextTimestamp()
+	power, toughness := qty(a[1]), qty(a[2])
+	for _, id := range ids {
+		g.effects = append(g.effects,
+			ptEffect{object: id, layer: layerModifyPT, power: power, toughness: toughness, timestamp: ts},
+			ptEffect{object: id, layer: layerAbility, keyword: k, timestamp: ts})
+	}
+	g.invalidate()
+	return 0, nil
+}
