@@ -606,6 +606,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnBoostAndGainEachUntilEndOfTurn:            (*Game).hBoostAndGainEach,
 	fnPreventDamageToPlayerAndCreaturesThisTurn: (*Game).hPreventDamageToPlayerAndCreatures,
 	fnDealDamageToEachAndEachPlayer:             (*Game).hDealDamageToEachAndEachPlayer,
+	fnPlayWithoutPaying:                         (*Game).hPlayWithoutPaying,
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {

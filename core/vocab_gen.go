@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 40
-	vocabularyHash  = "1d318198086c023eddbe9fa70b301893dc0a240de28e9a6abf8b7e4011dffcd5"
+	vocabularyMinor = 41
+	vocabularyHash  = "9c7a944f102642b4b35a5faac87031cf7d6919eef300281237df121e9781687f"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -1089,6 +1089,7 @@ const (
 	fnOwner
 	fnPayLife
 	fnPayOptional
+	fnPlayWithoutPaying
 	fnPlayerOrController
 	fnPower
 	fnPrevent
@@ -1308,6 +1309,7 @@ var funcs = [numFuncs]funcDecl{
 	fnOwner:                              {name: "owner", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPayLife:                            {name: "pay_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPayOptional:                        {name: "pay_optional", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnPlayWithoutPaying:                  {name: "play_without_paying", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b10},
 	fnPlayerOrController:                 {name: "player_or_controller", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPower:                              {name: "power", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPrevent:                            {name: "prevent", arity: 1, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},

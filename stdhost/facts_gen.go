@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 40
+	Minor = 41
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "1d318198086c023eddbe9fa70b301893dc0a240de28e9a6abf8b7e4011dffcd5"
+	Hash = "9c7a944f102642b4b35a5faac87031cf7d6919eef300281237df121e9781687f"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.40: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.41: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -2070,6 +2070,18 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.PayOptional(f, Player(a[0]), Name(a[1]), Filter(a[2]))
+			}, true
+		}},
+	{Name: "play_without_paying", Method: "PlayWithoutPaying", Signature: "PlayWithoutPaying(f *vm.Frame, player stdhost.Player, object stdhost.Object) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				PlayWithoutPaying(*vm.Frame, Player, Object) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.PlayWithoutPaying(f, Player(a[0]), Object(a[1]))
 			}, true
 		}},
 	{Name: "player_or_controller", Method: "PlayerOrController", Signature: "PlayerOrController(f *vm.Frame, target stdhost.Target) (stdhost.Player, error)", Params: []Param{{Name: "target", Type: Type{Kind: KindTarget}}}, Result: Type{Kind: KindPlayer}, Contexts: ContextMatch | ContextBody | ContextReplace | ContextEnters | ContextEffect, Stale: StaleLastKnown, Own: true,

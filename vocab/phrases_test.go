@@ -373,6 +373,7 @@ var phraseCases = []struct {
 	{inSpell, "put target creature card from your graveyard onto the battlefield tapped", "put {object} onto the battlefield tapped"},
 	{inSpell, "reveal target creature", "reveal {object}"},
 	{inSpell, "reveal the top card of your library", "reveal the top card of your library"},
+	{inSpell, "play target creature card from your graveyard without paying its mana cost", "play {object} without paying its mana cost"},
 	{inSpell, "return target creature to its owner's hand", "return {object} to its owner's hand"},
 	{inSpell, "return target creature card from your graveyard to your hand", "return {object} to your hand"},
 	{inSpell, "put target creature card from your graveyard into your hand", "put {object} into your hand"},
