@@ -137,6 +137,7 @@ var names = []string{
 	"Nightmare",
 	"Nissa, Voice of Zendikar",
 	"Novijen Sages",
+	"Open the Vaults",
 	"Order of Whiteclay",
 	"Overabundance",
 	"Pacifism",
