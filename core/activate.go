@@ -492,11 +492,23 @@ func (g *Game) hSacrifice(a []vm.Value) (vm.Value, error) {
 	return 0, nil
 }
 
-// hPayLife has a player pay life: they lose that much (CR 119.4).
+// hPayLife has a player pay life: they lose that much (CR 119.4). A
+// player can pay life only if their life total is at least that much
+// (CR 119.4), and only 0 if it can't change (CR 119.8): a cost is
+// checked before it is paid (checkCost), but the action of `you may pay
+// N life` (“You may pay 2 life. If you do, ...”) is offered as the ability
+// resolves, and a player who can't pay then doesn't — nothing is paid,
+// and `if you do` reads that they didn't (CR 608.2c).
 func (g *Game) hPayLife(a []vm.Value) (vm.Value, error) {
-	if p, ok := valuePlayer(a[0]); ok && a[1] > 0 {
-		g.propose(Event{Kind: EvLifeLost, Player: p, Amount: qty(a[1])})
+	p, ok := valuePlayer(a[0])
+	if !ok || a[1] <= 0 {
+		return 0, nil
 	}
+	if g.players[p].Life < qty(a[1]) || g.lifeCantChange(p) {
+		g.optional = optionalCost{}
+		return 0, nil
+	}
+	g.propose(Event{Kind: EvLifeLost, Player: p, Amount: qty(a[1])})
 	return 0, nil
 }
 

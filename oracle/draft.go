@@ -186,6 +186,9 @@ type drafter struct {
 	// events, targets and eachs count those written so far, to name them
 	// as the builder numbered them.
 	events, targets, eachs int
+	// sets counts the slots of several targets written so far
+	// ("targets.N", the set "them" names).
+	sets int
 	// chosen counts the actions with a result written so far (what a
 	// search found: "chosen.N").
 	chosen int
@@ -203,7 +206,7 @@ func (d *drafter) paragraph(abs []*meaning.Ability) (lines []string, spell bool,
 	}
 	for _, a := range abs {
 		d.names, d.kinds, d.taken = map[string]string{}, map[string]string{}, map[string]bool{"this": true, "you": true, "X": true}
-		d.events, d.targets, d.eachs, d.chosen = 0, 0, 0, 0
+		d.events, d.targets, d.eachs, d.chosen, d.sets = 0, 0, 0, 0, 0
 		if a.Kind == meaning.Keyword && isKeywordsLine(a.Keyword) {
 			keywords = append(keywords, keywordText(a))
 			continue
@@ -341,6 +344,33 @@ func (d *drafter) stmts(ss []meaning.Stmt) ([]string, error) {
 				return nil, err
 			}
 			out = append(out, p)
+		case meaning.May:
+			// `PLAYER may ACTION` (CR 608.2d): the action as its player
+			// would take it unasked, its player the default `you` where
+			// the decider is that player (meaning.DecidedBy, undone).
+			who := "you"
+			if st.Who != nil && st.Who.Key != "you" {
+				who = d.refs(st.Who.Key)
+				if strings.ContainsAny(who, ".()") {
+					return nil, fmt.Errorf("%q", st.Say())
+				}
+			}
+			p, err := d.phrase(undecided(st.Phrase, st.Who))
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, who+" may "+p)
+		case meaning.Choose:
+			// "Choose one —" and a mode for each bullet (CR 700.2).
+			var modes []string
+			for _, m := range st.Modes {
+				body, err := d.stmts(m)
+				if err != nil {
+					return nil, err
+				}
+				modes = append(modes, block("mode", body)...)
+			}
+			out = append(out, block("choose "+st.Count, modes)...)
 		case meaning.Delayed, meaning.Reflexive:
 			pat, err := d.pattern(st.Phrase, d.nextEvent())
 			if err != nil {
@@ -372,7 +402,11 @@ func (d *drafter) stmts(ss []meaning.Stmt) ([]string, error) {
 				return nil, fmt.Errorf("if %s", st.Cond.Say)
 			}
 			cond := d.refs(st.Cond.Expr)
-			if st.Cond.Phrase != nil {
+			switch {
+			case st.Cond.Did != "":
+				// "If you do", "If they don't" (CR 608.2c).
+				cond = st.Cond.Did
+			case st.Cond.Phrase != nil:
 				// A phrase of the vocabulary's conditions: `if this
 				// ability has been activated four or more times this turn`.
 				text, err := d.render(st.Cond.Phrase, "")
@@ -394,7 +428,7 @@ func (d *drafter) stmts(ss []meaning.Stmt) ([]string, error) {
 }
 
 // refPattern finds the canonical references in a key.
-var refPattern = regexp.MustCompile(`\b(target\.\d+|each\.\d+|chosen\.\d+|event\d*(?:\.\w+)?)`)
+var refPattern = regexp.MustCompile(`\b(targets?\.\d+|each\.\d+|chosen\.\d+|event\d*(?:\.\w+)?)`)
 
 // bindAll names the references an ability makes: each target and each
 // object of its events that a later phrase names gets a name (its noun),
@@ -411,6 +445,13 @@ func (d *drafter) bindAll(a *meaning.Ability) {
 		}
 		if !v.Target && v.Filter == nil {
 			for _, r := range refPattern.FindAllString(v.Key, -1) {
+				used[r] = true
+			}
+		}
+		// What a filter's suffixes refer to: "permanent that player
+		// controls", "with toughness less than this.power".
+		for _, f := range append([]*vocab.Filter{v.Filter}, v.Targets...) {
+			for _, r := range refPattern.FindAllString(filterText(f, "", false), -1) {
 				used[r] = true
 			}
 		}
@@ -435,8 +476,12 @@ func (d *drafter) bindAll(a *meaning.Ability) {
 					used[r] = true
 				}
 			}
+			walkValue(st.Who)
 			walkStmts(st.Body)
 			walkStmts(st.Else)
+			for _, m := range st.Modes {
+				walkStmts(m)
+			}
 		}
 	}
 	if a.If != nil {
@@ -468,7 +513,7 @@ func (d *drafter) bindAll(a *meaning.Ability) {
 	if a.Trigger != nil {
 		event(a.Trigger)
 	}
-	targets, eachs, chosen := 0, 0, 0
+	targets, eachs, chosen, sets := 0, 0, 0, 0
 	var number func(ss []meaning.Stmt)
 	number = func(ss []meaning.Stmt) {
 		for _, st := range ss {
@@ -487,7 +532,22 @@ func (d *drafter) bindAll(a *meaning.Ability) {
 					}
 				}
 				for _, name := range paramOrder(st.Phrase) {
-					if v := st.Phrase.Arg(name); v != nil && v.Target {
+					v := st.Phrase.Arg(name)
+					switch {
+					case v != nil && v.Targets != nil:
+						// A slot of several targets: each instance of
+						// "target", then the set, which "them" names.
+						for _, f := range v.Targets {
+							targets++
+							if ref := "target." + strconv.Itoa(targets); used[ref] {
+								d.name(ref, meaning.Noun(f))
+							}
+						}
+						sets++
+						if ref := "targets." + strconv.Itoa(sets); used[ref] {
+							d.name(ref, "them")
+						}
+					case v != nil && v.Target:
 						targets++
 						if ref := "target." + strconv.Itoa(targets); used[ref] {
 							d.name(ref, meaning.Noun(v.Filter))
@@ -497,6 +557,9 @@ func (d *drafter) bindAll(a *meaning.Ability) {
 			}
 			number(st.Body)
 			number(st.Else)
+			for _, m := range st.Modes {
+				number(m)
+			}
 		}
 	}
 	number(a.Body)
@@ -688,6 +751,23 @@ next:
 	return "", fmt.Errorf("no phrase of %s says %q", p.Template.Owner(), meaning.Named(p.Say, "this"))
 }
 
+// undecided is the action of `PLAYER may ACTION` as the card language
+// writes it after "may": its player the default, `you`, where
+// meaning.DecidedBy made it the deciding player's.
+func undecided(p *meaning.Phrase, who *meaning.Value) *meaning.Phrase {
+	if who == nil || who.Key == "you" {
+		return p
+	}
+	q := *p
+	q.Args = slices.Clone(p.Args)
+	for i, a := range q.Args {
+		if a.Name == "player" && a.Value.Arg == nil && a.Value.Key == who.Key {
+			q.Args[i].Value = &meaning.Value{Key: "you", Say: "you"}
+		}
+	}
+	return &q
+}
+
 // chosenFilter is the filter of the objects an action with a result
 // chooses among (a search's "a basic land card"), or nil.
 func chosenFilter(p *meaning.Phrase) *vocab.Filter {
@@ -758,9 +838,27 @@ func (d *drafter) value(v *meaning.Value, event, slot string, singular bool) (st
 	}
 	arg := v.Arg
 	switch {
+	case v.Targets != nil:
+		// Several targets (CR 115.1, 601.2c), joined by "and", named
+		// all together with `as` if a later phrase names them.
+		var texts []string
+		for _, f := range v.Targets {
+			d.targets++
+			t := d.refs(filterText(f, "", false))
+			if t == "" {
+				return "", fmt.Errorf("the targets %q", v.Say)
+			}
+			texts = append(texts, t)
+		}
+		d.sets++
+		text := strings.Join(texts, " and ")
+		if name := d.names["targets."+strconv.Itoa(d.sets)]; name != "" {
+			text += " as " + name
+		}
+		return text, nil
 	case v.Target:
 		d.targets++
-		return filterText(v.Filter, d.names["target."+strconv.Itoa(d.targets)], false), nil
+		return d.refs(filterText(v.Filter, d.names["target."+strconv.Itoa(d.targets)], false)), nil
 	case v.Count != nil && strings.HasPrefix(v.Key, "count("):
 		return "the number of " + filterText(v.Count, "", false), nil
 	case v.Pattern != nil:
@@ -771,7 +869,7 @@ func (d *drafter) value(v *meaning.Value, event, slot string, singular bool) (st
 			bind = d.names[event+"."+slot]
 		}
 		if t := filterText(v.Filter, bind, singular); t != "" {
-			return t, nil
+			return d.refs(t), nil
 		}
 		return "", fmt.Errorf("the filter %q", v.Say)
 	case v.Ability != nil:
@@ -827,6 +925,9 @@ func filterText(f *vocab.Filter, bind string, singular bool) string {
 		return ""
 	}
 	if f.Det == "any" {
+		if c := f.Count; c != nil && (c.Min != 1 || c.Max != 1) {
+			return targetCountText(c) + "s" // "any number of targets"
+		}
 		return "any target"
 	}
 	var words []string
@@ -950,8 +1051,15 @@ func targetCountText(c *vocab.TargetCount) string {
 		return "up to " + word(c.Max) + " target"
 	case c.Min == c.Max:
 		return word(c.Max) + " target"
+	case c.Max == c.Min+1:
+		return word(c.Min) + " or " + word(c.Max) + " target"
 	}
-	return word(c.Min) + " to " + word(c.Max) + " target"
+	// "one, two, or three target", as Oracle text writes it.
+	var words []string
+	for n := c.Min; n < c.Max; n++ {
+		words = append(words, word(n)+",")
+	}
+	return strings.Join(words, " ") + " or " + word(c.Max) + " target"
 }
 
 // filterWord writes a word of a filter.

@@ -79,6 +79,18 @@ var mutations = []mutation{
 	{kind: "duration", re: regexp.MustCompile(`\buntil end of turn\b`), to: func([]string) string { return "" }},
 	{kind: "duration", oracle: true, re: regexp.MustCompile(` until end of turn\b`), to: func([]string) string { return "" }},
 	{kind: "duration", oracle: true, re: regexp.MustCompile(`\bthe next end step\b`), to: func([]string) string { return "your next upkeep" }},
+	// Comparisons of a filter: another number, the other way.
+	{kind: "comparison", re: regexp.MustCompile(`\b(\d+) or (less|greater)\b`), to: func(m []string) string {
+		n, _ := strconv.Atoi(m[1])
+		return strconv.Itoa(n-1) + " or " + m[2]
+	}},
+	{kind: "comparison", re: regexp.MustCompile(`\bor less\b`), to: func([]string) string { return "or greater" }},
+	{kind: "comparison", re: regexp.MustCompile(`\bless than\b`), to: func([]string) string { return "greater than" }},
+	// "You may" dropped from the ability: it does it always (the six
+	// cards of issue 21 passed lint so).
+	{kind: "you may", re: regexp.MustCompile(`^(\s*)you may ([a-z])`), to: func(m []string) string { return m[1] + m[2] }},
+	// Who decides: another player than the paragraph names (CR 608.2d).
+	{kind: "who decides", re: regexp.MustCompile(`^(\s*)you may `), to: func(m []string) string { return m[1] + "that_player may " }},
 	// "You may": the paragraph lets its controller choose; the ability
 	// does it always.
 	{kind: "you may", oracle: true, re: regexp.MustCompile(`^(oracle "(?:When|Whenever|At) [^",]*, (?:if [^",]*, )?)(?:you )?([a-z])`), to: func(m []string) string { return m[1] + "you may " + m[2] }},
@@ -172,7 +184,7 @@ func TestMutationsAreFlagged(t *testing.T) {
 	t.Logf("mutations tried: %v", tried)
 	sort.Strings(escaped)
 	require.Empty(t, escaped, "mutations lint does not flag")
-	for kind, least := range map[string]int{"verb": 40, "number": 50, "target": 20, "controller": 15, "duration": 6, "you may": 20} {
+	for kind, least := range map[string]int{"verb": 40, "number": 50, "target": 20, "controller": 15, "duration": 6, "you may": 26, "comparison": 3, "who decides": 1} {
 		require.GreaterOrEqual(t, tried[kind], least, "too few %s mutations compile", kind)
 	}
 }
@@ -278,4 +290,56 @@ func unwrapDelayed(t *testing.T, v *vocab.Vocab, paths []string, escaped *[]stri
 		}
 	}
 	return n
+}
+
+// modalCard is a modal spell as Oracle text writes it, "Choose one —"
+// and a paragraph for each mode (CR 700.2).
+const modalCard = `card "Twofold Choice" {
+    cost {1}{R}
+    type Instant
+    oracle "Choose one —"
+    oracle "• Destroy target artifact."
+    oracle "• Destroy target enchantment with mana value 3 or less."
+
+    spell {
+        choose one {
+            mode {
+                destroy target artifact
+            }
+            mode {
+                destroy target enchantment with mana value 3 or less
+            }
+        }
+    }
+}
+`
+
+// TestModalMutationsAreFlagged checks that the paragraphs of a modal
+// spell are read as one ability whose modes are compared one by one
+// with the card's: the card as written is clean, and a mode swapped,
+// dropped or changed, another number of modes to choose, or a changed
+// comparison in a mode is flagged (W020 or W021).
+func TestModalMutationsAreFlagged(t *testing.T) {
+	v, err := vocab.Standard()
+	require.NoError(t, err)
+	codes, ok := coverCodes(v, modalCard, true)
+	require.True(t, ok)
+	require.Empty(t, codes, "the modal card as written")
+	for _, tc := range []struct{ name, from, to string }{
+		{"modes swapped", "destroy target artifact\n            }\n            mode {\n                destroy target enchantment with mana value 3 or less",
+			"destroy target enchantment with mana value 3 or less\n            }\n            mode {\n                destroy target artifact"},
+		// The card can't have fewer than two modes (C045): the paragraph
+		// loses one.
+		{"a mode dropped", "    oracle \"• Destroy target artifact.\"\n", ""},
+		{"a mode changed", "                destroy target artifact\n", "                exile target artifact\n"},
+		{"two to choose", "choose one {", "choose one or both {"},
+		{"a comparison changed", "with mana value 3 or less\n", "with mana value 2 or less\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Contains(t, modalCard, tc.from)
+			codes, ok := coverCodes(v, strings.Replace(modalCard, tc.from, tc.to, 1), true)
+			require.True(t, ok, "the mutated card compiles and its paragraphs read")
+			require.NotEmpty(t, codes, "lint does not flag it")
+		})
+	}
 }

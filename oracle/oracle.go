@@ -61,6 +61,11 @@ type Match struct {
 	// PartlyMissing says the words `partly` names are not in the
 	// paragraph (W023); it is then read whole.
 	PartlyMissing bool
+	// ModeOf is set for a mode of a modal paragraph ("• Destroy target
+	// artifact." after "Choose one —", CR 700.2), which Oracle text writes
+	// as a paragraph of its own: the index of the paragraph of "Choose",
+	// whose reading holds it; -1 for other paragraphs.
+	ModeOf int
 	// Abilities are the renderings of the abilities that go with the
 	// paragraph: those that mean what it says, the closest of those that
 	// do not, or, for a paragraph that does not read, those that
@@ -174,21 +179,30 @@ func cover(v *vocab.Vocab, e *compiler.Explanation, abilities []*meaning.Ability
 	var unmatched []pending
 	var paraStmts []meaning.Stmt
 	var paraOf []int
+	modes := modesOf(e.Oracle)
 	for i, p := range e.Oracle {
-		c.Matches = append(c.Matches, Match{Paragraph: p, Reminder: isReminder(p.Text)})
-		if p.Unimplemented {
+		c.Matches = append(c.Matches, Match{Paragraph: p, Reminder: isReminder(p.Text), ModeOf: -1})
+		if head, ok := modes[i]; ok {
+			c.Matches[i].ModeOf = head
+		}
+	}
+	for i, p := range e.Oracle {
+		if p.Unimplemented || c.Matches[i].ModeOf >= 0 {
 			continue
 		}
 		m := &c.Matches[i]
-		text := p.Text
-		if p.Partly != "" {
-			if rest, ok := leaveOut(text, p.Partly); ok {
-				text = rest
-			} else {
-				m.PartlyMissing = true
+		m.Reading = read.Paragraph(v, card, m.text(p))
+		// A modal paragraph reads with its modes, one ability (CR
+		// 700.2): "Choose one — • Destroy target artifact. • ...".
+		var text []string
+		for j := i + 1; j < len(e.Oracle) && c.Matches[j].ModeOf == i; j++ {
+			if !e.Oracle[j].Unimplemented {
+				text = append(text, c.Matches[j].text(e.Oracle[j]))
 			}
 		}
-		m.Reading = read.Paragraph(v, card, text)
+		if text != nil {
+			m.Reading = read.Paragraph(v, card, m.text(p)+" "+strings.Join(text, " "))
+		}
 		if m.Unread() {
 			continue
 		}
@@ -228,6 +242,40 @@ func cover(v *vocab.Vocab, e *compiler.Explanation, abilities []*meaning.Ability
 	}
 	c.resemble(left)
 	return c
+}
+
+// text is the text of a paragraph to read: without the words `partly`
+// names, or whole if it does not have them (PartlyMissing).
+func (m *Match) text(p compiler.Paragraph) string {
+	if p.Partly == "" {
+		return p.Text
+	}
+	if rest, ok := leaveOut(p.Text, p.Partly); ok {
+		return rest
+	}
+	m.PartlyMissing = true
+	return p.Text
+}
+
+// modesOf finds the modes of the modal paragraphs (CR 700.2): the
+// paragraphs that begin with a bullet ("• Destroy target artifact.")
+// after one that ends with "—" and says "choose" ("Choose one —", "When
+// this enters, choose one or both —"), each by the index of that
+// paragraph.
+func modesOf(ps []compiler.Paragraph) map[int]int {
+	out := map[int]int{}
+	for i := 0; i < len(ps); i++ {
+		head := strings.TrimSpace(ps[i].Text)
+		if !strings.HasSuffix(head, "—") || !strings.Contains(strings.ToLower(head), "choose ") || ps[i].Unimplemented {
+			continue
+		}
+		j := i + 1
+		for ; j < len(ps) && strings.HasPrefix(strings.TrimSpace(ps[j].Text), "•"); j++ {
+			out[j] = i
+		}
+		i = j - 1
+	}
+	return out
 }
 
 // named puts the card's name in texts of meanings (meaning.Self).
@@ -628,6 +676,8 @@ func (c *Coverage) WriteText(w io.Writer, file string) {
 		switch {
 		case m.Paragraph.Unimplemented:
 			fmt.Fprintf(w, "  match:   unimplemented\n")
+		case m.ModeOf >= 0:
+			fmt.Fprintf(w, "  match:   a mode of the paragraph %q, read with it\n", escape.Text(c.Matches[m.ModeOf].Paragraph.Text))
 		case m.Unread() && len(m.Abilities) == 0 && m.Reminder:
 			fmt.Fprintf(w, "  match:   reminder text\n")
 		case m.Unread() && m.Close():

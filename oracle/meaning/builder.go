@@ -23,11 +23,6 @@ type Builder struct {
 	// Granted, if set, is what a granted ability (the text in an ability
 	// slot) means.
 	Granted func(arg *vocab.Arg) *Ability
-	// Qualifier, if set, is what Oracle text adds to a filter that the
-	// vocabulary's filters do not read ("with toughness less than
-	// Stone Giant's power"): words to add to its key and its text, and
-	// the construct it needs; "" for none.
-	Qualifier func(f *vocab.Filter) (key, say, need string)
 	// Fill, if set, gives a parameter that neither a slot nor a default
 	// fills its value: Oracle wordings leave out what the text says
 	// elsewhere ("it produces twice as much of that mana instead" is
@@ -36,12 +31,12 @@ type Builder struct {
 	// Quiet leaves out what phrases and values say (Say), which only
 	// messages need: comparing meanings needs their keys alone.
 	Quiet bool
-	// needs are what the values built since Begin need.
-	needs []string
 
 	scopes                 []map[string]string
 	says, nouns            map[string]string
 	targets, events, eachs int
+	// sets counts the slots of several targets built since Begin.
+	sets int
 	// chosen counts the actions with a result built since Begin.
 	chosen int
 }
@@ -71,13 +66,8 @@ func (b *Builder) Begin() {
 	clear(b.says)
 	clear(b.nouns)
 	b.says["this"], b.says["you"], b.says["X"] = b.self, "you", "X"
-	b.targets, b.events, b.eachs, b.chosen = 0, 0, 0, 0
-	b.needs = nil
+	b.targets, b.events, b.eachs, b.chosen, b.sets = 0, 0, 0, 0, 0
 }
-
-// Needs returns what the values built since Begin need that the
-// language does not have.
-func (b *Builder) Needs() []string { return b.needs }
 
 // Push opens a scope of names (a nested ability, a loop); Pop closes it.
 func (b *Builder) Push() { b.scopes = append(b.scopes, nil) }
@@ -165,12 +155,14 @@ func Noun(f *vocab.Filter) string {
 func (b *Builder) NounOf(ref string) string { return b.nouns[ref] }
 
 // Mention is an object or a player a phrase names: what Oracle text may
-// refer to later ("it", "that creature").
+// refer to later ("it", "that creature"); or, with Set, the targets of a
+// slot of several ("them").
 type Mention struct {
 	Ref    string
 	Noun   string
 	Player bool
 	Filter *vocab.Filter
+	Set    bool
 }
 
 // Pattern is the phrase of an event pattern, whose event is called
@@ -276,6 +268,10 @@ func (b *Builder) Action(alt *vocab.Alt, defaults ...*vocab.Template) (*Phrase, 
 		var v *Value
 		arg := alt.Args[param.Name]
 		switch {
+		case arg != nil && arg.Kind == vocab.ArgTargets:
+			var ms []Mention
+			v, ms = b.targetsValue(arg)
+			mentions = append(mentions, ms...)
 		case arg != nil:
 			v = b.value(arg)
 			if arg.Kind == vocab.ArgFilter && (arg.Filter.Det == "target" || arg.Filter.Det == "any") && param.Type.Kind != vocab.KObjects {
@@ -319,6 +315,34 @@ func (b *Builder) Action(alt *vocab.Alt, defaults ...*vocab.Template) (*Phrase, 
 		p.Say = b.say(p)
 	}
 	return p, mentions
+}
+
+// targetsValue is the value of a slot of targets (CR 115.1, 601.2c):
+// each instance of the word "target" numbered as a target ("target.N"),
+// and the set of them a reference of its own ("targets.N"), which the
+// name `as` gives them is bound to and Oracle's "them" names.
+func (b *Builder) targetsValue(arg *vocab.Arg) (*Value, []Mention) {
+	v := &Value{Arg: arg, Target: true, Targets: arg.Targets}
+	var keys, says []string
+	var mentions []Mention
+	for _, f := range arg.Targets {
+		b.targets++
+		ref := "target." + strconv.Itoa(b.targets)
+		b.note(ref, f)
+		keys = append(keys, "target:"+b.FilterKey(f))
+		if !b.Quiet {
+			says = append(says, b.sayFilter(f))
+		}
+		mentions = append(mentions, Mention{Ref: ref, Noun: Noun(f), Player: f.Yields.Kind == vocab.KPlayer, Filter: f})
+	}
+	b.sets++
+	set := "targets." + strconv.Itoa(b.sets)
+	b.Bind(arg.Bind, set)
+	b.says[set] = "them"
+	mentions = append(mentions, Mention{Ref: set, Set: true})
+	v.Key = "targets(" + strings.Join(keys, " and ") + ")"
+	v.Say = strings.Join(says, " and ")
+	return v, mentions
 }
 
 // LastChosen is the reference of what the last action with a result
@@ -399,6 +423,9 @@ func (b *Builder) Value(arg *vocab.Arg) *Value { return b.value(arg) }
 func (b *Builder) value(arg *vocab.Arg) *Value {
 	v := &Value{Arg: arg}
 	switch arg.Kind {
+	case vocab.ArgTargets:
+		tv, _ := b.targetsValue(arg)
+		return tv
 	case vocab.ArgExpr:
 		v.Key = b.sum(arg.Expr)
 		if !b.Quiet {
@@ -501,14 +528,6 @@ func (b *Builder) FilterKey(f *vocab.Filter) string {
 		s.WriteString(" attached")
 	}
 	b.suffixKey(&s, f)
-	if b.Qualifier != nil {
-		if key, _, need := b.Qualifier(f); key != "" {
-			s.WriteString(" " + key)
-			if need != "" {
-				b.need(need)
-			}
-		}
-	}
 	return s.String()
 }
 
@@ -516,7 +535,9 @@ func (b *Builder) FilterKey(f *vocab.Filter) string {
 // those FilterKey writes itself: comparisons other than a mana value with
 // a number, keywords, name, shared creature type, the chosen name, a
 // controller named by an expression, "other than this" (which is what
-// "another" is) and "other" players.
+// "another" is) and "other" players. An expression is canonical, as a
+// value is: `that_player` of a card and Oracle's "that player" are the
+// same player.
 func (b *Builder) suffixKey(s *strings.Builder, f *vocab.Filter) {
 	if c := f.Count; c != nil && (c.Min != 1 || c.Max != 1) {
 		s.WriteString(fmt.Sprintf(" count=%d..%d", c.Min, c.Max))
@@ -527,7 +548,7 @@ func (b *Builder) suffixKey(s *strings.Builder, f *vocab.Filter) {
 		}
 		v := fmt.Sprint(c.Num)
 		if c.Expr != nil {
-			v = dsl.SumString(c.Expr)
+			v = b.sum(c.Expr)
 		}
 		s.WriteString(" " + c.Query + c.Op + v)
 	}
@@ -542,13 +563,13 @@ func (b *Builder) suffixKey(s *strings.Builder, f *vocab.Filter) {
 		s.WriteString(fmt.Sprintf(" named=%q", f.Named))
 	}
 	if f.Shares != nil {
-		s.WriteString(" shares=" + dsl.SumString(f.Shares))
+		s.WriteString(" shares=" + b.sum(f.Shares))
 	}
 	if f.ChosenName {
 		s.WriteString(" chosen_name")
 	}
 	if f.ControlledBy != nil {
-		s.WriteString(" by=" + dsl.SumString(f.ControlledBy))
+		s.WriteString(" by=" + b.sum(f.ControlledBy))
 	}
 	if f.OtherThanThis && !f.Another {
 		s.WriteString(" another")
@@ -558,26 +579,8 @@ func (b *Builder) suffixKey(s *strings.Builder, f *vocab.Filter) {
 	}
 }
 
-// need records a construct the values built need.
-func (b *Builder) need(what string) {
-	for _, n := range b.needs {
-		if n == what {
-			return
-		}
-	}
-	b.needs = append(b.needs, what)
-}
-
 // sayFilter is a filter in words.
-func (b *Builder) sayFilter(f *vocab.Filter) string {
-	text := f.Text
-	if b.Qualifier != nil {
-		if _, say, _ := b.Qualifier(f); say != "" {
-			text += " " + say
-		}
-	}
-	return b.words(text)
-}
+func (b *Builder) sayFilter(f *vocab.Filter) string { return b.words(f.Text) }
 
 // words says text the card or Oracle text wrote: the word `this` as the
 // card's name, `as NAME` left out.

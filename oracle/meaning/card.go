@@ -105,9 +105,6 @@ func (c *cardReader) ability(s *compiler.Ability) *Ability {
 		a.Kind = Spell
 		a.Body = c.stmts(s.Body)
 	}
-	for _, n := range b.Needs() {
-		a.Need(n)
-	}
 	return a
 }
 
@@ -123,6 +120,25 @@ func (c *cardReader) stmts(ss []compiler.Stmt) []Stmt {
 			st.Phrase, _ = b.Action(s.Action)
 			if s.Result != "" {
 				b.Bind(s.Result, b.LastChosen())
+			}
+			if s.May != nil {
+				// `PLAYER may ACTION` (CR 608.2d): the player decides; an
+				// action whose player the vocabulary defaults to `you` is
+				// theirs, as the compiler reads it.
+				st.Kind = May
+				st.Who = &Value{Key: b.Sum(s.May)}
+				if !b.Quiet {
+					st.Who.Say = b.saySum(s.May)
+				}
+				DecidedBy(st.Phrase, st.Who)
+			}
+		case s.Choose != nil:
+			st.Kind, st.Min, st.Max = Choose, s.Choose.Min, s.Choose.Max
+			st.Count = strings.TrimPrefix(s.Choose.Text, "choose ")
+			for _, m := range s.Choose.Modes {
+				b.Push()
+				st.Modes = append(st.Modes, c.stmts(m))
+				b.Pop()
 			}
 		case s.Delayed != nil || s.Reflexive != nil:
 			inner, kind := s.Delayed, Delayed
@@ -147,12 +163,15 @@ func (c *cardReader) stmts(ss []compiler.Stmt) []Stmt {
 			// Oracle's "..., where X is N" reads.
 			b.Bind(s.Where, b.Value(s.WhereArg).Key)
 			continue
-		case s.Cond != nil || s.Condition != nil:
+		case s.Cond != nil || s.Condition != nil || s.Did != nil:
 			st.Kind = If
-			if s.Condition != nil {
+			switch {
+			case s.Did != nil:
+				st.Cond = &Cond{Did: s.Did.String(), Say: s.Did.String()}
+			case s.Condition != nil:
 				p, _ := b.Action(s.Condition)
 				st.Cond = &Cond{Phrase: p, Say: p.Say}
-			} else {
+			default:
 				st.Cond = b.Cond(s.Cond)
 			}
 			b.Push()
@@ -218,4 +237,18 @@ func EnchantValue(f *vocab.Filter) *Value {
 		words = append(words, name)
 	}
 	return &Value{Key: "enchant:" + strings.Join(words, " "), Say: f.Text, Filter: f}
+}
+
+// DecidedBy makes the action of `PLAYER may ACTION` the deciding
+// player's where its player is the vocabulary's default, `you` (“that
+// player may draw a card”: that player draws), as the compiler reads it.
+func DecidedBy(p *Phrase, who *Value) {
+	if p == nil || who == nil || who.Key == "you" {
+		return
+	}
+	for i, a := range p.Args {
+		if a.Name == "player" && a.Value.Arg == nil && a.Value.Key == "you" {
+			p.Args[i].Value = who
+		}
+	}
 }

@@ -227,11 +227,35 @@ func Align(a, b []string) [][2]int {
 func stmtDiff(p, c *Stmt) []string {
 	switch {
 	case p.Kind == May && c.Kind == Do && p.Phrase.Key() == c.Phrase.Key():
-		return []string{fmt.Sprintf("the paragraph says \"you may\" (%q); the ability does it always", p.Say())}
+		return []string{fmt.Sprintf("the paragraph says \"%s may\" (%q); the ability does it always", sayWho(p.Who), p.Say())}
 	case p.Kind == Do && c.Kind == May && p.Phrase.Key() == c.Phrase.Key():
-		return []string{fmt.Sprintf("the ability says \"you may\" (%q); the paragraph does it always", c.Say())}
+		return []string{fmt.Sprintf("the ability says \"%s may\" (%q); the paragraph does it always", sayWho(c.Who), c.Say())}
+	case p.Kind == May && c.Kind == May && valueKey(p.Who) != valueKey(c.Who):
+		out := []string{fmt.Sprintf("the paragraph says %s decides (%q); the ability says %s does (%q)", sayWho(p.Who), p.Say(), sayWho(c.Who), c.Say())}
+		if p.Phrase.Key() != c.Phrase.Key() {
+			out = append(out, phraseDiff(p.Phrase, c.Phrase, "says")...)
+		}
+		return out
 	case (p.Kind == Do || p.Kind == May) && p.Kind == c.Kind:
 		return phraseDiff(p.Phrase, c.Phrase, "says")
+	case p.Kind == Choose && c.Kind == Choose:
+		var out []string
+		if p.Min != c.Min || p.Max != c.Max {
+			out = append(out, fmt.Sprintf("the paragraph says %q; the ability says %q", "choose "+p.Count, "choose "+c.Count))
+		}
+		for i := range max(len(p.Modes), len(c.Modes)) {
+			switch {
+			case i >= len(c.Modes):
+				out = append(out, fmt.Sprintf("the paragraph has a mode %q, which the ability does not", sayStmts(p.Modes[i])))
+			case i >= len(p.Modes):
+				out = append(out, fmt.Sprintf("the ability has a mode %q, which the paragraph does not", sayStmts(c.Modes[i])))
+			default:
+				for _, d := range StmtsDiff(p.Modes[i], c.Modes[i]) {
+					out = append(out, fmt.Sprintf("in mode %d, %s", i+1, d))
+				}
+			}
+		}
+		return out
 	case p.Kind == Delayed && c.Kind != Delayed && len(p.Body) > 0:
 		return []string{fmt.Sprintf("the paragraph waits for %q (a delayed triggered ability, CR 603.7); the ability says %q at once", p.Phrase.Say, c.Say())}
 	case c.Kind == Delayed && p.Kind != Delayed:
@@ -265,7 +289,7 @@ func (s *Stmt) Say() string {
 	case Do:
 		return s.Phrase.Say
 	case May:
-		return "you may " + strings.TrimPrefix(s.Phrase.Say, "you ")
+		return sayMay(s.Who, s.Phrase)
 	case Delayed:
 		return sayStmts(s.Body) + " at " + s.Phrase.Say
 	case Reflexive:
@@ -278,8 +302,30 @@ func (s *Stmt) Say() string {
 			out += "; otherwise, " + sayStmts(s.Else)
 		}
 		return out
+	case Choose:
+		out := "choose " + s.Count + " —"
+		for _, m := range s.Modes {
+			out += " • " + sayStmts(m)
+		}
+		return out
 	}
 	return ""
+}
+
+// sayMay says `PLAYER may ACTION` as Oracle text does: "you may gain 1
+// life", "that player may draw a card" (the action's own subject, if it
+// is the player's, left out, and its verb in the base form).
+func sayMay(who *Value, p *Phrase) string {
+	subject := sayWho(who)
+	act := p.Say
+	for _, s := range []string{subject, "you"} {
+		if rest, ok := strings.CutPrefix(act, s+" "); ok {
+			verb, tail, _ := strings.Cut(rest, " ")
+			act = strings.TrimSuffix(baseVerb(verb)+" "+tail, " ")
+			break
+		}
+	}
+	return subject + " may " + act
 }
 
 func sayStmts(ss []Stmt) string {
@@ -288,4 +334,12 @@ func sayStmts(ss []Stmt) string {
 		out = append(out, ss[i].Say())
 	}
 	return strings.Join(out, ", then ")
+}
+
+// sayWho says the player who decides: "you", "that player".
+func sayWho(who *Value) string {
+	if who == nil || who.Say == "" {
+		return "you"
+	}
+	return who.Say
 }

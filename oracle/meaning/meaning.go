@@ -13,6 +13,7 @@ package meaning
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/cardc/cardc/dsl"
@@ -112,6 +113,7 @@ const (
 	Reflexive                     // a reflexive triggered ability (CR 603.12)
 	Each                          // the body once for each object a filter describes
 	If                            // the body if a condition holds
+	Choose                        // a modal choice: the modes chosen happen (CR 700.2)
 )
 
 // Stmt is one statement of a body.
@@ -120,6 +122,9 @@ type Stmt struct {
 	// Phrase is the action of Do and May, or the event pattern of Delayed
 	// and Reflexive.
 	Phrase *Phrase
+	// Who is the player who decides whether May's action happens: "you",
+	// or the player the text names ("that player", event.player).
+	Who *Value
 	// Each is the filter of Each.
 	Each *Value
 	// Cond is the condition of If.
@@ -127,16 +132,27 @@ type Stmt struct {
 	// Body is the block of Delayed, Reflexive, Each and If; Else that of
 	// If's else.
 	Body, Else []Stmt
-	Pos        dsl.Pos
+	// Modes are the modes of Choose, each its statements, of which from
+	// Min to Max are chosen; Count says how many as Oracle text does
+	// ("one", "one or both").
+	Modes    [][]Stmt
+	Min, Max int
+	Count    string
+	Pos      dsl.Pos
 }
 
 // Cond is a condition: a phrase of the vocabulary's queries ("it had a
-// -1/-1 counter on it"), or an expression (`this.is_untapped`, Oracle's
-// "if Howling Mine is untapped").
+// -1/-1 counter on it"), an expression (`this.is_untapped`, Oracle's
+// "if Howling Mine is untapped"), or the decision before it ("if you
+// do").
 type Cond struct {
 	Phrase *Phrase
 	// Expr is the condition as a canonical expression, when it is one.
 	Expr string
+	// Did is the decision the condition reads, as Oracle text and the
+	// card language say it: "you do", "you don't", "they do", "they
+	// don't" (CR 608.2c).
+	Did string
 	// Say is the condition in words.
 	Say string
 }
@@ -176,9 +192,11 @@ type Value struct {
 	// Say is the value in words, as Oracle text or the card says it.
 	Say string
 	// Filter is set for a filter; Target says it is a target of the
-	// ability (CR 115.1).
-	Filter *vocab.Filter
-	Target bool
+	// ability (CR 115.1), or, with Targets, several: the instances of
+	// the word "target" of a slot of targets, in order.
+	Filter  *vocab.Filter
+	Target  bool
+	Targets []*vocab.Filter
 	// Ability is a granted ability.
 	Ability *Ability
 	// Pattern is the event pattern of a rule.
@@ -228,6 +246,8 @@ func (c *Cond) Key() string {
 		return ""
 	case c.Phrase != nil:
 		return c.Phrase.Key()
+	case c.Did != "":
+		return "did:" + c.Did
 	}
 	return "expr:" + c.Expr
 }
@@ -258,7 +278,7 @@ func (s *Stmt) Key() string {
 	case Do:
 		return s.Phrase.Key()
 	case May:
-		return "may " + s.Phrase.Key()
+		return "may(" + valueKey(s.Who) + ") " + s.Phrase.Key()
 	case Delayed:
 		return "at " + s.Phrase.Key() + "{" + stmtsKey(s.Body) + "}"
 	case Reflexive:
@@ -267,6 +287,12 @@ func (s *Stmt) Key() string {
 		return "each " + s.Each.Key + "{" + stmtsKey(s.Body) + "}"
 	case If:
 		return "if " + s.Cond.Key() + "{" + stmtsKey(s.Body) + "}else{" + stmtsKey(s.Else) + "}"
+	case Choose:
+		modes := make([]string, len(s.Modes))
+		for i, m := range s.Modes {
+			modes[i] = "{" + stmtsKey(m) + "}"
+		}
+		return "choose " + strconv.Itoa(s.Min) + ".." + strconv.Itoa(s.Max) + strings.Join(modes, "")
 	}
 	return ""
 }

@@ -23,6 +23,14 @@ func (r *reader) body(pi int, stop func(int) bool) ([]meaning.Stmt, int, bool) {
 			pi = next
 			continue
 		}
+		if st, next, ok, modal := r.modal(pi, stop); modal {
+			if !ok {
+				return nil, next, false
+			}
+			out = append(out, st)
+			pi = next
+			continue
+		}
 		stmts, next, ok := r.sentence(pi)
 		if !ok {
 			return nil, next, false
@@ -43,6 +51,62 @@ func (r *reader) body(pi int, stop func(int) bool) ([]meaning.Stmt, int, bool) {
 		return nil, pi, false
 	}
 	return out, pi, true
+}
+
+// modeCounts are how many modes Oracle's "Choose N —" chooses.
+var modeCounts = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+// modal reads a modal choice at part pi (CR 700.2): "Choose one —", "Choose
+// two —", "Choose one or both —", "Choose one or more —", then its modes,
+// each after a bullet ("• Destroy target artifact."), to where stop says
+// the body ends or to the end of the paragraph. Oracle text writes each
+// mode in a paragraph of its own; the check reads the paragraphs of a
+// modal ability as one (Modal). isModal says the words are a modal
+// choice, read or not.
+func (r *reader) modal(pi int, stop func(int) bool) (st meaning.Stmt, next int, ok, isModal bool) {
+	n, known := modeCounts[r.word(pi+1)]
+	if r.word(pi) != "choose" || !known {
+		return st, pi, false, false
+	}
+	st = meaning.Stmt{Kind: meaning.Choose, Min: n, Max: n, Count: r.word(pi + 1)}
+	j := pi + 2
+	more := false
+	if r.word(j) == "or" && (r.word(j+1) == "both" || r.word(j+1) == "more") {
+		st.Count += " or " + r.word(j+1)
+		if r.word(j+1) == "both" {
+			st.Max = 2
+		}
+		more = r.word(j+1) == "more"
+		j += 2
+	}
+	if r.word(j) != "—" {
+		return st, pi, false, false
+	}
+	j++
+	mentions := len(r.ctx.mentions)
+	bullet := func(i int) bool { return r.word(i) == "•" || stop != nil && stop(i) }
+	for r.word(j) == "•" {
+		// Each mode reads on its own: "it" in one is no object of
+		// another (CR 700.2: only the chosen modes happen).
+		r.ctx.mentions, r.ctx.subj, r.ctx.last = r.ctx.mentions[:mentions], nil, nil
+		r.b.Push()
+		body, end, ok := r.body(j+1, bullet)
+		r.b.Pop()
+		if !ok {
+			return st, end, false, true
+		}
+		st.Modes = append(st.Modes, body)
+		j = end
+	}
+	r.ctx.mentions, r.ctx.subj, r.ctx.last = r.ctx.mentions[:mentions], nil, nil
+	if len(st.Modes) == 0 {
+		r.expect(j, `"•" and a mode`)
+		return st, j, false, true
+	}
+	if more {
+		st.Max = len(st.Modes)
+	}
+	return st, j, true, true
 }
 
 // noOps are sentences of Oracle text that say what the card language
@@ -158,7 +222,7 @@ func (r *reader) count(parts []*dsl.Part, pi int) (*meaning.Value, int) {
 	if !wordsAt(parts, pi, []string{"the", "number", "of"}) {
 		return nil, pi
 	}
-	for _, f := range r.v.FiltersAt(parts, pi+3, true) {
+	for _, f := range r.filtersAt(parts, pi+3, true) {
 		if f.Filter.Det != "" || f.Filter.Yields.Kind != vocab.KObject {
 			continue
 		}
@@ -199,8 +263,10 @@ func (r *reader) clause(pi int) ([]meaning.Stmt, int, bool) {
 		return r.ifClause(pi)
 	}
 	stmts, n, ok := r.actionClause(r.parts, pi, pi)
-	if !ok && r.word(pi) == "you" && r.word(pi+1) == "may" {
-		return r.may(pi)
+	if !ok {
+		if stmts, n, ok := r.may(pi); ok {
+			return stmts, n, true
+		}
 	}
 	return stmts, n, ok
 }
@@ -390,7 +456,7 @@ func (r *reader) times(parts []*dsl.Part, pi int, p *meaning.Phrase) (int, bool)
 	if num == nil {
 		return 0, false
 	}
-	for _, f := range r.v.FiltersAt(parts, pi, true) {
+	for _, f := range r.filtersAt(parts, pi, true) {
 		if f.Next < len(parts) && !clauseEnds[wordOf(parts, f.Next)] || f.Filter.Yields.Kind != vocab.KObject {
 			continue
 		}
@@ -468,9 +534,21 @@ func (r *reader) conjunct(pi int) ([]meaning.Stmt, int, bool) {
 	t := last.m.Alts[0].Template
 	var starts []int
 	for i := len(t.Items) - 1; i > 0; i-- {
-		if slot := t.Items[i].Slot; slot != "" {
-			if span, ok := last.m.Spans[0][slot]; ok && !slices.Contains(starts, span[0]) {
-				starts = append(starts, span[0])
+		slot := t.Items[i].Slot
+		if slot == "" {
+			continue
+		}
+		span, ok := last.m.Spans[0][slot]
+		if !ok {
+			continue
+		}
+		// From the slot, and from each word of the wording right before
+		// it: "deals 3 damage to each creature and each player" goes on
+		// from "to", not from "each" (the wording "deals {amount} damage
+		// to each {objects}" read the words before).
+		for k := 0; k < i && (k == 0 || t.Items[i-k].Word != ""); k++ {
+			if at := span[0] - k; at > 0 && !slices.Contains(starts, at) {
+				starts = append(starts, at)
 			}
 		}
 	}
@@ -517,32 +595,60 @@ func (r *reader) sharedTail(pi int) ([]meaning.Stmt, int, bool) {
 	return nil, pi, false
 }
 
-// may reads "you may ACTION" at part pi: an optional action, which the
-// card language does not have yet (but for the phrases that say "may"
-// themselves, such as "you may pay {2} and sacrifice ...").
+// may reads "PLAYER may ACTION" at part pi (CR 608.2d): "you may gain 1
+// life", "that player may draw a card", the card language's `you may
+// ...` and `that_player may ...`. The player decides; an action whose
+// player the vocabulary defaults to you is theirs ("that player may draw
+// a card": that player draws), as the compiler reads it. A phrase of the
+// vocabulary that says "may" itself ("you may pay {2} and sacrifice
+// ...") is read as that phrase, before this.
 func (r *reader) may(pi int) ([]meaning.Stmt, int, bool) {
-	stmts, n, ok := r.actionClause(r.parts, pi+2, pi+2)
-	if !ok {
-		// "you may gain 1 life": the action is "you gain 1 life".
-		virtual := append([]*dsl.Part{r.parts[pi]}, r.parts[pi+2:]...)
-		stmts, n, ok = r.actionClause(virtual, 0, pi+2)
-		n += pi + 1
+	type subject struct {
+		who *meaning.Value
+		end int // the part of "may"
 	}
-	if !ok {
-		return nil, pi, false
+	var subjects []subject
+	if r.word(pi) == "you" {
+		subjects = append(subjects, subject{&meaning.Value{Key: "you", Say: "you"}, pi + 1})
 	}
-	// The action may be inside a loop or a delayed trigger the clause
-	// makes of it ("you may put ... at the beginning of the next end
-	// step").
-	st := &stmts[0]
-	for (st.Kind == meaning.Delayed || st.Kind == meaning.Each) && len(st.Body) == 1 {
-		st = &st.Body[0]
+	if !r.wordsAt(pi, []string{"you", "may"}) {
+		for _, o := range r.objects(r.parts, pi, vocab.Type{Kind: vocab.KPlayer}) {
+			if o.Arg.Kind == vocab.ArgExpr && r.word(o.Next) == "may" {
+				subjects = append(subjects, subject{r.b.Value(o.Arg), o.Next})
+			}
+		}
 	}
-	if st.Kind == meaning.Do {
-		st.Kind = meaning.May
+	for _, sub := range subjects {
+		if sub.end+1 >= len(r.parts) || r.word(sub.end) != "may" {
+			continue
+		}
+		saved := r.ctx
+		stmts, n, ok := r.actionClause(r.parts, sub.end+1, sub.end+1)
+		if !ok {
+			// "you may gain 1 life": the action is "you gain 1 life";
+			// "that player may gain 1 life", "that player gains 1 life".
+			virtual := append(slices.Clone(r.parts[pi:sub.end]), r.parts[sub.end+1:]...)
+			stmts, n, ok = r.actionClause(virtual, 0, sub.end+1)
+			n += pi + 1
+		}
+		if !ok {
+			r.ctx = saved
+			continue
+		}
+		// The action may be inside a loop or a delayed trigger the
+		// clause makes of it ("you may put ... at the beginning of the
+		// next end step").
+		st := &stmts[0]
+		for (st.Kind == meaning.Delayed || st.Kind == meaning.Each) && len(st.Body) == 1 {
+			st = &st.Body[0]
+		}
+		if st.Kind == meaning.Do {
+			st.Kind, st.Who = meaning.May, sub.who
+			meaning.DecidedBy(st.Phrase, sub.who)
+		}
+		return stmts, n, true
 	}
-	r.need(`"you may" before an action (an optional action, CR 608.2d)`)
-	return stmts, n, true
+	return nil, pi, false
 }
 
 // nested reads a triggered ability a body creates, at part pi: "at
@@ -566,7 +672,7 @@ func (r *reader) nested(pi int, kind meaning.StmtKind) ([]meaning.Stmt, int, boo
 
 // eachClause reads "for each FILTER, ..." at part pi.
 func (r *reader) eachClause(pi int) ([]meaning.Stmt, int, bool) {
-	for _, f := range r.v.FiltersAt(r.parts, pi+2, true) {
+	for _, f := range r.filtersAt(r.parts, pi+2, true) {
 		if r.word(f.Next) != "," {
 			continue
 		}
@@ -587,9 +693,18 @@ func (r *reader) eachClause(pi int) ([]meaning.Stmt, int, bool) {
 	return nil, pi, false
 }
 
+// didWords are the decisions "if" reads (CR 608.2c): "If you do, ...",
+// "If you don't, ...", "If they do, ..." after another player's "may".
+var didWords = [][]string{{"you", "do"}, {"you", "don't"}, {"they", "do"}, {"they", "don't"}}
+
 // ifClause reads "if CONDITION, ..." at part pi.
 func (r *reader) ifClause(pi int) ([]meaning.Stmt, int, bool) {
 	cond, end, ok := r.condition(pi+1, func(e int) bool { return r.word(e) == "," })
+	for _, did := range didWords {
+		if r.wordsAt(pi+1, did) && r.word(pi+3) == "," {
+			cond, end, ok = &meaning.Cond{Did: strings.Join(did, " "), Say: strings.Join(did, " ")}, pi+3, true
+		}
+	}
 	if !ok {
 		r.expect(pi+1, "a condition")
 		return nil, pi, false

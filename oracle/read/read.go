@@ -19,7 +19,9 @@
 //   - in a body: sentences, clauses joined by "and", "then", ", then";
 //     "at PATTERN, ..." and "... at PATTERN" (a delayed trigger), "when
 //     PATTERN, ..." (a reflexive trigger), "for each FILTER, ...", "you
-//     may ..." (which the card language does not have yet), "if ...";
+//     may ...", "that player may ..." (CR 608.2d), "if you do", "if
+//     they don't" (CR 608.2c), "if ...", "Choose one — • ... • ..." (a
+//     modal choice, CR 700.2);
 //     "N ... for each FILTER" (a count), a subject shared by two
 //     clauses ("target creature gets +1/+0 and gains first strike until
 //     end of turn"), "A and B" in a slot;
@@ -334,15 +336,7 @@ type context struct {
 	eachs map[string]*vocab.Filter
 	// manaChoice are the other mana of "Add {B} or {R}".
 	manaChoice []string
-	// quals are what Oracle text adds to filters that the vocabulary's
-	// filters do not read ("with toughness less than Stone Giant's
-	// power"), by the filter.
-	quals map[*vocab.Filter]qualifier
 }
-
-// qualifier is what Oracle text adds to a filter: its canonical key and
-// its words.
-type qualifier struct{ key, say string }
 
 // clause is an action clause as read: the parts it was read from, its
 // reading, and where it started in them.
@@ -385,8 +379,7 @@ func (r *reader) reset() {
 	r.b.Note("this", r.card.noun(), r.self)
 	r.b.Fill = r.fill
 	r.b.Granted = r.granted
-	r.b.Qualifier = r.qualifier
-	r.ctx = context{eachs: map[string]*vocab.Filter{}, quals: map[*vocab.Filter]qualifier{}}
+	r.ctx = context{eachs: map[string]*vocab.Filter{}}
 	r.needs = nil
 }
 
@@ -400,7 +393,7 @@ func (r *reader) need(what string) {
 
 // finish gives an ability what it needs.
 func (r *reader) finish(a *meaning.Ability) *meaning.Ability {
-	for _, n := range append(r.needs, r.b.Needs()...) {
+	for _, n := range r.needs {
 		a.Need(n)
 	}
 	return a

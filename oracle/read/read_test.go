@@ -89,6 +89,21 @@ func TestReadings(t *testing.T) {
 			"triggered on event:step_begins(step=step:draw) if query:is_untapped(object=this) {action:draw(amount=1,player=event.player)}"},
 		{"the card's name as a word of its text", of("Regenerate", "instant"), "Regenerate target creature.",
 			"spell {action:regenerate(object=target:target [creature])}"},
+		{"you may", of("Angel's Feather", "artifact"), "Whenever a player casts a white spell, you may gain 1 life.",
+			"triggered on event:spell_cast(player=a [player],spell=a [white spell]) {may(you) action:gain_life(amount=1,player=you)}"},
+		{"another player may, and if they do", of("Generous Offer", "enchantment"), "Whenever a player casts a spell, that player may draw a card. If they do, you gain 1 life.",
+			"triggered on event:spell_cast(player=a [player],spell=a [spell]) {may(event.player) action:draw(amount=1,player=event.player);if did:they do{action:gain_life(amount=1,player=you)}else{}}"},
+		{"paying life, if you do and if you don't", of("Blood Bargain", "artifact"), "{T}: You may pay 2 life. If you do, draw a card. If you don't, you gain 1 life.",
+			"activated cost {T}+ {may(you) action:pay_life(amount=2,player=you);if did:you do{action:draw(amount=1,player=you)}else{};if did:you don't{action:gain_life(amount=1,player=you)}else{}}"},
+		{"a filter comparing toughness with the card's power", creature("Stone Giant"),
+			"{T}: Target creature you control with toughness less than Stone Giant's power gains flying until end of turn. Destroy that creature at the beginning of the next end step.",
+			"activated cost {T}+ {action:gain_keyword_until_end_of_turn(keyword=keyword:flying,object=target:target [creature] control=you toughness<this.power);at event:step_begins[once](step=step:end){action:destroy(object=target.1)}}"},
+		{"a filter comparing mana value", of("Test Purge", "instant"), "Destroy target creature with mana value 3 or less.",
+			"spell {action:destroy(object=target:target [creature] mv<=3)}"},
+		{"modes, each after a bullet", of("Twofold Choice", "instant"), "Choose one — • Destroy target artifact. • Destroy target enchantment.",
+			"spell {choose 1..1{action:destroy(object=target:target [artifact])}{action:destroy(object=target:target [enchantment])}}"},
+		{"several targets", of("Gentle Nudge", "instant"), "Tap up to two target creatures.",
+			"spell {action:tap(object=target:target [creature] count=0..2)}"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := read.Paragraph(v, tc.card, tc.text)
@@ -112,12 +127,10 @@ func TestNeeds(t *testing.T) {
 		want string // the reading's keys
 		need string
 	}{
-		{"you may", of("Angel's Feather", "artifact"), "Whenever a player casts a white spell, you may gain 1 life.",
-			"triggered on event:spell_cast(player=a [player],spell=a [white spell]) {may action:gain_life(amount=1,player=you)}", `"you may" before an action`},
-		{"a filter comparing toughness", creature("Stone Giant"),
-			"{T}: Target creature you control with toughness less than Stone Giant's power gains flying until end of turn. Destroy that creature at the beginning of the next end step.",
-			"activated cost {T}+ {action:gain_keyword_until_end_of_turn(keyword=keyword:flying,object=target:target [creature] control=you toughness<this.power);at event:step_begins[once](step=step:end){action:destroy(object=target.1)}}",
-			"a filter comparing power or toughness"},
+		{"a restriction the rules don't know", of("Test Totem", "artifact"), "{T}: You gain 1 life. Activate only during your upkeep.",
+			"activated cost {T}+ only during your upkeep {action:gain_life(amount=1,player=you)}", `the restriction "activate only during your upkeep"`},
+		{"for each over players", of("Test Gift", "sorcery"), "For each player, you gain 1 life.",
+			"spell {each  [player]{action:gain_life(amount=1,player=you)}}", `"for each" over players or cards`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := read.Paragraph(v, tc.card, tc.text)

@@ -55,6 +55,8 @@ func (r *reader) names(parts []*dsl.Part, pi int, want vocab.Type, affected bool
 			return r.events(parts, pi, want)
 		case vocab.KObjects:
 			return r.sets(parts, pi, want)
+		case vocab.KTargets:
+			return r.targets(parts, pi)
 		case vocab.KStep:
 			return r.steps(parts, pi)
 		}
@@ -79,8 +81,8 @@ func (r *reader) steps(parts []*dsl.Part, pi int) []vocab.OracleArg {
 	return out
 }
 
-// comparisons are how Oracle text compares a number with another, and
-// the operator it means.
+// comparisons are how Oracle text compares a number of an object with
+// another number, and the operator it means.
 var comparisons = []struct {
 	words  []string
 	op     string
@@ -94,46 +96,150 @@ var comparisons = []struct {
 	{[]string{"or", "more"}, ">=", false},
 }
 
-// qualified are the filters at part pi that Oracle text qualifies with
-// a comparison the vocabulary's filters do not read: "target creature
-// you control with toughness less than Stone Giant's power".
-func (r *reader) qualified(parts []*dsl.Part, pi int) []vocab.OracleArg {
-	var out []vocab.OracleArg
-	for _, f := range r.v.FiltersAt(parts, pi, false) {
-		at := f.Next
-		if wordOf(parts, at) != "with" || f.Filter.Yields.Kind != vocab.KObject {
-			continue
-		}
-		for _, fw := range fieldWords {
-			if !wordsAt(parts, at+1, fw.words) || fw.query == "life" {
+// compareWords are the numbers of an object a filter compares (CR 202.3,
+// 208): their words, and the query that reads each.
+var compareWords = []struct {
+	words []string
+	query string
+}{
+	{[]string{"mana", "value"}, "mana_value"},
+	{[]string{"power"}, "power"},
+	{[]string{"toughness"}, "toughness"},
+}
+
+// filtersAt reads the filters at part pi as the vocabulary does
+// (vocab.Vocab.FiltersAt), and those the vocabulary's suffixes go on from
+// with suffixes whose words refer to what Oracle text named: "with
+// toughness less than Stone Giant's power" (the card language's `with
+// toughness less than this.power`), "with mana value X or less", "that
+// player controls" (`that_player controls`), "that shares a creature
+// type with it". The vocabulary reads such suffixes in a card, where they
+// are names of the card's scope; in Oracle text they are the reader's
+// words, so the reader reads them, into the same filter. The longest come
+// first.
+func (r *reader) filtersAt(parts []*dsl.Part, pi int, each bool) []vocab.FilterAt {
+	base := r.v.FiltersAt(parts, pi, each)
+	var out []vocab.FilterAt
+	for _, f := range base {
+		out = append(out, r.referring(parts, f)...)
+	}
+	out = append(out, base...)
+	slices.SortStableFunc(out, func(a, b vocab.FilterAt) int { return b.Next - a.Next })
+	return out
+}
+
+// referring are a filter completed by one or more suffixes whose words
+// refer (filtersAt), the longest first; none if no such suffix follows
+// it.
+func (r *reader) referring(parts []*dsl.Part, f vocab.FilterAt) []vocab.FilterAt {
+	var out []vocab.FilterAt
+	for _, g := range r.referringSuffix(parts, f) {
+		out = append(out, r.referring(parts, g)...)
+		out = append(out, g)
+	}
+	return out
+}
+
+// referringSuffix are a filter completed by one suffix whose words refer:
+// a comparison with a number the reader reads ("with power less than
+// its power"), a controller ("that player controls", "its controller
+// controls"), a creature type shared with an object ("that shares a
+// creature type with it").
+func (r *reader) referringSuffix(parts []*dsl.Part, f vocab.FilterAt) []vocab.FilterAt {
+	j := f.Next
+	if f.Filter.Yields.Kind != vocab.KObject || j >= len(parts) {
+		return nil
+	}
+	var out []vocab.FilterAt
+	add := func(g *vocab.Filter, next int) {
+		g.Text = f.Filter.Text + " " + r.said(parts, j, next)
+		out = append(out, vocab.FilterAt{Filter: g, Next: next})
+	}
+	switch w := wordOf(parts, j); {
+	case w == "with":
+		for _, cw := range compareWords {
+			if !wordsAt(parts, j+1, cw.words) {
 				continue
 			}
-			num := at + 1 + len(fw.words)
+			at := j + 1 + len(cw.words)
 			for _, c := range comparisons {
-				var n *meaning.Value
-				var end int
+				var e *dsl.Sum
+				var next int
 				if c.before {
-					if !wordsAt(parts, num, c.words) {
+					if !wordsAt(parts, at, c.words) {
 						continue
 					}
-					n, end = r.number(parts, num+len(c.words))
+					e, next = r.numberExpr(parts, at+len(c.words))
 				} else {
-					n, end = r.number(parts, num)
-					if n == nil || !wordsAt(parts, end, c.words) {
+					e, next = r.numberExpr(parts, at)
+					if e == nil || !wordsAt(parts, next, c.words) {
 						continue
 					}
-					end += len(c.words)
+					next += len(c.words)
 				}
-				if n == nil {
+				if e == nil {
 					continue
 				}
 				g := *f.Filter
-				r.ctx.quals[&g] = qualifier{key: fw.query + c.op + n.Key, say: r.said(parts, at, end)}
-				out = append(out, vocab.OracleArg{Arg: &vocab.Arg{Kind: vocab.ArgFilter, Pos: parts[pi].Pos, Type: g.Yields, Filter: &g}, Next: end})
+				g.Compares = append(slices.Clip(f.Filter.Compares), vocab.Compare{Query: cw.query, Op: c.op, Expr: e})
+				add(&g, next)
+			}
+		}
+	case w == "that" && wordOf(parts, j+1) == "shares":
+		at := -1
+		switch {
+		case wordsAt(parts, j, []string{"that", "shares", "a", "creature", "type", "with"}):
+			at = j + 6
+		case wordsAt(parts, j, []string{"that", "shares", "at", "least", "one", "creature", "type", "with"}):
+			at = j + 8
+		}
+		if at < 0 || f.Filter.Shares != nil || at >= len(parts) {
+			break
+		}
+		objects := r.objects(parts, at, vocab.Type{Kind: vocab.KObject})
+		if wordOf(parts, at) == "this" {
+			objects = append(objects, vocab.OracleArg{Arg: refArg(parts[at].Pos, "this", nil, vocab.Type{Kind: vocab.KObject}), Next: at + 1})
+		}
+		for _, o := range objects {
+			if o.Arg.Kind == vocab.ArgExpr {
+				g := *f.Filter
+				g.Shares = o.Arg.Expr
+				add(&g, o.Next)
 			}
 		}
 	}
+	if f.Filter.Control == "" && f.Filter.Zone == "" {
+		// "that player controls", "its controller controls".
+		for _, o := range r.objects(parts, j, vocab.Type{Kind: vocab.KPlayer}) {
+			if o.Arg.Kind != vocab.ArgExpr || wordOf(parts, o.Next) != "controls" {
+				continue
+			}
+			g := *f.Filter
+			g.Control, g.ControlledBy = "player", o.Arg.Expr
+			add(&g, o.Next+1)
+		}
+	}
 	return out
+}
+
+// numberExpr reads, at part pi, a number a filter compares with that
+// the vocabulary's filters do not read in Oracle text: X, or the words
+// that name a number ("Stone Giant's power", "its toughness", "that
+// many"), as an expression over the reader's canonical names; nil if
+// none, or if it is a constant (the vocabulary reads those).
+func (r *reader) numberExpr(parts []*dsl.Part, pi int) (*dsl.Sum, int) {
+	if pi >= len(parts) {
+		return nil, pi
+	}
+	if parts[pi].Word() == "X" {
+		return parts[pi].Expr, pi + 1
+	}
+	for _, a := range r.numbers(parts, pi) {
+		if a.Arg.Kind == vocab.ArgExpr {
+			return a.Arg.Expr, a.Next
+		}
+	}
+	return nil, pi
 }
 
 // number reads a number at part pi: digits, a number word, X, or what
@@ -175,16 +281,6 @@ func (r *reader) said(parts []*dsl.Part, i, j int) string {
 	return s
 }
 
-// qualifier is what Oracle text adds to a filter (meaning.Builder's
-// Qualifier).
-func (r *reader) qualifier(f *vocab.Filter) (key, say, need string) {
-	q, ok := r.ctx.quals[f]
-	if !ok {
-		return "", "", ""
-	}
-	return q.key, q.say, `a filter comparing power or toughness ("with toughness less than ...")`
-}
-
 // refArg is an argument that names a canonical reference, with fields.
 func refArg(pos dsl.Pos, ref string, fields []string, t vocab.Type) *vocab.Arg {
 	e := &dsl.Sum{Left: &dsl.Product{Left: &dsl.Unary{Primary: &dsl.Primary{Ref: &dsl.Ref{Name: ref, Fields: fields}}}}}
@@ -221,8 +317,18 @@ func (r *reader) objects(parts []*dsl.Part, pi int, want vocab.Type) []vocab.Ora
 		}
 	}
 	switch {
-	case determiners[w] && hasWith(parts, pi):
-		out = append(out, r.qualified(parts, pi)...)
+	case determiners[w] || numberWords[w]:
+		// A filter that goes on with suffixes whose words refer
+		// (filtersAt): "target creature you control with toughness less
+		// than Stone Giant's power", "target permanent that player
+		// controls". The vocabulary reads the others itself.
+		for _, f := range r.v.FiltersAt(parts, pi, false) {
+			for _, g := range r.referring(parts, f) {
+				if want.Accepts(g.Filter.Yields) {
+					out = append(out, vocab.OracleArg{Arg: &vocab.Arg{Kind: vocab.ArgFilter, Pos: pos, Type: g.Filter.Yields, Filter: g.Filter}, Next: g.Next})
+				}
+			}
+		}
 	case w == subjectWord:
 		if s := r.ctx.subj; s != nil && want.Accepts(s.Type) {
 			out = append(out, vocab.OracleArg{Arg: s, Next: pi + 1})
@@ -260,7 +366,7 @@ func (r *reader) objects(parts []*dsl.Part, pi int, want vocab.Type) []vocab.Ora
 			out = append(out, vocab.OracleArg{Arg: &vocab.Arg{Kind: vocab.ArgFilter, Pos: pos, Type: g.Yields, Filter: &g}, Next: f.Next})
 		}
 	case w == "each":
-		for _, f := range r.v.FiltersAt(parts, pi+1, true) {
+		for _, f := range r.filtersAt(parts, pi+1, true) {
 			// "each other player" (Det "other") is every player but you.
 			if f.Filter.Det != "" && !(f.Filter.Det == "other" && f.Filter.Yields.Kind == vocab.KPlayer) || !want.Accepts(f.Filter.Yields) {
 				continue
@@ -275,19 +381,14 @@ func (r *reader) objects(parts []*dsl.Part, pi int, want vocab.Type) []vocab.Ora
 	return out
 }
 
-// hasWith reports whether "with" follows part pi closely enough to
-// qualify a filter there.
-func hasWith(parts []*dsl.Part, pi int) bool {
-	for i := pi + 1; i < len(parts) && i < pi+8; i++ {
-		if wordOf(parts, i) == "with" {
-			return true
-		}
-	}
-	return false
-}
-
-// determiners begin a filter.
-var determiners = map[string]bool{"a": true, "an": true, "target": true, "another": true}
+// determiners begin a filter; numberWords a filter of a number of
+// targets ("two target creatures", "up to one target creature", "any
+// number of targets", "each of").
+var (
+	determiners = map[string]bool{"a": true, "an": true, "target": true, "another": true}
+	numberWords = map[string]bool{"one": true, "two": true, "three": true, "four": true, "five": true, "six": true,
+		"seven": true, "eight": true, "nine": true, "ten": true, "up": true, "any": true}
+)
 
 // cardIs reports whether the card is what a filter's words say: each
 // card type and subtype among its own.
@@ -310,11 +411,50 @@ func (r *reader) cardIs(f *vocab.Filter) bool {
 // it is what "it" refers to: the object named last.
 func (r *reader) it() (string, bool) {
 	for i := len(r.ctx.mentions) - 1; i >= 0; i-- {
-		if m := r.ctx.mentions[i]; !m.Player {
+		if m := r.ctx.mentions[i]; !m.Player && !m.Set {
 			return m.Ref, true
 		}
 	}
 	return "", false
+}
+
+// targets are the readings at part pi of the words that fill a slot of
+// targets (CR 115.1, 601.2c): "them", the targets of the last such slot
+// ("Destroy one of them at random"); or targets joined by "and" whose
+// filters go on with suffixes whose words refer (filtersAt), which the
+// vocabulary does not read in Oracle text ("target creature that player
+// controls and ...").
+func (r *reader) targets(parts []*dsl.Part, pi int) []vocab.OracleArg {
+	typ := vocab.Type{Kind: vocab.KTargets}
+	if wordOf(parts, pi) == "them" {
+		for i := len(r.ctx.mentions) - 1; i >= 0; i-- {
+			if m := r.ctx.mentions[i]; m.Set {
+				return []vocab.OracleArg{{Arg: refArg(parts[pi].Pos, m.Ref, nil, typ), Next: pi + 1}}
+			}
+		}
+		return nil
+	}
+	var out []vocab.OracleArg
+	var walk func(fs []*vocab.Filter, referring bool, at int)
+	walk = func(fs []*vocab.Filter, referring bool, at int) {
+		base := r.v.FiltersAt(parts, at, false)
+		for _, f := range r.filtersAt(parts, at, false) {
+			g := f.Filter
+			if g.Det != "target" && g.Det != "any" || g.Zone != "" || g.Bind != "" {
+				continue
+			}
+			more := slices.Clip(append(fs, g))
+			ref := referring || !slices.ContainsFunc(base, func(b vocab.FilterAt) bool { return b.Filter == g })
+			if wordOf(parts, f.Next) == "and" && len(more) < 8 {
+				walk(more, ref, f.Next+1)
+			}
+			if ref {
+				out = append(out, vocab.OracleArg{Arg: &vocab.Arg{Kind: vocab.ArgTargets, Pos: parts[pi].Pos, Type: typ, Targets: more}, Next: f.Next})
+			}
+		}
+	}
+	walk(nil, false, pi)
+	return out
 }
 
 // genericNouns may refer to any object: "that card" is the creature
@@ -335,7 +475,7 @@ func (r *reader) that(noun string) (meaning.Mention, bool) {
 	}
 	for i := len(r.ctx.mentions) - 1; i >= 0; i-- {
 		m := r.ctx.mentions[i]
-		if m.Player {
+		if m.Player || m.Set {
 			continue
 		}
 		if strings.EqualFold(m.Noun, n) || genericNouns[n] {
@@ -451,7 +591,7 @@ func (r *reader) sets(parts []*dsl.Part, pi int, want vocab.Type) []vocab.Oracle
 		return nil
 	}
 	var out []vocab.OracleArg
-	for _, f := range r.v.FiltersAt(parts, pi+1, true) {
+	for _, f := range r.filtersAt(parts, pi+1, true) {
 		if f.Filter.Det != "" || !wordsAt(parts, f.Next, []string{"on", "the", "battlefield"}) {
 			continue
 		}
@@ -502,7 +642,7 @@ func (r *reader) affected(parts []*dsl.Part, pi int) []vocab.OracleArg {
 		start++
 	}
 	var out []vocab.OracleArg
-	for _, f := range r.v.FiltersAt(parts, start, true) {
+	for _, f := range r.filtersAt(parts, start, true) {
 		if f.Filter.Det != "" && f.Filter.Det != "other" || f.Filter.Control != "" {
 			continue
 		}

@@ -101,8 +101,13 @@ func tokens(text, name string) []*dsl.Part {
 }
 
 // orLists reads Oracle's lists of card types, "artifact, enchantment, or
-// land", as the card language's "artifact or enchantment or land".
+// land", as the card language's "artifact or enchantment or land"; and
+// the commas of Oracle's other lists of single words that end with ", or
+// W" or ", and/or W" ("Skeleton, Vampire, or Zombie", "one, two, or
+// three target creatures") as the commas of a list (dsl.Part.Comma),
+// as the card language writes them, not the commas between clauses.
 func orLists(parts []*dsl.Part) []*dsl.Part {
+	parts = listCommas(parts)
 	isType := func(i int) bool {
 		return i < len(parts) && cardTypes[strings.ToLower(strings.TrimSuffix(parts[i].Word(), "s"))]
 	}
@@ -129,6 +134,42 @@ func orLists(parts []*dsl.Part) []*dsl.Part {
 	return out
 }
 
+// listCommas makes the commas of Oracle's lists of three or more single
+// words, "A, B, or C", "A, B, C, and/or D", commas of a list.
+func listCommas(parts []*dsl.Part) []*dsl.Part {
+	single := func(i int) bool {
+		if i < 0 || i >= len(parts) {
+			return false
+		}
+		w := parts[i].Word()
+		return w != "" && w != "," && w != "." && w != ":" && w != ";" && w != "—" && w != "•" && w != "or" && w != "and" || numberOf(parts[i]) != ""
+	}
+	comma := func(i int) bool { return i < len(parts) && parts[i].Word() == "," }
+	for i := 0; i < len(parts); i++ {
+		if !single(i) || !comma(i+1) {
+			continue
+		}
+		// A, B, ..., or Z: words and commas, then "or" or "and/or" and a
+		// word.
+		j := i
+		for single(j) && comma(j+1) {
+			j += 2
+		}
+		last := j // the first part after the last comma
+		or := last < len(parts) && (parts[last].Word() == "or" || parts[last].AndOr())
+		if !or || !single(last+1) || (last-i)/2 < 2 {
+			continue
+		}
+		for k := i + 1; k < last; k += 2 {
+			c := &dsl.Part{Comma: true}
+			c.Pos = parts[k].Pos
+			parts[k] = c
+		}
+		i = last
+	}
+	return parts
+}
+
 // cardTypes are the card types lists of them may name.
 var cardTypes = map[string]bool{"artifact": true, "creature": true, "enchantment": true, "land": true, "planeswalker": true, "instant": true, "sorcery": true, "battle": true}
 
@@ -152,6 +193,11 @@ func part(w string, sentenceStart bool) *dsl.Part {
 	case isNumber(w):
 		s := w
 		return &dsl.Part{Expr: &dsl.Sum{Left: &dsl.Product{Left: &dsl.Unary{Primary: &dsl.Primary{Number: &s}}}}}
+	case w == "and/or":
+		// Oracle's inclusive or, as the card language reads it: the
+		// words and and or, divided (dsl.Sum.AndOr).
+		and, or := word("and"), word("or")
+		return &dsl.Part{Expr: &dsl.Sum{Left: &dsl.Product{Left: and.Expr.Left.Left, Rest: []*dsl.ProductOp{{Op: "/", Right: or.Expr.Left.Left}}}}}
 	}
 	if sentenceStart && w != "X" {
 		r, n := utf8.DecodeRuneInString(w)
