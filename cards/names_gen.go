@@ -112,6 +112,7 @@ var names = []string{
 	"Liliana Vess",
 	"Llanowar Elves",
 	"Lone Missionary",
+	"Magebane Armor",
 	"Mana Flare",
 	"Mana Reflection",
 	"Maro",
