@@ -112,6 +112,7 @@ var names = []string{
 	"Liliana Vess",
 	"Llanowar Elves",
 	"Lone Missionary",
+	"Lurking Predators",
 	"Magebane Armor",
 	"Mana Flare",
 	"Mana Reflection",
