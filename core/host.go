@@ -222,7 +222,7 @@ func (h host) Call(_ *vm.Frame, fn int32, args []vm.Value) (vm.Value, error) {
 				return 0, nil
 			}
 			if !f.atOnce {
-				h.g.defer1(impl, args, fr)
+				h.g.deferAction(impl, args, fr)
 				return 0, nil
 			}
 		case modeResolve:
@@ -263,7 +263,7 @@ type deferredAction struct {
 	prevented int
 }
 
-func (g *Game) defer1(impl hostImpl, args []vm.Value, fr *frame) {
+func (g *Game) deferAction(impl hostImpl, args []vm.Value, fr *frame) {
 	// Fill the new entry in place: it is large, and copying it would cost
 	// more than the action it records.
 	g.deferred = append(g.deferred, deferredAction{})
@@ -370,7 +370,12 @@ type funcDecl struct {
 type hostImpl func(g *Game, args []vm.Value) (vm.Value, error)
 
 // hostImpls implement the actions and queries of the stdlib
-// (actions.card), by the generated ids.
+// (actions.card), by the generated ids. Their names say which is which:
+// an action's implementation is a method named h and the function's name
+// in Go case (hDestroy for destroy), a query's q and its name (qInZone,
+// qIsPermanent), a method where it needs the game's state beyond its
+// arguments; objectQuery and objectNameQuery make the queries that only
+// read one object.
 var hostImpls = [numFuncs]hostImpl{
 	fnDestroy:                           (*Game).hDestroy,
 	fnGainLife:                          (*Game).hGainLife,
@@ -409,23 +414,23 @@ var hostImpls = [numFuncs]hostImpl{
 	fnOwner:          func(g *Game, a []vm.Value) (vm.Value, error) { return g.objectPlayer(a[0], true), nil },
 	fnCounters:       qCounters,
 	fnX:              func(g *Game, a []vm.Value) (vm.Value, error) { return vm.Value(g.frame().x), nil },
-	fnIsType:         func(g *Game, a []vm.Value) (vm.Value, error) { return isType(g, a) },
-	fnIsSupertype:    g1(func(o *Object, v vm.Value) bool { return o.def.supertypes&uint16(v) != 0 }),
-	fnIsSubtype:      g1(func(o *Object, v vm.Value) bool { return slices.Contains(o.def.subtypes, int32(v)) }),
-	fnHasColor:       func(g *Game, a []vm.Value) (vm.Value, error) { return hasColor(g, a) },
+	fnIsType:         qIsType,
+	fnIsSupertype:    objectNameQuery(func(o *Object, v vm.Value) bool { return o.def.supertypes&uint16(v) != 0 }),
+	fnIsSubtype:      objectNameQuery(func(o *Object, v vm.Value) bool { return slices.Contains(o.def.subtypes, int32(v)) }),
+	fnHasColor:       qHasColor,
 	fnIsPlayer:       qIsPlayer,
 	fnIsPermanent:    qIsPermanent,
 	fnCount:          qCount,
 	fnTributeNotPaid: qTributeNotPaid,
 	fnInZone:         qInZone,
 	fnIsSpell:        qIsSpell,
-	fnIsTapped:       g0(func(o *Object) bool { return o.tapped }),
-	fnIsUntapped:     g0(func(o *Object) bool { return !o.tapped }),
-	fnIsAttacking:    g0(func(o *Object) bool { return o.attacking }),
-	fnIsBlocking:     g0(func(o *Object) bool { return o.blocking != 0 }),
-	fnIsBlocked:      g0(func(o *Object) bool { return o.blocked }),
-	fnIsToken:        g0(func(o *Object) bool { return o.token }),
-	fnIsCreature:     g0(func(o *Object) bool { return o.def.types&typeCreature != 0 }),
+	fnIsTapped:       objectQuery(func(o *Object) bool { return o.tapped }),
+	fnIsUntapped:     objectQuery(func(o *Object) bool { return !o.tapped }),
+	fnIsAttacking:    objectQuery(func(o *Object) bool { return o.attacking }),
+	fnIsBlocking:     objectQuery(func(o *Object) bool { return o.blocking != 0 }),
+	fnIsBlocked:      objectQuery(func(o *Object) bool { return o.blocked }),
+	fnIsToken:        objectQuery(func(o *Object) bool { return o.token }),
+	fnIsCreature:     objectQuery(func(o *Object) bool { return o.def.types&typeCreature != 0 }),
 	fnHadCounter:     qHadCounter,
 	fnHadNoCounters:  qHadNoCounters,
 
@@ -700,8 +705,9 @@ func qIsPermanent(g *Game, a []vm.Value) (vm.Value, error) {
 		o != nil && o.left && o.zone == ZoneBattlefield), nil
 }
 
-// g0 makes a query of one object argument; anything else is false.
-func g0(f func(*Object) bool) hostImpl {
+// objectQuery makes a query of one object argument; anything else is
+// false.
+func objectQuery(f func(*Object) bool) hostImpl {
 	return func(g *Game, a []vm.Value) (vm.Value, error) {
 		if o := g.valueObject(a[0]); o != nil {
 			return boolValue(f(o)), nil
@@ -710,20 +716,21 @@ func g0(f func(*Object) bool) hostImpl {
 	}
 }
 
-// isType reports whether an object has a card type, as typesOf reads it.
-func isType(g *Game, a []vm.Value) (vm.Value, error) {
+// qIsType reports whether an object has a card type, as typesOf reads it.
+func qIsType(g *Game, a []vm.Value) (vm.Value, error) {
 	o := g.valueObject(a[0])
 	return boolValue(o != nil && g.typesOf(o)&uint16(a[1]) != 0), nil
 }
 
-// hasColor reports whether an object has a color, as colorsOf reads it.
-func hasColor(g *Game, a []vm.Value) (vm.Value, error) {
+// qHasColor reports whether an object has a color, as colorsOf reads it.
+func qHasColor(g *Game, a []vm.Value) (vm.Value, error) {
 	o := g.valueObject(a[0])
 	return boolValue(o != nil && g.colorsOf(o)&uint16(a[1]) != 0), nil
 }
 
-// g1 makes a query of an object and a name.
-func g1(f func(*Object, vm.Value) bool) hostImpl {
+// objectNameQuery makes a query of an object and a name; anything else
+// is false.
+func objectNameQuery(f func(*Object, vm.Value) bool) hostImpl {
 	return func(g *Game, a []vm.Value) (vm.Value, error) {
 		if o := g.valueObject(a[0]); o != nil {
 			return boolValue(f(o, a[1])), nil

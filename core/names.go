@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/cardc/cardc/internal/bound"
 	"github.com/cardc/cardc/vm"
 )
 
@@ -266,8 +267,9 @@ type Rule int8
 // MaxQuantity bounds every number of the game: life, counters, damage,
 // power and toughness, amounts of events. It is far beyond any real game,
 // and far enough from the limits of int that sums of quantities never
-// overflow.
-const MaxQuantity = 1 << 40
+// overflow. It is bound.MaxNumber (2^40), the one home of that bound, where
+// the VM's arithmetic saturates too.
+const MaxQuantity = bound.MaxNumber
 
 // clamp brings a number within [-MaxQuantity, MaxQuantity].
 func clamp(n int64) int {

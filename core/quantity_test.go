@@ -8,9 +8,6 @@ import (
 
 	"github.com/cardc/cardc/core"
 	"github.com/cardc/cardc/mana"
-	"github.com/cardc/cardc/parser"
-	"github.com/cardc/cardc/vm"
-	"github.com/cardc/cardc/vocab"
 )
 
 // TestQuantitiesSaturate checks that every quantity stops at
@@ -125,16 +122,4 @@ test "A quantity stops at 2^40 rather than overflow: Grizzly Bears with too many
     }
 }
 `)
-}
-
-// TestBoundsAgree: the bound at which every quantity of the game stops is
-// one number in the four packages that keep it, which import one another
-// only one way (vm imports none of them): the rules core's quantities, the
-// numbers a card may write, the constant expressions the compiler accepts,
-// and the VM's saturating arithmetic (issue 17).
-func TestBoundsAgree(t *testing.T) {
-	require.Equal(t, 1<<40, core.MaxQuantity)
-	require.Equal(t, core.MaxQuantity, vm.MaxNumber, "vm.MaxNumber")
-	require.Equal(t, core.MaxQuantity, parser.MaxNumber, "parser.MaxNumber")
-	require.Equal(t, core.MaxQuantity, vocab.MaxConstant, "vocab.MaxConstant")
 }

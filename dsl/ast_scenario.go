@@ -12,7 +12,7 @@ import (
 // canonical form is its String method, and its place among the statements
 // of its block is its place in GivenStmts, Actions or Assertions, the
 // order the parser tries them in. Package parser reads it (its fast path
-// has a reader of each node type, parser/fasttest.go), and package
+// has a reader of each node type, parser/fast_steps.go), and package
 // scenario checks and runs it (one declaration of scenario/given.go,
 // when.go or then.go). SPEC.md, "Extending the language", lists the files
 // a new step touches.

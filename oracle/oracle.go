@@ -16,7 +16,7 @@
 // means goes with the closest ability of its kind left (the same event,
 // the same phrase...), and the warning says how they differ
 // (meaning.Diff). A paragraph that does not read is compared by word
-// similarity with the abilities left (Normalize, Similarity).
+// similarity with the abilities left (Normalize, WordSimilarity).
 package oracle
 
 import (
@@ -418,7 +418,7 @@ func (c *Coverage) resemble(left []*cardItem) {
 		if paras[i] == nil {
 			continue
 		}
-		m.Score = Similarity(words[i], paras[i])
+		m.Score = WordSimilarity(words[i], paras[i])
 		if len(m.Abilities) > 0 {
 			m.Missing = minus(values(paras[i]), values(words[i]))
 			m.Extra = minus(values(words[i]), values(paras[i]))

@@ -41,7 +41,7 @@ func TestNormalize(t *testing.T) {
 	}
 }
 
-func TestSimilarity(t *testing.T) {
+func TestWordSimilarity(t *testing.T) {
 	w := strings.Fields
 	for _, tc := range []struct {
 		name                    string
@@ -55,7 +55,7 @@ func TestSimilarity(t *testing.T) {
 		{"empty", nil, nil, 1, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			require.InDelta(t, tc.similarity, oracle.Similarity(tc.a, tc.b), 1e-9)
+			require.InDelta(t, tc.similarity, oracle.WordSimilarity(tc.a, tc.b), 1e-9)
 			require.InDelta(t, tc.containment, oracle.Containment(tc.a, tc.b), 1e-9)
 		})
 	}

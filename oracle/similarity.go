@@ -104,9 +104,9 @@ func commonLong(a, b []string) int {
 	return n
 }
 
-// Similarity is the Dice similarity of two word lists, from 0 to 1:
+// WordSimilarity is the Dice similarity of two word lists, from 0 to 1:
 // 2|A∩B| / (|A| + |B|). Two empty lists are alike.
-func Similarity(a, b []string) float64 {
+func WordSimilarity(a, b []string) float64 {
 	if len(a)+len(b) == 0 {
 		return 1
 	}

@@ -50,10 +50,10 @@ type fastParser struct {
 	// the alternative or the optional part being tried does not match.
 	failed bool
 	// abandoned is set when the fast path gives up on a test, where
-	// failed alone may be tried again (fasttest.go).
+	// failed alone may be tried again (fast_steps.go).
 	abandoned bool
 	// far is the furthest token taken since the part being tried
-	// started (fasttest.go).
+	// started (fast_steps.go).
 	far int
 	// nodes hands out the nodes of the tree.
 	nodes *fastNodes

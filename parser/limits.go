@@ -9,6 +9,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/internal/bound"
 )
 
 // Diagnostic codes of the parser's limits: what any input is checked
@@ -34,9 +35,9 @@ const (
 const MaxNesting = 100
 
 // MaxNumber is the largest number a card or a test may write: every
-// quantity of the game stops there (core.MaxQuantity, 2^40), and the
-// VM's arithmetic with it (vm.MaxNumber).
-const MaxNumber = 1 << 40
+// quantity of the game stops there, and the VM's arithmetic with it. It
+// is bound.MaxNumber (2^40), the one home of that bound.
+const MaxNumber = bound.MaxNumber
 
 // MaxPT is the largest power or toughness a card or a test may write, and
 // the largest side of a counter kind such as +1/+1: what a bundle holds

@@ -7,7 +7,7 @@
 // The grammar in the struct tags is the definition of the language, and
 // participle reads any declaration and says what is wrong with one that
 // does not parse. Cards and tests, all of a library, are first tried on a
-// hand-written fast path (fast.go, fasttest.go) that builds the same tree
+// hand-written fast path (fast.go, fast_steps.go) that builds the same tree
 // without participle's reflection; on anything it does not expect it hands
 // the declaration to participle, so that what the fast path does not read
 // is read, or reported, exactly as before.

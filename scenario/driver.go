@@ -158,6 +158,7 @@ const (
 	Library     Zone = "library"
 	Exile       Zone = "exile"
 	Stack       Zone = "stack"
+	Command     Zone = "command"
 )
 
 // Target is what a spell, an ability or damage is aimed at: a card (a

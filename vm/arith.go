@@ -1,6 +1,10 @@
 package vm
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/cardc/cardc/internal/bound"
+)
 
 // MaxNumber bounds the machine's arithmetic: OpAdd, OpSub, OpMul and OpNeg
 // saturate at -MaxNumber and MaxNumber instead of wrapping around, and
@@ -9,14 +13,13 @@ import "math/bits"
 // and toughness, X), the largest number a card may write and the largest
 // magnitude of a constant expression the compiler accepts, so that an
 // expression means at run time what it means when the compiler checks it
-// (the language's SPEC, "Expressions"). The packages that hold those
-// bounds (core.MaxQuantity, parser.MaxNumber, vocab.MaxConstant) are the
-// machine's clients, which it does not import; a test keeps them equal.
+// (the language's SPEC, "Expressions"). Its one home is bound.MaxNumber,
+// which the front end names too without linking the machine.
 //
 // Within the bounds, arithmetic is exact: a sum, difference or product of
 // two numbers in [-MaxNumber, MaxNumber] never overflows an int64 before
 // it saturates (|a*b| <= 2^80 is computed in 128 bits).
-const MaxNumber = 1 << 40
+const MaxNumber = bound.MaxNumber
 
 // saturate brings v within [-MaxNumber, MaxNumber].
 func saturate(v Value) Value { return min(max(v, -MaxNumber), MaxNumber) }

@@ -4,13 +4,13 @@ import (
 	"math/big"
 
 	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/internal/bound"
 )
 
 // MaxConstant is the largest magnitude an expression of numbers alone may
-// have: the bound at which every quantity of the game stops (2^40, as
-// the largest number a card may write, core.MaxQuantity, and the bound at
-// which the VM's arithmetic saturates, vm.MaxNumber).
-const MaxConstant = 1 << 40
+// have: the bound at which every quantity of the game stops and the VM's
+// arithmetic saturates, bound.MaxNumber (2^40), the one home of that bound.
+const MaxConstant = bound.MaxNumber
 
 // constantRange reports an expression made of numbers alone whose value
 // is beyond MaxConstant, or that goes beyond it on the way (2^40 * 2 / 2):

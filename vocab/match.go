@@ -850,6 +850,11 @@ func NumberWord(w string) (n int64, ok bool) {
 var numberWords = map[string]int64{
 	"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
 	"six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+	// Oracle text writes numbers in words up to twenty, and some beyond
+	// (Jace Beleren's "the top twenty cards").
+	"eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+	"sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
+	"thirty": 30, "forty": 40, "fifty": 50,
 }
 
 // nameCandidate fills a slot with a vocabulary name: a counter kind or a
@@ -1360,12 +1365,12 @@ func gluedSubtraction(parts []*dsl.Part) *dsl.Diagnostic {
 // most similar one (the earlier of equals).
 func (m *matcher) closest(ts []*Template, mode Mode) *Template {
 	words := strings.Fields(strings.ToLower(dsl.PartsString(m.parts)))
-	if m.bestTmpl != nil && m.bestDepth > 0 && Similarity(m.bestTmpl, words) > Trusted && m.agrees(m.bestTmpl, mode) {
+	if m.bestTmpl != nil && m.bestDepth > 0 && TemplateSimilarity(m.bestTmpl, words) > Trusted && m.agrees(m.bestTmpl, mode) {
 		return m.bestTmpl
 	}
 	best, bestScore := (*Template)(nil), Trusted
 	for _, t := range ts {
-		if s := Similarity(t, words); s > bestScore && m.agrees(t, mode) {
+		if s := TemplateSimilarity(t, words); s > bestScore && m.agrees(t, mode) {
 			best, bestScore = t, s
 		}
 	}
@@ -1376,12 +1381,12 @@ func (m *matcher) closest(ts []*Template, mode Mode) *Template {
 // phrase a designer meant: more than half of its words.
 const Trusted = 0.5
 
-// Similarity says how much a phrase, as its words, looks like a template:
+// TemplateSimilarity says how much a phrase, as its words, looks like a template:
 // the share of the template's own words (its slots left out) that a word
 // of the phrase spells, as the matcher reads words (case and a plural s
 // ignored) or with one typo (see typo); each word of the phrase counts
 // once. A template without words is like nothing.
-func Similarity(t *Template, words []string) float64 {
+func TemplateSimilarity(t *Template, words []string) float64 {
 	used := make([]bool, len(words))
 	lit, found := 0, 0
 	for _, it := range t.Items {

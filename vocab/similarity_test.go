@@ -12,7 +12,7 @@ import (
 // TestSimilarity checks the measure behind "did you mean": the share of a
 // template's words the phrase spells, and the threshold a suggestion must
 // pass.
-func TestSimilarity(t *testing.T) {
+func TestTemplateSimilarity(t *testing.T) {
 	tmpl := func(text string) *vocab.Template {
 		var items []vocab.TemplateItem
 		for _, w := range strings.Fields(text) {
@@ -43,7 +43,7 @@ func TestSimilarity(t *testing.T) {
 		{"gain {amount} life", "life life", 0.5, false}, // a word of the phrase counts once
 	}
 	for _, c := range cases {
-		got := vocab.Similarity(tmpl(c.template), strings.Fields(c.phrase))
+		got := vocab.TemplateSimilarity(tmpl(c.template), strings.Fields(c.phrase))
 		require.InDelta(t, c.want, got, 1e-9, "%q against %q", c.phrase, c.template)
 		require.Equal(t, c.offered, got > vocab.Trusted, "%q against %q", c.phrase, c.template)
 	}

@@ -221,3 +221,31 @@ func TestReadSetChecksEachCard(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "Creature — Elemental Dog", cards[0].Type)
 }
+
+// TestReadmeShowsM10Coverage holds the excerpt of `cardc coverage` in
+// README's tour to the golden of TestM10Coverage: each line it shows,
+// "..." aside, is a line coverage prints. After the coverage changes,
+// copy the new lines (the totals, at least) into README.
+func TestReadmeShowsM10Coverage(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	require.NoError(t, err)
+	golden, err := os.ReadFile(filepath.Join("testdata", "coverage", "m10.golden"))
+	require.NoError(t, err)
+	_, excerpt, ok := strings.Cut(string(readme), "$ cardc coverage ../shared/rules/sets/M10.json\n")
+	require.True(t, ok, "README shows cardc coverage of Magic 2010")
+	excerpt, _, ok = strings.Cut(excerpt, "```")
+	require.True(t, ok)
+	lines := map[string]bool{}
+	for _, l := range strings.Split(string(golden), "\n") {
+		lines[l] = true
+	}
+	shown := 0
+	for _, l := range strings.Split(strings.TrimSuffix(excerpt, "\n"), "\n") {
+		if l == "..." {
+			continue
+		}
+		shown++
+		require.True(t, lines[l], "README's excerpt of cardc coverage shows a line coverage does not print: %q", l)
+	}
+	require.Greater(t, shown, 2)
+}

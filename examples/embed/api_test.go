@@ -124,6 +124,8 @@ func TestTheDocumentsSayWhatTheEngineDoes(t *testing.T) {
 	for _, m := range regexp.MustCompile(`cardc\.std"? (?:version )?(\d+\.\d+)`).FindAllStringSubmatch(readme, -1) {
 		require.Equal(t, fmt.Sprintf("%d.%d", stdhost.Major, stdhost.Minor), m[1], "README names a stale version: %s", m[0])
 	}
+	// SPEC shows the line of stdlib/vocabulary.card as it is.
+	require.Contains(t, read("dsl", "SPEC.md"), "```\nvocabulary \""+stdhost.VocabularyName+"\" version "+fmt.Sprintf("%d.%d", stdhost.Major, stdhost.Minor)+"\n```", "SPEC's section Vocabulary versions shows a stale version")
 	// Which handle zone_change.object holds.
 	require.Contains(t, host, "- once it has happened — in the Match of a triggered ability — the new object\n  when the object entered the battlefield")
 	// The effect's body is a context of its own.

@@ -135,7 +135,9 @@ func LoadDir(dir string) (*Library, error) {
 // run, though they link: activated abilities that cost more than mana and
 // {T}, abilities that function outside the battlefield, effects granted
 // by effects, triggered mana abilities, static abilities whose rule it
-// does not apply, targets in other zones.
+// does not apply, targets in other zones, and triggered abilities with
+// targets (the engine chooses no targets as it puts a trigger on the
+// stack, CR 603.3d).
 func lacks(c *vm.Card) []string {
 	var out []string
 	for i := range c.Abilities {
@@ -152,6 +154,8 @@ func lacks(c *vm.Card) []string {
 			why = "triggered mana abilities"
 		case slices.ContainsFunc(ab.Targets, func(t vm.Target) bool { return t.Zone != vm.NoSymbol }):
 			why = "targets in other zones than the battlefield"
+		case ab.Kind == vm.AbilityTriggered && len(ab.Targets) > 0:
+			why = "triggered abilities with targets (CR 603.3d)"
 		}
 		if why != "" && !slices.Contains(out, why) {
 			out = append(out, why)
