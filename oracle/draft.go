@@ -48,14 +48,19 @@ type DraftCard struct {
 func Draft(v *vocab.Vocab, card DraftCard, paragraphs []string) []Drafted {
 	out := make([]Drafted, len(paragraphs))
 	readings := make([]*read.Reading, len(paragraphs))
-	for i, p := range paragraphs {
-		readings[i] = read.Paragraph(v, card.Card, p)
+	modes := modesOf(paragraphs, func(int) bool { return false })
+	for i := range paragraphs {
+		// A modal paragraph is read, and drafted, with its modes (CR
+		// 700.2); each mode is drafted with it.
+		if text, mode := ModalText(paragraphs, i); !mode {
+			readings[i] = read.Paragraph(v, card.Card, text)
+		}
 	}
 	// An Aura's enchant ability first: no other can be checked without it.
 	order := make([]int, 0, len(paragraphs))
 	for pass := range 2 {
 		for i, rd := range readings {
-			enchant := len(rd.Abilities) > 0 && rd.Abilities[0].Keyword == "enchant"
+			enchant := rd != nil && len(rd.Abilities) > 0 && rd.Abilities[0].Keyword == "enchant"
 			if enchant == (pass == 0) {
 				order = append(order, i)
 			}
@@ -64,6 +69,12 @@ func Draft(v *vocab.Vocab, card DraftCard, paragraphs []string) []Drafted {
 	var kept []int
 	for _, i := range order {
 		rd := readings[i]
+		if head, ok := modes[i]; ok {
+			if out[i].Lines == nil {
+				out[i].Why = fmt.Sprintf("a mode of the paragraph %q, which is not drafted", paragraphs[head])
+			}
+			continue
+		}
 		switch {
 		case rd.Failure != nil && rd.Reminder:
 			out[i].Why = "reminder text: no ability says it"
@@ -82,11 +93,21 @@ func Draft(v *vocab.Vocab, card DraftCard, paragraphs []string) []Drafted {
 			continue
 		}
 		out[i] = Drafted{Lines: lines, Spell: spell}
-		if why := check(v, card, paragraphs, out, append(kept, i)); why != "" {
+		with := []int{i}
+		for j := i + 1; j < len(paragraphs) && modes[j] == i; j++ {
+			if _, ok := modes[j]; ok {
+				with = append(with, j)
+			}
+		}
+		if why := check(v, card, paragraphs, out, append(slices.Clone(kept), with...)); why != "" {
 			out[i] = Drafted{Why: "the draft does not say it: " + why}
 			continue
 		}
-		kept = append(kept, i)
+		for _, j := range with[1:] {
+			// Its lines are the modal paragraph's.
+			out[j] = Drafted{Lines: []string{}, Spell: spell}
+		}
+		kept = append(kept, with...)
 		slices.Sort(kept)
 	}
 	return out
@@ -761,7 +782,7 @@ func undecided(p *meaning.Phrase, who *meaning.Value) *meaning.Phrase {
 	q := *p
 	q.Args = slices.Clone(p.Args)
 	for i, a := range q.Args {
-		if a.Name == "player" && a.Value.Arg == nil && a.Value.Key == who.Key {
+		if a.Name == "player" && a.Value.Key == who.Key {
 			q.Args[i].Value = &meaning.Value{Key: "you", Say: "you"}
 		}
 	}

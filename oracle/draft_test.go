@@ -74,7 +74,11 @@ func TestDraftTheLibrary(t *testing.T) {
 		}
 		card := draftCard(e, ptOf(t, e))
 		for i, d := range oracle.Draft(v, card, paras) {
-			rd := read.Paragraph(v, card.Card, paras[i])
+			text, mode := oracle.ModalText(paras, i)
+			if mode {
+				continue // drafted with its modal paragraph
+			}
+			rd := read.Paragraph(v, card.Card, text)
 			if rd.Failure != nil || len(rd.Needs()) > 0 {
 				require.Nil(t, d.Lines, "%s: %q", e.Name, paras[i])
 				require.NotEmpty(t, d.Why)
@@ -118,4 +122,40 @@ func TestDraftGolden(t *testing.T) {
 		b.WriteString(oracle.Source(draftCard(e, ptOf(t, e)), paras, drafts, kept) + "\n")
 	}
 	golden.Check(t, filepath.Join("testdata", "draft", "library.golden"), []byte(b.String()))
+}
+
+// TestDraftChoices drafts the choices of issue 21 from Oracle text: a
+// modal spell whose modes are paragraphs of their own (CR 700.2), drafted
+// with its "Choose one —" paragraph; "you may" and "if you do", "that
+// player may", several targets and a filter's comparison.
+func TestDraftChoices(t *testing.T) {
+	v, err := vocab.Standard()
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		card  read.Card
+		paras []string
+		want  []string // the lines of each paragraph, "" for none
+	}{
+		{read.Card{Name: "Twofold Choice", Types: []string{"instant"}},
+			[]string{"Choose one —", "• Destroy target artifact.", "• Destroy target enchantment with mana value 3 or less."},
+			[]string{"choose one {\n    mode {\n        destroy target artifact\n    }\n    mode {\n        destroy target enchantment with mana value 3 or less\n    }\n}", "", ""}},
+		{read.Card{Name: "Blood Bargain", Types: []string{"artifact"}},
+			[]string{"{T}: You may pay 2 life. If you do, draw a card. If you don't, you gain 1 life."},
+			[]string{"{T}: {\n    you may pay 2 life\n    if you do {\n        draw a card\n    }\n    if you don't {\n        gain 1 life\n    }\n}"}},
+		{read.Card{Name: "Generous Offer", Types: []string{"enchantment"}},
+			[]string{"Whenever a player casts a spell, that player may draw a card. If they do, you gain 1 life."},
+			[]string{"whenever a player as player casts a spell {\n    player may draw a card\n    if they do {\n        gain 1 life\n    }\n}"}},
+		{read.Card{Name: "Gentle Nudge", Types: []string{"instant"}},
+			[]string{"Tap up to two target creatures."},
+			[]string{"tap up to two target creatures"}},
+	} {
+		t.Run(tc.card.Name, func(t *testing.T) {
+			drafts := oracle.Draft(v, oracle.DraftCard{Card: tc.card}, tc.paras)
+			require.Len(t, drafts, len(tc.want))
+			for i, d := range drafts {
+				require.NotNil(t, d.Lines, "%q: %s", tc.paras[i], d.Why)
+				require.Equal(t, tc.want[i], strings.Join(d.Lines, "\n"), "%q", tc.paras[i])
+			}
+		})
+	}
 }

@@ -179,7 +179,11 @@ func cover(v *vocab.Vocab, e *compiler.Explanation, abilities []*meaning.Ability
 	var unmatched []pending
 	var paraStmts []meaning.Stmt
 	var paraOf []int
-	modes := modesOf(e.Oracle)
+	texts := make([]string, len(e.Oracle))
+	for i, p := range e.Oracle {
+		texts[i] = p.Text
+	}
+	modes := modesOf(texts, func(i int) bool { return e.Oracle[i].Unimplemented })
 	for i, p := range e.Oracle {
 		c.Matches = append(c.Matches, Match{Paragraph: p, Reminder: isReminder(p.Text), ModeOf: -1})
 		if head, ok := modes[i]; ok {
@@ -260,22 +264,41 @@ func (m *Match) text(p compiler.Paragraph) string {
 // modesOf finds the modes of the modal paragraphs (CR 700.2): the
 // paragraphs that begin with a bullet ("• Destroy target artifact.")
 // after one that ends with "—" and says "choose" ("Choose one —", "When
-// this enters, choose one or both —"), each by the index of that
-// paragraph.
-func modesOf(ps []compiler.Paragraph) map[int]int {
+// this enters, choose one or both —"), not marked unimplemented, each by
+// the index of that paragraph.
+func modesOf(ps []string, unimplemented func(int) bool) map[int]int {
 	out := map[int]int{}
 	for i := 0; i < len(ps); i++ {
-		head := strings.TrimSpace(ps[i].Text)
-		if !strings.HasSuffix(head, "—") || !strings.Contains(strings.ToLower(head), "choose ") || ps[i].Unimplemented {
+		head := strings.TrimSpace(ps[i])
+		if !strings.HasSuffix(head, "—") || !strings.Contains(strings.ToLower(head), "choose ") || unimplemented(i) {
 			continue
 		}
 		j := i + 1
-		for ; j < len(ps) && strings.HasPrefix(strings.TrimSpace(ps[j].Text), "•"); j++ {
+		for ; j < len(ps) && strings.HasPrefix(strings.TrimSpace(ps[j]), "•"); j++ {
 			out[j] = i
 		}
 		i = j - 1
 	}
 	return out
+}
+
+// ModalText is the text of paragraph i read with the modes that follow
+// it, as lint reads a modal paragraph ("Choose one — • Destroy target
+// artifact. • Destroy target enchantment.", CR 700.2); the paragraph
+// alone if it is no modal paragraph. mode says paragraph i is itself a
+// mode of one before it, which is read with that one.
+func ModalText(paragraphs []string, i int) (text string, mode bool) {
+	modes := modesOf(paragraphs, func(int) bool { return false })
+	if _, ok := modes[i]; ok {
+		return paragraphs[i], true
+	}
+	text = paragraphs[i]
+	for j := i + 1; j < len(paragraphs) && modes[j] == i; j++ {
+		if _, ok := modes[j]; ok {
+			text += " " + paragraphs[j]
+		}
+	}
+	return text, false
 }
 
 // named puts the card's name in texts of meanings (meaning.Self).

@@ -74,8 +74,9 @@ type Ability struct {
 	// action of an enters ability.
 	Effect *Phrase
 	// Needs are the constructs of Oracle text that the ability needs and
-	// the card language does not have ("you may" before an action), each
-	// once; a card cannot say an ability that needs one.
+	// the card language does not have (the restriction "activate only
+	// during your upkeep", "for each" over players), each once; a card
+	// cannot say an ability that needs one.
 	Needs []string
 	// Pos is where a card writes the ability; Text how it reads (the
 	// card's rendering, or the paragraph's words).
