@@ -7,7 +7,7 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 41
+	vocabularyMinor = 42
 	vocabularyHash  = "9c7a944f102642b4b35a5faac87031cf7d6919eef300281237df121e9781687f"
 )
 

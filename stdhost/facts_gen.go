@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 41
+	Minor = 42
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
 	Hash = "9c7a944f102642b4b35a5faac87031cf7d6919eef300281237df121e9781687f"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.41: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.42: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events

@@ -159,6 +159,7 @@ var phraseCases = []struct {
 	{inReplace, "damage", "damage"},
 	{inReplace, "all damage", "all damage"},
 	{inReplace, "damage would be dealt to a creature you control", "damage would be dealt to {target}"},
+	{inReplace, "noncombat damage would be dealt to a creature you control", "noncombat damage would be dealt to {target}"},
 	{inTrigger, "whenever damage dealt by this", "damage dealt by {source}"},
 	{inReplace, "damage that would be dealt by a red creature", "damage that would be dealt by {source}"},
 	{inReplace, "a source would deal damage to a permanent or player", "a source would deal damage to a permanent or player"},
