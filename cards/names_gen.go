@@ -83,6 +83,7 @@ var names = []string{
 	"Earthquake",
 	"Elite Vanguard",
 	"Elvish Archdruid",
+	"Elvish Piper",
 	"Elvish Visionary",
 	"Emerald Oryx",
 	"Endless One",

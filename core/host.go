@@ -607,6 +607,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnPreventDamageToPlayerAndCreaturesThisTurn: (*Game).hPreventDamageToPlayerAndCreatures,
 	fnDealDamageToEachAndEachPlayer:             (*Game).hDealDamageToEachAndEachPlayer,
 	fnPlayWithoutPaying:                         (*Game).hPlayWithoutPaying,
+	fnPutFromHandOntoBattlefield:                (*Game).hPutFromHandOntoBattlefield,
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {

@@ -42,3 +42,25 @@ func (g *Game) playByEffect(p PlayerID, o *Object) error {
 	g.propose(Event{Kind: EvZoneChange, Object: o.id, From: o.zone, To: ZoneBattlefield, Player: p})
 	return nil
 }
+
+// hPutFromHandOntoBattlefield has a player put a card that fits a filter
+// from their hand onto the battlefield under their control
+// (put_from_hand_onto_battlefield): a choice of one among those that fit
+// (a decision of cards, "hand"), then a zone change; not a cast, not a
+// land play (CR 305.4).
+func (g *Game) hPutFromHandOntoBattlefield(a []vm.Value) (vm.Value, error) {
+	p, ok := valuePlayer(a[0])
+	fr, filter, okf := g.runningFilter(a[1])
+	if !ok || !okf || g.players[p].Lost {
+		return 0, nil
+	}
+	fits := func(id ObjectID) bool { return g.cardFits(fr, filter, id) }
+	chosen := g.chooseCards(p, fr.source, "hand", ZoneHand, fits, 1, 1)
+	if len(chosen) == 0 {
+		return 0, nil
+	}
+	if o := g.Object(chosen[0]); o != nil {
+		g.putOntoBattlefield(o, p)
+	}
+	return 0, nil
+}

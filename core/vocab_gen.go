@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 42
-	vocabularyHash  = "9c7a944f102642b4b35a5faac87031cf7d6919eef300281237df121e9781687f"
+	vocabularyMinor = 43
+	vocabularyHash  = "560f8871d965f7305e5259426ea9ea749778f2a67fe4924140ae90bd8df73eaa"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -1102,6 +1102,7 @@ const (
 	fnPutCounters
 	fnPutCountersOnEach
 	fnPutCountersPerPrevented
+	fnPutFromHandOntoBattlefield
 	fnPutOnBottomOfLibrary
 	fnPutOnTopOfLibrary
 	fnPutOntoBattlefield
@@ -1322,6 +1323,7 @@ var funcs = [numFuncs]funcDecl{
 	fnPutCounters:                               {name: "put_counters", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnPutCountersOnEach:                         {name: "put_counters_on_each", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPutCountersPerPrevented:                   {name: "put_counters_per_prevented", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnPutFromHandOntoBattlefield:                {name: "put_from_hand_onto_battlefield", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPutOnBottomOfLibrary:                      {name: "put_on_bottom_of_library", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnPutOnTopOfLibrary:                         {name: "put_on_top_of_library", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnPutOntoBattlefield:                        {name: "put_onto_battlefield", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},

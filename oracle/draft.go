@@ -333,7 +333,9 @@ func (d *drafter) ability(a *meaning.Ability) ([]string, error) {
 		if a.Only != "" {
 			only = ", activate only " + a.Only
 		}
-		if len(body) == 1 {
+		if len(body) == 1 && a.Body[0].Kind == meaning.Do {
+			// One action on the line of its cost; a `may` is a
+			// statement, written in a block.
 			return []string{cost + ": " + body[0] + only}, nil
 		}
 		out := block(cost+":", body)

@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 42
+	Minor = 43
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "9c7a944f102642b4b35a5faac87031cf7d6919eef300281237df121e9781687f"
+	Hash = "560f8871d965f7305e5259426ea9ea749778f2a67fe4924140ae90bd8df73eaa"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.42: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.43: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -2222,6 +2222,18 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.PutCountersPerPrevented(f, Object(a[0]), Name(a[1]))
+			}, true
+		}},
+	{Name: "put_from_hand_onto_battlefield", Method: "PutFromHandOntoBattlefield", Signature: "PutFromHandOntoBattlefield(f *vm.Frame, player stdhost.Player, objects stdhost.Filter) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "objects", Type: Type{Kind: KindFilter}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				PutFromHandOntoBattlefield(*vm.Frame, Player, Filter) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.PutFromHandOntoBattlefield(f, Player(a[0]), Filter(a[1]))
 			}, true
 		}},
 	{Name: "put_on_bottom_of_library", Method: "PutOnBottomOfLibrary", Signature: "PutOnBottomOfLibrary(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored, Moves: "object", MovesTo: "library",

@@ -375,6 +375,7 @@ var phraseCases = []struct {
 	{inSpell, "reveal target creature", "reveal {object}"},
 	{inSpell, "reveal the top card of your library", "reveal the top card of your library"},
 	{inSpell, "play target creature card from your graveyard without paying its mana cost", "play {object} without paying its mana cost"},
+	{inSpell, "put a creature card from your hand onto the battlefield", "put {objects} from your hand onto the battlefield"},
 	{inSpell, "return target creature to its owner's hand", "return {object} to its owner's hand"},
 	{inSpell, "return target creature card from your graveyard to your hand", "return {object} to your hand"},
 	{inSpell, "put target creature card from your graveyard into your hand", "put {object} into your hand"},
