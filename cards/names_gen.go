@@ -278,6 +278,7 @@ var names = []string{
 	"Unsummon",
 	"Utopia Sprawl",
 	"Vampire Aristocrat",
+	"Vampire Nocturnus",
 	"Vernal Bloom",
 	"Veteran Armorsmith",
 	"Veteran Swordsmith",

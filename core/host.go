@@ -606,6 +606,8 @@ var hostImpls = [numFuncs]hostImpl{
 	fnBoostAndGainEachUntilEndOfTurn:            (*Game).hBoostAndGainEach,
 	fnPreventDamageToPlayerAndCreaturesThisTurn: (*Game).hPreventDamageToPlayerAndCreatures,
 	fnDealDamageToEachAndEachPlayer:             (*Game).hDealDamageToEachAndEachPlayer,
+	// Conditions of continuous effects (issue 22B, as long as).
+	fnTopCardIsColor: (*Game).qTopCardIsColor,
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 40
-	vocabularyHash  = "1d318198086c023eddbe9fa70b301893dc0a240de28e9a6abf8b7e4011dffcd5"
+	vocabularyMinor = 41
+	vocabularyHash  = "e9d16563d084511057c2cee850301839919c981e85f65cd43db689be04bc79fe"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -1143,6 +1143,7 @@ const (
 	fnTapAllDontUntapNext
 	fnTargetAt
 	fnTargetCount
+	fnTopCardIsColor
 	fnTopCardRevealed
 	fnToughness
 	fnTributeNotPaid
@@ -1362,6 +1363,7 @@ var funcs = [numFuncs]funcDecl{
 	fnTapAllDontUntapNext:                       {name: "tap_all_dont_untap_next", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnTargetAt:                                  {name: "target_at", arity: 2, returns: true, action: false, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnTargetCount:                               {name: "target_count", arity: 1, returns: true, action: false, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnTopCardIsColor:                            {name: "top_card_is_color", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnTopCardRevealed:                           {name: "top_card_revealed", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnToughness:                                 {name: "toughness", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnTributeNotPaid:                            {name: "tribute_not_paid", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},

@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 40
+	Minor = 41
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "1d318198086c023eddbe9fa70b301893dc0a240de28e9a6abf8b7e4011dffcd5"
+	Hash = "e9d16563d084511057c2cee850301839919c981e85f65cd43db689be04bc79fe"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.40: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.41: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -2682,6 +2682,19 @@ var Funcs = []Func{
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				r, err := m.TargetCount(f, Targets(a[0]))
 				return vm.Value(r), err
+			}, true
+		}},
+	{Name: "top_card_is_color", Method: "TopCardIsColor", Signature: "TopCardIsColor(f *vm.Frame, player stdhost.Player, color stdhost.Name) (bool, error)", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "color", Type: Type{Kind: KindName, Name: vm.NameColor}}}, Result: Type{Kind: KindBool}, Contexts: ContextMatch | ContextBody | ContextReplace | ContextEnters | ContextEffect, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				TopCardIsColor(*vm.Frame, Player, Name) (bool, error)
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				r, err := m.TopCardIsColor(f, Player(a[0]), Name(a[1]))
+				return Bool(r), err
 			}, true
 		}},
 	{Name: "top_card_revealed", Method: "TopCardRevealed", Signature: "TopCardRevealed(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Effect: true, Contexts: ContextEffect,
