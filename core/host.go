@@ -606,6 +606,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnBoostAndGainEachUntilEndOfTurn:            (*Game).hBoostAndGainEach,
 	fnPreventDamageToPlayerAndCreaturesThisTurn: (*Game).hPreventDamageToPlayerAndCreatures,
 	fnDealDamageToEachAndEachPlayer:             (*Game).hDealDamageToEachAndEachPlayer,
+	fnPlayWithoutPaying:                         (*Game).hPlayWithoutPaying,
 	// Conditions of continuous effects (issue 22B, as long as).
 	fnTopCardIsColor: (*Game).qTopCardIsColor,
 }

@@ -404,6 +404,12 @@ func (g *Game) attachEntering(o *Object, ev *Event) bool {
 	probe := &Object{id: o.id, def: def, printed: def, card: o.card, owner: o.owner, controller: p, zone: ZoneBattlefield, defender: NoPlayer}
 	var options []ObjectID
 	for _, id := range g.battlefield {
+		if g.batch.entering != 0 && id >= g.batch.entering {
+			// A permanent entering at the same time is not there yet to
+			// be enchanted (CR 303.4f, 614.12: Open the Vaults' ruling),
+			// whichever of them moved first.
+			continue
+		}
 		if probe.attachedTo = id; g.enchantsLegally(probe) {
 			options = append(options, id)
 		}

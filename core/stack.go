@@ -85,10 +85,25 @@ func spellAbility(def *CardDef) int {
 // FailureError).
 func (g *Game) Cast(p PlayerID, card ObjectID, x int, targets []vm.Value) error {
 	g.begin()
-	return g.done(g.cast(p, card, x, targets))
+	return g.done(g.cast(p, card, castOptions{x: x, targets: targets}))
 }
 
-func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) (err error) {
+// castOptions says how a spell is cast: by a player from their hand, as
+// the rules let them (CR 601.3, 117.1a), with X and the targets they
+// announce; or by an effect as it resolves (CR 608.2g).
+type castOptions struct {
+	x       int
+	targets []vm.Value
+	// byEffect casts the card from the zone it is in, whatever its type
+	// says of timing (CR 608.2g), without paying its mana cost (an
+	// alternative cost, CR 118.9; X is 0, CR 107.3b), its caster choosing
+	// its targets as they would a triggered ability's; and the game does
+	// not settle: the resolving spell or ability goes on.
+	byEffect bool
+}
+
+func (g *Game) cast(p PlayerID, card ObjectID, opt castOptions) (err error) {
+	x, targets := opt.x, opt.targets
 	if g.over {
 		return g.overError()
 	}
@@ -101,7 +116,12 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) (err e
 		}
 	}()
 	o := g.Object(card)
-	if o == nil || o.left || o.zone != ZoneHand || o.owner != p {
+	switch {
+	case opt.byEffect:
+		if o == nil || o.left || o.zone == ZoneBattlefield || o.zone == ZoneStack {
+			return ruleErrorf("601.3", "%s is not a card the effect can cast", g.objectName(card))
+		}
+	case o == nil || o.left || o.zone != ZoneHand || o.owner != p:
 		// Only a rule or an effect lets a player cast a spell (CR 601.3):
 		// the rules let a player cast the cards of their hand.
 		return ruleErrorf("601.3", "%s is not in %s's hand", g.objectName(card), playerName(p))
@@ -116,7 +136,7 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) (err e
 	// An instant, or a card with flash, may be cast any time its caster
 	// has priority (CR 307.1, 702.8a).
 	instant := def.types&typeInstant != 0 || def.keywords.set.has(keywordFlash)
-	if !instant && (g.active != p || (g.step != StepMain1 && g.step != StepMain2) || len(g.stack) > 0) {
+	if !instant && !opt.byEffect && (g.active != p || (g.step != StepMain1 && g.step != StepMain2) || len(g.stack) > 0) {
 		return ruleErrorf("307.1", "%s can be cast only in its caster's main phase while the stack is empty", def.Name)
 	}
 	if x < 0 {
@@ -138,7 +158,11 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) (err e
 		if err := g.chooseModes(item, ab, true); err != nil {
 			return err
 		}
-		if err := g.assignTargets(item, ab, targets); err != nil {
+		if opt.byEffect {
+			if !g.chooseTriggerTargets(item, ab) {
+				return ruleErrorf("601.2c", "%s has no legal target", def.Name)
+			}
+		} else if err := g.assignTargets(item, ab, targets); err != nil {
 			return err
 		}
 		if err := g.divideTargets(item, ab, true); err != nil {
@@ -159,12 +183,19 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) (err e
 	if len(bad) > 0 {
 		return fmt.Errorf("%s: %s is not a mana symbol the core can pay", def.Name, bad[0])
 	}
+	if opt.byEffect {
+		// Without paying its mana cost: an increase still applies to
+		// what is paid instead (CR 118.9d).
+		syms = nil
+	}
 	syms, err = g.restrictX(o, p, syms, x)
 	if err != nil {
 		return err
 	}
-	if err := g.payMana(p, o.id, append(syms, extra...), x, 0, false); err != nil {
-		return err
+	if cost := append(syms, extra...); len(cost) > 0 {
+		if err := g.payMana(p, o.id, cost, x, 0, false); err != nil {
+			return err
+		}
 	}
 	// Move the card to the stack (CR 601.2a); it becomes a new object.
 	g.removeFromZone(o)
@@ -178,7 +209,9 @@ func (g *Game) cast(p PlayerID, card ObjectID, x int, targets []vm.Value) (err e
 	g.stack = append(g.stack, item)
 	g.propose(Event{Kind: EvSpellCast, Object: s.id, Player: p})
 	g.becameTargets(item)
-	g.settle()
+	if !opt.byEffect {
+		g.settle()
+	}
 	return nil
 }
 

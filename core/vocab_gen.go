@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 41
-	vocabularyHash  = "e9d16563d084511057c2cee850301839919c981e85f65cd43db689be04bc79fe"
+	vocabularyMinor = 43
+	vocabularyHash  = "34fe5a7da25ff6e47ac851f9cf3155c2cf7f2df8cbb891d1c752fdd98b54bd0b"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -1089,6 +1089,7 @@ const (
 	fnOwner
 	fnPayLife
 	fnPayOptional
+	fnPlayWithoutPaying
 	fnPlayerOrController
 	fnPower
 	fnPrevent
@@ -1309,6 +1310,7 @@ var funcs = [numFuncs]funcDecl{
 	fnOwner:                              {name: "owner", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPayLife:                            {name: "pay_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPayOptional:                        {name: "pay_optional", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnPlayWithoutPaying:                  {name: "play_without_paying", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b10},
 	fnPlayerOrController:                 {name: "player_or_controller", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPower:                              {name: "power", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPrevent:                            {name: "prevent", arity: 1, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},

@@ -551,10 +551,16 @@ func (d *drafter) bindAll(a *meaning.Ability) {
 				d.name("each."+strconv.Itoa(eachs), meaning.Noun(st.Each.Filter))
 			}
 			if st.Phrase != nil && (st.Kind == meaning.Do || st.Kind == meaning.May) {
-				if f := chosenFilter(st.Phrase); f != nil {
+				if returnsObject(st.Phrase) {
+					// Numbered as the builder numbers them: every action
+					// that returns what it chose or found.
 					chosen++
 					if ref := "chosen." + strconv.Itoa(chosen); used[ref] {
-						d.name(ref, meaning.Noun(f))
+						noun := "card" // the top card a reveal returns
+						if f := chosenFilter(st.Phrase); f != nil {
+							noun = meaning.Noun(f)
+						}
+						d.name(ref, noun)
 					}
 				}
 				for _, name := range paramOrder(st.Phrase) {
@@ -688,7 +694,7 @@ func (d *drafter) render(p *meaning.Phrase, event string) (string, error) {
 	}
 	targets := d.targets
 	chosenRef := ""
-	if chosenFilter(p) != nil {
+	if returnsObject(p) {
 		d.chosen++
 		chosenRef = "chosen." + strconv.Itoa(d.chosen)
 	}
@@ -771,6 +777,11 @@ next:
 				}
 			}
 		}
+		if chosenRef != "" && chosenFilter(p) == nil && d.names[chosenRef] != "" {
+			// What an action without a filter returns, named after
+			// the phrase: `reveal the top card of your library as card`.
+			out = append(out, "as", d.names[chosenRef])
+		}
 		return strings.Join(out, " "), nil
 	}
 	d.targets = targets
@@ -792,6 +803,14 @@ func undecided(p *meaning.Phrase, who *meaning.Value) *meaning.Phrase {
 		}
 	}
 	return &q
+}
+
+// returnsObject reports whether a phrase is an action that returns what
+// it chose or found (a search's card, the top card a reveal shows), which
+// the builder numbers "chosen.N".
+func returnsObject(p *meaning.Phrase) bool {
+	fi := p.Template.Func
+	return fi != nil && fi.Action && fi.Returns()
 }
 
 // chosenFilter is the filter of the objects an action with a result

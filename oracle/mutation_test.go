@@ -106,11 +106,17 @@ var mutations = []mutation{
 // Demon), and "other than basic land cards" and "for each card exiled
 // this way" (Haunting Echoes), "on top of it" for "your library" (Liliana
 // Vess), "+1/+1 for each Plains you control and has flying" in a static
-// ability (Armored Ascension), which the reader does not template yet.
+// ability (Armored Ascension), "Enchanted creature" as the subject of an
+// activated ability's effect (Firebreathing), "If it's a creature card"
+// of a revealed card (Lurking Predators), "artifact and enchantment
+// cards" for cards of either type (Open the Vaults), and "for each other
+// creature on the battlefield named ~" (Relentless Rats), which the
+// reader does not template yet.
 var unread = map[string]bool{
 	"Melira, Sylvok Outcast": true, "Melira's Keepers": true, "Solemnity": true,
 	"Duress": true, "Xathrid Demon": true, "Haunting Echoes": true,
 	"Liliana Vess": true, "Armored Ascension": true,
+	"Firebreathing": true, "Lurking Predators": true, "Open the Vaults": true, "Relentless Rats": true,
 }
 
 // TestTheLibraryReads reads every paragraph of the cards of cards/: all

@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 41
+	Minor = 43
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "e9d16563d084511057c2cee850301839919c981e85f65cd43db689be04bc79fe"
+	Hash = "34fe5a7da25ff6e47ac851f9cf3155c2cf7f2df8cbb891d1c752fdd98b54bd0b"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.41: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.43: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -2070,6 +2070,18 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.PayOptional(f, Player(a[0]), Name(a[1]), Filter(a[2]))
+			}, true
+		}},
+	{Name: "play_without_paying", Method: "PlayWithoutPaying", Signature: "PlayWithoutPaying(f *vm.Frame, player stdhost.Player, object stdhost.Object) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				PlayWithoutPaying(*vm.Frame, Player, Object) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.PlayWithoutPaying(f, Player(a[0]), Object(a[1]))
 			}, true
 		}},
 	{Name: "player_or_controller", Method: "PlayerOrController", Signature: "PlayerOrController(f *vm.Frame, target stdhost.Target) (stdhost.Player, error)", Params: []Param{{Name: "target", Type: Type{Kind: KindTarget}}}, Result: Type{Kind: KindPlayer}, Contexts: ContextMatch | ContextBody | ContextReplace | ContextEnters | ContextEffect, Stale: StaleLastKnown, Own: true,

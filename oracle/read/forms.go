@@ -421,6 +421,9 @@ func (r *reader) replacement() ([]*meaning.Ability, bool) {
 	if r.word(0) == "all" {
 		return r.replacementOfAll()
 	}
+	if r.word(0) == "prevent" && r.word(1) == "all" {
+		return r.preventionOfAll()
+	}
 	if r.word(0) != "if" {
 		r.expect(0, `"If"`)
 		return nil, false
@@ -457,6 +460,33 @@ func (r *reader) replacementOfAll() ([]*meaning.Ability, bool) {
 		return nil, false
 	}
 	r.parts = append([]*dsl.Part{word("that"), noun}, r.parts[end:]...)
+	body, _, ok := r.body(0, nil)
+	r.parts = saved
+	if !ok {
+		return nil, false
+	}
+	return []*meaning.Ability{r.finish(&meaning.Ability{Kind: meaning.Replacement, Trigger: trig, Body: body})}, true
+}
+
+// preventionOfAll reads a prevention effect Oracle text says of all the
+// damage it prevents: "Prevent all noncombat damage that would be dealt
+// to equipped creature." is "If noncombat damage would be dealt to
+// equipped creature, prevent that damage." (CR 615.1a).
+func (r *reader) preventionOfAll() ([]*meaning.Ability, bool) {
+	that := slices.IndexFunc(r.parts, func(p *dsl.Part) bool { return strings.EqualFold(p.Word(), "that") })
+	if that < 3 || that > 4 || r.word(that-1) != "damage" {
+		r.expect(0, `"If"`)
+		return nil, false
+	}
+	r.ctx.replace = true
+	saved := r.parts
+	r.parts = append(slices.Clone(saved[2:that]), saved[that+1:]...)
+	trig, end, ok := r.pattern(0, false, func(e int) bool { return e >= len(r.parts) || r.word(e) == "." })
+	if !ok {
+		r.parts = saved
+		return nil, false
+	}
+	r.parts = append([]*dsl.Part{word("prevent"), word("that"), word("damage")}, r.parts[end:]...)
 	body, _, ok := r.body(0, nil)
 	r.parts = saved
 	if !ok {
