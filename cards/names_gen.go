@@ -288,6 +288,7 @@ var names = []string{
 	"Unsummon",
 	"Utopia Sprawl",
 	"Vampire Aristocrat",
+	"Vampire Nocturnus",
 	"Vernal Bloom",
 	"Veteran Armorsmith",
 	"Veteran Swordsmith",

@@ -44,7 +44,8 @@ type checkedAbility struct {
 	loyalty string
 	// intervening is the condition of a triggered ability's intervening
 	// "if" clause (CR 603.4), checked by its match and again as it
-	// resolves; nil if it has none.
+	// resolves; or of a continuous effect's `as long as` (CR 611.3),
+	// checked by the test of its affected set; nil if it has none.
 	intervening *checkedAction
 	// tree is shared by an ability and the delayed abilities it creates.
 	tree *abilityTree
@@ -551,8 +552,15 @@ func (c *checker) enters(e *dsl.EntersAbility) *checkedAbility {
 // static checks `static RULE`: a rule of the vocabulary applied to the
 // events a pattern describes.
 func (c *checker) static(s *dsl.StaticAbility) *checkedAbility {
-	a := c.newAbility(vm.AbilityStatic, "static "+dsl.PhraseString(s.Phrase), s.Pos.Line, nil)
+	text := "static " + dsl.PhraseString(s.Phrase)
+	if s.If != nil {
+		text = "static as long as " + dsl.PhraseString(s.If) + ", " + dsl.PhraseString(s.Phrase)
+	}
+	a := c.newAbility(vm.AbilityStatic, text, s.Pos.Line, nil)
 	a.sc = newScope(rootScope())
+	if s.If != nil {
+		defer c.asLongAs(a, s)
+	}
 	rule, m := c.v.Match(s.Phrase.Parts, vocab.ModeRule, a.sc, nil)
 	if m != nil {
 		c.phraseMismatch(s.Phrase.Parts, m)
@@ -587,6 +595,21 @@ func (c *checker) static(s *dsl.StaticAbility) *checkedAbility {
 	}
 	c.finish(a.tree)
 	return a
+}
+
+// asLongAs checks the condition of a static ability's `as long as
+// CONDITION,` (CR 611.3): a condition of the vocabulary, as an
+// intervening "if" states (condition), on a continuous effect, which
+// applies only while it holds. A rule can't have one.
+func (c *checker) asLongAs(a *checkedAbility, s *dsl.StaticAbility) {
+	if a.kind != vm.AbilityEffect || a.effect == nil {
+		if a.rule != "" { // a rule; any other mistake is reported already
+			c.errorf(s.If.Pos, CodeContext, "`as long as` states when a continuous effect applies, and %q is no continuous effect", dsl.PhraseString(s.Phrase)).Hint =
+				"write the condition on an effect such as `this gets +2/+1` or `this has flying`"
+		}
+		return
+	}
+	a.intervening = c.condition(s.If, a)
 }
 
 func (c *checker) spell(s *dsl.SpellAbility) *checkedAbility {

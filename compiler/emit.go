@@ -532,6 +532,13 @@ func (e *cardEmitter) effect(a *checkedAbility) {
 		return func() { f.emit(vm.OpLoad, vm.LocalCandidate, p) }
 	}
 	m := e.b.newFn(e.fnName(a, "affected"))
+	skip := -1
+	if a.intervening != nil {
+		// `as long as`: the effect applies to no object while its
+		// condition is false, read each time the characteristics are
+		// computed (CR 611.3).
+		skip = e.intervening(m, a)
+	}
 	switch {
 	case obj != nil && obj.Kind == vocab.ArgFilter:
 		e.filter(m, obj.Filter, a.scope(), candidate(m))
@@ -541,6 +548,11 @@ func (e *cardEmitter) effect(a *checkedAbility) {
 		m.emit(vm.OpEq, 0, p)
 	}
 	m.emit(vm.OpReturn, 0, p)
+	if skip >= 0 {
+		m.patch(skip)
+		m.emit(vm.OpInt, 0, p)
+		m.emit(vm.OpReturn, 0, p)
+	}
 	match := e.b.addFunc(m, a.tree)
 	body := e.b.newFn(e.fnName(a, "apply"))
 	candidate(body)()

@@ -219,6 +219,9 @@ func (r *renderer) ability(a *checkedAbility) string {
 		s = r.action(a.enters)
 	case vm.AbilityStatic, vm.AbilityEffect:
 		s = r.reading(a.reading, a.granted)
+		if a.intervening != nil {
+			s = "as long as " + r.action(a.intervening) + ", " + s
+		}
 	case vm.AbilityEnchant:
 		return "Enchant " + a.enchant.Text // a keyword: no period
 	case vm.AbilityActivated:

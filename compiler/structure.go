@@ -31,7 +31,8 @@ type Ability struct {
 	// replacement ability.
 	Pattern *vocab.Match
 	// Intervening is the condition of a triggered ability's intervening
-	// "if" clause (CR 603.4), or nil.
+	// "if" clause (CR 603.4), or of a static ability's `as long as`
+	// (CR 611.3), or nil.
 	Intervening *vocab.Alt
 	// Phrase is the rule or continuous effect a static ability states, or
 	// the action of an `enters` ability.
@@ -153,6 +154,9 @@ func abilityOf(a *checkedAbility, pos dsl.Pos) *Ability {
 		}
 	case vm.AbilityStatic, vm.AbilityEffect:
 		s.Phrase = a.reading
+		if a.intervening != nil {
+			s.Intervening = a.intervening.reading
+		}
 		if a.granted != nil {
 			s.Granted = abilityOf(a.granted, pos)
 		}

@@ -87,6 +87,9 @@ func (g *Game) hScry(a []vm.Value) (vm.Value, error) {
 		out = append(out, top[i])
 	}
 	g.players[p].Library = out
+	// The top card may have changed: an effect that depends on it
+	// (`as long as the top card of your library is ...`) applies anew.
+	g.invalidate()
 	return 0, nil
 }
 

@@ -608,6 +608,8 @@ var hostImpls = [numFuncs]hostImpl{
 	fnDealDamageToEachAndEachPlayer:             (*Game).hDealDamageToEachAndEachPlayer,
 	fnPlayWithoutPaying:                         (*Game).hPlayWithoutPaying,
 	fnPutFromHandOntoBattlefield:                (*Game).hPutFromHandOntoBattlefield,
+	// Conditions of continuous effects (issue 22B, as long as).
+	fnTopCardIsColor: (*Game).qTopCardIsColor,
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {

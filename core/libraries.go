@@ -191,6 +191,7 @@ func (g *Game) toBottom(o *Object) {
 	}
 	copy(lib[1:], lib[:len(lib)-1])
 	lib[0] = o.id
+	g.invalidate() // a new top card (qTopCardIsColor)
 }
 
 // putOnTop puts cards already in player p's library on its top, the
@@ -442,4 +443,23 @@ func (g *Game) hLookAtTop(a []vm.Value) (vm.Value, error) {
 	cards := g.topCards(p, qty(a[1]))
 	g.putOnTop(p, g.orderCards(p, source, "library", cards))
 	return 0, nil
+}
+
+// qTopCardIsColor reports whether the top card of a player's library is
+// a color (CR 105.2, 401.1): a card in a library has its card's colors.
+// An empty library's top card is no card of any color. Whatever changes a
+// library's order or content invalidates the characteristics, so a
+// continuous effect with this condition (`as long as`, CR 611.3) is
+// applied again as the top card changes.
+func (g *Game) qTopCardIsColor(a []vm.Value) (vm.Value, error) {
+	p, ok := valuePlayer(a[0])
+	if !ok {
+		return 0, nil
+	}
+	lib := g.players[p].Library
+	if len(lib) == 0 {
+		return 0, nil
+	}
+	o := g.objects[lib[len(lib)-1]]
+	return boolValue(g.colorsOf(o)&uint16(a[1]) != 0), nil
 }

@@ -375,6 +375,7 @@ var counterBlindFuncs = [numFuncs]bool{
 	fnCantGainLife: true, fnCantGetCounters: true, fnCantGetCountersOfKind: true, fnLoseKeyword: true,
 	fnLoseAllAbilities: true, fnInZone: true, fnBeginGameOnBattlefield: true, fnSetChosenColor: true, fnAddCardType: true,
 	fnCantBeCountered: true, fnHasChosenName: true,
+	fnTopCardIsColor: true, // issue 22B, as long as: a card in a library
 	// Combat, untapping and the rules of the game for players (issue 22A).
 	fnCantBlock: true, fnCantAttackOrBlockAlone: true, fnCantBeBlocked: true, fnCantBeBlockedExceptBy: true,
 	fnCantAttackUnlessDefenderControls: true, fnAttacksEachCombat: true, fnBlocksEachCombat: true,

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 43
-	vocabularyHash  = "560f8871d965f7305e5259426ea9ea749778f2a67fe4924140ae90bd8df73eaa"
+	vocabularyMinor = 44
+	vocabularyHash  = "dc5057bf60ac648f42f9703af9687f899a1f304180bc8f565bf8477aff0da78e"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -1145,6 +1145,7 @@ const (
 	fnTapAllDontUntapNext
 	fnTargetAt
 	fnTargetCount
+	fnTopCardIsColor
 	fnTopCardRevealed
 	fnToughness
 	fnTributeNotPaid
@@ -1366,6 +1367,7 @@ var funcs = [numFuncs]funcDecl{
 	fnTapAllDontUntapNext:                       {name: "tap_all_dont_untap_next", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnTargetAt:                                  {name: "target_at", arity: 2, returns: true, action: false, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnTargetCount:                               {name: "target_count", arity: 1, returns: true, action: false, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnTopCardIsColor:                            {name: "top_card_is_color", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnTopCardRevealed:                           {name: "top_card_revealed", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnToughness:                                 {name: "toughness", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnTributeNotPaid:                            {name: "tribute_not_paid", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},

@@ -210,10 +210,14 @@ func (*ReplaceAbility) cardItem() {}
 
 // StaticAbility is a static ability stated as a rule or a continuous
 // effect of the vocabulary: `static damage dealt by this can't be
-// prevented`, `static enchanted creature gets +2/+2`.
+// prevented`, `static enchanted creature gets +2/+2`. A continuous
+// effect may hold only while a condition does: `static as long as the top
+// card of your library is black, this gets +2/+1` (CR 611.3, 604.2).
 type StaticAbility struct {
 	Span
-	Phrase *Phrase `parser:"'static' @@"`
+	// If is the condition of `as long as CONDITION,`, or nil.
+	If     *Phrase `parser:"'static' ( 'as' 'long' 'as' @@ ',' )?"`
+	Phrase *Phrase `parser:"@@"`
 }
 
 func (*StaticAbility) cardItem() {}

@@ -343,7 +343,11 @@ func (p *printer) cardItem(it CardItem) {
 	case *EntersAbility:
 		p.line(l, l, "enters "+PhraseString(it.Phrase))
 	case *StaticAbility:
-		p.line(l, l, "static "+PhraseString(it.Phrase))
+		cond := ""
+		if it.If != nil {
+			cond = "as long as " + PhraseString(it.If) + ", "
+		}
+		p.line(l, l, "static "+cond+PhraseString(it.Phrase))
 	case *TriggerAbility:
 		cond := ""
 		if it.If != nil {

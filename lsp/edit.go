@@ -166,6 +166,9 @@ func itemSymbol(t *text, it dsl.CardItem) (DocumentSymbol, bool) {
 		name, detail, sp = "replace "+dsl.PhraseString(it.Phrase), "replacement effect", it.Span
 	case *dsl.StaticAbility:
 		name, detail, sp = "static "+dsl.PhraseString(it.Phrase), "static ability", it.Span
+		if it.If != nil {
+			name = "static as long as " + dsl.PhraseString(it.If) + ", " + dsl.PhraseString(it.Phrase)
+		}
 	case *dsl.EntersAbility:
 		name, detail, sp = "enters "+dsl.PhraseString(it.Phrase), "enters ability", it.Span
 	case *dsl.SpellAbility:

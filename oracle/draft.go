@@ -299,7 +299,12 @@ func (d *drafter) ability(a *meaning.Ability) ([]string, error) {
 		return block(head, body), nil
 	case meaning.Static:
 		p, err := d.phrase(a.Effect)
-		return []string{"static " + p}, err
+		if err != nil || a.If == nil {
+			return []string{"static " + p}, err
+		}
+		// "As long as CONDITION, ..." (CR 611.3).
+		cond, err := d.cond(a.If)
+		return []string{"static as long as " + cond + ", " + p}, err
 	case meaning.Enters:
 		p, err := d.phrase(a.Effect)
 		return []string{"enters " + p}, err

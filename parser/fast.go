@@ -470,11 +470,15 @@ func (p *fastParser) cardItem() dsl.CardItem {
 		return &dsl.ReplaceAbility{Phrase: ph, Body: body, Span: span()}
 	case "static":
 		p.take()
+		cond, ok := p.asLongAs()
+		if !ok {
+			return nil
+		}
 		ph := p.phrase()
 		if ph == nil {
 			return nil
 		}
-		return &dsl.StaticAbility{Phrase: ph, Span: span()}
+		return &dsl.StaticAbility{If: cond, Phrase: ph, Span: span()}
 	case "spell":
 		p.take()
 		body := p.block()
@@ -637,6 +641,30 @@ func (p *fastParser) interveningIf() (*dsl.Phrase, bool) {
 	cond := p.phrase()
 	if cond == nil {
 		p.fail()
+		return nil, false
+	}
+	return cond, true
+}
+
+// asLongAs reads the condition of a static ability, `as long as
+// CONDITION,` (CR 611.3), if the line goes on so: nil and true if it
+// doesn't.
+func (p *fastParser) asLongAs() (*dsl.Phrase, bool) {
+	j := p.next()
+	for i, w := range [...]string{"as", "long", "as"} {
+		if j+i >= len(p.toks) || p.toks[j+i].Type != tokIdent || p.toks[j+i].Value != w {
+			return nil, true
+		}
+	}
+	p.take()
+	p.take()
+	p.take()
+	cond := p.phrase()
+	if cond == nil {
+		p.fail()
+		return nil, false
+	}
+	if !p.expect(",") {
 		return nil, false
 	}
 	return cond, true

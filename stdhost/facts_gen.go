@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 43
+	Minor = 44
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "560f8871d965f7305e5259426ea9ea749778f2a67fe4924140ae90bd8df73eaa"
+	Hash = "dc5057bf60ac648f42f9703af9687f899a1f304180bc8f565bf8477aff0da78e"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.43: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.44: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -2706,6 +2706,19 @@ var Funcs = []Func{
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				r, err := m.TargetCount(f, Targets(a[0]))
 				return vm.Value(r), err
+			}, true
+		}},
+	{Name: "top_card_is_color", Method: "TopCardIsColor", Signature: "TopCardIsColor(f *vm.Frame, player stdhost.Player, color stdhost.Name) (bool, error)", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "color", Type: Type{Kind: KindName, Name: vm.NameColor}}}, Result: Type{Kind: KindBool}, Contexts: ContextMatch | ContextBody | ContextReplace | ContextEnters | ContextEffect, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				TopCardIsColor(*vm.Frame, Player, Name) (bool, error)
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				r, err := m.TopCardIsColor(f, Player(a[0]), Name(a[1]))
+				return Bool(r), err
 			}, true
 		}},
 	{Name: "top_card_revealed", Method: "TopCardRevealed", Signature: "TopCardRevealed(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Effect: true, Contexts: ContextEffect,

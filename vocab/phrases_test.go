@@ -61,6 +61,7 @@ const (
 	inIntervening    = "intervening"     // whenever a creature as creature dies, if PHRASE { gain 1 life }
 	inEntersIf       = "enters if"       // when this enters, if PHRASE { gain 1 life }
 	inChosenName     = "chosen name"     // enters choosing a card name; whenever a creature as creature dies, if PHRASE { gain 1 life }
+	inAsLongAs       = "as long as"      // static as long as PHRASE, this gets +1/+1
 )
 
 // phraseCases use each phrase of the standard vocabulary once, in the
@@ -227,6 +228,8 @@ var phraseCases = []struct {
 	{inIntervening, "creature has a +1/+1 counter on it", "{object} has a {kind} counter on it"},
 	{inIntervening, "creature had no -1/-1 counters on it", "{object} had no {kind} counters on it"},
 	{inEntersIf, "tribute wasn't paid", "tribute wasn't paid"},
+	// Issue 22B: conditions of continuous effects.
+	{inAsLongAs, "the top card of your library is black", "the top card of your library is {color}"},
 	{inIntervening, "creature has no +1/+1 counters on it", "{object} has no {kind} counters on it"},
 
 	// Rules.
@@ -447,6 +450,8 @@ func phraseCard(where, text string) string {
 		return fmt.Sprintf(creature, "whenever a creature as creature dies, if "+text+" {\n        gain 1 life\n    }")
 	case inEntersIf:
 		return fmt.Sprintf(creature, "when this enters, if "+text+" {\n        gain 1 life\n    }")
+	case inAsLongAs:
+		return fmt.Sprintf(creature, "static as long as "+text+", this gets +1/+1")
 	case inChosenName:
 		return fmt.Sprintf(creature, "enters choosing a card name\n    whenever a creature as creature dies, if "+text+" {\n        gain 1 life\n    }")
 	case inChosenMana:
@@ -519,6 +524,9 @@ func casePhrase(t *testing.T, where string, card *dsl.Card) (*dsl.Phrase, vocab.
 			}
 			return it.Phrase, vocab.ModePattern, sc
 		case *dsl.StaticAbility:
+			if where == inAsLongAs {
+				return it.If, vocab.ModeCondition, sc
+			}
 			return it.Phrase, vocab.ModeRule, sc
 		case *dsl.EntersAbility:
 			if where == inChosen || where == inChosenMana || where == inChosenName {

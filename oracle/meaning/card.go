@@ -85,6 +85,11 @@ func (c *cardReader) ability(s *compiler.Ability) *Ability {
 			a.Effect = b.Static(s.Phrase)
 		}
 		b.Granted = nil
+		if s.Intervening != nil {
+			// `as long as CONDITION` (CR 611.3).
+			p, _ := b.Action(s.Intervening)
+			a.If = &Cond{Phrase: p, Say: p.Say}
+		}
 	case s.Kind == vm.AbilityActivated:
 		a.Kind = Activated
 		a.Loyalty = NormalLoyalty(s.Loyalty)

@@ -30,6 +30,8 @@ func Diff(para, card *Ability) []string {
 	pBody, cBody := para.Body, card.Body
 	switch {
 	case para.If.Key() == card.If.Key():
+	case para.Kind == Static || card.Kind == Static:
+		out = append(out, asLongAsDiff(para.If, card.If))
 	case para.If != nil && card.If == nil && len(cBody) == 1 && cBody[0].Kind == If && cBody[0].Cond.Key() == para.If.Key() && len(cBody[0].Else) == 0:
 		out = append(out, fmt.Sprintf("the paragraph's \"if %s\" is an intervening \"if\", checked as the ability triggers and again as it resolves (CR 603.4); the ability's `if` is checked only as it resolves, so it triggers, and goes on the stack, when the condition is false", para.If.Say))
 		cBody = cBody[0].Body
@@ -342,4 +344,16 @@ func sayWho(who *Value) string {
 		return "you"
 	}
 	return who.Say
+}
+
+// asLongAsDiff says how the conditions of two static abilities' effects
+// differ: "as long as CONDITION" (CR 611.3), or none.
+func asLongAsDiff(para, card *Cond) string {
+	switch {
+	case card == nil:
+		return fmt.Sprintf("the paragraph's effect applies only as long as %s (CR 611.3); the ability's always applies", para.Say)
+	case para == nil:
+		return fmt.Sprintf("the ability's effect applies only as long as %s; the paragraph's always applies", card.Say)
+	}
+	return fmt.Sprintf("the paragraph's effect applies as long as %s; the ability's as long as %s", para.Say, card.Say)
 }

@@ -60,7 +60,7 @@ type Ability struct {
 	// Trigger is the event pattern of a triggered or replacement ability.
 	Trigger *Phrase
 	// If is the condition of a triggered ability's intervening "if"
-	// clause (CR 603.4).
+	// clause (CR 603.4), or of a static ability's "as long as" (CR 611.3).
 	If *Cond
 	// Costs is the cost of an activated ability; Loyalty that of a
 	// loyalty ability ("+1", "-X"); Only its restriction ("as a

@@ -319,10 +319,57 @@ func (r *reader) enters() ([]*meaning.Ability, bool) {
 
 // static reads static abilities: rules and continuous effects of the
 // vocabulary, one after another ("Enchanted creature gets +2/+2 and has
-// ..." is two).
+// ..." is two). A paragraph may begin with the condition of its effects,
+// "As long as CONDITION, ..." (CR 611.3): each has it. Their subject may
+// be the card and other objects, "Vampire Nocturnus and other Vampire
+// creatures you control get +2/+1 and have flying": the effects of each.
 func (r *reader) static() ([]*meaning.Ability, bool) {
+	var cond *meaning.Cond
+	start := 0
+	if r.wordsAt(0, []string{"as", "long", "as"}) {
+		c, end, ok := r.condition(3, func(e int) bool { return r.word(e) == "," })
+		if !ok {
+			r.expect(3, "a condition")
+			return nil, false
+		}
+		cond, start = c, end+1
+	}
+	out, ok := r.staticOf(start)
+	for _, a := range out {
+		a.If = cond
+	}
+	return out, ok
+}
+
+// staticOf reads static abilities from part pi, whose subject may be
+// "this and other FILTER": the effects on this, then those on the
+// others.
+func (r *reader) staticOf(pi int) ([]*meaning.Ability, bool) {
+	if r.word(pi) != "this" || r.word(pi+1) != "and" || r.word(pi+2) != "other" {
+		return r.staticAt(r.parts, 0, pi)
+	}
+	for _, f := range r.filtersAt(r.parts, pi+2, true) {
+		if f.Filter.Det != "other" {
+			continue
+		}
+		self := append([]*dsl.Part{r.parts[pi]}, r.parts[f.Next:]...)
+		mine, ok := r.staticAt(self, f.Next-1, 0)
+		if !ok {
+			continue
+		}
+		others, ok := r.staticAt(r.parts, 0, pi+2)
+		if !ok {
+			return nil, false
+		}
+		return append(mine, others...), true
+	}
+	return r.staticAt(r.parts, 0, pi)
+}
+
+// staticAt reads static abilities from part pi of parts, which begin at
+// part base of the paragraph.
+func (r *reader) staticAt(parts []*dsl.Part, base, pi int) ([]*meaning.Ability, bool) {
 	var out []*meaning.Ability
-	parts, base, pi := r.parts, 0, 0
 	for {
 		rest := parts[pi:]
 		var read *vocab.OracleMatch
