@@ -604,6 +604,8 @@ var hostImpls = [numFuncs]hostImpl{
 	// Mass effects as one event (issue 22B).
 	fnDestroyAll:                                (*Game).hDestroyAll,
 	fnBoostAndGainEachUntilEndOfTurn:            (*Game).hBoostAndGainEach,
+	fnBoostEachUntilEndOfTurn:                   (*Game).hBoostEach,
+	fnGainEachUntilEndOfTurn:                    (*Game).hGainEach,
 	fnPreventDamageToPlayerAndCreaturesThisTurn: (*Game).hPreventDamageToPlayerAndCreatures,
 	fnDealDamageToEachAndEachPlayer:             (*Game).hDealDamageToEachAndEachPlayer,
 }

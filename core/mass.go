@@ -95,22 +95,56 @@ func (g *Game) dealDamageToAll(src ObjectID, amount int, ids []ObjectID, players
 
 // hBoostAndGainEach gives each permanent a filter describes as the
 // resolving spell or ability resolves +N/+M (layer 7c) and a keyword
-// ability (layer 6) until the end of the turn (Overrun). The set of
-// objects is locked in as it resolves (CR 611.2c); the effects are one
-// effect of one spell, with one timestamp (CR 613.7a).
+// ability (layer 6) until the end of the turn (Overrun); see
+// modifyEachUntilEndOfTurn.
 func (g *Game) hBoostAndGainEach(a []vm.Value) (vm.Value, error) {
-	ids := g.permanentsInFilter(a[0])
 	k, ok := g.lib.keywordOf(a[3])
-	if len(ids) == 0 || !ok {
+	if !ok {
 		return 0, nil
 	}
+	g.modifyEachUntilEndOfTurn(g.permanentsInFilter(a[0]), qty(a[1]), qty(a[2]), k, true)
+	return 0, nil
+}
+
+// hBoostEach gives each permanent a filter describes as the resolving
+// spell or ability resolves +N/+M (layer 7c) until the end of the turn
+// (Glorious Charge, Trumpet Blast); see modifyEachUntilEndOfTurn.
+func (g *Game) hBoostEach(a []vm.Value) (vm.Value, error) {
+	g.modifyEachUntilEndOfTurn(g.permanentsInFilter(a[0]), qty(a[1]), qty(a[2]), keywordArg{}, false)
+	return 0, nil
+}
+
+// hGainEach gives each permanent a filter describes as the resolving
+// spell or ability resolves a keyword ability (layer 6) until the end of
+// the turn (Burst of Speed); see modifyEachUntilEndOfTurn.
+func (g *Game) hGainEach(a []vm.Value) (vm.Value, error) {
+	k, ok := g.lib.keywordOf(a[1])
+	if !ok {
+		return 0, nil
+	}
+	g.modifyEachUntilEndOfTurn(g.permanentsInFilter(a[0]), 0, 0, k, true)
+	return 0, nil
+}
+
+// modifyEachUntilEndOfTurn gives each of the permanents +power/+toughness
+// (layer 7c) and, if gain is set, the keyword (layer 6) until the end of
+// the turn, when the cleanup step ends the effects (CR 514.2). The set of
+// objects is the one the caller found as the spell or ability resolves,
+// locked in then (CR 611.2c): a creature that comes under its
+// controller's control later, or a permanent that becomes a creature
+// later, is not affected, and one that stops matching keeps the effect.
+// The effects are one effect of one spell, with one timestamp (CR 613.7a).
+func (g *Game) modifyEachUntilEndOfTurn(ids []ObjectID, power, toughness int, k keywordArg, gain bool) {
+	if len(ids) == 0 {
+		return
+	}
 	ts := g.nextTimestamp()
-	power, toughness := qty(a[1]), qty(a[2])
 	for _, id := range ids {
 		g.effects = append(g.effects,
-			ptEffect{object: id, layer: layerModifyPT, power: power, toughness: toughness, timestamp: ts},
-			ptEffect{object: id, layer: layerAbility, keyword: k, timestamp: ts})
+			ptEffect{object: id, layer: layerModifyPT, power: power, toughness: toughness, timestamp: ts})
+		if gain {
+			g.effects = append(g.effects, ptEffect{object: id, layer: layerAbility, keyword: k, timestamp: ts})
+		}
 	}
 	g.invalidate()
-	return 0, nil
 }

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 40
-	vocabularyHash  = "1d318198086c023eddbe9fa70b301893dc0a240de28e9a6abf8b7e4011dffcd5"
+	vocabularyMinor = 41
+	vocabularyHash  = "71860d543bfff98c707339b9020fc616ab2f6a5668f3079c434ab0be5be7dfb3"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -967,6 +967,7 @@ const (
 	fnBlockAnyNumber
 	fnBlocksEachCombat
 	fnBoostAndGainEachUntilEndOfTurn
+	fnBoostEachUntilEndOfTurn
 	fnBoostUntilEndOfTurn
 	fnCantAttackOrBlock
 	fnCantAttackOrBlockAlone
@@ -1044,6 +1045,7 @@ const (
 	fnExileSameNameFromLibrary
 	fnExtraTurn
 	fnGainControlUntilEndOfTurn
+	fnGainEachUntilEndOfTurn
 	fnGainKeywordUntilEndOfTurn
 	fnGainLife
 	fnGainProtectionOfChoice
@@ -1186,6 +1188,7 @@ var funcs = [numFuncs]funcDecl{
 	fnBlockAnyNumber:                     {name: "block_any_number", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnBlocksEachCombat:                   {name: "blocks_each_combat", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnBoostAndGainEachUntilEndOfTurn:     {name: "boost_and_gain_each_until_end_of_turn", arity: 4, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnBoostEachUntilEndOfTurn:            {name: "boost_each_until_end_of_turn", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnBoostUntilEndOfTurn:                {name: "boost_until_end_of_turn", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnCantAttackOrBlock:                  {name: "cant_attack_or_block", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCantAttackOrBlockAlone:             {name: "cant_attack_or_block_alone", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
@@ -1263,6 +1266,7 @@ var funcs = [numFuncs]funcDecl{
 	fnExileSameNameFromLibrary:           {name: "exile_same_name_from_library", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnExtraTurn:                          {name: "extra_turn", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnGainControlUntilEndOfTurn:          {name: "gain_control_until_end_of_turn", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnGainEachUntilEndOfTurn:             {name: "gain_each_until_end_of_turn", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnGainKeywordUntilEndOfTurn:          {name: "gain_keyword_until_end_of_turn", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnGainLife:                           {name: "gain_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnGainProtectionOfChoice:             {name: "gain_protection_of_choice", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},

@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 40
+	Minor = 41
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "1d318198086c023eddbe9fa70b301893dc0a240de28e9a6abf8b7e4011dffcd5"
+	Hash = "71860d543bfff98c707339b9020fc616ab2f6a5668f3079c434ab0be5be7dfb3"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.40: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.41: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -641,6 +641,18 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.BoostAndGainEachUntilEndOfTurn(f, Filter(a[0]), int64(a[1]), int64(a[2]), Name(a[3]))
+			}, true
+		}},
+	{Name: "boost_each_until_end_of_turn", Method: "BoostEachUntilEndOfTurn", Signature: "BoostEachUntilEndOfTurn(f *vm.Frame, objects stdhost.Filter, power int64, toughness int64) error", Params: []Param{{Name: "objects", Type: Type{Kind: KindFilter}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				BoostEachUntilEndOfTurn(*vm.Frame, Filter, int64, int64) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.BoostEachUntilEndOfTurn(f, Filter(a[0]), int64(a[1]), int64(a[2]))
 			}, true
 		}},
 	{Name: "boost_until_end_of_turn", Method: "BoostUntilEndOfTurn", Signature: "BoostUntilEndOfTurn(f *vm.Frame, object stdhost.Object, power int64, toughness int64) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored,
@@ -1516,6 +1528,18 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.GainControlUntilEndOfTurn(f, Object(a[0]))
+			}, true
+		}},
+	{Name: "gain_each_until_end_of_turn", Method: "GainEachUntilEndOfTurn", Signature: "GainEachUntilEndOfTurn(f *vm.Frame, objects stdhost.Filter, keyword stdhost.Name) error", Params: []Param{{Name: "objects", Type: Type{Kind: KindFilter}}, {Name: "keyword", Type: Type{Kind: KindName, Name: vm.NameKeyword}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				GainEachUntilEndOfTurn(*vm.Frame, Filter, Name) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.GainEachUntilEndOfTurn(f, Filter(a[0]), Name(a[1]))
 			}, true
 		}},
 	{Name: "gain_keyword_until_end_of_turn", Method: "GainKeywordUntilEndOfTurn", Signature: "GainKeywordUntilEndOfTurn(f *vm.Frame, object stdhost.Object, keyword stdhost.Name) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "keyword", Type: Type{Kind: KindName, Name: vm.NameKeyword}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored,
