@@ -9,6 +9,7 @@ var names = []string{
 	"Acolyte of Xathrid",
 	"Act of Treason",
 	"Air Elemental",
+	"Ajani Goldmane",
 	"Alluring Siren",
 	"Angel's Feather",
 	"Angel's Mercy",

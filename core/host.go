@@ -606,6 +606,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnBoostAndGainEachUntilEndOfTurn:            (*Game).hBoostAndGainEach,
 	fnBoostEachUntilEndOfTurn:                   (*Game).hBoostEach,
 	fnGainEachUntilEndOfTurn:                    (*Game).hGainEach,
+	fnPutCountersOnEachAndGainUntilEndOfTurn:    (*Game).hPutCountersOnEachAndGain,
 	fnPreventDamageToPlayerAndCreaturesThisTurn: (*Game).hPreventDamageToPlayerAndCreatures,
 	fnDealDamageToEachAndEachPlayer:             (*Game).hDealDamageToEachAndEachPlayer,
 }

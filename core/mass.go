@@ -140,11 +140,43 @@ func (g *Game) modifyEachUntilEndOfTurn(ids []ObjectID, power, toughness int, k 
 	}
 	ts := g.nextTimestamp()
 	for _, id := range ids {
-		g.effects = append(g.effects,
-			ptEffect{object: id, layer: layerModifyPT, power: power, toughness: toughness, timestamp: ts})
+		if power != 0 || toughness != 0 {
+			g.effects = append(g.effects,
+				ptEffect{object: id, layer: layerModifyPT, power: power, toughness: toughness, timestamp: ts})
+		}
 		if gain {
 			g.effects = append(g.effects, ptEffect{object: id, layer: layerAbility, keyword: k, timestamp: ts})
 		}
 	}
 	g.invalidate()
+}
+
+// hPutCountersOnEachAndGain puts counters of a kind on each permanent a
+// filter describes, an event for each (CR 122.6), then gives those
+// permanents — the set found before any got its counters, locked in
+// (CR 611.2c) — a keyword until the end of the turn (Ajani Goldmane's
+// "Those creatures gain vigilance until end of turn"). The keyword does
+// not depend on the counters: it stays when they are removed.
+func (g *Game) hPutCountersOnEachAndGain(a []vm.Value) (vm.Value, error) {
+	n, kind := a[0], CounterKind(a[1])
+	ids := g.permanentsInFilter(a[2])
+	if n > 0 && kind.valid() {
+		for _, id := range ids {
+			if g.onBattlefield(id) != nil {
+				g.propose(Event{Kind: EvCounterPut, Object: id, Counter: kind, Amount: clampInt(int(n))})
+			}
+		}
+	}
+	k, ok := g.lib.keywordOf(a[3])
+	if !ok {
+		return 0, nil
+	}
+	var still []ObjectID
+	for _, id := range ids {
+		if g.onBattlefield(id) != nil {
+			still = append(still, id)
+		}
+	}
+	g.modifyEachUntilEndOfTurn(still, 0, 0, k, true)
+	return 0, nil
 }

@@ -8,7 +8,7 @@ const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
 	vocabularyMinor = 41
-	vocabularyHash  = "71860d543bfff98c707339b9020fc616ab2f6a5668f3079c434ab0be5be7dfb3"
+	vocabularyHash  = "0f7e9aaf7f1b0897c9be236fe26e004e8161d51232b88854643b286070ff209f"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -1102,6 +1102,7 @@ const (
 	fnPutChosenOnTop
 	fnPutCounters
 	fnPutCountersOnEach
+	fnPutCountersOnEachAndGainUntilEndOfTurn
 	fnPutCountersPerPrevented
 	fnPutOnBottomOfLibrary
 	fnPutOnTopOfLibrary
@@ -1323,6 +1324,7 @@ var funcs = [numFuncs]funcDecl{
 	fnPutChosenOnTop:                            {name: "put_chosen_on_top", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPutCounters:                               {name: "put_counters", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnPutCountersOnEach:                         {name: "put_counters_on_each", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnPutCountersOnEachAndGainUntilEndOfTurn:    {name: "put_counters_on_each_and_gain_until_end_of_turn", arity: 4, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPutCountersPerPrevented:                   {name: "put_counters_per_prevented", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnPutOnBottomOfLibrary:                      {name: "put_on_bottom_of_library", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnPutOnTopOfLibrary:                         {name: "put_on_top_of_library", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},

@@ -13,7 +13,7 @@ const (
 	Major = 1
 	Minor = 41
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "71860d543bfff98c707339b9020fc616ab2f6a5668f3079c434ab0be5be7dfb3"
+	Hash = "0f7e9aaf7f1b0897c9be236fe26e004e8161d51232b88854643b286070ff209f"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
@@ -2222,6 +2222,18 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.PutCountersOnEach(f, int64(a[0]), Name(a[1]), Filter(a[2]))
+			}, true
+		}},
+	{Name: "put_counters_on_each_and_gain_until_end_of_turn", Method: "PutCountersOnEachAndGainUntilEndOfTurn", Signature: "PutCountersOnEachAndGainUntilEndOfTurn(f *vm.Frame, amount int64, kind stdhost.Name, objects stdhost.Filter, keyword stdhost.Name) error", Params: []Param{{Name: "amount", Type: Type{Kind: KindNumber}}, {Name: "kind", Type: Type{Kind: KindName, Name: vm.NameCounter}}, {Name: "objects", Type: Type{Kind: KindFilter}}, {Name: "keyword", Type: Type{Kind: KindName, Name: vm.NameKeyword}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				PutCountersOnEachAndGainUntilEndOfTurn(*vm.Frame, int64, Name, Filter, Name) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.PutCountersOnEachAndGainUntilEndOfTurn(f, int64(a[0]), Name(a[1]), Filter(a[2]), Name(a[3]))
 			}, true
 		}},
 	{Name: "put_counters_per_prevented", Method: "PutCountersPerPrevented", Signature: "PutCountersPerPrevented(f *vm.Frame, object stdhost.Object, kind stdhost.Name) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "kind", Type: Type{Kind: KindName, Name: vm.NameCounter}}}, Action: true, Contexts: ContextReplace, Stale: StaleIgnored,
