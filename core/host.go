@@ -602,13 +602,14 @@ var hostImpls = [numFuncs]hostImpl{
 	fnCostsMorePerExtraTarget:           (*Game).hCostsMorePerExtraTarget,
 	fnDeckAnyNumber:                     (*Game).hDeckAnyNumber,
 	// Mass effects as one event (issue 22B).
-	fnDestroyAll:                                (*Game).hDestroyAll,
-	fnBoostAndGainEachUntilEndOfTurn:            (*Game).hBoostAndGainEach,
-	fnBoostEachUntilEndOfTurn:                   (*Game).hBoostEach,
-	fnGainEachUntilEndOfTurn:                    (*Game).hGainEach,
-	fnPutCountersOnEachAndGainUntilEndOfTurn:    (*Game).hPutCountersOnEachAndGain,
-	fnPreventDamageToPlayerAndCreaturesThisTurn: (*Game).hPreventDamageToPlayerAndCreatures,
-	fnDealDamageToEachAndEachPlayer:             (*Game).hDealDamageToEachAndEachPlayer,
+	fnDestroyAll:                                             (*Game).hDestroyAll,
+	fnBoostAndGainEachUntilEndOfTurn:                         (*Game).hBoostAndGainEach,
+	fnBoostEachUntilEndOfTurn:                                (*Game).hBoostEach,
+	fnGainEachUntilEndOfTurn:                                 (*Game).hGainEach,
+	fnPutCountersOnEachAndGainUntilEndOfTurn:                 (*Game).hPutCountersOnEachAndGain,
+	fnDealDamageToTargetAndEachCreatureItsControllerControls: (*Game).hDealDamageToTargetAndEachCreature,
+	fnPreventDamageToPlayerAndCreaturesThisTurn:              (*Game).hPreventDamageToPlayerAndCreatures,
+	fnDealDamageToEachAndEachPlayer:                          (*Game).hDealDamageToEachAndEachPlayer,
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {

@@ -69,7 +69,26 @@ func (g *Game) hDealDamageToEachAndEachPlayer(a []vm.Value) (vm.Value, error) {
 // (CR 615.5, see simultaneous), and the permanents that leave the
 // battlefield meanwhile leave in one batch (CR 603.10a).
 func (g *Game) dealDamageToAll(src ObjectID, amount int, ids []ObjectID, players bool) {
-	if amount <= 0 {
+	recipients := make([]vm.Value, 0, len(ids)+2)
+	for _, id := range ids {
+		recipients = append(recipients, ObjectValue(id))
+	}
+	if players {
+		for _, p := range []PlayerID{g.active, Opponent(g.active)} {
+			if !g.players[p].Lost {
+				recipients = append(recipients, PlayerValue(p))
+			}
+		}
+	}
+	g.dealDamageToRecipients(src, amount, recipients)
+}
+
+// dealDamageToRecipients has a source deal an amount of damage to each
+// of the recipients, players and permanents, at the same time (CR 120.3,
+// 101.4): one damage event for each, in the order given, in one batch of
+// simultaneous damage (see dealDamageToAll).
+func (g *Game) dealDamageToRecipients(src ObjectID, amount int, recipients []vm.Value) {
+	if amount <= 0 || len(recipients) == 0 {
 		return
 	}
 	g.beginBatch()
@@ -78,19 +97,44 @@ func (g *Game) dealDamageToAll(src ObjectID, amount int, ids []ObjectID, players
 	if !nested {
 		g.beginSimultaneousDamage()
 	}
-	for _, id := range ids {
-		g.dealDamage(src, ObjectValue(id), amount, false)
-	}
-	if players {
-		for _, p := range []PlayerID{g.active, Opponent(g.active)} {
-			if !g.players[p].Lost {
-				g.dealDamage(src, PlayerValue(p), amount, false)
-			}
-		}
+	for _, r := range recipients {
+		g.dealDamage(src, r, amount, false)
 	}
 	if !nested {
 		g.endSimultaneousDamage()
 	}
+}
+
+// hDealDamageToTargetAndEachCreature has a source deal an amount of
+// damage to a target player or planeswalker and to each creature that
+// player, or that planeswalker's controller, controls as it resolves, all
+// at the same time (Chandra Nalaar's −8; CR 120.3, 101.4): the target
+// first, then the creatures in battlefield order, one batch of
+// simultaneous damage (see dealDamageToRecipients). A target that is
+// neither a player nor a permanent on the battlefield deals none (the
+// ability is countered on resolution then anyway, CR 608.2b).
+func (g *Game) hDealDamageToTargetAndEachCreature(a []vm.Value) (vm.Value, error) {
+	src, ok := valueObject(a[0])
+	if !ok || g.Object(src) == nil {
+		return 0, nil
+	}
+	target := a[1]
+	p, ok := valuePlayer(target)
+	if !ok {
+		o := g.permanentArg(target)
+		if o == nil {
+			return 0, nil
+		}
+		p = o.controller // that planeswalker's controller, as it resolves
+	}
+	recipients := []vm.Value{target}
+	for _, id := range g.battlefield {
+		if o := g.objects[id]; o.controller == p && g.typesOf(o)&typeCreature != 0 {
+			recipients = append(recipients, ObjectValue(id))
+		}
+	}
+	g.dealDamageToRecipients(src, qty(a[2]), recipients)
+	return 0, nil
 }
 
 // hBoostAndGainEach gives each permanent a filter describes as the

@@ -13,7 +13,7 @@ const (
 	Major = 1
 	Minor = 41
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "0f7e9aaf7f1b0897c9be236fe26e004e8161d51232b88854643b286070ff209f"
+	Hash = "4d1c11c6bcd14a669cd4d55b56b38c5d596a06673e99e61f6eaff00cc7f8209d"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
@@ -1091,6 +1091,18 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.DealDamageToEachAndEachPlayer(f, Object(a[0]), int64(a[1]), Filter(a[2]))
+			}, true
+		}},
+	{Name: "deal_damage_to_target_and_each_creature_its_controller_controls", Method: "DealDamageToTargetAndEachCreatureItsControllerControls", Signature: "DealDamageToTargetAndEachCreatureItsControllerControls(f *vm.Frame, source stdhost.Object, target stdhost.Target, amount int64) error", Params: []Param{{Name: "source", Type: Type{Kind: KindObject}}, {Name: "target", Type: Type{Kind: KindTarget}}, {Name: "amount", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				DealDamageToTargetAndEachCreatureItsControllerControls(*vm.Frame, Object, Target, int64) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.DealDamageToTargetAndEachCreatureItsControllerControls(f, Object(a[0]), Target(a[1]), int64(a[2]))
 			}, true
 		}},
 	{Name: "deck_any_number", Method: "DeckAnyNumber", Signature: "DeckAnyNumber(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,
