@@ -1222,7 +1222,7 @@ func (c *checker) actionArgs(alt *vocab.Alt, ph *dsl.Phrase, sc *scope, a *check
 				bind: c.bindTarget(arg, sc, a, cost)}
 			if arg.Kind == vocab.ArgText {
 				ca.granted = c.actionAbility(arg)
-				ok = ca.granted != nil && ok
+				ok = ca.granted != nil && c.tokenPT(alt, ph, ca.granted) && ok
 			}
 			if arg.Kind == vocab.ArgFilter && arg.Type.Kind != vocab.KObjects && arg.Filter.Count != nil && arg.Filter.Count.Max != 1 {
 				// "destroy two target creatures": the action happens
@@ -1235,7 +1235,7 @@ func (c *checker) actionArgs(alt *vocab.Alt, ph *dsl.Phrase, sc *scope, a *check
 				}
 			}
 			act.args = append(act.args, ca)
-		case p.Name == "power" || p.Name == "toughness":
+		case (p.Name == "power" || p.Name == "toughness") && alt.Args["power/toughness"] != nil:
 			pt := alt.Args["power/toughness"]
 			half := 1
 			if p.Name == "toughness" {

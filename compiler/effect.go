@@ -33,7 +33,7 @@ func (c *checker) effectAbility(a *checkedAbility, alt *vocab.Alt, s *dsl.Static
 				}
 			}
 			if arg.Kind == vocab.ArgText {
-				a.granted = c.grantedAbility(arg)
+				a.granted = c.grantedAbility(arg, false)
 			}
 			a.effectArgs = append(a.effectArgs, checkedArg{param: p.Name, arg: arg, sc: a.sc})
 		case p.Name == "power" || p.Name == "toughness":
@@ -106,8 +106,10 @@ func plural(text string) string {
 // grantedAbility checks the ability a continuous effect grants, written in
 // a text the vocabulary read it from (vocab.Arg.Ability), as an ability of
 // the card flagged vm.FlagGranted: "this" in it is the object that has
-// it.
-func (c *checker) grantedAbility(arg *vocab.Arg) *checkedAbility {
+// it. own says the ability is the object's own, as a token's is (see
+// actionAbility): it may then also be a characteristic-defining ability
+// (see tokenCDA).
+func (c *checker) grantedAbility(arg *vocab.Arg, own bool) *checkedAbility {
 	for _, d := range arg.AbilityDiags {
 		// The file parses: the mistake is in the text of the ability,
 		// which the compiler reads.
@@ -127,6 +129,16 @@ func (c *checker) grantedAbility(arg *vocab.Arg) *checkedAbility {
 		a = c.replacement(it)
 	case *dsl.ActivatedAbility:
 		a = c.activated(it)
+	case *dsl.StaticAbility:
+		if !own {
+			c.errorf(item.Position(), CodeContext, "an effect can grant a triggered, activated or replacement ability, not this").Hint =
+				"write an ability such as `whenever this attacks { ... }` or `{1}{G}: regenerate this`"
+			return nil
+		}
+		a = c.tokenCDA(it)
+		if a == nil {
+			return nil
+		}
 	default:
 		c.errorf(item.Position(), CodeContext, "an effect can grant a triggered, activated or replacement ability, not this").Hint =
 			"write an ability such as `whenever this attacks { ... }` or `{1}{G}: regenerate this`"
@@ -143,7 +155,7 @@ func (c *checker) grantedAbility(arg *vocab.Arg) *checkedAbility {
 // only ability, so it may not create others (`at` or `when` inside it),
 // which would be abilities of the card it is written on.
 func (c *checker) actionAbility(arg *vocab.Arg) *checkedAbility {
-	a := c.grantedAbility(arg)
+	a := c.grantedAbility(arg, true)
 	if a == nil {
 		return nil
 	}
@@ -232,4 +244,51 @@ func (c *checker) checkAura(card *dsl.Card) {
 		c.errorf(card.Pos, CodeEnchant, "an Aura needs an enchant ability saying what it can enchant (CR 303.4a)").Hint =
 			"add a line such as: enchant creature"
 	}
+}
+
+// tokenCDA checks the static ability an action gives a token as its own:
+// a characteristic-defining ability (CR 604.3) of the token, the only
+// static ability a token's text may hold yet (Ajani Goldmane's Avatar:
+// `static power and toughness of this are each equal to you.life`). It
+// defines the power and toughness of the token, not of the card it is
+// written on, so the card's own */* check (checkCDA) does not count it.
+func (c *checker) tokenCDA(s *dsl.StaticAbility) *checkedAbility {
+	saved := c.cda
+	c.cda = nil
+	a := c.static(s)
+	defines := c.cda != nil
+	c.cda = saved
+	if a.reading == nil {
+		return nil // it does not read: the reason is told already
+	}
+	if !defines || a.kind != vm.AbilityEffect {
+		c.errorf(s.Pos, CodeContext, "a token's static ability can only be a characteristic-defining ability yet").Hint =
+			"write `static power and toughness of this are each equal to ...` (CR 604.3), or give the token a triggered, activated or replacement ability"
+		return nil
+	}
+	return a
+}
+
+// tokenPT checks the power and toughness of a creature token an action
+// creates with an ability: printed in the phrase (`a 2/2 black Zombie`),
+// or, with none printed, defined by the token's characteristic-defining
+// ability (CR 604.3: `a white Avatar creature token with `static power
+// and toughness of this are each equal to you.life“) — one or the other.
+func (c *checker) tokenPT(alt *vocab.Alt, ph *dsl.Phrase, granted *checkedAbility) bool {
+	if granted == nil || alt.Template.Func.Param("power") == nil {
+		return true
+	}
+	cda := granted.effect != nil && granted.effect.Layer == "7a"
+	printed := alt.Args["power/toughness"] != nil
+	switch {
+	case cda && printed:
+		c.errorf(ph.Pos, CodeCDA, "the token's power and toughness are printed and defined by its characteristic-defining ability").Hint =
+			"leave the P/T out of the phrase: `create a white Avatar creature token with `static power and toughness of this are each equal to ...``"
+		return false
+	case !cda && !printed:
+		c.errorf(ph.Pos, CodeCDA, "a creature token without a printed power and toughness needs a characteristic-defining ability").Hint =
+			"print them (`create a 2/2 black Zombie creature token with ...`), or give it `static power and toughness of this are each equal to ...`"
+		return false
+	}
+	return true
 }

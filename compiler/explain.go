@@ -347,7 +347,13 @@ func (r *renderer) action(act *checkedAction) string {
 	if act == nil {
 		return ""
 	}
-	return r.reading(act.reading, nil)
+	var granted *checkedAbility
+	for _, ca := range act.args {
+		if ca.granted != nil {
+			granted = ca.granted // a token's ability (actionAbility)
+		}
+	}
+	return r.reading(act.reading, granted)
 }
 
 // pattern renders an event pattern with its first reading.

@@ -67,6 +67,9 @@ type Stmt struct {
 	// what it chose, the name a card gave that (`as card`), or "".
 	Action *vocab.Alt
 	Result string
+	// Granted is the ability an action's text gives an object as its own
+	// (a token's: `create ... token with `...``), or nil.
+	Granted *Ability
 	// May is the player who decides whether Action happens, for `PLAYER
 	// may ACTION` (CR 608.2d): `you`, or the expression the card wrote
 	// (`that_player`); nil for an action that always happens.
@@ -185,6 +188,11 @@ func stmtsOf(stmts []checkedStmt) []Stmt {
 			s := Stmt{Pos: st.pos, Action: st.reading}
 			if st.result != nil {
 				s.Result = st.result.name
+			}
+			for _, ca := range st.args {
+				if ca.granted != nil {
+					s.Granted = abilityOf(ca.granted, st.pos)
+				}
 			}
 			out = append(out, s)
 		case *checkedDelayed:

@@ -602,12 +602,16 @@ var hostImpls = [numFuncs]hostImpl{
 	fnCostsMorePerExtraTarget:           (*Game).hCostsMorePerExtraTarget,
 	fnDeckAnyNumber:                     (*Game).hDeckAnyNumber,
 	// Mass effects as one event (issue 22B).
-	fnDestroyAll:                                (*Game).hDestroyAll,
-	fnBoostAndGainEachUntilEndOfTurn:            (*Game).hBoostAndGainEach,
-	fnPreventDamageToPlayerAndCreaturesThisTurn: (*Game).hPreventDamageToPlayerAndCreatures,
-	fnDealDamageToEachAndEachPlayer:             (*Game).hDealDamageToEachAndEachPlayer,
-	fnPlayWithoutPaying:                         (*Game).hPlayWithoutPaying,
-	fnPutFromHandOntoBattlefield:                (*Game).hPutFromHandOntoBattlefield,
+	fnDestroyAll:                                             (*Game).hDestroyAll,
+	fnBoostAndGainEachUntilEndOfTurn:                         (*Game).hBoostAndGainEach,
+	fnBoostEachUntilEndOfTurn:                                (*Game).hBoostEach,
+	fnGainEachUntilEndOfTurn:                                 (*Game).hGainEach,
+	fnPutCountersOnEachAndGainUntilEndOfTurn:                 (*Game).hPutCountersOnEachAndGain,
+	fnDealDamageToTargetAndEachCreatureItsControllerControls: (*Game).hDealDamageToTargetAndEachCreature,
+	fnPreventDamageToPlayerAndCreaturesThisTurn:              (*Game).hPreventDamageToPlayerAndCreatures,
+	fnDealDamageToEachAndEachPlayer:                          (*Game).hDealDamageToEachAndEachPlayer,
+	fnPlayWithoutPaying:                                      (*Game).hPlayWithoutPaying,
+	fnPutFromHandOntoBattlefield:                             (*Game).hPutFromHandOntoBattlefield,
 	// Conditions of continuous effects (issue 22B, as long as).
 	fnTopCardIsColor: (*Game).qTopCardIsColor,
 }

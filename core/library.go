@@ -221,8 +221,12 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 		for _, f := range a.Filters {
 			d.filterLayers[i] = append(d.filterLayers[i], filterLayer(linked, f))
 		}
-		switch a.Kind {
-		case vm.AbilityEffect:
+		switch {
+		case a.Kind == vm.AbilityEffect && a.Flags&vm.FlagGranted != 0:
+			// A static ability the card's text gives another object as
+			// that object's own (a token's characteristic-defining
+			// ability, CR 604.3; see tokenDef): no effect of the card.
+		case a.Kind == vm.AbilityEffect:
 			if kind, _, _ := linked.Program.Symbols[a.Rule].SplitName(); kind != vm.NameEffect {
 				return nil, fmt.Errorf("card %q: ability %d creates %q, which is no effect", c.Name, i, linked.Program.Symbols[a.Rule].Name)
 			}
@@ -245,7 +249,7 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 			}
 			d.removesAbilities = d.removesAbilities || funcID(linked.ID(a.Rule)) == fnLoseAllAbilities
 			d.stopsActivation = d.stopsActivation || funcID(linked.ID(a.Rule)) == fnActivatedAbilitiesCantBeActivated
-		case vm.AbilityEnchant:
+		case a.Kind == vm.AbilityEnchant:
 			d.enchant = i
 		}
 		for _, sym := range a.Anchors { // vm.Verify checked they are fields

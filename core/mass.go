@@ -69,7 +69,26 @@ func (g *Game) hDealDamageToEachAndEachPlayer(a []vm.Value) (vm.Value, error) {
 // (CR 615.5, see simultaneous), and the permanents that leave the
 // battlefield meanwhile leave in one batch (CR 603.10a).
 func (g *Game) dealDamageToAll(src ObjectID, amount int, ids []ObjectID, players bool) {
-	if amount <= 0 {
+	recipients := make([]vm.Value, 0, len(ids)+2)
+	for _, id := range ids {
+		recipients = append(recipients, ObjectValue(id))
+	}
+	if players {
+		for _, p := range []PlayerID{g.active, Opponent(g.active)} {
+			if !g.players[p].Lost {
+				recipients = append(recipients, PlayerValue(p))
+			}
+		}
+	}
+	g.dealDamageToRecipients(src, amount, recipients)
+}
+
+// dealDamageToRecipients has a source deal an amount of damage to each
+// of the recipients, players and permanents, at the same time (CR 120.3,
+// 101.4): one damage event for each, in the order given, in one batch of
+// simultaneous damage (see dealDamageToAll).
+func (g *Game) dealDamageToRecipients(src ObjectID, amount int, recipients []vm.Value) {
+	if amount <= 0 || len(recipients) == 0 {
 		return
 	}
 	g.beginBatch()
@@ -78,39 +97,130 @@ func (g *Game) dealDamageToAll(src ObjectID, amount int, ids []ObjectID, players
 	if !nested {
 		g.beginSimultaneousDamage()
 	}
-	for _, id := range ids {
-		g.dealDamage(src, ObjectValue(id), amount, false)
-	}
-	if players {
-		for _, p := range []PlayerID{g.active, Opponent(g.active)} {
-			if !g.players[p].Lost {
-				g.dealDamage(src, PlayerValue(p), amount, false)
-			}
-		}
+	for _, r := range recipients {
+		g.dealDamage(src, r, amount, false)
 	}
 	if !nested {
 		g.endSimultaneousDamage()
 	}
 }
 
-// hBoostAndGainEach gives each permanent a filter describes as the
-// resolving spell or ability resolves +N/+M (layer 7c) and a keyword
-// ability (layer 6) until the end of the turn (Overrun). The set of
-// objects is locked in as it resolves (CR 611.2c); the effects are one
-// effect of one spell, with one timestamp (CR 613.7a).
-func (g *Game) hBoostAndGainEach(a []vm.Value) (vm.Value, error) {
-	ids := g.permanentsInFilter(a[0])
-	k, ok := g.lib.keywordOf(a[3])
-	if len(ids) == 0 || !ok {
+// hDealDamageToTargetAndEachCreature has a source deal an amount of
+// damage to a target player or planeswalker and to each creature that
+// player, or that planeswalker's controller, controls as it resolves, all
+// at the same time (Chandra Nalaar's −8; CR 120.3, 101.4): the target
+// first, then the creatures in battlefield order, one batch of
+// simultaneous damage (see dealDamageToRecipients). A target that is
+// neither a player nor a permanent on the battlefield deals none (the
+// ability is countered on resolution then anyway, CR 608.2b).
+func (g *Game) hDealDamageToTargetAndEachCreature(a []vm.Value) (vm.Value, error) {
+	src, ok := valueObject(a[0])
+	if !ok || g.Object(src) == nil {
 		return 0, nil
 	}
+	target := a[1]
+	p, ok := valuePlayer(target)
+	if !ok {
+		o := g.permanentArg(target)
+		if o == nil {
+			return 0, nil
+		}
+		p = o.controller // that planeswalker's controller, as it resolves
+	}
+	recipients := []vm.Value{target}
+	for _, id := range g.battlefield {
+		if o := g.objects[id]; o.controller == p && g.typesOf(o)&typeCreature != 0 {
+			recipients = append(recipients, ObjectValue(id))
+		}
+	}
+	g.dealDamageToRecipients(src, qty(a[2]), recipients)
+	return 0, nil
+}
+
+// hBoostAndGainEach gives each permanent a filter describes as the
+// resolving spell or ability resolves +N/+M (layer 7c) and a keyword
+// ability (layer 6) until the end of the turn (Overrun); see
+// modifyEachUntilEndOfTurn.
+func (g *Game) hBoostAndGainEach(a []vm.Value) (vm.Value, error) {
+	k, ok := g.lib.keywordOf(a[3])
+	if !ok {
+		return 0, nil
+	}
+	g.modifyEachUntilEndOfTurn(g.permanentsInFilter(a[0]), qty(a[1]), qty(a[2]), k, true)
+	return 0, nil
+}
+
+// hBoostEach gives each permanent a filter describes as the resolving
+// spell or ability resolves +N/+M (layer 7c) until the end of the turn
+// (Glorious Charge, Trumpet Blast); see modifyEachUntilEndOfTurn.
+func (g *Game) hBoostEach(a []vm.Value) (vm.Value, error) {
+	g.modifyEachUntilEndOfTurn(g.permanentsInFilter(a[0]), qty(a[1]), qty(a[2]), keywordArg{}, false)
+	return 0, nil
+}
+
+// hGainEach gives each permanent a filter describes as the resolving
+// spell or ability resolves a keyword ability (layer 6) until the end of
+// the turn (Burst of Speed); see modifyEachUntilEndOfTurn.
+func (g *Game) hGainEach(a []vm.Value) (vm.Value, error) {
+	k, ok := g.lib.keywordOf(a[1])
+	if !ok {
+		return 0, nil
+	}
+	g.modifyEachUntilEndOfTurn(g.permanentsInFilter(a[0]), 0, 0, k, true)
+	return 0, nil
+}
+
+// modifyEachUntilEndOfTurn gives each of the permanents +power/+toughness
+// (layer 7c) and, if gain is set, the keyword (layer 6) until the end of
+// the turn, when the cleanup step ends the effects (CR 514.2). The set of
+// objects is the one the caller found as the spell or ability resolves,
+// locked in then (CR 611.2c): a creature that comes under its
+// controller's control later, or a permanent that becomes a creature
+// later, is not affected, and one that stops matching keeps the effect.
+// The effects are one effect of one spell, with one timestamp (CR 613.7a).
+func (g *Game) modifyEachUntilEndOfTurn(ids []ObjectID, power, toughness int, k keywordArg, gain bool) {
+	if len(ids) == 0 {
+		return
+	}
 	ts := g.nextTimestamp()
-	power, toughness := qty(a[1]), qty(a[2])
 	for _, id := range ids {
-		g.effects = append(g.effects,
-			ptEffect{object: id, layer: layerModifyPT, power: power, toughness: toughness, timestamp: ts},
-			ptEffect{object: id, layer: layerAbility, keyword: k, timestamp: ts})
+		if power != 0 || toughness != 0 {
+			g.effects = append(g.effects,
+				ptEffect{object: id, layer: layerModifyPT, power: power, toughness: toughness, timestamp: ts})
+		}
+		if gain {
+			g.effects = append(g.effects, ptEffect{object: id, layer: layerAbility, keyword: k, timestamp: ts})
+		}
 	}
 	g.invalidate()
+}
+
+// hPutCountersOnEachAndGain puts counters of a kind on each permanent a
+// filter describes, an event for each (CR 122.6), then gives those
+// permanents — the set found before any got its counters, locked in
+// (CR 611.2c) — a keyword until the end of the turn (Ajani Goldmane's
+// "Those creatures gain vigilance until end of turn"). The keyword does
+// not depend on the counters: it stays when they are removed.
+func (g *Game) hPutCountersOnEachAndGain(a []vm.Value) (vm.Value, error) {
+	n, kind := a[0], CounterKind(a[1])
+	ids := g.permanentsInFilter(a[2])
+	if n > 0 && kind.valid() {
+		for _, id := range ids {
+			if g.onBattlefield(id) != nil {
+				g.propose(Event{Kind: EvCounterPut, Object: id, Counter: kind, Amount: clampInt(int(n))})
+			}
+		}
+	}
+	k, ok := g.lib.keywordOf(a[3])
+	if !ok {
+		return 0, nil
+	}
+	var still []ObjectID
+	for _, id := range ids {
+		if g.onBattlefield(id) != nil {
+			still = append(still, id)
+		}
+	}
+	g.modifyEachUntilEndOfTurn(still, 0, 0, k, true)
 	return 0, nil
 }

@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 44
+	Minor = 45
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "dc5057bf60ac648f42f9703af9687f899a1f304180bc8f565bf8477aff0da78e"
+	Hash = "3cc6dad607066bcdb34b171b2f072c65f5fedd5697f095fb6d67822f5f3f0805"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.44: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.45: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -643,6 +643,18 @@ var Funcs = []Func{
 				return 0, m.BoostAndGainEachUntilEndOfTurn(f, Filter(a[0]), int64(a[1]), int64(a[2]), Name(a[3]))
 			}, true
 		}},
+	{Name: "boost_each_until_end_of_turn", Method: "BoostEachUntilEndOfTurn", Signature: "BoostEachUntilEndOfTurn(f *vm.Frame, objects stdhost.Filter, power int64, toughness int64) error", Params: []Param{{Name: "objects", Type: Type{Kind: KindFilter}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				BoostEachUntilEndOfTurn(*vm.Frame, Filter, int64, int64) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.BoostEachUntilEndOfTurn(f, Filter(a[0]), int64(a[1]), int64(a[2]))
+			}, true
+		}},
 	{Name: "boost_until_end_of_turn", Method: "BoostUntilEndOfTurn", Signature: "BoostUntilEndOfTurn(f *vm.Frame, object stdhost.Object, power int64, toughness int64) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -1081,6 +1093,18 @@ var Funcs = []Func{
 				return 0, m.DealDamageToEachAndEachPlayer(f, Object(a[0]), int64(a[1]), Filter(a[2]))
 			}, true
 		}},
+	{Name: "deal_damage_to_target_and_each_creature_its_controller_controls", Method: "DealDamageToTargetAndEachCreatureItsControllerControls", Signature: "DealDamageToTargetAndEachCreatureItsControllerControls(f *vm.Frame, source stdhost.Object, target stdhost.Target, amount int64) error", Params: []Param{{Name: "source", Type: Type{Kind: KindObject}}, {Name: "target", Type: Type{Kind: KindTarget}}, {Name: "amount", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				DealDamageToTargetAndEachCreatureItsControllerControls(*vm.Frame, Object, Target, int64) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.DealDamageToTargetAndEachCreatureItsControllerControls(f, Object(a[0]), Target(a[1]), int64(a[2]))
+			}, true
+		}},
 	{Name: "deck_any_number", Method: "DeckAnyNumber", Signature: "DeckAnyNumber(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface{ DeckAnyNumber(*vm.Frame, Object) error })
@@ -1516,6 +1540,18 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.GainControlUntilEndOfTurn(f, Object(a[0]))
+			}, true
+		}},
+	{Name: "gain_each_until_end_of_turn", Method: "GainEachUntilEndOfTurn", Signature: "GainEachUntilEndOfTurn(f *vm.Frame, objects stdhost.Filter, keyword stdhost.Name) error", Params: []Param{{Name: "objects", Type: Type{Kind: KindFilter}}, {Name: "keyword", Type: Type{Kind: KindName, Name: vm.NameKeyword}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				GainEachUntilEndOfTurn(*vm.Frame, Filter, Name) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.GainEachUntilEndOfTurn(f, Filter(a[0]), Name(a[1]))
 			}, true
 		}},
 	{Name: "gain_keyword_until_end_of_turn", Method: "GainKeywordUntilEndOfTurn", Signature: "GainKeywordUntilEndOfTurn(f *vm.Frame, object stdhost.Object, keyword stdhost.Name) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "keyword", Type: Type{Kind: KindName, Name: vm.NameKeyword}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored,
@@ -2210,6 +2246,18 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.PutCountersOnEach(f, int64(a[0]), Name(a[1]), Filter(a[2]))
+			}, true
+		}},
+	{Name: "put_counters_on_each_and_gain_until_end_of_turn", Method: "PutCountersOnEachAndGainUntilEndOfTurn", Signature: "PutCountersOnEachAndGainUntilEndOfTurn(f *vm.Frame, amount int64, kind stdhost.Name, objects stdhost.Filter, keyword stdhost.Name) error", Params: []Param{{Name: "amount", Type: Type{Kind: KindNumber}}, {Name: "kind", Type: Type{Kind: KindName, Name: vm.NameCounter}}, {Name: "objects", Type: Type{Kind: KindFilter}}, {Name: "keyword", Type: Type{Kind: KindName, Name: vm.NameKeyword}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				PutCountersOnEachAndGainUntilEndOfTurn(*vm.Frame, int64, Name, Filter, Name) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.PutCountersOnEachAndGainUntilEndOfTurn(f, int64(a[0]), Name(a[1]), Filter(a[2]), Name(a[3]))
 			}, true
 		}},
 	{Name: "put_counters_per_prevented", Method: "PutCountersPerPrevented", Signature: "PutCountersPerPrevented(f *vm.Frame, object stdhost.Object, kind stdhost.Name) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "kind", Type: Type{Kind: KindName, Name: vm.NameCounter}}}, Action: true, Contexts: ContextReplace, Stale: StaleIgnored,

@@ -189,7 +189,10 @@ const (
 	// itself: a continuous effect of the card (AbilityEffect) grants it to
 	// other objects, and the host treats it as an ability of each object
 	// it is granted to while the effect applies, with "this" (LocalThis)
-	// that object and "you" its controller.
+	// that object and "you" its controller. An action of the card may
+	// also give it to an object as that object's own (a token's, CR
+	// 111.1); a static ability so given (AbilityEffect: a token's
+	// characteristic-defining ability, CR 604.3) is no effect of the card.
 	FlagGranted
 	// FlagAnywhere marks a replacement ability that also functions while
 	// its object is outside the battlefield — in a hand, a library, a

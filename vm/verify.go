@@ -338,8 +338,8 @@ func verifyAbility(p *Program, a *Ability) string {
 		return fmt.Sprintf("rule is required for a %s ability", a.Kind)
 	case noEvent && a.Event != NoSymbol:
 		return fmt.Sprintf("a %s ability watches no event", a.Kind)
-	case a.Flags&FlagGranted != 0 && a.Kind != AbilityTriggered && a.Kind != AbilityReplacement && a.Kind != AbilityActivated:
-		return fmt.Sprintf("flag granted is only for triggered and replacement abilities, not %s", a.Kind)
+	case a.Flags&FlagGranted != 0 && a.Kind != AbilityTriggered && a.Kind != AbilityReplacement && a.Kind != AbilityActivated && a.Kind != AbilityEffect:
+		return fmt.Sprintf("flag granted is only for triggered, activated, replacement and effect abilities, not %s", a.Kind)
 	case a.Flags&FlagOnce != 0 && a.Kind != AbilityDelayed:
 		return fmt.Sprintf("flag once is only for delayed abilities, not %s", a.Kind)
 	case a.Flags&(FlagTapCost|FlagUntapCost|FlagSorcery|FlagOncePerTurn|FlagLoyalty|FlagGraveyard) != 0 && a.Kind != AbilityActivated:

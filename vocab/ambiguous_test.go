@@ -54,3 +54,26 @@ query attached_to(object: object): object { called from match, body; stale ignor
 	require.Equal(t, `a.card:5:9: warning: "gain 2 life" reads as "gain {amount} life" (action gain_life) and as "gain {amount} life" (action lose_life); the first is taken; reword it so that it reads one way only (C032)`,
 		diags[0].String())
 }
+
+// TestLeadingObjectsArePlural proves that an action whose phrase begins
+// with its objects (`{objects} gain {keyword} until end of turn`, Burst of
+// Speed) reads only a plural there: a name bound to one object (Act of
+// Treason's `creature gains haste until end of turn`) is that object, not
+// every creature, and reads one way only (no C032).
+func TestLeadingObjectsArePlural(t *testing.T) {
+	v, err := vocab.Standard()
+	require.NoError(t, err)
+	f, diags := parser.ParseString("a.card", `card "A" {
+    type Sorcery
+    oracle ""
+    spell {
+        gain control of target creature as creature until end of turn
+        creature gains haste until end of turn
+        creatures you control gain haste until end of turn
+    }
+}
+`)
+	require.Empty(t, diags)
+	_, diags = compiler.CompileWith(v, []*dsl.File{f})
+	require.Empty(t, diags)
+}

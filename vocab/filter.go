@@ -184,6 +184,9 @@ func leadingObjects(t *Template) bool {
 func (m *matcher) filters(t *Template, pi int) []candidate {
 	det := strings.ToLower(m.word(pi))
 	effect := t.Func != nil && t.Func.Effect
+	// leading: an action whose phrase begins with its objects reads
+	// there a plural without determiner, as an effect's slot does.
+	leading := m.leading && leadingObjects(t)
 	// An event pattern may name the object this permanent is attached to:
 	// "whenever enchanted land is tapped for mana" (Wild Growth).
 	attached := (effect || t.Event != nil) && AttachedDet(det)
@@ -231,7 +234,7 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		// A template's "each {objects}": "on each creature you control".
 		det, words0 = "", pi
 	case attached || effect && det == "other":
-	case effect, m.leading && leadingObjects(t):
+	case effect, leading:
 		// An action whose phrase begins with its objects, as an
 		// effect's does: "creatures you control get +3/+3 and gain
 		// trample until end of turn" (Overrun).
@@ -320,10 +323,13 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		// "enchanted creature" names one object; the other forms of an
 		// effect's slot are plurals ("other creatures you control",
 		// "other Elves you control"); a number of targets names them in
-		// the plural, but for one ("up to one target creature").
+		// the plural, but for one ("up to one target creature"). An
+		// action's leading objects are a plural too, so a name or a
+		// singular there ("creature gains haste until end of turn") is
+		// not read as all creatures.
 		noun := words[k-1]
 		switch {
-		case attached && !noun.Singular, effect && (det == "" || det == "other") && !noun.Plural:
+		case attached && !noun.Singular, (effect || leading) && (det == "" || det == "other") && !noun.Plural:
 			continue
 		case count != nil && count.Max == 1 && !noun.Singular, count != nil && count.Max != 1 && !noun.Plural:
 			continue

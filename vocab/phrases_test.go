@@ -410,6 +410,12 @@ var phraseCases = []struct {
 	{inSpell, "deal X damage to each creature without flying and each player", "deal {amount} damage to each {objects} and each player"},
 	{inSpell, "this deals 3 damage to each creature and each player", "{source} deals {amount} damage to each {objects} and each player"},
 	{inSpell, "creatures you control get +3/+3 and gain trample until end of turn", "{objects} get {power/toughness} and gain {keyword} until end of turn"},
+	{inSpell, "creatures you control get +1/+1 until end of turn", "{objects} get {power/toughness} until end of turn"},
+	{inSpell, "attacking creatures get +2/+0 until end of turn", "{objects} get {power/toughness} until end of turn"},
+	{inSpell, "creatures you control gain haste until end of turn", "{objects} gain {keyword} until end of turn"},
+	{inSpell, "put a +1/+1 counter on each creature you control and those creatures gain vigilance until end of turn", "put {amount} {kind} counters on each {objects} and those creatures gain {keyword} until end of turn"},
+	{inSpell, "create a white Avatar creature token with `static power and toughness of this are each equal to you.life`", "create a {color} {subtype} creature token with {ability}"},
+	{inSpell, "deal 10 damage to target player or planeswalker and each creature that player or that planeswalker's controller controls", "deal {amount} damage to {target} and each creature that player or that planeswalker's controller controls"},
 	{inSpell, "prevent all damage that would be dealt to you and creatures you control this turn", "prevent all damage that would be dealt to you and creatures you control this turn"},
 	{inStatic, "play with the top card of your library revealed", "play with the top card of your library revealed"},
 }

@@ -285,7 +285,10 @@ func (b *Builder) Action(alt *vocab.Alt, defaults ...*vocab.Template) (*Phrase, 
 			} else if arg.Kind == vocab.ArgExpr && (param.Type.Kind == vocab.KObject || param.Type.Kind == vocab.KPlayer || param.Type.Kind == vocab.KTarget) {
 				mentions = append(mentions, b.mentionOf(v.Key, arg.Type))
 			}
-		case param.Name == "power" || param.Name == "toughness":
+		case (param.Name == "power" || param.Name == "toughness") && alt.Args["power/toughness"] != nil:
+			// A phrase without the slot takes the default, as the
+			// compiler does (a token whose characteristic-defining
+			// ability defines them: 0/0 printed).
 			v = b.half(alt.Args["power/toughness"], param.Name == "power")
 		default:
 			v = b.defaultOf(param, append([]*vocab.Template{t}, defaults...))

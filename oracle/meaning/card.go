@@ -122,7 +122,17 @@ func (c *cardReader) stmts(ss []compiler.Stmt) []Stmt {
 		switch {
 		case s.Action != nil:
 			st.Kind = Do
+			if s.Granted != nil {
+				// The ability the action gives a token, read as the
+				// token's own: "It has "This creature's ..."".
+				b.Granted = func(*vocab.Arg) *Ability {
+					inner := &cardReader{b: NewBuilder(b.v, "this creature"), texts: c.texts}
+					inner.b.Quiet = b.Quiet
+					return inner.ability(s.Granted)
+				}
+			}
 			st.Phrase, _ = b.Action(s.Action)
+			b.Granted = nil
 			if s.Result != "" {
 				b.Bind(s.Result, b.LastChosen())
 			}
