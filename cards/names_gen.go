@@ -224,6 +224,7 @@ var names = []string{
 	"Rhox Faithmender",
 	"Rhox Pikemaster",
 	"Righteousness",
+	"Rise from the Grave",
 	"River Boa",
 	"Rod of Ruin",
 	"Rootbound Crag",

@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/cardc/cardc/vm"
 )
@@ -542,6 +543,11 @@ func (g *Game) lastKnown(o *Object) lki {
 	info := lki{power: p, toughness: t, keywords: c.keywords.clone(), noAbilities: c.noAbilities, colors: g.colorsOf(o), types: g.typesOf(o)}
 	if len(c.granted) > 0 {
 		info.granted = append([]grant(nil), c.granted...)
+	}
+	info.subtypes = g.subtypesOf(o)
+	if c.ownSubtypes {
+		// Its own buffer is computed again; the card's are read only.
+		info.subtypes = slices.Clone(info.subtypes)
 	}
 	return info
 }

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 40
-	vocabularyHash  = "1d318198086c023eddbe9fa70b301893dc0a240de28e9a6abf8b7e4011dffcd5"
+	vocabularyMinor = 41
+	vocabularyHash  = "7c3bcd668f1bf5210c94b3cdcb157fcae5656225f6e12adeca90b58e8f8b3df5"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -962,6 +962,7 @@ const (
 	fnAttachedTo
 	fnAttacksEachCombat
 	fnAttacksThisTurnIfAble
+	fnBecomeColorAndSubtype
 	fnBecomeCopyUntilEndOfTurn
 	fnBeginGameOnBattlefield
 	fnBlockAnyNumber
@@ -1181,6 +1182,7 @@ var funcs = [numFuncs]funcDecl{
 	fnAttachedTo:                         {name: "attached_to", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnAttacksEachCombat:                  {name: "attacks_each_combat", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnAttacksThisTurnIfAble:              {name: "attacks_this_turn_if_able", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnBecomeColorAndSubtype:              {name: "become_color_and_subtype", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnBecomeCopyUntilEndOfTurn:           {name: "become_copy_until_end_of_turn", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b11},
 	fnBeginGameOnBattlefield:             {name: "begin_game_on_battlefield", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnBlockAnyNumber:                     {name: "block_any_number", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},

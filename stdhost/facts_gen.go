@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 40
+	Minor = 41
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "1d318198086c023eddbe9fa70b301893dc0a240de28e9a6abf8b7e4011dffcd5"
+	Hash = "7c3bcd668f1bf5210c94b3cdcb157fcae5656225f6e12adeca90b58e8f8b3df5"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.40: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.41: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -587,6 +587,18 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.AttacksThisTurnIfAble(f, Object(a[0]), Player(a[1]))
+			}, true
+		}},
+	{Name: "become_color_and_subtype", Method: "BecomeColorAndSubtype", Signature: "BecomeColorAndSubtype(f *vm.Frame, object stdhost.Object, color stdhost.Name, subtype stdhost.Name) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "color", Type: Type{Kind: KindName, Name: vm.NameColor}}, {Name: "subtype", Type: Type{Kind: KindName, Name: vm.NameSubtype}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				BecomeColorAndSubtype(*vm.Frame, Object, Name, Name) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.BecomeColorAndSubtype(f, Object(a[0]), Name(a[1]), Name(a[2]))
 			}, true
 		}},
 	{Name: "become_copy_until_end_of_turn", Method: "BecomeCopyUntilEndOfTurn", Signature: "BecomeCopyUntilEndOfTurn(f *vm.Frame, object stdhost.Object, original stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "original", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,

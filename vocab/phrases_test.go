@@ -406,6 +406,8 @@ var phraseCases = []struct {
 	{inSpell, "creatures you control get +3/+3 and gain trample until end of turn", "{objects} get {power/toughness} and gain {keyword} until end of turn"},
 	{inSpell, "prevent all damage that would be dealt to you and creatures you control this turn", "prevent all damage that would be dealt to you and creatures you control this turn"},
 	{inStatic, "play with the top card of your library revealed", "play with the top card of your library revealed"},
+	// Changing what a permanent is, redirection (issue 22B).
+	{inSpell, "target creature is a black Zombie in addition to its other colors and types", "{object} is a {color} {subtype} in addition to its other colors and types"},
 }
 
 // unreachableTemplates are phrases of the vocabulary that no card text can
