@@ -122,6 +122,7 @@ var names = []string{
 	"Guardian Seraph",
 	"Hangarback Walker",
 	"Hardened Scales",
+	"Harm's Way",
 	"Haunting Echoes",
 	"Havenwood Battleground",
 	"Heartbeat of Spring",

@@ -606,7 +606,8 @@ var hostImpls = [numFuncs]hostImpl{
 	fnPreventDamageToPlayerAndCreaturesThisTurn: (*Game).hPreventDamageToPlayerAndCreatures,
 	fnDealDamageToEachAndEachPlayer:             (*Game).hDealDamageToEachAndEachPlayer,
 	// Changing what a permanent is, redirection (issue 22B).
-	fnBecomeColorAndSubtype: (*Game).hBecomeColorAndSubtype,
+	fnBecomeColorAndSubtype:              (*Game).hBecomeColorAndSubtype,
+	fnRedirectNextDamageFromChosenSource: (*Game).hRedirectNextDamageFromChosenSource,
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {

@@ -102,7 +102,8 @@ func (g *Game) replace(proposed Event) (ev *Event, start int, ok bool) {
 	}
 	start = len(g.deferred)
 	var appliedBuf [8]abilityRef
-	applied := appliedBuf[:0]
+	applied := append(appliedBuf[:0], proposed.applied...)
+	ev.applied = nil
 	for {
 		cands := g.replacementsFor(ev, applied, g.scratch[depth][:0])
 		g.scratch[depth] = cands
@@ -123,7 +124,7 @@ func (g *Game) replace(proposed Event) (ev *Event, start int, ok bool) {
 		case c.protection:
 			g.preventDamage(ev, ev.Amount)
 		case c.prevention != 0:
-			g.applyTurnPrevention(c.prevention, ev)
+			g.applyTurnPrevention(c.prevention, ev, applied)
 		case g.simultaneous.active && ev.Kind == EvDamage:
 			g.replaceSimultaneous(c, ev)
 		default:

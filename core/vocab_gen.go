@@ -8,7 +8,7 @@ const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
 	vocabularyMinor = 41
-	vocabularyHash  = "7c3bcd668f1bf5210c94b3cdcb157fcae5656225f6e12adeca90b58e8f8b3df5"
+	vocabularyHash  = "3408eef087cd69f070bfb378f61d8945414864f291aada1a796c9b4fee9d2d69"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -1109,6 +1109,7 @@ const (
 	fnPutRevealedOntoBattlefield
 	fnRedirectDamage
 	fnRedirectDamageToPlayer
+	fnRedirectNextDamageFromChosenSource
 	fnRegenerate
 	fnRemoveCounters
 	fnRemoveCountersAmong
@@ -1329,6 +1330,7 @@ var funcs = [numFuncs]funcDecl{
 	fnPutRevealedOntoBattlefield:                {name: "put_revealed_onto_battlefield", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnRedirectDamage:                            {name: "redirect_damage", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnRedirectDamageToPlayer:                    {name: "redirect_damage_to_player", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnRedirectNextDamageFromChosenSource:        {name: "redirect_next_damage_from_chosen_source", arity: 4, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1000},
 	fnRegenerate:                                {name: "regenerate", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnRemoveCounters:                            {name: "remove_counters", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnRemoveCountersAmong:                       {name: "remove_counters_among", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b0},

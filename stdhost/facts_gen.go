@@ -13,7 +13,7 @@ const (
 	Major = 1
 	Minor = 41
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "7c3bcd668f1bf5210c94b3cdcb157fcae5656225f6e12adeca90b58e8f8b3df5"
+	Hash = "3408eef087cd69f070bfb378f61d8945414864f291aada1a796c9b4fee9d2d69"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
@@ -2300,6 +2300,18 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.RedirectDamageToPlayer(f, EventID(a[0]), Player(a[1]))
+			}, true
+		}},
+	{Name: "redirect_next_damage_from_chosen_source", Method: "RedirectNextDamageFromChosenSource", Signature: "RedirectNextDamageFromChosenSource(f *vm.Frame, player stdhost.Player, amount int64, sources stdhost.Filter, target stdhost.Target) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "amount", Type: Type{Kind: KindNumber}}, {Name: "sources", Type: Type{Kind: KindFilter}}, {Name: "target", Type: Type{Kind: KindTarget}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				RedirectNextDamageFromChosenSource(*vm.Frame, Player, int64, Filter, Target) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.RedirectNextDamageFromChosenSource(f, Player(a[0]), int64(a[1]), Filter(a[2]), Target(a[3]))
 			}, true
 		}},
 	{Name: "regenerate", Method: "Regenerate", Signature: "Regenerate(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored,

@@ -408,6 +408,7 @@ var phraseCases = []struct {
 	{inStatic, "play with the top card of your library revealed", "play with the top card of your library revealed"},
 	// Changing what a permanent is, redirection (issue 22B).
 	{inSpell, "target creature is a black Zombie in addition to its other colors and types", "{object} is a {color} {subtype} in addition to its other colors and types"},
+	{inSpell, "the next 2 damage that a source of your choice would deal to you and/or permanents you control this turn is dealt to any target instead", "the next {amount} damage that {sources} of your choice would deal to you and/or permanents you control this turn is dealt to {target} instead"},
 }
 
 // unreachableTemplates are phrases of the vocabulary that no card text can
