@@ -212,6 +212,7 @@ var names = []string{
 	"Planar Cleansing",
 	"Platinum Angel",
 	"Platinum Emperion",
+	"Polymorph",
 	"Prized Unicorn",
 	"Prodigal Pyromancer",
 	"Protean Hydra",

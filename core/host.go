@@ -606,8 +606,10 @@ var hostImpls = [numFuncs]hostImpl{
 	fnPreventDamageToPlayerAndCreaturesThisTurn: (*Game).hPreventDamageToPlayerAndCreatures,
 	fnDealDamageToEachAndEachPlayer:             (*Game).hDealDamageToEachAndEachPlayer,
 	// Changing what a permanent is, redirection (issue 22B).
-	fnBecomeColorAndSubtype:              (*Game).hBecomeColorAndSubtype,
-	fnRedirectNextDamageFromChosenSource: (*Game).hRedirectNextDamageFromChosenSource,
+	fnBecomeColorAndSubtype:                     (*Game).hBecomeColorAndSubtype,
+	fnRedirectNextDamageFromChosenSource:        (*Game).hRedirectNextDamageFromChosenSource,
+	fnRevealUntil:                               (*Game).hRevealUntil,
+	fnPutRevealedUntilOntoBattlefieldAndShuffle: (*Game).hPutRevealedUntilOntoBattlefieldAndShuffle,
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {

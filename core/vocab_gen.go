@@ -8,7 +8,7 @@ const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
 	vocabularyMinor = 41
-	vocabularyHash  = "3408eef087cd69f070bfb378f61d8945414864f291aada1a796c9b4fee9d2d69"
+	vocabularyHash  = "13ec3dc6d350367bb493575410d659bc6a6a664b06e835dc204a779a41da143b"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -1107,6 +1107,7 @@ const (
 	fnPutOntoBattlefield
 	fnPutOntoBattlefieldTapped
 	fnPutRevealedOntoBattlefield
+	fnPutRevealedUntilOntoBattlefieldAndShuffle
 	fnRedirectDamage
 	fnRedirectDamageToPlayer
 	fnRedirectNextDamageFromChosenSource
@@ -1122,6 +1123,7 @@ const (
 	fnReveal
 	fnRevealAndDiscardChosen
 	fnRevealTop
+	fnRevealUntil
 	fnSacrifice
 	fnSacrificeChosen
 	fnSacrificeUnless
@@ -1328,6 +1330,7 @@ var funcs = [numFuncs]funcDecl{
 	fnPutOntoBattlefield:                        {name: "put_onto_battlefield", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnPutOntoBattlefieldTapped:                  {name: "put_onto_battlefield_tapped", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnPutRevealedOntoBattlefield:                {name: "put_revealed_onto_battlefield", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnPutRevealedUntilOntoBattlefieldAndShuffle: {name: "put_revealed_until_onto_battlefield_and_shuffle", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnRedirectDamage:                            {name: "redirect_damage", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnRedirectDamageToPlayer:                    {name: "redirect_damage_to_player", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnRedirectNextDamageFromChosenSource:        {name: "redirect_next_damage_from_chosen_source", arity: 4, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1000},
@@ -1343,6 +1346,7 @@ var funcs = [numFuncs]funcDecl{
 	fnReveal:                                    {name: "reveal", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnRevealAndDiscardChosen:                    {name: "reveal_and_discard_chosen", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnRevealTop:                                 {name: "reveal_top", arity: 1, returns: true, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnRevealUntil:                               {name: "reveal_until", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnSacrifice:                                 {name: "sacrifice", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnSacrificeChosen:                           {name: "sacrifice_chosen", arity: 2, returns: true, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnSacrificeUnless:                           {name: "sacrifice_unless", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},

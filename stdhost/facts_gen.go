@@ -13,7 +13,7 @@ const (
 	Major = 1
 	Minor = 41
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "3408eef087cd69f070bfb378f61d8945414864f291aada1a796c9b4fee9d2d69"
+	Hash = "13ec3dc6d350367bb493575410d659bc6a6a664b06e835dc204a779a41da143b"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
@@ -2278,6 +2278,16 @@ var Funcs = []Func{
 				return 0, m.PutRevealedOntoBattlefield(f)
 			}, true
 		}},
+	{Name: "put_revealed_until_onto_battlefield_and_shuffle", Method: "PutRevealedUntilOntoBattlefieldAndShuffle", Signature: "PutRevealedUntilOntoBattlefieldAndShuffle(f *vm.Frame) error", Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ PutRevealedUntilOntoBattlefieldAndShuffle(*vm.Frame) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.PutRevealedUntilOntoBattlefieldAndShuffle(f)
+			}, true
+		}},
 	{Name: "redirect_damage", Method: "RedirectDamage", Signature: "RedirectDamage(f *vm.Frame, event stdhost.EventID, target stdhost.Object) error", Params: []Param{{Name: "event", Type: Type{Kind: KindEvent, Event: "damage"}}, {Name: "target", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextReplace, AtOnce: true, Stale: StaleError,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -2445,6 +2455,18 @@ var Funcs = []Func{
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				r, err := m.RevealTop(f, Player(a[0]))
 				return vm.Value(r), err
+			}, true
+		}},
+	{Name: "reveal_until", Method: "RevealUntil", Signature: "RevealUntil(f *vm.Frame, player stdhost.Player, typeName stdhost.Name) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "type", Type: Type{Kind: KindName, Name: vm.NameType}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				RevealUntil(*vm.Frame, Player, Name) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.RevealUntil(f, Player(a[0]), Name(a[1]))
 			}, true
 		}},
 	{Name: "sacrifice", Method: "Sacrifice", Signature: "Sacrifice(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored, Moves: "object", MovesTo: "graveyard", Cost: true,
