@@ -73,8 +73,9 @@ func (g *Game) qSharesCreatureType(a []vm.Value) (vm.Value, error) {
 	if x == nil || y == nil {
 		return 0, nil
 	}
-	for _, s := range x.def.subtypes {
-		if g.lib.isCreatureType(s) && slices.Contains(y.def.subtypes, s) {
+	ys := g.subtypesOf(y)
+	for _, s := range g.subtypesOf(x) {
+		if g.lib.isCreatureType(s) && slices.Contains(ys, s) {
 			return 1, nil
 		}
 	}

@@ -101,6 +101,10 @@ type Event struct {
 	// than it: of the permanents already on the battlefield, not of it or
 	// of those entering with it (CR 614.12). 0 for any other event.
 	existedBelow ObjectID
+	// applied, on the part of a damage event a shield redirected
+	// (redirectShield), are the effects already applied to the damage it
+	// came from: none applies to it again (CR 614.5).
+	applied []abilityRef
 }
 
 // fieldID is a field of an event kind; a linked SymField is one.

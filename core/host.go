@@ -3,7 +3,6 @@ package core
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/cardc/cardc/mana"
 	"github.com/cardc/cardc/vm"
@@ -416,7 +415,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnX:              func(g *Game, a []vm.Value) (vm.Value, error) { return vm.Value(g.frame().x), nil },
 	fnIsType:         qIsType,
 	fnIsSupertype:    objectNameQuery(func(o *Object, v vm.Value) bool { return o.def.supertypes&uint16(v) != 0 }),
-	fnIsSubtype:      objectNameQuery(func(o *Object, v vm.Value) bool { return slices.Contains(o.def.subtypes, int32(v)) }),
+	fnIsSubtype:      (*Game).qIsSubtype,
 	fnHasColor:       qHasColor,
 	fnIsPlayer:       qIsPlayer,
 	fnIsPermanent:    qIsPermanent,
@@ -614,6 +613,11 @@ var hostImpls = [numFuncs]hostImpl{
 	fnPutFromHandOntoBattlefield:                             (*Game).hPutFromHandOntoBattlefield,
 	// Conditions of continuous effects (issue 22B, as long as).
 	fnTopCardIsColor: (*Game).qTopCardIsColor,
+	// Changing what a permanent is, redirection (issue 22B).
+	fnBecomeColorAndSubtype:                     (*Game).hBecomeColorAndSubtype,
+	fnRedirectNextDamageFromChosenSource:        (*Game).hRedirectNextDamageFromChosenSource,
+	fnRevealUntil:                               (*Game).hRevealUntil,
+	fnPutRevealedUntilOntoBattlefieldAndShuffle: (*Game).hPutRevealedUntilOntoBattlefieldAndShuffle,
 }
 
 func qCounters(g *Game, a []vm.Value) (vm.Value, error) {

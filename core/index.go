@@ -474,6 +474,7 @@ func (g *Game) verifyChars() error {
 	for i, id := range g.battlefield {
 		c := g.chars[id]
 		c.keywords, c.granted, c.rules = c.keywords.clone(), slices.Clone(c.granted), c.rules.clone()
+		c.subtypes, c.subtypeBuf = slices.Clone(c.subtypes), nil
 		kept[i] = c
 	}
 	g.invalidate()
@@ -492,7 +493,7 @@ func sameChars(name string, k, c *chars) error {
 	if k.controller != c.controller || k.colors != c.colors || k.types != c.types ||
 		k.power != c.power || k.toughness != c.toughness || !k.keywords.equal(&c.keywords) ||
 		k.cantAttack != c.cantAttack || k.cantBlock != c.cantBlock || k.noAbilities != c.noAbilities ||
-		!slices.Equal(k.granted, c.granted) || !k.rules.equal(&c.rules) {
+		!slices.Equal(k.granted, c.granted) || !k.rules.equal(&c.rules) || !slices.Equal(k.subtypes, c.subtypes) {
 		return fmt.Errorf("characteristics of %s: %+v were kept, %+v computed: something they depend on changed, and they were not computed again",
 			name, *k, *c)
 	}

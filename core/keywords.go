@@ -95,7 +95,7 @@ func (q *quality) has(g *Game, o *Object) bool {
 	case q.colorless:
 		return g.colorsOf(o) == 0
 	case q.bySubtype:
-		return slices.Contains(o.def.subtypes, q.subtype)
+		return slices.Contains(g.subtypesOf(o), q.subtype)
 	}
 	return g.colorsOf(o)&q.colors != 0 || g.typesOf(o)&q.types != 0
 }

@@ -2,6 +2,7 @@ package core
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/cardc/cardc/vm"
 )
@@ -65,7 +66,13 @@ type chars struct {
 	// colors are its colors (layer 5), bits as CardDef.colors.
 	colors uint16
 	// types are its card types (layer 4), bits as CardDef.types.
-	types            uint16
+	types uint16
+	// subtypes are its subtypes (layer 4): its card's, read only, until an
+	// effect changes them, then subtypeBuf, a buffer of its own
+	// (ownSubtypes) kept from one computation to the next.
+	subtypes         []int32
+	subtypeBuf       []int32
+	ownSubtypes      bool
 	power, toughness int
 	// keywords are its keyword abilities (layer 6).
 	keywords keywords
@@ -120,6 +127,14 @@ type ptEffect struct {
 	rule      int
 	player    PlayerID
 	timestamp int64
+	// colors are the colors an effect of layer 5 adds, and subtype the
+	// subtype one of layer 4 adds (Rise from the Grave), or -1.
+	colors  uint16
+	subtype int32
+	// lasting is set for an effect with no duration (CR 611.2a): it does
+	// not end at the cleanup step, only when its object leaves the
+	// battlefield and becomes a new object (CR 400.7, 611.2c).
+	lasting bool
 }
 
 // invalidate says that the characteristics must be computed again.
@@ -148,8 +163,11 @@ func (g *Game) ownChars(o *Object) *chars {
 	// Once effects apply again, every permanent's are computed again.
 	g.charsValid = false
 	g.forgetGranted()
+	// Each grows on its own: refresh grows chars alone.
 	if n := len(g.objects); len(g.chars) < n {
 		g.chars = append(g.chars, make([]chars, n-len(g.chars))...)
+	}
+	if n := len(g.objects); len(g.charsStamps) < n {
 		g.charsStamps = append(g.charsStamps, make([]uint64, n-len(g.charsStamps))...)
 	}
 	c := &g.chars[o.id]
@@ -166,6 +184,7 @@ func (g *Game) ownChars(o *Object) *chars {
 func (g *Game) baseChars(o *Object, c *chars) {
 	c.controller = o.baseController
 	c.colors, c.types = o.def.colors, o.def.types
+	c.subtypes, c.ownSubtypes = o.def.subtypes, false
 	c.power, c.toughness = int(o.def.Card.Power), int(o.def.Card.Toughness)
 	c.keywords.reset(&o.def.keywords)
 	c.cantAttack, c.cantBlock = false, false
@@ -363,6 +382,12 @@ func applyPT(pe *ptEffect, c *chars) {
 	switch pe.layer {
 	case layerControl:
 		c.controller = pe.controller
+	case layerType:
+		c.addSubtype(pe.subtype)
+	case layerColor:
+		// CR 105.2c: a colorless object that becomes a color is only
+		// that color; colorless is no color bit.
+		c.colors |= pe.colors
 	case layerAbility:
 		c.keywords.add(pe.keyword)
 	case layerSetPT:
@@ -647,7 +672,7 @@ func (g *Game) colorsOf(o *Object) uint16 {
 	switch {
 	case o.left && o.zone == ZoneBattlefield:
 		return o.lki.colors
-	case o.zone == ZoneBattlefield && g.index.colorChangers > 0:
+	case o.zone == ZoneBattlefield && (g.index.colorChangers > 0 || g.resolvedIn(layerColor)):
 		return g.charsOf(o).colors
 	}
 	return o.def.colors
@@ -660,10 +685,49 @@ func (g *Game) typesOf(o *Object) uint16 {
 	switch {
 	case o.left && o.zone == ZoneBattlefield:
 		return o.lki.types
-	case o.zone == ZoneBattlefield && g.index.typeChangers > 0:
+	case o.zone == ZoneBattlefield && (g.index.typeChangers > 0 || g.resolvedIn(layerType)):
 		return g.charsOf(o).types
 	}
 	return o.def.types
+}
+
+// subtypesOf is an object's subtypes: a permanent's as the effects of
+// layer 4 make them, one that left the battlefield's as it last existed
+// there, any other's as its card says (CR 205.3, 613.1d).
+func (g *Game) subtypesOf(o *Object) []int32 {
+	switch {
+	case o.left && o.zone == ZoneBattlefield:
+		return o.lki.subtypes
+	case o.zone == ZoneBattlefield && (g.index.typeChangers > 0 || g.resolvedIn(layerType)):
+		return g.charsOf(o).subtypes
+	}
+	return o.def.subtypes
+}
+
+// resolvedIn reports whether an effect of a resolved spell or ability
+// applies in a layer: then the characteristics it changes are read from
+// the layers.
+func (g *Game) resolvedIn(layer int) bool {
+	for i := range g.effects {
+		if g.effects[i].layer == layer {
+			return true
+		}
+	}
+	return false
+}
+
+// addSubtype gives the permanent a subtype in addition to its others
+// (CR 205.1b), in a buffer of its own: its card's stay as they are.
+func (c *chars) addSubtype(s int32) {
+	if s < 0 || slices.Contains(c.subtypes, s) {
+		return
+	}
+	if !c.ownSubtypes {
+		c.subtypeBuf = append(c.subtypeBuf[:0], c.subtypes...)
+		c.ownSubtypes = true
+	}
+	c.subtypeBuf = append(c.subtypeBuf, s)
+	c.subtypes = c.subtypeBuf
 }
 
 // hAddCardType gives an object a card type in addition to its other

@@ -66,6 +66,12 @@ func (DefaultDecider) OrderCards(g *Game, p PlayerID, source ObjectID, what stri
 // ability has resolved.
 type libraryWork struct {
 	found, chosen, revealed []ObjectID
+	// revealer is the player who revealed cards until one of a type
+	// (hRevealUntil), untilFound that card or 0, and until whether such
+	// a reveal happened.
+	revealer   PlayerID
+	untilFound ObjectID
+	until      bool
 }
 
 // chooseCards has player p choose cards of their zone z (their library,
@@ -462,4 +468,47 @@ func (g *Game) qTopCardIsColor(a []vm.Value) (vm.Value, error) {
 	}
 	o := g.objects[lib[len(lib)-1]]
 	return boolValue(g.colorsOf(o)&uint16(a[1]) != 0), nil
+}
+
+// hRevealUntil has a player reveal cards from the top of their library,
+// one at a time, until they reveal a card of a type (CR 701.16a; a[1],
+// card type bits): a reveal event for each, the cards staying in the
+// library, revealed this way. With no card of the type, the whole
+// library is revealed (Polymorph's rulings). The work is the cards
+// revealed, not the library.
+func (g *Game) hRevealUntil(a []vm.Value) (vm.Value, error) {
+	p, ok := valuePlayer(a[0])
+	if !ok {
+		return 0, nil
+	}
+	g.work.revealer, g.work.untilFound, g.work.until = p, 0, true
+	// From the top (the last element) down; a reveal moves no card.
+	for i := len(g.players[p].Library) - 1; i >= 0 && i < len(g.players[p].Library); i-- {
+		id := g.players[p].Library[i]
+		g.propose(Event{Kind: EvReveal, Player: p, Object: id})
+		g.work.revealed = append(g.work.revealed, id)
+		// A card in a library has its card's types (CR 205).
+		if g.objects[id].def.types&uint16(a[1]) != 0 {
+			g.work.untilFound = id
+			break
+		}
+	}
+	return 0, nil
+}
+
+// hPutRevealedUntilOntoBattlefieldAndShuffle has the player who revealed
+// cards until one of a type put that card onto the battlefield under
+// their control (CR 110.2a, 400.7), then shuffle their library, where the
+// other cards revealed this way are (CR 701.20a) — also when no card of
+// the type was revealed.
+func (g *Game) hPutRevealedUntilOntoBattlefieldAndShuffle([]vm.Value) (vm.Value, error) {
+	if !g.work.until {
+		return 0, nil
+	}
+	p := g.work.revealer
+	if o := g.Object(g.work.untilFound); o != nil && !o.left && o.zone == ZoneLibrary {
+		g.putOntoBattlefield(o, p)
+	}
+	g.propose(Event{Kind: EvShuffle, Player: p})
+	return 0, nil
 }

@@ -184,6 +184,8 @@ type lki struct {
 	// colors and types are the colors and card types it had (layers 4
 	// and 5).
 	colors, types uint16
+	// subtypes are the subtypes it had (layer 4).
+	subtypes []int32
 }
 
 // AttachedTo is the object an Aura or an Equipment is attached to

@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/cardc/cardc/vm"
 )
@@ -101,7 +102,8 @@ func (g *Game) replace(proposed Event) (ev *Event, start int, ok bool) {
 	}
 	start = len(g.deferred)
 	var appliedBuf [8]abilityRef
-	applied := appliedBuf[:0]
+	applied := append(appliedBuf[:0], proposed.applied...)
+	ev.applied = nil
 	for {
 		cands := g.replacementsFor(ev, applied, g.scratch[depth][:0])
 		g.scratch[depth] = cands
@@ -122,7 +124,7 @@ func (g *Game) replace(proposed Event) (ev *Event, start int, ok bool) {
 		case c.protection:
 			g.preventDamage(ev, ev.Amount)
 		case c.prevention != 0:
-			g.applyTurnPrevention(c.prevention, ev)
+			g.applyTurnPrevention(c.prevention, ev, applied)
 		case g.simultaneous.active && ev.Kind == EvDamage:
 			g.replaceSimultaneous(c, ev)
 		default:
@@ -542,6 +544,11 @@ func (g *Game) lastKnown(o *Object) lki {
 	info := lki{power: p, toughness: t, keywords: c.keywords.clone(), noAbilities: c.noAbilities, colors: g.colorsOf(o), types: g.typesOf(o)}
 	if len(c.granted) > 0 {
 		info.granted = append([]grant(nil), c.granted...)
+	}
+	info.subtypes = g.subtypesOf(o)
+	if c.ownSubtypes {
+		// Its own buffer is computed again; the card's are read only.
+		info.subtypes = slices.Clone(info.subtypes)
 	}
 	return info
 }

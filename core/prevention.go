@@ -1,6 +1,10 @@
 package core
 
-import "github.com/cardc/cardc/vm"
+import (
+	"fmt"
+
+	"github.com/cardc/cardc/vm"
+)
 
 // Prevention effects of resolved spells and abilities (CR 615.1a): Fog's
 // "prevent all combat damage that would be dealt this turn", and the
@@ -26,6 +30,22 @@ type turnPrevention struct {
 	// would deal to the player, as long as the source still fits the
 	// filter it was chosen with (CR 615.8, 615.9).
 	shield *sourceShield
+	// redirect, if set, makes it a redirection shield instead (Harm's
+	// Way): see redirectShield.
+	redirect *redirectShield
+}
+
+// redirectShield is what a redirection shield redirects: the next left
+// damage the chosen source would deal to the player or to a permanent
+// they control, as it would be dealt, is dealt to to instead (CR 615.7,
+// 614.1b).
+type redirectShield struct {
+	player PlayerID
+	chosen ObjectID
+	left   int
+	// to is the recipient, the spell's target as it resolved: a player or
+	// an object, checked as the damage would be dealt (CR 120.1).
+	to vm.Value
 }
 
 // sourceShield is what a shield against a chosen source prevents.
@@ -46,6 +66,10 @@ const turnPreventionText = "prevent all combat damage that would be dealt this t
 func (p *turnPrevention) text(g *Game) string {
 	if p.shield != nil {
 		return "prevent the next damage " + g.objectName(p.shield.chosen) + " would deal"
+	}
+	if r := p.redirect; r != nil {
+		return fmt.Sprintf("the next %d damage %s would deal to %s and permanents they control is dealt to %s instead",
+			r.left, g.objectName(r.chosen), playerName(r.player), g.recipientName(r.to))
 	}
 	if p.protects != nil {
 		return "prevent all damage that would be dealt to " + playerName(*p.protects) + " and creatures they control this turn"
@@ -95,11 +119,28 @@ func (g *Game) hPreventDamageToPlayerAndCreatures(a []vm.Value) (vm.Value, error
 // (CR 615.8).
 func (g *Game) hPreventNextDamageFromChosenSource(a []vm.Value) (vm.Value, error) {
 	p, ok := valuePlayer(a[0])
-	fr := g.frame()
-	if !ok || fr == nil || a[1] < 0 || int(a[1]) >= len(fr.def.Card.Abilities[fr.ability].Filters) {
+	if !ok {
 		return 0, nil
 	}
-	filter := fr.def.Card.Abilities[fr.ability].Filters[a[1]]
+	chosen, filter, kept, ok := g.chooseSource(p, a[1])
+	if ok {
+		g.addTurnPrevention(turnPrevention{shield: &sourceShield{player: p, chosen: chosen, filter: filter, frame: kept}})
+	}
+	return 0, nil
+}
+
+// chooseSource has a player choose, as the running spell or ability
+// resolves, a source of damage filter i of the ability describes: a
+// permanent or a spell on the stack, which need not be able to deal
+// damage (CR 609.7a). It returns the source, the filter, and the frame to
+// test the filter in again later (CR 615.9); not ok with no source to
+// choose.
+func (g *Game) chooseSource(p PlayerID, i vm.Value) (chosen ObjectID, filter int32, kept frame, ok bool) {
+	fr := g.frame()
+	if fr == nil || i < 0 || int(i) >= len(fr.def.Card.Abilities[fr.ability].Filters) {
+		return 0, 0, frame{}, false
+	}
+	filter = fr.def.Card.Abilities[fr.ability].Filters[i]
 	var options []ObjectID
 	for _, id := range g.battlefield {
 		if g.inFilter(fr, filter, ObjectValue(id)) {
@@ -112,18 +153,47 @@ func (g *Game) hPreventNextDamageFromChosenSource(a []vm.Value) (vm.Value, error
 		}
 	}
 	if len(options) == 0 {
-		return 0, nil
+		return 0, 0, frame{}, false
 	}
-	chosen := g.decider.ChooseSource(g, p, fr.source, options)
+	chosen = g.decider.ChooseSource(g, p, fr.source, options)
 	if !containsObject(options, chosen) {
 		chosen = options[0]
 	}
 	g.decided(Decision{Player: p, Kind: DecisionSource, Source: fr.source, Target: ObjectValue(chosen)})
-	kept := *fr
+	kept = *fr
 	kept.mode, kept.event = modeMatch, nil
 	kept.locals = append([]vm.Value(nil), fr.locals...)
-	g.addTurnPrevention(turnPrevention{shield: &sourceShield{player: p, chosen: chosen, filter: filter, frame: kept}})
+	return chosen, filter, kept, true
+}
+
+// hRedirectNextDamageFromChosenSource has a player choose a source of
+// damage the filter describes (chooseSource) and creates a redirection
+// shield: the next N damage it would deal this turn to the player or to a
+// permanent they control is dealt to the target instead (Harm's Way;
+// CR 615.7, 614.1b, 614.9). a[0] is the player, a[1] the amount, a[2]
+// the filter, a[3] the target as the spell resolves.
+func (g *Game) hRedirectNextDamageFromChosenSource(a []vm.Value) (vm.Value, error) {
+	p, ok := valuePlayer(a[0])
+	n := qty(a[1])
+	if !ok || n <= 0 {
+		return 0, nil
+	}
+	chosen, _, _, ok := g.chooseSource(p, a[2])
+	if ok {
+		g.addTurnPrevention(turnPrevention{redirect: &redirectShield{player: p, chosen: chosen, left: n, to: a[3]}})
+	}
 	return 0, nil
+}
+
+// canBeDealtDamage reports whether damage can be dealt to a recipient
+// now (CR 120.1): a player in the game, or a creature, planeswalker or
+// battle on the battlefield.
+func (g *Game) canBeDealtDamage(v vm.Value) bool {
+	if p, ok := valuePlayer(v); ok {
+		return int(p) < len(g.players) && !g.players[p].Lost
+	}
+	o := g.permanentArg(v)
+	return o != nil && (o.IsCreature() || o.isType(typePlaneswalker) || o.isType(typeBattle))
 }
 
 // appliesTo reports whether a turn-long prevention effect applies to a
@@ -141,6 +211,19 @@ func (g *Game) appliesTo(p *turnPrevention, ev *Event) bool {
 		}
 		o := g.permanentArg(ev.Target)
 		return o != nil && g.typesOf(o)&typeCreature != 0 && g.Controller(o.id) == *p.protects
+	}
+	if r := p.redirect; r != nil {
+		if ev.Source != r.chosen || r.left <= 0 || !g.canBeDealtDamage(r.to) || ev.Target == r.to {
+			// CR 120.1: a recipient that can't be dealt damage gets none
+			// redirected; the damage is dealt where it would have been
+			// (Harm's Way's rulings), and the shield stays.
+			return false
+		}
+		if to, ok := valuePlayer(ev.Target); ok {
+			return to == r.player
+		}
+		o := g.permanentArg(ev.Target)
+		return o != nil && g.Controller(o.id) == r.player
 	}
 	if s := p.shield; s != nil {
 		to, ok := valuePlayer(ev.Target)
@@ -179,18 +262,55 @@ func (g *Game) turnPreventionsFor(ev *Event, applied []abilityRef, out []candida
 
 // applyTurnPrevention prevents the damage of an event; a shield that
 // prevented some is used up (CR 615.8). Damage that can't be prevented
-// does not use it up (CR 615.12).
-func (g *Game) applyTurnPrevention(id int64, ev *Event) {
+// does not use it up (CR 615.12). A redirection shield redirects the
+// damage instead (redirectDamage); applied are the effects applied to
+// the event so far, this one included.
+func (g *Game) applyTurnPrevention(id int64, ev *Event, applied []abilityRef) {
 	for i := range g.preventions {
 		p := &g.preventions[i]
 		if p.id != id {
 			continue
+		}
+		if p.redirect != nil {
+			g.redirectDamage(i, ev, applied)
+			return
 		}
 		if g.preventDamage(ev, ev.Amount) > 0 && p.shield != nil {
 			g.preventions = append(g.preventions[:i], g.preventions[i+1:]...)
 		}
 		return
 	}
+}
+
+// redirectDamage applies the redirection shield g.preventions[i] to a
+// damage event (CR 615.7, 614.1b): as much of the damage as the shield
+// has left is dealt to its recipient instead, by the same source, combat
+// damage if it was (CR 614.9); the shield keeps the rest for later damage
+// of the source this turn, and is used up at 0. Damage of more than it
+// has left is split: the event keeps the rest for its recipient, and the
+// part redirected is an event of its own, dealt at the same time, to
+// which the effects already applied to the damage don't apply again
+// (CR 614.5) and the others may (CR 616.1e). Redirection is no
+// prevention: damage that can't be prevented is redirected (CR 615.12
+// is about prevention).
+func (g *Game) redirectDamage(i int, ev *Event, applied []abilityRef) {
+	r := g.preventions[i].redirect
+	n := min(r.left, ev.Amount)
+	r.left -= n
+	to := r.to
+	if r.left <= 0 {
+		g.preventions = append(g.preventions[:i], g.preventions[i+1:]...)
+	}
+	if n == ev.Amount {
+		ev.Target = to
+		return
+	}
+	ev.Amount -= n
+	part := *ev
+	part.Amount, part.Target = n, to
+	part.enterWith, part.prevented = nil, nil
+	part.applied = append([]abilityRef(nil), applied...)
+	g.propose(part)
 }
 
 // preventionText finds the text of a turn-long prevention effect.
@@ -206,3 +326,15 @@ func (g *Game) preventionText(id int64) string {
 // endPreventions ends the turn-long prevention effects, as the cleanup
 // step's "until end of turn" effects end (CR 514.2).
 func (g *Game) endPreventions() { g.preventions = g.preventions[:0] }
+
+// recipientName names a player or an object, for the effects a player
+// chooses among.
+func (g *Game) recipientName(v vm.Value) string {
+	if p, ok := valuePlayer(v); ok {
+		return playerName(p)
+	}
+	if id, ok := valueObject(v); ok {
+		return g.objectName(id)
+	}
+	return "nothing"
+}

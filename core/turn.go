@@ -153,7 +153,14 @@ func (g *Game) cleanup() {
 	// CR 514.2: "until end of turn" effects end, and so do the
 	// regeneration shields not used this turn, and the prevention
 	// effects that last this turn.
-	g.effects = g.effects[:0]
+	// An effect with no duration lasts (CR 611.2a).
+	kept := g.effects[:0]
+	for _, e := range g.effects {
+		if e.lasting {
+			kept = append(kept, e)
+		}
+	}
+	g.effects = kept
 	g.endCopies()
 	g.endShields()
 	g.endPreventions()

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 45
-	vocabularyHash  = "3cc6dad607066bcdb34b171b2f072c65f5fedd5697f095fb6d67822f5f3f0805"
+	vocabularyMinor = 46
+	vocabularyHash  = "78ead938b5c606bbfde09b9ff3a5907147a4548be12104654e8514d53092a0ca"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -962,6 +962,7 @@ const (
 	fnAttachedTo
 	fnAttacksEachCombat
 	fnAttacksThisTurnIfAble
+	fnBecomeColorAndSubtype
 	fnBecomeCopyUntilEndOfTurn
 	fnBeginGameOnBattlefield
 	fnBlockAnyNumber
@@ -1112,8 +1113,10 @@ const (
 	fnPutOntoBattlefield
 	fnPutOntoBattlefieldTapped
 	fnPutRevealedOntoBattlefield
+	fnPutRevealedUntilOntoBattlefieldAndShuffle
 	fnRedirectDamage
 	fnRedirectDamageToPlayer
+	fnRedirectNextDamageFromChosenSource
 	fnRegenerate
 	fnRemoveCounters
 	fnRemoveCountersAmong
@@ -1126,6 +1129,7 @@ const (
 	fnReveal
 	fnRevealAndDiscardChosen
 	fnRevealTop
+	fnRevealUntil
 	fnSacrifice
 	fnSacrificeChosen
 	fnSacrificeUnless
@@ -1188,6 +1192,7 @@ var funcs = [numFuncs]funcDecl{
 	fnAttachedTo:                         {name: "attached_to", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnAttacksEachCombat:                  {name: "attacks_each_combat", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnAttacksThisTurnIfAble:              {name: "attacks_this_turn_if_able", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnBecomeColorAndSubtype:              {name: "become_color_and_subtype", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnBecomeCopyUntilEndOfTurn:           {name: "become_copy_until_end_of_turn", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b11},
 	fnBeginGameOnBattlefield:             {name: "begin_game_on_battlefield", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnBlockAnyNumber:                     {name: "block_any_number", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
@@ -1338,8 +1343,10 @@ var funcs = [numFuncs]funcDecl{
 	fnPutOntoBattlefield:                        {name: "put_onto_battlefield", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnPutOntoBattlefieldTapped:                  {name: "put_onto_battlefield_tapped", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnPutRevealedOntoBattlefield:                {name: "put_revealed_onto_battlefield", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnPutRevealedUntilOntoBattlefieldAndShuffle: {name: "put_revealed_until_onto_battlefield_and_shuffle", arity: 0, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnRedirectDamage:                            {name: "redirect_damage", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnRedirectDamageToPlayer:                    {name: "redirect_damage_to_player", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnRedirectNextDamageFromChosenSource:        {name: "redirect_next_damage_from_chosen_source", arity: 4, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1000},
 	fnRegenerate:                                {name: "regenerate", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnRemoveCounters:                            {name: "remove_counters", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnRemoveCountersAmong:                       {name: "remove_counters_among", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -1352,6 +1359,7 @@ var funcs = [numFuncs]funcDecl{
 	fnReveal:                                    {name: "reveal", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnRevealAndDiscardChosen:                    {name: "reveal_and_discard_chosen", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnRevealTop:                                 {name: "reveal_top", arity: 1, returns: true, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnRevealUntil:                               {name: "reveal_until", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnSacrifice:                                 {name: "sacrifice", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnSacrificeChosen:                           {name: "sacrifice_chosen", arity: 2, returns: true, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnSacrificeUnless:                           {name: "sacrifice_unless", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},

@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 45
+	Minor = 46
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "3cc6dad607066bcdb34b171b2f072c65f5fedd5697f095fb6d67822f5f3f0805"
+	Hash = "78ead938b5c606bbfde09b9ff3a5907147a4548be12104654e8514d53092a0ca"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.45: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.46: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -587,6 +587,18 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.AttacksThisTurnIfAble(f, Object(a[0]), Player(a[1]))
+			}, true
+		}},
+	{Name: "become_color_and_subtype", Method: "BecomeColorAndSubtype", Signature: "BecomeColorAndSubtype(f *vm.Frame, object stdhost.Object, color stdhost.Name, subtype stdhost.Name) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "color", Type: Type{Kind: KindName, Name: vm.NameColor}}, {Name: "subtype", Type: Type{Kind: KindName, Name: vm.NameSubtype}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				BecomeColorAndSubtype(*vm.Frame, Object, Name, Name) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.BecomeColorAndSubtype(f, Object(a[0]), Name(a[1]), Name(a[2]))
 			}, true
 		}},
 	{Name: "become_copy_until_end_of_turn", Method: "BecomeCopyUntilEndOfTurn", Signature: "BecomeCopyUntilEndOfTurn(f *vm.Frame, object stdhost.Object, original stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "original", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
@@ -2338,6 +2350,16 @@ var Funcs = []Func{
 				return 0, m.PutRevealedOntoBattlefield(f)
 			}, true
 		}},
+	{Name: "put_revealed_until_onto_battlefield_and_shuffle", Method: "PutRevealedUntilOntoBattlefieldAndShuffle", Signature: "PutRevealedUntilOntoBattlefieldAndShuffle(f *vm.Frame) error", Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ PutRevealedUntilOntoBattlefieldAndShuffle(*vm.Frame) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.PutRevealedUntilOntoBattlefieldAndShuffle(f)
+			}, true
+		}},
 	{Name: "redirect_damage", Method: "RedirectDamage", Signature: "RedirectDamage(f *vm.Frame, event stdhost.EventID, target stdhost.Object) error", Params: []Param{{Name: "event", Type: Type{Kind: KindEvent, Event: "damage"}}, {Name: "target", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextReplace, AtOnce: true, Stale: StaleError,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -2360,6 +2382,18 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.RedirectDamageToPlayer(f, EventID(a[0]), Player(a[1]))
+			}, true
+		}},
+	{Name: "redirect_next_damage_from_chosen_source", Method: "RedirectNextDamageFromChosenSource", Signature: "RedirectNextDamageFromChosenSource(f *vm.Frame, player stdhost.Player, amount int64, sources stdhost.Filter, target stdhost.Target) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "amount", Type: Type{Kind: KindNumber}}, {Name: "sources", Type: Type{Kind: KindFilter}}, {Name: "target", Type: Type{Kind: KindTarget}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				RedirectNextDamageFromChosenSource(*vm.Frame, Player, int64, Filter, Target) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.RedirectNextDamageFromChosenSource(f, Player(a[0]), int64(a[1]), Filter(a[2]), Target(a[3]))
 			}, true
 		}},
 	{Name: "regenerate", Method: "Regenerate", Signature: "Regenerate(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored,
@@ -2493,6 +2527,18 @@ var Funcs = []Func{
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				r, err := m.RevealTop(f, Player(a[0]))
 				return vm.Value(r), err
+			}, true
+		}},
+	{Name: "reveal_until", Method: "RevealUntil", Signature: "RevealUntil(f *vm.Frame, player stdhost.Player, typeName stdhost.Name) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "type", Type: Type{Kind: KindName, Name: vm.NameType}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				RevealUntil(*vm.Frame, Player, Name) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.RevealUntil(f, Player(a[0]), Name(a[1]))
 			}, true
 		}},
 	{Name: "sacrifice", Method: "Sacrifice", Signature: "Sacrifice(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored, Moves: "object", MovesTo: "graveyard", Cost: true,

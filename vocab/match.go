@@ -194,6 +194,11 @@ func (m *matcher) word(i int) string {
 		m.words = make([]string, len(m.parts))
 		for j, p := range m.parts {
 			m.words[j] = p.Word()
+			if p.AndOr() {
+				// Oracle's "and/or", which the grammar reads as the
+				// division `and / or`, is one word of a phrase.
+				m.words[j] = "and/or"
+			}
 			if m.oracle != nil && m.words[j] == "" {
 				// Oracle's digits are words of its wordings too: "for
 				// each 1 damage prevented this way".
