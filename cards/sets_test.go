@@ -2,6 +2,7 @@ package cards_test
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -78,4 +79,33 @@ func TestSetsListTheLibrary(t *testing.T) {
 		}
 		require.True(t, slices.IsSortedFunc(rows, func(a, b setRow) int { return strings.Compare(a.name, b.name) }), "%s is sorted by name", set)
 	}
+}
+
+// TestReadmeCountsMagic2010 holds README's Status section to the table
+// of Magic 2010: how many of its cards the library has.
+func TestReadmeCountsMagic2010(t *testing.T) {
+	has := 0
+	for _, r := range readSetTable(t, "M10.md") {
+		if r.has {
+			has++
+		}
+	}
+	data, err := os.ReadFile("../README.md")
+	require.NoError(t, err)
+	readme := strings.Join(strings.Fields(string(data)), " ")
+	require.Contains(t, readme, fmt.Sprintf("Magic 2010 is the first set the library aims to hold whole: %d of its 234 cards are in it", has), "README's Status section is stale")
+	files, _, err := cards.TestFiles()
+	require.NoError(t, err)
+	play := 0
+	for _, f := range files {
+		if filepath.Base(f.Name) != "m10_play_test.card" {
+			continue
+		}
+		for _, d := range f.Decls {
+			if _, ok := d.(*dsl.Test); ok {
+				play++
+			}
+		}
+	}
+	require.Contains(t, readme, fmt.Sprintf("and %d tests play the set's cards against each other", play), "README's Status section is stale")
 }
