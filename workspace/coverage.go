@@ -213,6 +213,11 @@ func Coverage(name string, cards []scaffold.Card, library *Workspace) (*SetCover
 				} else {
 					cc.Differences = append(cc.Differences, "the card has errors")
 				}
+				if cost := costOf(r.Card); r.Card != nil && c.ManaCost != "" && cost != c.ManaCost {
+					// The mana cost is the set's too, where the set states one (CR 202.1).
+					same = false
+					cc.Differences = append(cc.Differences, fmt.Sprintf("its cost is %q; the set's mana cost is %q", cost, c.ManaCost))
+				}
 				cc.Same = &same
 				if same {
 					*out.Totals.Same++
@@ -263,6 +268,19 @@ func (w *Workspace) reports(v *vocab.Vocab) map[string]*compiler.CardReport {
 		}
 	}
 	return out
+}
+
+// costOf is a card's mana cost as written, "" for none.
+func costOf(c *dsl.Card) string {
+	if c == nil {
+		return ""
+	}
+	for _, it := range c.Items {
+		if ci, ok := it.(*dsl.CostItem); ok {
+			return ci.Cost
+		}
+	}
+	return ""
 }
 
 // WriteText prints a set's coverage: a line for each card (✓ read whole,

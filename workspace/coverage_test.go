@@ -249,3 +249,32 @@ func TestReadmeShowsM10Coverage(t *testing.T) {
 	}
 	require.Greater(t, shown, 2)
 }
+
+// TestCoverageComparesTheManaCost: a card whose cost is not the set's
+// mana cost does not mean what the set's card means, and coverage says
+// both costs (a draft of Craw Wurm at {5}{G} was caught only by its own
+// test).
+func TestCoverageComparesTheManaCost(t *testing.T) {
+	set := `{"name": "Test Set", "cards": [
+		{"name": "Craw Wurm", "manaCost": "{4}{G}{G}", "type": "Creature — Wurm", "text": ""},
+		{"name": "Grizzly Bears", "manaCost": "{1}{G}", "type": "Creature — Bear", "text": ""}
+	]}`
+	name, cards, err := workspace.ReadSet(strings.NewReader(set))
+	require.NoError(t, err)
+	dir := t.TempDir()
+	for file, src := range map[string]string{
+		"craw_wurm.card":     "card \"Craw Wurm\" {\n    cost {5}{G}\n    type Creature — Wurm\n    pt 6/4\n    oracle \"\"\n}\n",
+		"grizzly_bears.card": "card \"Grizzly Bears\" {\n    cost {1}{G}\n    type Creature — Bear\n    pt 2/2\n    oracle \"\"\n}\n",
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, file), []byte(src), 0o644))
+	}
+	w, err := workspace.Load([]string{dir})
+	require.NoError(t, err)
+	cov, err := workspace.Coverage(name, cards, w)
+	require.NoError(t, err)
+	require.Len(t, cov.Cards, 2)
+	wurm, bears := cov.Cards[0], cov.Cards[1]
+	require.False(t, *wurm.Same)
+	require.Equal(t, []string{`its cost is "{5}{G}"; the set's mana cost is "{4}{G}{G}"`}, wurm.Differences)
+	require.True(t, *bears.Same, "%v", bears.Differences)
+}
