@@ -201,7 +201,7 @@ func Coverage(name string, cards []scaffold.Card, library *Workspace) (*SetCover
 				*out.Totals.Written++
 				same := r.Explanation != nil
 				if same {
-					e, differs := withOracle(r.Explanation, Paragraphs(c.Text))
+					e, differs := withOracle(r.Explanation, Paragraphs(oracleText(c)))
 					if differs {
 						same = false
 						cc.Differences = append(cc.Differences, "its oracle lines are not the set's Oracle text, which it is compared with")
@@ -268,6 +268,27 @@ func (w *Workspace) reports(v *vocab.Vocab) map[string]*compiler.CardReport {
 		}
 	}
 	return out
+}
+
+// basicMana is the mana the intrinsic ability of each basic land type
+// adds (CR 305.6).
+var basicMana = map[string]string{"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}", "Forest": "{G}"}
+
+// oracleText is a set card's Oracle text; for a basic land the set gives
+// none of, the reminder text its cards print of the intrinsic mana
+// ability of each of its basic land types (CR 305.6): "({T}: Add {G}.)".
+func oracleText(c *scaffold.Card) string {
+	if c.Text != "" || !strings.HasPrefix(c.Type, "Basic ") {
+		return c.Text
+	}
+	_, subtypes, _ := strings.Cut(c.Type, "—")
+	var out []string
+	for _, st := range strings.Fields(subtypes) {
+		if m, ok := basicMana[st]; ok {
+			out = append(out, "({T}: Add "+m+".)")
+		}
+	}
+	return strings.Join(out, "\n")
 }
 
 // costOf is a card's mana cost as written, "" for none.

@@ -278,3 +278,20 @@ func TestCoverageComparesTheManaCost(t *testing.T) {
 	require.Equal(t, []string{`its cost is "{5}{G}"; the set's mana cost is "{4}{G}{G}"`}, wurm.Differences)
 	require.True(t, *bears.Same, "%v", bears.Differences)
 }
+
+// TestCoverageOfABasicLand: a set gives a basic land no Oracle text; its
+// cards print the reminder of the intrinsic mana ability of its basic
+// land type (CR 305.6), which coverage compares the card with.
+func TestCoverageOfABasicLand(t *testing.T) {
+	set := `{"name": "Test Set", "cards": [{"name": "Forest", "type": "Basic Land — Forest", "text": ""}]}`
+	name, cards, err := workspace.ReadSet(strings.NewReader(set))
+	require.NoError(t, err)
+	dir := t.TempDir()
+	src := "card \"Forest\" {\n    type Basic Land — Forest\n    oracle \"({T}: Add {G}.)\"\n\n    {T}: add {G}\n}\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "forest.card"), []byte(src), 0o644))
+	w, err := workspace.Load([]string{dir})
+	require.NoError(t, err)
+	cov, err := workspace.Coverage(name, cards, w)
+	require.NoError(t, err)
+	require.True(t, *cov.Cards[0].Same, "%v", cov.Cards[0].Differences)
+}
