@@ -45,7 +45,9 @@ func (c *checker) activated(it *dsl.ActivatedAbility) *checkedAbility {
 	} else {
 		a.bodyPos, a.bodyEnd = it.Effect.Pos, it.Effect.EndPos
 		a.bodyEnd.Column++ // as if a brace closed the phrase
-		if act := c.action(it.Effect, sc, a); act != nil {
+		if m := c.mayStmt(it.Effect, sc, a); m != nil {
+			a.body = []checkedStmt{m} // `{T}: you may gain 1 life`
+		} else if act := c.action(it.Effect, sc, a); act != nil {
 			a.body = []checkedStmt{act}
 		}
 	}

@@ -1314,7 +1314,7 @@ func (m *matcher) matchPhrase(mode Mode) (*Match, *Mismatch) {
 		return nil, &Mismatch{Diagnostic: *d}
 	}
 	if action, ok := m.mayAction(); mode == ModeAction && ok {
-		d := dsl.Errorf(m.parts[1].Pos, code, "%q reads as an action, and the language has no \"you may\" before an action yet: an action of a body is always done", action)
+		d := dsl.Errorf(m.parts[1].Pos, code, "%q reads as an action, and \"PLAYER may\" goes before an action only in what an ability does (a body, or an activated ability's effect): here an action is always done", action)
 		d.Hint = fmt.Sprintf("%s lists what it lacks", NotYetSection)
 		if mays := mayTemplates(ts); len(mays) > 0 {
 			d.Hint = fmt.Sprintf("the choices it has are %s; %s", strings.Join(mays, ", "), d.Hint)
