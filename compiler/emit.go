@@ -603,28 +603,42 @@ func (e *cardEmitter) forEach(f *fnBuilder, s *checkedEach, a *checkedAbility) {
 	fn := e.filterFunc(s.filter, a, s.sc, "filter"+strconv.Itoa(n))
 	ab := &e.card.Abilities[a.index]
 	ab.Filters = append(ab.Filters, fn)
-	handle := a.tree.alloc(fmt.Sprintf("each %d", n))
-	index := a.tree.alloc(fmt.Sprintf("each %d index", n))
-	s.bind.local, s.bind.hasLocal = a.tree.alloc(s.bind.name), true
+	bind := func() int32 {
+		s.bind.local, s.bind.hasLocal = a.tree.alloc(s.bind.name), true
+		return s.bind.local
+	}
+	loopOver(f, a, p, n, "each", "each_begin", "each_object", bind, func() { e.block(f, s.body, a) })
+}
+
+// loopOver lowers a loop over what the host lists for filter n: begin
+// (each_begin, each_player_begin) returns a handle, next (each_object,
+// each_player) the handle's index-th object or player, 0 after the last;
+// body runs with it in the local bind allocates (after the handle's and
+// the index's). It returns the local of the handle.
+func loopOver(f *fnBuilder, a *checkedAbility, p dsl.Pos, n int, name, begin, next string, bind func() int32, body func()) int32 {
+	handle := a.tree.alloc(fmt.Sprintf("%s %d", name, n))
+	index := a.tree.alloc(fmt.Sprintf("%s %d index", name, n))
+	local := bind()
 	f.number(int64(n), p)
-	f.call("each_begin", p)
+	f.call(begin, p)
 	f.emit(vm.OpStore, handle, p)
 	f.number(0, p)
 	f.emit(vm.OpStore, index, p)
 	loop := f.here()
 	f.emit(vm.OpLoad, handle, p)
 	f.emit(vm.OpLoad, index, p)
-	f.call("each_object", p)
+	f.call(next, p)
 	f.emit(vm.OpDup, 0, p)
-	f.emit(vm.OpStore, s.bind.local, p)
+	f.emit(vm.OpStore, local, p)
 	end := f.emit(vm.OpJumpIfFalse, 0, p)
-	e.block(f, s.body, a)
+	body()
 	f.emit(vm.OpLoad, index, p)
 	f.number(1, p)
 	f.emit(vm.OpAdd, 0, p)
 	f.emit(vm.OpStore, index, p)
 	f.emit(vm.OpJump, loop, p)
 	f.patch(end)
+	return handle
 }
 
 // nested lowers an ability written inside a body (a delayed or a
@@ -830,28 +844,11 @@ func (e *cardEmitter) playerLoop(f *fnBuilder, act *checkedAction, a *checkedAbi
 	fn := e.filterFunc(act.loop, a, sc, "filter"+strconv.Itoa(n))
 	ab := &e.card.Abilities[a.index]
 	ab.Filters = append(ab.Filters, fn)
-	handle := a.tree.alloc(fmt.Sprintf("players %d", n))
-	index := a.tree.alloc(fmt.Sprintf("players %d index", n))
-	act.player.local, act.player.hasLocal = a.tree.alloc(act.loop.Text), true
-	f.number(int64(n), p)
-	f.call("each_player_begin", p)
-	f.emit(vm.OpStore, handle, p)
-	f.number(0, p)
-	f.emit(vm.OpStore, index, p)
-	loop := f.here()
-	f.emit(vm.OpLoad, handle, p)
-	f.emit(vm.OpLoad, index, p)
-	f.call("each_player", p)
-	f.emit(vm.OpDup, 0, p)
-	f.emit(vm.OpStore, act.player.local, p)
-	end := f.emit(vm.OpJumpIfFalse, 0, p)
-	e.call(f, act, a)
-	f.emit(vm.OpLoad, index, p)
-	f.number(1, p)
-	f.emit(vm.OpAdd, 0, p)
-	f.emit(vm.OpStore, index, p)
-	f.emit(vm.OpJump, loop, p)
-	f.patch(end)
+	bind := func() int32 {
+		act.player.local, act.player.hasLocal = a.tree.alloc(act.loop.Text), true
+		return act.player.local
+	}
+	handle := loopOver(f, a, p, n, "players", "each_player_begin", "each_player", bind, func() { e.call(f, act, a) })
 	f.emit(vm.OpLoad, handle, p)
 	f.call("each_player_end", p)
 }
