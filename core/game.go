@@ -50,7 +50,7 @@ type player struct {
 	Life int
 	// counters are the counters the player has, by kind (CR 122.1):
 	// poison counters, say (CR 122.1f).
-	counters  []counterCount
+	counters  counterSet
 	Hand      []ObjectID
 	Library   []ObjectID // the top is the last element
 	Graveyard []ObjectID

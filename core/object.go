@@ -38,7 +38,7 @@ type Object struct {
 	// state-based actions were last checked (CR 704.5h); the check clears
 	// it.
 	deathtouchDamage bool
-	counters         []counterCount
+	counters         counterSet
 	// next is the object it became when it moved to another zone, or 0
 	// (CR 400.7e: an ability that triggered on the move can find it).
 	next ObjectID
@@ -197,51 +197,44 @@ type counterCount struct {
 	n    int
 }
 
-// Counters returns how many counters of a kind are on the object.
-func (o *Object) Counters(k CounterKind) int {
-	for _, c := range o.counters {
+// counterSet is the counters of an object or a player (CR 122.1): how
+// many of each kind, in the order the kinds were first put.
+type counterSet []counterCount
+
+// of returns how many counters of a kind there are.
+func (cs counterSet) of(k CounterKind) int {
+	for _, c := range cs {
 		if c.kind == k {
 			return c.n
 		}
 	}
 	return 0
 }
+
+// add changes the number of counters of a kind by n, saturating.
+func (cs *counterSet) add(k CounterKind, n int) {
+	for i := range *cs {
+		if (*cs)[i].kind == k {
+			(*cs)[i].n = add((*cs)[i].n, n)
+			return
+		}
+	}
+	if n > 0 {
+		*cs = append(*cs, counterCount{k, clamp(int64(n))})
+	}
+}
+
+// Counters returns how many counters of a kind are on the object.
+func (o *Object) Counters(k CounterKind) int { return o.counters.of(k) }
 
 // addCounters changes the number of counters of a kind.
-func (o *Object) addCounters(k CounterKind, n int) {
-	for i := range o.counters {
-		if o.counters[i].kind == k {
-			o.counters[i].n = add(o.counters[i].n, n)
-			return
-		}
-	}
-	if n > 0 {
-		o.counters = append(o.counters, counterCount{k, clamp(int64(n))})
-	}
-}
+func (o *Object) addCounters(k CounterKind, n int) { o.counters.add(k, n) }
 
 // counter returns how many counters of a kind a player has (CR 122.1).
-func (p *player) counter(k CounterKind) int {
-	for _, c := range p.counters {
-		if c.kind == k {
-			return c.n
-		}
-	}
-	return 0
-}
+func (p *player) counter(k CounterKind) int { return p.counters.of(k) }
 
 // addCounters gives a player n more counters of a kind.
-func (p *player) addCounters(k CounterKind, n int) {
-	for i := range p.counters {
-		if p.counters[i].kind == k {
-			p.counters[i].n = add(p.counters[i].n, n)
-			return
-		}
-	}
-	if n > 0 {
-		p.counters = append(p.counters, counterCount{k, clamp(int64(n))})
-	}
-}
+func (p *player) addCounters(k CounterKind, n int) { p.counters.add(k, n) }
 
 // CounterKinds lists the kinds of counters on the object, with counts.
 func (o *Object) CounterKinds() map[CounterKind]int {
