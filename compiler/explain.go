@@ -336,7 +336,7 @@ func (r *renderer) may(m *checkedMay) string {
 	if rest, ok := strings.CutPrefix(act, subject+" "); ok {
 		verb, tail, _ := strings.Cut(rest, " ")
 		if subject != "you" {
-			verb = baseVerb(verb)
+			verb = vocab.BaseVerb(verb)
 		}
 		act = strings.TrimSuffix(verb+" "+tail, " ")
 	}
@@ -386,7 +386,7 @@ func (r *renderer) reading(alt *vocab.Alt, granted *checkedAbility) string {
 			w := it.Word
 			switch {
 			case plural:
-				w = baseVerb(w)
+				w = vocab.BaseVerb(w)
 			case subject:
 				w = thirdPerson(w)
 			case single && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
@@ -708,28 +708,6 @@ func (r *renderer) words(s string) string {
 	return strings.Join(fields, " ")
 }
 
-// baseVerb is the form of a verb after "you" or a plural subject: "gains"
-// → "gain", "has" → "have", "is" → "are". Other words stay as they are.
-func baseVerb(w string) string {
-	switch w {
-	case "has":
-		return "have"
-	case "is":
-		return "are"
-	case "does":
-		return "do"
-	}
-	switch {
-	case strings.HasSuffix(w, "ies"):
-		return strings.TrimSuffix(w, "ies") + "y"
-	case strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "xes"):
-		return strings.TrimSuffix(w, "es")
-	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
-		return strings.TrimSuffix(w, "s")
-	}
-	return w
-}
-
 // thirdPerson is the form of a verb after one object or player: "lose"
 // → "loses", "have" → "has", "are" → "is". A verb in that form already,
 // a modal ("can't", "may"), a participle or any other word stays as it
@@ -747,7 +725,7 @@ func thirdPerson(w string) string {
 	case "can't", "can", "may", "must", "would", "will", "and", "or":
 		return w
 	}
-	if baseVerb(w) != w || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "'s") || strings.ContainsAny(w, "{}'") {
+	if vocab.BaseVerb(w) != w || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "'s") || strings.ContainsAny(w, "{}'") {
 		return w
 	}
 	switch {

@@ -800,7 +800,7 @@ func (b *Builder) say(p *Phrase) string {
 			w := it.Word
 			switch {
 			case plural:
-				w = baseVerb(w)
+				w = vocab.BaseVerb(w)
 			case single && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
 				w = strings.TrimSuffix(w, "s")
 			}
@@ -826,28 +826,6 @@ func (b *Builder) say(p *Phrase) string {
 		out = append(out, s+it.Suffix)
 	}
 	return joinWords(out)
-}
-
-// baseVerb is the form of a verb after "you" or a plural subject: "gets"
-// is "get", "has" "have", "is" "are". Other words stay as they are.
-func baseVerb(w string) string {
-	switch w {
-	case "has":
-		return "have"
-	case "is":
-		return "are"
-	case "does":
-		return "do"
-	}
-	switch {
-	case strings.HasSuffix(w, "ies"):
-		return strings.TrimSuffix(w, "ies") + "y"
-	case strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "xes"):
-		return strings.TrimSuffix(w, "es")
-	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
-		return strings.TrimSuffix(w, "s")
-	}
-	return w
 }
 
 // joinWords joins words, without a space before punctuation and "'s".

@@ -3,6 +3,8 @@ package meaning
 import (
 	"fmt"
 	"strings"
+
+	"github.com/cardc/cardc/vocab"
 )
 
 // Diff says how what a paragraph means (para) differs from what an
@@ -323,7 +325,7 @@ func sayMay(who *Value, p *Phrase) string {
 	for _, s := range []string{subject, "you"} {
 		if rest, ok := strings.CutPrefix(act, s+" "); ok {
 			verb, tail, _ := strings.Cut(rest, " ")
-			act = strings.TrimSuffix(baseVerb(verb)+" "+tail, " ")
+			act = strings.TrimSuffix(vocab.BaseVerb(verb)+" "+tail, " ")
 			break
 		}
 	}
