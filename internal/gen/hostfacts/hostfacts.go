@@ -13,8 +13,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
+	"github.com/cardc/cardc/internal/gen/coretables/tables"
 	"github.com/cardc/cardc/vm"
 	"github.com/cardc/cardc/vocab"
 )
@@ -379,31 +379,14 @@ func prefixed(list []string) string {
 	return ", " + strings.Join(list, ", ")
 }
 
-// ident makes a Go identifier of prefix and a snake_case name:
-// "remove_counters" is RemoveCounters.
+// ident makes an exported Go identifier of prefix and a snake_case name,
+// as the core's tables make theirs: "remove_counters" is RemoveCounters.
 func ident(prefix, name string) (string, error) {
-	var b strings.Builder
-	b.WriteString(prefix)
-	for _, part := range strings.Split(name, "_") {
-		if part == "" {
-			continue
-		}
-		if part == "id" {
-			b.WriteString("ID")
-			continue
-		}
-		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+	id, err := tables.Ident(prefix, name)
+	if err == nil && (id == "" || !token.IsExported(id)) {
+		err = fmt.Errorf("%q makes no exported Go identifier", name)
 	}
-	id := b.String()
-	for i, r := range id {
-		if !(unicode.IsLetter(r) || (i > 0 && unicode.IsDigit(r))) {
-			return "", fmt.Errorf("%q makes no Go identifier (got %q)", name, id)
-		}
-	}
-	if id == "" || !token.IsExported(id) {
-		return "", fmt.Errorf("%q makes no exported Go identifier", name)
-	}
-	return id, nil
+	return id, err
 }
 
 // writer accumulates the file.

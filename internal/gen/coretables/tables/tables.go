@@ -208,7 +208,7 @@ func render(v *vocabulary) ([]byte, error) {
 	w.line("var counterPT = [numCounters]ptCounter{")
 	for _, c := range v.counters {
 		if p, t, ok := dsl.ParsePT(c); ok {
-			id, _ := ident("Counter", c)
+			id, _ := Ident("Counter", c)
 			w.line("\t%s: {power: %d, toughness: %d, ok: true},", id, p, t)
 		}
 	}
@@ -228,7 +228,7 @@ func render(v *vocabulary) ([]byte, error) {
 		w.line("// The %s, as bits of a set.", bits.what)
 		w.line("const (")
 		for i, n := range bits.list {
-			id, err := ident(bits.prefix, n)
+			id, err := Ident(bits.prefix, n)
 			if err != nil {
 				return nil, err
 			}
@@ -255,9 +255,9 @@ func render(v *vocabulary) ([]byte, error) {
 	type fieldRow struct{ id, name, kind string }
 	var rows []fieldRow
 	for _, e := range v.events {
-		kind, _ := ident("Ev", e.name)
+		kind, _ := Ident("Ev", e.name)
 		for _, f := range e.fields {
-			id, err := ident("field", e.name+"_"+f)
+			id, err := Ident("field", e.name+"_"+f)
 			if err != nil {
 				return nil, err
 			}
@@ -286,7 +286,7 @@ func render(v *vocabulary) ([]byte, error) {
 	w.line("// The actions, queries and effects of the vocabulary: a linked SymFunc is one of these.")
 	w.line("const (")
 	for i, f := range v.funcs {
-		id, err := ident("fn", f.name)
+		id, err := Ident("fn", f.name)
 		if err != nil {
 			return nil, err
 		}
@@ -309,7 +309,7 @@ func render(v *vocabulary) ([]byte, error) {
 	w.line("// object or a target, which the core finds where it moved (CR 400.7e, 400.7j).")
 	w.line("var funcs = [numFuncs]funcDecl{")
 	for _, f := range v.funcs {
-		id, _ := ident("fn", f.name)
+		id, _ := Ident("fn", f.name)
 		w.line("\t%s: {name: %q, arity: %d, returns: %v, action: %v, called: %s, atOnce: %v, cost: %v, mana: %v, effect: %v, layer: %d, finds: %#b},",
 			id, f.name, f.arity, f.returns, f.action, f.called, f.atOnce, f.cost, f.mana, f.effect, f.layer, f.finds)
 	}
@@ -334,7 +334,7 @@ func (w *writer) enum(doc, prefix, typ, numName, namesVar string, names []string
 	w.line("// %s", doc)
 	w.line("const (")
 	for i, n := range names {
-		id, err := ident(prefix, n)
+		id, err := Ident(prefix, n)
 		if err != nil {
 			return err
 		}
@@ -356,10 +356,10 @@ func (w *writer) enum(doc, prefix, typ, numName, namesVar string, names []string
 	return nil
 }
 
-// ident makes a Go identifier of a stdlib name: "zone_change" with prefix
+// Ident makes a Go identifier of a stdlib name: "zone_change" with prefix
 // "Ev" is EvZoneChange, "+1/+0" with prefix "Counter" is
 // CounterPlus1Plus0.
-func ident(prefix, name string) (string, error) {
+func Ident(prefix, name string) (string, error) {
 	s := strings.NewReplacer("+", "_plus_", "-", "_minus_", "/", "_", " ", "_").Replace(name)
 	var b strings.Builder
 	b.WriteString(prefix)
@@ -441,7 +441,7 @@ func (v *vocabulary) keywordTables(w *writer) error {
 		if k.Param == nil {
 			continue
 		}
-		id, _ := ident("keyword", k.Name)
+		id, _ := Ident("keyword", k.Name)
 		var prefix, suffix []string
 		slot := false
 		for _, it := range k.Form {
