@@ -231,7 +231,7 @@ func TestReadmeShowsM10Coverage(t *testing.T) {
 	require.NoError(t, err)
 	golden, err := os.ReadFile(filepath.Join("testdata", "coverage", "m10.golden"))
 	require.NoError(t, err)
-	_, excerpt, ok := strings.Cut(string(readme), "$ cardc coverage ../shared/rules/sets/M10.json\n")
+	_, excerpt, ok := strings.Cut(string(readme), "$ cardc coverage M10.json\n")
 	require.True(t, ok, "README shows cardc coverage of Magic 2010")
 	excerpt, _, ok = strings.Cut(excerpt, "```")
 	require.True(t, ok)
