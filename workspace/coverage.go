@@ -59,6 +59,10 @@ type CardCoverage struct {
 	Written     *bool    `json:"written,omitempty"`
 	Same        *bool    `json:"same,omitempty"`
 	Differences []string `json:"differences,omitempty"`
+	// Notes say what a reader of Same should know: that the set gives no
+	// Oracle text for a card the library writes with some, so that the
+	// card's own oracle lines were read instead.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // ParagraphCoverage is how the vocabulary reads one paragraph.
@@ -201,7 +205,18 @@ func Coverage(name string, cards []scaffold.Card, library *Workspace) (*SetCover
 				*out.Totals.Written++
 				same := r.Explanation != nil
 				if same {
-					e, differs := withOracle(r.Explanation, Paragraphs(oracleText(c)))
+					paras := Paragraphs(oracleText(c))
+					if len(paras) == 0 && len(r.Explanation.Oracle) > 0 {
+						// The set's file has lost the card's text (MTGJSON's
+						// Goblin Piker in Magic 2010): the card's own Oracle
+						// lines are what its abilities are held to, and the
+						// output says so.
+						for _, o := range r.Explanation.Oracle {
+							paras = append(paras, o.Text)
+						}
+						cc.Notes = append(cc.Notes, "the set gives no Oracle text for it: its own oracle lines are read")
+					}
+					e, differs := withOracle(r.Explanation, paras)
 					if differs {
 						same = false
 						cc.Differences = append(cc.Differences, "its oracle lines are not the set's Oracle text, which it is compared with")
@@ -343,6 +358,9 @@ func (s *SetCoverage) WriteText(w io.Writer) {
 		}
 		for _, d := range c.Differences {
 			fmt.Fprintf(w, "    %s\n", d)
+		}
+		for _, n := range c.Notes {
+			fmt.Fprintf(w, "    note: %s\n", n)
 		}
 	}
 	t := s.Totals

@@ -295,3 +295,33 @@ func TestCoverageOfABasicLand(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, *cov.Cards[0].Same, "%v", cov.Cards[0].Differences)
 }
+
+// TestCoverageOfACardTheSetLostTheTextOf: MTGJSON's Magic 2010 gives Goblin
+// Piker no text. The library's card is held to its own oracle lines, and
+// coverage says so; a card whose abilities differ from them still differs.
+func TestCoverageOfACardTheSetLostTheTextOf(t *testing.T) {
+	set := `{"name": "Test Set", "cards": [{"name": "Goblin Piker", "manaCost": "{1}{R}", "type": "Creature — Goblin Warrior", "text": ""}]}`
+	name, cards, err := workspace.ReadSet(strings.NewReader(set))
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		ability string
+		same    bool
+	}{
+		{"static this can't block", true},
+		{"static this can't attack or block", false},
+	} {
+		dir := t.TempDir()
+		src := "card \"Goblin Piker\" {\n    cost {1}{R}\n    type Creature — Goblin Warrior\n    pt 2/1\n    oracle \"Goblin Piker can't block.\"\n\n    " + tc.ability + "\n}\n"
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "goblin_piker.card"), []byte(src), 0o644))
+		w, err := workspace.Load([]string{dir})
+		require.NoError(t, err)
+		cov, err := workspace.Coverage(name, cards, w)
+		require.NoError(t, err)
+		piker := cov.Cards[0]
+		require.Equal(t, tc.same, *piker.Same, "%s: %v", tc.ability, piker.Differences)
+		require.Equal(t, []string{"the set gives no Oracle text for it: its own oracle lines are read"}, piker.Notes, tc.ability)
+		var out strings.Builder
+		cov.WriteText(&out)
+		require.Contains(t, out.String(), "    note: the set gives no Oracle text for it: its own oracle lines are read\n")
+	}
+}
