@@ -270,6 +270,7 @@ var names = []string{
 	"Sparkmage Apprentice",
 	"Spectral Procession",
 	"Spellbook",
+	"Sphinx Ambassador",
 	"Stampeding Rhino",
 	"Stone Giant",
 	"Stormfront Pegasus",

@@ -59,13 +59,15 @@ func (DefaultDecider) OrderCards(g *Game, p PlayerID, source ObjectID, what stri
 }
 
 // libraryWork is what the spell or ability resolving has done to
-// libraries and exile, for the rest of its effect: the cards its
-// searches found and left in a library, which a shuffle leaves out
-// (CR 701.20b); the cards it chose (`the chosen cards`); the cards it
-// revealed (`revealed this way`). It is forgotten once the spell or
-// ability has resolved.
+// libraries and exile, for the rest of its effect: the cards it chose
+// (`the chosen cards`); the cards it revealed (`revealed this way`); the
+// card name a player chose as it resolved (`that name`). It is forgotten
+// once the spell or ability has resolved.
 type libraryWork struct {
-	found, chosen, revealed []ObjectID
+	chosen, revealed []ObjectID
+	// name is the card name a player chose as the effect resolved
+	// (hChooseCardName, CR 201.4), or "" if none was.
+	name string
 	// revealer is the player who revealed cards until one of a type
 	// (hRevealUntil), untilFound that card or 0, and until whether such
 	// a reveal happened.
@@ -258,28 +260,49 @@ func qCardsInLibrary(g *Game, a []vm.Value) (vm.Value, error) {
 }
 
 // hSearchLibrary has a player search their library for a card the filter
-// of the running ability describes (CR 701.19a) and returns it, or 0. A
-// filter that states a quality may find nothing (CR 701.19b); one that
-// asks for just a card must find one if there is one (CR 701.19d). The
-// card found stays in the library, remembered: a shuffle leaves it out
-// (CR 701.20b).
+// of the running ability describes (CR 701.19a) and returns it, or 0.
 func (g *Game) hSearchLibrary(a []vm.Value) (vm.Value, error) {
 	p, ok := valuePlayer(a[0])
-	fr, filter, okf := g.runningFilter(a[1])
-	if !ok || !okf {
+	if !ok {
 		return 0, nil
+	}
+	return g.searchLibrary(p, p, a[1]), nil
+}
+
+// hSearchLibraryOf has the controller of the running ability search
+// another player's library for a card the filter describes (CR 701.19a:
+// "search that player's library") and returns it, or 0. The decision is
+// the searcher's; the card stays its owner's (CR 108.3).
+func (g *Game) hSearchLibraryOf(a []vm.Value) (vm.Value, error) {
+	p, ok := valuePlayer(a[0])
+	fr := g.frame()
+	if !ok || fr == nil {
+		return 0, nil
+	}
+	return g.searchLibrary(fr.controller, p, a[1]), nil
+}
+
+// searchLibrary has player searcher search player owner's library for a
+// card the filter filterArg of the running ability describes, a decision
+// of the searcher, and returns it, or 0. A filter that states a quality
+// may find nothing (CR 701.19b); one that asks for just a card must find
+// one if there is one (CR 701.19d). The card found stays in the library
+// until the rest of the effect moves it.
+func (g *Game) searchLibrary(searcher, owner PlayerID, filterArg vm.Value) vm.Value {
+	fr, filter, ok := g.runningFilter(filterArg)
+	if !ok {
+		return 0
 	}
 	min := 0
 	if !statesQuality(fr.def.Prog, filter) {
 		min = 1
 	}
 	fits := func(id ObjectID) bool { return g.cardFits(fr, filter, id) }
-	found := g.chooseCards(p, fr.source, "search", ZoneLibrary, fits, min, 1)
+	found := g.chooseCardsOf(searcher, owner, fr.source, "search", ZoneLibrary, fits, min, 1)
 	if len(found) == 0 {
-		return 0, nil
+		return 0
 	}
-	g.work.found = append(g.work.found, found[0])
-	return ObjectValue(found[0]), nil
+	return ObjectValue(found[0])
 }
 
 // statesQuality reports whether a filter function states a quality a card
@@ -326,6 +349,30 @@ func (g *Game) hRevealTop(a []vm.Value) (vm.Value, error) {
 	return ObjectValue(top[0]), nil
 }
 
+// hChooseCardName has a player choose a card name as the running spell or
+// ability resolves (CR 201.4: the name of a card, here of the game's
+// library): a decision recorded with who made it, whoever that player is
+// ("that player chooses a card name"), which the rest of the effect reads
+// as `that name` (qHasThatName).
+func (g *Game) hChooseCardName(a []vm.Value) (vm.Value, error) {
+	p, ok := valuePlayer(a[0])
+	fr := g.frame()
+	names := g.lib.Names()
+	if !ok || fr == nil || len(names) == 0 {
+		return 0, nil
+	}
+	g.work.name = names[g.choose(p, fr.source, CardNameChoice, names)]
+	return 0, nil
+}
+
+// qHasThatName reports whether an object has the card name chosen earlier
+// in the resolving effect (CR 201.2, 201.4): none has it while no name was
+// chosen.
+func qHasThatName(g *Game, a []vm.Value) (vm.Value, error) {
+	o := g.valueObject(a[0])
+	return boolValue(o != nil && g.work.name != "" && o.Name() == g.work.name), nil
+}
+
 // hShuffleLibrary has a player shuffle their library (CR 701.20a): a
 // shuffle event.
 func (g *Game) hShuffleLibrary(a []vm.Value) (vm.Value, error) {
@@ -336,26 +383,19 @@ func (g *Game) hShuffleLibrary(a []vm.Value) (vm.Value, error) {
 }
 
 // performShuffle shuffles the library of a shuffle event's player
-// (CR 701.20a), from the game's seed. The cards the resolving spell or
-// ability found with a search and left in that library are not shuffled
-// (CR 701.20b): they are set aside, then put back on top, where the rest
-// of the effect puts them ("then shuffle and put that card on top").
+// (CR 701.20a), every card of it, from the game's seed. A card the
+// resolving spell or ability found with a search and left in that library
+// is shuffled with the others: Sphinx Ambassador's card that stays "is
+// shuffled, including that card". Where the effect then puts a found card
+// elsewhere ("then shuffle and put that card on top", CR 701.20b), the
+// statement that does so moves it from where the shuffle left it: the
+// card ends where the effect puts it and the other cards are in a random
+// order, which is what leaving it out of the shuffle gives (CR 701.20b).
 func (g *Game) performShuffle(ev *Event) bool {
 	if ev.Player != 0 && ev.Player != 1 {
 		return false
 	}
-	pl := g.players[ev.Player]
-	var aside []ObjectID
-	for _, id := range g.work.found {
-		if o := g.Object(id); o != nil && !o.left && o.zone == ZoneLibrary && o.owner == ev.Player && !slices.Contains(aside, id) {
-			aside = append(aside, id)
-		}
-	}
-	if len(aside) > 0 {
-		pl.Library = slices.DeleteFunc(pl.Library, func(id ObjectID) bool { return slices.Contains(aside, id) })
-	}
 	g.shuffleLibrary(ev.Player)
-	pl.Library = append(pl.Library, aside...)
 	g.invalidate()
 	return true
 }

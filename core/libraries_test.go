@@ -150,12 +150,14 @@ func (bottomSearcher) ChooseCards(g *core.Game, p core.PlayerID, source core.Obj
 	return nil
 }
 
-// TestShuffleLeavesTheFoundCardOut holds a shuffle after a search to CR
-// 701.20b: the card the search found and left in the library is not
-// shuffled, and stays on top, where the rest of the effect puts it
-// (Liliana Vess). The card is found at the bottom of 60: shuffled with the
-// others, it would be on top one time in 60.
-func TestShuffleLeavesTheFoundCardOut(t *testing.T) {
+// TestShuffleShufflesAFoundCardLeftInTheLibrary holds a shuffle after a
+// search that leaves the card found in the library to CR 701.20a: the
+// shuffle randomizes every card, that one too (Sphinx Ambassador's
+// ruling: "The player then shuffles their library, including that
+// card"). CR 701.20b leaves found cards out only for an effect that goes
+// on to move them; this one doesn't. The card is found at the bottom of
+// 60, and the game's seed shuffles it to neither end.
+func TestShuffleShufflesAFoundCardLeftInTheLibrary(t *testing.T) {
 	lib := library(t, libraryCards+`
 card "Search and Shuffle" {
     cost {0}
@@ -177,6 +179,37 @@ card "Search and Shuffle" {
 	search(t, g, "Search and Shuffle")
 	library := g.Player(0).Library
 	require.Len(t, library, 60)
-	require.Equal(t, bottom.ID(), library[len(library)-1], "the card found is on top, not shuffled")
-	require.NotEqual(t, bottom.ID(), library[0])
+	require.NotEqual(t, bottom.ID(), library[len(library)-1], "the card found is shuffled, not kept on top")
+	require.NotEqual(t, bottom.ID(), library[0], "the card found is shuffled, not left at the bottom")
+	require.Contains(t, library, bottom.ID())
+}
+
+// TestShuffleThenPutTheFoundCardOnTop holds "search, then shuffle and put
+// that card on top" (Liliana Vess) to CR 701.20b: the card found ends on
+// top, where the effect puts it after the shuffle, and the others are
+// shuffled.
+func TestShuffleThenPutTheFoundCardOnTop(t *testing.T) {
+	lib := library(t, libraryCards+`
+card "Search and Stack" {
+    cost {0}
+    type Sorcery
+    oracle "..."
+    spell {
+        search your library for an artifact card as card
+        shuffle your library
+        put card on top of its owner's library
+    }
+}`)
+	g := core.New(lib, bottomSearcher{})
+	setup := g.Setup()
+	bottom, err := setup.AddCard("Bauble", 0, core.ZoneLibrary)
+	require.NoError(t, err)
+	for range 59 {
+		_, err := setup.AddCard("Bauble", 0, core.ZoneLibrary)
+		require.NoError(t, err)
+	}
+	search(t, g, "Search and Stack")
+	library := g.Player(0).Library
+	require.Len(t, library, 60)
+	require.Equal(t, bottom.ID(), library[len(library)-1], "the card found is on top")
 }

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 46
-	vocabularyHash  = "78ead938b5c606bbfde09b9ff3a5907147a4548be12104654e8514d53092a0ca"
+	vocabularyMinor = 47
+	vocabularyHash  = "544fd07ef82814507f764c87e1784027221e64bbe36660d3e7a7279298dd2f7f"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -985,6 +985,7 @@ const (
 	fnCantLoseGame
 	fnCardsInHand
 	fnCardsInLibrary
+	fnChooseCardName
 	fnChooseExiledCards
 	fnChooseTargets
 	fnControl
@@ -1059,6 +1060,7 @@ const (
 	fnHasChosenName
 	fnHasColor
 	fnHasKeyword
+	fnHasThatName
 	fnInZone
 	fnIsAttacking
 	fnIsBlocked
@@ -1137,6 +1139,7 @@ const (
 	fnScheduleDelayed
 	fnScry
 	fnSearchLibrary
+	fnSearchLibraryOf
 	fnSetBasePt
 	fnSetBasePtUntilEndOfTurn
 	fnSetChosenColor
@@ -1215,6 +1218,7 @@ var funcs = [numFuncs]funcDecl{
 	fnCantLoseGame:                       {name: "cant_lose_game", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCardsInHand:                        {name: "cards_in_hand", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCardsInLibrary:                     {name: "cards_in_library", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnChooseCardName:                     {name: "choose_card_name", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnChooseExiledCards:                  {name: "choose_exiled_cards", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnChooseTargets:                      {name: "choose_targets", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnControl:                            {name: "control", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 2, finds: 0b0},
@@ -1289,6 +1293,7 @@ var funcs = [numFuncs]funcDecl{
 	fnHasChosenName:                   {name: "has_chosen_name", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnHasColor:                        {name: "has_color", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnHasKeyword:                      {name: "has_keyword", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnHasThatName:                     {name: "has_that_name", arity: 1, returns: true, action: false, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnInZone:                          {name: "in_zone", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnIsAttacking:                     {name: "is_attacking", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnIsBlocked:                       {name: "is_blocked", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -1367,6 +1372,7 @@ var funcs = [numFuncs]funcDecl{
 	fnScheduleDelayed:                           {name: "schedule_delayed", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnScry:                                      {name: "scry", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnSearchLibrary:                             {name: "search_library", arity: 2, returns: true, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnSearchLibraryOf:                           {name: "search_library_of", arity: 2, returns: true, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnSetBasePt:                                 {name: "set_base_pt", arity: 3, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 8, finds: 0b0},
 	fnSetBasePtUntilEndOfTurn:                   {name: "set_base_pt_until_end_of_turn", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnSetChosenColor:                            {name: "set_chosen_color", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 5, finds: 0b0},

@@ -85,6 +85,9 @@ var mutations = []mutation{
 		n, _ := strconv.Atoi(m[1])
 		return strconv.Itoa(n-1) + " or " + m[2]
 	}},
+	// Negations: the condition's opposite part.
+	{kind: "negation", re: regexp.MustCompile(`\band not (\w+)\.`), to: func(m []string) string { return "and " + m[1] + "." }},
+	{kind: "negation", oracle: true, re: regexp.MustCompile(`\bdoesn't have that name\b`), to: func([]string) string { return "has that name" }},
 	{kind: "comparison", re: regexp.MustCompile(`\bor less\b`), to: func([]string) string { return "or greater" }},
 	{kind: "comparison", re: regexp.MustCompile(`\bless than\b`), to: func([]string) string { return "greater than" }},
 	// "You may" dropped from the ability: it does it always (the six

@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 46
+	Minor = 47
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "78ead938b5c606bbfde09b9ff3a5907147a4548be12104654e8514d53092a0ca"
+	Hash = "544fd07ef82814507f764c87e1784027221e64bbe36660d3e7a7279298dd2f7f"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.46: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.47: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -839,6 +839,16 @@ var Funcs = []Func{
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				r, err := m.CardsInLibrary(f, Player(a[0]))
 				return vm.Value(r), err
+			}, true
+		}},
+	{Name: "choose_card_name", Method: "ChooseCardName", Signature: "ChooseCardName(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ ChooseCardName(*vm.Frame, Player) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.ChooseCardName(f, Player(a[0]))
 			}, true
 		}},
 	{Name: "choose_exiled_cards", Method: "ChooseExiledCards", Signature: "ChooseExiledCards(f *vm.Frame, player stdhost.Player, amount int64) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "amount", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
@@ -1698,6 +1708,19 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				r, err := m.HasKeyword(f, Object(a[0]), Name(a[1]))
+				return Bool(r), err
+			}, true
+		}},
+	{Name: "has_that_name", Method: "HasThatName", Signature: "HasThatName(f *vm.Frame, object stdhost.Object) (bool, error)", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Result: Type{Kind: KindBool}, Contexts: ContextBody, Stale: StaleLastKnown,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				HasThatName(*vm.Frame, Object) (bool, error)
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				r, err := m.HasThatName(f, Object(a[0]))
 				return Bool(r), err
 			}, true
 		}},
@@ -2620,6 +2643,19 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				r, err := m.SearchLibrary(f, Player(a[0]), Filter(a[1]))
+				return vm.Value(r), err
+			}, true
+		}},
+	{Name: "search_library_of", Method: "SearchLibraryOf", Signature: "SearchLibraryOf(f *vm.Frame, player stdhost.Player, objects stdhost.Filter) (stdhost.Object, error)", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "objects", Type: Type{Kind: KindFilter}}}, Result: Type{Kind: KindObject}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				SearchLibraryOf(*vm.Frame, Player, Filter) (Object, error)
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				r, err := m.SearchLibraryOf(f, Player(a[0]), Filter(a[1]))
 				return vm.Value(r), err
 			}, true
 		}},

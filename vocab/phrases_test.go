@@ -62,6 +62,7 @@ const (
 	inEntersIf       = "enters if"       // when this enters, if PHRASE { gain 1 life }
 	inChosenName     = "chosen name"     // enters choosing a card name; whenever a creature as creature dies, if PHRASE { gain 1 life }
 	inAsLongAs       = "as long as"      // static as long as PHRASE, this gets +1/+1
+	inThatName       = "that name"       // spell { search ... as card; player chooses a card name; if PHRASE { gain 1 life } }
 )
 
 // phraseCases use each phrase of the standard vocabulary once, in the
@@ -106,6 +107,9 @@ var phraseCases = []struct {
 	{inSpell, "target opponent takes an extra turn after this one", "{player} takes an extra turn after this one"},
 	{inEnters, "choosing a card name", "choosing a card name"},
 	{inChosenName, "creature has the chosen name", "{object} has the chosen name"},
+	{inSpell, "search the library of target player for a card", "search the library of {player} for {objects}"},
+	{inSpell, "target player chooses a card name", "{player} chooses a card name"},
+	{inThatName, "card has that name", "{object} has that name"},
 	{inStatic, "this spell can't be countered", "this spell can't be countered"},
 	{inStatic, "creature spells you control can't be countered", "{spell} can't be countered"},
 	{inTrigger, "whenever a spell an opponent controls is countered", "{spell} is countered"},
@@ -449,6 +453,8 @@ func phraseCard(where, text string) string {
 		return fmt.Sprintf(creature, "enters choosing a color\n    static "+text)
 	case inReplaceAction:
 		return fmt.Sprintf(creature, "replace damage to this {\n        "+text+"\n    }")
+	case inThatName:
+		return "card \"Case\" {\n    cost {R}\n    type Instant\n    oracle \"\"\n    spell {\n        search the library of target player as player for a card as card\n        player chooses a card name\n        if " + text + " {\n            gain 1 life\n        }\n    }\n}\n"
 	case inSpell:
 		return "card \"Case\" {\n    cost {R}\n    type Instant\n    oracle \"\"\n    spell {\n        " + text + "\n    }\n}\n"
 	case inActivated:
@@ -545,6 +551,10 @@ func casePhrase(t *testing.T, where string, card *dsl.Card) (*dsl.Phrase, vocab.
 			}
 			return it.Phrase, vocab.ModeAction, sc
 		case *dsl.SpellAbility:
+			if where == inThatName {
+				sc["card"] = vocab.Type{Kind: vocab.KObject}
+				return it.Body.Stmts[2].(*dsl.IfStmt).Phrase, vocab.ModeCondition, sc
+			}
 			return it.Body.Stmts[0].(*dsl.ActionStmt).Phrase, vocab.ModeAction, sc
 		}
 	}

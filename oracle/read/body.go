@@ -751,5 +751,105 @@ func (r *reader) condition(pi int, follow func(end int) bool) (*meaning.Cond, in
 		say := r.b.SayRef(ref) + " is " + strings.TrimSpace(neg+adj)
 		return &meaning.Cond{Expr: neg + ref + ".is_" + adj, Say: say}, j + 1, true
 	}
-	return nil, pi, false
+	return r.searchedFor(pi, follow)
+}
+
+// searchedFor reads "you searched for a TYPE card [that CLAUSE]" at part
+// pi (Sphinx Ambassador's "If you searched for a creature card that
+// doesn't have that name"): a condition on the card the effect's last
+// search found (CR 701.19a), the card the language names with `as` —
+// `card.is_creature`, a card with that card type (CR 205.2a: "a creature
+// card" has the type creature, whatever other types it has) — and, after
+// "that", a clause whose subject is that card: a wording of the
+// vocabulary's queries of one object ("has that name", `card.has_that_name`),
+// negated by "doesn't" or "does not" ("doesn't have that name", `not
+// card.has_that_name`).
+func (r *reader) searchedFor(pi int, follow func(end int) bool) (*meaning.Cond, int, bool) {
+	if !r.wordsAt(pi, []string{"you", "searched", "for"}) {
+		return nil, pi, false
+	}
+	ref := r.b.LastChosen()
+	if !slices.ContainsFunc(r.ctx.mentions, func(m meaning.Mention) bool { return m.Ref == ref }) {
+		return nil, pi, false
+	}
+	j := pi + 3
+	typ := r.word(j + 1)
+	if w := r.word(j); w != "a" && w != "an" || !r.isTypeQuery(typ) || r.word(j+2) != "card" {
+		return nil, pi, false
+	}
+	exprs, says := []string{ref + ".is_" + typ}, []string{"you searched for " + r.word(j) + " " + typ + " card"}
+	j += 3
+	if r.word(j) == "that" {
+		expr, say, end, ok := r.clauseOn(ref, j+1, follow)
+		if !ok {
+			return nil, pi, false
+		}
+		exprs, says, j = append(exprs, expr), append(says, "that "+say), end
+	}
+	if !follow(j) {
+		return nil, pi, false
+	}
+	return &meaning.Cond{Expr: strings.Join(exprs, " and "), Say: strings.Join(says, " ")}, j, true
+}
+
+// isTypeQuery reports whether the vocabulary tests a card type with a
+// query of one object, `is_TYPE` (`is_creature`): what "a TYPE card" is of
+// a card named before.
+func (r *reader) isTypeQuery(typ string) bool {
+	f := r.v.Func("is_" + typ)
+	return f != nil && len(f.Params) == 1 && f.Params[0].Type.Kind == vocab.KObject && r.v.IsName(vocab.KCardType, typ)
+}
+
+// negatedVerbs are the verbs a relative clause negates with "doesn't"
+// ("doesn't have that name"), and the form a wording says them in.
+var negatedVerbs = map[string]string{"have": "has", "control": "controls", "share": "shares"}
+
+// clauseOn reads, at part pi, a clause whose subject is the object ref
+// ("has that name", "doesn't have that name"): a wording of the
+// vocabulary's queries whose one parameter is that object, as the
+// expression `REF.QUERY`, `not REF.QUERY` when negated. It returns the
+// expression, the clause in words and where it ends.
+func (r *reader) clauseOn(ref string, pi int, follow func(end int) bool) (string, string, int, bool) {
+	neg, j := "", pi
+	switch {
+	case r.word(j) == "doesn't":
+		neg, j = "not ", j+1
+	case r.wordsAt(j, []string{"does", "not"}):
+		neg, j = "not ", j+2
+	}
+	verb := r.word(j)
+	if neg != "" {
+		if verb = negatedVerbs[verb]; verb == "" {
+			return "", "", 0, false
+		}
+	}
+	// The clause as a sentence about "it", the object: "it has that name".
+	at := r.parts[j].Pos
+	subject, v := word("it"), word(verb)
+	subject.Pos, v.Pos = at, at
+	virtual := append([]*dsl.Part{subject, v}, r.parts[j+1:]...)
+	saved := r.ctx.mentions
+	r.ctx.mentions = append(slices.Clone(saved), meaning.Mention{Ref: ref, Noun: "card"})
+	defer func() { r.ctx.mentions = saved }()
+	for _, m := range r.v.MatchOracle(virtual, vocab.ModeCondition, r.opts(virtual, j-1)) {
+		end := j - 1 + m.End
+		if !follow(end) {
+			continue
+		}
+		p, _ := r.b.Action(m.Alts[0], m.Phrases[0]...)
+		if len(p.Args) != 1 || p.Args[0].Value == nil || p.Args[0].Value.Key != ref {
+			continue
+		}
+		return neg + ref + "." + p.Name, strings.Join(wordsOf(r.parts[pi:end]), " "), end, true
+	}
+	return "", "", 0, false
+}
+
+// wordsOf are the words of parts, as the reader reads them.
+func wordsOf(parts []*dsl.Part) []string {
+	out := make([]string, len(parts))
+	for i := range parts {
+		out[i] = wordOf(parts, i)
+	}
+	return out
 }
