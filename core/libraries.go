@@ -62,10 +62,12 @@ func (DefaultDecider) OrderCards(g *Game, p PlayerID, source ObjectID, what stri
 // libraries and exile, for the rest of its effect: the cards its
 // searches found and left in a library, which a shuffle leaves out
 // (CR 701.20b); the cards it chose (`the chosen cards`); the cards it
-// revealed (`revealed this way`). It is forgotten once the spell or
-// ability has resolved.
+// revealed (`revealed this way`); the permanents it tapped (`tapped this
+// way`, tapped.go). It is forgotten once the spell or ability has
+// resolved.
 type libraryWork struct {
 	found, chosen, revealed []ObjectID
+	tapped                  []ObjectID
 	// revealer is the player who revealed cards until one of a type
 	// (hRevealUntil), untilFound that card or 0, and until whether such
 	// a reveal happened.
