@@ -178,6 +178,7 @@ var names = []string{
 	"Mana Reflection",
 	"Manabarbs",
 	"Maro",
+	"Master of the Wild Hunt",
 	"Megrim",
 	"Melira's Keepers",
 	"Melira, Sylvok Outcast",

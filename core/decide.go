@@ -102,6 +102,14 @@ type Decider interface {
 	// CR 601.2d): one amount for each of chosen, at least 1, adding up
 	// to amount.
 	Divide(g *Game, p PlayerID, item *StackItem, i int, chosen []vm.Value, amount int) []int
+	// DivideAmong divides amount as an ability of source resolves among
+	// any number of options, objects that are not its targets (Master of
+	// the Wild Hunt's Wolves: "divided as its controller chooses among
+	// any number of those Wolves"): one amount for each option, 0 for one
+	// not chosen, at least 1 for one chosen, adding up to amount. damager
+	// is the object that will deal what is divided. p may be another
+	// player than the ability's controller.
+	DivideAmong(g *Game, p PlayerID, source, damager ObjectID, amount int, options []ObjectID) []int
 	// ChooseModes chooses the modes of a modal spell or ability as it is
 	// cast, activated or put on the stack (CR 700.2, 601.2b): from min to
 	// max distinct modes among 1 to n (CR 700.2d).
@@ -151,6 +159,9 @@ type Block struct {
 //     it may choose none: the first legal ones;
 //   - an amount divided among targets goes to the first, but 1 to each
 //     of the others;
+//   - an amount divided as an ability resolves among objects that are not
+//     its targets (DivideAmong) gives lethal damage to each in order and
+//     the rest to the last;
 //   - a modal spell or ability chooses its first modes, as few as it may;
 //   - what is chosen at random is drawn from the game's seed (DefaultSeed,
 //     or the one Setup.Seed sets), which the log states at the first
@@ -314,6 +325,13 @@ func (DefaultDecider) Divide(g *Game, p PlayerID, item *StackItem, i int, chosen
 	return out
 }
 
+// DivideAmong assigns lethal damage from damager to each option in order
+// and the rest to the last (LethalFirst), as combat damage is assigned
+// by default: the options after the damage runs out get none.
+func (DefaultDecider) DivideAmong(g *Game, p PlayerID, source, damager ObjectID, amount int, options []ObjectID) []int {
+	return LethalFirst(g, damager, options, amount)
+}
+
 // ChooseModes chooses the first modes, min of them.
 func (DefaultDecider) ChooseModes(g *Game, p PlayerID, item *StackItem, lo, hi, n int) []int {
 	out := make([]int, lo)
@@ -396,7 +414,9 @@ const (
 	// Paid.
 	DecisionOptional
 	// DecisionDivide: how a player divided the amount of a target of a
-	// spell or ability (CR 601.2d): Chosen and Amounts, one each.
+	// spell or ability (CR 601.2d), or an amount among objects that are
+	// not targets as it resolved (Decider.DivideAmong): Chosen and
+	// Amounts, one each.
 	DecisionDivide
 	// DecisionModes: the modes (from 1) a player chose for a modal spell
 	// or ability (CR 700.2), Modes.

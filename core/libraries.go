@@ -61,10 +61,12 @@ func (DefaultDecider) OrderCards(g *Game, p PlayerID, source ObjectID, what stri
 // libraryWork is what the spell or ability resolving has done to
 // libraries and exile, for the rest of its effect: the cards it chose
 // (`the chosen cards`); the cards it revealed (`revealed this way`); the
-// card name a player chose as it resolved (`that name`). It is forgotten
-// once the spell or ability has resolved.
+// permanents it tapped (`tapped this way`, tapped.go); the card name a
+// player chose as it resolved (`that name`). It is forgotten once the
+// spell or ability has resolved.
 type libraryWork struct {
 	chosen, revealed []ObjectID
+	tapped           []ObjectID
 	// name is the card name a player chose as the effect resolved
 	// (hChooseCardName, CR 201.4), or "" if none was.
 	name string

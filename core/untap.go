@@ -81,9 +81,17 @@ func (g *Game) tapAll(ids []ObjectID) {
 }
 
 // hTapAll taps every permanent the filter of the running ability
-// describes as the action begins, at once (`tap all FILTER`).
+// describes as the action begins, at once (`tap all FILTER`). Those it
+// turned from untapped to tapped are "tapped this way" for the rest of
+// the effect (tappedThisWay); one tapped already is not (CR 701.21a).
 func (g *Game) hTapAll(a []vm.Value) (vm.Value, error) {
-	g.tapAll(g.permanentsInFilter(a[0]))
+	ids := g.permanentsInFilter(a[0])
+	for _, id := range ids {
+		if o := g.onBattlefield(id); o != nil && !o.tapped {
+			g.work.tapped = append(g.work.tapped, id)
+		}
+	}
+	g.tapAll(ids)
 	return 0, nil
 }
 

@@ -32,17 +32,18 @@ func coverFile(t *testing.T, name string) map[string]*oracle.Coverage {
 func TestWrongCardsAreFlagged(t *testing.T) {
 	covs := coverFile(t, "wrong.card")
 	for name, want := range map[string]string{
-		"Solemn Offering":   `the paragraph says "you gain 4 life"; the ability says "you lose 4 life"`,
-		"Angel's Feather":   `the paragraph says "you may" ("you may gain 1 life"); the ability does it always`,
-		"Demon's Horn":      `the paragraph says "you may" ("you may gain 1 life"); the ability does it always`,
-		"Dragon's Claw":     `the paragraph says "you may" ("you may gain 1 life"); the ability does it always`,
-		"Kraken's Eye":      `the paragraph says "you may" ("you may gain 1 life"); the ability does it always`,
-		"Wurm's Tooth":      `the paragraph says "you may" ("you may gain 1 life"); the ability does it always`,
-		"Mesa Enchantress":  `the paragraph says "you may" ("you may draw a card"); the ability does it always`,
-		"Stone Giant":       `the paragraph's target is "creature you control with toughness less than Stone Giant's power"; the ability's is "creature you control"`,
-		"Magma Phoenix":     `the paragraph says "Magma Phoenix deals 3 damage to each creature and each player"; the ability says "Magma Phoenix deals 3 damage to each creature"`,
-		"Howling Mine":      `the paragraph triggers only "if Howling Mine is untapped" (an intervening "if", CR 603.4); the ability always triggers`,
-		"Vampire Nocturnus": `the paragraph's effect applies only as long as the top card of your library is black (CR 611.3); the ability's always applies`,
+		"Solemn Offering":         `the paragraph says "you gain 4 life"; the ability says "you lose 4 life"`,
+		"Angel's Feather":         `the paragraph says "you may" ("you may gain 1 life"); the ability does it always`,
+		"Demon's Horn":            `the paragraph says "you may" ("you may gain 1 life"); the ability does it always`,
+		"Dragon's Claw":           `the paragraph says "you may" ("you may gain 1 life"); the ability does it always`,
+		"Kraken's Eye":            `the paragraph says "you may" ("you may gain 1 life"); the ability does it always`,
+		"Wurm's Tooth":            `the paragraph says "you may" ("you may gain 1 life"); the ability does it always`,
+		"Mesa Enchantress":        `the paragraph says "you may" ("you may draw a card"); the ability does it always`,
+		"Stone Giant":             `the paragraph's target is "creature you control with toughness less than Stone Giant's power"; the ability's is "creature you control"`,
+		"Magma Phoenix":           `the paragraph says "Magma Phoenix deals 3 damage to each creature and each player"; the ability says "Magma Phoenix deals 3 damage to each creature"`,
+		"Howling Mine":            `the paragraph triggers only "if Howling Mine is untapped" (an intervening "if", CR 603.4); the ability always triggers`,
+		"Vampire Nocturnus":       `the paragraph's effect applies only as long as the top card of your library is black (CR 611.3); the ability's always applies`,
+		"Master of the Wild Hunt": `the paragraph's objects is "Wolves"; the ability's is "Elves"`,
 	} {
 		t.Run(name, func(t *testing.T) {
 			c := covs[name]
@@ -53,7 +54,7 @@ func TestWrongCardsAreFlagged(t *testing.T) {
 			require.Contains(t, diags[0].Message, want)
 		})
 	}
-	require.Len(t, covs, 11)
+	require.Len(t, covs, 12)
 }
 
 // TestRightCardsAreClean checks the cards of Magic 2010 that word

@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 47
+	Minor = 48
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "544fd07ef82814507f764c87e1784027221e64bbe36660d3e7a7279298dd2f7f"
+	Hash = "6f43ab4412b6a33ecb1e7f3d7dc7925e0087c59d31222c247532d99c638198cd"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.47: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.48: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -1077,6 +1077,18 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.DealDamageDivided(f, Object(a[0]), int64(a[1]), Targets(a[2]))
+			}, true
+		}},
+	{Name: "deal_damage_divided_by_controller_among_tapped", Method: "DealDamageDividedByControllerAmongTapped", Signature: "DealDamageDividedByControllerAmongTapped(f *vm.Frame, source stdhost.Object, objects stdhost.Filter) error", Params: []Param{{Name: "source", Type: Type{Kind: KindObject}}, {Name: "objects", Type: Type{Kind: KindFilter}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				DealDamageDividedByControllerAmongTapped(*vm.Frame, Object, Filter) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.DealDamageDividedByControllerAmongTapped(f, Object(a[0]), Filter(a[1]))
 			}, true
 		}},
 	{Name: "deal_damage_divided_evenly", Method: "DealDamageDividedEvenly", Signature: "DealDamageDividedEvenly(f *vm.Frame, source stdhost.Object, amount int64, targets stdhost.Targets) error", Params: []Param{{Name: "source", Type: Type{Kind: KindObject}}, {Name: "amount", Type: Type{Kind: KindNumber}}, {Name: "targets", Type: Type{Kind: KindTargets}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
@@ -2810,6 +2822,18 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.TapAllDontUntapNext(f, Player(a[0]))
+			}, true
+		}},
+	{Name: "tapped_deal_damage_equal_to_power", Method: "TappedDealDamageEqualToPower", Signature: "TappedDealDamageEqualToPower(f *vm.Frame, objects stdhost.Filter, target stdhost.Target) error", Params: []Param{{Name: "objects", Type: Type{Kind: KindFilter}}, {Name: "target", Type: Type{Kind: KindTarget}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				TappedDealDamageEqualToPower(*vm.Frame, Filter, Target) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.TappedDealDamageEqualToPower(f, Filter(a[0]), Target(a[1]))
 			}, true
 		}},
 	{Name: "target_at", Method: "TargetAt", Signature: "TargetAt(f *vm.Frame, targets stdhost.Targets, index int64) (stdhost.Target, error)", Params: []Param{{Name: "targets", Type: Type{Kind: KindTargets}}, {Name: "index", Type: Type{Kind: KindNumber}}}, Result: Type{Kind: KindTarget}, Contexts: ContextBody, Stale: StaleIgnored, Own: true,

@@ -155,10 +155,12 @@ var determiners = map[string]bool{"a": true, "an": true, "another": true, "targe
 // eachSlot reports whether the word before a filter is the word "each" of
 // template t's "each {objects}" ("double the number of +1/+1 counters on
 // each creature you control"), or "among" of its "among {objects}"
-// ("remove two +1/+1 counters from among creatures you control"): the
-// filter then has no determiner.
+// ("remove two +1/+1 counters from among creatures you control"), or
+// "those" of its "those {objects}" ("among any number of those Wolves":
+// the permanents tapped this way the filter describes): the filter then
+// has no determiner.
 func eachSlot(t *Template, before string) bool {
-	if !wordEq(before, "each") && !wordEq(before, "among") && !wordEq(before, "all") {
+	if !wordEq(before, "each") && !wordEq(before, "among") && !wordEq(before, "all") && !wordEq(before, "those") {
 		return false
 	}
 	for i, it := range t.Items {

@@ -121,6 +121,8 @@ var phraseCases = []struct {
 	{inSpell, "target creature doesn't untap during its controller's next untap step", "{object} doesn't untap during its controller's next untap step"},
 	{inSpell, "tap all creatures an opponent controls", "tap all {objects}"},
 	{inSpell, "tap all creatures target player controls and those creatures don't untap during that player's next untap step", "tap all creatures {player} controls and those creatures don't untap during that player's next untap step"},
+	{inSpell, "each Wolf tapped this way deals damage equal to its power to target creature", "each {objects} tapped this way deals damage equal to its power to {target}"},
+	{inSpell, "target creature deals damage equal to its power divided as its controller chooses among any number of those Wolves", "{source} deals damage equal to its power divided as its controller chooses among any number of those {objects}"},
 	{inSpell, "destroy target creature and it can't be regenerated", "destroy {object} and it can't be regenerated"},
 	{inSpell, "your opponents can't cast spells this turn", "your opponents can't cast spells this turn"},
 	{inStatic, "this can't block", "{object} can't block"},

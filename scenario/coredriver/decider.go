@@ -239,6 +239,42 @@ func (d *decider) Divide(g *core.Game, p core.PlayerID, item *core.StackItem, i 
 	return out
 }
 
+// DivideAmong takes the next division the test scripted (`divide 2 to
+// "A", 1 to "B"`) for an amount divided as an ability resolves among
+// objects that are not its targets (Master of the Wild Hunt's Wolves):
+// one that names an object that is not among the options, or that does
+// not add up to the amount, fails the test where it was written. The
+// options it does not name get nothing. Without one, the default
+// decides.
+func (d *decider) DivideAmong(g *core.Game, p core.PlayerID, source, damager core.ObjectID, amount int, options []core.ObjectID) []int {
+	div, ok := d.s.NextDivision()
+	if !ok {
+		return d.DefaultDecider.DivideAmong(g, p, source, damager, amount, options)
+	}
+	out := make([]int, len(options))
+	sum := 0
+	for j, t := range div.Targets {
+		v := d.g.value(t)
+		id, isObject := core.ValueObject(v)
+		k := slices.Index(options, id)
+		if !isObject || k < 0 {
+			names := make([]string, len(options))
+			for i, o := range options {
+				names[i] = g.ValueName(core.ObjectValue(o))
+			}
+			d.s.Failf(div.Pos, "%s is not one of those %s's damage is divided among: %s", g.ValueName(v), g.ValueName(core.ObjectValue(damager)), strings.Join(names, ", "))
+			return d.DefaultDecider.DivideAmong(g, p, source, damager, amount, options)
+		}
+		out[k] = div.Amounts[j]
+		sum += div.Amounts[j]
+	}
+	if sum != amount {
+		d.s.Failf(div.Pos, "the division adds up to %d, and %s divides %d", sum, g.ValueName(core.ObjectValue(damager)), amount)
+		return d.DefaultDecider.DivideAmong(g, p, source, damager, amount, options)
+	}
+	return out
+}
+
 // ChooseModes takes the next modes the test chose (`choose mode 2`): a
 // mode the spell or ability lacks, or a number of modes it can't choose,
 // fails the test where it was written. Without them, the default
