@@ -7,7 +7,7 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 46
+	vocabularyMinor = 47
 	vocabularyHash  = "78ead938b5c606bbfde09b9ff3a5907147a4548be12104654e8514d53092a0ca"
 )
 

@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 46
+	Minor = 47
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
 	Hash = "78ead938b5c606bbfde09b9ff3a5907147a4548be12104654e8514d53092a0ca"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.46: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.47: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
