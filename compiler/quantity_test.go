@@ -98,4 +98,5 @@ func TestForEachOfAnEffectIsCountedForTheAffectedObject(t *testing.T) {
 	_, diags = compiler.Compile([]*dsl.File{f})
 	require.True(t, diags.HasErrors())
 	require.Equal(t, "C041", diags[0].Code, "%v", diags)
+	require.Contains(t, diags[0].Hint, "names the object a continuous effect applies to")
 }

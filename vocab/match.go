@@ -537,8 +537,11 @@ func (m *matcher) forEachTail(t *Template, pi int, mode Mode) bool {
 		}
 	}
 	if !m.quick {
-		m.fail(pi, CodeForEach, fmt.Sprintf("%q describes no permanents to count", m.wordsFrom(pi, len(m.parts)-1)),
-			"`for each` after a phrase counts permanents: a singular filter without determiner, such as `for each land you control`", t)
+		hint := "`for each` after a phrase counts permanents: a singular filter without determiner, such as `for each land you control`"
+		if !affects(t, mode) && slices.ContainsFunc(m.parts[pi:], func(p *dsl.Part) bool { return p.Word() == Affected }) {
+			hint = "`" + Affected + "` names the object a continuous effect applies to, in the `for each` of a static ability (`static creatures get +1/+1 for each other creature that shares a creature type with it`); here, name the object with `as` or write `this`"
+		}
+		m.fail(pi, CodeForEach, fmt.Sprintf("%q describes no permanents to count", m.wordsFrom(pi, len(m.parts)-1)), hint, t)
 	}
 	return false
 }
