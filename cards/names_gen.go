@@ -49,6 +49,7 @@ var names = []string{
 	"Circle of Protection: Red",
 	"Clone",
 	"Cloudshift",
+	"Coat of Arms",
 	"Consume Spirit",
 	"Contamination",
 	"Copy Enchantment",

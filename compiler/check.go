@@ -70,7 +70,11 @@ type checkedAbility struct {
 	// it grants one.
 	effect     *vocab.FuncInfo
 	effectArgs []checkedArg
-	granted    *checkedAbility
+	// affected is vocab.Affected, the object the effect is being applied
+	// to, when a quantity of the effect is counted for each object it
+	// affects (`for each`); nil otherwise.
+	affected *binding
+	granted  *checkedAbility
 	// enchant is what the enchant ability of an Aura allows it to enchant.
 	enchant *vocab.Filter
 	// enters is the action of an `enters` ability.

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,6 +22,9 @@ func (c *checker) effectAbility(a *checkedAbility, alt *vocab.Alt, s *dsl.Static
 	fi := alt.Template.Func
 	a.effect = fi
 	c.noteChoice(fi, s.Phrase.Pos)
+	// The quantities are read in a scope of their own, where the filter
+	// of a `for each` may name the object the effect is applied to.
+	sc := c.affectedScope(a, alt)
 	for i, p := range fi.Params {
 		arg := alt.Args[p.Name]
 		switch {
@@ -35,17 +39,59 @@ func (c *checker) effectAbility(a *checkedAbility, alt *vocab.Alt, s *dsl.Static
 			if arg.Kind == vocab.ArgText {
 				a.granted = c.grantedAbility(arg, false)
 			}
-			a.effectArgs = append(a.effectArgs, checkedArg{param: p.Name, arg: arg, sc: a.sc})
+			argSc := sc
+			if i == 0 {
+				argSc = a.sc // the set affected
+			}
+			a.effectArgs = append(a.effectArgs, checkedArg{param: p.Name, arg: arg, sc: argSc})
 		case p.Name == "power" || p.Name == "toughness":
 			half := 1
 			if p.Name == "toughness" {
 				half = 2
 			}
-			a.effectArgs = append(a.effectArgs, checkedArg{param: p.Name, arg: alt.Args["power/toughness"], half: half})
+			a.effectArgs = append(a.effectArgs, checkedArg{param: p.Name, arg: alt.Args["power/toughness"], half: half, sc: sc})
 		default:
 			a.effectArgs = append(a.effectArgs, checkedArg{param: p.Name, def: alt.Template.Defaults[p.Name], pos: s.Pos})
 		}
 	}
+}
+
+// affectedScope is the scope of the quantities of a continuous effect:
+// the ability's, and, when one of them is counted for each permanent a
+// filter describes (`gets +1/+1 for each other creature that shares a
+// creature type with it`), vocab.Affected, the object the effect is being
+// applied to, which the count is made for (CR 611.3a, 613.4c: it is made
+// again for each object, each time the characteristics are computed).
+func (c *checker) affectedScope(a *checkedAbility, alt *vocab.Alt) *scope {
+	for _, arg := range alt.Args {
+		if arg != nil && arg.ForEach != nil && readsAffected(arg.ForEach) {
+			sc := newScope(a.sc)
+			a.affected = &binding{name: vocab.Affected, typ: vocab.Type{Kind: vocab.KObject}, used: true, affected: true}
+			sc.names[vocab.Affected] = a.affected
+			return sc
+		}
+	}
+	return a.sc
+}
+
+// readsAffected reports whether the filter of a continuous effect's `for
+// each` reads the object the effect is applied to: `other`, or `it` in
+// an expression. One that does not (Armored Ascension's "for each Plains
+// you control") counts the same for every object.
+func readsAffected(f *vocab.Filter) bool {
+	if f.Det == "other" {
+		return true
+	}
+	exprs := []*dsl.Sum{f.Shares, f.ControlledBy}
+	for _, c := range f.Compares {
+		exprs = append(exprs, c.Expr)
+	}
+	for _, e := range exprs {
+		if e != nil && slices.Contains(refNames(e), vocab.Affected) {
+			return true
+		}
+	}
+	return false
 }
 
 // affected checks what names the objects a continuous effect affects: a

@@ -392,7 +392,13 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, sc *scope, subject
 	if flt.Det == "another" || flt.Det == "other" || flt.Another || flt.OtherThanThis {
 		and()
 		subject()
-		f.emit(vm.OpLoad, vm.LocalThis, flt.Pos)
+		if it := sc.lookup(vocab.Affected); flt.Det == "other" && it != nil && it.affected {
+			// "for each other creature" in a continuous effect: other
+			// than the object the effect is applied to.
+			f.emit(vm.OpLoad, it.local, flt.Pos)
+		} else {
+			f.emit(vm.OpLoad, vm.LocalThis, flt.Pos)
+		}
 		f.emit(vm.OpNe, 0, flt.Pos)
 	}
 	if flt.NotYou {
@@ -555,6 +561,14 @@ func (e *cardEmitter) effect(a *checkedAbility) {
 	}
 	match := e.b.addFunc(m, a.tree)
 	body := e.b.newFn(e.fnName(a, "apply"))
+	if it := a.affected; it != nil {
+		// The object the effect is applied to, which the filter of its
+		// `for each` reads as `it` and `other` is relative to: the filter
+		// runs with a candidate of its own.
+		it.local, it.hasLocal = a.tree.alloc(it.name), true
+		candidate(body)()
+		body.emit(vm.OpStore, it.local, p)
+	}
 	candidate(body)()
 	e.args(body, a.effectArgs[1:], a, -1, nil)
 	body.call(a.effect.Name, p)
@@ -890,9 +904,9 @@ func (e *cardEmitter) args(f *fnBuilder, args []checkedArg, a *checkedAbility, o
 			f.sum(ca.def, sc)
 			f.at = nil
 		case ca.half == 1:
-			e.perEach(f, ca.arg, a, ca.arg.Power, func() { f.number(ca.arg.Power, ca.arg.Pos) })
+			e.perEach(f, ca, a, ca.arg.Power, func() { f.number(ca.arg.Power, ca.arg.Pos) })
 		case ca.half == 2:
-			e.perEach(f, ca.arg, a, ca.arg.Toughness, func() { f.number(ca.arg.Toughness, ca.arg.Pos) })
+			e.perEach(f, ca, a, ca.arg.Toughness, func() { f.number(ca.arg.Toughness, ca.arg.Pos) })
 		case ca.player != nil:
 			// The player of the turn of a loop over players.
 			f.emit(vm.OpLoad, ca.player.local, ca.arg.Pos)
@@ -903,7 +917,7 @@ func (e *cardEmitter) args(f *fnBuilder, args []checkedArg, a *checkedAbility, o
 			} else if lit, ok := ca.arg.Expr.Number(); ok {
 				n, _ = strconv.ParseInt(lit, 10, 64)
 			}
-			e.perEach(f, ca.arg, a, n, func() { e.argValue(f, ca, a) })
+			e.perEach(f, ca, a, n, func() { e.argValue(f, ca, a) })
 		case ca.granted != nil:
 			// The ability an action gives, by its index in the card.
 			f.number(int64(ca.granted.index), ca.arg.Pos)
@@ -929,8 +943,10 @@ func (e *cardEmitter) args(f *fnBuilder, args []checkedArg, a *checkedAbility, o
 // for each land you control"): the count times the quantity, or the count
 // alone for a constant 1 — what "the number of lands you control" is —
 // and 0 for a constant 0. n is the quantity when it is a constant, or
-// -1.
-func (e *cardEmitter) perEach(f *fnBuilder, arg *vocab.Arg, a *checkedAbility, n int64, push func()) {
+// -1. The filter is read in the argument's scope (a continuous effect's
+// has vocab.Affected).
+func (e *cardEmitter) perEach(f *fnBuilder, ca checkedArg, a *checkedAbility, n int64, push func()) {
+	arg := ca.arg
 	if arg.ForEach == nil {
 		push()
 		return
@@ -942,7 +958,7 @@ func (e *cardEmitter) perEach(f *fnBuilder, arg *vocab.Arg, a *checkedAbility, n
 	if n != 1 {
 		push()
 	}
-	e.argValue(f, checkedArg{arg: &vocab.Arg{Kind: vocab.ArgCount, Pos: arg.Pos, Type: vocab.Type{Kind: vocab.KNumber}, Filter: arg.ForEach}}, a)
+	e.argValue(f, checkedArg{arg: &vocab.Arg{Kind: vocab.ArgCount, Pos: arg.Pos, Type: vocab.Type{Kind: vocab.KNumber}, Filter: arg.ForEach}, sc: ca.sc}, a)
 	if n != 1 {
 		f.emit(vm.OpMul, 0, arg.Pos)
 	}

@@ -69,3 +69,34 @@ func compileCode(t *testing.T, src string) string {
 	}
 	return b.String()
 }
+
+// TestForEachOfAnEffectIsCountedForTheAffectedObject: in a continuous
+// effect's "for each", `it` is the object the effect is being applied to
+// and `other` is relative to it (Coat of Arms: "each creature gets +1/+1
+// for each other creature on the battlefield that shares at least one
+// creature type with it"): the apply function keeps its candidate in a
+// local of its own, which the count's filter reads, since the filter runs
+// with a candidate of its own (CR 611.3a, 613.4c). Outside a continuous
+// effect, `it` names nothing.
+func TestForEachOfAnEffectIsCountedForTheAffectedObject(t *testing.T) {
+	src := "card \"Q\" {\n    cost {5}\n    type Artifact\n    oracle \"\"\n    static creatures get +1/+1 for each other creature that shares a creature type with it\n}\n"
+	code := compileCode(t, src)
+	// apply: the affected object into local 3 (vm.FirstFreeLocal).
+	require.Contains(t, code, "LOAD 2\nSTORE 3\nLOAD 2\nINT 0\nCALL count\n")
+	// The filter: other than local 3, and sharing a type with it.
+	require.Contains(t, code, "LOAD 2\nLOAD 3\nNE 0\n")
+	require.Contains(t, code, "LOAD 2\nLOAD 3\nCALL shares_creature_type\n")
+	require.NotContains(t, code, "LOAD 0\n", "the count reads the affected object, not this")
+
+	// Relentless Rats' "other" is relative to the object affected too,
+	// which is this.
+	src = "card \"Q\" {\n    cost {5}\n    type Creature — Rat\n    pt 1/1\n    oracle \"\"\n    static this gets +1/+1 for each other creature named \"Q\"\n}\n"
+	require.Contains(t, compileCode(t, src), "LOAD 2\nLOAD 3\nNE 0\n")
+
+	f, diags := parser.ParseString("q.card", "card \"Q\" {\n    cost {R}\n    type Instant\n    oracle \"\"\n    spell {\n        gain 1 life for each creature that shares a creature type with it\n    }\n}\n")
+	require.Empty(t, diags)
+	_, diags = compiler.Compile([]*dsl.File{f})
+	require.True(t, diags.HasErrors())
+	require.Equal(t, "C041", diags[0].Code, "%v", diags)
+	require.Contains(t, diags[0].Hint, "names the object a continuous effect applies to")
+}

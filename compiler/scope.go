@@ -51,6 +51,11 @@ type binding struct {
 	// rules reads ("defending player": attacks.player).
 	alias      *binding
 	aliasField string
+	// affected marks vocab.Affected, the object a continuous effect is
+	// being applied to, in the filter of its `for each` (checker.
+	// affectedScope): the apply function keeps its candidate in local,
+	// and `other` in that filter is relative to it.
+	affected bool
 }
 
 // fieldLocal returns the local a field of a bound event is captured into,

@@ -7,7 +7,7 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 48
+	vocabularyMinor = 49
 	vocabularyHash  = "6f43ab4412b6a33ecb1e7f3d7dc7925e0087c59d31222c247532d99c638198cd"
 )
 

@@ -755,7 +755,8 @@ next:
 			texts[name] = text
 		}
 		var out []string
-		one := false // after "a", "an", "one": the noun in the singular
+		var perEach *vocab.Filter // a +N/+M's "for each FILTER", said last
+		one := false              // after "a", "an", "one": the noun in the singular
 		for _, it := range t.Items {
 			switch {
 			case it.Word != "":
@@ -771,6 +772,7 @@ next:
 					continue next
 				}
 				out = append(out, pt.Written)
+				perEach = pt.ForEach
 			default:
 				text := texts[it.Slot]
 				out = append(out, text)
@@ -778,6 +780,15 @@ next:
 					one = true
 				}
 			}
+		}
+		if perEach != nil {
+			// "gets +1/+1 for each Plains you control" (a phrase read to
+			// its end goes on with it, SPEC's Phrases).
+			text := filterText(perEach, "", true)
+			if text == "" {
+				continue next
+			}
+			out = append(out, "for each", text)
 		}
 		if chosenRef != "" && chosenFilter(p) == nil && d.names[chosenRef] != "" {
 			// What an action without a filter returns, named after

@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 48
+	Minor = 49
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
 	Hash = "6f43ab4412b6a33ecb1e7f3d7dc7925e0087c59d31222c247532d99c638198cd"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.48: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.49: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events

@@ -519,10 +519,15 @@ func (m *matcher) forEachTail(t *Template, pi int, mode Mode) bool {
 	if quantity == nil || numbers > 1 || quantity.ForEach != nil {
 		return false
 	}
-	each := m.each
+	each, sc := m.each, m.sc
 	m.each = true // a filter without determiner, as after `for each`
+	if affects(t, mode) && sc != nil {
+		// A continuous effect's count is made for each object it
+		// affects, which its filter calls `it` (CR 611.3a, 613.4c).
+		m.sc = affectedScope{sc}
+	}
 	fs := m.filters(&Template{}, pi+2)
-	m.each = each
+	m.each, m.sc = each, sc
 	for _, c := range fs {
 		f := c.arg.Filter
 		if c.next == len(m.parts) && (f.Det == "" || f.Det == "other") && f.Yields.Kind == KObject && f.Zone == "" && f.Bind == "" &&
@@ -532,10 +537,53 @@ func (m *matcher) forEachTail(t *Template, pi int, mode Mode) bool {
 		}
 	}
 	if !m.quick {
-		m.fail(pi, CodeForEach, fmt.Sprintf("%q describes no permanents to count", m.wordsFrom(pi, len(m.parts)-1)),
-			"`for each` after a phrase counts permanents: a singular filter without determiner, such as `for each land you control`", t)
+		hint := "`for each` after a phrase counts permanents: a singular filter without determiner, such as `for each land you control`"
+		if !affects(t, mode) && slices.ContainsFunc(m.parts[pi:], func(p *dsl.Part) bool { return p.Word() == Affected }) {
+			hint = "`" + Affected + "` names the object a continuous effect applies to, in the `for each` of a static ability (`static creatures get +1/+1 for each other creature that shares a creature type with it`); here, name the object with `as` or write `this`"
+		}
+		m.fail(pi, CodeForEach, fmt.Sprintf("%q describes no permanents to count", m.wordsFrom(pi, len(m.parts)-1)), hint, t)
 	}
 	return false
+}
+
+// Affected is the name by which the filter of a continuous effect's
+// `for each` calls the object the effect is being applied to, as Oracle
+// text does: "each creature gets +1/+1 for each other creature on the
+// battlefield that shares at least one creature type with it" (Coat of
+// Arms). In that filter, `other` is also relative to that object: "other
+// creature" is any creature but the one the count is made for.
+const Affected = "it"
+
+// affects reports whether template t, read in mode, is a continuous effect
+// on a set of objects, whose quantity may be counted for each of them.
+func affects(t *Template, mode Mode) bool {
+	return mode == ModeRule && t.Func != nil && t.Func.Effect && len(t.Func.Params) > 0 && t.Func.Params[0].Type.Kind == KObject
+}
+
+// affectedScope is the scope of the filter of a continuous effect's `for
+// each`: the ability's names, and Affected, an object.
+type affectedScope struct{ Scope }
+
+// Type implements Scope.
+func (s affectedScope) Type(name string) (Type, bool) {
+	if name == Affected {
+		return Type{Kind: KObject}, true
+	}
+	return s.Scope.Type(name)
+}
+
+// Use implements Scope.
+func (s affectedScope) Use(name string) {
+	if name != Affected {
+		s.Scope.Use(name)
+	}
+}
+
+// Names implements Scope.
+func (s affectedScope) Names() []string {
+	names := append(slices.Clone(s.Scope.Names()), Affected)
+	slices.Sort(names)
+	return names
 }
 
 // boundWords reports whether part pi, a binding `as W`, reads as the

@@ -381,7 +381,20 @@ func (b *Builder) half(arg *vocab.Arg, power bool) *Value {
 	if power {
 		n = arg.Power
 	}
-	return &Value{Key: strconv.FormatInt(n, 10), Say: arg.Written, Arg: arg}
+	v := &Value{Key: strconv.FormatInt(n, 10), Say: arg.Written, Arg: arg}
+	if f := arg.ForEach; f != nil {
+		// "+1/+1 for each Plains you control": each half times the count
+		// of the filter, as a number's "for each" is (value).
+		key := "count(" + b.FilterKey(f) + ")"
+		if v.Key != "1" {
+			key = "(" + v.Key + " * " + key + ")"
+		}
+		v.Key, v.Count = key, f
+		if !b.Quiet {
+			v.Say += " for each " + b.sayFilter(f)
+		}
+	}
+	return v
 }
 
 // Rule is the phrase of a rule of a static ability: its event slot holds

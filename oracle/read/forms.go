@@ -1,6 +1,7 @@
 package read
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -375,6 +376,14 @@ func (r *reader) staticAt(parts []*dsl.Part, base, pi int) ([]*meaning.Ability, 
 		var read *vocab.OracleMatch
 		for _, m := range r.v.MatchOracle(rest, vocab.ModeRule, r.opts(rest, base+pi)) {
 			end := pi + m.End
+			if wordOf(parts, end) == "for" && wordOf(parts, end+1) == "each" {
+				// "Each creature gets +1/+1 for each other creature ...".
+				next, ok := r.effectForEach(parts, end+2, &m)
+				if !ok {
+					continue
+				}
+				end, m.End = next, next-pi
+			}
 			if w := wordOf(parts, end); end == len(parts) || w == "." || w == "and" || w == "," && wordOf(parts, end+1) == "and" {
 				read = &m
 				break
@@ -414,6 +423,56 @@ func (r *reader) staticAt(parts []*dsl.Part, base, pi int) ([]*meaning.Ability, 
 			return nil, false
 		}
 	}
+}
+
+// effectForEach reads "for each FILTER" after a continuous effect's
+// wording, from part pi: its quantity (its +N/+M, or its one number) is
+// that many for each permanent the filter describes, counted for each
+// object the effect applies to, which the filter calls "it" (vocab.
+// Affected: Coat of Arms' "for each other creature on the battlefield
+// that shares at least one creature type with it"). It gives m's
+// alternative the quantity marked so (vocab.Arg.ForEach), as the card
+// language's matcher does, and returns where the filter ends.
+func (r *reader) effectForEach(parts []*dsl.Part, pi int, m *vocab.OracleMatch) (int, bool) {
+	alt := m.Alts[0]
+	t := alt.Template
+	if t.Func == nil || !t.Func.Effect || len(t.Func.Params) == 0 || t.Func.Params[0].Type.Kind != vocab.KObject {
+		return 0, false
+	}
+	slot := ""
+	for name, a := range alt.Args {
+		typ, _ := t.SlotType(name)
+		switch {
+		case a == nil:
+		case name == "power/toughness" && a.Kind == vocab.ArgPT, typ.Kind == vocab.KNumber && (a.Kind == vocab.ArgConst || a.Kind == vocab.ArgExpr):
+			if slot != "" {
+				return 0, false // which quantity it multiplies is not said
+			}
+			slot = name
+		}
+	}
+	if slot == "" {
+		return 0, false
+	}
+	// "it" in the filter is the object the effect applies to.
+	r.ctx.mentions = append(r.ctx.mentions, meaning.Mention{Ref: vocab.Affected})
+	fs := r.filtersAt(parts, pi, true)
+	r.ctx.mentions = r.ctx.mentions[:len(r.ctx.mentions)-1]
+	for _, f := range fs {
+		g := f.Filter
+		if f.Next < len(parts) && !clauseEnds[wordOf(parts, f.Next)] || g.Yields.Kind != vocab.KObject || g.Det != "" && g.Det != "other" {
+			continue
+		}
+		q := *alt.Args[slot]
+		q.ForEach = g
+		a := *alt
+		a.Args = maps.Clone(alt.Args)
+		a.Args[slot] = &q
+		m.Alts = append([]*vocab.Alt{&a}, m.Alts[1:]...)
+		return f.Next, true
+	}
+	r.expect(pi, "a filter (land you control...)")
+	return 0, false
 }
 
 // replacement reads a replacement effect: "If PATTERN, BODY [instead]."

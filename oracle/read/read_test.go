@@ -116,6 +116,15 @@ func TestReadings(t *testing.T) {
 			"spell {action:search_library_of(objects=a [noncard],player=target:target [player]);if expr:chosen.1.is_creature{action:gain_life(amount=1,player=you)}else{}}"},
 		{"several targets", of("Gentle Nudge", "instant"), "Tap up to two target creatures.",
 			"spell {action:tap(object=target:target [creature] count=0..2)}"},
+		{"a continuous effect's for each, counted for each object it affects, which the filter calls it", of("Coat of Arms", "artifact"),
+			"Each creature gets +1/+1 for each other creature on the battlefield that shares at least one creature type with it. (For example, if two Goblin Warriors and a Goblin Shaman are on the battlefield, each gets +2/+2.)",
+			"static effect:modify_pt(object= [creature],power=count(other [creature] shares=it),toughness=count(other [creature] shares=it))"},
+		{"a continuous effect's for each of the others named as the card", creature("Relentless Rats", "Rat"),
+			"Relentless Rats gets +1/+1 for each other creature on the battlefield named Relentless Rats.",
+			`static effect:modify_pt(object=this,power=count(other [creature] named="Relentless Rats"),toughness=count(other [creature] named="Relentless Rats"))`},
+		{"a continuous effect's for each, and a second effect of the same subject", of("Armored Ascension", "enchantment"),
+			"Enchanted creature gets +1/+1 for each Plains you control and has flying.",
+			"static effect:modify_pt(object=enchanted [creature],power=count( [plains] control=you),toughness=count( [plains] control=you))\nstatic effect:add_keyword(keyword=keyword:flying,object=enchanted [creature])"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := read.Paragraph(v, tc.card, tc.text)

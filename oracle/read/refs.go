@@ -45,6 +45,10 @@ func (r *reader) names(parts []*dsl.Part, pi int, want vocab.Type, affected bool
 	{
 		switch want.Kind {
 		case vocab.KObject, vocab.KPlayer, vocab.KTarget, vocab.KSpell:
+			if affected && wordOf(parts, pi) == "each" {
+				// "Each creature gets ...": the set the effect affects.
+				return r.affected(parts, pi)
+			}
 			if affected {
 				return append(r.objects(parts, pi, want), r.affected(parts, pi)...)
 			}
@@ -185,6 +189,13 @@ func (r *reader) referringSuffix(parts []*dsl.Part, f vocab.FilterAt) []vocab.Fi
 				add(&g, next)
 			}
 		}
+	case w == "named" && wordOf(parts, j+1) == "this" && f.Filter.Named == "" && r.card.Name != "":
+		// "for each other creature on the battlefield named Relentless
+		// Rats": the card's own name (CR 201.2), which the card language
+		// writes as a name in quotes.
+		g := *f.Filter
+		g.Named = r.card.Name
+		add(&g, j+2)
 	case w == "that" && wordOf(parts, j+1) == "shares":
 		at := -1
 		switch {
@@ -635,15 +646,25 @@ func (r *reader) granted(arg *vocab.Arg) *meaning.Ability {
 // affected are the readings at part pi of the words that name the set
 // of objects a continuous effect affects, as Oracle text says it and a
 // card's phrase does not: "all nonland permanents", "creatures your
-// opponents control".
+// opponents control", "each creature" (Coat of Arms: the card's
+// `creatures`).
 func (r *reader) affected(parts []*dsl.Part, pi int) []vocab.OracleArg {
-	start, all := pi, wordOf(parts, pi) == "all"
-	if all {
+	start, all, each := pi, wordOf(parts, pi) == "all", wordOf(parts, pi) == "each"
+	if all || each {
 		start++
 	}
 	var out []vocab.OracleArg
 	for _, f := range r.filtersAt(parts, start, true) {
-		if f.Filter.Det != "" && f.Filter.Det != "other" || f.Filter.Control != "" {
+		if f.Filter.Det != "" && f.Filter.Det != "other" || f.Filter.Control != "" && !each {
+			continue
+		}
+		if each {
+			if w := f.Filter.Words; len(w) == 0 || !w[len(w)-1].Singular {
+				continue
+			}
+			g := *f.Filter
+			g.Text = "each " + g.Text
+			out = append(out, vocab.OracleArg{Arg: &vocab.Arg{Kind: vocab.ArgFilter, Pos: parts[pi].Pos, Type: g.Yields, Filter: &g}, Next: f.Next})
 			continue
 		}
 		g := *f.Filter
