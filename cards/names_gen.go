@@ -17,6 +17,7 @@ var names = []string{
 	"Apostle's Blessing",
 	"Armored Ascension",
 	"Assassinate",
+	"Awakener Druid",
 	"Ball Lightning",
 	"Baneslayer Angel",
 	"Beetleback Chief",

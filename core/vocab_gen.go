@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 46
-	vocabularyHash  = "78ead938b5c606bbfde09b9ff3a5907147a4548be12104654e8514d53092a0ca"
+	vocabularyMinor = 47
+	vocabularyHash  = "37cfc22815e2e919c5574e18f6fec3cf0212a161197884074c0e3de4e82dcb65"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -964,6 +964,7 @@ const (
 	fnAttacksThisTurnIfAble
 	fnBecomeColorAndSubtype
 	fnBecomeCopyUntilEndOfTurn
+	fnBecomeCreatureWhileThisRemains
 	fnBeginGameOnBattlefield
 	fnBlockAnyNumber
 	fnBlocksEachCombat
@@ -1194,6 +1195,7 @@ var funcs = [numFuncs]funcDecl{
 	fnAttacksThisTurnIfAble:              {name: "attacks_this_turn_if_able", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnBecomeColorAndSubtype:              {name: "become_color_and_subtype", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnBecomeCopyUntilEndOfTurn:           {name: "become_copy_until_end_of_turn", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b11},
+	fnBecomeCreatureWhileThisRemains:     {name: "become_creature_while_this_remains", arity: 5, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnBeginGameOnBattlefield:             {name: "begin_game_on_battlefield", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnBlockAnyNumber:                     {name: "block_any_number", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnBlocksEachCombat:                   {name: "blocks_each_combat", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},

@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 46
+	Minor = 47
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "78ead938b5c606bbfde09b9ff3a5907147a4548be12104654e8514d53092a0ca"
+	Hash = "37cfc22815e2e919c5574e18f6fec3cf0212a161197884074c0e3de4e82dcb65"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.46: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.47: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -611,6 +611,18 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.BecomeCopyUntilEndOfTurn(f, Object(a[0]), Object(a[1]))
+			}, true
+		}},
+	{Name: "become_creature_while_this_remains", Method: "BecomeCreatureWhileThisRemains", Signature: "BecomeCreatureWhileThisRemains(f *vm.Frame, object stdhost.Object, power int64, toughness int64, color stdhost.Name, subtype stdhost.Name) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}, {Name: "color", Type: Type{Kind: KindName, Name: vm.NameColor}}, {Name: "subtype", Type: Type{Kind: KindName, Name: vm.NameSubtype}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				BecomeCreatureWhileThisRemains(*vm.Frame, Object, int64, int64, Name, Name) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.BecomeCreatureWhileThisRemains(f, Object(a[0]), int64(a[1]), int64(a[2]), Name(a[3]), Name(a[4]))
 			}, true
 		}},
 	{Name: "begin_game_on_battlefield", Method: "BeginGameOnBattlefield", Signature: "BeginGameOnBattlefield(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,

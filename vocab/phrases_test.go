@@ -420,6 +420,7 @@ var phraseCases = []struct {
 	{inStatic, "play with the top card of your library revealed", "play with the top card of your library revealed"},
 	// Changing what a permanent is, redirection (issue 22B).
 	{inSpell, "target creature is a black Zombie in addition to its other colors and types", "{object} is a {color} {subtype} in addition to its other colors and types"},
+	{inSpell, "target Forest becomes a 4/5 green Treefolk creature that's still a land for as long as this remains on the battlefield", "{object} becomes a {power/toughness} {color} {subtype} creature that's still a land for as long as this remains on the battlefield"},
 	{inSpell, "the next 2 damage that a source of your choice would deal to you and/or permanents you control this turn is dealt to any target instead", "the next {amount} damage that {sources} of your choice would deal to you and/or permanents you control this turn is dealt to {target} instead"},
 	{inSpell, "target player reveals cards from the top of their library until they reveal a creature card", "{player} reveals cards from the top of their library until they reveal a {type} card"},
 	{inSpell, "the player puts that card onto the battlefield then shuffles all other cards revealed this way into their library", "the player puts that card onto the battlefield then shuffles all other cards revealed this way into their library"},
