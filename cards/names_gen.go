@@ -52,6 +52,7 @@ var names = []string{
 	"Cloudshift",
 	"Consume Spirit",
 	"Contamination",
+	"Convincing Mirage",
 	"Copy Enchantment",
 	"Coral Merfolk",
 	"Corpsejack Menace",

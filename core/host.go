@@ -501,6 +501,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnBecomeCopyUntilEndOfTurn:           (*Game).hBecomeCopyUntilEndOfTurn,
 	fnAddCardType:                        (*Game).hAddCardType,
 	fnSetChosenColor:                     (*Game).hSetChosenColor,
+	fnSetChosenLandType:                  (*Game).hSetChosenLandType,
 	fnControl:                            (*Game).hControl,
 	fnGainControlUntilEndOfTurn:          (*Game).hGainControlUntilEndOfTurn,
 	fnBeginGameOnBattlefield:             (*Game).hBeginGameOnBattlefield,
@@ -518,6 +519,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnCopySpellForEachOtherPlayer: (*Game).hCopySpellForEachOtherPlayer,
 	fnExtraTurn:                   (*Game).hExtraTurn,
 	fnEnterChoosingCardName:       (*Game).hEnterChoosingCardName,
+	fnEnterChoosingBasicLandType:  (*Game).hEnterChoosingBasicLandType,
 	fnHasChosenName:               qHasChosenName,
 	// Players and hands (players.go, hand.go).
 	fnDiscard:                (*Game).hDiscard,

@@ -8,7 +8,7 @@ const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
 	vocabularyMinor = 47
-	vocabularyHash  = "37cfc22815e2e919c5574e18f6fec3cf0212a161197884074c0e3de4e82dcb65"
+	vocabularyHash  = "7cc2bc12a29c279c2eb87bbf819fc55ebc0a3f6f1ca7c02d86cb66dde5ac2d83"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -757,6 +757,26 @@ var creatureTypes = [...]string{
 	"Zubera",
 }
 
+// landTypes are the land types (CR 205.3i), the subtypes the stdlib
+// declares of lands, sorted: searched by halves.
+var landTypes = [...]string{
+	"Cave",
+	"Desert",
+	"Forest",
+	"Gate",
+	"Island",
+	"Lair",
+	"Locus",
+	"Mine",
+	"Mountain",
+	"Plains",
+	"Power-Plant",
+	"Sphere",
+	"Swamp",
+	"Tower",
+	"Urza's",
+}
+
 // The fields of the event kinds: a linked SymField is one of these.
 const (
 	fieldDamageID fieldID = iota
@@ -1035,6 +1055,7 @@ const (
 	fnEachPlayerEnd
 	fnEnterAsCopy
 	fnEnterAsCopyWithType
+	fnEnterChoosingBasicLandType
 	fnEnterChoosingCardName
 	fnEnterChoosingColor
 	fnEnterTapped
@@ -1141,6 +1162,7 @@ const (
 	fnSetBasePt
 	fnSetBasePtUntilEndOfTurn
 	fnSetChosenColor
+	fnSetChosenLandType
 	fnSetLife
 	fnSetMaximumHandSize
 	fnSharesCreatureType
@@ -1266,6 +1288,7 @@ var funcs = [numFuncs]funcDecl{
 	fnEachPlayerEnd:                   {name: "each_player_end", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterAsCopy:                     {name: "enter_as_copy", arity: 2, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterAsCopyWithType:             {name: "enter_as_copy_with_type", arity: 3, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnEnterChoosingBasicLandType:      {name: "enter_choosing_basic_land_type", arity: 1, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterChoosingCardName:           {name: "enter_choosing_card_name", arity: 1, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterChoosingColor:              {name: "enter_choosing_color", arity: 1, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterTapped:                     {name: "enter_tapped", arity: 0, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -1372,6 +1395,7 @@ var funcs = [numFuncs]funcDecl{
 	fnSetBasePt:                                 {name: "set_base_pt", arity: 3, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 8, finds: 0b0},
 	fnSetBasePtUntilEndOfTurn:                   {name: "set_base_pt_until_end_of_turn", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnSetChosenColor:                            {name: "set_chosen_color", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 5, finds: 0b0},
+	fnSetChosenLandType:                         {name: "set_chosen_land_type", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 4, finds: 0b0},
 	fnSetLife:                                   {name: "set_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnSetMaximumHandSize:                        {name: "set_maximum_hand_size", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnSharesCreatureType:                        {name: "shares_creature_type", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
