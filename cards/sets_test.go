@@ -93,7 +93,11 @@ func TestReadmeCountsMagic2010(t *testing.T) {
 	data, err := os.ReadFile("../README.md")
 	require.NoError(t, err)
 	readme := strings.Join(strings.Fields(string(data)), " ")
-	require.Contains(t, readme, fmt.Sprintf("Magic 2010 is the first set the library aims to hold whole: %d of its 234 cards are in it", has), "README's Status section is stale")
+	holds := "aims to hold whole" // until every card is in it
+	if has == 234 {
+		holds = "holds whole"
+	}
+	require.Contains(t, readme, fmt.Sprintf("Magic 2010 is the first set the library %s: %d of its 234 cards are in it", holds, has), "README's Status section is stale")
 	files, _, err := cards.TestFiles()
 	require.NoError(t, err)
 	play := 0

@@ -345,7 +345,7 @@ func (g *Game) canPayTapSymbol(o *Object, ab *vm.Ability) error {
 		return ruleErrorf("107.5", "%s is tapped, so it can't pay {T}", g.objectName(o.id))
 	case untap && !o.tapped:
 		return ruleErrorf("107.6", "%s is untapped, so it can't pay {Q}", g.objectName(o.id))
-	case (tap || untap) && o.IsCreature() && g.summoningSick(o):
+	case (tap || untap) && g.isCreature(o) && g.summoningSick(o):
 		return ruleErrorf("302.6", "%s has not been under its controller's control continuously since their most recent turn began, so its {T} and {Q} abilities can't be activated", g.objectName(o.id))
 	}
 	return nil

@@ -36,7 +36,7 @@ func (g *Game) hRedirectDamage(a []vm.Value) (vm.Value, error) {
 		return 0, err
 	}
 	o := g.permanentArg(a[1])
-	if o == nil || !(o.IsCreature() || o.isType(typePlaneswalker) || o.isType(typeBattle)) {
+	if o == nil || !(g.isCreature(o) || g.isType(o, typePlaneswalker) || g.isType(o, typeBattle)) {
 		return 0, nil
 	}
 	ev.Target = ObjectValue(o.id)

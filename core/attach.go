@@ -15,7 +15,7 @@ import "github.com/cardc/cardc/vm"
 // creature can't equip (CR 301.5c).
 func (g *Game) equipsLegally(equipment, t *Object) bool {
 	return t != nil && t.zone == ZoneBattlefield && !t.left && t.id != equipment.id &&
-		t.IsCreature() && !equipment.IsCreature() && !g.protectionRemoves(t, equipment)
+		g.isCreature(t) && !g.isCreature(equipment) && !g.protectionRemoves(t, equipment)
 }
 
 // illegallyEquipping reports whether an Equipment is attached to a

@@ -21,6 +21,9 @@ type choices struct {
 	tributePaid bool
 	// name is the card name chosen (CR 201.4), or "" if none was.
 	name string
+	// landType is the basic land type chosen (CR 305.6), or "" if none
+	// was.
+	landType string
 }
 
 // tributeOptions are the words of an opponent's choice of tribute.
@@ -177,4 +180,96 @@ func (g *Game) ChosenName(id ObjectID) string {
 		return o.chosen.name
 	}
 	return ""
+}
+
+// basicLandTypes are the basic land types (CR 305.6), in the order a
+// player chooses among them.
+var basicLandTypes = [...]string{"Plains", "Island", "Swamp", "Mountain", "Forest"}
+
+// LandTypeChoice is what a decision of a basic land type made as a
+// permanent enters is about (core.DecisionChoice).
+const LandTypeChoice = "basic land type"
+
+// hEnterChoosingBasicLandType has the controller of a permanent entering
+// the battlefield choose a basic land type (CR 305.6), as a replacement
+// effect on how it enters (CR 614.1c, 614.12), recorded with who made it
+// and kept by the permanent it becomes, as a color is
+// (hEnterChoosingColor).
+func (g *Game) hEnterChoosingBasicLandType(a []vm.Value) (vm.Value, error) {
+	fr, err := g.entering()
+	if err != nil {
+		return 0, err
+	}
+	p, ok := valuePlayer(a[0])
+	if !ok {
+		return 0, nil
+	}
+	fr.event.chosen.landType = basicLandTypes[g.choose(p, fr.event.Object, LandTypeChoice, basicLandTypes[:])]
+	return 0, nil
+}
+
+// ChosenLandType is the basic land type a permanent's controller chose as
+// it entered, or "".
+func (g *Game) ChosenLandType(id ObjectID) string {
+	if o := g.Object(id); o != nil {
+		return o.chosen.landType
+	}
+	return ""
+}
+
+// hSetChosenLandType sets the land type of an object to the basic land
+// type chosen as the effect's source entered (layer 4, CR 305.7;
+// Convincing Mirage's "Enchanted land is the chosen type."): the land
+// loses its other land types and the abilities of its rules text, and has
+// the intrinsic mana ability of the new type (CR 305.6). Its name, card
+// types and supertypes stay (basic, legendary), and so do its other
+// subtypes; abilities effects grant it in layer 6 are applied after this
+// and stay. The intrinsic ability is the one the library's basic land
+// card of that type says ("{T}: Add {U}." of Island): a library without
+// that card gives none.
+func (g *Game) hSetChosenLandType(a []vm.Value) (vm.Value, error) {
+	c, err := g.applying(a[0])
+	fr := g.frame()
+	if c == nil || fr == nil {
+		return 0, err
+	}
+	src := g.Object(fr.source)
+	if src == nil || src.chosen.landType == "" {
+		return 0, nil
+	}
+	id, ok := g.lib.subtypes[src.chosen.landType]
+	if !ok {
+		return 0, nil
+	}
+	c.setLandType(g.lib, id)
+	// CR 305.7: it loses the abilities of its rules text; what effects
+	// granted it before this one in the layers is none yet (layer 6
+	// comes after).
+	c.noAbilities = true
+	c.keywords.clear()
+	c.granted = c.granted[:0]
+	if basic := g.lib.Card(src.chosen.landType); basic != nil {
+		for i := range basic.Card.Abilities {
+			if ab := &basic.Card.Abilities[i]; ab.Kind == vm.AbilityActivated && ab.Flags&vm.FlagMana != 0 {
+				c.granted = append(c.granted, grant{def: basic, ability: i})
+			}
+		}
+	}
+	return 0, nil
+}
+
+// setLandType replaces the land types of the permanent with one, keeping
+// its other subtypes (CR 305.7, 205.1a), in a buffer of its own.
+func (c *chars) setLandType(lib *Library, t int32) {
+	buf := c.subtypeBuf[:0]
+	if c.ownSubtypes {
+		buf = c.subtypes[:0] // filtered in place
+	}
+	for _, s := range c.subtypes {
+		if !lib.isLandType(s) {
+			buf = append(buf, s)
+		}
+	}
+	c.subtypeBuf = append(buf, t)
+	c.subtypes, c.ownSubtypes = c.subtypeBuf, true
 }

@@ -27,7 +27,7 @@ func (g *Game) canAttack(id ObjectID) *RuleError {
 	switch {
 	case o == nil:
 		return why("508.1a", "it is not on the battlefield")
-	case !o.IsCreature():
+	case !g.isCreature(o):
 		return why("508.1a", "it is not a creature")
 	case o.controller != g.active:
 		return why("508.1a", "its controller is not the active player")
@@ -101,7 +101,7 @@ func (g *Game) blockerAble(bl *Object, defender PlayerID) *RuleError {
 		return ruleErrorf(rule, "%s cannot block: %s", g.objectName(bl.id), reason)
 	}
 	switch {
-	case !bl.IsCreature():
+	case !g.isCreature(bl):
 		return why("509.1a", "it is not a creature")
 	case bl.controller != defender:
 		return why("509.1a", "it is not controlled by the defending player")
@@ -218,7 +218,7 @@ func (g *Game) walkedLand(at *Object, defender PlayerID) string {
 // quality: a land type (CR 205.3i).
 func (g *Game) controlsLandWith(p PlayerID, q *quality) bool {
 	for _, id := range g.battlefield {
-		if o := g.objects[id]; o.controller == p && o.isType(typeLand) && q.has(g, o) {
+		if o := g.objects[id]; o.controller == p && g.isType(o, typeLand) && q.has(g, o) {
 			return true
 		}
 	}
@@ -497,6 +497,22 @@ func (g *Game) removeFromCombat(o *Object) {
 	o.attacking, o.blocked, o.blocking, o.blockedBy, o.defender = false, false, nil, nil, NoPlayer
 	o.struckFirst = false
 	g.invalidate()
+}
+
+// leaveCombatUnlessCreature removes from combat each attacking or
+// blocking permanent that is no longer a creature (CR 506.4): a land an
+// effect made a creature, once the effect ends. It looks at the board
+// only during combat.
+func (g *Game) leaveCombatUnlessCreature() {
+	if len(g.attackers) == 0 {
+		return
+	}
+	for _, id := range g.battlefield {
+		o := g.objects[id]
+		if (o.attacking || len(o.blocking) > 0) && !g.isCreature(o) {
+			g.removeFromCombat(o)
+		}
+	}
 }
 
 // endCombat removes every creature from combat as the end of combat step

@@ -54,7 +54,7 @@ func TestModifiersFromTheStdlib(t *testing.T) {
 		}
 		switch funcID(id) {
 		case fnPrevent, fnPreventAmount, fnEnterWithCounters, fnScheduleDelayed, fnDoubleMana, fnDoubleLife, fnDoubleDamage, fnRedirectDamage, fnRedirectDamageToPlayer,
-			fnDoubleCounters, fnDoubleCountersOfKind, fnAddCountersToEvent, fnAddCountersOfEachKind, fnAddCountersGiven, fnDoubleTokens, fnReplaceMana, fnEnterAsCopy, fnEnterAsCopyWithType, fnEnterChoosingColor, fnEnterWithTribute, fnTriggerReflexive, fnEnterChoosingCardName, fnEnterTapped, fnEnterTappedUnlessControl,
+			fnDoubleCounters, fnDoubleCountersOfKind, fnAddCountersToEvent, fnAddCountersOfEachKind, fnAddCountersGiven, fnDoubleTokens, fnReplaceMana, fnEnterAsCopy, fnEnterAsCopyWithType, fnEnterChoosingColor, fnEnterWithTribute, fnTriggerReflexive, fnEnterChoosingCardName, fnEnterChoosingBasicLandType, fnEnterTapped, fnEnterTappedUnlessControl,
 			fnShuffleIntoLibrary, fnExile:
 			require.True(t, f.atOnce, f.name)
 		default:

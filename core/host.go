@@ -429,7 +429,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnIsBlocking:     objectQuery(func(o *Object) bool { return len(o.blocking) > 0 }),
 	fnIsBlocked:      objectQuery(func(o *Object) bool { return o.blocked }),
 	fnIsToken:        objectQuery(func(o *Object) bool { return o.token }),
-	fnIsCreature:     objectQuery(func(o *Object) bool { return o.def.types&typeCreature != 0 }),
+	fnIsCreature:     qIsCreature,
 	fnHadCounter:     qHadCounter,
 	fnHadNoCounters:  qHadNoCounters,
 
@@ -501,6 +501,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnBecomeCopyUntilEndOfTurn:           (*Game).hBecomeCopyUntilEndOfTurn,
 	fnAddCardType:                        (*Game).hAddCardType,
 	fnSetChosenColor:                     (*Game).hSetChosenColor,
+	fnSetChosenLandType:                  (*Game).hSetChosenLandType,
 	fnControl:                            (*Game).hControl,
 	fnGainControlUntilEndOfTurn:          (*Game).hGainControlUntilEndOfTurn,
 	fnBeginGameOnBattlefield:             (*Game).hBeginGameOnBattlefield,
@@ -518,6 +519,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnCopySpellForEachOtherPlayer: (*Game).hCopySpellForEachOtherPlayer,
 	fnExtraTurn:                   (*Game).hExtraTurn,
 	fnEnterChoosingCardName:       (*Game).hEnterChoosingCardName,
+	fnEnterChoosingBasicLandType:  (*Game).hEnterChoosingBasicLandType,
 	fnHasChosenName:               qHasChosenName,
 	// Players and hands (players.go, hand.go).
 	fnDiscard:                (*Game).hDiscard,
@@ -620,6 +622,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnTopCardIsColor: (*Game).qTopCardIsColor,
 	// Changing what a permanent is, redirection (issue 22B).
 	fnBecomeColorAndSubtype:                     (*Game).hBecomeColorAndSubtype,
+	fnBecomeCreatureWhileThisRemains:            (*Game).hBecomeCreatureWhileThisRemains,
 	fnRedirectNextDamageFromChosenSource:        (*Game).hRedirectNextDamageFromChosenSource,
 	fnRevealUntil:                               (*Game).hRevealUntil,
 	fnPutRevealedUntilOntoBattlefieldAndShuffle: (*Game).hPutRevealedUntilOntoBattlefieldAndShuffle,
@@ -758,6 +761,14 @@ func objectQuery(f func(*Object) bool) hostImpl {
 		}
 		return 0, nil
 	}
+}
+
+// qIsCreature reports whether an object is a creature, as typesOf reads
+// it: a land an effect made a creature is one ("creatures entering the
+// battlefield", CR 603.6a).
+func qIsCreature(g *Game, a []vm.Value) (vm.Value, error) {
+	o := g.valueObject(a[0])
+	return boolValue(o != nil && g.isCreature(o)), nil
 }
 
 // qIsType reports whether an object has a card type, as typesOf reads it.

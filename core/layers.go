@@ -127,10 +127,19 @@ type ptEffect struct {
 	rule      int
 	player    PlayerID
 	timestamp int64
-	// colors are the colors an effect of layer 5 adds, and subtype the
-	// subtype one of layer 4 adds (Rise from the Grave), or -1.
-	colors  uint16
-	subtype int32
+	// colors are the colors an effect of layer 5 adds, or, with
+	// setColors, the colors it makes the object, replacing its others
+	// (CR 105.3: "becomes green"). subtype is the subtype one of layer 4
+	// adds (Rise from the Grave), or -1, and types the card types it adds
+	// (CR 205.1b: "becomes a ... creature. It's still a land").
+	colors    uint16
+	setColors bool
+	subtype   int32
+	types     uint16
+	// whileOn is, for an effect that lasts "for as long as" a permanent
+	// remains on the battlefield, that permanent, or 0: the effect ends
+	// when it leaves (CR 611.2b; endEffectsOn).
+	whileOn ObjectID
 	// lasting is set for an effect with no duration (CR 611.2a): it does
 	// not end at the cleanup step, only when its object leaves the
 	// battlefield and becomes a new object (CR 400.7, 611.2c).
@@ -383,8 +392,13 @@ func applyPT(pe *ptEffect, c *chars) {
 	case layerControl:
 		c.controller = pe.controller
 	case layerType:
+		c.types |= pe.types
 		c.addSubtype(pe.subtype)
 	case layerColor:
+		if pe.setColors {
+			c.colors = pe.colors // CR 105.3: the new color replaces the others
+			break
+		}
 		// CR 105.2c: a colorless object that becomes a color is only
 		// that color; colorless is no color bit.
 		c.colors |= pe.colors
@@ -689,6 +703,24 @@ func (g *Game) typesOf(o *Object) uint16 {
 		return g.charsOf(o).types
 	}
 	return o.def.types
+}
+
+// isType reports whether an object has a card type, by its bit, as it is
+// now (typesOf): whatever asks whether a permanent is a creature, a land
+// or a planeswalker asks the layers (CR 613.1d; an animated land is a
+// creature, CR 205.1b).
+func (g *Game) isType(o *Object, bit uint16) bool { return g.typesOf(o)&bit != 0 }
+
+// isCreature reports whether an object is a creature now (isType).
+func (g *Game) isCreature(o *Object) bool { return g.isType(o, typeCreature) }
+
+// IsCreature reports whether an object is a creature now: a permanent as
+// the effects of layer 4 make it (an animated land is one, CR 205.1b),
+// one that left the battlefield as it last existed there, any other as
+// its card says.
+func (g *Game) IsCreature(id ObjectID) bool {
+	o := g.Object(id)
+	return o != nil && g.isCreature(o)
 }
 
 // subtypesOf is an object's subtypes: a permanent's as the effects of

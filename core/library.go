@@ -43,6 +43,9 @@ type Library struct {
 	// creature says, for each subtype interned, whether it is a creature
 	// type (CR 205.3m).
 	creature []bool
+	// land says, of each interned subtype, whether it is a land type
+	// (CR 205.3i).
+	land []bool
 }
 
 // CardDef is a card of a library: its compiled characteristics and
@@ -154,6 +157,9 @@ func (d *CardDef) Is(t string) bool {
 // them all.
 func NewLibrary(progs ...*vm.Program) (*Library, error) {
 	lib := &Library{cards: map[string]*CardDef{}, subtypes: map[string]int32{}, manaIDs: map[string]int32{}}
+	for _, t := range basicLandTypes {
+		lib.subtype(t) // an effect may give one to a land (CR 305.7)
+	}
 	for _, p := range progs {
 		if err := vm.Verify(p); err != nil {
 			return nil, err
@@ -247,7 +253,8 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 			case layerType:
 				d.changesTypes = true
 			}
-			d.removesAbilities = d.removesAbilities || funcID(linked.ID(a.Rule)) == fnLoseAllAbilities
+			fn := funcID(linked.ID(a.Rule))
+			d.removesAbilities = d.removesAbilities || fn == fnLoseAllAbilities || fn == fnSetChosenLandType
 			d.stopsActivation = d.stopsActivation || funcID(linked.ID(a.Rule)) == fnActivatedAbilitiesCantBeActivated
 		case a.Kind == vm.AbilityEnchant:
 			d.enchant = i
@@ -341,7 +348,15 @@ func (lib *Library) subtype(name string) int32 {
 	lib.subtypes[name] = id
 	_, creature := slices.BinarySearch(creatureTypes[:], name)
 	lib.creature = append(lib.creature, creature)
+	_, land := slices.BinarySearch(landTypes[:], name)
+	lib.land = append(lib.land, land)
 	return id
+}
+
+// isLandType reports whether an interned subtype is a land type
+// (CR 205.3i).
+func (lib *Library) isLandType(id int32) bool {
+	return id >= 0 && int(id) < len(lib.land) && lib.land[id]
 }
 
 // isCreatureType reports whether an interned subtype is a creature type
@@ -378,7 +393,8 @@ var counterBlindFuncs = [numFuncs]bool{
 	fnSetBasePt: true, fnAddProtectionFromChosenColor: true, fnLifeTotalCantChange: true,
 	fnCantGainLife: true, fnCantGetCounters: true, fnCantGetCountersOfKind: true, fnLoseKeyword: true,
 	fnLoseAllAbilities: true, fnInZone: true, fnBeginGameOnBattlefield: true, fnSetChosenColor: true, fnAddCardType: true,
-	fnCantBeCountered: true, fnHasChosenName: true,
+	fnSetChosenLandType: true,
+	fnCantBeCountered:   true, fnHasChosenName: true,
 	fnTopCardIsColor: true, // issue 22B, as long as: a card in a library
 	// Combat, untapping and the rules of the game for players (issue 22A).
 	fnCantBlock: true, fnCantAttackOrBlockAlone: true, fnCantBeBlocked: true, fnCantBeBlockedExceptBy: true,

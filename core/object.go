@@ -253,16 +253,15 @@ func (o *Object) Name() string { return o.def.Name }
 // Is reports whether the object has a card type ("creature").
 func (o *Object) Is(t string) bool { return o.def.Is(t) }
 
-// isType reports whether the object has a card type, by its bit.
-func (o *Object) isType(bit uint16) bool { return o.def.types&bit != 0 }
-
 // Has reports whether the object's card has a keyword ability
 // ("flying") printed on it; Game.HasKeyword says whether it has it now.
 func (o *Object) Has(keyword string) bool {
 	return slices.Contains(o.def.Card.Keywords, keyword)
 }
 
-// IsCreature reports whether the object is a creature.
+// IsCreature reports whether the object's card is a creature card, as
+// its type line says; Game.IsCreature says whether a permanent is a
+// creature now, as the effects of layer 4 make it (CR 613.1d).
 func (o *Object) IsCreature() bool { return o.def.types&typeCreature != 0 }
 
 // ability returns one of the object's compiled abilities.

@@ -465,14 +465,14 @@ func (g *Game) performDamage(ev *Event) bool {
 		return false
 	}
 	switch {
-	case o.IsCreature():
+	case g.isCreature(o):
 		if !ev.Wither && !ev.Infect {
 			o.damage = add(o.damage, ev.Amount)
 		}
 		if ev.Deathtouch {
 			o.deathtouchDamage = true
 		}
-	case o.isType(typePlaneswalker):
+	case g.isType(o, typePlaneswalker):
 	default:
 		return false
 	}
@@ -489,11 +489,11 @@ func (g *Game) damageResults(ev *Event) {
 		g.givePlayerCounters(p, CounterPoison, ev.Amount)
 	} else if ok {
 		g.propose(Event{Kind: EvLifeLost, Player: p, Amount: ev.Amount})
-	} else if o := g.permanentArg(ev.Target); o != nil && o.IsCreature() && (ev.Wither || ev.Infect) {
+	} else if o := g.permanentArg(ev.Target); o != nil && g.isCreature(o) && (ev.Wither || ev.Infect) {
 		// Damage from a source with wither or infect puts that many -1/-1
 		// counters on the creature (CR 120.3d, 702.80a, 702.90b).
 		g.propose(Event{Kind: EvCounterPut, Object: o.id, Counter: CounterMinus1Minus1, Amount: ev.Amount})
-	} else if o != nil && !o.IsCreature() && o.isType(typePlaneswalker) {
+	} else if o != nil && !g.isCreature(o) && g.isType(o, typePlaneswalker) {
 		g.propose(Event{Kind: EvCounterRemoved, Object: o.id, Counter: CounterLoyalty, Amount: ev.Amount})
 	}
 	if ev.Lifelink {
@@ -655,11 +655,12 @@ func (g *Game) moveCard(id ObjectID, to Zone) *Object {
 }
 
 // endEffectsOn ends the continuous effects on an object that left the
-// battlefield: they applied to that object, which no longer exists.
+// battlefield: they applied to that object, which no longer exists; and
+// those that lasted for as long as it remained there (CR 611.2b).
 func (g *Game) endEffectsOn(id ObjectID) {
 	kept := g.effects[:0]
 	for _, e := range g.effects {
-		if e.object != id {
+		if e.object != id && e.whileOn != id {
 			kept = append(kept, e)
 		}
 	}

@@ -193,7 +193,7 @@ func (g *Game) canBeDealtDamage(v vm.Value) bool {
 		return int(p) < len(g.players) && !g.players[p].Lost
 	}
 	o := g.permanentArg(v)
-	return o != nil && (o.IsCreature() || o.isType(typePlaneswalker) || o.isType(typeBattle))
+	return o != nil && (g.isCreature(o) || g.isType(o, typePlaneswalker) || g.isType(o, typeBattle))
 }
 
 // appliesTo reports whether a turn-long prevention effect applies to a

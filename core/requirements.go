@@ -270,7 +270,7 @@ func (g *Game) attackCandidates() []attackCandidate {
 	var out []attackCandidate
 	for _, id := range g.battlefield {
 		o := g.objects[id]
-		if o.controller != g.active || !o.IsCreature() {
+		if o.controller != g.active || !g.isCreature(o) {
 			continue
 		}
 		r := g.rulesOf(o)
@@ -470,7 +470,7 @@ func (g *Game) blockProblemNow() *blockProblem {
 	}
 	for _, id := range g.battlefield {
 		bl := g.objects[id]
-		if bl.controller != defender || !bl.IsCreature() {
+		if bl.controller != defender || !g.isCreature(bl) {
 			continue
 		}
 		r := g.rulesOf(bl)

@@ -20,7 +20,7 @@ type allAttack struct {
 func (allAttack) DeclareAttackers(g *core.Game, p core.PlayerID) []core.ObjectID {
 	var out []core.ObjectID
 	for _, id := range g.Battlefield() {
-		if o := g.Object(id); o.Controller() == p && o.IsCreature() {
+		if o := g.Object(id); o.Controller() == p && g.IsCreature(id) {
 			out = append(out, id)
 		}
 	}

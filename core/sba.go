@@ -67,7 +67,7 @@ func (g *Game) stateBasedActions() bool {
 		// later check.
 		deathtouched := o.deathtouchDamage
 		o.deathtouchDamage = false
-		if o.IsCreature() {
+		if g.isCreature(o) {
 			t := g.Toughness(id)
 			switch {
 			case t <= 0:
@@ -80,7 +80,7 @@ func (g *Game) stateBasedActions() bool {
 				toDestroy = append(toDestroy, id)
 			}
 		}
-		if o.isType(typePlaneswalker) && o.Counters(CounterLoyalty) <= 0 {
+		if g.isType(o, typePlaneswalker) && o.Counters(CounterLoyalty) <= 0 {
 			toGraveyard = append(toGraveyard, id) // 704.5i
 		}
 		if o.def.enchant >= 0 && !g.enchantsLegally(o) {

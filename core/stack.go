@@ -418,6 +418,7 @@ func (g *Game) settle() {
 			return
 		}
 		g.syncControl()
+		g.leaveCombatUnlessCreature()
 		if g.stateBasedActions() {
 			continue
 		}

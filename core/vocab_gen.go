@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 49
-	vocabularyHash  = "6f43ab4412b6a33ecb1e7f3d7dc7925e0087c59d31222c247532d99c638198cd"
+	vocabularyMinor = 50
+	vocabularyHash  = "b540eb8fbdbe67fb8fa7e8f27a392b6331980c1be14af1cfdee32b0490742763"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -757,6 +757,26 @@ var creatureTypes = [...]string{
 	"Zubera",
 }
 
+// landTypes are the land types (CR 205.3i), the subtypes the stdlib
+// declares of lands, sorted: searched by halves.
+var landTypes = [...]string{
+	"Cave",
+	"Desert",
+	"Forest",
+	"Gate",
+	"Island",
+	"Lair",
+	"Locus",
+	"Mine",
+	"Mountain",
+	"Plains",
+	"Power-Plant",
+	"Sphere",
+	"Swamp",
+	"Tower",
+	"Urza's",
+}
+
 // The fields of the event kinds: a linked SymField is one of these.
 const (
 	fieldDamageID fieldID = iota
@@ -964,6 +984,7 @@ const (
 	fnAttacksThisTurnIfAble
 	fnBecomeColorAndSubtype
 	fnBecomeCopyUntilEndOfTurn
+	fnBecomeCreatureWhileThisRemains
 	fnBeginGameOnBattlefield
 	fnBlockAnyNumber
 	fnBlocksEachCombat
@@ -1036,6 +1057,7 @@ const (
 	fnEachPlayerEnd
 	fnEnterAsCopy
 	fnEnterAsCopyWithType
+	fnEnterChoosingBasicLandType
 	fnEnterChoosingCardName
 	fnEnterChoosingColor
 	fnEnterTapped
@@ -1144,6 +1166,7 @@ const (
 	fnSetBasePt
 	fnSetBasePtUntilEndOfTurn
 	fnSetChosenColor
+	fnSetChosenLandType
 	fnSetLife
 	fnSetMaximumHandSize
 	fnSharesCreatureType
@@ -1199,6 +1222,7 @@ var funcs = [numFuncs]funcDecl{
 	fnAttacksThisTurnIfAble:                    {name: "attacks_this_turn_if_able", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnBecomeColorAndSubtype:                    {name: "become_color_and_subtype", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnBecomeCopyUntilEndOfTurn:                 {name: "become_copy_until_end_of_turn", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b11},
+	fnBecomeCreatureWhileThisRemains:           {name: "become_creature_while_this_remains", arity: 5, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnBeginGameOnBattlefield:                   {name: "begin_game_on_battlefield", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnBlockAnyNumber:                           {name: "block_any_number", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnBlocksEachCombat:                         {name: "blocks_each_combat", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
@@ -1271,6 +1295,7 @@ var funcs = [numFuncs]funcDecl{
 	fnEachPlayerEnd:                   {name: "each_player_end", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterAsCopy:                     {name: "enter_as_copy", arity: 2, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterAsCopyWithType:             {name: "enter_as_copy_with_type", arity: 3, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnEnterChoosingBasicLandType:      {name: "enter_choosing_basic_land_type", arity: 1, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterChoosingCardName:           {name: "enter_choosing_card_name", arity: 1, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterChoosingColor:              {name: "enter_choosing_color", arity: 1, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnEnterTapped:                     {name: "enter_tapped", arity: 0, returns: false, action: true, called: ctxEnters, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -1379,6 +1404,7 @@ var funcs = [numFuncs]funcDecl{
 	fnSetBasePt:                                 {name: "set_base_pt", arity: 3, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 8, finds: 0b0},
 	fnSetBasePtUntilEndOfTurn:                   {name: "set_base_pt_until_end_of_turn", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnSetChosenColor:                            {name: "set_chosen_color", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 5, finds: 0b0},
+	fnSetChosenLandType:                         {name: "set_chosen_land_type", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 4, finds: 0b0},
 	fnSetLife:                                   {name: "set_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnSetMaximumHandSize:                        {name: "set_maximum_hand_size", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnSharesCreatureType:                        {name: "shares_creature_type", arity: 2, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},

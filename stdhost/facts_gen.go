@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 49
+	Minor = 50
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "6f43ab4412b6a33ecb1e7f3d7dc7925e0087c59d31222c247532d99c638198cd"
+	Hash = "b540eb8fbdbe67fb8fa7e8f27a392b6331980c1be14af1cfdee32b0490742763"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.49: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.50: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -611,6 +611,18 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.BecomeCopyUntilEndOfTurn(f, Object(a[0]), Object(a[1]))
+			}, true
+		}},
+	{Name: "become_creature_while_this_remains", Method: "BecomeCreatureWhileThisRemains", Signature: "BecomeCreatureWhileThisRemains(f *vm.Frame, object stdhost.Object, power int64, toughness int64, color stdhost.Name, subtype stdhost.Name) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}, {Name: "color", Type: Type{Kind: KindName, Name: vm.NameColor}}, {Name: "subtype", Type: Type{Kind: KindName, Name: vm.NameSubtype}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				BecomeCreatureWhileThisRemains(*vm.Frame, Object, int64, int64, Name, Name) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.BecomeCreatureWhileThisRemains(f, Object(a[0]), int64(a[1]), int64(a[2]), Name(a[3]), Name(a[4]))
 			}, true
 		}},
 	{Name: "begin_game_on_battlefield", Method: "BeginGameOnBattlefield", Signature: "BeginGameOnBattlefield(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,
@@ -1438,6 +1450,16 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.EnterAsCopyWithType(f, Player(a[0]), Filter(a[1]), Name(a[2]))
+			}, true
+		}},
+	{Name: "enter_choosing_basic_land_type", Method: "EnterChoosingBasicLandType", Signature: "EnterChoosingBasicLandType(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Action: true, Contexts: ContextEnters, AtOnce: true, Stale: StaleError, Chooses: "land_type",
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ EnterChoosingBasicLandType(*vm.Frame, Player) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.EnterChoosingBasicLandType(f, Player(a[0]))
 			}, true
 		}},
 	{Name: "enter_choosing_card_name", Method: "EnterChoosingCardName", Signature: "EnterChoosingCardName(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Action: true, Contexts: ContextEnters, AtOnce: true, Stale: StaleError, Chooses: "card_name",
@@ -2705,6 +2727,16 @@ var Funcs = []Func{
 				return 0, m.SetChosenColor(f, Object(a[0]))
 			}, true
 		}},
+	{Name: "set_chosen_land_type", Method: "SetChosenLandType", Signature: "SetChosenLandType(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect, Layer: "4",
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ SetChosenLandType(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.SetChosenLandType(f, Object(a[0]))
+			}, true
+		}},
 	{Name: "set_life", Method: "SetLife", Signature: "SetLife(f *vm.Frame, player stdhost.Player, amount int64) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "amount", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -2970,5 +3002,5 @@ var NameKinds = []NameKind{
 	{Kind: vm.NameMana, Words: nil},
 	{Kind: vm.NameEvent, Words: []string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive", "countered", "spell_copied", "draw", "discard", "hand_revealed", "reveal", "shuffle", "becomes_target"}},
 	{Kind: vm.NameRule, Words: []string{"damage_cant_be_prevented", "dealt_as_though_wither", "entering_doesnt_trigger", "counters_cant_be_put"}},
-	{Kind: vm.NameEffect, Words: []string{"activated_abilities_cant_be_activated", "add_card_type", "add_keyword", "add_protection_from_chosen_color", "attacks_each_combat", "begin_game_on_battlefield", "block_any_number", "blocks_each_combat", "cant_attack_or_block", "cant_attack_or_block_alone", "cant_attack_unless_defender_controls", "cant_be_blocked", "cant_be_blocked_except_by", "cant_be_countered", "cant_block", "cant_gain_life", "cant_get_counters", "cant_get_counters_of_kind", "cant_lose_game", "control", "costs_more_per_extra_target", "deck_any_number", "define_pt", "doesnt_untap", "grant_ability", "hands_revealed", "life_total_cant_change", "lose_all_abilities", "lose_keyword", "modify_pt", "must_be_blocked_by_all", "no_maximum_hand_size", "set_base_pt", "set_chosen_color", "set_maximum_hand_size", "spend_only_mana_on_x", "top_card_revealed"}},
+	{Kind: vm.NameEffect, Words: []string{"activated_abilities_cant_be_activated", "add_card_type", "add_keyword", "add_protection_from_chosen_color", "attacks_each_combat", "begin_game_on_battlefield", "block_any_number", "blocks_each_combat", "cant_attack_or_block", "cant_attack_or_block_alone", "cant_attack_unless_defender_controls", "cant_be_blocked", "cant_be_blocked_except_by", "cant_be_countered", "cant_block", "cant_gain_life", "cant_get_counters", "cant_get_counters_of_kind", "cant_lose_game", "control", "costs_more_per_extra_target", "deck_any_number", "define_pt", "doesnt_untap", "grant_ability", "hands_revealed", "life_total_cant_change", "lose_all_abilities", "lose_keyword", "modify_pt", "must_be_blocked_by_all", "no_maximum_hand_size", "set_base_pt", "set_chosen_color", "set_chosen_land_type", "set_maximum_hand_size", "spend_only_mana_on_x", "top_card_revealed"}},
 }

@@ -39,30 +39,31 @@ func newTestScope() testScope {
 
 // Where the phrase of a phraseCase is, in the card built around it.
 const (
-	inTrigger        = "trigger"         // whenever/when/at PHRASE { gain 1 life }
-	inReplace        = "replace"         // replace PHRASE { gain 1 life }
-	inDelayed        = "delayed"         // whenever this dies { at PHRASE { gain 1 life } }
-	inStatic         = "static"          // static PHRASE
-	inCDA            = "cda"             // static PHRASE of a */* creature
-	inEnters         = "enters"          // enters PHRASE
-	inSpell          = "spell"           // spell { PHRASE } of an instant
-	inReplaceAction  = "replace action"  // replace damage to this { PHRASE }
-	inActivated      = "activated"       // {T}: PHRASE
-	inCost           = "cost"            // {1}, PHRASE: gain 1 life
-	inManaTrigger    = "mana trigger"    // whenever a player as p taps a land for mana { PHRASE }
-	inManaReplace    = "mana replace"    // replace you tap a permanent for mana { PHRASE }
-	inLifeReplace    = "life replace"    // replace you would gain life { PHRASE }
-	inReflexive      = "reflexive"       // whenever you attack { you may pay {2} and sacrifice a creature; when PHRASE { gain 1 life } }
-	inChosen         = "chosen"          // enters choosing a color; static PHRASE
-	inCounterReplace = "counter replace" // replace one or more counters would be put on this { PHRASE }
-	inTokenReplace   = "token replace"   // replace you would create one or more tokens { PHRASE }
-	inGivenReplace   = "given replace"   // replace you would get one or more counters { PHRASE }
-	inChosenMana     = "chosen mana"     // enters choosing a color; whenever a player as p taps a land for mana { PHRASE }
-	inIntervening    = "intervening"     // whenever a creature as creature dies, if PHRASE { gain 1 life }
-	inEntersIf       = "enters if"       // when this enters, if PHRASE { gain 1 life }
-	inChosenName     = "chosen name"     // enters choosing a card name; whenever a creature as creature dies, if PHRASE { gain 1 life }
-	inAsLongAs       = "as long as"      // static as long as PHRASE, this gets +1/+1
-	inThatName       = "that name"       // spell { search ... as card; player chooses a card name; if PHRASE { gain 1 life } }
+	inTrigger        = "trigger"          // whenever/when/at PHRASE { gain 1 life }
+	inReplace        = "replace"          // replace PHRASE { gain 1 life }
+	inDelayed        = "delayed"          // whenever this dies { at PHRASE { gain 1 life } }
+	inStatic         = "static"           // static PHRASE
+	inCDA            = "cda"              // static PHRASE of a */* creature
+	inEnters         = "enters"           // enters PHRASE
+	inSpell          = "spell"            // spell { PHRASE } of an instant
+	inReplaceAction  = "replace action"   // replace damage to this { PHRASE }
+	inActivated      = "activated"        // {T}: PHRASE
+	inCost           = "cost"             // {1}, PHRASE: gain 1 life
+	inManaTrigger    = "mana trigger"     // whenever a player as p taps a land for mana { PHRASE }
+	inManaReplace    = "mana replace"     // replace you tap a permanent for mana { PHRASE }
+	inLifeReplace    = "life replace"     // replace you would gain life { PHRASE }
+	inReflexive      = "reflexive"        // whenever you attack { you may pay {2} and sacrifice a creature; when PHRASE { gain 1 life } }
+	inChosen         = "chosen"           // enters choosing a color; static PHRASE
+	inCounterReplace = "counter replace"  // replace one or more counters would be put on this { PHRASE }
+	inTokenReplace   = "token replace"    // replace you would create one or more tokens { PHRASE }
+	inGivenReplace   = "given replace"    // replace you would get one or more counters { PHRASE }
+	inChosenMana     = "chosen mana"      // enters choosing a color; whenever a player as p taps a land for mana { PHRASE }
+	inIntervening    = "intervening"      // whenever a creature as creature dies, if PHRASE { gain 1 life }
+	inEntersIf       = "enters if"        // when this enters, if PHRASE { gain 1 life }
+	inChosenName     = "chosen name"      // enters choosing a card name; whenever a creature as creature dies, if PHRASE { gain 1 life }
+	inAsLongAs       = "as long as"       // static as long as PHRASE, this gets +1/+1
+	inThatName       = "that name"        // spell { search ... as card; player chooses a card name; if PHRASE { gain 1 life } }
+	inChosenLandType = "chosen land type" // enters choosing a basic land type; static PHRASE
 )
 
 // phraseCases use each phrase of the standard vocabulary once, in the
@@ -106,6 +107,7 @@ var phraseCases = []struct {
 	{inSpell, "each other player copies target spell and each of those players may choose new targets for their copy", "each other player copies {spell} and each of those players may choose new targets for their copy"},
 	{inSpell, "target opponent takes an extra turn after this one", "{player} takes an extra turn after this one"},
 	{inEnters, "choosing a card name", "choosing a card name"},
+	{inEnters, "choosing a basic land type", "choosing a basic land type"},
 	{inChosenName, "creature has the chosen name", "{object} has the chosen name"},
 	{inSpell, "search the library of target player for a card", "search the library of {player} for {objects}"},
 	{inSpell, "target player chooses a card name", "{player} chooses a card name"},
@@ -270,6 +272,7 @@ var phraseCases = []struct {
 	{inSpell, "target player creates a 2/2 black Zombie creature token with deathtouch", "{player} creates {amount} {power/toughness} {color} {subtype} creature tokens with {keyword}"},
 	{inChosen, "nonland permanents are the chosen color", "{object} are the chosen color"},
 	{inChosen, "this is the chosen color", "{object} is the chosen color"},
+	{inChosenLandType, "enchanted land is the chosen type", "{object} is the chosen type"},
 	{inSpell, "gain control of target creature until end of turn", "gain control of {object} until end of turn"},
 	{inStatic, "if this is in your opening hand you may begin the game with it on the battlefield", "if {object} is in your opening hand you may begin the game with it on the battlefield"},
 	{inSpell, "target player gets 2 poison counters", "{player} gets {amount} {kind} counters"},
@@ -426,6 +429,7 @@ var phraseCases = []struct {
 	{inStatic, "play with the top card of your library revealed", "play with the top card of your library revealed"},
 	// Changing what a permanent is, redirection (issue 22B).
 	{inSpell, "target creature is a black Zombie in addition to its other colors and types", "{object} is a {color} {subtype} in addition to its other colors and types"},
+	{inSpell, "target Forest becomes a 4/5 green Treefolk creature that's still a land for as long as this remains on the battlefield", "{object} becomes a {power/toughness} {color} {subtype} creature that's still a land for as long as this remains on the battlefield"},
 	{inSpell, "the next 2 damage that a source of your choice would deal to you and/or permanents you control this turn is dealt to any target instead", "the next {amount} damage that {sources} of your choice would deal to you and/or permanents you control this turn is dealt to {target} instead"},
 	{inSpell, "target player reveals cards from the top of their library until they reveal a creature card", "{player} reveals cards from the top of their library until they reveal a {type} card"},
 	{inSpell, "the player puts that card onto the battlefield then shuffles all other cards revealed this way into their library", "the player puts that card onto the battlefield then shuffles all other cards revealed this way into their library"},
@@ -471,6 +475,8 @@ func phraseCard(where, text string) string {
 		return fmt.Sprintf(creature, "when this enters, if "+text+" {\n        gain 1 life\n    }")
 	case inAsLongAs:
 		return fmt.Sprintf(creature, "static as long as "+text+", this gets +1/+1")
+	case inChosenLandType:
+		return fmt.Sprintf(creature, "enters choosing a basic land type\n    static "+text)
 	case inChosenName:
 		return fmt.Sprintf(creature, "enters choosing a card name\n    whenever a creature as creature dies, if "+text+" {\n        gain 1 life\n    }")
 	case inChosenMana:
@@ -548,7 +554,7 @@ func casePhrase(t *testing.T, where string, card *dsl.Card) (*dsl.Phrase, vocab.
 			}
 			return it.Phrase, vocab.ModeRule, sc
 		case *dsl.EntersAbility:
-			if where == inChosen || where == inChosenMana || where == inChosenName {
+			if where == inChosen || where == inChosenMana || where == inChosenName || where == inChosenLandType {
 				continue // the choice the static ability reads
 			}
 			return it.Phrase, vocab.ModeAction, sc

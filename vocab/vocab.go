@@ -857,10 +857,10 @@ func (v *Vocab) templates(phrases []phraseDecl, own func(*Template)) ([]*Templat
 
 // ChoiceKinds are the kinds of choice a permanent's controller can make
 // as it enters (CR 614.12) and its abilities can read: a color, a card
-// name (`card_name`, CR 201.4); a creature type or an opponent would be
-// more. A kind's words, in messages, are its name with spaces for
-// underscores ("card name").
-var ChoiceKinds = map[string]bool{"color": true, "card_name": true}
+// name (`card_name`, CR 201.4), a basic land type (`land_type`, CR
+// 305.6); a creature type or an opponent would be more. A kind's words,
+// in messages, are its name with spaces for underscores ("card name").
+var ChoiceKinds = map[string]bool{"color": true, "card_name": true, "land_type": true}
 
 func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
 	f := &FuncInfo{Name: d.Name, Action: d.Kind == "action", Effect: d.Kind == "effect", Context: d.Context, Layer: d.Layer}
@@ -880,7 +880,7 @@ func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
 		case strings.HasPrefix(t, "reads_chosen_") && ChoiceKinds[strings.TrimPrefix(t, "reads_chosen_")]:
 			f.Reads = strings.TrimPrefix(t, "reads_chosen_")
 		default:
-			diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "%s: no trait %q (an action may be `is cost`, `is mana`, `is divides` or `is optional`, an enters action `is chooses_KIND`, any function `is reads_chosen_KIND`; KIND: color or card_name)", d.Name, t))
+			diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "%s: no trait %q (an action may be `is cost`, `is mana`, `is divides` or `is optional`, an enters action `is chooses_KIND`, any function `is reads_chosen_KIND`; KIND: color, card_name or land_type)", d.Name, t))
 		}
 	}
 	params, ds := v.fields(d.Params)

@@ -38,6 +38,8 @@ type vocabulary struct {
 	// creatureTypes are the subtypes of creatures (and kindreds), sorted
 	// (CR 205.3m).
 	creatureTypes []string
+	// landTypes are the subtypes of lands, sorted (CR 205.3i).
+	landTypes []string
 	// identity is the vocabulary's name, version and hash.
 	identity vm.Vocabulary
 }
@@ -116,8 +118,12 @@ func load(v *vocab.Vocab) *vocabulary {
 		if st.HasType([]string{"creature"}) {
 			out.creatureTypes = append(out.creatureTypes, st.Name)
 		}
+		if st.HasType([]string{"land"}) {
+			out.landTypes = append(out.landTypes, st.Name)
+		}
 	}
 	slices.Sort(out.creatureTypes)
+	slices.Sort(out.landTypes)
 	return out
 }
 
@@ -480,6 +486,14 @@ func (v *vocabulary) keywordTables(w *writer) error {
 	w.line("// stdlib declares of creatures and kindreds, sorted: searched by halves.")
 	w.line("var creatureTypes = [...]string{")
 	for _, t := range v.creatureTypes {
+		w.line("\t%q,", t)
+	}
+	w.line("}")
+	w.line("")
+	w.line("// landTypes are the land types (CR 205.3i), the subtypes the stdlib")
+	w.line("// declares of lands, sorted: searched by halves.")
+	w.line("var landTypes = [...]string{")
+	for _, t := range v.landTypes {
 		w.line("\t%q,", t)
 	}
 	w.line("}")
