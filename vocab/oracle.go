@@ -211,15 +211,19 @@ func (v *Vocab) oracleIdx() *oracleIndex {
 			}
 			w := &Template{Text: t.Oracle.Text, Items: wordingItems(t.Oracle), Where: t.Where, Each: t.Each, Once: t.Once,
 				Anywhere: t.Anywhere, Event: t.Event, Func: t.Func, Rule: t.Rule, Pos: t.Oracle.Pos}
-			var shape []string
-			for _, it := range w.Items {
+			var shape strings.Builder
+			shape.Grow(len(t.Oracle.Text) + len(w.Items))
+			for i, it := range w.Items {
+				if i > 0 {
+					shape.WriteByte(' ')
+				}
 				if it.Slot != "" {
-					shape = append(shape, "{}")
+					shape.WriteString("{}")
 				} else {
-					shape = append(shape, strings.ToLower(it.Word))
+					shape.WriteString(strings.ToLower(it.Word))
 				}
 			}
-			w.Shape = strings.Join(shape, " ")
+			w.Shape = shape.String()
 			seen[key] = w
 			idx.phrases[w] = []*Template{t}
 			idx.byMode[mode].add(w)
@@ -240,20 +244,39 @@ func (v *Vocab) oracleIdx() *oracleIndex {
 // wordingItems splits the items of a wording into the words of Oracle
 // text (SplitOracleWord): "{object}'s" is the slot and the word "'s".
 func wordingItems(w *Wording) []TemplateItem {
-	var out []TemplateItem
+	out := make([]TemplateItem, 0, len(w.Items)+2)
 	for _, it := range w.Items {
 		if it.Slot != "" {
 			out = append(out, TemplateItem{Slot: it.Slot})
-			for _, s := range SplitOracleWord(it.Suffix) {
-				out = append(out, TemplateItem{Word: s})
-			}
+			out = appendOracleWords(out, it.Suffix)
 			continue
 		}
-		for _, s := range SplitOracleWord(it.Word) {
-			out = append(out, TemplateItem{Word: s})
-		}
+		out = appendOracleWords(out, it.Word)
 	}
 	return out
+}
+
+// appendOracleWords appends the words SplitOracleWord splits w into, as
+// items: what every wording of the vocabulary goes through at start-up,
+// without a slice for each word.
+func appendOracleWords(out []TemplateItem, w string) []TemplateItem {
+	if plainOracleWord(w) {
+		return append(out, TemplateItem{Word: w})
+	}
+	for _, s := range SplitOracleWord(w) {
+		out = append(out, TemplateItem{Word: s})
+	}
+	return out
+}
+
+// plainOracleWord says SplitOracleWord would return w alone: a word with
+// no curly apostrophe, no quotation mark or punctuation around it and no
+// possessive "'s".
+func plainOracleWord(w string) bool {
+	if w == "" || w[0] == '"' || strings.ContainsRune(`,.;:"`, rune(w[len(w)-1])) || strings.HasSuffix(w, "'s") {
+		return false
+	}
+	return !strings.Contains(w, "’")
 }
 
 // SplitOracleWord splits a word of Oracle text (text between spaces) into
@@ -262,6 +285,9 @@ func wordingItems(w *Wording) []TemplateItem {
 // `creature's,` is "creature", "'s" and ",". Other apostrophes stay
 // inside the word ("can't").
 func SplitOracleWord(w string) []string {
+	if plainOracleWord(w) {
+		return []string{w}
+	}
 	w = strings.ReplaceAll(w, "’", "'")
 	var lead, trail []string
 	for len(w) > 0 && strings.ContainsRune(`"`, rune(w[0])) {
