@@ -172,8 +172,8 @@ func TestAPIRefusesWhatIsNotItsInput(t *testing.T) {
 	s := newServer(t, Options{})
 	for _, c := range []struct {
 		method, ctype, body string
-		code               int
-		msg                string
+		code                int
+		msg                 string
 	}{
 		{http.MethodGet, "", "", http.StatusMethodNotAllowed, "POST a JSON object"},
 		{http.MethodPost, "text/plain", `{"card":""}`, http.StatusUnsupportedMediaType, "send application/json"},
