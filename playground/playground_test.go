@@ -105,13 +105,13 @@ func TestOnlyItsPathsExist(t *testing.T) {
 	s := newServer(t, Options{Version: "test"})
 	paths := s.Paths()
 	sort.Strings(paths)
-	assert.Equal(t, []string{"/", "/api/explain", "/api/fmt", "/api/lint", "/api/test", "/app.css", "/app.js", "/grammar.json", "/highlight.js"}, paths)
+	assert.Equal(t, []string{"/", "/api-worker.js", "/api/explain", "/api/fmt", "/api/lint", "/api/test", "/app.css", "/app.js", "/grammar.json", "/highlight.js"}, paths)
 	srv := httptest.NewServer(s)
 	defer srv.Close()
 	addr := strings.TrimPrefix(srv.URL, "http://")
 	for path, ctype := range map[string]string{
 		"/": "text/html; charset=utf-8", "/app.js": "text/javascript; charset=utf-8", "/app.css": "text/css; charset=utf-8",
-		"/highlight.js": "text/javascript; charset=utf-8", "/grammar.json": "application/json",
+		"/highlight.js": "text/javascript; charset=utf-8", "/api-worker.js": "text/javascript; charset=utf-8", "/grammar.json": "application/json",
 	} {
 		res, err := http.Get(srv.URL + path)
 		require.NoError(t, err)

@@ -9,10 +9,14 @@
   const $ = (id) => document.getElementById(id);
   const esc = (s) => CardHighlight.escapeHTML(String(s));
 
-  // Bounds that keep the page quick whatever is pasted: above them, a
-  // file is not highlighted (the editor shows it plain), and the state is
-  // not put in the link.
-  const HIGHLIGHT_MAX = 256 * 1024;
+  // Bounds that keep the page quick whatever is pasted. A browser lays
+  // out all the text of a text area on the page's one thread (10 MB: many
+  // seconds), so a file over LARGE is not given to it: the editor holds
+  // it, shows its first PREVIEW characters read-only and not highlighted,
+  // and sends it whole to the server. Over SHARE_MAX, the state is not
+  // put in the link.
+  const LARGE = 256 * 1024;
+  const PREVIEW = 64 * 1024;
   const SHARE_MAX = 1024 * 1024;
   const LINT_DELAY = 250; // ms after the last keystroke
   const LINT_DELAY_LARGE = 1000;
@@ -85,6 +89,10 @@
     this.pre = this.root.querySelector("pre");
     this.gutter = this.root.querySelector(".gutter");
     this.pending = false;
+    // full is the text of a large file, which the text area only shows
+    // the start of; null otherwise.
+    this.full = null;
+    this.area.addEventListener("paste", (e) => this.paste(e));
     this.area.addEventListener("scroll", () => this.sync());
     this.area.addEventListener("keydown", (e) => {
       if (e.key === "Tab" && !e.ctrlKey && !e.altKey && !e.metaKey) {
@@ -98,16 +106,51 @@
   }
 
   Editor.prototype.value = function () {
-    return this.area.value;
+    return this.full !== null ? this.full : this.area.value;
   };
 
+  // set puts a text in the editor: in the text area, or, over LARGE, its
+  // start, read-only.
   Editor.prototype.set = function (text) {
-    this.area.value = text;
+    if (text.length > LARGE) {
+      this.full = text;
+      this.area.readOnly = true;
+      this.area.value = text.slice(0, PREVIEW) + "\n\n… and " + size(text.length - PREVIEW) + " more, not shown: the server lints it whole.\n";
+    } else {
+      this.full = null;
+      this.area.readOnly = false;
+      this.area.value = text;
+    }
+    this.root.classList.toggle("large", this.full !== null);
     this.render();
   };
 
   Editor.prototype.large = function () {
-    return this.area.value.length > HIGHLIGHT_MAX;
+    return this.full !== null;
+  };
+
+  // paste takes a paste that would make the file large itself, so that
+  // the text area never holds it.
+  Editor.prototype.paste = function (e) {
+    const text = e.clipboardData ? e.clipboardData.getData("text/plain") : "";
+    if (this.large()) {
+      e.preventDefault();
+      return;
+    }
+    const cur = this.area.value;
+    const from = this.area.selectionStart;
+    const to = this.area.selectionEnd;
+    if (cur.length - (to - from) + text.length <= LARGE) return; // the browser pastes it
+    e.preventDefault();
+    this.set(cur.slice(0, from) + text + cur.slice(to));
+    changed();
+  };
+
+  // input follows an edit; one that made the text large (a drop) makes
+  // the editor hold it.
+  Editor.prototype.input = function () {
+    if (!this.large() && this.area.value.length > LARGE) this.set(this.area.value);
+    changed();
   };
 
   // render draws the highlighting and the gutter, at the next frame.
@@ -180,27 +223,40 @@
 
   // ----- The server -----
 
-  // post sends the editors' text to an API call; it rejects with the
-  // server's message on an error, and with an AbortError when aborted.
-  async function post(path, body, signal) {
-    const res = await fetch(path, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-      signal: signal,
+  // post sends the editors' text to an API call, through the worker
+  // (api-worker.js) that serializes and sends it off this thread; it
+  // rejects with the server's message on an error, and with an
+  // AbortError as soon as signal aborts.
+  const worker = new Worker("/api-worker.js");
+  const waiting = new Map();
+  let lastID = 0;
+  worker.onmessage = (e) => {
+    const w = waiting.get(e.data.id);
+    if (!w) return;
+    waiting.delete(e.data.id);
+    if (e.data.error === undefined) {
+      w.resolve(e.data.data);
+      return;
+    }
+    const err = new Error(e.data.error);
+    err.status = e.data.status;
+    if (e.data.aborted) err.name = "AbortError";
+    w.reject(err);
+  };
+
+  function post(path, body, signal) {
+    return new Promise((resolve, reject) => {
+      const id = ++lastID;
+      const aborted = () => {
+        waiting.delete(id);
+        worker.postMessage({ abort: id });
+        reject(new DOMException("aborted", "AbortError"));
+      };
+      if (signal && signal.aborted) return aborted();
+      waiting.set(id, { resolve, reject });
+      if (signal) signal.addEventListener("abort", aborted, { once: true });
+      worker.postMessage({ id: id, path: path, body: body });
     });
-    let data = null;
-    try {
-      data = await res.json();
-    } catch (e) {
-      data = null;
-    }
-    if (!res.ok) {
-      const err = new Error((data && data.error) || res.status + " " + res.statusText);
-      err.status = res.status;
-      throw err;
-    }
-    return data;
   }
 
   // A call whose answers may go stale: starting it again aborts the one
@@ -246,11 +302,13 @@
     const big = [];
     for (const [ed, note] of [[card, "card-note"], [tests, "tests-note"]]) {
       const n = ed.value().length;
-      $(note).textContent = ed.large() ? "(" + size(n) + ": not highlighted)" : "";
+      $(note).textContent = ed.large() ? "(" + size(n) + ": its start shown, read-only)" : "";
+      $(note.replace("note", "clear")).hidden = !ed.large();
       if (ed.large()) big.push(ed.file + " is " + size(n));
     }
     if (big.length) {
-      message(big.join("; ") + ": highlighting is off above " + size(HIGHLIGHT_MAX) + " and the link keeps the state only up to " + size(SHARE_MAX) + "; the server still lints it.", false);
+      message(big.join("; ") + ": over " + size(LARGE) + ", a file is shown only in part, read-only and not highlighted" +
+        (card.value().length + tests.value().length > SHARE_MAX ? ", and the link does not hold it" : "") + "; the server lints it whole. Clear it to edit.", false);
     } else if (!$("message").classList.contains("error")) {
       message("");
     }
@@ -272,6 +330,8 @@
     notes();
     diagnostics = data.diagnostics;
     showDiagnostics(data);
+    // How much text the diagnostics shown are of: for tests and tools.
+    document.body.dataset.linted = String(body.card.length + body.tests.length);
     card.render();
     tests.render();
     if (body.card.length <= SHARE_MAX) explain(body);
@@ -358,7 +418,9 @@
       return;
     }
     for (const [ed, text] of [[card, data.card], [tests, data.tests]]) {
-      if (text !== null && text !== ed.value()) {
+      if (text !== null && (ed.large() || text.length > LARGE)) {
+        ed.set(text);
+      } else if (text !== null && text !== ed.value()) {
         ed.area.focus();
         ed.area.select();
         // Through the editing commands, so that Ctrl+Z undoes it.
@@ -477,7 +539,7 @@
     div.className = "board";
     const you = b.players[0];
     const opp = b.players[1];
-    let html = '<div class="turn-line"><span>Turn ' + b.turn + ", " + esc(b.active) + "'s turn, step <strong>" + esc(b.step) + "</strong></span>" +
+    let html = '<div class="turn-line"><span>Turn ' + b.turn + ", " + (b.active === "you" ? "your" : "the opponent's") + " turn, step <strong>" + esc(b.step) + "</strong></span>" +
       (b.outcome ? '<span class="outcome">' + esc(b.outcome) + "</span>" : "") + "</div>";
     html += drawPlayer(opp);
     html += '<div class="stack-zone">Stack: ' + (b.stack.length ? b.stack.map(esc).join(" ← ") + " (top last)" : "empty") + "</div>";
@@ -565,7 +627,10 @@
         html += '</ol></div><div class="step"><div class="label">' + esc(e.step) + "</div><ol>";
       }
       const cls = e.kind === "decision" ? "decision" : esc(e.kind);
-      const cards = e.cards && e.cards.length ? ' <span class="cards">[' + e.cards.map(esc).join(", ") + (e.to ? " → " + esc(e.to) : "") + "]</span>" : "";
+      // The cards the event involves, and what it happens to where that
+      // is not one of them.
+      const to = e.to && !(e.cards || []).includes(e.to) ? e.to : "";
+      const cards = e.cards && e.cards.length ? ' <span class="cards">[' + e.cards.map(esc).join(", ") + (to ? " → " + esc(to) : "") + "]</span>" : "";
       html += '<li class="' + cls + '"><span class="kind">' + esc(e.kind || "") + "</span>" + esc(e.text) + cards + "</li>";
     }
     if (turn !== null) html += "</ol></div></div>";
@@ -737,7 +802,15 @@
     } catch (e) {
       message("The grammar could not be loaded: the editors are not highlighted.", true);
     }
-    for (const ed of [card, tests]) ed.area.addEventListener("input", changed);
+    for (const ed of [card, tests]) ed.area.addEventListener("input", () => ed.input());
+    $("card-clear").addEventListener("click", () => {
+      card.set("");
+      changed();
+    });
+    $("tests-clear").addEventListener("click", () => {
+      tests.set("");
+      changed();
+    });
     $("run").addEventListener("click", runTests);
     $("stop").addEventListener("click", stopTests);
     $("fmt").addEventListener("click", format);
@@ -766,6 +839,7 @@
     }
     changed();
     document.body.dataset.ready = "true";
+    document.body.dataset.readyAt = performance.now().toFixed(1);
   }
 
   start();
