@@ -503,3 +503,30 @@ func BenchmarkTest(b *testing.B) {
 		}
 	}
 }
+
+// TestLoopbackOnly checks that a server on the loopback interface
+// answers requests addressed to it, and refuses those addressed to
+// another name (DNS rebinding).
+func TestLoopbackOnly(t *testing.T) {
+	s := newServer(t, Options{})
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go s.Serve(ctx, l)
+	addr := l.Addr().String()
+	_, port, _ := net.SplitHostPort(addr)
+	for host, want := range map[string]int{
+		addr: http.StatusOK, "localhost:" + port: http.StatusOK, "[::1]:" + port: http.StatusOK, "127.0.0.1": http.StatusOK,
+		"evil.example:" + port: http.StatusForbidden, "evil.example": http.StatusForbidden, "10.0.0.1:" + port: http.StatusForbidden, "": http.StatusForbidden,
+	} {
+		conn, err := net.Dial("tcp", addr)
+		require.NoError(t, err)
+		fmt.Fprintf(conn, "GET / HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n", host)
+		res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		require.NoError(t, err)
+		res.Body.Close()
+		conn.Close()
+		assert.Equal(t, want, res.StatusCode, "Host: %q", host)
+	}
+}

@@ -261,9 +261,14 @@ func IsLoopback(addr string) bool {
 }
 
 // Serve serves the playground on a listener until ctx is done, then
-// shuts the server down.
+// shuts the server down. On the loopback interface, it answers only
+// requests addressed to a loopback name (LoopbackOnly).
 func (s *Server) Serve(ctx context.Context, l net.Listener) error {
-	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	var h http.Handler = s
+	if IsLoopback(l.Addr().String()) {
+		h = LoopbackOnly(s)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(l) }()
 	select {
@@ -275,4 +280,24 @@ func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 		srv.Shutdown(shut)
 		return nil
 	}
+}
+
+// LoopbackOnly answers 403 to a request whose Host is not a loopback
+// address or localhost: a page of another site whose name it made
+// resolve to 127.0.0.1 (DNS rebinding) cannot use the playground of the
+// machine it is viewed on.
+func LoopbackOnly(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host := r.Host
+		if hh, _, err := net.SplitHostPort(host); err == nil {
+			host = hh
+		}
+		host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+		ip := net.ParseIP(host)
+		if host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+			writeError(w, http.StatusForbidden, "this playground answers at its loopback address only (127.0.0.1, localhost)")
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }

@@ -164,8 +164,9 @@ const loopTest = `test "A loop of mandatory actions makes the game a draw (CR 10
 
 // slowCard's trigger triggers itself and makes 20 more events each time:
 // each test of it runs until the rules core stops the game at 100,000
-// events in one action (about a second), and a hundred of them are a run
-// that, for the page, never ends.
+// events in one action (a quarter of a second to more than a second on
+// the 2-core machine), and a thousand of them are a run that, for the
+// page, never ends: minutes.
 var slowCard = `card "Echo Chamber" {
     cost {2}
     type Artifact Creature — Construct
@@ -359,7 +360,7 @@ func TestPlaygroundInABrowser(t *testing.T) {
 	do(t, tab, chromedp.Click(chromedp.CSS("#card-clear")))
 	assert.Equal(t, true, eval[bool](t, tab, `!document.getElementById("card-src").readOnly && document.getElementById("card-src").value === "" && document.getElementById("card-clear").hidden`))
 	setText(t, tab, "card-src", slowCard)
-	setText(t, tab, "tests-src", slowTests(100))
+	setText(t, tab, "tests-src", slowTests(1000))
 	linted(t, tab, time.Minute)
 	do(t, tab, chromedp.Click(chromedp.CSS("#run")))
 	poll[bool](t, tab, `document.getElementById("test-status").textContent.startsWith("Running")`, 5*time.Second)
@@ -372,11 +373,24 @@ func TestPlaygroundInABrowser(t *testing.T) {
 	assert.Equal(t, true, eval[bool](t, tab, `document.getElementById("stop").disabled && !document.getElementById("run").disabled`))
 	// The server runs one job at a time: the example's test passes only
 	// once the stopped run has let its slot go, which it does at its next
-	// test (a second or so), not after its hundred tests.
+	// test (a second or so), not after its thousand tests (minutes: with
+	// the stop not reaching the server, this fails).
 	setText(t, tab, "card-src", cardText)
 	setText(t, tab, "tests-src", testText)
 	linted(t, tab, time.Minute)
 	do(t, tab, chromedp.Click(chromedp.CSS("#run")))
 	summary = poll[string](t, tab, `document.getElementById("summary").textContent.includes("passed") && document.getElementById("summary").textContent`, time.Minute)
 	assert.Equal(t, "1 passed, 0 failed", summary)
+
+	t.Log("format on a key: Alt+Shift+F")
+	setText(t, tab, "card-src", strings.ReplaceAll(cardText, "    ", "\t  "))
+	eval[bool](t, tab, `document.getElementById("card-src").dispatchEvent(new KeyboardEvent("keydown", {key: "F", altKey: true, shiftKey: true, bubbles: true}))`)
+	poll[bool](t, tab, fmt.Sprintf(`document.getElementById("card-src").value === %q`, cardText), 10*time.Second)
+
+	t.Log("open a file: a test file goes to the tests' editor")
+	file := filepath.Join(t.TempDir(), "echo_chamber_test.card")
+	require.NoError(t, os.WriteFile(file, []byte(loopTest), 0o644))
+	do(t, tab, chromedp.SetUploadFiles(chromedp.CSS("#open"), []string{file}))
+	poll[bool](t, tab, fmt.Sprintf(`document.getElementById("tests-src").value === %q`, loopTest), 10*time.Second)
+	assert.Equal(t, cardText, eval[string](t, tab, `document.getElementById("card-src").value`))
 }
