@@ -10,6 +10,7 @@
 //	cardc build -o FILE [PATH...]
 //	cardc disasm FILE|PATH...
 //	cardc lsp
+//	cardc playground [-addr HOST:PORT]
 //	cardc version
 //
 // A PATH is a .card file or a directory searched recursively; the default
@@ -50,6 +51,7 @@ Usage:
 	cardc build -o FILE [PATH...]                                                    compile to bytecode
 	cardc disasm FILE|PATH...                                                        show the bytecode
 	cardc lsp                                                                        language server (stdio)
+	cardc playground [-addr HOST:PORT]                                               the playground: a card, its tests and their games in a browser
 	cardc version                                                                    print the version
 
 A PATH is a .card file or a directory, searched recursively; the default
@@ -88,6 +90,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return disasm(rest, stdout, stderr)
 	case "lsp":
 		return languageServer(rest, stdout, stderr)
+	case "playground":
+		return servePlayground(rest, stdout, stderr)
 	case "version":
 		return version(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
