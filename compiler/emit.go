@@ -424,6 +424,31 @@ func (e *cardEmitter) filter(f *fnBuilder, flt *vocab.Filter, sc *scope, subject
 		f.call("attached_to", flt.Pos)
 		f.emit(vm.OpEq, 0, flt.Pos)
 	}
+	if flt.Everywhere {
+		and()
+		// "cards that aren't on the battlefield, spells, and
+		// permanents": a permanent, a spell, or a card elsewhere (a
+		// token there is none, CR 111.7).
+		anyOf := f.shortCircuit(vm.OpJumpIfTrueOrPop)
+		for _, q := range []string{"is_permanent", "is_spell"} {
+			anyOf.next(flt.Pos)
+			subject()
+			f.call(q, flt.Pos)
+		}
+		anyOf.next(flt.Pos)
+		card := f.shortCircuit(vm.OpJumpIfFalseOrPop)
+		card.next(flt.Pos)
+		subject()
+		f.call("is_token", flt.Pos)
+		f.emit(vm.OpNot, 0, flt.Pos)
+		card.next(flt.Pos)
+		subject()
+		f.emit(vm.OpSym, e.b.nameSym(vocab.KZone, "battlefield"), flt.Pos)
+		f.call("in_zone", flt.Pos)
+		f.emit(vm.OpNot, 0, flt.Pos)
+		card.end()
+		anyOf.end()
+	}
 	for i, w := range flt.Words {
 		if w.Kind == 0 && w.Query == "" || w.Or {
 			// "card", "source", "or": no test of their own; an alternative type

@@ -584,14 +584,25 @@ const maxPayRounds = 4
 // mana where it can and with 2 life where it can't.
 func (g *Game) payManaSymbols(p PlayerID, syms []mana.Symbol, x int, exclude, excludeCostly ObjectID) error {
 	pl := g.players[p]
+	// anyColor is the cost as a player who may spend mana as though it
+	// were mana of any color pays it (CR 609.4b), asked only where the
+	// pool's own colors can't pay.
+	var anyColor []mana.Symbol
+	if _, _, ok := payment(pl.pool, syms, x, g.lifeToPay(p)); !ok {
+		anyColor = g.anyColorSymbols(p, syms)
+	}
+	planned := syms
+	if anyColor != nil {
+		planned = anyColor
+	}
 	for round := 0; ; round++ {
-		if _, _, ok := payment(pl.pool, syms, x, g.lifeToPay(p)); ok {
+		if _, _, ok := payFromPool(pl.pool, syms, anyColor, x, g.lifeToPay(p)); ok {
 			break
 		}
 		var plan []plannedStep
 		err := fmt.Errorf("it planned %d times", round)
 		if round < maxPayRounds {
-			plan, err = g.planMana(p, syms, x, g.lifeToPay(p), exclude, excludeCostly)
+			plan, err = g.planMana(p, planned, x, g.lifeToPay(p), exclude, excludeCostly)
 		}
 		if err != nil {
 			if round == 0 {
@@ -601,7 +612,7 @@ func (g *Game) payManaSymbols(p PlayerID, syms []mana.Symbol, x int, exclude, ex
 		}
 		g.activatePlan(p, plan)
 	}
-	spend, life, ok := payment(pl.pool, syms, x, g.lifeToPay(p))
+	spend, life, ok := payFromPool(pl.pool, syms, anyColor, x, g.lifeToPay(p))
 	if !ok {
 		return &FailureError{ruleErrorf("601.2h", "%s can't pay %s: the mana produced was not what it was expected to be", playerName(p), costString(syms, x))}
 	}
@@ -860,6 +871,14 @@ func (g *Game) canPayMana(p PlayerID, syms []mana.Symbol, x, life int, exclude O
 func (g *Game) canPay(p PlayerID, syms []mana.Symbol, x, life int, exclude, excludeCostly ObjectID) bool {
 	if _, _, ok := payment(g.players[p].pool, syms, x, g.lifeToPay(p)-life); ok {
 		return true
+	}
+	// As though any mana were of any color (CR 609.4b), where the player
+	// may spend it so.
+	if anyColor := g.anyColorSymbols(p, syms); anyColor != nil {
+		if _, _, ok := payment(g.players[p].pool, anyColor, x, g.lifeToPay(p)-life); ok {
+			return true
+		}
+		syms = anyColor
 	}
 	_, err := g.planMana(p, syms, x, g.lifeToPay(p)-life, exclude, excludeCostly)
 	return err == nil

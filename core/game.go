@@ -132,6 +132,13 @@ type Game struct {
 	cda       ObjectID
 	cdaChars  chars
 	cdaLocals locals
+	// elsewhere is the object outside the battlefield whose colors the
+	// effects of layer 5 that reach it are being applied to, or 0
+	// (colorsElsewhere); elsewhereChars what they make them, and
+	// elsewhereEffects those effects, in timestamp order.
+	elsewhere        ObjectID
+	elsewhereChars   chars
+	elsewhereEffects []effectRef
 	// shields are the regeneration shields of this turn (CR 701.15a).
 	shields  []shield
 	shieldID int64

@@ -511,6 +511,8 @@ var hostImpls = [numFuncs]hostImpl{
 	fnGiveCounters:                       (*Game).hGiveCounters,
 	fnLoseKeyword:                        (*Game).hLoseKeyword,
 	fnLoseAllAbilities:                   (*Game).hLoseAllAbilities,
+	fnSetColorless:                       (*Game).hSetColorless,
+	fnSpendManaAsAnyColor:                (*Game).hSpendManaAsAnyColor,
 
 	// The stack (counter.go, copyspell.go, turn.go, chosen.go).
 	fnCounterSpell:                (*Game).hCounterSpell,

@@ -83,6 +83,10 @@ type abilityIndex struct {
 	// typeChangers counts those with an effect of layer 4: while there is
 	// none, every permanent has its card's types (see typesOf).
 	typeChangers int
+	// elsewhereColorers counts those with an effect of layer 5 that may
+	// affect objects outside the battlefield: while there is none, every
+	// card there has its card's colors (see colorsOf).
+	elsewhereColorers int
 	// counterSighted counts those of them whose effects may read
 	// counters (see CardDef.counterBlind).
 	counterSighted int
@@ -177,6 +181,9 @@ func (g *Game) indexEnter(o *Object) {
 	if o.def.changesTypes {
 		x.typeChangers++
 	}
+	if o.def.colorsAnywhere {
+		x.elsewhereColorers++
+	}
 	g.controlled = g.controlled || o.def.controls
 }
 
@@ -211,6 +218,9 @@ func (g *Game) indexLeave(o *Object) {
 	}
 	if o.def.changesTypes {
 		x.typeChangers--
+	}
+	if o.def.colorsAnywhere {
+		x.elsewhereColorers--
 	}
 }
 
@@ -401,6 +411,9 @@ func (g *Game) verifyIndex() error {
 		if o.def.changesTypes {
 			want.typeChangers++
 		}
+		if o.def.colorsAnywhere {
+			want.elsewhereColorers++
+		}
 	}
 	x := &g.index
 	for k := EventKind(0); k < numEventKinds; k++ {
@@ -417,6 +430,9 @@ func (g *Game) verifyIndex() error {
 			return fmt.Errorf("ability index: object %d watches %+v and %+v granted, not %+v and %+v",
 				id, x.own[id], x.granted[id], own, granted)
 		}
+	}
+	if x.elsewhereColorers != want.elsewhereColorers {
+		return fmt.Errorf("ability index: %d permanents change colors outside the battlefield, not %d", x.elsewhereColorers, want.elsewhereColorers)
 	}
 	if x.activationStoppers != want.activationStoppers {
 		return fmt.Errorf("ability index: %d permanents forbid activating abilities, not %d", x.activationStoppers, want.activationStoppers)

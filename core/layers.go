@@ -504,6 +504,9 @@ func (g *Game) applying(v vm.Value) (*chars, error) {
 	if id, ok := valueObject(v); ok && g.cda != 0 && id == g.cda {
 		return &g.cdaChars, nil
 	}
+	if id, ok := valueObject(v); ok && g.elsewhere != 0 && id == g.elsewhere {
+		return &g.elsewhereChars, nil
+	}
 	if !g.computing {
 		return nil, errNotApplying
 	}
@@ -681,15 +684,75 @@ func (g *Game) hDefinePT(a []vm.Value) (vm.Value, error) {
 
 // colorsOf is an object's colors: a permanent's as the effects of layer 5
 // make them, one that left the battlefield's as it last existed there, any
-// other's as its card says (CR 105, 613.1e).
+// other's as its card says and the effects of layer 5 that reach it where
+// it is make them (CR 105, 613.1e, 611.3a; colorsElsewhere).
 func (g *Game) colorsOf(o *Object) uint16 {
 	switch {
 	case o.left && o.zone == ZoneBattlefield:
 		return o.lki.colors
 	case o.zone == ZoneBattlefield && (g.index.colorChangers > 0 || g.resolvedIn(layerColor)):
 		return g.charsOf(o).colors
+	case o.zone != ZoneBattlefield && g.index.elsewhereColorers > 0:
+		return g.colorsElsewhere(o)
 	}
 	return o.def.colors
+}
+
+// colorsElsewhere is the colors of an object outside the battlefield — a
+// card in a hand, a library, a graveyard or exile, a spell on the stack —
+// as the effects of layer 5 whose affected sets hold it make them: the
+// static abilities of permanents on the battlefield (CR 611.3a), whose
+// filters name where they reach (reachesElsewhere; CR 109.2), applied in
+// timestamp order (CR 613.7) to its card's colors. Effects of resolved
+// spells and abilities affect permanents only. While they are applied,
+// the object's colors read as far as they have been computed (a filter
+// may ask them), and another object's as its card says.
+func (g *Game) colorsElsewhere(o *Object) uint16 {
+	switch {
+	case g.elsewhere == o.id:
+		return g.elsewhereChars.colors
+	case g.elsewhere != 0:
+		return o.def.colors
+	}
+	effects := g.elsewhereEffects[:0]
+	for _, id := range g.battlefield {
+		src := g.objects[id]
+		if !src.def.colorsAnywhere {
+			continue
+		}
+		for _, ai := range src.def.effects {
+			if src.def.colorsElsewhere[ai] {
+				effects = append(effects, effectRef{layer: layerColor, timestamp: src.timestamp, source: id, ability: ai})
+			}
+		}
+	}
+	for i := 1; i < len(effects); i++ {
+		for j := i; j > 0 && effectLess(&effects[j], &effects[j-1]); j-- {
+			effects[j], effects[j-1] = effects[j-1], effects[j]
+		}
+	}
+	g.elsewhereEffects = effects
+	g.elsewhere, g.elsewhereChars.colors = o.id, o.def.colors
+	for _, e := range effects {
+		src := g.objects[e.source]
+		fn := funcID(src.def.Prog.ID(src.ability(e.ability).Rule))
+		if fr, ok := g.effectMatch(src, e.ability, fn, ObjectValue(o.id)); ok && !g.abilitiesLost(src) {
+			g.run(fr, src.ability(e.ability).Body)
+		}
+	}
+	colors := g.elsewhereChars.colors
+	g.elsewhere = 0
+	return colors
+}
+
+// hSetColorless makes an object colorless (layer 5, CR 105.2c, 105.3):
+// it has no color, whatever its colors were.
+func (g *Game) hSetColorless(a []vm.Value) (vm.Value, error) {
+	c, err := g.applying(a[0])
+	if c != nil {
+		c.colors = 0
+	}
+	return 0, err
 }
 
 // typesOf is an object's card types: a permanent's as the effects of

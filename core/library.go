@@ -92,6 +92,11 @@ type CardDef struct {
 	// changesTypes says whether an effect of the card's abilities changes
 	// the card types of objects (layer 4).
 	changesTypes bool
+	// colorsElsewhere says, for each ability, whether it is an effect of
+	// layer 5 whose affected set may hold objects outside the battlefield
+	// (reachesElsewhere); colorsAnywhere whether the card has one.
+	colorsElsewhere []bool
+	colorsAnywhere  bool
 	// volatile says whether an effect of the card's abilities reads
 	// something that changes with events after which the characteristics
 	// are kept (a life total, which damage and life events change): while
@@ -250,6 +255,12 @@ func (lib *Library) define(c *vm.Card, linked *vm.Linked) (*CardDef, error) {
 				d.controls = true
 			case layerColor:
 				d.changesColors = true
+				if reachesElsewhere(linked, a.Match) {
+					if d.colorsElsewhere == nil {
+						d.colorsElsewhere = make([]bool, len(c.Abilities))
+					}
+					d.colorsElsewhere[i], d.colorsAnywhere = true, true
+				}
 			case layerType:
 				d.changesTypes = true
 			}
@@ -456,6 +467,26 @@ func announcedFunc(linked *vm.Linked, fn int32) bool {
 		}
 	}
 	return true
+}
+
+// reachesElsewhere reports whether the affected set of an effect may hold
+// objects outside the battlefield: its filter names a zone or spells
+// (it asks in_zone or is_spell), as Yixlid Jailer's `cards in graveyards`
+// and Mycosynth Lattice's `cards that aren't on the battlefield, spells,
+// and permanents` do. A description of objects that names neither means
+// permanents (CR 109.2): `green creatures` are no cards in hands.
+func reachesElsewhere(linked *vm.Linked, fn int32) bool {
+	if fn < 0 || int(fn) >= len(linked.Program.Funcs) {
+		return false
+	}
+	for _, in := range linked.Program.Funcs[fn].Code {
+		if in.Op == vm.OpCall {
+			if id := funcID(linked.ID(in.Arg)); id == fnInZone || id == fnIsSpell {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // selfMatch reports whether an effect's affected set is its own

@@ -988,6 +988,15 @@ func filterText(f *vocab.Filter, bind string, singular bool) string {
 		}
 		return "any target"
 	}
+	if f.Everywhere {
+		// The objects of every zone, one phrase in Oracle text and in
+		// the card language.
+		text := vocab.EverywhereText
+		if bind != "" {
+			text += " as " + bind
+		}
+		return text
+	}
 	var words []string
 	for _, w := range f.Words {
 		words = append(words, filterWord(w))

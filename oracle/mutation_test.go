@@ -72,6 +72,9 @@ var mutations = []mutation{
 	{kind: "target", re: regexp.MustCompile(`\bany target\b`), to: func([]string) string { return "target creature" }},
 	{kind: "target", re: regexp.MustCompile(`\btarget player\b`), to: func([]string) string { return "target opponent" }},
 	{kind: "target", re: regexp.MustCompile(`\b(a|another) creature\b`), to: func(m []string) string { return m[1] + " land" }},
+	// Zones: the objects of every zone narrowed to the permanents.
+	{kind: "zones", re: regexp.MustCompile(`\bcards that aren't on the battlefield, spells, and permanents\b`), to: func([]string) string { return "permanents" }},
+	{kind: "zones", oracle: true, re: regexp.MustCompile(`\bAll cards that aren't on the battlefield, spells, and permanents\b`), to: func([]string) string { return "All permanents" }},
 	// Controllers: the other player's.
 	{kind: "controller", re: regexp.MustCompile(`\byou control\b`), to: func([]string) string { return "an opponent controls" }},
 	{kind: "controller", re: regexp.MustCompile(`\ban opponent controls\b`), to: func([]string) string { return "you control" }},

@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 50
+	Minor = 51
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "b540eb8fbdbe67fb8fa7e8f27a392b6331980c1be14af1cfdee32b0490742763"
+	Hash = "e62adbdce9ef6cc3914df086e5b7a6156cf2f8477ccd5f05f671f8995fb3452d"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.50: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.51: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -2737,6 +2737,16 @@ var Funcs = []Func{
 				return 0, m.SetChosenLandType(f, Object(a[0]))
 			}, true
 		}},
+	{Name: "set_colorless", Method: "SetColorless", Signature: "SetColorless(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect, Layer: "5",
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ SetColorless(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.SetColorless(f, Object(a[0]))
+			}, true
+		}},
 	{Name: "set_life", Method: "SetLife", Signature: "SetLife(f *vm.Frame, player stdhost.Player, amount int64) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}, {Name: "amount", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -2802,6 +2812,16 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.ShufflePermanentsAndReveal(f)
+			}, true
+		}},
+	{Name: "spend_mana_as_any_color", Method: "SpendManaAsAnyColor", Signature: "SpendManaAsAnyColor(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ SpendManaAsAnyColor(*vm.Frame, Player) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.SpendManaAsAnyColor(f, Player(a[0]))
 			}, true
 		}},
 	{Name: "spend_only_mana_on_x", Method: "SpendOnlyManaOnX", Signature: "SpendOnlyManaOnX(f *vm.Frame, object stdhost.Object, color stdhost.Name) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "color", Type: Type{Kind: KindName, Name: vm.NameColor}}}, Effect: true, Contexts: ContextEffect,
@@ -3002,5 +3022,5 @@ var NameKinds = []NameKind{
 	{Kind: vm.NameMana, Words: nil},
 	{Kind: vm.NameEvent, Words: []string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive", "countered", "spell_copied", "draw", "discard", "hand_revealed", "reveal", "shuffle", "becomes_target"}},
 	{Kind: vm.NameRule, Words: []string{"damage_cant_be_prevented", "dealt_as_though_wither", "entering_doesnt_trigger", "counters_cant_be_put"}},
-	{Kind: vm.NameEffect, Words: []string{"activated_abilities_cant_be_activated", "add_card_type", "add_keyword", "add_protection_from_chosen_color", "attacks_each_combat", "begin_game_on_battlefield", "block_any_number", "blocks_each_combat", "cant_attack_or_block", "cant_attack_or_block_alone", "cant_attack_unless_defender_controls", "cant_be_blocked", "cant_be_blocked_except_by", "cant_be_countered", "cant_block", "cant_gain_life", "cant_get_counters", "cant_get_counters_of_kind", "cant_lose_game", "control", "costs_more_per_extra_target", "deck_any_number", "define_pt", "doesnt_untap", "grant_ability", "hands_revealed", "life_total_cant_change", "lose_all_abilities", "lose_keyword", "modify_pt", "must_be_blocked_by_all", "no_maximum_hand_size", "set_base_pt", "set_chosen_color", "set_chosen_land_type", "set_maximum_hand_size", "spend_only_mana_on_x", "top_card_revealed"}},
+	{Kind: vm.NameEffect, Words: []string{"activated_abilities_cant_be_activated", "add_card_type", "add_keyword", "add_protection_from_chosen_color", "attacks_each_combat", "begin_game_on_battlefield", "block_any_number", "blocks_each_combat", "cant_attack_or_block", "cant_attack_or_block_alone", "cant_attack_unless_defender_controls", "cant_be_blocked", "cant_be_blocked_except_by", "cant_be_countered", "cant_block", "cant_gain_life", "cant_get_counters", "cant_get_counters_of_kind", "cant_lose_game", "control", "costs_more_per_extra_target", "deck_any_number", "define_pt", "doesnt_untap", "grant_ability", "hands_revealed", "life_total_cant_change", "lose_all_abilities", "lose_keyword", "modify_pt", "must_be_blocked_by_all", "no_maximum_hand_size", "set_base_pt", "set_chosen_color", "set_chosen_land_type", "set_colorless", "set_maximum_hand_size", "spend_mana_as_any_color", "spend_only_mana_on_x", "top_card_revealed"}},
 }

@@ -77,6 +77,13 @@ type Filter struct {
 	// NotYou is set for "each other player": the players other than the
 	// controller of the ability (Det is then "each").
 	NotYou bool
+	// Everywhere is set for "cards that aren't on the battlefield,
+	// spells, and permanents" (Mycosynth Lattice): every card in a hand,
+	// a library, a graveyard, exile or the command zone, every spell on
+	// the stack and every permanent (CR 400.1, 110.1, 112.1), which an
+	// effect affects wherever they are (CR 611.3a, 109.2). Its Words are
+	// its three nouns, each an alternative, with no test of their own.
+	Everywhere bool
 	// Bind is the name `as` gives what the filter matches, or "".
 	Bind string
 	// Yields is what the filter describes: objects, players, or both.
@@ -226,6 +233,13 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		m.fail(pi, "", fmt.Sprintf("%q names what %s is attached to in a static ability or a trigger, not in an action", m.wordsFrom(pi, pi+1), what),
 			"an action names it as this.attached_to, as in `this.attached_to gets +1/+0 until end of turn`", t)
 	}
+	if effect || leading || m.each {
+		// A plural without determiner, as an effect's slot and Oracle
+		// text ("All cards that aren't ...") write it.
+		if f, end, ok := m.everywhere(pi); ok {
+			return m.withControl(f, end)
+		}
+	}
 	switch {
 	case count != nil:
 	case determiners[det]:
@@ -356,6 +370,40 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		m.fail(j, CodeUnknownWord, fmt.Sprintf("%q names no card type, color, subtype or quality", w), dsl.DidYouMean(w, m.v.filterWords()), t)
 	}
 	return out
+}
+
+// EverywhereText is the filter of every object in every zone as a card
+// and Oracle text write it (Filter.Everywhere).
+const EverywhereText = "cards that aren't on the battlefield, spells, and permanents"
+
+// everywhereWords are the words of the filter of every object in every
+// zone, as Oracle text writes it (Mycosynth Lattice, Painter's Servant),
+// "" standing for a comma.
+var everywhereWords = []string{"cards", "that", "aren't", "on", "the", "battlefield", "", "spells", "", "and", "permanents"}
+
+// everywhere reads at part pi "cards that aren't on the battlefield,
+// spells, and permanents": the plural of an effect's slot that names
+// every card outside the battlefield, every spell and every permanent
+// (Filter.Everywhere). It returns the filter and the part after it.
+func (m *matcher) everywhere(pi int) (*Filter, int, bool) {
+	if pi+len(everywhereWords) > len(m.parts) {
+		return nil, 0, false
+	}
+	for i, w := range everywhereWords {
+		// A comma is a part of its own in a card, a word in Oracle text.
+		comma := m.parts[pi+i].Comma || m.word(pi+i) == ","
+		if w == "" && !comma || w != "" && !wordEq(m.word(pi+i), w) {
+			return nil, 0, false
+		}
+	}
+	end := pi + len(everywhereWords)
+	f := &Filter{Pos: m.parts[pi].Pos, Everywhere: true, Yields: Type{Kind: KObject}, Text: m.wordsFrom(pi, end-1),
+		Words: []FilterWord{
+			{Name: "card", Noun: true, Plural: true},
+			{Name: "or", Or: true}, {Name: "spell", Noun: true, Or: true, Plural: true},
+			{Name: "or", Or: true}, {Name: "permanent", Noun: true, Or: true, Plural: true},
+		}}
+	return f, end, true
 }
 
 // orGroup reads the words joined to fw, the word of part j, by "or",

@@ -593,6 +593,9 @@ func (b *Builder) suffixKey(s *strings.Builder, f *vocab.Filter) {
 	if f.NotYou {
 		s.WriteString(" other")
 	}
+	if f.Everywhere {
+		s.WriteString(" everywhere")
+	}
 }
 
 // sayFilter is a filter in words.
