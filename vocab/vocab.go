@@ -69,6 +69,8 @@ type Vocab struct {
 	templateWords map[string]bool
 	// identity is the vocabulary's name, version and hash.
 	identity vm.Vocabulary
+	// oracle are the Oracle wordings of the phrases, indexed.
+	oracle *oracleIndex
 }
 
 // Event returns the event kind with a name, or nil.
@@ -454,6 +456,7 @@ func Load(fsys fs.FS) (*Vocab, error) {
 		return nil, fmt.Errorf("stdlib: %w", diags)
 	}
 	v.identity.Hash = v.contractHash()
+	v.oracle = v.indexOracle()
 	return v, nil
 }
 
