@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/cardc/cardc/vocab"
 )
@@ -181,7 +182,7 @@ func inTest(t *text, line int) bool {
 }
 
 // slotPattern finds the {slots} of a phrase's text.
-var slotPattern = regexp.MustCompile(`\{[^{}]+\}`)
+var slotPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{[^{}]+\}`) })
 
 // snippetEscape escapes what a snippet's text may not hold bare; it is
 // built once (building a Replacer costs more than using it).
@@ -200,7 +201,7 @@ func Snippet(t *vocab.Template) string {
 	escape := snippetEscape.Replace
 	var b strings.Builder
 	n, last := 0, 0
-	for _, m := range slotPattern.FindAllStringIndex(t.Text, -1) {
+	for _, m := range slotPattern().FindAllStringIndex(t.Text, -1) {
 		name := t.Text[m[0]+1 : m[1]-1]
 		if !slots[name] {
 			continue

@@ -201,7 +201,7 @@ func keywordAt(v *vocab.Vocab, t *text, at dsl.Pos) (string, *vocab.Keyword, Ran
 	cursor := len(runePrefix(line, at.Column-1))
 	type word struct{ start, end int }
 	var words []word
-	for _, loc := range keywordWordRE.FindAllStringIndex(line, -1) {
+	for _, loc := range keywordWordRE().FindAllStringIndex(line, -1) {
 		words = append(words, word{loc[0], loc[1]})
 	}
 	best, bestFrom, bestTo := (*vocab.Keyword)(nil), 0, 0
@@ -233,7 +233,7 @@ func keywordAt(v *vocab.Vocab, t *text, at dsl.Pos) (string, *vocab.Keyword, Ran
 
 // keywordWordRE finds the words a keyword may be written with: words,
 // numbers and mana symbols.
-var keywordWordRE = regexp.MustCompile(`\{[^}\s]*\}(?:\{[^}\s]*\})*|[A-Za-z0-9']+`)
+var keywordWordRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{[^}\s]*\}(?:\{[^}\s]*\})*|[A-Za-z0-9']+`) })
 
 // wordBoundary reports whether s[i:end] is whole words.
 func wordBoundary(s string, i, end int) bool {

@@ -178,11 +178,11 @@ func (t *text) tokens() []token {
 }
 
 func lexTokens(src string) []token {
-	lx, err := parser.Lexer.LexString("", src)
+	lx, err := parser.Lexer().LexString("", src)
 	if err != nil {
 		return nil
 	}
-	space, sep := parser.Lexer.Symbols()["Whitespace"], parser.Lexer.Symbols()["Sep"]
+	space, sep := parser.Lexer().Symbols()["Whitespace"], parser.Lexer().Symbols()["Sep"]
 	var out []token
 	for {
 		tok, err := lx.Next()
@@ -220,7 +220,7 @@ func (t *text) tokenAt(p dsl.Pos) (token, bool) {
 // isType reports whether a token is of one of the named types of the
 // lexer.
 func isType(tok token, names ...string) bool {
-	syms := parser.Lexer.Symbols()
+	syms := parser.Lexer().Symbols()
 	for _, n := range names {
 		if tok.Type == syms[n] {
 			return true

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/cardc/cardc/compiler"
 	"github.com/cardc/cardc/dsl"
@@ -456,7 +457,9 @@ func (d *drafter) stmts(ss []meaning.Stmt) ([]string, error) {
 }
 
 // refPattern finds the canonical references in a key.
-var refPattern = regexp.MustCompile(`\b(targets?\.\d+|each\.\d+|chosen\.\d+|event\d*(?:\.\w+)?)`)
+var refPattern = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(targets?\.\d+|each\.\d+|chosen\.\d+|event\d*(?:\.\w+)?)`)
+})
 
 // bindAll names the references an ability makes: each target and each
 // object of its events that a later phrase names gets a name (its noun),
@@ -472,14 +475,14 @@ func (d *drafter) bindAll(a *meaning.Ability) {
 			return
 		}
 		if !v.Target && v.Filter == nil {
-			for _, r := range refPattern.FindAllString(v.Key, -1) {
+			for _, r := range refPattern().FindAllString(v.Key, -1) {
 				used[r] = true
 			}
 		}
 		// What a filter's suffixes refer to: "permanent that player
 		// controls", "with toughness less than this.power".
 		for _, f := range append([]*vocab.Filter{v.Filter}, v.Targets...) {
-			for _, r := range refPattern.FindAllString(filterText(f, "", false), -1) {
+			for _, r := range refPattern().FindAllString(filterText(f, "", false), -1) {
 				used[r] = true
 			}
 		}
@@ -500,7 +503,7 @@ func (d *drafter) bindAll(a *meaning.Ability) {
 			walkPhrase(st.Phrase)
 			if st.Cond != nil {
 				walkPhrase(st.Cond.Phrase)
-				for _, r := range refPattern.FindAllString(st.Cond.Expr, -1) {
+				for _, r := range refPattern().FindAllString(st.Cond.Expr, -1) {
 					used[r] = true
 				}
 			}
@@ -961,7 +964,7 @@ func (d *drafter) value(v *meaning.Value, event, slot string, singular bool) (st
 // names for them: "target.1.toughness" is "creature.toughness",
 // "event.amount" "damage.amount".
 func (d *drafter) refs(expr string) string {
-	return refPattern.ReplaceAllStringFunc(expr, func(ref string) string {
+	return refPattern().ReplaceAllStringFunc(expr, func(ref string) string {
 		if name, ok := d.names[ref]; ok {
 			return name
 		}

@@ -3,6 +3,7 @@ package oracle
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // The steps of Normalize, each what one regular expression did, by hand:
@@ -38,7 +39,7 @@ func stripReminders(s string) string {
 }
 
 // battlefield is "enters the battlefield" and its forms.
-var battlefield = regexp.MustCompile(`\b(enters?|entering) the battlefield\b`)
+var battlefield = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(enters?|entering) the battlefield\b`) })
 
 // stripBattlefield reads "enters the battlefield" as "enters". The words
 // are rare in today's Oracle text ("onto the battlefield" is not), so the
@@ -51,7 +52,7 @@ func stripBattlefield(s string) string {
 		}
 		before := s[:i+j]
 		if strings.HasSuffix(before, "enter") || strings.HasSuffix(before, "enters") || strings.HasSuffix(before, "entering") {
-			return battlefield.ReplaceAllString(s, "$1")
+			return battlefield().ReplaceAllString(s, "$1")
 		}
 		i += j + 1
 	}

@@ -13,7 +13,7 @@ import (
 // itemParser parses one line of a card, an ability with its block if it
 // has one; built on first use.
 var itemParser = sync.OnceValue(func() *participle.Parser[cardItemRoot] {
-	return participle.MustBuild[cardItemRoot](options...)
+	return participle.MustBuild[cardItemRoot](options()...)
 })
 
 // ParseCardItem parses text as one line of a card: an ability written in

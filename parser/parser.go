@@ -50,21 +50,23 @@ type declRoot struct {
 }
 
 // options are the options every parser of the grammar is built with.
-var options = []participle.Option{
-	participle.Lexer(Lexer),
-	participle.Elide("Comment", "Whitespace"),
-	participle.Union[dsl.Decl](&dsl.Card{}, &dsl.Test{}, &dsl.EventDecl{}, &dsl.FuncDecl{},
-		&dsl.RuleDecl{}, &dsl.NamesDecl{}, &dsl.SubtypesDecl{}, &dsl.KeywordDecl{}, &dsl.StepDecl{}, &dsl.VocabularyDecl{}),
-	participle.Union[dsl.CardItem](&dsl.CostItem{}, &dsl.TypeItem{}, &dsl.PTItem{}, &dsl.OracleItem{},
-		&dsl.KeywordsItem{}, &dsl.EnchantItem{}, &dsl.LoyaltyItem{}, &dsl.EntersAbility{}, &dsl.TriggerAbility{}, &dsl.ReplaceAbility{}, &dsl.StaticAbility{},
-		&dsl.SpellAbility{}, &dsl.KeywordItem{}, &dsl.ActivatedAbility{}),
-	participle.Union[dsl.Stmt](&dsl.IfStmt{}, &dsl.AtStmt{}, &dsl.WhenStmt{}, &dsl.ForEachStmt{}, &dsl.WhereStmt{}, &dsl.ChooseStmt{}, &dsl.ActionStmt{}),
-	participle.Union[dsl.EventItem](&dsl.DocItem{}, &dsl.PhraseDecl{}, &dsl.OracleWording{}, &dsl.CalledItem{}, &dsl.TimingItem{}, &dsl.StaleItem{}, &dsl.MovesItem{}, &dsl.AliasItem{}, &dsl.FieldDecl{}),
-	participle.Union[dsl.TestSection](&dsl.Given{}, &dsl.When{}, &dsl.Then{}),
-	participle.Union[dsl.GivenStmt](dsl.GivenStmts()...),
-	participle.Union[dsl.Action](dsl.Actions()...),
-	participle.Union[dsl.Assertion](dsl.Assertions()...),
-	participle.UseLookahead(8),
+func options() []participle.Option {
+	return []participle.Option{
+		participle.Lexer(Lexer()),
+		participle.Elide("Comment", "Whitespace"),
+		participle.Union[dsl.Decl](&dsl.Card{}, &dsl.Test{}, &dsl.EventDecl{}, &dsl.FuncDecl{},
+			&dsl.RuleDecl{}, &dsl.NamesDecl{}, &dsl.SubtypesDecl{}, &dsl.KeywordDecl{}, &dsl.StepDecl{}, &dsl.VocabularyDecl{}),
+		participle.Union[dsl.CardItem](&dsl.CostItem{}, &dsl.TypeItem{}, &dsl.PTItem{}, &dsl.OracleItem{},
+			&dsl.KeywordsItem{}, &dsl.EnchantItem{}, &dsl.LoyaltyItem{}, &dsl.EntersAbility{}, &dsl.TriggerAbility{}, &dsl.ReplaceAbility{}, &dsl.StaticAbility{},
+			&dsl.SpellAbility{}, &dsl.KeywordItem{}, &dsl.ActivatedAbility{}),
+		participle.Union[dsl.Stmt](&dsl.IfStmt{}, &dsl.AtStmt{}, &dsl.WhenStmt{}, &dsl.ForEachStmt{}, &dsl.WhereStmt{}, &dsl.ChooseStmt{}, &dsl.ActionStmt{}),
+		participle.Union[dsl.EventItem](&dsl.DocItem{}, &dsl.PhraseDecl{}, &dsl.OracleWording{}, &dsl.CalledItem{}, &dsl.TimingItem{}, &dsl.StaleItem{}, &dsl.MovesItem{}, &dsl.AliasItem{}, &dsl.FieldDecl{}),
+		participle.Union[dsl.TestSection](&dsl.Given{}, &dsl.When{}, &dsl.Then{}),
+		participle.Union[dsl.GivenStmt](dsl.GivenStmts()...),
+		participle.Union[dsl.Action](dsl.Actions()...),
+		participle.Union[dsl.Assertion](dsl.Assertions()...),
+		participle.UseLookahead(8),
+	}
 }
 
 // declParser parses any top-level declaration. It is built on first use,
@@ -72,7 +74,7 @@ var options = []participle.Option{
 // commands such as `cardc version` parse nothing.
 var declParser = sync.OnceValue(func() *participle.Parser[declRoot] {
 	grammarsBuilt.Add(1)
-	return participle.MustBuild[declRoot](options...)
+	return participle.MustBuild[declRoot](options()...)
 })
 
 // grammarsBuilt counts the grammars declParser built, for the test that
@@ -758,7 +760,7 @@ var tokenNames = map[string]string{
 
 // grammarName matches the name of a production of the grammar, which
 // means nothing to a designer.
-var grammarName = regexp.MustCompile(`^[A-Z][A-Za-z]*$`)
+var grammarName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Z][A-Za-z]*$`) })
 
 // describeExpected says what the parser expected, from participle's
 // grammar expression: its first element, in plain words.
@@ -770,7 +772,7 @@ func describeExpected(s string) string {
 	if alts, ok := literals(first); ok {
 		return strings.Join(alts, " or ")
 	}
-	if strings.HasPrefix(first, "(") || grammarName.MatchString(first) {
+	if strings.HasPrefix(first, "(") || grammarName().MatchString(first) {
 		return "something else"
 	}
 	return first

@@ -60,13 +60,13 @@ type (
 // built on the first syntax error, not at start-up: most runs need none.
 var statementParsers = sync.OnceValue(func() map[blockKind]func(*lexer.PeekingLexer) error {
 	return map[blockKind]func(*lexer.PeekingLexer) error{
-		blockCard:  parseWith(participle.MustBuild[cardItemRoot](options...)),
-		blockStmts: parseWith(participle.MustBuild[stmtRoot](options...)),
-		blockTest:  parseWith(participle.MustBuild[sectionRoot](options...)),
-		blockGiven: parseWith(participle.MustBuild[givenRoot](options...)),
-		blockWhen:  parseWith(participle.MustBuild[actionRoot](options...)),
-		blockThen:  parseWith(participle.MustBuild[assertionRoot](options...)),
-		blockVocab: parseWith(participle.MustBuild[eventItemRoot](options...)),
+		blockCard:  parseWith(participle.MustBuild[cardItemRoot](options()...)),
+		blockStmts: parseWith(participle.MustBuild[stmtRoot](options()...)),
+		blockTest:  parseWith(participle.MustBuild[sectionRoot](options()...)),
+		blockGiven: parseWith(participle.MustBuild[givenRoot](options()...)),
+		blockWhen:  parseWith(participle.MustBuild[actionRoot](options()...)),
+		blockThen:  parseWith(participle.MustBuild[assertionRoot](options()...)),
+		blockVocab: parseWith(participle.MustBuild[eventItemRoot](options()...)),
 	}
 })
 

@@ -134,7 +134,7 @@ func regexpLexAll(filename string, src []byte) ([]lexer.Token, dsl.Diagnostics) 
 	)
 	toks = make([]lexer.Token, 0, len(src)/6+1) // about one token for six bytes of a card file
 	for {
-		lx, err := Lexer.LexString(filename, rest)
+		lx, err := Lexer().LexString(filename, rest)
 		if err != nil { // cannot happen with a string input; be safe
 			diags = append(diags, dsl.Errorf(base, CodeInternal, "lexer: %v", err))
 			return toks, diags

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/stretchr/testify/require"
 )
 
@@ -39,6 +40,20 @@ func TestGrammarIsBuiltOnFirstUse(t *testing.T) {
 func BenchmarkBuildGrammar(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		participle.MustBuild[declRoot](options...)
+		participle.MustBuild[declRoot](options()...)
 	}
+}
+
+// TestTokenTypesAreTheLexers holds the token types the scanner and the
+// fast path use, constants so that no run builds Lexer to learn them, to
+// the numbers participle gives Lexer's rules.
+func TestTokenTypesAreTheLexers(t *testing.T) {
+	syms := Lexer().Symbols()
+	for name, typ := range map[string]lexer.TokenType{
+		"EOF": lexer.EOF, "Comment": tokComment, "String": tokString, "RawString": tokRawString, "Mana": tokMana,
+		"PT": tokPT, "Number": tokNumber, "Ident": tokIdent, "Dash": tokDash, "Op": tokOp, "Sep": tokSep, "Whitespace": tokWhitespace,
+	} {
+		require.Equal(t, syms[name], typ, "token type %s", name)
+	}
+	require.Len(t, syms, 12, "a rule of Lexer without its constant")
 }

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -17,12 +18,14 @@ import (
 // {W/U}, {2/B}, {G/P}, {C}, {S}, {100}), as the language's lexer reads
 // them (the half and infinite mana of the un-sets, {½} and {∞}, it does
 // not).
-var manaCost = regexp.MustCompile(`^(\{[0-9A-Z/]{1,5}\})*$`)
+var manaCost = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\{[0-9A-Z/]{1,5}\})*$`) })
 
 // printedPT is a printed power, toughness or loyalty: a number (with a
 // sign, or a half), a star or X, or a star with a number added or taken
 // away (1+*, *+1, 7-*, *²), or ? and ∞ of the un-sets.
-var printedPT = regexp.MustCompile(`^([+-]?[0-9]{1,4}(\.5)?|[0-9]{0,4}[+-]?[*X?∞²]{1,2}|[*X][+-][0-9]{1,4}|½)$`)
+var printedPT = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^([+-]?[0-9]{1,4}(\.5)?|[0-9]{0,4}[+-]?[*X?∞²]{1,2}|[*X][+-][0-9]{1,4}|½)$`)
+})
 
 // Validate checks every field of the card that a scaffold writes against
 // what it may hold: the name, face name, set name and ruling dates one line
@@ -39,14 +42,14 @@ func (c *Card) Validate() error {
 	if strings.TrimSpace(c.Name) == "" {
 		return fieldError("name", c.Name, "a card's name is needed")
 	}
-	if !manaCost.MatchString(c.ManaCost) {
+	if !manaCost().MatchString(c.ManaCost) {
 		return fieldError("manaCost", c.ManaCost, "a mana cost is mana symbols in braces, like {1}{G}")
 	}
 	if err := typeLine(c.Type); err != "" {
 		return fieldError("type", c.Type, err)
 	}
 	for _, f := range []struct{ field, value string }{{"power", c.Power}, {"toughness", c.Toughness}, {"loyalty", c.loyalty()}} {
-		if f.value != "" && !printedPT.MatchString(f.value) {
+		if f.value != "" && !printedPT().MatchString(f.value) {
 			return fieldError(f.field, f.value, "it is a number, * or X, or a sum of them (1+*)")
 		}
 	}

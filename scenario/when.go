@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/mana"
@@ -252,7 +253,7 @@ var _ = when(whenStep[*dsl.ActivateAction]{
 // the rules forbid, by that rule or one of its subrules.
 var _ = when(whenStep[*dsl.IllegalAction]{
 	Check: func(c *checker, a *dsl.IllegalAction) {
-		if !ruleNumberRE.MatchString(dsl.Unquote(a.Rule)) {
+		if !ruleNumberRE().MatchString(dsl.Unquote(a.Rule)) {
 			c.add(dsl.Errorf(a.Pos, CodeRule, "%s is not the number of a rule of the Comprehensive Rules", a.Rule).
 				WithHint(`write the number of the rule that forbids the action, such as "302.6" or "601.2h"`))
 		}
@@ -463,7 +464,7 @@ func (r *runner) effect(p dsl.Pos, action string, ref *dsl.CardRef) error {
 
 // ruleNumberRE matches the number of a rule of the Comprehensive Rules:
 // "302", "302.6", "601.2h".
-var ruleNumberRE = regexp.MustCompile(`^[1-9][0-9]{2}(\.[0-9]+[a-z]?)?$`)
+var ruleNumberRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[1-9][0-9]{2}(\.[0-9]+[a-z]?)?$`) })
 
 // combatDamageStep is the vocabulary's name of the combat damage step.
 const combatDamageStep = "combat_damage"

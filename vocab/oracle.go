@@ -3,7 +3,6 @@ package vocab
 import (
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/cardc/cardc/dsl"
 )
@@ -122,34 +121,60 @@ func (o *oracleRun) expect(pi int, what string) {
 	}
 }
 
-// oracleIndex holds the wordings of the vocabulary as templates.
+// oracleIndex holds the wordings of the vocabulary as templates. Load
+// builds it with the rest of the vocabulary, and standard_gen.go holds it
+// as data like the rest: it has no map, so that a run of cardc that reads
+// Oracle text finds it built, at no cost.
 type oracleIndex struct {
-	byMode  map[Mode]*wordings
-	byEvent map[string]*wordings
-	phrases map[*Template][]*Template
+	// byMode are the wordings of the phrases of each mode, by Mode.
+	byMode []*wordings
+	// byEvent are the wordings of the event patterns of each event kind,
+	// sorted by the kind's name.
+	byEvent []eventWordings
+}
+
+// eventWordings are the wordings of the patterns of one event kind.
+type eventWordings struct {
+	event string
+	list  *wordings
+}
+
+// mode returns the wordings of a mode (nil if it has none).
+func (idx *oracleIndex) mode(m Mode) *wordings {
+	if m < 0 || int(m) >= len(idx.byMode) {
+		return nil
+	}
+	return idx.byMode[m]
+}
+
+// event returns the wordings of the patterns of an event kind (nil if it
+// has none).
+func (idx *oracleIndex) event(kind string) *wordings {
+	i := sort.Search(len(idx.byEvent), func(i int) bool { return idx.byEvent[i].event >= kind })
+	if i < len(idx.byEvent) && idx.byEvent[i].event == kind {
+		return idx.byEvent[i].list
+	}
+	return nil
 }
 
 // wordings are wordings as templates, in the order the vocabulary
 // declares their phrases, indexed by their first word: byWord by the
 // word (lower case, without a final s, which wordEq ignores), slotFirst
 // those that begin with a slot. A reading tries only those its first
-// word can begin.
+// word can begin. phrases are, for each wording, the phrases whose
+// wording it is.
 type wordings struct {
 	ts        []*Template
-	byWord    map[string][]int
+	phrases   [][]*Template
+	byWord    []firstWord
 	slotFirst []int
 }
 
-// add adds a wording to the list.
-func (w *wordings) add(t *Template) {
-	i := len(w.ts)
-	w.ts = append(w.ts, t)
-	if len(t.Items) == 0 || t.Items[0].Word == "" {
-		w.slotFirst = append(w.slotFirst, i)
-		return
-	}
-	key := firstKey(t.Items[0].Word)
-	w.byWord[key] = append(w.byWord[key], i)
+// firstWord lists the wordings (their indexes in wordings.ts) that begin
+// with a word; wordings.byWord is sorted by key.
+type firstWord struct {
+	key string
+	ts  []int
 }
 
 // firstKey is a first word as indexed.
@@ -158,55 +183,74 @@ func firstKey(w string) string {
 }
 
 // from lists the wordings a reading whose first word is w may read as,
-// in order.
-func (w *wordings) from(word string) []*Template {
+// in order, by their indexes in w.ts.
+func (w *wordings) from(word string) []int {
 	if w == nil {
 		return nil
 	}
-	byWord := w.byWord[firstKey(word)]
-	out := make([]*Template, 0, len(byWord)+len(w.slotFirst))
+	key := firstKey(word)
+	var byWord []int
+	if i := sort.Search(len(w.byWord), func(i int) bool { return w.byWord[i].key >= key }); i < len(w.byWord) && w.byWord[i].key == key {
+		byWord = w.byWord[i].ts
+	}
+	out := make([]int, 0, len(byWord)+len(w.slotFirst))
 	i, j := 0, 0
 	for i < len(byWord) || j < len(w.slotFirst) {
 		if j == len(w.slotFirst) || i < len(byWord) && byWord[i] < w.slotFirst[j] {
-			out = append(out, w.ts[byWord[i]])
+			out = append(out, byWord[i])
 			i++
 		} else {
-			out = append(out, w.ts[w.slotFirst[j]])
+			out = append(out, w.slotFirst[j])
 			j++
 		}
 	}
 	return out
 }
 
-// oracleIndexes are the wordings of each vocabulary, built on first use
-// (a Vocab is immutable, and its generated form holds only what it
-// declares).
-var oracleIndexes sync.Map
-
 // oracleIdx returns the wordings of the vocabulary as templates.
-func (v *Vocab) oracleIdx() *oracleIndex {
-	if idx, ok := oracleIndexes.Load(v); ok {
-		return idx.(*oracleIndex)
+func (v *Vocab) oracleIdx() *oracleIndex { return v.oracle }
+
+// indexOracle builds the index of the vocabulary's wordings, once its
+// phrases are all loaded.
+func (v *Vocab) indexOracle() *oracleIndex {
+	// A list of wordings as it is built: its first words in a map.
+	type building struct {
+		list   *wordings
+		byWord map[string][]int
 	}
-	idx := &oracleIndex{byMode: map[Mode]*wordings{}, byEvent: map[string]*wordings{}, phrases: map[*Template][]*Template{}}
-	list := func(m map[string]*wordings, key string) *wordings {
-		if m[key] == nil {
-			m[key] = &wordings{byWord: map[string][]int{}}
+	byMode := map[Mode]*building{}
+	byEvent := map[string]*building{}
+	var lists []*building
+	newList := func() *building {
+		b := &building{list: &wordings{}, byWord: map[string][]int{}}
+		lists = append(lists, b)
+		return b
+	}
+	add := func(b *building, w *Template) {
+		i := len(b.list.ts)
+		b.list.ts = append(b.list.ts, w)
+		if len(w.Items) == 0 || w.Items[0].Word == "" {
+			b.list.slotFirst = append(b.list.slotFirst, i)
+			return
 		}
-		return m[key]
+		key := firstKey(w.Items[0].Word)
+		b.byWord[key] = append(b.byWord[key], i)
 	}
+	phrases := map[*Template][]*Template{}
 	seen := map[string]*Template{}
-	add := func(mode Mode, ts []*Template) {
-		if idx.byMode[mode] == nil {
-			idx.byMode[mode] = &wordings{byWord: map[string][]int{}}
+	maxMode := Mode(0)
+	index := func(mode Mode, ts []*Template) {
+		if byMode[mode] == nil {
+			byMode[mode] = newList()
 		}
+		maxMode = max(maxMode, mode)
 		for _, t := range ts {
 			if t.Oracle == nil {
 				continue
 			}
 			key := t.Owner() + "\x00" + t.Oracle.Text
 			if w, ok := seen[key]; ok {
-				idx.phrases[w] = append(idx.phrases[w], t)
+				phrases[w] = append(phrases[w], t)
 				continue
 			}
 			w := &Template{Text: t.Oracle.Text, Items: wordingItems(t.Oracle), Where: t.Where, Each: t.Each, Once: t.Once,
@@ -225,20 +269,41 @@ func (v *Vocab) oracleIdx() *oracleIndex {
 			}
 			w.Shape = shape.String()
 			seen[key] = w
-			idx.phrases[w] = []*Template{t}
-			idx.byMode[mode].add(w)
+			phrases[w] = []*Template{t}
+			add(byMode[mode], w)
 			if t.Event != nil {
-				list(idx.byEvent, t.Event.Name).add(w)
+				if byEvent[t.Event.Name] == nil {
+					byEvent[t.Event.Name] = newList()
+				}
+				add(byEvent[t.Event.Name], w)
 			}
 		}
 	}
-	add(ModeAction, v.actionTemplates)
-	add(ModePattern, v.eventTemplates)
-	add(ModeRule, v.ruleTemplates)
-	add(ModeRule, v.effectTemplates)
-	add(ModeCondition, v.conditionTemplates)
-	actual, _ := oracleIndexes.LoadOrStore(v, idx)
-	return actual.(*oracleIndex)
+	index(ModeAction, v.actionTemplates)
+	index(ModePattern, v.eventTemplates)
+	index(ModeRule, v.ruleTemplates)
+	index(ModeRule, v.effectTemplates)
+	index(ModeCondition, v.conditionTemplates)
+	// The maps become sorted lists, and each wording gets its phrases.
+	for _, b := range lists {
+		for key, ts := range b.byWord {
+			b.list.byWord = append(b.list.byWord, firstWord{key, ts})
+		}
+		sort.Slice(b.list.byWord, func(i, j int) bool { return b.list.byWord[i].key < b.list.byWord[j].key })
+		b.list.phrases = make([][]*Template, len(b.list.ts))
+		for i, w := range b.list.ts {
+			b.list.phrases[i] = phrases[w]
+		}
+	}
+	idx := &oracleIndex{byMode: make([]*wordings, maxMode+1)}
+	for mode, b := range byMode {
+		idx.byMode[mode] = b.list
+	}
+	for kind, b := range byEvent {
+		idx.byEvent = append(idx.byEvent, eventWordings{kind, b.list})
+	}
+	sort.Slice(idx.byEvent, func(i, j int) bool { return idx.byEvent[i].event < idx.byEvent[j].event })
+	return idx
 }
 
 // wordingItems splits the items of a wording into the words of Oracle
@@ -316,7 +381,7 @@ func SplitOracleWord(w string) []string {
 func (v *Vocab) MatchOracle(parts []*dsl.Part, mode Mode, opt OracleOptions) []OracleMatch {
 	idx := v.oracleIdx()
 	m := &matcher{v: v, sc: opt.Scope, parts: parts, quick: true, oracle: &oracleRun{OracleOptions: opt, idx: idx}}
-	return m.matchOracle(idx.byMode[mode], mode)
+	return m.matchOracle(idx.mode(mode), mode)
 }
 
 // first is the first word of the parts, for the index of wordings ("" if
@@ -332,12 +397,21 @@ func (m *matcher) first() string {
 // shape and owner that end at the same part are alternatives.
 func (m *matcher) matchOracle(ws *wordings, mode Mode) []OracleMatch {
 	var out []OracleMatch
-	ts := ws.from(m.first())
+	var ts []*Template
+	var phrases [][]*Template
+	if ws != nil {
+		ts, phrases = ws.ts, ws.phrases
+	}
+	from := ws.from(m.first())
 	if m.oracle.Expect != nil {
 		// Every wording, to say what each wanted first.
-		ts = ws.ts
+		from = from[:0]
+		for i := range ts {
+			from = append(from, i)
+		}
 	}
-	for _, t := range ts {
+	for _, ti := range from {
+		t := ts[ti]
 		if !m.mayStart(t) {
 			if len(t.Items) > 0 {
 				m.oracle.expect(0, quoteWord(t.Items[0].Word))
@@ -354,14 +428,14 @@ func (m *matcher) matchOracle(ws *wordings, mode Mode) []OracleMatch {
 				o := &out[i]
 				if o.End == e.end && o.Alts[0].Template.Shape == t.Shape && o.Alts[0].Template.Owner() == t.Owner() {
 					o.Alts = append(o.Alts, alt)
-					o.Phrases = append(o.Phrases, m.oracle.idx.phrases[t])
+					o.Phrases = append(o.Phrases, phrases[ti])
 					o.Spans = append(o.Spans, e.spans)
 					grouped = true
 					break
 				}
 			}
 			if !grouped {
-				out = append(out, OracleMatch{Alts: []*Alt{alt}, Phrases: [][]*Template{m.oracle.idx.phrases[t]}, Spans: []map[string][2]int{e.spans}, End: e.end})
+				out = append(out, OracleMatch{Alts: []*Alt{alt}, Phrases: [][]*Template{phrases[ti]}, Spans: []map[string][2]int{e.spans}, End: e.end})
 			}
 		}
 	}
@@ -394,7 +468,7 @@ func (m *matcher) oraclePatterns(kind string, pi int) []candidate {
 	sub := &matcher{v: m.v, sc: m.sc, parts: m.parts[pi:], quick: true,
 		oracle: &oracleRun{OracleOptions: OracleOptions{Scope: m.oracle.Scope, Hook: shiftHook(m.oracle.Hook, pi)}, idx: m.oracle.idx}}
 	var out []candidate
-	for _, r := range sub.matchOracle(m.oracle.idx.byEvent[kind], ModePattern) {
+	for _, r := range sub.matchOracle(m.oracle.idx.event(kind), ModePattern) {
 		out = append(out, candidate{&Arg{Kind: ArgPattern, Pos: m.parts[pi].Pos, Type: Type{Kind: KEvent, Event: kind},
 			Pattern: &Match{Alts: r.Alts, Event: m.v.events[kind], Pos: m.parts[pi].Pos}}, pi + r.End})
 	}

@@ -69,6 +69,8 @@ type Vocab struct {
 	templateWords map[string]bool
 	// identity is the vocabulary's name, version and hash.
 	identity vm.Vocabulary
+	// oracle are the Oracle wordings of the phrases, indexed.
+	oracle *oracleIndex
 }
 
 // Event returns the event kind with a name, or nil.
@@ -353,8 +355,9 @@ func (t *Template) Owner() string {
 
 // Standard returns the standard vocabulary, the one Load reads from the
 // stdlib package, built once per process. It is prepared at build time:
-// standard_gen.go builds it without parsing the stdlib (`go generate ./...`
-// writes it, and tests keep it equal to what Load reads). Built with the
+// standard_gen.go holds it as statically initialized variables, without
+// parsing the stdlib; at run time only its maps are made (`go generate
+// ./...` writes it, and tests keep it equal to what Load reads). Built with the
 // tag cardc_parse_stdlib, Standard parses the stdlib instead, as the
 // generator is built: it must not depend on the file it writes. An error
 // means the stdlib itself is broken.
@@ -453,6 +456,7 @@ func Load(fsys fs.FS) (*Vocab, error) {
 		return nil, fmt.Errorf("stdlib: %w", diags)
 	}
 	v.identity.Hash = v.contractHash()
+	v.oracle = v.indexOracle()
 	return v, nil
 }
 

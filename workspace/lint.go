@@ -209,9 +209,37 @@ func lintReport(unreadable, syntax dsl.Diagnostics, files []lintedFile) (dsl.Dia
 			n++
 		}
 	}
-	// The names tests may use: the standard cards' (a generated list: the
-	// library is not parsed), and the workspace's, with an error or not
-	// (so that tests that use them are not reported twice).
+	all := append(append(dsl.Diagnostics{}, unreadable...), syntax...)
+	for _, d := range check {
+		if own[d.Pos.Filename] {
+			all = append(all, d)
+		}
+	}
+	if hasTests(tests) {
+		all = append(all, scenario.Check(tests, testNames(cards))...)
+	}
+	all = append(all, cover...)
+	all.Sort()
+	return all.Limit(), nil
+}
+
+// hasTests says whether the files (lintedFile.tests: tests only) have a
+// test: the lint of cards alone neither lists the names tests may use nor
+// checks scenarios.
+func hasTests(files []*dsl.File) bool {
+	for _, f := range files {
+		if len(f.Decls) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// testNames are the names of cards tests may use, sorted: the standard
+// cards' (a generated list: the library is not parsed), and the
+// workspace's, with an error or not (so that tests that use them are not
+// reported twice).
+func testNames(cards []*dsl.Card) []string {
 	names := map[string]bool{}
 	for _, c := range cards {
 		names[dsl.Unquote(c.Name)] = true
@@ -224,16 +252,7 @@ func lintReport(unreadable, syntax dsl.Diagnostics, files []lintedFile) (dsl.Dia
 		list = append(list, n)
 	}
 	sort.Strings(list)
-	all := append(append(dsl.Diagnostics{}, unreadable...), syntax...)
-	for _, d := range check {
-		if own[d.Pos.Filename] {
-			all = append(all, d)
-		}
-	}
-	all = append(all, scenario.Check(tests, list)...)
-	all = append(all, cover...)
-	all.Sort()
-	return all.Limit(), nil
+	return list
 }
 
 // Explain renders the abilities of the workspace's cards back to English

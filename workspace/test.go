@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/cardc/cardc/cards"
@@ -494,7 +495,9 @@ type outlined struct {
 // declHead finds the start of each top-level declaration in source text,
 // as the parser splits a file: `card` or `test` at the start of a line,
 // then the name.
-var declHead = regexp.MustCompile("(?m)^(card|test)[ \t]+(\"(?:\\\\.|[^\"\\\\\n])*\"|`[^`]*`)")
+var declHead = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("(?m)^(card|test)[ \t]+(\"(?:\\\\.|[^\"\\\\\n])*\"|`[^`]*`)")
+})
 
 // outline lists the cards and tests of the workspace's files, those that
 // parsed and those that did not, in the order of the files and of the
@@ -519,7 +522,7 @@ func (w *Workspace) outline() []outlined {
 		src := w.Sources[f.Name]
 		line, counted := 1, 0 // the line of src[counted]
 		next := 0             // the first parsed declaration that does not end before the head
-		for _, m := range declHead.FindAllSubmatchIndex(src, -1) {
+		for _, m := range declHead().FindAllSubmatchIndex(src, -1) {
 			line += bytes.Count(src[counted:m[0]], []byte{'\n'})
 			counted = m[0]
 			pos := dsl.Pos{Filename: f.Name, Offset: m[0], Line: line, Column: 1}

@@ -1,8 +1,16 @@
 // Package snapshot writes the standard vocabulary as Go code
 // (vocab/standard_gen.go), so that no run of cardc parses stdlib/: the
-// code builds, with one allocation per type, the very values vocab.Load
-// reads from the stdlib's files. It reads them by reflection, unexported
-// fields too; the code it writes is in package vocab, which may set them.
+// code holds the very values vocab.Load reads from the stdlib's files. It
+// reads them by reflection, unexported fields too; the code it writes is
+// in package vocab, which may set them.
+//
+// Each object a pointer leads to is a package-level variable whose
+// initializer the Go linker lays out in the binary's data: building the
+// vocabulary runs no code and allocates nothing for them, and a run of
+// cardc reads only the pages it touches. Only what cannot be static is
+// set by the function standard, at run time: the maps, and the few
+// pointers that close a cycle (Go does not allow a variable's initializer
+// to lead back to itself).
 package snapshot
 
 import (
@@ -22,31 +30,27 @@ import (
 var vocabPkg = reflect.TypeFor[vocab.Vocab]().PkgPath()
 
 // Standard writes v, the vocabulary Load reads from the stdlib's files, as
-// the Go source of vocab/standard_gen.go: one function, standard, that
-// builds it. Every object a pointer leads to is an element of one array
-// per type, so that building the vocabulary takes one allocation per
-// type, and pointers that point to one object still do.
+// the Go source of vocab/standard_gen.go: a variable for each object a
+// pointer leads to (named after its type's table and its index in it:
+// t2_7), statically initialized, so that pointers that point to one
+// object still do; and one function, standard, that sets what cannot be
+// static and returns the vocabulary.
 func Standard(v *vocab.Vocab) ([]byte, error) {
-	g := &generator{index: map[address]int{}, tables: map[reflect.Type]*table{}, imports: map[string]bool{}}
+	g := &generator{index: map[address]int{}, tables: map[reflect.Type]*table{}, imports: map[string]bool{}, cut: map[edge]bool{}}
 	root := g.pointer(reflect.ValueOf(v))
-	// Emitting an object may find more: go on until every one is written.
-	var body bytes.Buffer
-	for {
-		var pending []*object
-		for _, t := range g.order {
-			pending = append(pending, t.objects[min(len(t.objects), t.written):]...)
-			t.written = len(t.objects)
-		}
-		if len(pending) == 0 {
-			break
-		}
-		for _, o := range pending {
-			lit, err := g.value(o.v, false)
-			if err != nil {
-				return nil, err
-			}
-			fmt.Fprintf(&body, "\t%s[%d] = %s\n", o.table.name, o.i, lit)
-		}
+	// The first pass finds every object and the pointers between them;
+	// the pointers that close a cycle are then cut, and the second pass
+	// writes the objects with those pointers set at run time instead.
+	if err := g.emit(); err != nil {
+		return nil, err
+	}
+	g.cutCycles(root)
+	for _, t := range g.order {
+		t.written = 0
+	}
+	g.edges, g.assign = nil, nil
+	if err := g.emit(); err != nil {
+		return nil, err
 	}
 	if g.err != nil {
 		return nil, g.err
@@ -67,15 +71,85 @@ func Standard(v *vocab.Vocab) ([]byte, error) {
 		}
 		b.WriteString(")\n\n")
 	}
-	b.WriteString("// standard returns the standard vocabulary, built by code generated from\n")
-	b.WriteString("// what Load reads in the stdlib's files: a run of cardc does not parse them.\n")
+	b.WriteString("// standard returns the standard vocabulary, whose objects are the\n")
+	b.WriteString("// statically initialized variables below, generated from what Load reads\n")
+	b.WriteString("// in the stdlib's files: a run of cardc does not parse them. It sets what\n")
+	b.WriteString("// cannot be static, the maps and the pointers that close a cycle; a\n")
+	b.WriteString("// second call sets them again, to equal values.\n")
 	b.WriteString("func standard() (*Vocab, error) {\n")
-	for _, t := range g.order {
-		fmt.Fprintf(&b, "\t%s := make([]%s, %d)\n", t.name, g.typeName(t.typ), len(t.objects))
+	for _, a := range g.assign {
+		fmt.Fprintf(&b, "\t%s = %s\n", a.lhs, a.rhs)
 	}
-	b.Write(body.Bytes())
-	fmt.Fprintf(&b, "\treturn %s, nil\n}\n", root)
+	fmt.Fprintf(&b, "\treturn &%s, nil\n}\n\n", root.name())
+	b.WriteString("var (\n")
+	for _, t := range g.order {
+		for _, o := range t.objects {
+			fmt.Fprintf(&b, "\t%s = %s\n", o.name(), o.lit)
+		}
+	}
+	b.WriteString(")\n")
 	return format.Source(b.Bytes())
+}
+
+// emit writes the literal of every object, those it finds on the way
+// included.
+func (g *generator) emit() error {
+	for {
+		var pending []*object
+		for _, t := range g.order {
+			pending = append(pending, t.objects[min(len(t.objects), t.written):]...)
+			t.written = len(t.objects)
+		}
+		if len(pending) == 0 {
+			return nil
+		}
+		for _, o := range pending {
+			g.from = o
+			lit, err := g.value(o.v, false, o.name(), false)
+			if err != nil {
+				return err
+			}
+			o.lit = lit
+		}
+	}
+}
+
+// cutCycles chooses the pointers to set at run time: those that lead back
+// to an object on the path from root to the pointer, in a depth-first
+// walk in the order the objects and their pointers were found. What is
+// left has no cycle.
+func (g *generator) cutCycles(root *object) {
+	out := map[*object][]edge{}
+	for _, e := range g.edges {
+		out[e.from] = append(out[e.from], e)
+	}
+	const (
+		unseen = iota
+		onPath
+		done
+	)
+	state := map[*object]int{}
+	var walk func(o *object)
+	walk = func(o *object) {
+		state[o] = onPath
+		for _, e := range out[o] {
+			switch state[e.to] {
+			case onPath:
+				g.cut[edge{from: e.from, path: e.path}] = true
+			case unseen:
+				walk(e.to)
+			}
+		}
+		state[o] = done
+	}
+	walk(root)
+	for _, t := range g.order {
+		for _, o := range t.objects {
+			if state[o] == unseen {
+				walk(o)
+			}
+		}
+	}
 }
 
 type generator struct {
@@ -84,9 +158,27 @@ type generator struct {
 	order   []*table
 	imports map[string]bool
 	err     error
+
+	// from is the object being written; edges are the static pointers
+	// found from one object to another, cut those to set at run time.
+	from  *object
+	edges []edge
+	cut   map[edge]bool
+	// assign are the assignments standard makes at run time.
+	assign []assignment
 }
 
-// table is the array of the objects of one type that pointers lead to.
+// edge is a pointer from an object to another, at a path (a Go
+// expression) within the first.
+type edge struct {
+	from, to *object
+	path     string
+}
+
+// assignment is a statement of standard: lhs = rhs.
+type assignment struct{ lhs, rhs string }
+
+// table is the objects of one type that pointers lead to.
 type table struct {
 	typ     reflect.Type
 	name    string
@@ -105,11 +197,14 @@ type object struct {
 	table *table
 	i     int
 	v     reflect.Value // the object itself (not a pointer)
+	lit   string        // its static initializer
 }
 
-// pointer returns the expression of a non-nil pointer: the address of its
-// object's element.
-func (g *generator) pointer(p reflect.Value) string {
+// name is the name of the object's variable.
+func (o *object) name() string { return o.table.name + "_" + strconv.Itoa(o.i) }
+
+// pointer returns the object a non-nil pointer points to.
+func (g *generator) pointer(p reflect.Value) *object {
 	elem := p.Type().Elem()
 	t := g.tables[elem]
 	if t == nil {
@@ -119,12 +214,12 @@ func (g *generator) pointer(p reflect.Value) string {
 	}
 	addr := address{p.Pointer(), elem}
 	if i, ok := g.index[addr]; ok {
-		return fmt.Sprintf("&%s[%d]", t.name, i)
+		return t.objects[i]
 	}
 	o := &object{table: t, i: len(t.objects), v: p.Elem()}
 	t.objects = append(t.objects, o)
 	g.index[addr] = o.i
-	return fmt.Sprintf("&%s[%d]", t.name, o.i)
+	return o
 }
 
 // typeName is the Go spelling of a type in package vocab.
@@ -159,14 +254,25 @@ func (g *generator) fail(format string, args ...any) {
 }
 
 // value returns the Go expression of v; elided says the type may be left
-// out, as in the elements of a composite literal.
-func (g *generator) value(v reflect.Value, elided bool) (string, error) {
+// out, as in the elements of a composite literal. at is where v is, as a
+// Go expression that can be assigned to ("" where it cannot: within a
+// value held by an interface); dynamic says v is in a map, which is built
+// at run time: what is in it need not be static.
+func (g *generator) value(v reflect.Value, elided bool, at string, dynamic bool) (string, error) {
 	t := v.Type()
 	typed := func(s string) string {
 		if t.Name() != "" && t.PkgPath() != "" && !elided {
 			return g.typeName(t) + "(" + s + ")"
 		}
 		return s
+	}
+	// later sets v at run time, to rhs.
+	later := func(rhs string) (string, error) {
+		if at == "" {
+			return "", fmt.Errorf("a %s within a value held by an interface cannot be set at run time", t)
+		}
+		g.assign = append(g.assign, assignment{at, rhs})
+		return "nil", nil
 	}
 	switch t.Kind() {
 	case reflect.Bool:
@@ -181,12 +287,25 @@ func (g *generator) value(v reflect.Value, elided bool) (string, error) {
 		if v.IsNil() {
 			return "nil", nil
 		}
-		return g.pointer(v), nil
+		to := g.pointer(v)
+		ref := "&" + to.name()
+		if dynamic {
+			return ref, nil
+		}
+		e := edge{from: g.from, to: to, path: at}
+		g.edges = append(g.edges, e)
+		if g.cut[edge{from: g.from, path: at}] {
+			return later(ref)
+		}
+		return ref, nil
 	case reflect.Interface:
 		if v.IsNil() {
 			return "nil", nil
 		}
-		return g.value(v.Elem(), false)
+		if v.Elem().Kind() != reflect.Pointer {
+			at = "" // a value held by an interface cannot be assigned to in place
+		}
+		return g.value(v.Elem(), false, at, dynamic)
 	case reflect.Slice:
 		if v.IsNil() {
 			return "nil", nil
@@ -194,7 +313,7 @@ func (g *generator) value(v reflect.Value, elided bool) (string, error) {
 		var b strings.Builder
 		b.WriteString(g.typeName(t) + "{")
 		for i := range v.Len() {
-			s, err := g.value(v.Index(i), true)
+			s, err := g.value(v.Index(i), true, index(at, strconv.Itoa(i)), dynamic)
 			if err != nil {
 				return "", err
 			}
@@ -215,7 +334,7 @@ func (g *generator) value(v reflect.Value, elided bool) (string, error) {
 		}
 		var entries []entry
 		for it := v.MapRange(); it.Next(); {
-			k, err := g.value(it.Key(), true)
+			k, err := g.value(it.Key(), true, "", true)
 			if err != nil {
 				return "", err
 			}
@@ -225,14 +344,17 @@ func (g *generator) value(v reflect.Value, elided bool) (string, error) {
 		var b strings.Builder
 		b.WriteString(g.typeName(t) + "{")
 		for _, e := range entries {
-			s, err := g.value(e.v, true)
+			s, err := g.value(e.v, true, "", true)
 			if err != nil {
 				return "", err
 			}
 			b.WriteString(e.k + ": " + s + ", ")
 		}
 		b.WriteString("}")
-		return b.String(), nil
+		if dynamic {
+			return b.String(), nil
+		}
+		return later(b.String()) // a map is made at run time
 	case reflect.Struct:
 		var b strings.Builder
 		if !elided {
@@ -248,9 +370,16 @@ func (g *generator) value(v reflect.Value, elided bool) (string, error) {
 			if !f.IsExported() && t.PkgPath() != vocabPkg {
 				return "", fmt.Errorf("%s.%s is unexported: package vocab cannot set it", t, f.Name)
 			}
-			s, err := g.value(fv, false)
+			field := ""
+			if at != "" {
+				field = at + "." + f.Name
+			}
+			s, err := g.value(fv, false, field, dynamic)
 			if err != nil {
 				return "", err
+			}
+			if s == "nil" {
+				continue // set at run time
 			}
 			fmt.Fprintf(&b, "%s: %s, ", f.Name, s)
 		}
@@ -258,4 +387,12 @@ func (g *generator) value(v reflect.Value, elided bool) (string, error) {
 		return b.String(), nil
 	}
 	return "", fmt.Errorf("cannot write a %s as Go", t)
+}
+
+// index is the expression of element i of the slice at, or "" if at is.
+func index(at, i string) string {
+	if at == "" {
+		return ""
+	}
+	return at + "[" + i + "]"
 }
