@@ -204,7 +204,7 @@ func (m *Machine) Reset() {
 // Run executes l.Program.Funcs[fn] with the caller's locals and returns the
 // value of its OpReturn. It is RunWith with no context.
 func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
-	return m.RunWith(nil, l, fn, locals)
+	return m.run(nil, l, fn, locals)
 }
 
 // RunWith executes l.Program.Funcs[fn] with the caller's locals and
@@ -244,26 +244,7 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 // RunWith executes the code Link prepared, with superinstructions where
 // common sequences of instructions start (fuse.go); they behave exactly
 // as the instructions they stand for, step counts included.
-func (m *Machine) RunWith(ctx any, l *Linked, fn int32, locals []Value) (_ Value, err error) {
-	if m.depth == 0 {
-		// A top-level run: it reads MaxDepth (refuse applies its default
-		// and grows the frames), starts its budget of MaxSteps unless it
-		// draws on a shared one (BeginBudget), and is the one place a
-		// panic that escapes the host is recovered, so that the runs
-		// nested in it pay nothing for it.
-		m.maxDepth = min(m.MaxDepth, len(m.frames))
-		if !m.shared {
-			m.steps = m.MaxSteps
-			if m.steps <= 0 {
-				m.steps = DefaultMaxSteps
-			}
-		}
-		defer func() {
-			if m.depth != 0 { // the run did not return: every run puts the depth back
-				err = m.recovered(recover())
-			}
-		}()
-	}
+func (m *Machine) RunWith(ctx any, l *Linked, fn int32, locals []Value) (Value, error) {
 	return m.run(ctx, l, fn, locals)
 }
 
@@ -281,15 +262,38 @@ func (m *Machine) recovered(r any) error {
 	return &Error{Func: name, PC: -1, Err: &PanicError{Value: r, Stack: debug.Stack()}}
 }
 
-// run is RunWith, without the recovery of a panic.
-func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, error) {
+// run is RunWith. It is one function, the interpreter's loop included:
+// a call would cost more than the whole of a typical match function.
+func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, err error) {
+	base, depth, steps := m.sp, m.depth, m.steps
+	if depth == 0 {
+		// A top-level run: it reads MaxDepth (refuse applies its default
+		// and grows the frames), starts its budget of MaxSteps unless it
+		// draws on a shared one (BeginBudget), and is the one place a
+		// panic that escapes the host is recovered, so that the runs
+		// nested in it pay nothing for it. (The deferred call is
+		// open-coded: run has few enough returns for the compiler to
+		// call it inline at each of them, with no record of it kept.)
+		m.maxDepth = min(m.MaxDepth, len(m.frames))
+		if !m.shared {
+			if steps = m.MaxSteps; steps <= 0 {
+				steps = DefaultMaxSteps
+			}
+		}
+		defer func() {
+			if m.depth != 0 { // the run did not return: every run puts the depth back
+				err = m.recovered(recover())
+			}
+		}()
+	}
 	if l == nil || uint(fn) >= uint(len(l.funcs)) {
+		m.steps = steps
 		return 0, m.refuse(l, fn, locals)
 	}
 	lf := &l.funcs[fn]
-	base, depth, steps := m.sp, m.depth, m.steps
 	if len(locals) < lf.numLocals || depth >= m.maxDepth || base > lf.maxBase || m.host == nil {
 		if err := m.refuse(l, fn, locals); err != nil {
+			m.steps = steps
 			return 0, err
 		}
 	}
@@ -306,9 +310,8 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 	m.steps = steps - budget
 	m.depth = depth + 1
 
-	// The interpreter loop, in run itself: a call would cost more than
-	// the whole of a typical match function. The run's frame is
-	// m.stack[base:] up to f.MaxStack values; sp indexes the frame. Every
+	// The interpreter loop. The run's frame is m.stack[base:] up to
+	// f.MaxStack values; sp indexes m.stack itself, from base. Every
 	// return leaves the run (m.leave): it pops the frame and the nesting
 	// level; see above for a host that panics.
 	//
@@ -324,14 +327,16 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 	// more steps than are left in the stretch runs the first instruction
 	// of its sequence alone.
 	code := lf.code
-	st := m.stack[base:] // Verify proved the run needs no more than f.MaxStack
+	st := &m.stack // Verify proved the run needs no more than f.MaxStack
 	syms := l.syms
-	sp, pc := 0, 0
+	sp, pc := base, 0
+	var cause error // why the run failed, at instruction at (see failed)
+	var at int
 	for ; ; budget-- {
 		if budget <= 0 { // a checkpoint
 			if budget = m.checkpoint(); budget <= 0 {
-				m.leave(base, depth)
-				return 0, fail(f, pc, m.stopped())
+				cause, at = m.stopped(), pc
+				goto failed
 			}
 		}
 		in := code[pc]
@@ -371,8 +376,8 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 			sp--
 			if st[sp] == 0 {
 				m.steps += budget - 1
-				m.leave(base, depth)
-				return 0, fail(f, pc-1, ErrDivideByZero)
+				cause, at = ErrDivideByZero, pc-1
+				goto failed
 			}
 			st[sp-1] = divSat(st[sp-1], st[sp])
 		case OpNeg:
@@ -437,12 +442,12 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 		case OpCall:
 			sym := &syms[in.Arg]
 			n := int(sym.arity)
-			m.sp = base + sp // a nested run starts above the arguments
+			m.sp = sp // a nested run starts above the arguments
 			m.lend(budget)
 			r, err := m.host.Call(fr, syms[in.Arg].id, st[sp-n:sp:sp])
 			if err != nil {
-				m.leave(base, depth)
-				return 0, fail(f, pc-1, err)
+				cause, at = err, pc-1
+				goto failed
 			}
 			budget = m.reclaim(budget)
 			sp -= n
@@ -451,12 +456,12 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 				sp++
 			}
 		case OpField:
-			m.sp = base + sp
+			m.sp = sp
 			m.lend(budget)
 			v, err := m.host.Field(fr, syms[in.Arg].id)
 			if err != nil {
-				m.leave(base, depth)
-				return 0, fail(f, pc-1, err)
+				cause, at = err, pc-1
+				goto failed
 			}
 			budget = m.reclaim(budget)
 			st[sp] = v
@@ -470,12 +475,12 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 		// of the sequence: code[pc].Arg is the Arg of f.Code's instruction,
 		// as the Args of the others are.
 		case opFieldEqLocalJumpF, opFieldEqSymJumpF:
-			m.sp = base + sp
+			m.sp = sp
 			m.lend(budget)
 			v, err := m.host.Field(fr, syms[in.Arg].id)
 			if err != nil {
-				m.leave(base, depth)
-				return 0, fail(f, pc-1, err)
+				cause, at = err, pc-1
+				goto failed
 			}
 			if budget = m.reclaim(budget); budget < 4 {
 				// Nested runs spent the steps of the rest: it runs one
@@ -507,12 +512,12 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 		case opFieldStoreCallReturn: // after the switch
 			goto fieldStoreCallReturn
 		case opFieldStore:
-			m.sp = base + sp
+			m.sp = sp
 			m.lend(budget)
 			v, err := m.host.Field(fr, syms[in.Arg].id)
 			if err != nil {
-				m.leave(base, depth)
-				return 0, fail(f, pc-1, err)
+				cause, at = err, pc-1
+				goto failed
 			}
 			if budget = m.reclaim(budget); budget < 2 {
 				st[sp] = v
@@ -541,12 +546,12 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 			call := code[pc].Arg
 			pc++
 			n := int(syms[call].arity) // fuse checked that it returns
-			m.sp = base + sp
+			m.sp = sp
 			m.lend(budget)
 			r, err := m.host.Call(fr, syms[call].id, st[sp-n:sp:sp])
 			if err != nil {
-				m.leave(base, depth)
-				return 0, fail(f, pc-1, err)
+				cause, at = err, pc-1
+				goto failed
 			}
 			if budget > 1 && m.steps > 0 {
 				// What reclaim takes back holds the RET, which gives
@@ -572,12 +577,12 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 			pc++
 			sym := &syms[call]
 			n := int(sym.arity)
-			m.sp = base + sp
+			m.sp = sp
 			m.lend(budget)
 			r, err := m.host.Call(fr, syms[call].id, st[sp-n:sp:sp])
 			if err != nil {
-				m.leave(base, depth)
-				return 0, fail(f, pc-1, err)
+				cause, at = err, pc-1
+				goto failed
 			}
 			budget = m.reclaim(budget)
 			sp -= n
@@ -587,12 +592,12 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 			}
 		case opCallJumpF:
 			n := int(syms[in.Arg].arity)
-			m.sp = base + sp
+			m.sp = sp
 			m.lend(budget)
 			r, err := m.host.Call(fr, syms[in.Arg].id, st[sp-n:sp:sp])
 			if err != nil {
-				m.leave(base, depth)
-				return 0, fail(f, pc-1, err)
+				cause, at = err, pc-1
+				goto failed
 			}
 			sp -= n
 			if budget = m.reclaim(budget); budget < 2 {
@@ -622,8 +627,8 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 			budget--
 		default:
 			m.steps += budget - 1
-			m.leave(base, depth)
-			return 0, fail(f, pc-1, fmt.Errorf("unknown opcode %d", in.Op))
+			cause, at = fmt.Errorf("unknown opcode %d", in.Op), pc-1
+			goto failed
 		}
 		continue
 
@@ -631,12 +636,12 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 		// without a dispatch when it holds. in is the superinstruction,
 		// pc the index of the STORE.
 	fieldStoreCallReturn:
-		m.sp = base + sp
+		m.sp = sp
 		m.lend(budget)
 		v, err := m.host.Field(fr, syms[in.Arg].id)
 		if err != nil {
-			m.leave(base, depth)
-			return 0, fail(f, pc-1, err)
+			cause, at = err, pc-1
+			goto failed
 		}
 		// The stretch, as reclaim would take it back, must hold the
 		// FIELD, STORE and LOAD and the CALL; the first three
@@ -657,11 +662,11 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 		call := code[pc+2].Arg
 		pc += 3
 		n := int(syms[call].arity) // fuse checked that it returns
-		m.sp = base + sp
+		m.sp = sp
 		r, err := m.host.Call(fr, syms[call].id, st[sp-n:sp:sp])
 		if err != nil {
-			m.leave(base, depth)
-			return 0, fail(f, pc-1, err)
+			cause, at = err, pc-1
+			goto failed
 		}
 		if budget > 1 && m.steps > 0 {
 			m.steps--
@@ -673,6 +678,11 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 		st[sp] = r
 		sp++
 	}
+
+	// Every failure of a run that started: cause, at instruction at.
+failed:
+	m.leave(base, depth)
+	return 0, fail(f, at, cause)
 }
 
 // refuse returns the error of a Run that cannot start, or nil if it can
