@@ -328,7 +328,6 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 	// of its sequence alone.
 	code := lf.code
 	st := &m.stack // Verify proved the run needs no more than f.MaxStack
-	syms := l.syms
 	sp, pc := base, 0
 	var cause error // why the run failed, at instruction at (see failed)
 	var at int
@@ -341,23 +340,20 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 		}
 		in := code[pc]
 		pc++
-		switch in.Op {
+		switch in.code {
 		case OpNop:
 		case OpConst:
-			st[sp] = l.Program.Consts[in.Arg]
+			st[sp] = l.Program.Consts[in.args[0]]
 			sp++
-		case OpInt:
-			st[sp] = Value(in.Arg)
-			sp++
-		case OpSym:
-			st[sp] = Value(syms[in.Arg].id)
+		case OpInt, OpSym: // a SYM's operand is the host's id
+			st[sp] = Value(in.args[0])
 			sp++
 		case OpLoad:
-			st[sp] = locals[in.Arg]
+			st[sp] = locals[in.args[0]]
 			sp++
 		case OpStore:
 			sp--
-			locals[in.Arg] = st[sp]
+			locals[in.args[0]] = st[sp]
 		case OpPop:
 			sp--
 		case OpDup:
@@ -415,50 +411,49 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 			sp--
 			st[sp-1] = boolValue(st[sp-1] != 0 || st[sp] != 0)
 		case OpJump:
-			pc = int(in.Arg)
+			pc = int(in.args[0])
 		case OpJumpIfFalse:
 			sp--
 			if st[sp] == 0 {
-				pc = int(in.Arg)
+				pc = int(in.args[0])
 			}
 		case OpJumpIfTrue:
 			sp--
 			if st[sp] != 0 {
-				pc = int(in.Arg)
+				pc = int(in.args[0])
 			}
 		case OpJumpIfFalseOrPop:
 			if st[sp-1] == 0 {
-				pc = int(in.Arg)
+				pc = int(in.args[0])
 			} else {
 				sp--
 			}
 		case OpJumpIfTrueOrPop:
 			if st[sp-1] != 0 {
 				st[sp-1] = 1
-				pc = int(in.Arg)
+				pc = int(in.args[0])
 			} else {
 				sp--
 			}
 		case OpCall:
-			sym := &syms[in.Arg]
-			n := int(sym.arity)
+			n := int(in.arity)
 			m.sp = sp // a nested run starts above the arguments
 			m.lend(budget)
-			r, err := m.host.Call(fr, syms[in.Arg].id, st[sp-n:sp:sp])
+			r, err := m.host.Call(fr, in.args[0], st[sp-n:sp:sp])
 			if err != nil {
 				cause, at = err, pc-1
 				goto failed
 			}
 			budget = m.reclaim(budget)
 			sp -= n
-			if sym.returns {
+			if in.returns {
 				st[sp] = r
 				sp++
 			}
 		case OpField:
 			m.sp = sp
 			m.lend(budget)
-			v, err := m.host.Field(fr, syms[in.Arg].id)
+			v, err := m.host.Field(fr, in.args[0])
 			if err != nil {
 				cause, at = err, pc-1
 				goto failed
@@ -472,12 +467,11 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 			return st[sp-1], nil
 
 		// The superinstructions. pc is the index of the second instruction
-		// of the sequence: code[pc].Arg is the Arg of f.Code's instruction,
-		// as the Args of the others are.
-		case opFieldEqLocalJumpF, opFieldEqSymJumpF:
+		// of the sequence; in.args holds the operands of all of them.
+		case opFieldEqLocalJumpF:
 			m.sp = sp
 			m.lend(budget)
-			v, err := m.host.Field(fr, syms[in.Arg].id)
+			v, err := m.host.Field(fr, in.args[0])
 			if err != nil {
 				cause, at = err, pc-1
 				goto failed
@@ -490,22 +484,41 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 				continue
 			}
 			budget -= 3
-			var want Value
-			if in.Op == opFieldEqLocalJumpF {
-				want = locals[code[pc].Arg]
-			} else {
-				want = Value(syms[code[pc].Arg].id)
-			}
-			if v != want {
-				pc = int(code[pc+2].Arg)
+			if v != locals[in.args[1]] {
+				pc = int(in.args[3])
 				continue
 			}
 			pc += 3
-			if code[pc].Op == opFieldStoreCallReturn && budget > 1 {
+			if next := &code[pc]; next.code == opFieldStoreCallReturn && budget > 1 {
 				// The match goes on to bind a field and ask the host:
 				// the next superinstruction, without a dispatch.
 				budget--
-				in = code[pc]
+				in = *next
+				pc++
+				goto fieldStoreCallReturn
+			}
+		case opFieldEqSymJumpF: // as opFieldEqLocalJumpF, with a name
+			m.sp = sp
+			m.lend(budget)
+			v, err := m.host.Field(fr, in.args[0])
+			if err != nil {
+				cause, at = err, pc-1
+				goto failed
+			}
+			if budget = m.reclaim(budget); budget < 4 {
+				st[sp] = v
+				sp++
+				continue
+			}
+			budget -= 3
+			if v != Value(in.args[1]) {
+				pc = int(in.args[3])
+				continue
+			}
+			pc += 3
+			if next := &code[pc]; next.code == opFieldStoreCallReturn && budget > 1 {
+				budget--
+				in = *next
 				pc++
 				goto fieldStoreCallReturn
 			}
@@ -514,7 +527,7 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 		case opFieldStore:
 			m.sp = sp
 			m.lend(budget)
-			v, err := m.host.Field(fr, syms[in.Arg].id)
+			v, err := m.host.Field(fr, in.args[0])
 			if err != nil {
 				cause, at = err, pc-1
 				goto failed
@@ -525,30 +538,29 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 				continue
 			}
 			budget--
-			locals[code[pc].Arg] = v
+			locals[in.args[1]] = v
 			pc++
 		case opIntReturn:
 			if budget < 2 { // the INT alone
-				st[sp] = Value(in.Arg)
+				st[sp] = Value(in.args[0])
 				sp++
 				continue
 			}
 			m.steps += budget - 2
 			m.leave(base, depth)
-			return Value(in.Arg), nil
+			return Value(in.args[0]), nil
 		case opLoadCallReturn:
-			st[sp] = locals[in.Arg]
+			st[sp] = locals[in.args[0]]
 			sp++
 			if budget < 2 { // the LOAD alone
 				continue
 			}
 			budget-- // the LOAD's step; the CALL's is the loop's
-			call := code[pc].Arg
 			pc++
-			n := int(syms[call].arity) // fuse checked that it returns
+			n := int(in.arity) // fuse checked that it returns
 			m.sp = sp
 			m.lend(budget)
-			r, err := m.host.Call(fr, syms[call].id, st[sp-n:sp:sp])
+			r, err := m.host.Call(fr, in.args[1], st[sp-n:sp:sp])
 			if err != nil {
 				cause, at = err, pc-1
 				goto failed
@@ -567,34 +579,32 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 			st[sp] = r
 			sp++
 		case opLoadCall:
-			st[sp] = locals[in.Arg]
+			st[sp] = locals[in.args[0]]
 			sp++
 			if budget < 2 { // the LOAD alone
 				continue
 			}
 			budget-- // the LOAD's step; the CALL's is the loop's
-			call := code[pc].Arg
 			pc++
-			sym := &syms[call]
-			n := int(sym.arity)
+			n := int(in.arity)
 			m.sp = sp
 			m.lend(budget)
-			r, err := m.host.Call(fr, syms[call].id, st[sp-n:sp:sp])
+			r, err := m.host.Call(fr, in.args[1], st[sp-n:sp:sp])
 			if err != nil {
 				cause, at = err, pc-1
 				goto failed
 			}
 			budget = m.reclaim(budget)
 			sp -= n
-			if sym.returns {
+			if in.returns {
 				st[sp] = r
 				sp++
 			}
 		case opCallJumpF:
-			n := int(syms[in.Arg].arity)
+			n := int(in.arity)
 			m.sp = sp
 			m.lend(budget)
-			r, err := m.host.Call(fr, syms[in.Arg].id, st[sp-n:sp:sp])
+			r, err := m.host.Call(fr, in.args[0], st[sp-n:sp:sp])
 			if err != nil {
 				cause, at = err, pc-1
 				goto failed
@@ -607,27 +617,33 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 			}
 			budget--
 			if r == 0 {
-				pc = int(code[pc].Arg)
+				pc = int(in.args[1])
 			} else {
 				pc++
 			}
-		case opLoadLoad, opLoadSym:
-			st[sp] = locals[in.Arg]
+		case opLoadLoad:
+			st[sp] = locals[in.args[0]]
 			sp++
 			if budget < 2 { // the first LOAD alone
 				continue
 			}
-			if in.Op == opLoadLoad {
-				st[sp] = locals[code[pc].Arg]
-			} else {
-				st[sp] = Value(syms[code[pc].Arg].id)
+			st[sp] = locals[in.args[1]]
+			sp++
+			pc++
+			budget--
+		case opLoadSym:
+			st[sp] = locals[in.args[0]]
+			sp++
+			if budget < 2 { // the LOAD alone
+				continue
 			}
+			st[sp] = Value(in.args[1])
 			sp++
 			pc++
 			budget--
 		default:
 			m.steps += budget - 1
-			cause, at = fmt.Errorf("unknown opcode %d", in.Op), pc-1
+			cause, at = fmt.Errorf("unknown opcode %d", in.code), pc-1
 			goto failed
 		}
 		continue
@@ -638,7 +654,7 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 	fieldStoreCallReturn:
 		m.sp = sp
 		m.lend(budget)
-		v, err := m.host.Field(fr, syms[in.Arg].id)
+		v, err := m.host.Field(fr, in.args[0])
 		if err != nil {
 			cause, at = err, pc-1
 			goto failed
@@ -656,14 +672,13 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 			budget = min(budget-1, s) - 2 // the CALL's budget
 			m.steps = s - 3
 		}
-		locals[code[pc].Arg] = v
-		st[sp] = locals[code[pc+1].Arg]
+		locals[in.args[1]] = v
+		st[sp] = locals[in.args[2]]
 		sp++
-		call := code[pc+2].Arg
 		pc += 3
-		n := int(syms[call].arity) // fuse checked that it returns
+		n := int(in.arity) // fuse checked that it returns
 		m.sp = sp
-		r, err := m.host.Call(fr, syms[call].id, st[sp-n:sp:sp])
+		r, err := m.host.Call(fr, in.args[3], st[sp-n:sp:sp])
 		if err != nil {
 			cause, at = err, pc-1
 			goto failed
