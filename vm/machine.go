@@ -286,7 +286,7 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 			}
 		}()
 	}
-	if l == nil || uint(fn) >= uint(len(l.funcs)) {
+	if l == nil || fn < 0 || int(fn) >= len(l.funcs) {
 		m.steps = steps
 		return 0, m.refuse(l, fn, locals)
 	}
@@ -299,13 +299,12 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 	}
 	fr := &m.frames[depth]
 	fr.Linked, fr.Func, fr.Locals, fr.Context = l, fn, locals, ctx
-	f := lf.f
 	// The first checkpoint: a run that stops here stops before its first
 	// instruction.
 	budget := min(steps, checkInterval)
 	if budget <= 0 || m.cancel.Load() != nil {
 		m.steps = steps
-		return 0, fail(f, 0, m.stopped())
+		return 0, fail(lf.f, 0, m.stopped())
 	}
 	m.steps = steps - budget
 	m.depth = depth + 1
@@ -697,7 +696,7 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 	// Every failure of a run that started: cause, at instruction at.
 failed:
 	m.leave(base, depth)
-	return 0, fail(f, at, cause)
+	return 0, fail(lf.f, at, cause)
 }
 
 // refuse returns the error of a Run that cannot start, or nil if it can
