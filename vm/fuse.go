@@ -1,7 +1,8 @@
 package vm
 
 // Superinstructions. Link rewrites a copy of each function's code for the
-// interpreter: where a common sequence of instructions starts (a field
+// interpreter, as ops that carry their operands as the machine uses them
+// (the host's ids of the symbols, a call's arity): where a common sequence of instructions starts (a field
 // compared with "this" and a conditional jump, a field stored into a
 // local, a return of a constant...), it puts one instruction that does the
 // whole sequence, and leaves the rest of the sequence in place after it. A
