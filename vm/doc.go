@@ -40,11 +40,12 @@
 // those ids to the Host's Call and Field. So one program runs on any host
 // that knows its names.
 //
-// Link also prepares the code the machine runs: where a common sequence of
-// instructions starts (a field compared with "this" and a conditional
-// jump, a field stored into a local, a query's answer returned, a constant
-// returned...), it puts a
-// superinstruction that does the whole sequence in one dispatch. They are
+// Link also prepares the code the machine runs, with the host's ids in it
+// (the machine looks nothing up by symbol as it runs): where a common
+// sequence of instructions starts (a field compared with "this" and a
+// conditional jump, a field stored into a local, a query's answer
+// returned, a constant returned...), it puts a superinstruction that does
+// the whole sequence in one dispatch. They are
 // not part of the bytecode or its format, so Verify and the disassembler
 // never see them and every bundle gets them; they behave exactly as the
 // instructions they stand for, counted steps included.

@@ -13,7 +13,7 @@ func LinkUnfused(p *Program, l Linker) (*Linked, error) {
 		return nil, err
 	}
 	for i := range linked.funcs {
-		linked.funcs[i].code = linked.funcs[i].f.Code
+		linked.funcs[i].code = ops(linked.funcs[i].f.Code, p.Symbols, linked.ids, false)
 	}
 	return linked, nil
 }
@@ -27,7 +27,7 @@ func (l *Linked) Superinstructions() int {
 	n := 0
 	for _, f := range l.funcs {
 		for _, in := range f.code {
-			if in.Op >= opFieldEqLocalJumpF {
+			if in.code >= opFieldEqLocalJumpF {
 				n++
 			}
 		}
@@ -41,8 +41,8 @@ func (l *Linked) SuperinstructionNames() map[string]int {
 	n := map[string]int{}
 	for _, f := range l.funcs {
 		for _, in := range f.code {
-			if in.Op >= opFieldEqLocalJumpF {
-				n[in.Op.String()]++
+			if in.code >= opFieldEqLocalJumpF {
+				n[in.code.String()]++
 			}
 		}
 	}

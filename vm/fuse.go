@@ -1,7 +1,8 @@
 package vm
 
 // Superinstructions. Link rewrites a copy of each function's code for the
-// interpreter: where a common sequence of instructions starts (a field
+// interpreter, as ops that carry their operands as the machine uses them
+// (the host's ids of the symbols, a call's arity): where a common sequence of instructions starts (a field
 // compared with "this" and a conditional jump, a field stored into a
 // local, a return of a constant...), it puts one instruction that does the
 // whole sequence, and leaves the rest of the sequence in place after it. A
@@ -69,42 +70,106 @@ var fusedInfo = [opLastFused - opFieldEqLocalJumpF]struct {
 	opLoadSym - opFieldEqLocalJumpF:              {"LOAD+SYM", []Opcode{OpLoad, OpSym}},
 }
 
-// fuse returns the code the interpreter runs for code: a copy in which
-// each instruction that starts a sequence a superinstruction stands for
-// is that superinstruction. It trusts nothing of the code (Link may be
-// given a program that was not verified, which must then not run): it
-// only fuses sequences it can read.
-func fuse(code []Instr, syms []Symbol) []Instr {
-	out := make([]Instr, len(code))
-	copy(out, code)
-	for pc := range code {
-		for i, fi := range fusedInfo {
-			if !startsWith(code[pc:], fi.pattern) {
+// op is an instruction as the machine runs it: Link makes one of each
+// instruction of a function's code, with the operands the machine needs
+// read at link time, so that the interpreter looks nothing up in the
+// symbol table. A superinstruction has the operands of every instruction
+// it stands for.
+type op struct {
+	code Opcode
+	// arity and returns are those of the function of the CALL the op is,
+	// or of the one in the sequence a superinstruction stands for.
+	arity   uint8
+	returns bool
+	// args[i] is the Arg of instruction i of the sequence the op starts
+	// (args[0], the op's own, for an op that is one instruction), with a
+	// symbol's index replaced by the host's id for it: FIELD, SYM and
+	// CALL run with the id.
+	args [4]int32
+}
+
+// ops returns the code the machine runs for code, linked with the host's
+// ids of syms; with fused, each instruction that starts a sequence a
+// superinstruction stands for is that superinstruction. It trusts nothing
+// of the code (Link may be given a program that was not verified, which
+// must then not run): it only fuses sequences it can read, and a symbol
+// that is out of range gets the id NoFunc.
+func ops(code []Instr, syms []Symbol, ids []int32, fused bool) []op {
+	out := make([]op, len(code))
+	for pc, in := range code {
+		o := &out[pc]
+		o.code = in.Op
+		if fused {
+			if fo, n := fuseAt(code[pc:], syms); n > 0 {
+				o.code = fo
+				for i := range min(n, len(o.args)) { // a fifth is a RET
+					o.args[i] = operand(code[pc+i], ids)
+				}
+				for _, in := range code[pc : pc+n] {
+					if in.Op == OpCall {
+						o.arity, o.returns = symArity(in.Arg, syms)
+					}
+				}
 				continue
 			}
-			op := opFieldEqLocalJumpF + Opcode(i)
-			switch op {
-			case opCallJumpF:
-				// Only a function that returns a value leaves the
-				// condition JUMPF pops.
-				if !returns(code[pc].Arg, syms) {
-					continue
-				}
-			case opLoadCallReturn:
-				// and the value RET returns.
-				if !returns(code[pc+1].Arg, syms) {
-					continue
-				}
-			case opFieldStoreCallReturn:
-				if !returns(code[pc+3].Arg, syms) {
-					continue
-				}
-			}
-			out[pc].Op = op
-			break
+		}
+		o.args[0] = operand(in, ids)
+		if in.Op == OpCall {
+			o.arity, o.returns = symArity(in.Arg, syms)
 		}
 	}
 	return out
+}
+
+// fuseAt returns the superinstruction that starts code, and the number of
+// instructions it stands for; 0 if none does.
+func fuseAt(code []Instr, syms []Symbol) (Opcode, int) {
+	for i, fi := range fusedInfo {
+		if !startsWith(code, fi.pattern) {
+			continue
+		}
+		op := opFieldEqLocalJumpF + Opcode(i)
+		switch op {
+		case opCallJumpF:
+			// Only a function that returns a value leaves the
+			// condition JUMPF pops.
+			if !returns(code[0].Arg, syms) {
+				continue
+			}
+		case opLoadCallReturn:
+			// and the value RET returns.
+			if !returns(code[1].Arg, syms) {
+				continue
+			}
+		case opFieldStoreCallReturn:
+			if !returns(code[3].Arg, syms) {
+				continue
+			}
+		}
+		return op, len(fi.pattern)
+	}
+	return 0, 0
+}
+
+// operand is the Arg of in as the machine uses it: the host's id of a
+// symbol, or the Arg itself.
+func operand(in Instr, ids []int32) int32 {
+	switch in.Op {
+	case OpField, OpSym, OpCall:
+		if in.Arg < 0 || int(in.Arg) >= len(ids) {
+			return NoFunc
+		}
+		return ids[in.Arg]
+	}
+	return in.Arg
+}
+
+// symArity returns the arity of symbol sym and whether it returns a value.
+func symArity(sym int32, syms []Symbol) (uint8, bool) {
+	if sym < 0 || int(sym) >= len(syms) {
+		return 0, false
+	}
+	return syms[sym].Arity, syms[sym].Returns
 }
 
 // returns reports whether symbol sym is a function that returns a value.

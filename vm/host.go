@@ -46,9 +46,6 @@ type Linked struct {
 	// Program is the program that was linked.
 	Program *Program
 	ids     []int32 // ids[i] is the host's id for Program.Symbols[i]
-	// syms[i] is what the machine needs of Program.Symbols[i], in one
-	// place.
-	syms []linkedSym
 	// funcs[i] is what the machine runs of Program.Funcs[i].
 	funcs []linkedFunc
 	// owners[i] is the ability Program.Funcs[i] belongs to.
@@ -57,18 +54,12 @@ type Linked struct {
 	unlinked []UnlinkedCard
 }
 
-// linkedSym is a symbol as the machine uses it.
-type linkedSym struct {
-	id      int32 // the host's
-	arity   uint8
-	returns bool
-}
-
 // linkedFunc is a function as the machine runs it.
 type linkedFunc struct {
 	f *Func
-	// code is f.Code with superinstructions (fuse.go).
-	code      []Instr
+	// code is f.Code as the machine runs it, with superinstructions
+	// (fuse.go).
+	code      []op
 	numLocals int
 	// maxBase is the highest stack pointer a run of f may start at:
 	// StackSize less f.MaxStack, or -1 for a function LinkPartial left
@@ -107,16 +98,12 @@ func Link(p *Program, l Linker) (*Linked, error) {
 
 // newLinked prepares p to run with the host's ids of its symbols.
 func newLinked(p *Program, ids []int32) *Linked {
-	syms := make([]linkedSym, len(p.Symbols))
-	for i, sym := range p.Symbols {
-		syms[i] = linkedSym{id: ids[i], arity: sym.Arity, returns: sym.Returns}
-	}
 	funcs := make([]linkedFunc, len(p.Funcs))
 	for i := range p.Funcs {
 		f := &p.Funcs[i]
-		funcs[i] = linkedFunc{f: f, code: fuse(f.Code, p.Symbols), numLocals: int(f.NumLocals), maxBase: StackSize - int(f.MaxStack)}
+		funcs[i] = linkedFunc{f: f, code: ops(f.Code, p.Symbols, ids, true), numLocals: int(f.NumLocals), maxBase: StackSize - int(f.MaxStack)}
 	}
-	return &Linked{Program: p, ids: ids, syms: syms, funcs: funcs, owners: owners(p)}
+	return &Linked{Program: p, ids: ids, funcs: funcs, owners: owners(p)}
 }
 
 // ID returns the host's id for Program.Symbols[sym], such as an ability's

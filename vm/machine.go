@@ -204,7 +204,7 @@ func (m *Machine) Reset() {
 // Run executes l.Program.Funcs[fn] with the caller's locals and returns the
 // value of its OpReturn. It is RunWith with no context.
 func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
-	return m.RunWith(nil, l, fn, locals)
+	return m.run(nil, l, fn, locals)
 }
 
 // RunWith executes l.Program.Funcs[fn] with the caller's locals and
@@ -244,26 +244,7 @@ func (m *Machine) Run(l *Linked, fn int32, locals []Value) (Value, error) {
 // RunWith executes the code Link prepared, with superinstructions where
 // common sequences of instructions start (fuse.go); they behave exactly
 // as the instructions they stand for, step counts included.
-func (m *Machine) RunWith(ctx any, l *Linked, fn int32, locals []Value) (_ Value, err error) {
-	if m.depth == 0 {
-		// A top-level run: it reads MaxDepth (refuse applies its default
-		// and grows the frames), starts its budget of MaxSteps unless it
-		// draws on a shared one (BeginBudget), and is the one place a
-		// panic that escapes the host is recovered, so that the runs
-		// nested in it pay nothing for it.
-		m.maxDepth = min(m.MaxDepth, len(m.frames))
-		if !m.shared {
-			m.steps = m.MaxSteps
-			if m.steps <= 0 {
-				m.steps = DefaultMaxSteps
-			}
-		}
-		defer func() {
-			if m.depth != 0 { // the run did not return: every run puts the depth back
-				err = m.recovered(recover())
-			}
-		}()
-	}
+func (m *Machine) RunWith(ctx any, l *Linked, fn int32, locals []Value) (Value, error) {
 	return m.run(ctx, l, fn, locals)
 }
 
@@ -281,34 +262,55 @@ func (m *Machine) recovered(r any) error {
 	return &Error{Func: name, PC: -1, Err: &PanicError{Value: r, Stack: debug.Stack()}}
 }
 
-// run is RunWith, without the recovery of a panic.
-func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, error) {
-	if l == nil || uint(fn) >= uint(len(l.funcs)) {
+// run is RunWith. It is one function, the interpreter's loop included:
+// a call would cost more than the whole of a typical match function.
+func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, err error) {
+	base, depth, steps := m.sp, m.depth, m.steps
+	if depth == 0 {
+		// A top-level run: it reads MaxDepth (refuse applies its default
+		// and grows the frames), starts its budget of MaxSteps unless it
+		// draws on a shared one (BeginBudget), and is the one place a
+		// panic that escapes the host is recovered, so that the runs
+		// nested in it pay nothing for it. (The deferred call is
+		// open-coded: run has few enough returns for the compiler to
+		// call it inline at each of them, with no record of it kept.)
+		m.maxDepth = min(m.MaxDepth, len(m.frames))
+		if !m.shared {
+			if steps = m.MaxSteps; steps <= 0 {
+				steps = DefaultMaxSteps
+			}
+		}
+		defer func() {
+			if m.depth != 0 { // the run did not return: every run puts the depth back
+				err = m.recovered(recover())
+			}
+		}()
+	}
+	if l == nil || fn < 0 || int(fn) >= len(l.funcs) {
+		m.steps = steps
 		return 0, m.refuse(l, fn, locals)
 	}
 	lf := &l.funcs[fn]
-	base, depth, steps := m.sp, m.depth, m.steps
 	if len(locals) < lf.numLocals || depth >= m.maxDepth || base > lf.maxBase || m.host == nil {
 		if err := m.refuse(l, fn, locals); err != nil {
+			m.steps = steps
 			return 0, err
 		}
 	}
 	fr := &m.frames[depth]
 	fr.Linked, fr.Func, fr.Locals, fr.Context = l, fn, locals, ctx
-	f := lf.f
 	// The first checkpoint: a run that stops here stops before its first
 	// instruction.
 	budget := min(steps, checkInterval)
 	if budget <= 0 || m.cancel.Load() != nil {
 		m.steps = steps
-		return 0, fail(f, 0, m.stopped())
+		return 0, fail(lf.f, 0, m.stopped())
 	}
 	m.steps = steps - budget
 	m.depth = depth + 1
 
-	// The interpreter loop, in run itself: a call would cost more than
-	// the whole of a typical match function. The run's frame is
-	// m.stack[base:] up to f.MaxStack values; sp indexes the frame. Every
+	// The interpreter loop. The run's frame is m.stack[base:] up to
+	// f.MaxStack values; sp indexes m.stack itself, from base. Every
 	// return leaves the run (m.leave): it pops the frame and the nesting
 	// level; see above for a host that panics.
 	//
@@ -324,35 +326,33 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 	// more steps than are left in the stretch runs the first instruction
 	// of its sequence alone.
 	code := lf.code
-	st := m.stack[base:] // Verify proved the run needs no more than f.MaxStack
-	syms := l.syms
-	sp, pc := 0, 0
+	st := &m.stack // Verify proved the run needs no more than f.MaxStack
+	sp, pc := base, 0
+	var cause error // why the run failed, at instruction at (see failed)
+	var at int
 	for ; ; budget-- {
 		if budget <= 0 { // a checkpoint
 			if budget = m.checkpoint(); budget <= 0 {
-				m.leave(base, depth)
-				return 0, fail(f, pc, m.stopped())
+				cause, at = m.stopped(), pc
+				goto failed
 			}
 		}
 		in := code[pc]
 		pc++
-		switch in.Op {
+		switch in.code {
 		case OpNop:
 		case OpConst:
-			st[sp] = l.Program.Consts[in.Arg]
+			st[sp] = l.Program.Consts[in.args[0]]
 			sp++
-		case OpInt:
-			st[sp] = Value(in.Arg)
-			sp++
-		case OpSym:
-			st[sp] = Value(syms[in.Arg].id)
+		case OpInt, OpSym: // a SYM's operand is the host's id
+			st[sp] = Value(in.args[0])
 			sp++
 		case OpLoad:
-			st[sp] = locals[in.Arg]
+			st[sp] = locals[in.args[0]]
 			sp++
 		case OpStore:
 			sp--
-			locals[in.Arg] = st[sp]
+			locals[in.args[0]] = st[sp]
 		case OpPop:
 			sp--
 		case OpDup:
@@ -371,8 +371,8 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 			sp--
 			if st[sp] == 0 {
 				m.steps += budget - 1
-				m.leave(base, depth)
-				return 0, fail(f, pc-1, ErrDivideByZero)
+				cause, at = ErrDivideByZero, pc-1
+				goto failed
 			}
 			st[sp-1] = divSat(st[sp-1], st[sp])
 		case OpNeg:
@@ -410,53 +410,52 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 			sp--
 			st[sp-1] = boolValue(st[sp-1] != 0 || st[sp] != 0)
 		case OpJump:
-			pc = int(in.Arg)
+			pc = int(in.args[0])
 		case OpJumpIfFalse:
 			sp--
 			if st[sp] == 0 {
-				pc = int(in.Arg)
+				pc = int(in.args[0])
 			}
 		case OpJumpIfTrue:
 			sp--
 			if st[sp] != 0 {
-				pc = int(in.Arg)
+				pc = int(in.args[0])
 			}
 		case OpJumpIfFalseOrPop:
 			if st[sp-1] == 0 {
-				pc = int(in.Arg)
+				pc = int(in.args[0])
 			} else {
 				sp--
 			}
 		case OpJumpIfTrueOrPop:
 			if st[sp-1] != 0 {
 				st[sp-1] = 1
-				pc = int(in.Arg)
+				pc = int(in.args[0])
 			} else {
 				sp--
 			}
 		case OpCall:
-			sym := &syms[in.Arg]
-			n := int(sym.arity)
-			m.sp = base + sp // a nested run starts above the arguments
+			n := int(in.arity)
+			m.sp = sp // a nested run starts above the arguments
 			m.lend(budget)
-			r, err := m.host.Call(fr, syms[in.Arg].id, st[sp-n:sp:sp])
+			r, err := m.host.Call(fr, in.args[0], st[sp-n:sp:sp])
 			if err != nil {
-				m.leave(base, depth)
-				return 0, fail(f, pc-1, err)
+				cause, at = err, pc-1
+				goto failed
 			}
 			budget = m.reclaim(budget)
 			sp -= n
-			if sym.returns {
+			if in.returns {
 				st[sp] = r
 				sp++
 			}
 		case OpField:
-			m.sp = base + sp
+			m.sp = sp
 			m.lend(budget)
-			v, err := m.host.Field(fr, syms[in.Arg].id)
+			v, err := m.host.Field(fr, in.args[0])
 			if err != nil {
-				m.leave(base, depth)
-				return 0, fail(f, pc-1, err)
+				cause, at = err, pc-1
+				goto failed
 			}
 			budget = m.reclaim(budget)
 			st[sp] = v
@@ -467,15 +466,14 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 			return st[sp-1], nil
 
 		// The superinstructions. pc is the index of the second instruction
-		// of the sequence: code[pc].Arg is the Arg of f.Code's instruction,
-		// as the Args of the others are.
-		case opFieldEqLocalJumpF, opFieldEqSymJumpF:
-			m.sp = base + sp
+		// of the sequence; in.args holds the operands of all of them.
+		case opFieldEqLocalJumpF:
+			m.sp = sp
 			m.lend(budget)
-			v, err := m.host.Field(fr, syms[in.Arg].id)
+			v, err := m.host.Field(fr, in.args[0])
 			if err != nil {
-				m.leave(base, depth)
-				return 0, fail(f, pc-1, err)
+				cause, at = err, pc-1
+				goto failed
 			}
 			if budget = m.reclaim(budget); budget < 4 {
 				// Nested runs spent the steps of the rest: it runs one
@@ -485,34 +483,53 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 				continue
 			}
 			budget -= 3
-			var want Value
-			if in.Op == opFieldEqLocalJumpF {
-				want = locals[code[pc].Arg]
-			} else {
-				want = Value(syms[code[pc].Arg].id)
-			}
-			if v != want {
-				pc = int(code[pc+2].Arg)
+			if v != locals[in.args[1]] {
+				pc = int(in.args[3])
 				continue
 			}
 			pc += 3
-			if code[pc].Op == opFieldStoreCallReturn && budget > 1 {
+			if next := &code[pc]; next.code == opFieldStoreCallReturn && budget > 1 {
 				// The match goes on to bind a field and ask the host:
 				// the next superinstruction, without a dispatch.
 				budget--
-				in = code[pc]
+				in = *next
+				pc++
+				goto fieldStoreCallReturn
+			}
+		case opFieldEqSymJumpF: // as opFieldEqLocalJumpF, with a name
+			m.sp = sp
+			m.lend(budget)
+			v, err := m.host.Field(fr, in.args[0])
+			if err != nil {
+				cause, at = err, pc-1
+				goto failed
+			}
+			if budget = m.reclaim(budget); budget < 4 {
+				st[sp] = v
+				sp++
+				continue
+			}
+			budget -= 3
+			if v != Value(in.args[1]) {
+				pc = int(in.args[3])
+				continue
+			}
+			pc += 3
+			if next := &code[pc]; next.code == opFieldStoreCallReturn && budget > 1 {
+				budget--
+				in = *next
 				pc++
 				goto fieldStoreCallReturn
 			}
 		case opFieldStoreCallReturn: // after the switch
 			goto fieldStoreCallReturn
 		case opFieldStore:
-			m.sp = base + sp
+			m.sp = sp
 			m.lend(budget)
-			v, err := m.host.Field(fr, syms[in.Arg].id)
+			v, err := m.host.Field(fr, in.args[0])
 			if err != nil {
-				m.leave(base, depth)
-				return 0, fail(f, pc-1, err)
+				cause, at = err, pc-1
+				goto failed
 			}
 			if budget = m.reclaim(budget); budget < 2 {
 				st[sp] = v
@@ -520,33 +537,32 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 				continue
 			}
 			budget--
-			locals[code[pc].Arg] = v
+			locals[in.args[1]] = v
 			pc++
 		case opIntReturn:
 			if budget < 2 { // the INT alone
-				st[sp] = Value(in.Arg)
+				st[sp] = Value(in.args[0])
 				sp++
 				continue
 			}
 			m.steps += budget - 2
 			m.leave(base, depth)
-			return Value(in.Arg), nil
+			return Value(in.args[0]), nil
 		case opLoadCallReturn:
-			st[sp] = locals[in.Arg]
+			st[sp] = locals[in.args[0]]
 			sp++
 			if budget < 2 { // the LOAD alone
 				continue
 			}
 			budget-- // the LOAD's step; the CALL's is the loop's
-			call := code[pc].Arg
 			pc++
-			n := int(syms[call].arity) // fuse checked that it returns
-			m.sp = base + sp
+			n := int(in.arity) // fuse checked that it returns
+			m.sp = sp
 			m.lend(budget)
-			r, err := m.host.Call(fr, syms[call].id, st[sp-n:sp:sp])
+			r, err := m.host.Call(fr, in.args[1], st[sp-n:sp:sp])
 			if err != nil {
-				m.leave(base, depth)
-				return 0, fail(f, pc-1, err)
+				cause, at = err, pc-1
+				goto failed
 			}
 			if budget > 1 && m.steps > 0 {
 				// What reclaim takes back holds the RET, which gives
@@ -562,37 +578,35 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 			st[sp] = r
 			sp++
 		case opLoadCall:
-			st[sp] = locals[in.Arg]
+			st[sp] = locals[in.args[0]]
 			sp++
 			if budget < 2 { // the LOAD alone
 				continue
 			}
 			budget-- // the LOAD's step; the CALL's is the loop's
-			call := code[pc].Arg
 			pc++
-			sym := &syms[call]
-			n := int(sym.arity)
-			m.sp = base + sp
+			n := int(in.arity)
+			m.sp = sp
 			m.lend(budget)
-			r, err := m.host.Call(fr, syms[call].id, st[sp-n:sp:sp])
+			r, err := m.host.Call(fr, in.args[1], st[sp-n:sp:sp])
 			if err != nil {
-				m.leave(base, depth)
-				return 0, fail(f, pc-1, err)
+				cause, at = err, pc-1
+				goto failed
 			}
 			budget = m.reclaim(budget)
 			sp -= n
-			if sym.returns {
+			if in.returns {
 				st[sp] = r
 				sp++
 			}
 		case opCallJumpF:
-			n := int(syms[in.Arg].arity)
-			m.sp = base + sp
+			n := int(in.arity)
+			m.sp = sp
 			m.lend(budget)
-			r, err := m.host.Call(fr, syms[in.Arg].id, st[sp-n:sp:sp])
+			r, err := m.host.Call(fr, in.args[0], st[sp-n:sp:sp])
 			if err != nil {
-				m.leave(base, depth)
-				return 0, fail(f, pc-1, err)
+				cause, at = err, pc-1
+				goto failed
 			}
 			sp -= n
 			if budget = m.reclaim(budget); budget < 2 {
@@ -602,28 +616,34 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 			}
 			budget--
 			if r == 0 {
-				pc = int(code[pc].Arg)
+				pc = int(in.args[1])
 			} else {
 				pc++
 			}
-		case opLoadLoad, opLoadSym:
-			st[sp] = locals[in.Arg]
+		case opLoadLoad:
+			st[sp] = locals[in.args[0]]
 			sp++
 			if budget < 2 { // the first LOAD alone
 				continue
 			}
-			if in.Op == opLoadLoad {
-				st[sp] = locals[code[pc].Arg]
-			} else {
-				st[sp] = Value(syms[code[pc].Arg].id)
+			st[sp] = locals[in.args[1]]
+			sp++
+			pc++
+			budget--
+		case opLoadSym:
+			st[sp] = locals[in.args[0]]
+			sp++
+			if budget < 2 { // the LOAD alone
+				continue
 			}
+			st[sp] = Value(in.args[1])
 			sp++
 			pc++
 			budget--
 		default:
 			m.steps += budget - 1
-			m.leave(base, depth)
-			return 0, fail(f, pc-1, fmt.Errorf("unknown opcode %d", in.Op))
+			cause, at = fmt.Errorf("unknown opcode %d", in.code), pc-1
+			goto failed
 		}
 		continue
 
@@ -631,12 +651,12 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 		// without a dispatch when it holds. in is the superinstruction,
 		// pc the index of the STORE.
 	fieldStoreCallReturn:
-		m.sp = base + sp
+		m.sp = sp
 		m.lend(budget)
-		v, err := m.host.Field(fr, syms[in.Arg].id)
+		v, err := m.host.Field(fr, in.args[0])
 		if err != nil {
-			m.leave(base, depth)
-			return 0, fail(f, pc-1, err)
+			cause, at = err, pc-1
+			goto failed
 		}
 		// The stretch, as reclaim would take it back, must hold the
 		// FIELD, STORE and LOAD and the CALL; the first three
@@ -651,17 +671,16 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 			budget = min(budget-1, s) - 2 // the CALL's budget
 			m.steps = s - 3
 		}
-		locals[code[pc].Arg] = v
-		st[sp] = locals[code[pc+1].Arg]
+		locals[in.args[1]] = v
+		st[sp] = locals[in.args[2]]
 		sp++
-		call := code[pc+2].Arg
 		pc += 3
-		n := int(syms[call].arity) // fuse checked that it returns
-		m.sp = base + sp
-		r, err := m.host.Call(fr, syms[call].id, st[sp-n:sp:sp])
+		n := int(in.arity) // fuse checked that it returns
+		m.sp = sp
+		r, err := m.host.Call(fr, in.args[3], st[sp-n:sp:sp])
 		if err != nil {
-			m.leave(base, depth)
-			return 0, fail(f, pc-1, err)
+			cause, at = err, pc-1
+			goto failed
 		}
 		if budget > 1 && m.steps > 0 {
 			m.steps--
@@ -673,6 +692,11 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (Value, erro
 		st[sp] = r
 		sp++
 	}
+
+	// Every failure of a run that started: cause, at instruction at.
+failed:
+	m.leave(base, depth)
+	return 0, fail(lf.f, at, cause)
 }
 
 // refuse returns the error of a Run that cannot start, or nil if it can
