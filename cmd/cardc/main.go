@@ -22,10 +22,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	cardcversion "github.com/cardc/cardc/internal/version"
 )
 
 // Version is cardc's version.
-const Version = "0.1.0"
+const Version = cardcversion.Cardc
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))

@@ -1,76 +1,63 @@
 package main
 
 import (
-	"context"
+	"errors"
 	"fmt"
 	"io"
-	"net"
 	"os"
+	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"syscall"
-	"time"
-
-	"github.com/cardc/cardc/playground"
 )
 
-// servePlayground runs the playground's server (package playground) until
-// it is interrupted. It listens on the loopback interface unless -addr
-// names another address, which it then warns about: the page runs
-// whatever cards and tests it is sent.
+// playgroundProgram is the program that serves the playground
+// (cmd/cardc-playground). cardc does not serve it itself: it would link
+// net/http, whose start every run of cardc would pay for.
+const playgroundProgram = "cardc-playground"
+
+// servePlayground is `cardc playground [-addr HOST:PORT] [-timeout D]`: it
+// runs cardc-playground, found beside cardc or on PATH, with the same
+// arguments, standard streams and exit code. While it runs, cardc leaves
+// an interrupt to it (Ctrl+C reaches both, and the playground stops).
 func servePlayground(args []string, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	return playgroundUntil(ctx, args, stdout, stderr)
-}
-
-// playgroundUntil is servePlayground until ctx is done, for tests.
-func playgroundUntil(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flags("playground", stderr, "[-addr HOST:PORT]\n\n"+
-		"Serves a page where you write a card and its tests and see their diagnostics,\n"+
-		"their English and their tests' games, in a browser. Lint, explain, fmt and\n"+
-		"tests run in this process; the page is embedded in cardc and fetches nothing\n"+
-		"else.\n")
-	addr := fs.String("addr", playground.DefaultAddr, "listen on `host:port`; a port of 0 picks a free one. Only the loopback interface unless you name another")
-	timeout := fs.Duration("timeout", playground.DefaultTimeout, "the longest a request may run")
-	if code, stop := parseFlags(fs, args); stop {
-		return code
-	}
-	if fs.NArg() > 0 {
-		fs.Usage()
-		return exitUsage
-	}
-	if !playground.IsLoopback(*addr) {
-		fmt.Fprintf(stderr, "cardc playground: warning: -addr %s is not the loopback interface: anyone who reaches it can make this machine run their cards and tests\n", *addr)
-	}
-	srv, err := playground.New(playground.Options{Version: Version, Timeout: *timeout})
+	path, err := findPlayground()
 	if err != nil {
 		fmt.Fprintf(stderr, "cardc playground: %v\n", err)
 		return exitUsage
 	}
-	l, err := net.Listen("tcp", *addr)
-	if err != nil {
-		fmt.Fprintf(stderr, "cardc playground: %v (-addr 127.0.0.1:0 picks a free port)\n", err)
-		return exitUsage
-	}
-	fmt.Fprintf(stdout, "cardc playground: http://%s/ (Ctrl+C stops it)\n", browsable(l.Addr()))
-	start := time.Now()
-	if err := srv.Serve(ctx, l); err != nil {
+	cmd := exec.Command(path, args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, stdout, stderr
+	signal.Ignore(os.Interrupt, syscall.SIGTERM)
+	defer signal.Reset(os.Interrupt, syscall.SIGTERM)
+	err = cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &exit) && exit.ExitCode() >= 0:
+		return exit.ExitCode()
+	default:
 		fmt.Fprintf(stderr, "cardc playground: %v\n", err)
 		return exitUsage
 	}
-	fmt.Fprintf(stdout, "cardc playground: stopped after %v\n", time.Since(start).Round(time.Second))
-	return exitOK
 }
 
-// browsable is the address a browser opens for a listener's address: a
-// listener on every interface is reached at 127.0.0.1.
-func browsable(a net.Addr) string {
-	tcp, ok := a.(*net.TCPAddr)
-	if !ok {
-		return a.String()
+// findPlayground finds cardc-playground: beside the running cardc first
+// (`go install ./cmd/...` puts them together), then on PATH.
+func findPlayground() (string, error) {
+	name := playgroundProgram
+	if filepath.Ext(os.Args[0]) == ".exe" {
+		name += ".exe"
 	}
-	if tcp.IP.IsUnspecified() {
-		return net.JoinHostPort("127.0.0.1", fmt.Sprint(tcp.Port))
+	if self, err := os.Executable(); err == nil {
+		beside := filepath.Join(filepath.Dir(self), name)
+		if info, err := os.Stat(beside); err == nil && info.Mode().IsRegular() {
+			return beside, nil
+		}
 	}
-	return tcp.String()
+	if path, err := exec.LookPath(playgroundProgram); err == nil {
+		return path, nil
+	}
+	return "", fmt.Errorf("the playground is the program %s, which is neither beside cardc nor on PATH: install it with `go install github.com/cardc/cardc/cmd/cardc-playground` (from a clone, `go install ./cmd/cardc-playground`)", playgroundProgram)
 }

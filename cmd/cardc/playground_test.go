@@ -1,54 +1,36 @@
 package main
 
 import (
-	"bufio"
-	"context"
-	"io"
-	"net/http"
-	"regexp"
-	"strings"
+	"bytes"
+	"os"
+	"path/filepath"
+	"runtime"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// TestPlaygroundServes starts `cardc playground -addr 127.0.0.1:0`, reads
-// the address it prints, asks it for the page and a lint, and stops it.
-func TestPlaygroundServes(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	out, w := io.Pipe()
-	var stderr strings.Builder
-	done := make(chan int, 1)
-	go func() {
-		done <- playgroundUntil(ctx, []string{"-addr", "127.0.0.1:0"}, w, &stderr)
-		w.Close()
-	}()
-	lines := bufio.NewScanner(out)
-	require.True(t, lines.Scan(), "the address is printed")
-	m := regexp.MustCompile(`^cardc playground: (http://127\.0\.0\.1:\d+/) \(Ctrl\+C stops it\)$`).FindStringSubmatch(lines.Text())
-	require.NotNil(t, m, lines.Text())
-	res, err := http.Get(m[1])
-	require.NoError(t, err)
-	page, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	assert.Equal(t, http.StatusOK, res.StatusCode)
-	assert.Contains(t, string(page), "cardc "+Version)
-	res, err = http.Post(m[1]+"api/lint", "application/json", strings.NewReader(`{"card":"card \"X\" {\n    cost {1}\n}\n","tests":""}`))
-	require.NoError(t, err)
-	body, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	assert.Equal(t, http.StatusOK, res.StatusCode)
-	assert.Contains(t, string(body), `"file":"playground.card"`)
-	cancel()
-	go io.Copy(io.Discard, out)
-	select {
-	case code := <-done:
-		assert.Equal(t, exitOK, code)
-	case <-time.After(10 * time.Second):
-		t.Fatal("cardc playground did not stop")
+// TestPlaygroundRunsTheProgram: `cardc playground ARGS` runs
+// cardc-playground found on PATH with the same arguments and streams, and
+// exits with its exit code; without it, it says how to install it.
+func TestPlaygroundRunsTheProgram(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("a shell script stands for cardc-playground")
 	}
-	assert.Empty(t, stderr.String())
+	dir := t.TempDir()
+	t.Setenv("PATH", dir)
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"playground", "-addr", "127.0.0.1:0"}, &stdout, &stderr)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr.String(), "cardc playground: the playground is the program cardc-playground, which is neither beside cardc nor on PATH: install it with `go install github.com/cardc/cardc/cmd/cardc-playground`")
+
+	script := "#!/bin/sh\necho \"args: $*\"\necho oops >&2\nexit 3\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "cardc-playground"), []byte(script), 0o755))
+	stdout.Reset()
+	stderr.Reset()
+	code = run([]string{"playground", "-addr", "127.0.0.1:0"}, &stdout, &stderr)
+	assert.Equal(t, 3, code, "its exit code")
+	assert.Equal(t, "args: -addr 127.0.0.1:0\n", stdout.String())
+	assert.Equal(t, "oops\n", stderr.String())
 }
