@@ -596,6 +596,11 @@ func (r *renderer) cond(c *dsl.Cond) string {
 	return strings.Join(ors, " or ")
 }
 
+// queryNouns are the `is_` queries of the vocabulary that name a kind of
+// thing rather than a state: English puts an article before them ("that
+// card is a creature"; "that creature is tapped").
+var queryNouns = map[string]bool{"creature": true, "player": true, "permanent": true, "spell": true, "token": true, "permanent_card": true}
+
 // notCond renders `not a` or a comparison; neg says it is negated.
 func (r *renderer) notCond(n *dsl.NotCond, neg bool) string {
 	if n.Not != nil {
@@ -608,13 +613,17 @@ func (r *renderer) notCond(n *dsl.NotCond, neg bool) string {
 			last := ref.Fields[len(ref.Fields)-1]
 			if verb, rest, ok := strings.Cut(last, "_"); ok && (verb == "is" || verb == "has") {
 				subject := r.ref(&dsl.Ref{Name: ref.Name, Fields: ref.Fields[:len(ref.Fields)-1]})
+				quality := words(rest)
+				if verb == "is" && queryNouns[rest] {
+					quality = "a " + quality // "is a creature", not "is creature"
+				}
 				if neg {
 					if verb == "has" {
-						return subject + " doesn't have " + words(rest)
+						return subject + " doesn't have " + quality
 					}
-					return subject + " is not " + words(rest)
+					return subject + " is not " + quality
 				}
-				return subject + " " + verb + " " + words(rest)
+				return subject + " " + verb + " " + quality
 			}
 		}
 		if neg {

@@ -65,6 +65,17 @@ func TestExplainEnglish(t *testing.T) {
         remove damage.amount +1/+1 counters from this
     }
 }`, "If damage would be dealt to Case, prevent that damage. Remove that many +1/+1 counters from Case."},
+		{"a query that names a kind of thing takes an article, one of a state none", `card "Case" {
+    cost {B}
+    type Enchantment
+    oracle "Whenever a creature dies, if it's a token and it isn't tapped, you gain 1 life."
+
+    whenever a creature as creature dies {
+        if creature.is_token and not creature.is_tapped {
+            gain 1 life
+        }
+    }
+}`, "Whenever a creature dies, if that creature is a token and that creature is not tapped, you gain 1 life."},
 		{"the player of a step", `card "Case" {
     cost {B}
     type Enchantment
