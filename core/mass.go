@@ -91,15 +91,25 @@ func (g *Game) dealDamageToRecipients(src ObjectID, amount int, recipients []vm.
 	if amount <= 0 || len(recipients) == 0 {
 		return
 	}
+	g.dealAtOnce(func() {
+		for _, r := range recipients {
+			g.dealDamage(src, r, amount, false)
+		}
+	})
+}
+
+// dealAtOnce runs deal, whose damage events are dealt at the same time
+// (CR 120.3): one batch (the permanents that leave meanwhile leave
+// together, CR 603.10a) and one piece of simultaneous damage, unless the
+// damage is already part of one (a mass effect inside another).
+func (g *Game) dealAtOnce(deal func()) {
 	g.beginBatch()
 	defer g.endBatch()
 	nested := g.simultaneous.active
 	if !nested {
 		g.beginSimultaneousDamage()
 	}
-	for _, r := range recipients {
-		g.dealDamage(src, r, amount, false)
-	}
+	deal()
 	if !nested {
 		g.endSimultaneousDamage()
 	}

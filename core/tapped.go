@@ -68,18 +68,11 @@ func (g *Game) hTappedDealDamageEqualToPower(a []vm.Value) (vm.Value, error) {
 	for i, id := range sources {
 		powers[i] = g.Power(id)
 	}
-	g.beginBatch()
-	defer g.endBatch()
-	nested := g.simultaneous.active
-	if !nested {
-		g.beginSimultaneousDamage()
-	}
-	for i, id := range sources {
-		g.dealDamage(id, target, powers[i], false)
-	}
-	if !nested {
-		g.endSimultaneousDamage()
-	}
+	g.dealAtOnce(func() {
+		for i, id := range sources {
+			g.dealDamage(id, target, powers[i], false)
+		}
+	})
 	return 0, nil
 }
 
@@ -115,18 +108,11 @@ func (g *Game) hDealDamageDividedByControllerAmongTapped(a []vm.Value) (vm.Value
 			parts = append(parts, n)
 		}
 	}
-	g.beginBatch()
-	defer g.endBatch()
-	nested := g.simultaneous.active
-	if !nested {
-		g.beginSimultaneousDamage()
-	}
-	for i, r := range recipients {
-		g.dealDamage(src, r, parts[i], false)
-	}
-	if !nested {
-		g.endSimultaneousDamage()
-	}
+	g.dealAtOnce(func() {
+		for i, r := range recipients {
+			g.dealDamage(src, r, parts[i], false)
+		}
+	})
 	return 0, nil
 }
 
