@@ -215,7 +215,7 @@ func snapshot(g scenario.Game) *Board {
 	}
 	out := g.Outcome()
 	if out.Over {
-		b.Outcome = outcomeText(out)
+		b.Outcome = out.String()
 	}
 	ids := map[scenario.Card]int{}
 	var perms []scenario.Card
@@ -285,23 +285,6 @@ func names(g scenario.Game, cards []scenario.Card) []string {
 		out = append(out, cardName(g, c))
 	}
 	return out
-}
-
-// outcomeText says how a game ended.
-func outcomeText(out scenario.Outcome) string {
-	var s string
-	switch {
-	case out.Winner != scenario.NoPlayer:
-		s = fmt.Sprintf("%s lost the game: %s", scenario.PlayerWord(1-out.Winner), out.Lost[1-out.Winner])
-	case out.Draw:
-		s = "the game is a draw: " + out.Reason
-	default:
-		s = "the rules core stopped the game"
-	}
-	if out.Detail != "" {
-		s += ": " + out.Detail
-	}
-	return s
 }
 
 // stepBegins is the kind of the event that begins a step; its text names

@@ -472,12 +472,13 @@ func (r *runner) afterEnd(p dsl.Pos) error {
 		hint = "; to test the end of the game, assert `the game is a draw` in then"
 	}
 	r.failf(p, "the game is over before this action: %s; nothing can happen after the end of the game: end the when block before this line%s",
-		outcomeText(out), hint)
+		out, hint)
 	return errStop
 }
 
-// outcomeText says how the game ended, in the words of tests.
-func outcomeText(out Outcome) string {
+// String says how the game ended, in the words of tests ("opponent lost
+// the game: 0 or less life (CR 704.5a)").
+func (out Outcome) String() string {
 	if !out.Over {
 		return "the game is not over"
 	}

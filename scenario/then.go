@@ -494,11 +494,11 @@ var _ = then(thenStep[*dsl.GameAssert]{
 		out := r.g.Outcome()
 		switch {
 		case a.Player != "" && out.Lost[playerID(a.Player)] == "":
-			r.failf(a.Pos, "expected %s to have lost the game, but %s", a.Player, outcomeText(out))
+			r.failf(a.Pos, "expected %s to have lost the game, but %s", a.Player, out)
 		case a.Draw && !out.Draw:
-			r.failf(a.Pos, "expected the game to be a draw, but %s", outcomeText(out))
+			r.failf(a.Pos, "expected the game to be a draw, but %s", out)
 		case a.Going && out.Over:
-			r.failf(a.Pos, "expected the game not to be over, but %s", outcomeText(out))
+			r.failf(a.Pos, "expected the game not to be over, but %s", out)
 		}
 	},
 })
