@@ -21,6 +21,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cardc/cardc/report"
 )
 
 // missionary is the README tour's card, and its test.
@@ -224,7 +226,7 @@ func TestLintSaysC010WithItsHint(t *testing.T) {
 	var res LintResult
 	typo := strings.Replace(missionary, "        gain 4 life", "        gian 4 life", 1)
 	require.Equal(t, http.StatusOK, post(t, s, "/api/lint", Input{Card: typo, Tests: missionaryTest}, &res))
-	want := []Diagnostic{{File: CardFile, Line: 8, Column: 9, Severity: "error", Code: "C010",
+	want := []report.Diagnostic{{File: CardFile, Line: 8, Column: 9, Severity: "error", Code: "C010",
 		Message: `no action of the vocabulary reads "gian 4 life"`, Hint: `did you mean "gain {amount} life"?`}}
 	if diff := cmp.Diff(want, res.Diagnostics); diff != "" {
 		t.Errorf("diagnostics (-want +got):\n%s", diff)

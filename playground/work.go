@@ -13,6 +13,7 @@ import (
 	"github.com/cardc/cardc/dsl"
 	"github.com/cardc/cardc/oracle"
 	"github.com/cardc/cardc/parser"
+	"github.com/cardc/cardc/report"
 	"github.com/cardc/cardc/workspace"
 )
 
@@ -38,30 +39,10 @@ func workspaceOf(in Input) *workspace.Workspace {
 	return w
 }
 
-// Diagnostic is a diagnostic as the page shows it, at its file, line and
-// column (columns count from 1, as the command line's do).
-type Diagnostic struct {
-	File     string `json:"file"`
-	Line     int    `json:"line"`
-	Column   int    `json:"column"`
-	Severity string `json:"severity"`
-	Code     string `json:"code"`
-	Message  string `json:"message"`
-	Hint     string `json:"hint,omitempty"`
-}
-
-func diagnostics(ds dsl.Diagnostics) []Diagnostic {
-	out := make([]Diagnostic, 0, len(ds))
-	for _, d := range ds {
-		out = append(out, Diagnostic{d.Pos.Filename, d.Pos.Line, d.Pos.Column, d.Severity.String(), d.Code, d.Message, d.Hint})
-	}
-	return out
-}
-
 // LintResult is the answer of /api/lint: what `cardc lint` says of the
 // two files, with the standard library's card names known to the tests.
 type LintResult struct {
-	Diagnostics []Diagnostic `json:"diagnostics"`
+	Diagnostics []report.Diagnostic `json:"diagnostics"`
 	// Millis is how long the server took, for the page's status line.
 	Millis float64 `json:"millis"`
 }
@@ -73,7 +54,7 @@ func Lint(in Input) (*LintResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &LintResult{Diagnostics: diagnostics(diags), Millis: millis(time.Since(start))}, nil
+	return &LintResult{Diagnostics: report.Diagnostics(diags), Millis: millis(time.Since(start))}, nil
 }
 
 func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
@@ -82,20 +63,20 @@ func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // fmt` formats it, or, for a file that does not parse, nothing (the page
 // leaves it as it is) and its errors.
 type FormatResult struct {
-	Card        *string      `json:"card"`
-	Tests       *string      `json:"tests"`
-	Diagnostics []Diagnostic `json:"diagnostics"`
+	Card        *string             `json:"card"`
+	Tests       *string             `json:"tests"`
+	Diagnostics []report.Diagnostic `json:"diagnostics"`
 }
 
 // Format formats the page's files with cardc fmt's printer, which never
 // loses a byte of a file it formats and leaves alone one that does not
 // parse.
 func Format(in Input) *FormatResult {
-	out := &FormatResult{Diagnostics: []Diagnostic{}}
+	out := &FormatResult{Diagnostics: []report.Diagnostic{}}
 	one := func(name, src string) *string {
 		formatted, diags := parser.Format(name, []byte(src))
 		if diags.HasErrors() {
-			out.Diagnostics = append(out.Diagnostics, diagnostics(diags)...)
+			out.Diagnostics = append(out.Diagnostics, report.Diagnostics(diags)...)
 			return nil
 		}
 		s := string(formatted)
@@ -112,8 +93,8 @@ func Format(in Input) *FormatResult {
 type ExplainResult struct {
 	Cards []ExplainedCard `json:"cards"`
 	// Text is what `cardc explain playground.card` prints.
-	Text        string       `json:"text"`
-	Diagnostics []Diagnostic `json:"diagnostics"`
+	Text        string              `json:"text"`
+	Diagnostics []report.Diagnostic `json:"diagnostics"`
 }
 
 // ExplainedCard is one card of an explanation.
@@ -152,7 +133,7 @@ func Explain(in Input) (*ExplainResult, error) {
 	}
 	all := append(append(dsl.Diagnostics{}, w.Diags...), diags...)
 	all.Sort()
-	out := &ExplainResult{Cards: []ExplainedCard{}, Diagnostics: diagnostics(all)}
+	out := &ExplainResult{Cards: []ExplainedCard{}, Diagnostics: report.Diagnostics(all)}
 	var text strings.Builder
 	for i, c := range covs {
 		var b bytes.Buffer
@@ -223,9 +204,9 @@ type TestRun struct {
 	Summary string `json:"summary"`
 	// Diagnostics are the errors of the files, which fail the tests that
 	// need a broken card; Stopped says none could run.
-	Diagnostics []Diagnostic `json:"diagnostics"`
-	Stopped     bool         `json:"stopped"`
-	Millis      float64      `json:"millis"`
+	Diagnostics []report.Diagnostic `json:"diagnostics"`
+	Stopped     bool                `json:"stopped"`
+	Millis      float64             `json:"millis"`
 }
 
 // TestOutcome is one test of a run.
@@ -267,7 +248,7 @@ func RunTests(ctx context.Context, in Input) (*TestRun, error) {
 		return nil, err
 	}
 	rec.flush()
-	out := &TestRun{Tests: []TestOutcome{}, Diagnostics: diagnostics(rep.Diags), Stopped: rep.Stopped}
+	out := &TestRun{Tests: []TestOutcome{}, Diagnostics: report.Diagnostics(rep.Diags), Stopped: rep.Stopped}
 	for i := range rep.Tests {
 		t := &rep.Tests[i]
 		if t.Status == workspace.Skipped && t.Skipped == "" {

@@ -103,17 +103,6 @@ func lint(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// jsonDiagnostic is a diagnostic as `cardc lint --format json` prints it.
-type jsonDiagnostic struct {
-	File     string `json:"file"`
-	Line     int    `json:"line"`
-	Column   int    `json:"column"`
-	Severity string `json:"severity"`
-	Code     string `json:"code"`
-	Message  string `json:"message"`
-	Hint     string `json:"hint,omitempty"`
-}
-
 // InformationURI is where cardc's documentation is, as SARIF logs name it.
 const InformationURI = "https://github.com/cardc/cardc"
 
@@ -122,13 +111,9 @@ func printDiagnostics(w io.Writer, diags dsl.Diagnostics, format string) {
 	case "sarif":
 		report.SARIF(w, diags, report.Tool{Name: "cardc", Version: Version, InformationURI: InformationURI, Rules: workspace.AllCodes()})
 	case "json":
-		out := make([]jsonDiagnostic, 0, len(diags))
-		for _, d := range diags {
-			out = append(out, jsonDiagnostic{d.Pos.Filename, d.Pos.Line, d.Pos.Column, d.Severity.String(), d.Code, d.Message, d.Hint})
-		}
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		enc.Encode(out)
+		enc.Encode(report.Diagnostics(diags))
 	case "github":
 		for _, d := range diags {
 			msg := d.Message

@@ -22,6 +22,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	fuzzcorpus "github.com/cardc/cardc/internal/corpus"
+	"github.com/cardc/cardc/report"
 	"github.com/cardc/cardc/vm"
 )
 
@@ -220,17 +221,17 @@ func cardc(t testing.TB, args ...string) result {
 }
 
 // lintDiagnostics runs cardc lint --format json on path.
-func lintDiagnostics(t testing.TB, path string) (result, []jsonDiagnostic) {
+func lintDiagnostics(t testing.TB, path string) (result, []report.Diagnostic) {
 	t.Helper()
 	r := cardc(t, "lint", "--format", "json", path)
-	var diags []jsonDiagnostic
+	var diags []report.Diagnostic
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &diags), "lint --format json printed no JSON\n%v", r)
 	return r, diags
 }
 
 // codes returns the severity and code of each diagnostic, sorted: what
 // formatting a file must not change.
-func codes(diags []jsonDiagnostic) []string {
+func codes(diags []report.Diagnostic) []string {
 	var out []string
 	for _, d := range diags {
 		out = append(out, d.Severity+" "+d.Code)
@@ -279,7 +280,7 @@ type subject struct {
 	src  []byte
 	card string
 	lint *result
-	json []jsonDiagnostic
+	json []report.Diagnostic
 }
 
 // file returns the path of the input's .card file.
@@ -292,7 +293,7 @@ func (in *subject) file(t testing.TB) string {
 }
 
 // linted returns lint's run on the input's file, and its diagnostics.
-func (in *subject) linted(t testing.TB) (result, []jsonDiagnostic) {
+func (in *subject) linted(t testing.TB) (result, []report.Diagnostic) {
 	t.Helper()
 	if in.lint == nil {
 		r, diags := lintDiagnostics(t, in.file(t))
@@ -361,7 +362,7 @@ func checkLint(t testing.TB, in *subject) {
 
 // checkExplain runs explain: it fails exactly when a card does not
 // compile (lint's errors but those of tests), and never panics.
-func checkExplain(t testing.TB, card string, diags []jsonDiagnostic) {
+func checkExplain(t testing.TB, card string, diags []report.Diagnostic) {
 	t.Helper()
 	want := exitOK
 	for _, d := range diags {
@@ -376,7 +377,7 @@ func checkExplain(t testing.TB, card string, diags []jsonDiagnostic) {
 
 // errorCode is the exit code due for diagnostics: 1 if any is an error
 // whose code starts with prefix, else 0.
-func errorCode(diags []jsonDiagnostic, prefix string) int {
+func errorCode(diags []report.Diagnostic, prefix string) int {
 	for _, d := range diags {
 		if d.Severity == "error" && strings.HasPrefix(d.Code, prefix) {
 			return exitFindings
@@ -389,7 +390,7 @@ func errorCode(diags []jsonDiagnostic, prefix string) int {
 // parse (a P code; any other failure is the formatter refusing its own
 // output, P900), never change a file they cannot format, and what -w
 // writes is formatted for good and keeps the file's diagnostics.
-func checkFmt(t testing.TB, dir, card string, src []byte, diags []jsonDiagnostic) {
+func checkFmt(t testing.TB, dir, card string, src []byte, diags []report.Diagnostic) {
 	t.Helper()
 	want := errorCode(diags, "P")
 	for _, flag := range []string{"-l", "-d"} {
@@ -424,7 +425,7 @@ var summary = regexp.MustCompile(`(?m)^(\d+) passed, (\d+) failed\n\z`)
 // the cards that compile still run, and the errors go to stderr. Only an
 // error that belongs to no card stops every test, printing nothing on
 // stdout and saying that no test was run.
-func checkTest(t testing.TB, card string, diags []jsonDiagnostic) {
+func checkTest(t testing.TB, card string, diags []report.Diagnostic) {
 	t.Helper()
 	r := cardc(t, "test", "-v", card)
 	if errorCode(diags, "P") == exitFindings || errorCode(diags, "C") == exitFindings {
