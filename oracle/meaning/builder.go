@@ -385,16 +385,22 @@ func (b *Builder) half(arg *vocab.Arg, power bool) *Value {
 	if f := arg.ForEach; f != nil {
 		// "+1/+1 for each Plains you control": each half times the count
 		// of the filter, as a number's "for each" is (value).
-		key := "count(" + b.FilterKey(f) + ")"
-		if v.Key != "1" {
-			key = "(" + v.Key + " * " + key + ")"
-		}
-		v.Key, v.Count = key, f
-		if !b.Quiet {
-			v.Say += " for each " + b.sayFilter(f)
-		}
+		b.forEach(v, f)
 	}
 	return v
+}
+
+// forEach makes a value the count of a filter times itself ("1 life for
+// each land you control", "+1/+1 for each Plains you control").
+func (b *Builder) forEach(v *Value, f *vocab.Filter) {
+	key := "count(" + b.FilterKey(f) + ")"
+	if v.Key != "1" {
+		key = "(" + v.Key + " * " + key + ")"
+	}
+	v.Key, v.Count = key, f
+	if !b.Quiet {
+		v.Say += " for each " + b.sayFilter(f)
+	}
 }
 
 // Rule is the phrase of a rule of a static ability: its event slot holds
@@ -492,14 +498,7 @@ func (b *Builder) value(arg *vocab.Arg) *Value {
 	if f := arg.ForEach; f != nil && arg.Kind != vocab.ArgPT {
 		// "1 life for each land you control": the number times the count
 		// of the filter, as "equal to the number of" is when it is 1.
-		key := "count(" + b.FilterKey(f) + ")"
-		if v.Key != "1" {
-			key = "(" + v.Key + " * " + key + ")"
-		}
-		v.Key, v.Count = key, f
-		if !b.Quiet {
-			v.Say += " for each " + b.sayFilter(f)
-		}
+		b.forEach(v, f)
 	}
 	return v
 }
