@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"syscall"
 )
 
@@ -47,7 +48,7 @@ func servePlayground(args []string, stdout, stderr io.Writer) int {
 // (`go install ./cmd/...` puts them together), then on PATH.
 func findPlayground() (string, error) {
 	name := playgroundProgram
-	if filepath.Ext(os.Args[0]) == ".exe" {
+	if runtime.GOOS == "windows" {
 		name += ".exe"
 	}
 	if self, err := os.Executable(); err == nil {
