@@ -1249,7 +1249,7 @@ func (c *checker) actionArgs(alt *vocab.Alt, ph *dsl.Phrase, sc *scope, a *check
 		default:
 			// The vocabulary guarantees a default for every parameter no
 			// slot fills (vocab.Load checks it).
-			act.args = append(act.args, checkedArg{param: p.Name, def: alt.Template.Defaults[p.Name], pos: ph.Pos})
+			act.args = append(act.args, checkedArg{param: p.Name, def: alt.Template.Defaults.Of(p.Name), pos: ph.Pos})
 		}
 	}
 	if !ok {

@@ -51,7 +51,7 @@ func (c *checker) effectAbility(a *checkedAbility, alt *vocab.Alt, s *dsl.Static
 			}
 			a.effectArgs = append(a.effectArgs, checkedArg{param: p.Name, arg: alt.Args["power/toughness"], half: half, sc: sc})
 		default:
-			a.effectArgs = append(a.effectArgs, checkedArg{param: p.Name, def: alt.Template.Defaults[p.Name], pos: s.Pos})
+			a.effectArgs = append(a.effectArgs, checkedArg{param: p.Name, def: alt.Template.Defaults.Of(p.Name), pos: s.Pos})
 		}
 	}
 }

@@ -1011,7 +1011,7 @@ func (e *cardEmitter) argValue(f *fnBuilder, ca checkedArg, a *checkedAbility) {
 				continue
 			}
 			f.at = &arg.Pos
-			f.sum(alt.Template.Defaults[p.Name], rootScope())
+			f.sum(alt.Template.Defaults.Of(p.Name), rootScope())
 			f.at = nil
 		}
 		f.call(alt.Template.Func.Name, arg.Pos)

@@ -425,8 +425,8 @@ func (r *renderer) reading(alt *vocab.Alt, granted *checkedAbility) string {
 			if counted && (arg.Kind == vocab.ArgConst && arg.Num == 1 || arg.Kind == vocab.ArgExpr && dsl.SumString(arg.Expr) == "1") {
 				single, one = true, len(out)
 			}
-		case t.Defaults[it.Slot] != nil:
-			text = r.sum(t.Defaults[it.Slot])
+		case t.Defaults.Of(it.Slot) != nil:
+			text = r.sum(t.Defaults.Of(it.Slot))
 			plural = text == "you"
 		default:
 			text = "{" + it.Slot + "}"

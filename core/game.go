@@ -297,7 +297,7 @@ func New(lib *Library, d Decider) *Game {
 		d = DefaultDecider{}
 	}
 	g := &Game{lib: lib, decider: d, objects: make([]*Object, 1, objectBlock*2), turn: 1, step: StepMain1, winner: NoPlayer, forcedMana: -1,
-		charsEpoch: 1, checkIndex: indexChecks.Load(),
+		charsEpoch: 1, checkIndex: indexChecksOn(),
 		// Room for two libraries and a few more cards, in one allocation.
 		current: make([]ObjectID, 0, 128)}
 	for i := range g.players {

@@ -1,11 +1,11 @@
 package core
 
 import (
+	"flag"
 	"fmt"
 	"slices"
 	"sort"
 	"sync/atomic"
-	"testing"
 )
 
 // The ability index: which permanents to look at for an event.
@@ -100,10 +100,32 @@ type abilityIndex struct {
 	version uint64
 }
 
-// indexChecks turns checkIndex on for new games: on under `go test`.
-var indexChecks atomic.Bool
+// indexChecks holds whether checkIndex is on for new games: 0 while
+// undecided, then checksOff or checksOn.
+var indexChecks atomic.Int32
 
-func init() { indexChecks.Store(testing.Testing()) }
+const (
+	checksOff int32 = 1 + iota
+	checksOn
+)
+
+// indexChecksOn says whether new games check their index. Until
+// SetIndexChecks is called, it is on in a test binary: one whose flags
+// include the testing package's -test.v (registered before any test runs).
+// Asking the flag set, rather than testing.Testing, keeps the testing
+// package, and its start-up, out of every program that embeds the core.
+func indexChecksOn() bool {
+	v := indexChecks.Load()
+	if v == 0 {
+		v = checksOff
+		if flag.Lookup("test.v") != nil {
+			v = checksOn
+		}
+		indexChecks.CompareAndSwap(0, v)
+		v = indexChecks.Load()
+	}
+	return v == checksOn
+}
 
 // SetIndexChecks turns on or off, for the games created from now on, the
 // check after every action of a game that its ability index, its index of
@@ -111,7 +133,15 @@ func init() { indexChecks.Store(testing.Testing()) }
 // check that costs a computation of the whole board per action). It is on
 // under `go test`, off otherwise; a benchmark turns it off. It returns the
 // setting it replaced.
-func SetIndexChecks(on bool) bool { return indexChecks.Swap(on) }
+func SetIndexChecks(on bool) bool {
+	was := indexChecksOn()
+	v := checksOff
+	if on {
+		v = checksOn
+	}
+	indexChecks.Store(v)
+	return was
+}
 
 // grow makes room for object id in the index.
 func (x *abilityIndex) grow(id ObjectID) {

@@ -1,7 +1,7 @@
 package lsp
 
 import (
-	"net/url"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"unicode/utf16"
@@ -229,14 +229,27 @@ func isType(tok token, names ...string) bool {
 	return false
 }
 
-// uriToPath converts a file URI to a path; another URI is returned as it
-// is, to serve as the document's name.
+// uriToPath converts a file URI to a path; another URI (or one net/url
+// would not parse) is returned as it is, to serve as the document's name.
 func uriToPath(uri string) string {
-	u, err := url.Parse(uri)
-	if err != nil || u.Scheme != "file" {
+	scheme, rest, ok := strings.Cut(uri, ":")
+	if !ok || !strings.EqualFold(scheme, "file") {
 		return uri
 	}
-	p := u.Path
+	rest, _, _ = strings.Cut(rest, "#")
+	rest, _, _ = strings.Cut(rest, "?")
+	if after, ok := strings.CutPrefix(rest, "//"); ok {
+		// The authority (a host, most often none) ends at the path.
+		i := strings.IndexByte(after, '/')
+		if i < 0 {
+			i = len(after)
+		}
+		rest = after[i:]
+	}
+	p, ok := unescapePath(rest)
+	if !ok {
+		return uri
+	}
 	if len(p) >= 3 && p[0] == '/' && p[2] == ':' {
 		p = p[1:] // file:///C:/cards is C:/cards
 	}
@@ -252,7 +265,63 @@ func pathToURI(path string) string {
 	if !strings.HasPrefix(p, "/") {
 		p = "/" + p // C:/cards is file:///C:/cards
 	}
-	return (&url.URL{Scheme: "file", Path: p}).String()
+	return "file://" + escapePath(p)
+}
+
+// escapePath escapes a URI's path as net/url does: every byte but the
+// unreserved characters (RFC 3986, section 2.3) and those a path may hold,
+// "$&+,/:;=@", as %XX. (URIs are made and read here, not with net/url, so
+// that every run of cardc does not pay for that package's start-up.)
+func escapePath(p string) string {
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-_.~$&+,/:;=@", c) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteString(fmt.Sprintf("%%%02X", c))
+	}
+	return b.String()
+}
+
+// unescapePath decodes the %XX escapes of a URI's path; it is false for a
+// malformed escape.
+func unescapePath(p string) (string, bool) {
+	if !strings.Contains(p, "%") {
+		return p, true
+	}
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		if p[i] != '%' {
+			b.WriteByte(p[i])
+			continue
+		}
+		if i+2 >= len(p) {
+			return "", false
+		}
+		hi, ok1 := unhex(p[i+1])
+		lo, ok2 := unhex(p[i+2])
+		if !ok1 || !ok2 {
+			return "", false
+		}
+		b.WriteByte(hi<<4 | lo)
+		i += 2
+	}
+	return b.String(), true
+}
+
+// unhex is the value of a hexadecimal digit.
+func unhex(c byte) (byte, bool) {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0', true
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10, true
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
 }
 
 // offset converts an LSP position to a byte offset of the text.

@@ -723,7 +723,7 @@ next:
 			if slots[a.Name] {
 				continue
 			}
-			def := t.Defaults[a.Name]
+			def := t.Defaults.Of(a.Name)
 			if def == nil || b.Sum(def) != a.Value.Key {
 				continue next
 			}

@@ -3,6 +3,7 @@ package parser
 import (
 	"reflect"
 	"strconv"
+	"sync"
 
 	"github.com/cardc/cardc/dsl"
 )
@@ -398,23 +399,33 @@ var testReaders = []testReader{
 	assertionReader((*fastParser).dividedAssert),
 }
 
-// The readers of the members of each union of statements, in the
-// grammar's order.
-var (
-	givenReaders     []func(*fastParser) dsl.GivenStmt
-	actionReaders    []func(*fastParser) dsl.Action
-	assertionReaders []func(*fastParser) dsl.Assertion
-)
+// stepReaders are the readers of the members of each union of
+// statements, in the grammar's order: built when a test is first read,
+// not at every start of cardc.
+type stepReaders struct {
+	given     []func(*fastParser) dsl.GivenStmt
+	action    []func(*fastParser) dsl.Action
+	assertion []func(*fastParser) dsl.Assertion
+}
 
-func init() {
-	byType := make(map[reflect.Type]testReader, len(testReaders))
-	for _, r := range testReaders {
+var readers = sync.OnceValue(func() stepReaders {
+	byType := make(map[reflect.Type]testReader, len(testReaderList))
+	for _, r := range testReaderList {
 		byType[r.typ] = r
 	}
-	givenReaders = unionReaders(byType, dsl.GivenStmts(), func(r testReader) func(*fastParser) dsl.GivenStmt { return r.given })
-	actionReaders = unionReaders(byType, dsl.Actions(), func(r testReader) func(*fastParser) dsl.Action { return r.action })
-	assertionReaders = unionReaders(byType, dsl.Assertions(), func(r testReader) func(*fastParser) dsl.Assertion { return r.assertion })
-}
+	return stepReaders{
+		given:     unionReaders(byType, dsl.GivenStmts(), func(r testReader) func(*fastParser) dsl.GivenStmt { return r.given }),
+		action:    unionReaders(byType, dsl.Actions(), func(r testReader) func(*fastParser) dsl.Action { return r.action }),
+		assertion: unionReaders(byType, dsl.Assertions(), func(r testReader) func(*fastParser) dsl.Assertion { return r.assertion }),
+	}
+})
+
+// testReaderList is testReaders, set by init: the readers refer to the
+// statements' readers, which refer to readers (Go's initialization order
+// forbids the cycle in initializers).
+var testReaderList []testReader
+
+func init() { testReaderList = testReaders }
 
 // unionReaders returns the readers of the members of a union, in order:
 // of each member, the reader pick takes from its row of testReaders. A
@@ -439,7 +450,7 @@ func unionReaders[I any](byType map[reflect.Type]testReader, members []I, pick f
 // ---- given ----
 
 // givenStmt reads a line of given, in the union's order.
-func (p *fastParser) givenStmt() dsl.GivenStmt { return choose(p, givenReaders) }
+func (p *fastParser) givenStmt() dsl.GivenStmt { return choose(p, readers().given) }
 
 // controlStmt reads `you control CARD, CARD...`.
 func (p *fastParser) controlStmt() *dsl.ControlStmt {
@@ -671,7 +682,7 @@ func (p *fastParser) targetRefs() []*dsl.TargetRef { return list(p, p.targetRef,
 // ---- when ----
 
 // action reads a line of when, in the union's order.
-func (p *fastParser) action() dsl.Action { return choose(p, actionReaders) }
+func (p *fastParser) action() dsl.Action { return choose(p, readers().action) }
 
 // counterAction reads `put N KIND counters on REF`.
 func (p *fastParser) counterAction() *dsl.CounterAction {
@@ -1000,7 +1011,7 @@ func (p *fastParser) dealAction() *dsl.DealAction {
 // ---- then ----
 
 // assertion reads a line of then, in the union's order.
-func (p *fastParser) assertion() dsl.Assertion { return choose(p, assertionReaders) }
+func (p *fastParser) assertion() dsl.Assertion { return choose(p, readers().assertion) }
 
 // logAssert reads `log has N "KIND" events [involving REF]`.
 func (p *fastParser) logAssert() *dsl.LogAssert {

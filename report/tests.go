@@ -2,9 +2,9 @@ package report
 
 import (
 	"encoding/json"
-	"encoding/xml"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -50,44 +50,44 @@ func JSON(w io.Writer, tests []workspace.TestResult) error {
 	return enc.Encode(out)
 }
 
-// The JUnit XML that GitHub's and GitLab's test reports read.
+// The JUnit XML that GitHub's and GitLab's test reports read, written by
+// junitWriter (see xml.go).
 type (
 	junitSuites struct {
-		XMLName  xml.Name     `xml:"testsuites"`
-		Name     string       `xml:"name,attr"`
-		Tests    int          `xml:"tests,attr"`
-		Failures int          `xml:"failures,attr"`
-		Errors   int          `xml:"errors,attr"`
-		Skipped  int          `xml:"skipped,attr"`
-		Time     string       `xml:"time,attr"`
-		Suites   []junitSuite `xml:"testsuite"`
+		Name     string
+		Tests    int
+		Failures int
+		Errors   int
+		Skipped  int
+		Time     string
+		Suites   []junitSuite
 	}
 	junitSuite struct {
-		Name     string      `xml:"name,attr"`
-		Tests    int         `xml:"tests,attr"`
-		Failures int         `xml:"failures,attr"`
-		Errors   int         `xml:"errors,attr"`
-		Skipped  int         `xml:"skipped,attr"`
-		Time     string      `xml:"time,attr"`
-		File     string      `xml:"file,attr"`
-		Cases    []junitCase `xml:"testcase"`
+		Name     string
+		Tests    int
+		Failures int
+		Errors   int
+		Skipped  int
+		Time     string
+		File     string
+		Cases    []junitCase
 	}
 	junitCase struct {
-		Name      string        `xml:"name,attr"`
-		Classname string        `xml:"classname,attr"`
-		File      string        `xml:"file,attr"`
-		Line      int           `xml:"line,attr"`
-		Time      string        `xml:"time,attr"`
-		Failure   *junitFailure `xml:"failure"`
-		Skipped   *junitSkipped `xml:"skipped"`
+		Name      string
+		Classname string
+		File      string
+		Line      int
+		Time      string
+		Failure   *junitFailure
+		Skipped   *junitSkipped
 	}
 	junitFailure struct {
-		Message string `xml:"message,attr"`
-		Type    string `xml:"type,attr"`
-		Text    string `xml:",cdata"`
+		Message string
+		Type    string
+		Text    string
 	}
 	junitSkipped struct {
-		Message string `xml:"message,attr"`
+		Message string
 	}
 )
 
@@ -156,15 +156,38 @@ func JUnit(w io.Writer, tests []workspace.TestResult) error {
 		total += t.Duration
 	}
 	root.Time = seconds(total)
-	if _, err := io.WriteString(w, xml.Header); err != nil {
-		return err
+	x := &xmlWriter{}
+	x.text(xmlHeader)
+	x.open(0, "testsuites", "name", root.Name, "tests", strconv.Itoa(root.Tests), "failures", strconv.Itoa(root.Failures),
+		"errors", strconv.Itoa(root.Errors), "skipped", strconv.Itoa(root.Skipped), "time", root.Time)
+	for _, s := range root.Suites {
+		x.open(1, "testsuite", "name", s.Name, "tests", strconv.Itoa(s.Tests), "failures", strconv.Itoa(s.Failures),
+			"errors", strconv.Itoa(s.Errors), "skipped", strconv.Itoa(s.Skipped), "time", s.Time, "file", s.File)
+		for _, c := range s.Cases {
+			x.open(2, "testcase", "name", c.Name, "classname", c.Classname, "file", c.File, "line", strconv.Itoa(c.Line), "time", c.Time)
+			switch {
+			case c.Failure != nil:
+				x.open(3, "failure", "message", c.Failure.Message, "type", c.Failure.Type)
+				x.cdata(c.Failure.Text)
+				x.closeInline("failure")
+				x.close(2, "testcase")
+			case c.Skipped != nil:
+				x.open(3, "skipped", "message", c.Skipped.Message)
+				x.closeInline("skipped")
+				x.close(2, "testcase")
+			default:
+				x.closeInline("testcase")
+			}
+		}
+		x.close(1, "testsuite")
 	}
-	enc := xml.NewEncoder(w)
-	enc.Indent("", "  ")
-	if err := enc.Encode(root); err != nil {
-		return err
+	if len(root.Suites) == 0 {
+		x.closeInline("testsuites")
+	} else {
+		x.close(0, "testsuites")
 	}
-	_, err := fmt.Fprintln(w)
+	x.text("\n")
+	_, err := io.WriteString(w, x.b.String())
 	return err
 }
 

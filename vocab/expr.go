@@ -1,7 +1,6 @@
 package vocab
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 
@@ -155,12 +154,12 @@ func (v *Vocab) FieldType(t Type, f string) (Type, bool) {
 		return Poisoned, true
 	}
 	if t.Kind == KEvent {
-		if fd := v.events[t.Event].Field(f); fd != nil {
+		if fd := v.Event(t.Event).Field(f); fd != nil {
 			return fd.Type, true
 		}
 		return Type{}, false
 	}
-	if q := v.funcs[f]; q != nil && q.Query() && len(q.Params) == 1 && q.Params[0].Type.Accepts(t) {
+	if q := v.Func(f); q != nil && q.Query() && len(q.Params) == 1 && q.Params[0].Type.Accepts(t) {
 		return q.Result, true
 	}
 	return Type{}, false
@@ -170,17 +169,16 @@ func (v *Vocab) FieldType(t Type, f string) (Type, bool) {
 func (v *Vocab) fieldNames(t Type) []string {
 	var out []string
 	if t.Kind == KEvent {
-		for _, f := range v.events[t.Event].Fields {
+		for _, f := range v.Event(t.Event).Fields {
 			out = append(out, f.Name)
 		}
 		return out
 	}
-	for name, q := range v.funcs {
+	for _, q := range v.funcs { // sorted by name
 		if q.Query() && len(q.Params) == 1 && q.Params[0].Type.Accepts(t) {
-			out = append(out, name)
+			out = append(out, q.Name)
 		}
 	}
-	sort.Strings(out)
 	return out
 }
 

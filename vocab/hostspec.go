@@ -31,9 +31,9 @@ func (v *Vocab) NameKinds() []NameKindDoc {
 	for _, r := range v.ruleList {
 		rules = append(rules, r.Name)
 	}
-	for _, name := range sortedKeys(v.funcs) {
-		if v.funcs[name].Effect {
-			effects = append(effects, name)
+	for _, f := range v.funcs {
+		if f.Effect {
+			effects = append(effects, f.Name)
 		}
 	}
 	for _, s := range v.steps {
@@ -180,15 +180,14 @@ func (v *Vocab) hostConvention(p func(string, ...any)) {
 // hostRules writes the rules a host follows whatever the function.
 func (v *Vocab) hostRules(p func(string, ...any)) {
 	var atOnce, after []string
-	for _, name := range sortedKeys(v.funcs) {
-		f := v.funcs[name]
+	for _, f := range v.funcs {
 		if !f.Action || !(f.CalledFrom(ContextReplace) || f.CalledFrom(ContextEnters)) {
 			continue
 		}
 		if f.AtOnce {
-			atOnce = append(atOnce, "`"+name+"`")
+			atOnce = append(atOnce, "`"+f.Name+"`")
 		} else {
-			after = append(after, "`"+name+"`")
+			after = append(after, "`"+f.Name+"`")
 		}
 	}
 	p("## Rules every host follows\n\n")
@@ -341,7 +340,6 @@ func (v *Vocab) hostRules(p func(string, ...any)) {
 
 // hostFuncs writes the actions, queries and effects.
 func (v *Vocab) hostFuncs(p func(string, ...any)) {
-	names := sortedKeys(v.funcs)
 	p("## Actions\n\n")
 	p("An action returns nothing (`Symbol.Returns` is false: `Call`'s result is\n")
 	p("ignored), but one declared with a result, which says so below: what a player\n")
@@ -349,8 +347,7 @@ func (v *Vocab) hostFuncs(p func(string, ...any)) {
 	p("choose. *cost* marks an action an activated ability's Pay may call; *mana* an\n")
 	p("action that adds mana, through a `mana_produced` event that replacement effects\n")
 	p("and triggers see.\n\n")
-	for _, name := range names {
-		f := v.funcs[name]
+	for _, f := range v.funcs {
 		if !f.Action {
 			continue
 		}
@@ -396,8 +393,7 @@ func (v *Vocab) hostFuncs(p func(string, ...any)) {
 	p("## Queries\n\n")
 	p("Each query returns a value (`Symbol.Returns` is true) of its result type.\n\n")
 	p("| query | arity | result | called from | stale handle | meaning |\n|---|---|---|---|---|---|\n")
-	for _, name := range names {
-		f := v.funcs[name]
+	for _, f := range v.funcs {
 		if !f.Query() {
 			continue
 		}
@@ -414,8 +410,7 @@ func (v *Vocab) hostFuncs(p func(string, ...any)) {
 	p("applies to its own card in every zone (CR 604.3). It is called from the\n")
 	p("`effect` context alone: called from any other, it is an error.\n\n")
 	p("| effect | arity | layer | meaning |\n|---|---|---|---|\n")
-	for _, name := range names {
-		f := v.funcs[name]
+	for _, f := range v.funcs {
 		if !f.Effect {
 			continue
 		}

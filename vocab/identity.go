@@ -68,7 +68,7 @@ func (v *Vocab) Contract() []string {
 	}
 	for k, names := range v.lists {
 		for _, n := range names {
-			out = append(out, fmt.Sprintf("name %s:%s", k.NameKind(), n))
+			out = append(out, fmt.Sprintf("name %s:%s", Kind(k).NameKind(), n))
 		}
 	}
 	for _, k := range v.keywords {

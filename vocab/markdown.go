@@ -25,8 +25,7 @@ func (v *Vocab) Markdown() string {
 	b.WriteString("## Events\n\n")
 	b.WriteString("Phrases for `whenever`, `when`, `at`, `replace` and rules. In the ability, the event is called by its kind's\n")
 	b.WriteString("name (`damage.amount`). Every event also has the field `id`.\n\n")
-	for _, name := range sortedKeys(v.events) {
-		e := v.events[name]
+	for _, e := range v.events {
 		fmt.Fprintf(&b, "### %s\n\n%s\n\n", e.Name, e.Doc)
 		var fields []string
 		for _, f := range e.Fields {
@@ -56,9 +55,7 @@ func (v *Vocab) Markdown() string {
 
 	b.WriteString("## Actions\n\n")
 	b.WriteString("Phrases for the statements of ability bodies.\n\n")
-	funcs := sortedKeys(v.funcs)
-	for _, name := range funcs {
-		f := v.funcs[name]
+	for _, f := range v.funcs {
 		if !f.Action {
 			continue
 		}
@@ -79,8 +76,8 @@ func (v *Vocab) Markdown() string {
 			b.WriteString("- `" + t.Text + "`")
 			if len(t.Defaults) > 0 {
 				var defs []string
-				for _, k := range sortedKeys(t.Defaults) {
-					defs = append(defs, k+" = "+sumText(t.Defaults[k]))
+				for _, d := range t.Defaults {
+					defs = append(defs, d.Name+" = "+sumText(d.Value))
 				}
 				b.WriteString(" (" + strings.Join(defs, ", ") + ")")
 			}
@@ -95,16 +92,14 @@ func (v *Vocab) Markdown() string {
 	b.WriteString("## Queries\n\n")
 	b.WriteString("A query of one object is read as a field: `creature.toughness`. `X` is the query `x`.\n\n")
 	b.WriteString("| query | returns | meaning |\n|---|---|---|\n")
-	for _, name := range funcs {
-		f := v.funcs[name]
+	for _, f := range v.funcs {
 		if !f.Query() {
 			continue
 		}
 		fmt.Fprintf(&b, "| `%s(%s)` | %s | %s |\n", f.Name, params(f.Params), f.Result, f.Doc)
 	}
 	b.WriteString("\n## Effects\n\nPhrases for `static` abilities that create continuous effects (CR 611.3). The first slot names the objects affected: `this`, `enchanted creature`, or a plural such as `creatures you control` or `other creatures you control`.\n\n")
-	for _, name := range funcs {
-		f := v.funcs[name]
+	for _, f := range v.funcs {
 		if !f.Effect {
 			continue
 		}
@@ -119,8 +114,7 @@ func (v *Vocab) Markdown() string {
 		b.WriteString("\n")
 	}
 	b.WriteString("\n## Rules\n\nPhrases for `static` abilities.\n\n")
-	for _, name := range sortedKeys(v.rules) {
-		r := v.rules[name]
+	for _, r := range v.rules {
 		fmt.Fprintf(&b, "### %s\n\n%s\n\n", r.Name, r.Doc)
 		for _, t := range r.Templates {
 			b.WriteString("- `" + t.Text + "`" + wording(t) + "\n")

@@ -816,7 +816,7 @@ func (m *matcher) countCandidates(t *Template, typ Type, pi int) []candidate {
 func (m *matcher) queryCandidates(typ Type, pi int) []candidate {
 	var out []candidate
 	for _, qt := range m.v.conditionTemplates {
-		if qt.Func.Result.Kind != KNumber || len(qt.Items) == 0 || qt.Items[0].Word == "" || !wordEq(m.word(pi), qt.Items[0].Word) {
+		if len(qt.Items) == 0 || qt.Items[0].Word == "" || !wordEq(m.word(pi), qt.Items[0].Word) || qt.Func.Result.Kind != KNumber {
 			continue
 		}
 		for end := len(m.parts); end > pi; end-- {
@@ -877,7 +877,7 @@ func (m *matcher) exprCandidate(t *Template, typ Type, pi int) []candidate {
 		m.fail(pi, "", "", "", t)
 		// The first word of a phrase that names nothing is more likely a
 		// misspelled word of the phrase than a name.
-		if _, bound := m.elsewhere[w]; pi > 0 && (bound || !m.v.templateWords[strings.ToLower(w)]) {
+		if _, bound := m.elsewhere[w]; pi > 0 && (bound || !m.v.isTemplateWord(w)) {
 			m.undefined(pi, w, t)
 		}
 		return nil
@@ -1244,10 +1244,10 @@ func (m *matcher) patternCandidates(t *Template, kind string, pi int) []candidat
 	for end := len(m.parts); end > pi; end-- {
 		// Only what the sub-phrase reads as is of use, not why it fails.
 		sub := &matcher{v: m.v, sc: m.sc, parts: m.parts[pi:end], quick: true}
-		alts := sub.matchTemplates(m.v.events[kind].Templates, ModePattern)
+		alts := sub.matchTemplates(m.v.Event(kind).Templates, ModePattern)
 		if len(alts) > 0 {
 			out = append(out, candidate{&Arg{Kind: ArgPattern, Pos: m.parts[pi].Pos, Type: Type{Kind: KEvent, Event: kind},
-				Pattern: &Match{Alts: alts, Event: m.v.events[kind], Pos: m.parts[pi].Pos}}, end})
+				Pattern: &Match{Alts: alts, Event: m.v.Event(kind), Pos: m.parts[pi].Pos}}, end})
 		}
 	}
 	if len(out) == 0 {
@@ -1333,9 +1333,12 @@ func (m *matcher) matchPhrase(mode Mode) (*Match, *Mismatch) {
 	case ModePattern:
 		ts, code, what = m.v.eventTemplates, CodeUnknownEvent, "event"
 	case ModeRule:
-		ts, code, what = append(append([]*Template(nil), m.v.ruleTemplates...), m.v.effectTemplates...), CodeUnknownRule, "rule or effect"
+		ts, code, what = m.v.starts[ModeRule].ts, CodeUnknownRule, "rule or effect"
 	case ModeCondition:
 		ts, code, what = m.v.boolConditions(), CodeUnknownAction, "condition"
+	}
+	if m.quick {
+		ts = m.v.starts[mode].from(m, mode)
 	}
 	alts := m.matchTemplates(ts, mode)
 	if m.quick && len(alts) == 0 {

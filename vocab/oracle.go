@@ -470,7 +470,7 @@ func (m *matcher) oraclePatterns(kind string, pi int) []candidate {
 	var out []candidate
 	for _, r := range sub.matchOracle(m.oracle.idx.event(kind), ModePattern) {
 		out = append(out, candidate{&Arg{Kind: ArgPattern, Pos: m.parts[pi].Pos, Type: Type{Kind: KEvent, Event: kind},
-			Pattern: &Match{Alts: r.Alts, Event: m.v.events[kind], Pos: m.parts[pi].Pos}}, pi + r.End})
+			Pattern: &Match{Alts: r.Alts, Event: m.v.Event(kind), Pos: m.parts[pi].Pos}}, pi + r.End})
 	}
 	return out
 }

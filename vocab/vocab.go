@@ -40,14 +40,19 @@ import (
 // to (EventKind, FuncInfo, RuleInfo, StepInfo, Template) must not be
 // modified.
 type Vocab struct {
-	events     map[string]*EventKind
-	funcs      map[string]*FuncInfo
-	rules      map[string]*RuleInfo
-	eventList  []*EventKind
-	funcList   []*FuncInfo
-	ruleList   []*RuleInfo
-	steps      []*StepInfo
-	lists      map[Kind][]string
+	// events, funcs and rules are sorted by name, found by binary search
+	// (see named): slices, unlike maps, are static data in the binary
+	// (standard_gen.go), which a run of cardc does not build.
+	events    []*EventKind
+	funcs     []*FuncInfo
+	rules     []*RuleInfo
+	eventList []*EventKind
+	funcList  []*FuncInfo
+	ruleList  []*RuleInfo
+	steps     []*StepInfo
+	// lists are the declared names by kind (indexed by Kind), in
+	// declaration order.
+	lists      [][]string
 	adjectives []string
 	// subtypes are the subtypes of CR 205.3, in declaration order, and
 	// subtypeForms finds each by its name and by its plural.
@@ -64,30 +69,35 @@ type Vocab struct {
 	// conditionTemplates are the phrases of queries: the conditions of
 	// an intervening "if" clause (CR 603.4).
 	conditionTemplates []*Template
-	names              map[Kind]map[string]bool
-	// templateWords are the words of all phrases, lower case.
-	templateWords map[string]bool
+	// names are the declared names by kind (indexed by Kind), sorted, for
+	// IsName; subtypes are in subtypeForms instead.
+	names [][]string
+	// templateWords are the words of all phrases, lower case, sorted.
+	templateWords []string
 	// identity is the vocabulary's name, version and hash.
 	identity vm.Vocabulary
 	// oracle are the Oracle wordings of the phrases, indexed.
 	oracle *oracleIndex
+	// starts are the phrases of each mode (by Mode) indexed by their
+	// first words, for the quick reading of a card's phrase.
+	starts []*phraseStarts
 }
 
 // Event returns the event kind with a name, or nil.
-func (v *Vocab) Event(name string) *EventKind { return v.events[name] }
+func (v *Vocab) Event(name string) *EventKind { return named(v.events, name) }
 
 // Events lists the event kinds in the order the vocabulary declares them.
 func (v *Vocab) Events() []*EventKind { return append([]*EventKind(nil), v.eventList...) }
 
 // Func returns the action or query with a name, or nil.
-func (v *Vocab) Func(name string) *FuncInfo { return v.funcs[name] }
+func (v *Vocab) Func(name string) *FuncInfo { return named(v.funcs, name) }
 
 // Funcs lists the actions and queries in the order the vocabulary declares
 // them.
 func (v *Vocab) Funcs() []*FuncInfo { return append([]*FuncInfo(nil), v.funcList...) }
 
 // Rule returns the rule with a name, or nil.
-func (v *Vocab) Rule(name string) *RuleInfo { return v.rules[name] }
+func (v *Vocab) Rule(name string) *RuleInfo { return named(v.rules, name) }
 
 // Rules lists the rules in the order the vocabulary declares them.
 func (v *Vocab) Rules() []*RuleInfo { return append([]*RuleInfo(nil), v.ruleList...) }
@@ -105,6 +115,9 @@ func (v *Vocab) Names(k Kind) []string {
 			out[i] = kw.Name
 		}
 		return out
+	}
+	if k <= 0 || int(k) >= len(v.lists) {
+		return nil
 	}
 	return append([]string(nil), v.lists[k]...)
 }
@@ -272,7 +285,9 @@ type Template struct {
 	// "from anywhere": a replacement ability of an object that watches
 	// it for that object itself functions in every zone (CR 113.6b).
 	Anywhere bool
-	Defaults map[string]*dsl.Sum
+	// Defaults are the values the phrase gives parameters it has no
+	// slot for (`with player = you`).
+	Defaults Defaults
 	// Oracle is how Oracle text says the phrase (its `oracle` line), or
 	// nil if the vocabulary does not say.
 	Oracle *Wording
@@ -335,7 +350,7 @@ func (t *Template) fills(param string) bool {
 			return true
 		}
 	}
-	return t.Defaults[param] != nil
+	return t.Defaults.Of(param) != nil
 }
 
 // Owner names what the template describes, for messages.
@@ -370,12 +385,7 @@ func Load(fsys fs.FS) (*Vocab, error) {
 		return nil, err
 	}
 	sort.Strings(names)
-	v := &Vocab{
-		events: map[string]*EventKind{},
-		funcs:  map[string]*FuncInfo{},
-		rules:  map[string]*RuleInfo{},
-		lists:  map[Kind][]string{},
-	}
+	v := &Vocab{lists: make([][]string, kindCount)}
 	var diags dsl.Diagnostics
 	var decls []dsl.Decl
 	for _, name := range names {
@@ -404,7 +414,7 @@ func Load(fsys fs.FS) (*Vocab, error) {
 			}
 		case *dsl.EventDecl:
 			e := &EventKind{Name: d.Name}
-			v.events[d.Name] = e
+			v.events = withNamed(v.events, e)
 			v.eventList = append(v.eventList, e)
 		case *dsl.NamesDecl:
 			v.addNames(d)
@@ -437,16 +447,18 @@ func Load(fsys fs.FS) (*Vocab, error) {
 			diags = append(diags, dsl.Errorf(d.Position(), CodeStdlib, "only vocabulary declarations belong in the stdlib"))
 		}
 	}
-	v.templateWords = map[string]bool{}
+	v.templateWords = nil
 	for _, ts := range [][]*Template{v.eventTemplates, v.actionTemplates, v.ruleTemplates, v.effectTemplates, v.conditionTemplates} {
 		for _, t := range ts {
 			for _, it := range t.Items {
 				if it.Word != "" {
-					v.templateWords[strings.ToLower(it.Word)] = true
+					v.templateWords = append(v.templateWords, strings.ToLower(it.Word))
 				}
 			}
 		}
 	}
+	slices.Sort(v.templateWords)
+	v.templateWords = slices.Compact(v.templateWords)
 	diags = append(diags, v.checkTemplates()...)
 	if declared == nil {
 		diags = append(diags, dsl.Errorf(dsl.Pos{Filename: "stdlib"}, CodeStdlib,
@@ -457,6 +469,7 @@ func Load(fsys fs.FS) (*Vocab, error) {
 	}
 	v.identity.Hash = v.contractHash()
 	v.oracle = v.indexOracle()
+	v.starts = v.indexStarts()
 	return v, nil
 }
 
@@ -508,7 +521,8 @@ func (v *Vocab) checkTemplates() dsl.Diagnostics {
 				diags = append(diags, dsl.Errorf(t.Pos, CodeStdlib, "phrase %q gives no value for %s", t.Text, p.Name))
 			}
 		}
-		for name, def := range t.Defaults {
+		for _, d := range t.Defaults {
+			name, def := d.Name, d.Value
 			want, _ := t.SlotType(name)
 			if ty, d := v.TypeOf(def, defaultScope{t, name}); d != nil {
 				diags = append(diags, d.Diagnostic)
@@ -518,12 +532,12 @@ func (v *Vocab) checkTemplates() dsl.Diagnostics {
 		}
 	}
 	for _, a := range v.adjectives {
-		if q := v.funcs["is_"+a]; q == nil || q.Action || len(q.Params) != 1 {
+		if q := v.Func("is_" + a); q == nil || q.Action || len(q.Params) != 1 {
 			diags = append(diags, dsl.Errorf(dsl.Pos{Filename: "stdlib"}, CodeStdlib, "adjective %s needs a query is_%s(object: object): bool", a, a))
 		}
 	}
 	for _, name := range Needed {
-		if v.funcs[name] == nil {
+		if v.Func(name) == nil {
 			diags = append(diags, dsl.Errorf(dsl.Pos{Filename: "stdlib"}, CodeStdlib, "the compiler needs %s", name))
 		}
 	}
@@ -581,7 +595,7 @@ func (t *Template) DefaultParams(param string) []Field {
 		if p.Name == param {
 			break
 		}
-		if t.Defaults[p.Name] == nil && t.fills(p.Name) {
+		if t.Defaults.Of(p.Name) == nil && t.fills(p.Name) {
 			out = append(out, p)
 		}
 	}
@@ -662,7 +676,7 @@ func (v *Vocab) Where(e *EventKind, name string) (WhereName, bool) {
 		return WhereName{Type: f.Type, Field: name}, true
 	}
 	for _, k := range []Kind{KZone, KStep, KCardType, KColor, KCounter} {
-		if v.names[k][name] {
+		if v.IsName(k, name) {
 			return WhereName{Type: Type{Kind: k}, Name: name}, true
 		}
 	}
@@ -714,22 +728,22 @@ func (v *Vocab) addNames(d *dsl.NamesDecl) {
 }
 
 func (v *Vocab) indexNames() {
-	v.names = map[Kind]map[string]bool{KStep: {}}
+	v.names = make([][]string, kindCount)
 	for k, list := range v.lists {
-		if k == KSubtype {
-			continue // subtypeForms finds them (IsName)
+		if Kind(k) == KSubtype || Kind(k) == KKeyword {
+			continue // subtypeForms finds them (IsName); keywords below
 		}
-		v.names[k] = map[string]bool{}
-		for _, s := range list {
-			v.names[k][s] = true
-		}
+		v.names[k] = append([]string(nil), list...)
 	}
 	for _, s := range v.steps {
-		v.names[KStep][s.Name] = true
+		v.names[KStep] = append(v.names[KStep], s.Name)
 	}
-	v.names[KKeyword] = map[string]bool{}
 	for _, k := range v.keywords {
-		v.names[KKeyword][k.Name] = true
+		v.names[KKeyword] = append(v.names[KKeyword], k.Name)
+	}
+	for k := range v.names {
+		slices.Sort(v.names[k])
+		v.names[k] = slices.Compact(v.names[k])
 	}
 }
 
@@ -742,7 +756,11 @@ func (v *Vocab) IsName(k Kind, name string) bool {
 		s, singular, _ := v.LookupSubtype(name)
 		return s != nil && singular && s.Name == name
 	}
-	return v.names[k][name]
+	if k <= 0 || int(k) >= len(v.names) {
+		return false
+	}
+	_, ok := slices.BinarySearch(v.names[k], name)
+	return ok
 }
 
 // typeNamed resolves a type name of a declaration.
@@ -752,7 +770,7 @@ func (v *Vocab) typeNamed(name string) (Type, bool) {
 			return Type{Kind: k}, true
 		}
 	}
-	if _, ok := v.events[name]; ok {
+	if v.Event(name) != nil {
 		return Type{Kind: KEvent, Event: name}, true
 	}
 	return Type{}, false
@@ -819,7 +837,7 @@ type phraseDecl struct {
 }
 
 func (v *Vocab) loadEvent(d *dsl.EventDecl) dsl.Diagnostics {
-	e := v.events[d.Name]
+	e := v.Event(d.Name)
 	doc, fields, phrases, diags := v.items(d.Items, false)
 	e.Doc = doc
 	e.Fields = append([]Field{{Name: "id", Type: Type{Kind: KEvent, Event: d.Name}}}, fields...)
@@ -919,10 +937,10 @@ func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
 	diags = append(diags, ds...)
 	diags = append(diags, f.hostItems(d)...)
 	f.Doc = doc
-	if _, dup := v.funcs[d.Name]; dup {
+	if v.Func(d.Name) != nil {
 		diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "%s is declared twice", d.Name))
 	}
-	v.funcs[d.Name] = f
+	v.funcs = withNamed(v.funcs, f)
 	v.funcList = append(v.funcList, f)
 	ts, ds := v.templates(phrases, func(t *Template) { t.Func = f })
 	f.Templates = ts
@@ -950,7 +968,7 @@ func (v *Vocab) loadRule(d *dsl.RuleDecl) dsl.Diagnostics {
 	r := &RuleInfo{Name: d.Name}
 	doc, fields, phrases, diags := v.items(d.Items, false)
 	r.Doc, r.Params = doc, fields
-	v.rules[d.Name] = r
+	v.rules = withNamed(v.rules, r)
 	v.ruleList = append(v.ruleList, r)
 	ts, ds := v.templates(phrases, func(t *Template) { t.Rule = r })
 	r.Templates = ts
@@ -999,12 +1017,11 @@ func (v *Vocab) template(pd phraseDecl, own func(*Template)) (*Template, dsl.Dia
 	}
 	t.Shape = strings.Join(shape, " ")
 	if len(p.Defaults) > 0 {
-		t.Defaults = map[string]*dsl.Sum{}
 		for _, d := range p.Defaults {
 			if _, ok := t.SlotType(d.Name); !ok {
 				diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "with %s: no such parameter", d.Name))
 			}
-			t.Defaults[d.Name] = d.Value
+			t.Defaults = t.Defaults.with(d.Name, d.Value)
 		}
 	}
 	if t.Each != "" {
@@ -1051,4 +1068,74 @@ func slotOf(word string) (slot, suffix string, ok bool) {
 		return "", "", false
 	}
 	return word[1:end], word[end+1:], true
+}
+
+// kindCount is the number of kinds and one: the length of the tables
+// indexed by Kind (Kind 0 is none).
+const kindCount = int(KCardName) + 1
+
+// nameable is what the vocabulary's tables sorted by name hold.
+type nameable interface {
+	*EventKind | *FuncInfo | *RuleInfo
+	name() string
+}
+
+func (e *EventKind) name() string { return e.Name }
+func (f *FuncInfo) name() string  { return f.Name }
+func (r *RuleInfo) name() string  { return r.Name }
+
+// named returns the element of a list sorted by name that has the name,
+// or nil.
+func named[T nameable](list []T, name string) T {
+	if i, ok := slices.BinarySearchFunc(list, name, func(e T, n string) int { return strings.Compare(e.name(), n) }); ok {
+		return list[i]
+	}
+	var none T
+	return none
+}
+
+// withNamed inserts e into a list sorted by name, in its place; an element
+// of the same name stays, before it (a declaration made twice is an error
+// of Load's, which goes on).
+func withNamed[T nameable](list []T, e T) []T {
+	i, _ := slices.BinarySearchFunc(list, e.name(), func(e T, n string) int { return strings.Compare(e.name(), n) })
+	for i < len(list) && list[i].name() == e.name() {
+		i++
+	}
+	return slices.Insert(list, i, e)
+}
+
+// isTemplateWord reports whether w, in any case, is a word of a phrase.
+func (v *Vocab) isTemplateWord(w string) bool {
+	_, ok := slices.BinarySearch(v.templateWords, strings.ToLower(w))
+	return ok
+}
+
+// Defaults are the values a phrase gives parameters it has no slot for,
+// sorted by name: a slice, static data in the binary, where a map would
+// be built at every start (standard_gen.go).
+type Defaults []Default
+
+// Default is the value a phrase gives a parameter.
+type Default struct {
+	Name  string
+	Value *dsl.Sum
+}
+
+// Of returns the value given the parameter name, or nil.
+func (ds Defaults) Of(name string) *dsl.Sum {
+	if i, ok := slices.BinarySearchFunc(ds, name, func(d Default, n string) int { return strings.Compare(d.Name, n) }); ok {
+		return ds[i].Value
+	}
+	return nil
+}
+
+// with is ds giving name the value (the last given wins).
+func (ds Defaults) with(name string, value *dsl.Sum) Defaults {
+	i, ok := slices.BinarySearchFunc(ds, name, func(d Default, n string) int { return strings.Compare(d.Name, n) })
+	if ok {
+		ds[i].Value = value
+		return ds
+	}
+	return slices.Insert(ds, i, Default{name, value})
 }

@@ -92,19 +92,20 @@ func Read(path string, max int64) ([]byte, error) {
 	if info.Size() > max {
 		return nil, &fs.PathError{Op: "read", Path: path, Err: &TooLargeError{Size: info.Size(), Max: max}}
 	}
-	f, err := os.Open(path)
+	f, err := open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	// The file opened may not be the one looked at (replaced meanwhile).
-	if info, err = f.Stat(); err != nil {
-		return nil, err
+	mode, size, err := f.stat()
+	if err != nil {
+		return nil, &fs.PathError{Op: "stat", Path: path, Err: err}
 	}
-	if !info.Mode().IsRegular() {
-		return nil, &fs.PathError{Op: "read", Path: path, Err: &NotRegularError{Mode: info.Mode()}}
+	if !mode.IsRegular() {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: &NotRegularError{Mode: mode}}
 	}
-	data := make([]byte, 0, min(info.Size(), max)+1)
+	data := make([]byte, 0, min(size, max)+1)
 	data, err = readAll(io.LimitReader(f, max+1), data)
 	if err != nil {
 		return nil, &fs.PathError{Op: "read", Path: path, Err: err}

@@ -356,7 +356,7 @@ func (b *Builder) LastChosen() string { return "chosen." + strconv.Itoa(b.chosen
 // the first of the phrases that has one.
 func (b *Builder) defaultOf(param vocab.Field, ts []*vocab.Template) *Value {
 	for _, t := range ts {
-		if d := t.Defaults[param.Name]; d != nil {
+		if d := t.Defaults.Of(param.Name); d != nil {
 			v := &Value{Key: b.sum(d)}
 			if !b.Quiet {
 				v.Say = b.saySum(d)

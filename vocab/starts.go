@@ -1,0 +1,86 @@
+package vocab
+
+import (
+	"slices"
+	"sort"
+	"strings"
+)
+
+// phraseStarts are the phrases of one mode, indexed by their first words:
+// the quick reading of a card's phrase tries only those that may begin as
+// it does, rather than each of the vocabulary's hundreds of phrases (each
+// of which a run of cardc would read from the binary's pages). The index
+// is static data in standard_gen.go, like the rest of the vocabulary.
+type phraseStarts struct {
+	// ts are the phrases, in the order the vocabulary declares them.
+	ts []*Template
+	// byWord lists the phrases (by their indexes in ts) that begin with
+	// a word, by the word in lower case; sorted by key.
+	byWord []firstWord
+	// slotFirst lists the phrases that begin with a slot.
+	slotFirst []int
+}
+
+// indexStarts builds the index of the phrases of each mode.
+func (v *Vocab) indexStarts() []*phraseStarts {
+	byMode := map[Mode][]*Template{
+		ModeAction:    v.actionTemplates,
+		ModePattern:   v.eventTemplates,
+		ModeRule:      append(append([]*Template(nil), v.ruleTemplates...), v.effectTemplates...),
+		ModeCondition: v.conditionTemplates,
+	}
+	out := make([]*phraseStarts, ModeCondition+1)
+	for mode, ts := range byMode {
+		s := &phraseStarts{ts: ts}
+		at := map[string][]int{}
+		for i, t := range ts {
+			if len(t.Items) == 0 || t.Items[0].Word == "" {
+				s.slotFirst = append(s.slotFirst, i)
+				continue
+			}
+			key := strings.ToLower(t.Items[0].Word)
+			at[key] = append(at[key], i)
+		}
+		for key, is := range at {
+			s.byWord = append(s.byWord, firstWord{key, is})
+		}
+		sort.Slice(s.byWord, func(i, j int) bool { return s.byWord[i].key < s.byWord[j].key })
+		out[mode] = s
+	}
+	return out
+}
+
+// from lists, in order, the phrases the matcher's phrase may read as in a
+// mode as far as its first word goes: a superset of those mayStart lets
+// through (a word, its plural or its singular, and the words "as W" a
+// binding `as W` reads as), which matchTemplates still asks. The
+// conditions of an intervening "if" are those of the queries of a bool.
+func (s *phraseStarts) from(m *matcher, mode Mode) []*Template {
+	var keys []string
+	if len(m.parts) > 0 {
+		if w := strings.ToLower(m.word(0)); w != "" {
+			keys = append(keys, w, w+"s")
+			if short, ok := strings.CutSuffix(w, "s"); ok {
+				keys = append(keys, short)
+			}
+		}
+		if m.parts[0].Bind != nil {
+			keys = append(keys, "as")
+		}
+	}
+	is := slices.Clone(s.slotFirst)
+	for _, key := range keys {
+		if i, ok := slices.BinarySearchFunc(s.byWord, key, func(f firstWord, k string) int { return strings.Compare(f.key, k) }); ok {
+			is = append(is, s.byWord[i].ts...)
+		}
+	}
+	slices.Sort(is)
+	is = slices.Compact(is)
+	out := make([]*Template, 0, len(is))
+	for _, i := range is {
+		if t := s.ts[i]; mode != ModeCondition || t.Func.Result.Kind == KBool {
+			out = append(out, t)
+		}
+	}
+	return out
+}
