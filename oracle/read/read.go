@@ -190,19 +190,20 @@ func Paragraph(v *vocab.Vocab, card Card, text string) *Reading {
 		out.Failure = failure(v, card, inner)
 	}
 	if !renamed {
-		// A reading that took the card's name for a word of its text
-		// depends on the name.
+		// A reading that took the card's name for a word of its text,
+		// or holds it as a value, depends on the name.
 		memo.put(key, out)
 	}
 	return out
 }
 
-// readParagraph reads a paragraph; renamed says it read only with the
-// card's name taken for words of the text.
+// readParagraph reads a paragraph; renamed says its reading depends on
+// the card's name: it read only with the name taken for words of the
+// text, or it holds the name as a value.
 func readParagraph(v *vocab.Vocab, card Card, inner string) (abs []*meaning.Ability, renamed, ok bool) {
 	r := newReader(v, card, inner)
 	if abs, ok := r.paragraph(); ok {
-		return abs, false, true
+		return abs, r.byName, true
 	}
 	if card.Name != "" && strings.Contains(inner, card.Name) {
 		// The card's name may be a word of its text, not the card:
@@ -314,6 +315,10 @@ type reader struct {
 	diag     bool
 	best     int
 	expected []string
+	// byName is set when the reading holds the card's name as a value
+	// ("named Relentless Rats"): it is the card's alone, not remembered
+	// for a card whose paragraph says the same of itself.
+	byName bool
 }
 
 // context is what Oracle's words refer to, as the ability is read.

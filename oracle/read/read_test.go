@@ -216,3 +216,20 @@ func TestReadingsAreRemembered(t *testing.T) {
 	c := read.Paragraph(v, of("Elvish Visionary", "artifact"), "When Elvish Visionary enters the battlefield, draw a card.")
 	require.Equal(t, keys(a), keys(c))
 }
+
+// A reading that holds the card's own name as a value ("named Relentless
+// Rats", CR 201.2) is the card's alone: another card whose paragraph says
+// the same of itself reads its own name, not the first card's.
+func TestReadingsOfTheNameAreNotShared(t *testing.T) {
+	v := standard(t)
+	paragraph := func(name string) string {
+		return name + " gets +1/+1 for each other creature on the battlefield named " + name + "."
+	}
+	a := read.Paragraph(v, creature("Relentless Rats"), paragraph("Relentless Rats"))
+	b := read.Paragraph(v, creature("Rat Pack 00042"), paragraph("Rat Pack 00042"))
+	require.Nil(t, a.Failure)
+	require.Nil(t, b.Failure)
+	require.Contains(t, keys(a), `Relentless Rats`)
+	require.Contains(t, keys(b), `Rat Pack 00042`)
+	require.NotContains(t, keys(b), "Relentless Rats")
+}

@@ -195,6 +195,7 @@ func (r *reader) referringSuffix(parts []*dsl.Part, f vocab.FilterAt) []vocab.Fi
 		// writes as a name in quotes.
 		g := *f.Filter
 		g.Named = r.card.Name
+		r.byName = true
 		add(&g, j+2)
 	case w == "that" && wordOf(parts, j+1) == "shares":
 		at := -1
