@@ -17,8 +17,12 @@ type phraseStarts struct {
 	// byWord lists the phrases (by their indexes in ts) that begin with
 	// a word, by the word in lower case; sorted by key.
 	byWord []firstWord
-	// slotFirst lists the phrases that begin with a slot.
-	slotFirst []int
+	// slotFirst lists the phrases that begin with a slot, and
+	// slotFirstWord the first word of each (lower case; "" for none): a
+	// phrase can read as one only if it has that word ("{object} enters"
+	// wants "enters").
+	slotFirst     []int
+	slotFirstWord []string
 }
 
 // indexStarts builds the index of the phrases of each mode.
@@ -35,7 +39,12 @@ func (v *Vocab) indexStarts() []*phraseStarts {
 		at := map[string][]int{}
 		for i, t := range ts {
 			if len(t.Items) == 0 || t.Items[0].Word == "" {
+				word := ""
+				if j := slices.IndexFunc(t.Items, func(it TemplateItem) bool { return it.Word != "" }); j >= 0 {
+					word = strings.ToLower(t.Items[j].Word)
+				}
 				s.slotFirst = append(s.slotFirst, i)
+				s.slotFirstWord = append(s.slotFirstWord, word)
 				continue
 			}
 			key := strings.ToLower(t.Items[0].Word)
@@ -53,8 +62,10 @@ func (v *Vocab) indexStarts() []*phraseStarts {
 // from lists, in order, the phrases the matcher's phrase may read as in a
 // mode as far as its first word goes: a superset of those mayStart lets
 // through (a word, its plural or its singular, and the words "as W" a
-// binding `as W` reads as), which matchTemplates still asks. The
-// conditions of an intervening "if" are those of the queries of a bool.
+// binding `as W` reads as), which matchTemplates still asks; of those
+// that begin with a slot, those whose first word the phrase has (or
+// "as", which a binding may stand for). The conditions of an intervening
+// "if" are those of the queries of a bool.
 func (s *phraseStarts) from(m *matcher, mode Mode) []*Template {
 	var keys []string
 	if len(m.parts) > 0 {
@@ -68,7 +79,12 @@ func (s *phraseStarts) from(m *matcher, mode Mode) []*Template {
 			keys = append(keys, "as")
 		}
 	}
-	is := slices.Clone(s.slotFirst)
+	var is []int
+	for j, i := range s.slotFirst {
+		if w := s.slotFirstWord[j]; w == "" || w == "as" || m.hasWord(w) {
+			is = append(is, i)
+		}
+	}
 	for _, key := range keys {
 		if i, ok := slices.BinarySearchFunc(s.byWord, key, func(f firstWord, k string) int { return strings.Compare(f.key, k) }); ok {
 			is = append(is, s.byWord[i].ts...)
@@ -83,4 +99,15 @@ func (s *phraseStarts) from(m *matcher, mode Mode) []*Template {
 		}
 	}
 	return out
+}
+
+// hasWord reports whether a part of the phrase is the word w (as a
+// template's word matches it: in any case, and in the singular or plural).
+func (m *matcher) hasWord(w string) bool {
+	for pi := range m.parts {
+		if wordEq(m.word(pi), w) {
+			return true
+		}
+	}
+	return false
 }
