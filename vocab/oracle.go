@@ -160,14 +160,17 @@ func (idx *oracleIndex) event(kind string) *wordings {
 // wordings are wordings as templates, in the order the vocabulary
 // declares their phrases, indexed by their first word: byWord by the
 // word (lower case, without a final s, which wordEq ignores), slotFirst
-// those that begin with a slot. A reading tries only those its first
-// word can begin. phrases are, for each wording, the phrases whose
+// those that begin with a slot, and slotFirstWord the first word of each
+// of those (lower case; "" for none). A reading tries only those its
+// first word can begin, and of those that begin with a slot, those whose
+// first word it has. phrases are, for each wording, the phrases whose
 // wording it is.
 type wordings struct {
-	ts        []*Template
-	phrases   [][]*Template
-	byWord    []firstWord
-	slotFirst []int
+	ts            []*Template
+	phrases       [][]*Template
+	byWord        []firstWord
+	slotFirst     []int
+	slotFirstWord []string
 }
 
 // firstWord lists the wordings (their indexes in wordings.ts) that begin
@@ -182,25 +185,32 @@ func firstKey(w string) string {
 	return strings.TrimSuffix(strings.ToLower(w), "s")
 }
 
-// from lists the wordings a reading whose first word is w may read as,
-// in order, by their indexes in w.ts.
-func (w *wordings) from(word string) []int {
+// from lists the wordings the matcher's reading may read as, in order,
+// by their indexes in w.ts: those its first word can begin, and those
+// that begin with a slot whose first word it has (see hasWord).
+func (w *wordings) from(m *matcher) []int {
 	if w == nil {
 		return nil
 	}
-	key := firstKey(word)
+	key := firstKey(m.first())
 	var byWord []int
 	if i := sort.Search(len(w.byWord), func(i int) bool { return w.byWord[i].key >= key }); i < len(w.byWord) && w.byWord[i].key == key {
 		byWord = w.byWord[i].ts
 	}
-	out := make([]int, 0, len(byWord)+len(w.slotFirst))
+	slotFirst := make([]int, 0, len(w.slotFirst))
+	for j, i := range w.slotFirst {
+		if word := w.slotFirstWord[j]; word == "" || word == "as" || m.hasWord(word) {
+			slotFirst = append(slotFirst, i)
+		}
+	}
+	out := make([]int, 0, len(byWord)+len(slotFirst))
 	i, j := 0, 0
-	for i < len(byWord) || j < len(w.slotFirst) {
-		if j == len(w.slotFirst) || i < len(byWord) && byWord[i] < w.slotFirst[j] {
+	for i < len(byWord) || j < len(slotFirst) {
+		if j == len(slotFirst) || i < len(byWord) && byWord[i] < slotFirst[j] {
 			out = append(out, byWord[i])
 			i++
 		} else {
-			out = append(out, w.slotFirst[j])
+			out = append(out, slotFirst[j])
 			j++
 		}
 	}
@@ -231,6 +241,7 @@ func (v *Vocab) indexOracle() *oracleIndex {
 		b.list.ts = append(b.list.ts, w)
 		if len(w.Items) == 0 || w.Items[0].Word == "" {
 			b.list.slotFirst = append(b.list.slotFirst, i)
+			b.list.slotFirstWord = append(b.list.slotFirstWord, firstWordOf(w))
 			return
 		}
 		key := firstKey(w.Items[0].Word)
@@ -402,7 +413,7 @@ func (m *matcher) matchOracle(ws *wordings, mode Mode) []OracleMatch {
 	if ws != nil {
 		ts, phrases = ws.ts, ws.phrases
 	}
-	from := ws.from(m.first())
+	from := ws.from(m)
 	if m.oracle.Expect != nil {
 		// Every wording, to say what each wanted first.
 		from = from[:0]

@@ -39,12 +39,8 @@ func (v *Vocab) indexStarts() []*phraseStarts {
 		at := map[string][]int{}
 		for i, t := range ts {
 			if len(t.Items) == 0 || t.Items[0].Word == "" {
-				word := ""
-				if j := slices.IndexFunc(t.Items, func(it TemplateItem) bool { return it.Word != "" }); j >= 0 {
-					word = strings.ToLower(t.Items[j].Word)
-				}
 				s.slotFirst = append(s.slotFirst, i)
-				s.slotFirstWord = append(s.slotFirstWord, word)
+				s.slotFirstWord = append(s.slotFirstWord, firstWordOf(t))
 				continue
 			}
 			key := strings.ToLower(t.Items[0].Word)
@@ -110,4 +106,13 @@ func (m *matcher) hasWord(w string) bool {
 		}
 	}
 	return false
+}
+
+// firstWordOf is the first word of a phrase, in lower case, or "" if it
+// has none.
+func firstWordOf(t *Template) string {
+	if j := slices.IndexFunc(t.Items, func(it TemplateItem) bool { return it.Word != "" }); j >= 0 {
+		return strings.ToLower(t.Items[j].Word)
+	}
+	return ""
 }
