@@ -125,8 +125,8 @@ var mutations = []mutation{
 var unread = map[string]bool{
 	"Melira, Sylvok Outcast": true, "Melira's Keepers": true, "Solemnity": true,
 	"Duress": true, "Xathrid Demon": true, "Haunting Echoes": true,
-	"Liliana Vess":  true,
-	"Firebreathing": true, "Lurking Predators": true, "Open the Vaults": true,
+	"Liliana Vess":      true,
+	"Lurking Predators": true, "Open the Vaults": true,
 }
 
 // TestTheLibraryReads reads every paragraph of the cards of cards/: all

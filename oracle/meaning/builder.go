@@ -772,6 +772,11 @@ func (b *Builder) sayRef(ref string) string {
 	if s, ok := b.says[ref]; ok {
 		return s
 	}
+	if base, ok := b.says[strings.TrimSuffix(ref, ".attached_to")]; ok && strings.HasSuffix(ref, ".attached_to") {
+		// `this.attached_to`: Oracle's "enchanted creature", "equipped
+		// creature", whose noun the reference does not know.
+		return "what " + base + " is attached to"
+	}
 	if i := strings.LastIndex(ref, "."); i > 0 {
 		if base, ok := b.says[ref[:i]]; ok {
 			field := strings.ReplaceAll(ref[i+1:], "_", " ")

@@ -25,7 +25,9 @@
 //     "N ... for each FILTER" (a count), a subject shared by two
 //     clauses ("target creature gets +1/+0 and gains first strike until
 //     end of turn"), "A and B" in a slot;
-//   - the card's name as `this`, and what Oracle's words refer to: "it"
+//   - the card's name as `this`, "enchanted creature" of an Aura's (or
+//     "equipped creature" of an Equipment's) action as
+//     `this.attached_to`, and what Oracle's words refer to: "it"
 //     (the object last named), "that creature" (the last object of that
 //     kind), "that player", "its controller", "that damage", "that many",
 //     a possessive ("that creature's toughness"), "half X".

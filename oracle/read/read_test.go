@@ -130,6 +130,12 @@ func TestReadings(t *testing.T) {
 		{"a continuous effect's for each, and a second effect of the same subject", of("Armored Ascension", "enchantment"),
 			"Enchanted creature gets +1/+1 for each Plains you control and has flying.",
 			"static effect:modify_pt(object=enchanted [creature],power=count( [plains] control=you),toughness=count( [plains] control=you))\nstatic effect:add_keyword(keyword=keyword:flying,object=enchanted [creature])"},
+		{"enchanted creature in an action: what the Aura is attached to", read.Card{Name: "Firebreathing", Types: []string{"enchantment"}, Subtypes: []string{"Aura"}},
+			"{R}: Enchanted creature gets +1/+0 until end of turn.",
+			"activated cost {R}+ {action:boost_until_end_of_turn(object=this.attached_to,power=1,toughness=0)}"},
+		{"equipped creature's controller and power in actions", read.Card{Name: "Test Mace", Types: []string{"artifact"}, Subtypes: []string{"Equipment"}},
+			"{2}: Equipped creature's controller gains 2 life. You gain life equal to equipped creature's power.",
+			"activated cost {2}+ {action:gain_life(amount=2,player=this.attached_to.controller);action:gain_life(amount=this.attached_to.power,player=you)}"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := read.Paragraph(v, tc.card, tc.text)
@@ -185,6 +191,9 @@ func TestFailures(t *testing.T) {
 		{of("Phasing Imp", "enchantment"), "Whenever an opponent draws a card, Phasing Imp phases out.",
 			"Whenever an opponent draws a card, Phasing Imp", "phases out.", `"gets"`},
 		{of("Phasing Imp", "enchantment"), "Target creature phases out.", "Target creature", "phases out.", `"gains"`},
+		// "Equipped creature" names what an Equipment is attached to: on
+		// another card, nothing.
+		{of("Test Mace", "artifact"), "{2}: Equipped creature gets +1/+0 until end of turn.", "{2}:", "Equipped creature gets +1/+0 until end of turn.", `"add"`},
 	} {
 		t.Run(tc.card.Name, func(t *testing.T) {
 			r := read.Paragraph(v, tc.card, tc.text)

@@ -1,0 +1,51 @@
+package oracle_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestLibraryFormsDiffer checks forms of Oracle text the reader learned
+// to read on cards of the library (which TestMutationsAreFlagged skipped
+// while they did not read): each card as written means what its
+// paragraph means, and the card changed so that its abilities, or its
+// paragraph, say something else is flagged with the difference. A
+// reading that took any words for the card's would pass both.
+func TestLibraryFormsDiffer(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		card     string // a card of the library
+		from, to string // a change of its source, abilities or Oracle text
+		want     string // what the warning says
+	}{
+		// "Enchanted creature" of an action is the object the Aura is
+		// attached to, `this.attached_to`, not the Aura.
+		{"enchanted creature is not the Aura", "firebreathing",
+			"{R}: this.attached_to gets", "{R}: this gets",
+			`the paragraph's object is "what Firebreathing is attached to"; the ability's is "Firebreathing"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := card(t, tc.card)
+			covs := explainFile(t, tc.card+".card", []byte(src))
+			require.Len(t, covs, 1)
+			require.Empty(t, covs[0].Diagnostics(), "%s", report(covs))
+			for _, m := range covs[0].Matches {
+				require.False(t, m.Unread(), "%q does not read", m.Paragraph.Text)
+			}
+
+			require.Contains(t, src, tc.from)
+			changed := strings.Replace(src, tc.from, tc.to, 1)
+			covs = explainFile(t, tc.card+".card", []byte(changed))
+			require.Len(t, covs, 1)
+			var codes, msgs []string
+			for _, d := range covs[0].Diagnostics() {
+				codes, msgs = append(codes, d.Code), append(msgs, d.Message)
+			}
+			require.Subset(t, []string{"W020", "W021"}, codes, "%s", report(covs))
+			require.NotEmpty(t, codes, "%s", report(covs))
+			require.Contains(t, strings.Join(msgs, "\n"), tc.want)
+		})
+	}
+}
