@@ -25,6 +25,18 @@ func TestLibraryFormsDiffer(t *testing.T) {
 		{"enchanted creature is not the Aura", "firebreathing",
 			"{R}: this.attached_to gets", "{R}: this gets",
 			`the paragraph's object is "what Firebreathing is attached to"; the ability's is "Firebreathing"`},
+		// "artifact and enchantment cards" are the cards of either type,
+		// `artifact or enchantment cards`: not the artifact cards alone,
+		// nor the artifact and creature cards.
+		{"artifact cards alone", "open_the_vaults",
+			"Return all artifact and enchantment cards", "Return all artifact cards",
+			`the paragraph's objects is "artifact cards from all graveyards"; the ability's is "artifact or enchantment cards from all graveyards"`},
+		{"another card type", "open_the_vaults",
+			"Return all artifact and enchantment cards", "Return all artifact and creature cards",
+			`the paragraph's objects is "artifact or creature cards from all graveyards"; the ability's is "artifact or enchantment cards from all graveyards"`},
+		{"the ability's filter narrowed", "open_the_vaults",
+			"return all artifact or enchantment cards", "return all enchantment cards",
+			`the paragraph's objects is "artifact or enchantment cards from all graveyards"; the ability's is "enchantment cards from all graveyards"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := card(t, tc.card)

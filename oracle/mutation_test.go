@@ -126,7 +126,7 @@ var unread = map[string]bool{
 	"Melira, Sylvok Outcast": true, "Melira's Keepers": true, "Solemnity": true,
 	"Duress": true, "Xathrid Demon": true, "Haunting Echoes": true,
 	"Liliana Vess":      true,
-	"Lurking Predators": true, "Open the Vaults": true,
+	"Lurking Predators": true,
 }
 
 // TestTheLibraryReads reads every paragraph of the cards of cards/: all

@@ -322,6 +322,7 @@ var phraseCases = []struct {
 	{inSpell, "deal X damage to each creature with flying", "deal {amount} damage to each {objects}"},
 	{inSpell, "this deals 1 damage to each creature without flying", "{source} deals {amount} damage to each {objects}"},
 	{inSpell, "return all creature cards from your graveyard to the battlefield", "return all {objects} to the battlefield"},
+	{inSpell, "return all artifact or enchantment cards from all graveyards to the battlefield under the control of their owners", "return all {objects} to the battlefield under the control of their owners"},
 	{inSpell, "return target creature card from your graveyard to the battlefield under its owner's control", "return {object} to the battlefield under its owner's control"},
 	{inSpell, "return target creature card in a graveyard to the battlefield under your control", "return {object} to the battlefield under your control"},
 	{inSpell, "put target creature card in a graveyard onto the battlefield under your control", "put {object} onto the battlefield under your control"},
