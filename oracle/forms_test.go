@@ -37,6 +37,20 @@ func TestLibraryFormsDiffer(t *testing.T) {
 		{"the ability's filter narrowed", "open_the_vaults",
 			"return all artifact or enchantment cards", "return all enchantment cards",
 			`the paragraph's objects is "artifact or enchantment cards from all graveyards"; the ability's is "enchantment cards from all graveyards"`},
+		// "If it's a creature card" of the card revealed, and
+		// "Otherwise": its `if` and `else`.
+		{"the paragraph's condition negated", "lurking_predators",
+			"If it's a creature card", "If it's a noncreature card",
+			`the paragraph's condition is "it's a noncreature card"; the ability's is "that card is creature"`},
+		{"the ability's condition negated", "lurking_predators",
+			"if card.is_creature {", "if not card.is_creature {",
+			`the paragraph's condition is "it's a creature card"; the ability's is "not that card is creature"`},
+		{"no otherwise", "lurking_predators",
+			" Otherwise, you may put that card on the bottom of your library.", "",
+			`the ability also says "you may put that card on the bottom of your library", which the paragraph does not`},
+		{"the otherwise done always", "lurking_predators",
+			"        } else {\n            you may put card on the bottom of your library\n        }", "        }\n        you may put card on the bottom of your library",
+			`the paragraph also says "you may put that card on the bottom of your library", which the ability does not`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := card(t, tc.card)

@@ -326,6 +326,7 @@ var phraseCases = []struct {
 	{inSpell, "return target creature card from your graveyard to the battlefield under its owner's control", "return {object} to the battlefield under its owner's control"},
 	{inSpell, "return target creature card in a graveyard to the battlefield under your control", "return {object} to the battlefield under your control"},
 	{inSpell, "put target creature card in a graveyard onto the battlefield under your control", "put {object} onto the battlefield under your control"},
+	{inSpell, "put target creature card in a graveyard onto the battlefield", "put {object} onto the battlefield"},
 	{inSpell, "put a +1/+1 counter on each creature you control", "put {amount} {kind} counters on each {objects}"},
 	{inManaTrigger, "p adds one mana of any type that land produced", "{player} adds {amount} mana of any type that land produced"},
 	{inManaTrigger, "p gains 1 life; add one mana of any type that land produced", "add {amount} mana of any type that land produced"},

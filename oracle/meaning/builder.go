@@ -310,6 +310,10 @@ func (b *Builder) Action(alt *vocab.Alt, defaults ...*vocab.Template) (*Phrase, 
 		if f != nil {
 			b.Bind(f.Bind, ref)
 			b.note(ref, f)
+		} else {
+			// The card revealed from the top of a library: only cards
+			// come from there.
+			b.says[ref] = "that card"
 		}
 		mentions = append(mentions, Mention{Ref: ref, Noun: Noun(f), Filter: f})
 	}

@@ -20,8 +20,9 @@
 //     "at PATTERN, ..." and "... at PATTERN" (a delayed trigger), "when
 //     PATTERN, ..." (a reflexive trigger), "for each FILTER, ...", "you
 //     may ...", "that player may ..." (CR 608.2d), "if you do", "if
-//     they don't" (CR 608.2c), "if ...", "Choose one — • ... • ..." (a
-//     modal choice, CR 700.2);
+//     they don't" (CR 608.2c), "if ...", "if it's a creature card",
+//     "Otherwise, ..." (the else of the "if" before it), "Choose one
+//     — • ... • ..." (a modal choice, CR 700.2);
 //     "N ... for each FILTER" (a count), a subject shared by two
 //     clauses ("target creature gets +1/+0 and gains first strike until
 //     end of turn"), "A and B" in a slot;
