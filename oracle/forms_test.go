@@ -51,6 +51,13 @@ func TestLibraryFormsDiffer(t *testing.T) {
 		{"the otherwise done always", "lurking_predators",
 			"        } else {\n            you may put card on the bottom of your library\n        }", "        }\n        you may put card on the bottom of your library",
 			`the paragraph also says "you may put that card on the bottom of your library", which the ability does not`},
+		// "a noncreature, nonland card": a card that is neither.
+		{"a quality left out of the ability", "duress",
+			"you choose a noncreature nonland card from it", "you choose a nonland card from it",
+			`the paragraph's objects is "a noncreature nonland card"; the ability's is "a nonland card"`},
+		{"another quality in the paragraph", "duress",
+			"You choose a noncreature, nonland card from it", "You choose a nonartifact, nonland card from it",
+			`the paragraph's objects is "a nonartifact nonland card"; the ability's is "a noncreature nonland card"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := card(t, tc.card)

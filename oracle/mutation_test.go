@@ -124,7 +124,7 @@ var mutations = []mutation{
 // does not template yet.
 var unread = map[string]bool{
 	"Melira, Sylvok Outcast": true, "Melira's Keepers": true, "Solemnity": true,
-	"Duress": true, "Xathrid Demon": true, "Haunting Echoes": true,
+	"Xathrid Demon": true, "Haunting Echoes": true,
 	"Liliana Vess":      true,
 	"Lurking Predators": true,
 }

@@ -129,6 +129,12 @@ func orLists(parts []*dsl.Part) []*dsl.Part {
 		if parts[i].Word() == "," && i+1 < len(parts) && parts[i+1].Word() == "or" && isType(i-1) && isType(i+2) {
 			continue // ", or" at the end of such a list
 		}
+		// "a noncreature, nonland card": qualities a comma joins, all of
+		// which the object has, as the card language writes them, side
+		// by side ("noncreature nonland card").
+		if parts[i].Word() == "," && i > 0 && negatedQuality(parts[i-1].Word()) && i+1 < len(parts) && negatedQuality(parts[i+1].Word()) {
+			continue
+		}
 		// "artifact and enchantment cards": the cards of either type
 		// (a card of both is one of them), the card language's
 		// "artifact or enchantment cards".
@@ -177,6 +183,19 @@ func listCommas(parts []*dsl.Part) []*dsl.Part {
 		i = last
 	}
 	return parts
+}
+
+// negatedQualities are what a word "nonQUALITY" of a filter may negate
+// in a list of such words: a card type, a color, a supertype.
+var negatedQualities = map[string]bool{"artifact": true, "creature": true, "enchantment": true, "land": true, "planeswalker": true,
+	"instant": true, "sorcery": true, "battle": true, "white": true, "blue": true, "black": true, "red": true, "green": true,
+	"basic": true, "legendary": true, "snow": true, "token": true}
+
+// negatedQuality reports whether a word is "nonQUALITY" ("noncreature",
+// "nonblack", "non-Human" is a subtype's, not read here).
+func negatedQuality(w string) bool {
+	rest, ok := strings.CutPrefix(strings.ToLower(w), "non")
+	return ok && negatedQualities[strings.TrimPrefix(rest, "-")]
 }
 
 // pluralNouns are the nouns in the plural that two card types joined by
