@@ -427,9 +427,6 @@ func (d *drafter) stmts(ss []meaning.Stmt) ([]string, error) {
 			}
 			out = append(out, block("for each "+f+" as "+d.names[ref], body)...)
 		case meaning.If:
-			if len(st.Else) > 0 {
-				return nil, fmt.Errorf("if %s", st.Cond.Say)
-			}
 			cond := d.refs(st.Cond.Expr)
 			switch {
 			case st.Cond.Did != "":
@@ -448,7 +445,16 @@ func (d *drafter) stmts(ss []meaning.Stmt) ([]string, error) {
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, block("if "+cond, body)...)
+			lines := block("if "+cond, body)
+			if len(st.Else) > 0 {
+				// "Otherwise, ...": `} else { ... }`.
+				other, err := d.stmts(st.Else)
+				if err != nil {
+					return nil, err
+				}
+				lines = append(lines[:len(lines)-1], block("} else", other)...)
+			}
+			out = append(out, lines...)
 		default:
 			return nil, fmt.Errorf("%q", st.Say())
 		}

@@ -310,6 +310,10 @@ func (b *Builder) Action(alt *vocab.Alt, defaults ...*vocab.Template) (*Phrase, 
 		if f != nil {
 			b.Bind(f.Bind, ref)
 			b.note(ref, f)
+		} else {
+			// The card revealed from the top of a library: only cards
+			// come from there.
+			b.says[ref] = "that card"
 		}
 		mentions = append(mentions, Mention{Ref: ref, Noun: Noun(f), Filter: f})
 	}
@@ -771,6 +775,11 @@ func (b *Builder) saySum(s *dsl.Sum) string {
 func (b *Builder) sayRef(ref string) string {
 	if s, ok := b.says[ref]; ok {
 		return s
+	}
+	if base, ok := b.says[strings.TrimSuffix(ref, ".attached_to")]; ok && strings.HasSuffix(ref, ".attached_to") {
+		// `this.attached_to`: Oracle's "enchanted creature", "equipped
+		// creature", whose noun the reference does not know.
+		return "what " + base + " is attached to"
 	}
 	if i := strings.LastIndex(ref, "."); i > 0 {
 		if base, ok := b.says[ref[:i]]; ok {

@@ -23,6 +23,10 @@ func (r *reader) body(pi int, stop func(int) bool) ([]meaning.Stmt, int, bool) {
 			pi = next
 			continue
 		}
+		if next, ok := r.otherwise(pi, out); ok {
+			pi = next
+			continue
+		}
 		if st, next, ok, modal := r.modal(pi, stop); modal {
 			if !ok {
 				return nil, next, false
@@ -51,6 +55,38 @@ func (r *reader) body(pi int, stop func(int) bool) ([]meaning.Stmt, int, bool) {
 		return nil, pi, false
 	}
 	return out, pi, true
+}
+
+// otherwise reads, at part pi, a sentence "Otherwise, ..." after one
+// whose last statement is an "if" without an else: what happens when
+// its condition does not hold, the card language's `else` (Lurking
+// Predators: "If it's a creature card, put it onto the battlefield.
+// Otherwise, you may put that card on the bottom of your library."). It
+// returns the part after the sentence.
+func (r *reader) otherwise(pi int, out []meaning.Stmt) (int, bool) {
+	if r.word(pi) != "otherwise" || r.word(pi+1) != "," || len(out) == 0 {
+		return pi, false
+	}
+	last := &out[len(out)-1]
+	if last.Kind != meaning.If || last.Else != nil {
+		return pi, false
+	}
+	r.b.Push()
+	stmts, next, ok := r.sentence(pi + 2)
+	r.b.Pop()
+	if !ok {
+		return pi, false
+	}
+	switch {
+	case next >= len(r.parts):
+	case r.word(next) == ".":
+		next++
+	default:
+		r.expect(next, `"."`)
+		return pi, false
+	}
+	last.Else = stmts
+	return next, true
 }
 
 // modeCounts are how many modes Oracle's "Choose N —" chooses.
@@ -736,6 +772,9 @@ func (r *reader) condition(pi int, follow func(end int) bool) (*meaning.Cond, in
 		objects = append(objects, vocab.OracleArg{Arg: refArg(r.parts[pi].Pos, "this", nil, vocab.Type{Kind: vocab.KObject}), Next: pi + 1})
 	}
 	for _, o := range objects {
+		if c, end, ok := r.isCard(pi, o, follow); ok {
+			return c, end, true
+		}
 		if o.Arg.Kind != vocab.ArgExpr || r.word(o.Next) != "is" {
 			continue
 		}
@@ -752,6 +791,33 @@ func (r *reader) condition(pi int, follow func(end int) bool) (*meaning.Cond, in
 		return &meaning.Cond{Expr: neg + ref + ".is_" + adj, Say: say}, j + 1, true
 	}
 	return r.searchedFor(pi, follow)
+}
+
+// isCard reads, after the words of an object at part pi, "is a TYPE card" or, after
+// "it", "'s a TYPE card" ("If it's a creature card", Lurking Predators):
+// whether the object — a card revealed, found, exiled — has that card
+// type (CR 205.2a: "a creature card" is any card with the type creature,
+// whatever its other types), the expression `OBJECT.is_TYPE` of a type
+// the vocabulary tests with a query (isTypeQuery); "a nonTYPE card" is
+// its negation, `not OBJECT.is_TYPE`.
+func (r *reader) isCard(pi int, o vocab.OracleArg, follow func(end int) bool) (*meaning.Cond, int, bool) {
+	j := o.Next
+	if o.Arg.Kind != vocab.ArgExpr || r.word(j) != "is" && !(r.word(j) == "'s" && r.word(j-1) == "it") {
+		return nil, 0, false
+	}
+	det, typ := r.word(j+1), r.word(j+2)
+	neg := ""
+	if rest, ok := strings.CutPrefix(typ, "non"); ok && r.isTypeQuery(strings.TrimPrefix(rest, "-")) {
+		neg, typ = "not ", strings.TrimPrefix(rest, "-")
+	}
+	if det != "a" && det != "an" || !r.isTypeQuery(typ) || r.word(j+3) != "card" || !follow(j+4) {
+		return nil, 0, false
+	}
+	ref := r.b.Resolve(o.Arg.Expr.Left.Left.Primary.Ref.Name)
+	for _, f := range o.Arg.Expr.Left.Left.Primary.Ref.Fields {
+		ref += "." + f
+	}
+	return &meaning.Cond{Expr: neg + ref + ".is_" + typ, Say: r.said(r.parts, pi, j+4)}, j + 4, true
 }
 
 // searchedFor reads "you searched for a TYPE card [that CLAUSE]" at part

@@ -20,12 +20,15 @@
 //     "at PATTERN, ..." and "... at PATTERN" (a delayed trigger), "when
 //     PATTERN, ..." (a reflexive trigger), "for each FILTER, ...", "you
 //     may ...", "that player may ..." (CR 608.2d), "if you do", "if
-//     they don't" (CR 608.2c), "if ...", "Choose one — • ... • ..." (a
-//     modal choice, CR 700.2);
+//     they don't" (CR 608.2c), "if ...", "if it's a creature card",
+//     "Otherwise, ..." (the else of the "if" before it), "Choose one
+//     — • ... • ..." (a modal choice, CR 700.2);
 //     "N ... for each FILTER" (a count), a subject shared by two
 //     clauses ("target creature gets +1/+0 and gains first strike until
 //     end of turn"), "A and B" in a slot;
-//   - the card's name as `this`, and what Oracle's words refer to: "it"
+//   - the card's name as `this`, "enchanted creature" of an Aura's (or
+//     "equipped creature" of an Equipment's) action as
+//     `this.attached_to`, and what Oracle's words refer to: "it"
 //     (the object last named), "that creature" (the last object of that
 //     kind), "that player", "its controller", "that damage", "that many",
 //     a possessive ("that creature's toughness"), "half X".

@@ -130,6 +130,23 @@ func TestReadings(t *testing.T) {
 		{"a continuous effect's for each, and a second effect of the same subject", of("Armored Ascension", "enchantment"),
 			"Enchanted creature gets +1/+1 for each Plains you control and has flying.",
 			"static effect:modify_pt(object=enchanted [creature],power=count( [plains] control=you),toughness=count( [plains] control=you))\nstatic effect:add_keyword(keyword=keyword:flying,object=enchanted [creature])"},
+		{"two card types joined by and: the cards of either type", of("Open the Vaults", "sorcery"),
+			"Return all artifact and enchantment cards from all graveyards to the battlefield under their owners' control.",
+			"spell {action:return_all_to_battlefield(objects= [artifact or enchantment noncard] in=:graveyard)}"},
+		{"whether the card revealed is a creature card, and otherwise", of("Lurking Predators", "enchantment"),
+			"Whenever an opponent casts a spell, reveal the top card of your library. If it's a creature card, put it onto the battlefield. Otherwise, you may put that card on the bottom of your library.",
+			"triggered on event:spell_cast(player=a [opponent],spell=a [spell]) {action:reveal_top(player=you);if expr:chosen.1.is_creature{action:put_onto_battlefield(object=chosen.1,player=you)}else{may(you) action:put_on_bottom_of_library(object=chosen.1)}}"},
+		{"a noncreature card: the negation", of("Test Probe", "sorcery"), "Reveal the top card of your library. If it's a noncreature card, you gain 2 life.",
+			"spell {action:reveal_top(player=you);if expr:not chosen.1.is_creature{action:gain_life(amount=2,player=you)}else{}}"},
+		{"qualities a comma joins", of("Duress", "sorcery"),
+			"Target opponent reveals their hand. You choose a noncreature, nonland card from it. That player discards that card.",
+			"spell {action:reveal_and_discard_chosen(chooser=you,objects=a [noncreature nonland noncard],player=target:target [opponent])}"},
+		{"enchanted creature in an action: what the Aura is attached to", read.Card{Name: "Firebreathing", Types: []string{"enchantment"}, Subtypes: []string{"Aura"}},
+			"{R}: Enchanted creature gets +1/+0 until end of turn.",
+			"activated cost {R}+ {action:boost_until_end_of_turn(object=this.attached_to,power=1,toughness=0)}"},
+		{"equipped creature's controller and power in actions", read.Card{Name: "Test Mace", Types: []string{"artifact"}, Subtypes: []string{"Equipment"}},
+			"{2}: Equipped creature's controller gains 2 life. You gain life equal to equipped creature's power.",
+			"activated cost {2}+ {action:gain_life(amount=2,player=this.attached_to.controller);action:gain_life(amount=this.attached_to.power,player=you)}"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := read.Paragraph(v, tc.card, tc.text)
@@ -185,6 +202,11 @@ func TestFailures(t *testing.T) {
 		{of("Phasing Imp", "enchantment"), "Whenever an opponent draws a card, Phasing Imp phases out.",
 			"Whenever an opponent draws a card, Phasing Imp", "phases out.", `"gets"`},
 		{of("Phasing Imp", "enchantment"), "Target creature phases out.", "Target creature", "phases out.", `"gains"`},
+		// "Equipped creature" names what an Equipment is attached to: on
+		// another card, nothing.
+		{of("Test Mace", "artifact"), "{2}: Equipped creature gets +1/+0 until end of turn.", "{2}:", "Equipped creature gets +1/+0 until end of turn.", `"add"`},
+		// "Otherwise" goes on from an "if" before it: alone, it is none.
+		{of("Test Probe", "sorcery"), "Otherwise, you gain 2 life.", "", "Otherwise, you gain 2 life.", `"If"`},
 	} {
 		t.Run(tc.card.Name, func(t *testing.T) {
 			r := read.Paragraph(v, tc.card, tc.text)

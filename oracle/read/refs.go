@@ -18,9 +18,9 @@ import (
 
 // hookKey is what the hook's answer depends on, in one reading.
 type hookKey struct {
-	pi       int
-	want     vocab.Type
-	affected bool
+	pi               int
+	want             vocab.Type
+	affected, action bool
 }
 
 // hook is the hook of a reading of parts. Its answers are remembered:
@@ -28,11 +28,14 @@ type hookKey struct {
 func (r *reader) hook(parts []*dsl.Part) vocab.OracleHook {
 	memo := map[hookKey][]vocab.OracleArg{}
 	return func(t *vocab.Template, slot string, want vocab.Type, pi int) []vocab.OracleArg {
-		key := hookKey{pi, want, t.Func != nil && t.Func.Effect && slot == t.Func.Params[0].Name}
+		key := hookKey{pi, want, t.Func != nil && t.Func.Effect && slot == t.Func.Params[0].Name, t.Func != nil && !t.Func.Effect}
 		if out, ok := memo[key]; ok {
 			return out
 		}
 		out := r.names(parts, pi, want, key.affected)
+		if key.action {
+			out = append(r.attachedTo(parts, pi, want), out...)
+		}
 		memo[key] = out
 		return out
 	}
@@ -66,6 +69,62 @@ func (r *reader) names(parts []*dsl.Part, pi int, want vocab.Type, affected bool
 		}
 		return nil
 	}
+}
+
+// attachedTo are the readings at part pi, in a slot of an action or a
+// query, of "enchanted NOUN" on an Aura and "equipped NOUN" on an
+// Equipment: the one object it is attached to (CR 303.4, 301.5a), which
+// an action names as the card language does, `this.attached_to` (a
+// filter "enchanted creature" names the set a continuous effect or an
+// event pattern watches, vocab.AttachedDet), and its possessives:
+// "enchanted creature's controller", "equipped creature's power".
+func (r *reader) attachedTo(parts []*dsl.Part, pi int, want vocab.Type) []vocab.OracleArg {
+	if !r.attachedNoun(parts, pi) {
+		return nil
+	}
+	pos := parts[pi].Pos
+	var out []vocab.OracleArg
+	add := func(field string, t vocab.Type, next int) {
+		fields := []string{"attached_to"}
+		if field != "" {
+			fields = append(fields, field)
+		}
+		if want.Accepts(t) {
+			out = append(out, vocab.OracleArg{Arg: refArg(pos, "this", fields, t), Next: next})
+		}
+	}
+	if wordOf(parts, pi+2) == "'s" {
+		if f, ok := playerFields[wordOf(parts, pi+3)]; ok {
+			add(f, vocab.Type{Kind: vocab.KPlayer}, pi+4)
+		}
+		for _, f := range fieldWords {
+			if r.v.Func(f.query) != nil && wordsAt(parts, pi+3, f.words) {
+				add(f.query, vocab.Type{Kind: vocab.KNumber}, pi+3+len(f.words))
+			}
+		}
+	}
+	add("", vocab.Type{Kind: vocab.KObject}, pi+2)
+	return out
+}
+
+// attachedNoun reports whether the words at part pi are "enchanted NOUN"
+// on an Aura or "equipped NOUN" on an Equipment, NOUN a noun of a filter
+// in the singular ("creature", "land", "permanent").
+func (r *reader) attachedNoun(parts []*dsl.Part, pi int) bool {
+	var sub string
+	switch wordOf(parts, pi) {
+	case "enchanted":
+		sub = "Aura"
+	case "equipped":
+		sub = "Equipment"
+	default:
+		return false
+	}
+	if !slices.Contains(r.card.Subtypes, sub) || pi+1 >= len(parts) {
+		return false
+	}
+	fw, ok := r.v.FilterWord(parts[pi+1].Word())
+	return ok && fw.Noun && fw.Singular && !fw.Neg && fw.Name != "player" && fw.Name != "opponent"
 }
 
 // steps are the readings at part pi of a player's step: "each player's

@@ -129,6 +129,21 @@ func orLists(parts []*dsl.Part) []*dsl.Part {
 		if parts[i].Word() == "," && i+1 < len(parts) && parts[i+1].Word() == "or" && isType(i-1) && isType(i+2) {
 			continue // ", or" at the end of such a list
 		}
+		// "a noncreature, nonland card": qualities a comma joins, all of
+		// which the object has, as the card language writes them, side
+		// by side ("noncreature nonland card").
+		if parts[i].Word() == "," && i > 0 && negatedQuality(parts[i-1].Word()) && i+1 < len(parts) && negatedQuality(parts[i+1].Word()) {
+			continue
+		}
+		// "artifact and enchantment cards": the cards of either type
+		// (a card of both is one of them), the card language's
+		// "artifact or enchantment cards".
+		if parts[i].Word() == "and" && isSingularType(parts, i-1) && isSingularType(parts, i+1) && i+2 < len(parts) && pluralNouns[parts[i+2].Word()] {
+			or := word("or")
+			or.Pos = parts[i].Pos
+			out = append(out, or)
+			continue
+		}
 		out = append(out, parts[i])
 	}
 	return out
@@ -168,6 +183,29 @@ func listCommas(parts []*dsl.Part) []*dsl.Part {
 		i = last
 	}
 	return parts
+}
+
+// negatedQualities are what a word "nonQUALITY" of a filter may negate
+// in a list of such words: a card type, a color, a supertype.
+var negatedQualities = map[string]bool{"artifact": true, "creature": true, "enchantment": true, "land": true, "planeswalker": true,
+	"instant": true, "sorcery": true, "battle": true, "white": true, "blue": true, "black": true, "red": true, "green": true,
+	"basic": true, "legendary": true, "snow": true, "token": true}
+
+// negatedQuality reports whether a word is "nonQUALITY" ("noncreature",
+// "nonblack", "non-Human" is a subtype's, not read here).
+func negatedQuality(w string) bool {
+	rest, ok := strings.CutPrefix(strings.ToLower(w), "non")
+	return ok && negatedQualities[strings.TrimPrefix(rest, "-")]
+}
+
+// pluralNouns are the nouns in the plural that two card types joined by
+// "and" may describe: "artifact and enchantment cards".
+var pluralNouns = map[string]bool{"cards": true, "permanents": true, "spells": true}
+
+// isSingularType reports whether part i is a card type in the singular,
+// as before a noun ("artifact" of "artifact cards").
+func isSingularType(parts []*dsl.Part, i int) bool {
+	return i >= 0 && i < len(parts) && cardTypes[strings.ToLower(parts[i].Word())]
 }
 
 // cardTypes are the card types lists of them may name.

@@ -1,0 +1,84 @@
+package oracle_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestLibraryFormsDiffer checks forms of Oracle text the reader learned
+// to read on cards of the library (which TestMutationsAreFlagged skipped
+// while they did not read): each card as written means what its
+// paragraph means, and the card changed so that its abilities, or its
+// paragraph, say something else is flagged with the difference. A
+// reading that took any words for the card's would pass both.
+func TestLibraryFormsDiffer(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		card     string // a card of the library
+		from, to string // a change of its source, abilities or Oracle text
+		want     string // what the warning says
+	}{
+		// "Enchanted creature" of an action is the object the Aura is
+		// attached to, `this.attached_to`, not the Aura.
+		{"enchanted creature is not the Aura", "firebreathing",
+			"{R}: this.attached_to gets", "{R}: this gets",
+			`the paragraph's object is "what Firebreathing is attached to"; the ability's is "Firebreathing"`},
+		// "artifact and enchantment cards" are the cards of either type,
+		// `artifact or enchantment cards`: not the artifact cards alone,
+		// nor the artifact and creature cards.
+		{"artifact cards alone", "open_the_vaults",
+			"Return all artifact and enchantment cards", "Return all artifact cards",
+			`the paragraph's objects is "artifact cards from all graveyards"; the ability's is "artifact or enchantment cards from all graveyards"`},
+		{"another card type", "open_the_vaults",
+			"Return all artifact and enchantment cards", "Return all artifact and creature cards",
+			`the paragraph's objects is "artifact or creature cards from all graveyards"; the ability's is "artifact or enchantment cards from all graveyards"`},
+		{"the ability's filter narrowed", "open_the_vaults",
+			"return all artifact or enchantment cards", "return all enchantment cards",
+			`the paragraph's objects is "artifact or enchantment cards from all graveyards"; the ability's is "enchantment cards from all graveyards"`},
+		// "If it's a creature card" of the card revealed, and
+		// "Otherwise": its `if` and `else`.
+		{"the paragraph's condition negated", "lurking_predators",
+			"If it's a creature card", "If it's a noncreature card",
+			`the paragraph's condition is "it's a noncreature card"; the ability's is "that card is creature"`},
+		{"the ability's condition negated", "lurking_predators",
+			"if card.is_creature {", "if not card.is_creature {",
+			`the paragraph's condition is "it's a creature card"; the ability's is "not that card is creature"`},
+		{"no otherwise", "lurking_predators",
+			" Otherwise, you may put that card on the bottom of your library.", "",
+			`the ability also says "you may put that card on the bottom of your library", which the paragraph does not`},
+		{"the otherwise done always", "lurking_predators",
+			"        } else {\n            you may put card on the bottom of your library\n        }", "        }\n        you may put card on the bottom of your library",
+			`the paragraph also says "you may put that card on the bottom of your library", which the ability does not`},
+		// "a noncreature, nonland card": a card that is neither.
+		{"a quality left out of the ability", "duress",
+			"you choose a noncreature nonland card from it", "you choose a nonland card from it",
+			`the paragraph's objects is "a noncreature nonland card"; the ability's is "a nonland card"`},
+		{"another quality in the paragraph", "duress",
+			"You choose a noncreature, nonland card from it", "You choose a nonartifact, nonland card from it",
+			`the paragraph's objects is "a nonartifact nonland card"; the ability's is "a noncreature nonland card"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := card(t, tc.card)
+			covs := explainFile(t, tc.card+".card", []byte(src))
+			require.Len(t, covs, 1)
+			require.Empty(t, covs[0].Diagnostics(), "%s", report(covs))
+			for _, m := range covs[0].Matches {
+				require.False(t, m.Unread(), "%q does not read", m.Paragraph.Text)
+			}
+
+			require.Contains(t, src, tc.from)
+			changed := strings.Replace(src, tc.from, tc.to, 1)
+			covs = explainFile(t, tc.card+".card", []byte(changed))
+			require.Len(t, covs, 1)
+			var codes, msgs []string
+			for _, d := range covs[0].Diagnostics() {
+				codes, msgs = append(codes, d.Code), append(msgs, d.Message)
+			}
+			require.Subset(t, []string{"W020", "W021"}, codes, "%s", report(covs))
+			require.NotEmpty(t, codes, "%s", report(covs))
+			require.Contains(t, strings.Join(msgs, "\n"), tc.want)
+		})
+	}
+}
