@@ -142,6 +142,17 @@ type cardEmitter struct {
 	// mode is the mode (from 1) whose statements are being lowered, 0
 	// outside a modal choice: the targets they add are that mode's.
 	mode int32
+	// counted are the locals holding the count of a +N/+M's "for each
+	// FILTER", by the function and the argument, made for the power and
+	// read again for the toughness (one count, not two, of the same
+	// filter).
+	counted map[countedArg]int32
+}
+
+// countedArg is a +N/+M argument counted in a function.
+type countedArg struct {
+	f   *fnBuilder
+	arg *vocab.Arg
 }
 
 func (e *cardEmitter) fnName(a *checkedAbility, role string) string {
@@ -983,7 +994,22 @@ func (e *cardEmitter) perEach(f *fnBuilder, ca checkedArg, a *checkedAbility, n 
 	if n != 1 {
 		push()
 	}
-	e.argValue(f, checkedArg{arg: &vocab.Arg{Kind: vocab.ArgCount, Pos: arg.Pos, Type: vocab.Type{Kind: vocab.KNumber}, Filter: arg.ForEach}, sc: ca.sc}, a)
+	switch l, ok := e.counted[countedArg{f, arg}]; {
+	case ok && ca.half == 2:
+		// The toughness of a +N/+M: the count the power made.
+		f.emit(vm.OpLoad, l, arg.Pos)
+	case ca.half == 1:
+		e.argValue(f, checkedArg{arg: &vocab.Arg{Kind: vocab.ArgCount, Pos: arg.Pos, Type: vocab.Type{Kind: vocab.KNumber}, Filter: arg.ForEach}, sc: ca.sc}, a)
+		l := a.tree.alloc("count")
+		if e.counted == nil {
+			e.counted = map[countedArg]int32{}
+		}
+		e.counted[countedArg{f, arg}] = l
+		f.emit(vm.OpDup, 0, arg.Pos)
+		f.emit(vm.OpStore, l, arg.Pos)
+	default:
+		e.argValue(f, checkedArg{arg: &vocab.Arg{Kind: vocab.ArgCount, Pos: arg.Pos, Type: vocab.Type{Kind: vocab.KNumber}, Filter: arg.ForEach}, sc: ca.sc}, a)
+	}
 	if n != 1 {
 		f.emit(vm.OpMul, 0, arg.Pos)
 	}
