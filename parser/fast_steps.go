@@ -339,64 +339,69 @@ func assertionReader[N interface {
 // row per node type. The order they are tried in is the grammar's, that of
 // dsl.GivenStmts, dsl.Actions and dsl.Assertions. A statement with no
 // reader here is read by participle: on reaching it, the fast path gives
-// its declaration up (TestEveryStatementHasAFastReader finds it).
-var testReaders = []testReader{
-	givenReader((*fastParser).controlStmt),
-	givenReader((*fastParser).lifeStmt),
-	givenReader((*fastParser).poolStmt),
-	givenReader((*fastParser).zoneStmt),
-	givenReader((*fastParser).stepStmt),
-	givenReader((*fastParser).pileStmt),
+// its declaration up (TestEveryStatementHasAFastReader finds it). They
+// are made when a test is first read, not at every start of cardc (a
+// function: as a variable's initializer, they would lead back to it
+// through the readers of the statements, which Go forbids).
+func testReaders() []testReader {
+	return []testReader{
+		givenReader((*fastParser).controlStmt),
+		givenReader((*fastParser).lifeStmt),
+		givenReader((*fastParser).poolStmt),
+		givenReader((*fastParser).zoneStmt),
+		givenReader((*fastParser).stepStmt),
+		givenReader((*fastParser).pileStmt),
 
-	actionReader((*fastParser).counterAction),
-	actionReader((*fastParser).destroyAction),
-	actionReader((*fastParser).castAction),
-	actionReader((*fastParser).playAction),
-	actionReader((*fastParser).attackAction),
-	actionReader((*fastParser).blockAction),
-	actionReader((*fastParser).resolveAction),
-	actionReader((*fastParser).advanceAction),
-	actionReader((*fastParser).orderAction),
-	actionReader((*fastParser).tapAction),
-	actionReader((*fastParser).tapEffectAction),
-	actionReader((*fastParser).sacrificeAction),
-	actionReader((*fastParser).activateAction),
-	actionReader((*fastParser).illegalAction),
-	actionReader((*fastParser).targetAction),
-	actionReader((*fastParser).payAction),
-	actionReader((*fastParser).newTargetsAction),
-	actionReader((*fastParser).discardChoiceAction),
-	actionReader((*fastParser).randomAction),
-	actionReader((*fastParser).modeAction),
-	actionReader((*fastParser).chooseAction),
-	actionReader((*fastParser).dealAction),
-	actionReader((*fastParser).divideAction),
+		actionReader((*fastParser).counterAction),
+		actionReader((*fastParser).destroyAction),
+		actionReader((*fastParser).castAction),
+		actionReader((*fastParser).playAction),
+		actionReader((*fastParser).attackAction),
+		actionReader((*fastParser).blockAction),
+		actionReader((*fastParser).resolveAction),
+		actionReader((*fastParser).advanceAction),
+		actionReader((*fastParser).orderAction),
+		actionReader((*fastParser).tapAction),
+		actionReader((*fastParser).tapEffectAction),
+		actionReader((*fastParser).sacrificeAction),
+		actionReader((*fastParser).activateAction),
+		actionReader((*fastParser).illegalAction),
+		actionReader((*fastParser).targetAction),
+		actionReader((*fastParser).payAction),
+		actionReader((*fastParser).newTargetsAction),
+		actionReader((*fastParser).discardChoiceAction),
+		actionReader((*fastParser).randomAction),
+		actionReader((*fastParser).modeAction),
+		actionReader((*fastParser).chooseAction),
+		actionReader((*fastParser).dealAction),
+		actionReader((*fastParser).divideAction),
 
-	assertionReader((*fastParser).logAssert),
-	assertionReader((*fastParser).logOrderAssert),
-	assertionReader((*fastParser).stackAssert),
-	assertionReader((*fastParser).turnAssert),
-	assertionReader((*fastParser).poolAssert),
-	assertionReader((*fastParser).gameAssert),
-	assertionReader((*fastParser).lifeAssert),
-	assertionReader((*fastParser).handSizeAssert),
-	assertionReader((*fastParser).playerCountAssert),
-	assertionReader((*fastParser).handRevealedAssert),
-	assertionReader((*fastParser).zoneAssert),
-	assertionReader((*fastParser).blockingAssert),
-	assertionReader((*fastParser).stateAssert),
-	assertionReader((*fastParser).ptAssert),
-	assertionReader((*fastParser).countAssert),
-	assertionReader((*fastParser).decisionAssert),
-	assertionReader((*fastParser).paidAssert),
-	assertionReader((*fastParser).modesAssert),
-	assertionReader((*fastParser).choiceAssert),
-	assertionReader((*fastParser).controlAssert),
-	assertionReader((*fastParser).attachedAssert),
-	assertionReader((*fastParser).requirementAssert),
-	assertionReader((*fastParser).keywordAssert),
-	assertionReader((*fastParser).pileAssert),
-	assertionReader((*fastParser).dividedAssert),
+		assertionReader((*fastParser).logAssert),
+		assertionReader((*fastParser).logOrderAssert),
+		assertionReader((*fastParser).stackAssert),
+		assertionReader((*fastParser).turnAssert),
+		assertionReader((*fastParser).poolAssert),
+		assertionReader((*fastParser).gameAssert),
+		assertionReader((*fastParser).lifeAssert),
+		assertionReader((*fastParser).handSizeAssert),
+		assertionReader((*fastParser).playerCountAssert),
+		assertionReader((*fastParser).handRevealedAssert),
+		assertionReader((*fastParser).zoneAssert),
+		assertionReader((*fastParser).blockingAssert),
+		assertionReader((*fastParser).stateAssert),
+		assertionReader((*fastParser).ptAssert),
+		assertionReader((*fastParser).countAssert),
+		assertionReader((*fastParser).decisionAssert),
+		assertionReader((*fastParser).paidAssert),
+		assertionReader((*fastParser).modesAssert),
+		assertionReader((*fastParser).choiceAssert),
+		assertionReader((*fastParser).controlAssert),
+		assertionReader((*fastParser).attachedAssert),
+		assertionReader((*fastParser).requirementAssert),
+		assertionReader((*fastParser).keywordAssert),
+		assertionReader((*fastParser).pileAssert),
+		assertionReader((*fastParser).dividedAssert),
+	}
 }
 
 // stepReaders are the readers of the members of each union of
@@ -408,24 +413,27 @@ type stepReaders struct {
 	assertion []func(*fastParser) dsl.Assertion
 }
 
-var readers = sync.OnceValue(func() stepReaders {
-	byType := make(map[reflect.Type]testReader, len(testReaderList))
-	for _, r := range testReaderList {
-		byType[r.typ] = r
-	}
-	return stepReaders{
-		given:     unionReaders(byType, dsl.GivenStmts(), func(r testReader) func(*fastParser) dsl.GivenStmt { return r.given }),
-		action:    unionReaders(byType, dsl.Actions(), func(r testReader) func(*fastParser) dsl.Action { return r.action }),
-		assertion: unionReaders(byType, dsl.Assertions(), func(r testReader) func(*fastParser) dsl.Assertion { return r.assertion }),
-	}
-})
+// readers returns the readers of each union, made once.
+func readers() *stepReaders {
+	readersOnce.Do(func() {
+		rows := testReaders()
+		byType := make(map[reflect.Type]testReader, len(rows))
+		for _, r := range rows {
+			byType[r.typ] = r
+		}
+		madeReaders = stepReaders{
+			given:     unionReaders(byType, dsl.GivenStmts(), func(r testReader) func(*fastParser) dsl.GivenStmt { return r.given }),
+			action:    unionReaders(byType, dsl.Actions(), func(r testReader) func(*fastParser) dsl.Action { return r.action }),
+			assertion: unionReaders(byType, dsl.Assertions(), func(r testReader) func(*fastParser) dsl.Assertion { return r.assertion }),
+		}
+	})
+	return &madeReaders
+}
 
-// testReaderList is testReaders, set by init: the readers refer to the
-// statements' readers, which refer to readers (Go's initialization order
-// forbids the cycle in initializers).
-var testReaderList []testReader
-
-func init() { testReaderList = testReaders }
+var (
+	readersOnce sync.Once
+	madeReaders stepReaders
+)
 
 // unionReaders returns the readers of the members of a union, in order:
 // of each member, the reader pick takes from its row of testReaders. A

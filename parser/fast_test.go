@@ -208,7 +208,7 @@ func flatten(v any) []string {
 // node type in dsl's unions and a row of testReaders.
 func TestEveryStatementHasAFastReader(t *testing.T) {
 	readers := map[reflect.Type]testReader{}
-	for _, r := range testReaders {
+	for _, r := range testReaders() {
 		_, dup := readers[r.typ]
 		assert.False(t, dup, "two readers of %v in testReaders", r.typ)
 		readers[r.typ] = r

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"reflect"
+	"sync"
 
 	"github.com/cardc/cardc/dsl"
 )
@@ -100,48 +101,73 @@ type step struct {
 }
 
 var (
-	// steps are the steps of the test language by node type.
-	steps = map[reflect.Type]*step{}
+	// declared are the steps' declarations (given, when, then), each
+	// made into a step when the steps are first asked for (allSteps): a
+	// run of cardc that tests nothing does not build them.
+	declared []func()
+	// steps are the steps of the test language by node type, made once.
+	steps     map[reflect.Type]*step
+	stepsOnce sync.Once
 	// duplicated lists the node types declared as two steps, for the
 	// test that finds them.
 	duplicated []reflect.Type
 )
 
+// allSteps returns the steps by node type, made from their declarations
+// the first time.
+func allSteps() map[reflect.Type]*step {
+	stepsOnce.Do(func() {
+		steps = make(map[reflect.Type]*step, len(declared))
+		for _, d := range declared {
+			d()
+		}
+	})
+	return steps
+}
+
 // register records the step of the node type N.
-func register[N dsl.Node](s *step) struct{} {
+func register[N dsl.Node](s *step) {
 	typ := reflect.TypeFor[N]()
 	if _, dup := steps[typ]; dup {
 		duplicated = append(duplicated, typ)
-		return struct{}{}
+		return
 	}
 	steps[typ] = s
-	return struct{}{}
 }
 
 // given declares the step of a statement of given.
 func given[N dsl.GivenStmt](s givenStep[N]) struct{} {
-	return register[N](&step{section: sectionGiven, check: checkOf(s.Check), run: runOf(s.Setup)})
+	declared = append(declared, func() {
+		register[N](&step{section: sectionGiven, check: checkOf(s.Check), run: runOf(s.Setup)})
+	})
+	return struct{}{}
 }
 
 // when declares the step of a statement of when.
 func when[N dsl.Action](s whenStep[N]) struct{} {
-	return register[N](&step{section: sectionWhen, check: checkOf(s.Check), run: runOf(s.Run), try: runOf(s.Try),
-		noAction: s.NoAction, beforeGame: s.BeforeGame, combat: s.Combat})
+	declared = append(declared, func() {
+		register[N](&step{section: sectionWhen, check: checkOf(s.Check), run: runOf(s.Run), try: runOf(s.Try),
+			noAction: s.NoAction, beforeGame: s.BeforeGame, combat: s.Combat})
+	})
+	return struct{}{}
 }
 
 // then declares the step of a statement of then.
 func then[N dsl.Assertion](s thenStep[N]) struct{} {
-	st := &step{section: sectionThen, check: checkOf(s.Check)}
-	if s.About != nil {
-		st.about = func(n any) *dsl.CardRef { return s.About(n.(N)) }
-	}
-	if s.Assert != nil {
-		st.run = func(r *runner, n any) error {
-			s.Assert(r, n.(N))
-			return nil
+	declared = append(declared, func() {
+		st := &step{section: sectionThen, check: checkOf(s.Check)}
+		if s.About != nil {
+			st.about = func(n any) *dsl.CardRef { return s.About(n.(N)) }
 		}
-	}
-	return register[N](st)
+		if s.Assert != nil {
+			st.run = func(r *runner, n any) error {
+				s.Assert(r, n.(N))
+				return nil
+			}
+		}
+		register[N](st)
+	})
+	return struct{}{}
 }
 
 // checkOf returns the Check of a step as a function of any node, nil for
@@ -166,5 +192,5 @@ func runOf[N dsl.Node](f func(*runner, N) error) func(*runner, any) error {
 // has none (a node type of dsl no step declares: a bug the tests of this
 // package find).
 func stepOf(n any) *step {
-	return steps[reflect.TypeOf(n)]
+	return allSteps()[reflect.TypeOf(n)]
 }

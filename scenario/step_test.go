@@ -16,6 +16,7 @@ import (
 // step is declared for anything else: a new step of the test language is
 // one declaration of given.go, when.go or then.go.
 func TestEveryStatementIsAStep(t *testing.T) {
+	steps := allSteps()
 	require.Empty(t, duplicated, "node types declared as two steps")
 	want := map[reflect.Type]section{}
 	for _, s := range dsl.GivenStmts() {
