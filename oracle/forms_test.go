@@ -58,6 +58,22 @@ func TestLibraryFormsDiffer(t *testing.T) {
 		{"another quality in the paragraph", "duress",
 			"You choose a noncreature, nonland card from it", "You choose a nonartifact, nonland card from it",
 			`the paragraph's objects is "a nonartifact nonland card"; the ability's is "a noncreature nonland card"`},
+		// "the sacrificed creature's power" is the power of what the
+		// sacrifice chose (`creature.power`), not the Demon's; "If you
+		// can't sacrifice a creature, ..." is `if you can't { ... }`,
+		// whose block is compared.
+		{"the Demon's power", "xathrid_demon",
+			"equal to the sacrificed creature's power", "equal to Xathrid Demon's power",
+			`the paragraph's number is "Xathrid Demon's power"; the ability's is "that creature's power"`},
+		{"another life loss if you can't", "xathrid_demon",
+			"you lose 7 life.", "you lose 6 life.",
+			`the paragraph's number is "6"; the ability's is "7"`},
+		{"the tap left out of the block", "xathrid_demon",
+			"            tap this\n", "",
+			`the paragraph also says "tap Xathrid Demon", which the ability does not`},
+		{"the block done always", "xathrid_demon",
+			"        if you can't {\n            tap this\n            lose 7 life\n        }", "        tap this\n        lose 7 life",
+			`the paragraph says "if you can't, tap Xathrid Demon, then you lose 7 life"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := card(t, tc.card)

@@ -412,6 +412,14 @@ func (r *reader) objects(parts []*dsl.Part, pi int, want vocab.Type) []vocab.Ora
 		if ref, ok := r.it(); ok {
 			player(ref, pi+1)
 		}
+	case w == "the" && r.actedAt(parts, pi):
+		// "the sacrificed creature", "the sacrificed creature's
+		// controller".
+		m, next, _ := r.acted(parts, pi)
+		if wordOf(parts, next) == "'s" {
+			player(m.Ref, next+1)
+		}
+		add(m.Ref, nil, vocab.Type{Kind: vocab.KObject}, next)
 	case w == "that" || w == "the":
 		if m, ok := r.that(wordOf(parts, pi+1)); ok {
 			if wordOf(parts, pi+2) == "'s" {
@@ -619,6 +627,10 @@ func (r *reader) numbers(parts []*dsl.Part, pi int) []vocab.OracleArg {
 		if m, ok := r.that(wordOf(parts, pi+1)); ok {
 			field(m.Ref, pi+3)
 		}
+	case w == "the" && wordOf(parts, pi+3) == "'s" && r.actedAt(parts, pi):
+		// "the sacrificed creature's power".
+		m, _, _ := r.acted(parts, pi)
+		field(m.Ref, pi+4)
 	case w == "the" && wordsAt(parts, pi, []string{"the", "number", "of", "cards", "in"}):
 		// "the number of cards in your hand" (cards_in_hand).
 		switch at := pi + 5; {
@@ -742,4 +754,57 @@ func (r *reader) affected(parts []*dsl.Part, pi int) []vocab.OracleArg {
 		out = append(out, vocab.OracleArg{Arg: &vocab.Arg{Kind: vocab.ArgFilter, Pos: parts[pi].Pos, Type: g.Yields, Filter: &g}, Next: next})
 	}
 	return out
+}
+
+// actedAt reports whether "the VERBed NOUN" at part pi refers to an
+// object an action chose (acted).
+func (r *reader) actedAt(parts []*dsl.Part, pi int) bool {
+	_, _, ok := r.acted(parts, pi)
+	return ok
+}
+
+// verbOf is the verb of an action's wording, in the base form: its first
+// word ("sacrifice" of "sacrifice {objects}", of "{player} sacrifices
+// {objects}").
+func verbOf(t *vocab.Template) string {
+	for _, it := range t.Items {
+		if it.Word != "" {
+			return vocab.BaseVerb(strings.ToLower(it.Word))
+		}
+	}
+	return ""
+}
+
+// participle is the past participle of a regular verb in the base form:
+// "sacrificed", "exiled", "destroyed", "revealed".
+func participle(verb string) string {
+	if strings.HasSuffix(verb, "e") {
+		return verb + "d"
+	}
+	return verb + "ed"
+}
+
+// acted is what "the VERBed NOUN" at part pi refers to ("the sacrificed
+// creature", "the exiled card", "the destroyed creature"): the object the
+// last action of that verb chose, if it is a NOUN (CR 608.2h: its last
+// known information is the engine's business; the words name that
+// object), and the part after the noun.
+func (r *reader) acted(parts []*dsl.Part, pi int) (meaning.Mention, int, bool) {
+	if wordOf(parts, pi) != "the" {
+		return meaning.Mention{}, pi, false
+	}
+	verbed, noun := wordOf(parts, pi+1), strings.TrimSuffix(wordOf(parts, pi+2), "s")
+	for i := len(r.ctx.chosen) - 1; i >= 0; i-- {
+		c := r.ctx.chosen[i]
+		if c.verb == "" || participle(c.verb) != verbed {
+			continue
+		}
+		for _, m := range r.ctx.mentions {
+			if m.Ref == c.ref && (strings.EqualFold(m.Noun, noun) || genericNouns[noun] || m.Filter != nil && slices.ContainsFunc(m.Filter.Words, func(w vocab.FilterWord) bool { return !w.Neg && strings.EqualFold(w.Name, noun) })) {
+				return m, pi + 3, true
+			}
+		}
+		return meaning.Mention{}, pi, false
+	}
+	return meaning.Mention{}, pi, false
 }
