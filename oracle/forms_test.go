@@ -74,6 +74,17 @@ func TestLibraryFormsDiffer(t *testing.T) {
 		{"the block done always", "xathrid_demon",
 			"        if you can't {\n            tap this\n            lose 7 life\n        }", "        tap this\n        lose 7 life",
 			`the paragraph says "if you can't, tap Xathrid Demon, then you lose 7 life"`},
+		// "cards other than basic land cards" are the nonbasic cards:
+		// not all of them, not the nonland ones.
+		{"the exception left out of the ability", "haunting_echoes",
+			"exile all nonbasic cards", "exile all cards",
+			`the paragraph's objects is "cards other than basic land cards"; the ability's is "cards"`},
+		{"another exception in the paragraph", "haunting_echoes",
+			"graveyard other than basic land cards.", "graveyard other than land cards.",
+			`the paragraph's objects is "cards other than land cards"; the ability's is "nonbasic cards"`},
+		{"the search for each card exiled left out", "haunting_echoes",
+			" For each card exiled this way, search that player's library for all cards with the same name as that card and exile them.", "",
+			`this ability says "For each card exiled this way, search that player's library`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := card(t, tc.card)

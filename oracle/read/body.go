@@ -286,7 +286,8 @@ func substitute(st *meaning.Stmt, name string, x *meaning.Value) {
 
 // clause reads one clause at part pi: "at PATTERN, ..." (a delayed
 // trigger), "when PATTERN, ..." (a reflexive trigger), "for each FILTER,
-// ...", "if CONDITION, ...", "you may ACTION", or an action.
+// ..." (or a wording that begins so), "if CONDITION, ...", "you may
+// ACTION", or an action.
 func (r *reader) clause(pi int) ([]meaning.Stmt, int, bool) {
 	switch w := r.word(pi); {
 	case w == "at":
@@ -294,7 +295,13 @@ func (r *reader) clause(pi int) ([]meaning.Stmt, int, bool) {
 	case w == "when":
 		return r.nested(pi, meaning.Reflexive)
 	case w == "for" && r.word(pi+1) == "each":
-		return r.eachClause(pi)
+		saved := r.ctx
+		if stmts, n, ok := r.eachClause(pi); ok {
+			return stmts, n, true
+		}
+		// A wording of the vocabulary that begins with "for each"
+		// itself ("for each card exiled this way, search ...").
+		r.ctx = saved
 	case w == "if":
 		return r.ifClause(pi)
 	}
@@ -313,8 +320,9 @@ var clauseEnds = map[string]bool{".": true, ",": true, "and": true, "then": true
 // actionClause reads an action at part pi of parts (the paragraph's, or
 // parts made of them; base is where pi is in the paragraph, for
 // messages): the longest action of the vocabulary that reads there and
-// ends the clause, then what may follow it ("for each FILTER", "at
-// PATTERN", "instead", "or {R}").
+// ends the clause (after "other than FILTER", which narrows its slot of
+// objects), then what may follow it ("for each FILTER", "at PATTERN",
+// "instead", "or {R}").
 func (r *reader) actionClause(parts []*dsl.Part, pi, base int) ([]meaning.Stmt, int, bool) {
 	rest := parts[pi:]
 	ms := r.v.MatchOracle(rest, vocab.ModeAction, r.opts(rest, base))
@@ -334,6 +342,9 @@ func (r *reader) actionClause(parts []*dsl.Part, pi, base int) ([]meaning.Stmt, 
 			continue
 		}
 		end := pi + m.End
+		if narrowed, next, ok := r.exception(parts, m, end); ok {
+			m, end = narrowed, next
+		}
 		if end < len(parts) && !clauseEnds[wordOf(parts, end)] {
 			r.expect(base+m.End, `"."`, `"and"`)
 			continue

@@ -25,6 +25,8 @@
 //     can't [ACTION], ...", "If they can't, ..." (the card language's
 //     `if you can't`, after the action that chose), "Choose one
 //     — • ... • ..." (a modal choice, CR 700.2);
+//     "ACTION ... other than FILTER" (its slot of objects narrowed:
+//     "other than basic land cards" are the nonbasic cards),
 //     "N ... for each FILTER" (a count), a subject shared by two
 //     clauses ("target creature gets +1/+0 and gains first strike until
 //     end of turn"), "A and B" in a slot;

@@ -153,6 +153,16 @@ func TestReadings(t *testing.T) {
 		{"if you can't, and otherwise", of("Test Toll", "sorcery"),
 			"Sacrifice a creature. If you can't, you lose 2 life. Otherwise, you gain life equal to the sacrificed creature's toughness.",
 			"spell {action:sacrifice_chosen(objects=a [creature],player=you);if can't(you){action:lose_life(amount=2,player=you)}else{action:gain_life(amount=chosen.1.toughness,player=you)}}"},
+		// "other than basic land cards" after the wording narrows its
+		// cards (the nonbasic cards: only lands are basic); "for each
+		// card exiled this way, ..." a wording of the vocabulary that
+		// begins so, not a loop over a filter.
+		{"an exception, and a wording that begins with for each", of("Haunting Echoes", "sorcery"),
+			"Exile all cards from target player's graveyard other than basic land cards. For each card exiled this way, search that player's library for all cards with the same name as that card and exile them. Then that player shuffles their library.",
+			"spell {action:exile_graveyard(objects= [nonbasic noncard],player=target:target [player]);action:exile_same_name_from_library(player=target.1);action:shuffle_library(player=target.1)}"},
+		{"an exception of one quality", of("Test Purge", "sorcery"),
+			"Exile all cards from target player's graveyard other than creature cards.",
+			"spell {action:exile_graveyard(objects= [noncreature noncard],player=target:target [player])}"},
 		{"enchanted creature in an action: what the Aura is attached to", read.Card{Name: "Firebreathing", Types: []string{"enchantment"}, Subtypes: []string{"Aura"}},
 			"{R}: Enchanted creature gets +1/+0 until end of turn.",
 			"activated cost {R}+ {action:boost_until_end_of_turn(object=this.attached_to,power=1,toughness=0)}"},
@@ -223,6 +233,9 @@ func TestFailures(t *testing.T) {
 		// another's.
 		{of("Test Toll", "sorcery"), "Target opponent sacrifices a creature. If you can't, you draw a card.",
 			"Target opponent sacrifices a creature. If you", "can't, you draw a card.", `"controls"`},
+		// An exception of two qualities is not one negated word.
+		{of("Test Purge", "sorcery"), "Exile all cards from target player's graveyard other than legendary creature cards.",
+			"Exile all cards from target player's graveyard", "other than legendary creature cards.", `"."`},
 		// "the destroyed creature": a destruction chooses no object.
 		{of("Test Toll", "sorcery"), "Destroy target creature. You gain life equal to the destroyed creature's toughness.",
 			"Destroy target creature. You gain life equal to", "the destroyed creature's toughness.", "a number"},

@@ -808,3 +808,109 @@ func (r *reader) acted(parts []*dsl.Part, pi int) (meaning.Mention, int, bool) {
 	}
 	return meaning.Mention{}, pi, false
 }
+
+// qualityOf are the words an exception says together that are one
+// quality: "basic land" is what the supertype basic makes a land (CR
+// 205.4c), and only lands are basic, so "other than basic land cards"
+// are the nonbasic cards, the card language's `nonbasic cards`.
+var qualityOf = map[string]string{"basic": "land"}
+
+// except is a filter without the objects an exception describes ("cards
+// other than basic land cards", "a card other than a basic land card"):
+// the exception is the filter's own words and one quality more, which
+// the filter then has negated ("nonbasic cards"); false if the exception
+// is not so (it says more than one quality, a number, a controller...).
+func (r *reader) except(base, ex *vocab.Filter) (*vocab.Filter, bool) {
+	if ex.Det != base.Det && !(isA(ex.Det) && isA(base.Det)) || ex.Another || ex.Count != nil || ex.Control != "" || ex.ControlledBy != nil ||
+		len(ex.Compares) > 0 || len(ex.Keywords) > 0 || ex.Named != "" || ex.Shares != nil || ex.Zone != "" || ex.AttachedToThis ||
+		ex.ChosenName || ex.OtherThanThis || ex.NotYou || ex.Everywhere || ex.Bind != "" || ex.Yields != base.Yields {
+		return nil, false
+	}
+	has := func(ws []vocab.FilterWord, w vocab.FilterWord) bool {
+		return slices.ContainsFunc(ws, func(x vocab.FilterWord) bool {
+			return strings.EqualFold(x.Name, w.Name) && x.Neg == w.Neg && x.Or == w.Or
+		})
+	}
+	var extra []vocab.FilterWord
+	for _, w := range ex.Words {
+		switch {
+		case w.Or:
+			return nil, false
+		case has(base.Words, w):
+		case w.Neg:
+			return nil, false // "other than nontoken cards"
+		default:
+			extra = append(extra, w)
+		}
+	}
+	for _, w := range base.Words {
+		if !has(ex.Words, w) {
+			return nil, false // the exception describes other objects
+		}
+	}
+	if len(extra) == 2 {
+		// "basic land": one quality.
+		for i, w := range extra {
+			if implied, ok := qualityOf[strings.ToLower(w.Name)]; ok && strings.EqualFold(extra[1-i].Name, implied) {
+				extra = []vocab.FilterWord{w}
+				break
+			}
+		}
+	}
+	if len(extra) != 1 {
+		return nil, false
+	}
+	neg, ok := r.v.FilterWord("non" + strings.ToLower(extra[0].Name))
+	if !ok || !neg.Neg {
+		return nil, false
+	}
+	neg.Noun, neg.Singular, neg.Plural = false, false, false
+	g := *base
+	at := slices.IndexFunc(base.Words, func(w vocab.FilterWord) bool { return w.Noun })
+	if at < 0 {
+		at = len(base.Words)
+	}
+	g.Words = slices.Concat(base.Words[:at:at], []vocab.FilterWord{neg}, base.Words[at:])
+	g.Text = base.Text + " other than " + ex.Text
+	return &g, true
+}
+
+// isA reports whether a determiner is "a" or "an".
+func isA(det string) bool { return det == "a" || det == "an" }
+
+// exception reads, after an action that ends at part end of parts, "other
+// than FILTER" that narrows its slot of objects ("Exile all cards from
+// target player's graveyard other than basic land cards": the nonbasic
+// cards, except): the reading with that slot narrowed, and the part
+// after the exception.
+func (r *reader) exception(parts []*dsl.Part, m vocab.OracleMatch, end int) (vocab.OracleMatch, int, bool) {
+	if wordOf(parts, end) != "other" || wordOf(parts, end+1) != "than" {
+		return m, end, false
+	}
+	alt := m.Alts[0]
+	for _, param := range alt.Template.Func.Params {
+		arg := alt.Args[param.Name]
+		if param.Type.Kind != vocab.KObjects || arg == nil || arg.Kind != vocab.ArgFilter {
+			continue
+		}
+		for _, f := range r.v.FiltersAt(parts, end+2, true) {
+			g, ok := r.except(arg.Filter, f.Filter)
+			if !ok {
+				continue
+			}
+			a := *arg
+			a.Filter = g
+			args := make(map[string]*vocab.Arg, len(alt.Args))
+			for k, v := range alt.Args {
+				args[k] = v
+			}
+			args[param.Name] = &a
+			c := *alt
+			c.Args = args
+			out := m
+			out.Alts = append([]*vocab.Alt{&c}, m.Alts[1:]...)
+			return out, f.Next, true
+		}
+	}
+	return m, end, false
+}
