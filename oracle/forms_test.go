@@ -85,6 +85,15 @@ func TestLibraryFormsDiffer(t *testing.T) {
 		{"the search for each card exiled left out", "haunting_echoes",
 			" For each card exiled this way, search that player's library for all cards with the same name as that card and exile them.", "",
 			`this ability says "For each card exiled this way, search that player's library`},
+		// "on top of it" is on top of the library named last, the
+		// library searched and shuffled: the card's "its owner's
+		// library".
+		{"the bottom of it", "liliana_vess",
+			"put that card on top of it.", "put that card on the bottom of it.",
+			`the paragraph says "put that card on the bottom of your library"; the ability says "put that card on top of its owner's library"`},
+		{"no shuffle in the ability", "liliana_vess",
+			"        shuffle your library\n", "",
+			`the paragraph also says "shuffle your library", which the ability does not`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := card(t, tc.card)

@@ -36,7 +36,8 @@
 //     (the object last named), "that creature" (the last object of that
 //     kind), "that player", "its controller", "that damage", "that many",
 //     a possessive ("that creature's toughness"), "half X", "the
-//     sacrificed creature" (what the last action of that verb chose).
+//     sacrificed creature" (what the last action of that verb chose),
+//     "on top of it" (the library named last).
 //
 // A paragraph that does not read is reported with the longest prefix
 // that read and what was expected there (Failure), as a parser reports

@@ -163,6 +163,13 @@ func TestReadings(t *testing.T) {
 		{"an exception of one quality", of("Test Purge", "sorcery"),
 			"Exile all cards from target player's graveyard other than creature cards.",
 			"spell {action:exile_graveyard(objects= [noncreature noncard],player=target:target [player])}"},
+		// "on top of it": the library named last.
+		{"on top of it: the library named last", read.Card{Name: "Liliana Vess", Types: []string{"legendary", "planeswalker"}, Subtypes: []string{"Liliana"}},
+			"−2: Search your library for a card, then shuffle your library and put that card on top of it.",
+			"activated loyalty -2 {action:search_library(objects=a [noncard],player=you);action:shuffle_library(player=you);action:put_on_top_of_library(object=chosen.1)}"},
+		{"on the bottom of it", of("Test Burial", "sorcery"),
+			"Search your library for a card, then shuffle your library and put that card on the bottom of it.",
+			"spell {action:search_library(objects=a [noncard],player=you);action:shuffle_library(player=you);action:put_on_bottom_of_library(object=chosen.1)}"},
 		{"enchanted creature in an action: what the Aura is attached to", read.Card{Name: "Firebreathing", Types: []string{"enchantment"}, Subtypes: []string{"Aura"}},
 			"{R}: Enchanted creature gets +1/+0 until end of turn.",
 			"activated cost {R}+ {action:boost_until_end_of_turn(object=this.attached_to,power=1,toughness=0)}"},
@@ -236,6 +243,10 @@ func TestFailures(t *testing.T) {
 		// An exception of two qualities is not one negated word.
 		{of("Test Purge", "sorcery"), "Exile all cards from target player's graveyard other than legendary creature cards.",
 			"Exile all cards from target player's graveyard", "other than legendary creature cards.", `"."`},
+		// "on top of it" with no library named before: no object has a
+		// top.
+		{of("Test Burial", "sorcery"), "Put target creature on top of it.",
+			"Put target creature on top of it", ".", `"owner"`},
 		// "the destroyed creature": a destruction chooses no object.
 		{of("Test Toll", "sorcery"), "Destroy target creature. You gain life equal to the destroyed creature's toughness.",
 			"Destroy target creature. You gain life equal to", "the destroyed creature's toughness.", "a number"},
