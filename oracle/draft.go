@@ -426,6 +426,28 @@ func (d *drafter) stmts(ss []meaning.Stmt) ([]string, error) {
 				return nil, err
 			}
 			out = append(out, block("for each "+f+" as "+d.names[ref], body)...)
+		case meaning.Cant:
+			// "If you can't sacrifice a creature, ...": `if you can't`.
+			who := "you"
+			if st.Who != nil && st.Who.Key != "you" {
+				who = d.refs(st.Who.Key)
+				if strings.ContainsAny(who, ".()") {
+					return nil, fmt.Errorf("%q", st.Say())
+				}
+			}
+			body, err := d.stmts(st.Body)
+			if err != nil {
+				return nil, err
+			}
+			lines := block("if "+who+" can't", body)
+			if len(st.Else) > 0 {
+				other, err := d.stmts(st.Else)
+				if err != nil {
+					return nil, err
+				}
+				lines = append(lines[:len(lines)-1], block("} else", other)...)
+			}
+			out = append(out, lines...)
 		case meaning.If:
 			cond := d.refs(st.Cond.Expr)
 			switch {
@@ -551,6 +573,7 @@ func (d *drafter) bindAll(a *meaning.Ability) {
 		event(a.Trigger)
 	}
 	targets, eachs, chosen, sets := 0, 0, 0, 0
+	var lastChosen, lastNoun string
 	var number func(ss []meaning.Stmt)
 	number = func(ss []meaning.Stmt) {
 		for _, st := range ss {
@@ -560,18 +583,25 @@ func (d *drafter) bindAll(a *meaning.Ability) {
 			case meaning.Each:
 				eachs++
 				d.name("each."+strconv.Itoa(eachs), meaning.Noun(st.Each.Filter))
+			case meaning.Cant:
+				// `if you can't` follows a choice the card names with
+				// `as`.
+				if lastChosen != "" {
+					d.name(lastChosen, lastNoun)
+				}
 			}
 			if st.Phrase != nil && (st.Kind == meaning.Do || st.Kind == meaning.May) {
 				if returnsObject(st.Phrase) {
 					// Numbered as the builder numbers them: every action
 					// that returns what it chose or found.
 					chosen++
-					if ref := "chosen." + strconv.Itoa(chosen); used[ref] {
-						noun := "card" // the top card a reveal returns
-						if f := chosenFilter(st.Phrase); f != nil {
-							noun = meaning.Noun(f)
-						}
-						d.name(ref, noun)
+					noun := "card" // the top card a reveal returns
+					if f := chosenFilter(st.Phrase); f != nil {
+						noun = meaning.Noun(f)
+					}
+					lastChosen, lastNoun = "chosen."+strconv.Itoa(chosen), noun
+					if used[lastChosen] {
+						d.name(lastChosen, noun)
 					}
 				}
 				for _, name := range paramOrder(st.Phrase) {

@@ -94,13 +94,15 @@ func TestDraftTheLibrary(t *testing.T) {
 // TestDraftGolden is what Draft writes for cards of every kind: keywords,
 // triggers with names bound and delayed and reflexive triggers, a
 // replacement effect, activated and mana abilities, statics with a
-// granted ability, enters abilities, spells.
+// granted ability, enters abilities, spells; a choice the body names
+// (`as creature`) and `if you can't`.
 func TestDraftGolden(t *testing.T) {
 	v, err := vocab.Standard()
 	require.NoError(t, err)
 	want := map[string]bool{"Engulfing Slagwurm": true, "Protean Hydra": true, "Three Dog, Galaxy News DJ": true, "Flickerwisp": true,
 		"Vigor": true, "Trollhide": true, "Blowfly Infestation": true, "Wall of Roots": true, "Birds of Paradise": true, "Act of Treason": true,
-		"Kalonian Hydra": true, "Hangarback Walker": true, "Utopia Sprawl": true, "Chandra Nalaar": true, "Crusader of Odric": true}
+		"Kalonian Hydra": true, "Hangarback Walker": true, "Utopia Sprawl": true, "Chandra Nalaar": true, "Crusader of Odric": true,
+		"Xathrid Demon": true}
 	var b strings.Builder
 	for _, e := range libraryCards(t, v) {
 		if !want[e.Name] {

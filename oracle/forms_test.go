@@ -58,6 +58,42 @@ func TestLibraryFormsDiffer(t *testing.T) {
 		{"another quality in the paragraph", "duress",
 			"You choose a noncreature, nonland card from it", "You choose a nonartifact, nonland card from it",
 			`the paragraph's objects is "a nonartifact nonland card"; the ability's is "a noncreature nonland card"`},
+		// "the sacrificed creature's power" is the power of what the
+		// sacrifice chose (`creature.power`), not the Demon's; "If you
+		// can't sacrifice a creature, ..." is `if you can't { ... }`,
+		// whose block is compared.
+		{"the Demon's power", "xathrid_demon",
+			"equal to the sacrificed creature's power", "equal to Xathrid Demon's power",
+			`the paragraph's number is "Xathrid Demon's power"; the ability's is "that creature's power"`},
+		{"another life loss if you can't", "xathrid_demon",
+			"you lose 7 life.", "you lose 6 life.",
+			`the paragraph's number is "6"; the ability's is "7"`},
+		{"the tap left out of the block", "xathrid_demon",
+			"            tap this\n", "",
+			`the paragraph also says "tap Xathrid Demon", which the ability does not`},
+		{"the block done always", "xathrid_demon",
+			"        if you can't {\n            tap this\n            lose 7 life\n        }", "        tap this\n        lose 7 life",
+			`the paragraph says "if you can't, tap Xathrid Demon, then you lose 7 life"`},
+		// "cards other than basic land cards" are the nonbasic cards:
+		// not all of them, not the nonland ones.
+		{"the exception left out of the ability", "haunting_echoes",
+			"exile all nonbasic cards", "exile all cards",
+			`the paragraph's objects is "cards other than basic land cards"; the ability's is "cards"`},
+		{"another exception in the paragraph", "haunting_echoes",
+			"graveyard other than basic land cards.", "graveyard other than land cards.",
+			`the paragraph's objects is "cards other than land cards"; the ability's is "nonbasic cards"`},
+		{"the search for each card exiled left out", "haunting_echoes",
+			" For each card exiled this way, search that player's library for all cards with the same name as that card and exile them.", "",
+			`this ability says "For each card exiled this way, search that player's library`},
+		// "on top of it" is on top of the library named last, the
+		// library searched and shuffled: the card's "its owner's
+		// library".
+		{"the bottom of it", "liliana_vess",
+			"put that card on top of it.", "put that card on the bottom of it.",
+			`the paragraph says "put that card on the bottom of your library"; the ability says "put that card on top of its owner's library"`},
+		{"no shuffle in the ability", "liliana_vess",
+			"        shuffle your library\n", "",
+			`the paragraph also says "shuffle your library", which the ability does not`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := card(t, tc.card)

@@ -178,6 +178,22 @@ func (c *cardReader) stmts(ss []compiler.Stmt) []Stmt {
 			// Oracle's "..., where X is N" reads.
 			b.Bind(s.Where, b.Value(s.WhereArg).Key)
 			continue
+		case s.Cant != "":
+			// `if you can't { ... }`: the block if the player had
+			// nothing to choose in the action before it (Oracle's "If
+			// you can't sacrifice a creature, ..."); the player as a
+			// value, `you` or the reference a name is bound to.
+			st.Kind = Cant
+			st.Who = &Value{Key: b.Resolve(s.Cant)}
+			if !b.Quiet {
+				st.Who.Say = b.sayRef(st.Who.Key)
+			}
+			b.Push()
+			st.Body = c.stmts(s.Then)
+			b.Pop()
+			b.Push()
+			st.Else = c.stmts(s.Else)
+			b.Pop()
 		case s.Cond != nil || s.Condition != nil || s.Did != nil:
 			st.Kind = If
 			switch {

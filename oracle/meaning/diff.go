@@ -283,6 +283,13 @@ func stmtDiff(p, c *Stmt) []string {
 		}
 		out = append(out, StmtsDiff(p.Body, c.Body)...)
 		return append(out, StmtsDiff(p.Else, c.Else)...)
+	case p.Kind == Cant && c.Kind == Cant:
+		var out []string
+		if valueKey(p.Who) != valueKey(c.Who) {
+			out = append(out, fmt.Sprintf("the paragraph says what happens if %s can't; the ability if %s can't", sayWho(p.Who), sayWho(c.Who)))
+		}
+		out = append(out, StmtsDiff(p.Body, c.Body)...)
+		return append(out, StmtsDiff(p.Else, c.Else)...)
 	}
 	return []string{fmt.Sprintf("the paragraph says %q; the ability says %q", p.Say(), c.Say())}
 }
@@ -302,6 +309,12 @@ func (s *Stmt) Say() string {
 		return "for each " + s.Each.Say + ", " + sayStmts(s.Body)
 	case If:
 		out := "if " + s.Cond.Say + ", " + sayStmts(s.Body)
+		if len(s.Else) > 0 {
+			out += "; otherwise, " + sayStmts(s.Else)
+		}
+		return out
+	case Cant:
+		out := "if " + sayWho(s.Who) + " can't, " + sayStmts(s.Body)
 		if len(s.Else) > 0 {
 			out += "; otherwise, " + sayStmts(s.Else)
 		}

@@ -115,6 +115,7 @@ const (
 	Each                          // the body once for each object a filter describes
 	If                            // the body if a condition holds
 	Choose                        // a modal choice: the modes chosen happen (CR 700.2)
+	Cant                          // the body if a player had nothing to choose in the action before ("If you can't sacrifice a creature, ...")
 )
 
 // Stmt is one statement of a body.
@@ -124,14 +125,15 @@ type Stmt struct {
 	// and Reflexive.
 	Phrase *Phrase
 	// Who is the player who decides whether May's action happens: "you",
-	// or the player the text names ("that player", event.player).
+	// or the player the text names ("that player", event.player); for
+	// Cant, the player who could not choose.
 	Who *Value
 	// Each is the filter of Each.
 	Each *Value
 	// Cond is the condition of If.
 	Cond *Cond
-	// Body is the block of Delayed, Reflexive, Each and If; Else that of
-	// If's else.
+	// Body is the block of Delayed, Reflexive, Each, If and Cant; Else
+	// that of their else.
 	Body, Else []Stmt
 	// Modes are the modes of Choose, each its statements, of which from
 	// Min to Max are chosen; Count says how many as Oracle text does
@@ -288,6 +290,8 @@ func (s *Stmt) Key() string {
 		return "each " + s.Each.Key + "{" + stmtsKey(s.Body) + "}"
 	case If:
 		return "if " + s.Cond.Key() + "{" + stmtsKey(s.Body) + "}else{" + stmtsKey(s.Else) + "}"
+	case Cant:
+		return "if can't(" + valueKey(s.Who) + "){" + stmtsKey(s.Body) + "}else{" + stmtsKey(s.Else) + "}"
 	case Choose:
 		modes := make([]string, len(s.Modes))
 		for i, m := range s.Modes {

@@ -58,7 +58,7 @@ func (r *reader) body(pi int, stop func(int) bool) ([]meaning.Stmt, int, bool) {
 }
 
 // otherwise reads, at part pi, a sentence "Otherwise, ..." after one
-// whose last statement is an "if" without an else: what happens when
+// whose last statement is an "if" (or "if you can't") without an else: what happens when
 // its condition does not hold, the card language's `else` (Lurking
 // Predators: "If it's a creature card, put it onto the battlefield.
 // Otherwise, you may put that card on the bottom of your library."). It
@@ -68,7 +68,7 @@ func (r *reader) otherwise(pi int, out []meaning.Stmt) (int, bool) {
 		return pi, false
 	}
 	last := &out[len(out)-1]
-	if last.Kind != meaning.If || last.Else != nil {
+	if last.Kind != meaning.If && last.Kind != meaning.Cant || last.Else != nil {
 		return pi, false
 	}
 	r.b.Push()
@@ -286,7 +286,8 @@ func substitute(st *meaning.Stmt, name string, x *meaning.Value) {
 
 // clause reads one clause at part pi: "at PATTERN, ..." (a delayed
 // trigger), "when PATTERN, ..." (a reflexive trigger), "for each FILTER,
-// ...", "if CONDITION, ...", "you may ACTION", or an action.
+// ..." (or a wording that begins so), "if CONDITION, ...", "you may
+// ACTION", or an action.
 func (r *reader) clause(pi int) ([]meaning.Stmt, int, bool) {
 	switch w := r.word(pi); {
 	case w == "at":
@@ -294,7 +295,13 @@ func (r *reader) clause(pi int) ([]meaning.Stmt, int, bool) {
 	case w == "when":
 		return r.nested(pi, meaning.Reflexive)
 	case w == "for" && r.word(pi+1) == "each":
-		return r.eachClause(pi)
+		saved := r.ctx
+		if stmts, n, ok := r.eachClause(pi); ok {
+			return stmts, n, true
+		}
+		// A wording of the vocabulary that begins with "for each"
+		// itself ("for each card exiled this way, search ...").
+		r.ctx = saved
 	case w == "if":
 		return r.ifClause(pi)
 	}
@@ -313,11 +320,20 @@ var clauseEnds = map[string]bool{".": true, ",": true, "and": true, "then": true
 // actionClause reads an action at part pi of parts (the paragraph's, or
 // parts made of them; base is where pi is in the paragraph, for
 // messages): the longest action of the vocabulary that reads there and
-// ends the clause, then what may follow it ("for each FILTER", "at
-// PATTERN", "instead", "or {R}").
+// ends the clause (after "other than FILTER", which narrows its slot of
+// objects), then what may follow it ("for each FILTER", "at PATTERN",
+// "instead", "or {R}").
 func (r *reader) actionClause(parts []*dsl.Part, pi, base int) ([]meaning.Stmt, int, bool) {
 	rest := parts[pi:]
 	ms := r.v.MatchOracle(rest, vocab.ModeAction, r.opts(rest, base))
+	// In a body, a reading whose slot of one object holds a filter a
+	// player would choose from is a cost's ("sacrifice a creature" as
+	// `sacrifice {object}`): the one whose action chooses (`sacrifice
+	// {objects}`, which returns what was sacrificed) first, as the
+	// compiler reads a card's body.
+	sort.SliceStable(ms, func(i, j int) bool {
+		return ms[i].End == ms[j].End && !choosesInSlot(ms[i].Alts[0]) && choosesInSlot(ms[j].Alts[0])
+	})
 	// A phrase of the vocabulary that says "each" ("put a +1/+1 counter
 	// on each creature you control") before a phrase and a loop.
 	sort.SliceStable(ms, func(i, j int) bool { return ms[i].End == ms[j].End && !r.loops(ms[i]) && r.loops(ms[j]) })
@@ -326,6 +342,9 @@ func (r *reader) actionClause(parts []*dsl.Part, pi, base int) ([]meaning.Stmt, 
 			continue
 		}
 		end := pi + m.End
+		if narrowed, next, ok := r.exception(parts, m, end); ok {
+			m, end = narrowed, next
+		}
 		if end < len(parts) && !clauseEnds[wordOf(parts, end)] {
 			r.expect(base+m.End, `"."`, `"and"`)
 			continue
@@ -336,6 +355,40 @@ func (r *reader) actionClause(parts []*dsl.Part, pi, base int) ([]meaning.Stmt, 
 	}
 	r.expect(base, "an action")
 	return nil, pi, false
+}
+
+// chooser is the player who chooses in an action that chose an object,
+// as a reference: its player ("you" by default, a reference the words
+// named), or the target a filter of its player slot made ("target.1").
+func chooser(p *meaning.Phrase, alt *vocab.Alt, mentions []meaning.Mention) string {
+	v := p.Arg("player")
+	if v == nil {
+		return "you"
+	}
+	if arg := alt.Args["player"]; v.Target && arg != nil {
+		for _, m := range mentions {
+			if m.Filter == arg.Filter {
+				return m.Ref
+			}
+		}
+	}
+	return v.Key
+}
+
+// choosesInSlot reports whether a reading fills a slot of one object or
+// player with a filter that is no target and no "each": an object a
+// player chooses, as only a cost's does.
+func choosesInSlot(alt *vocab.Alt) bool {
+	for _, arg := range alt.Args {
+		if arg != nil && arg.Kind == vocab.ArgFilter && arg.Type.Kind != vocab.KObjects {
+			switch arg.Filter.Det {
+			case "target", "any", "each":
+			default:
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // loops reports whether a reading has "each FILTER" in a slot.
@@ -411,6 +464,9 @@ func (r *reader) accept(parts []*dsl.Part, pi int, m vocab.OracleMatch, end int)
 		}
 	}
 	p, mentions := r.b.Action(alt, m.Phrases[0]...)
+	if fi := alt.Template.Func; fi.Action && fi.Returns() {
+		r.ctx.chosen = append(r.ctx.chosen, chosenBy{ref: r.b.LastChosen(), verb: verbOf(alt.Template), player: chooser(p, alt, mentions), phrase: p})
+	}
 	for _, mn := range mentions {
 		// The objects "each creature" goes through are named for the
 		// action only: "it" after it is not one of them.
@@ -735,6 +791,15 @@ var didWords = [][]string{{"you", "do"}, {"you", "don't"}, {"they", "do"}, {"the
 
 // ifClause reads "if CONDITION, ..." at part pi.
 func (r *reader) ifClause(pi int) ([]meaning.Stmt, int, bool) {
+	if who, end, ok := r.cant(pi + 1); ok {
+		r.b.Push()
+		body, next, ok := r.sentence(end + 1)
+		r.b.Pop()
+		if !ok {
+			return nil, next, false
+		}
+		return []meaning.Stmt{{Kind: meaning.Cant, Who: who, Body: body}}, next, true
+	}
 	cond, end, ok := r.condition(pi+1, func(e int) bool { return r.word(e) == "," })
 	for _, did := range didWords {
 		if r.wordsAt(pi+1, did) && r.word(pi+3) == "," {
@@ -752,6 +817,52 @@ func (r *reader) ifClause(pi int) ([]meaning.Stmt, int, bool) {
 		return nil, next, false
 	}
 	return []meaning.Stmt{{Kind: meaning.If, Cond: cond, Body: body}}, next, true
+}
+
+// cant reads, at part pi after "if", "you can't", "they can't" or
+// "PLAYER can't", then a comma or the action it repeats and a comma
+// ("If you can't sacrifice a creature, ..."): the condition of the card
+// language's `if you can't { ... }`, that the player who chose in the
+// last action that chose an object had nothing to choose. The player is
+// that action's; "they" is that player, who must be the one the words
+// name, and the action repeated must be that action (its filter may say
+// less: "sacrifice a creature" of "sacrifice a creature other than ~").
+// It returns the player and the part of the comma.
+func (r *reader) cant(pi int) (*meaning.Value, int, bool) {
+	if len(r.ctx.chosen) == 0 {
+		return nil, pi, false
+	}
+	last := r.ctx.chosen[len(r.ctx.chosen)-1]
+	var who *meaning.Value
+	j := pi + 1
+	switch r.word(pi) {
+	case "you":
+		who = &meaning.Value{Key: "you", Say: "you"}
+	case "they":
+		who = &meaning.Value{Key: last.player, Say: r.b.SayRef(last.player)}
+	default:
+		for _, o := range r.objects(r.parts, pi, vocab.Type{Kind: vocab.KPlayer}) {
+			if o.Arg.Kind == vocab.ArgExpr && r.word(o.Next) == "can't" {
+				who, j = r.b.Value(o.Arg), o.Next
+				break
+			}
+		}
+	}
+	if who == nil || r.word(j) != "can't" || who.Key != last.player {
+		return nil, pi, false
+	}
+	j++
+	if r.word(j) == "," {
+		return who, j, true
+	}
+	rest := r.parts[j:]
+	for _, m := range r.v.MatchOracle(rest, vocab.ModeAction, r.opts(rest, j)) {
+		if r.word(j+m.End) == "," && slices.ContainsFunc(m.Alts, func(a *vocab.Alt) bool { return a.Template.Func == last.phrase.Template.Func }) {
+			return who, j + m.End, true
+		}
+	}
+	r.expect(j, `","`)
+	return nil, pi, false
 }
 
 // condition reads a condition at part pi that follow accepts the end

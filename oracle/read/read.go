@@ -21,8 +21,12 @@
 //     PATTERN, ..." (a reflexive trigger), "for each FILTER, ...", "you
 //     may ...", "that player may ..." (CR 608.2d), "if you do", "if
 //     they don't" (CR 608.2c), "if ...", "if it's a creature card",
-//     "Otherwise, ..." (the else of the "if" before it), "Choose one
+//     "Otherwise, ..." (the else of the "if" before it), "If you
+//     can't [ACTION], ...", "If they can't, ..." (the card language's
+//     `if you can't`, after the action that chose), "Choose one
 //     — • ... • ..." (a modal choice, CR 700.2);
+//     "ACTION ... other than FILTER" (its slot of objects narrowed:
+//     "other than basic land cards" are the nonbasic cards),
 //     "N ... for each FILTER" (a count), a subject shared by two
 //     clauses ("target creature gets +1/+0 and gains first strike until
 //     end of turn"), "A and B" in a slot;
@@ -31,7 +35,9 @@
 //     `this.attached_to`, and what Oracle's words refer to: "it"
 //     (the object last named), "that creature" (the last object of that
 //     kind), "that player", "its controller", "that damage", "that many",
-//     a possessive ("that creature's toughness"), "half X".
+//     a possessive ("that creature's toughness"), "half X", "the
+//     sacrificed creature" (what the last action of that verb chose),
+//     "on top of it" (the library named last).
 //
 // A paragraph that does not read is reported with the longest prefix
 // that read and what was expected there (Failure), as a parser reports
@@ -344,6 +350,18 @@ type context struct {
 	eachs map[string]*vocab.Filter
 	// manaChoice are the other mana of "Add {B} or {R}".
 	manaChoice []string
+	// chosen are the actions read so far that chose an object, in
+	// order: what "the sacrificed creature" and "If you can't ..." refer
+	// back to.
+	chosen []chosenBy
+}
+
+// chosenBy is an action that chose an object: the reference of what it
+// chose ("chosen.1"), its verb in the base form ("sacrifice"), its
+// phrase, and the player who chose, as a reference ("you", "target.1").
+type chosenBy struct {
+	ref, verb, player string
+	phrase            *meaning.Phrase
 }
 
 // clause is an action clause as read: the parts it was read from, its

@@ -141,6 +141,35 @@ func TestReadings(t *testing.T) {
 		{"qualities a comma joins", of("Duress", "sorcery"),
 			"Target opponent reveals their hand. You choose a noncreature, nonland card from it. That player discards that card.",
 			"spell {action:reveal_and_discard_chosen(chooser=you,objects=a [noncreature nonland noncard],player=target:target [opponent])}"},
+		// "the sacrificed creature": what the last sacrifice chose;
+		// "If you can't sacrifice a creature": the card language's `if
+		// you can't`, after the choice of the player who chose.
+		{"the sacrificed creature, and if you can't", creature("Xathrid Demon", "Demon"),
+			"At the beginning of your upkeep, sacrifice a creature other than Xathrid Demon, then each opponent loses life equal to the sacrificed creature's power. If you can't sacrifice a creature, tap Xathrid Demon and you lose 7 life.",
+			"triggered on event:step_begins[player == you](step=step:upkeep) {action:sacrifice_chosen(objects=a [creature] another,player=you);action:lose_life(amount=chosen.1.power,player=each [opponent]);if can't(you){action:tap(object=this);action:lose_life(amount=7,player=you)}else{}}"},
+		{"if they can't: the player who chose", of("Test Toll", "sorcery"),
+			"Target opponent sacrifices a creature. If they can't, you draw a card.",
+			"spell {action:sacrifice_chosen(objects=a [creature],player=target:target [opponent]);if can't(target.1){action:draw(amount=1,player=you)}else{}}"},
+		{"if you can't, and otherwise", of("Test Toll", "sorcery"),
+			"Sacrifice a creature. If you can't, you lose 2 life. Otherwise, you gain life equal to the sacrificed creature's toughness.",
+			"spell {action:sacrifice_chosen(objects=a [creature],player=you);if can't(you){action:lose_life(amount=2,player=you)}else{action:gain_life(amount=chosen.1.toughness,player=you)}}"},
+		// "other than basic land cards" after the wording narrows its
+		// cards (the nonbasic cards: only lands are basic); "for each
+		// card exiled this way, ..." a wording of the vocabulary that
+		// begins so, not a loop over a filter.
+		{"an exception, and a wording that begins with for each", of("Haunting Echoes", "sorcery"),
+			"Exile all cards from target player's graveyard other than basic land cards. For each card exiled this way, search that player's library for all cards with the same name as that card and exile them. Then that player shuffles their library.",
+			"spell {action:exile_graveyard(objects= [nonbasic noncard],player=target:target [player]);action:exile_same_name_from_library(player=target.1);action:shuffle_library(player=target.1)}"},
+		{"an exception of one quality", of("Test Purge", "sorcery"),
+			"Exile all cards from target player's graveyard other than creature cards.",
+			"spell {action:exile_graveyard(objects= [noncreature noncard],player=target:target [player])}"},
+		// "on top of it": the library named last.
+		{"on top of it: the library named last", read.Card{Name: "Liliana Vess", Types: []string{"legendary", "planeswalker"}, Subtypes: []string{"Liliana"}},
+			"−2: Search your library for a card, then shuffle your library and put that card on top of it.",
+			"activated loyalty -2 {action:search_library(objects=a [noncard],player=you);action:shuffle_library(player=you);action:put_on_top_of_library(object=chosen.1)}"},
+		{"on the bottom of it", of("Test Burial", "sorcery"),
+			"Search your library for a card, then shuffle your library and put that card on the bottom of it.",
+			"spell {action:search_library(objects=a [noncard],player=you);action:shuffle_library(player=you);action:put_on_bottom_of_library(object=chosen.1)}"},
 		{"enchanted creature in an action: what the Aura is attached to", read.Card{Name: "Firebreathing", Types: []string{"enchantment"}, Subtypes: []string{"Aura"}},
 			"{R}: Enchanted creature gets +1/+0 until end of turn.",
 			"activated cost {R}+ {action:boost_until_end_of_turn(object=this.attached_to,power=1,toughness=0)}"},
@@ -207,6 +236,20 @@ func TestFailures(t *testing.T) {
 		{of("Test Mace", "artifact"), "{2}: Equipped creature gets +1/+0 until end of turn.", "{2}:", "Equipped creature gets +1/+0 until end of turn.", `"add"`},
 		// "Otherwise" goes on from an "if" before it: alone, it is none.
 		{of("Test Probe", "sorcery"), "Otherwise, you gain 2 life.", "", "Otherwise, you gain 2 life.", `"If"`},
+		// "If you can't" is the choice of the player who chose: not
+		// another's.
+		{of("Test Toll", "sorcery"), "Target opponent sacrifices a creature. If you can't, you draw a card.",
+			"Target opponent sacrifices a creature. If you", "can't, you draw a card.", `"controls"`},
+		// An exception of two qualities is not one negated word.
+		{of("Test Purge", "sorcery"), "Exile all cards from target player's graveyard other than legendary creature cards.",
+			"Exile all cards from target player's graveyard", "other than legendary creature cards.", `"."`},
+		// "on top of it" with no library named before: no object has a
+		// top.
+		{of("Test Burial", "sorcery"), "Put target creature on top of it.",
+			"Put target creature on top of it", ".", `"owner"`},
+		// "the destroyed creature": a destruction chooses no object.
+		{of("Test Toll", "sorcery"), "Destroy target creature. You gain life equal to the destroyed creature's toughness.",
+			"Destroy target creature. You gain life equal to", "the destroyed creature's toughness.", "a number"},
 	} {
 		t.Run(tc.card.Name, func(t *testing.T) {
 			r := read.Paragraph(v, tc.card, tc.text)

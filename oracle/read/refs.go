@@ -412,6 +412,14 @@ func (r *reader) objects(parts []*dsl.Part, pi int, want vocab.Type) []vocab.Ora
 		if ref, ok := r.it(); ok {
 			player(ref, pi+1)
 		}
+	case w == "the" && r.actedAt(parts, pi):
+		// "the sacrificed creature", "the sacrificed creature's
+		// controller".
+		m, next, _ := r.acted(parts, pi)
+		if wordOf(parts, next) == "'s" {
+			player(m.Ref, next+1)
+		}
+		add(m.Ref, nil, vocab.Type{Kind: vocab.KObject}, next)
 	case w == "that" || w == "the":
 		if m, ok := r.that(wordOf(parts, pi+1)); ok {
 			if wordOf(parts, pi+2) == "'s" {
@@ -619,6 +627,10 @@ func (r *reader) numbers(parts []*dsl.Part, pi int) []vocab.OracleArg {
 		if m, ok := r.that(wordOf(parts, pi+1)); ok {
 			field(m.Ref, pi+3)
 		}
+	case w == "the" && wordOf(parts, pi+3) == "'s" && r.actedAt(parts, pi):
+		// "the sacrificed creature's power".
+		m, _, _ := r.acted(parts, pi)
+		field(m.Ref, pi+4)
 	case w == "the" && wordsAt(parts, pi, []string{"the", "number", "of", "cards", "in"}):
 		// "the number of cards in your hand" (cards_in_hand).
 		switch at := pi + 5; {
@@ -742,4 +754,163 @@ func (r *reader) affected(parts []*dsl.Part, pi int) []vocab.OracleArg {
 		out = append(out, vocab.OracleArg{Arg: &vocab.Arg{Kind: vocab.ArgFilter, Pos: parts[pi].Pos, Type: g.Yields, Filter: &g}, Next: next})
 	}
 	return out
+}
+
+// actedAt reports whether "the VERBed NOUN" at part pi refers to an
+// object an action chose (acted).
+func (r *reader) actedAt(parts []*dsl.Part, pi int) bool {
+	_, _, ok := r.acted(parts, pi)
+	return ok
+}
+
+// verbOf is the verb of an action's wording, in the base form: its first
+// word ("sacrifice" of "sacrifice {objects}", of "{player} sacrifices
+// {objects}").
+func verbOf(t *vocab.Template) string {
+	for _, it := range t.Items {
+		if it.Word != "" {
+			return vocab.BaseVerb(strings.ToLower(it.Word))
+		}
+	}
+	return ""
+}
+
+// participle is the past participle of a regular verb in the base form:
+// "sacrificed", "exiled", "destroyed", "revealed".
+func participle(verb string) string {
+	if strings.HasSuffix(verb, "e") {
+		return verb + "d"
+	}
+	return verb + "ed"
+}
+
+// acted is what "the VERBed NOUN" at part pi refers to ("the sacrificed
+// creature", "the exiled card", "the destroyed creature"): the object the
+// last action of that verb chose, if it is a NOUN (CR 608.2h: its last
+// known information is the engine's business; the words name that
+// object), and the part after the noun.
+func (r *reader) acted(parts []*dsl.Part, pi int) (meaning.Mention, int, bool) {
+	if wordOf(parts, pi) != "the" {
+		return meaning.Mention{}, pi, false
+	}
+	verbed, noun := wordOf(parts, pi+1), strings.TrimSuffix(wordOf(parts, pi+2), "s")
+	for i := len(r.ctx.chosen) - 1; i >= 0; i-- {
+		c := r.ctx.chosen[i]
+		if c.verb == "" || participle(c.verb) != verbed {
+			continue
+		}
+		for _, m := range r.ctx.mentions {
+			if m.Ref == c.ref && (strings.EqualFold(m.Noun, noun) || genericNouns[noun] || m.Filter != nil && slices.ContainsFunc(m.Filter.Words, func(w vocab.FilterWord) bool { return !w.Neg && strings.EqualFold(w.Name, noun) })) {
+				return m, pi + 3, true
+			}
+		}
+		return meaning.Mention{}, pi, false
+	}
+	return meaning.Mention{}, pi, false
+}
+
+// qualityOf are the words an exception says together that are one
+// quality: "basic land" is what the supertype basic makes a land (CR
+// 205.4c), and only lands are basic, so "other than basic land cards"
+// are the nonbasic cards, the card language's `nonbasic cards`.
+var qualityOf = map[string]string{"basic": "land"}
+
+// except is a filter without the objects an exception describes ("cards
+// other than basic land cards", "a card other than a basic land card"):
+// the exception is the filter's own words and one quality more, which
+// the filter then has negated ("nonbasic cards"); false if the exception
+// is not so (it says more than one quality, a number, a controller...).
+func (r *reader) except(base, ex *vocab.Filter) (*vocab.Filter, bool) {
+	if ex.Det != base.Det && !(isA(ex.Det) && isA(base.Det)) || ex.Another || ex.Count != nil || ex.Control != "" || ex.ControlledBy != nil ||
+		len(ex.Compares) > 0 || len(ex.Keywords) > 0 || ex.Named != "" || ex.Shares != nil || ex.Zone != "" || ex.AttachedToThis ||
+		ex.ChosenName || ex.OtherThanThis || ex.NotYou || ex.Everywhere || ex.Bind != "" || ex.Yields != base.Yields {
+		return nil, false
+	}
+	has := func(ws []vocab.FilterWord, w vocab.FilterWord) bool {
+		return slices.ContainsFunc(ws, func(x vocab.FilterWord) bool {
+			return strings.EqualFold(x.Name, w.Name) && x.Neg == w.Neg && x.Or == w.Or
+		})
+	}
+	var extra []vocab.FilterWord
+	for _, w := range ex.Words {
+		switch {
+		case w.Or:
+			return nil, false
+		case has(base.Words, w):
+		case w.Neg:
+			return nil, false // "other than nontoken cards"
+		default:
+			extra = append(extra, w)
+		}
+	}
+	for _, w := range base.Words {
+		if !has(ex.Words, w) {
+			return nil, false // the exception describes other objects
+		}
+	}
+	if len(extra) == 2 {
+		// "basic land": one quality.
+		for i, w := range extra {
+			if implied, ok := qualityOf[strings.ToLower(w.Name)]; ok && strings.EqualFold(extra[1-i].Name, implied) {
+				extra = []vocab.FilterWord{w}
+				break
+			}
+		}
+	}
+	if len(extra) != 1 {
+		return nil, false
+	}
+	neg, ok := r.v.FilterWord("non" + strings.ToLower(extra[0].Name))
+	if !ok || !neg.Neg {
+		return nil, false
+	}
+	neg.Noun, neg.Singular, neg.Plural = false, false, false
+	g := *base
+	at := slices.IndexFunc(base.Words, func(w vocab.FilterWord) bool { return w.Noun })
+	if at < 0 {
+		at = len(base.Words)
+	}
+	g.Words = slices.Concat(base.Words[:at:at], []vocab.FilterWord{neg}, base.Words[at:])
+	g.Text = base.Text + " other than " + ex.Text
+	return &g, true
+}
+
+// isA reports whether a determiner is "a" or "an".
+func isA(det string) bool { return det == "a" || det == "an" }
+
+// exception reads, after an action that ends at part end of parts, "other
+// than FILTER" that narrows its slot of objects ("Exile all cards from
+// target player's graveyard other than basic land cards": the nonbasic
+// cards, except): the reading with that slot narrowed, and the part
+// after the exception.
+func (r *reader) exception(parts []*dsl.Part, m vocab.OracleMatch, end int) (vocab.OracleMatch, int, bool) {
+	if wordOf(parts, end) != "other" || wordOf(parts, end+1) != "than" {
+		return m, end, false
+	}
+	alt := m.Alts[0]
+	for _, param := range alt.Template.Func.Params {
+		arg := alt.Args[param.Name]
+		if param.Type.Kind != vocab.KObjects || arg == nil || arg.Kind != vocab.ArgFilter {
+			continue
+		}
+		for _, f := range r.v.FiltersAt(parts, end+2, true) {
+			g, ok := r.except(arg.Filter, f.Filter)
+			if !ok {
+				continue
+			}
+			a := *arg
+			a.Filter = g
+			args := make(map[string]*vocab.Arg, len(alt.Args))
+			for k, v := range alt.Args {
+				args[k] = v
+			}
+			args[param.Name] = &a
+			c := *alt
+			c.Args = args
+			out := m
+			out.Alts = append([]*vocab.Alt{&c}, m.Alts[1:]...)
+			return out, f.Next, true
+		}
+	}
+	return m, end, false
 }

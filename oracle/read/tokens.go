@@ -97,7 +97,55 @@ func tokens(text, name string) []*dsl.Part {
 		}
 		i = j
 	}
-	return orLists(parts)
+	return libraryIt(orLists(parts))
+}
+
+// libraryIt reads "it" of "on top of it" and "on the bottom of it" as
+// the library named last before it ("shuffle your library and put that
+// card on top of it": on top of your library), the words a wording
+// says there: only a library has a top and a bottom a card is put on
+// (CR 401.1, 401.4). The library is named as "your library", "their
+// library", or "that player's library", "its owner's library".
+func libraryIt(parts []*dsl.Part) []*dsl.Part {
+	lower := func(i int) string { return strings.ToLower(parts[i].Word()) }
+	var out []*dsl.Part
+	var library []string // the words that named the last library
+	for i := 0; i < len(parts); i++ {
+		w := lower(i)
+		if w == "library" && i > 0 {
+			switch p := lower(i - 1); {
+			case p == "your" || p == "their":
+				library = []string{p, "library"}
+			case p == "'s" && i >= 3 && (lower(i-3) == "that" || lower(i-3) == "its"):
+				library = []string{lower(i - 3), lower(i - 2), "'s", "library"}
+			default:
+				library = nil
+			}
+		}
+		if w == "it" && library != nil && (endsWith(out, "on", "top", "of") || endsWith(out, "on", "the", "bottom", "of")) {
+			for _, lw := range library {
+				p := word(lw)
+				p.Pos = parts[i].Pos
+				out = append(out, p)
+			}
+			continue
+		}
+		out = append(out, parts[i])
+	}
+	return out
+}
+
+// endsWith reports whether the last parts are these words.
+func endsWith(parts []*dsl.Part, words ...string) bool {
+	if len(parts) < len(words) {
+		return false
+	}
+	for i, w := range words {
+		if !strings.EqualFold(parts[len(parts)-len(words)+i].Word(), w) {
+			return false
+		}
+	}
+	return true
 }
 
 // orLists reads Oracle's lists of card types, "artifact, enchantment, or
