@@ -180,8 +180,9 @@ type matcher struct {
 	// that reads gets them as its Alt's arguments.
 	filled []filledSlot
 	// words are the parts' words (Part.Word), read once: every template
-	// tried compares them.
-	words []string
+	// tried compares them. lower are the same in lower case, for
+	// hasWord, made when it is first asked.
+	words, lower []string
 	// oracle is set when the matcher reads Oracle text with the
 	// vocabulary's Oracle wordings (oracle.go).
 	oracle *oracleRun

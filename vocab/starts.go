@@ -97,12 +97,33 @@ func (s *phraseStarts) from(m *matcher, mode Mode) []*Template {
 	return out
 }
 
-// hasWord reports whether a part of the phrase is the word w (as a
-// template's word matches it: in any case, and in the singular or plural).
+// hasWord reports whether a part of the phrase is the word w, in lower
+// case (as a template's word matches it, wordEq: in any case, and in the
+// singular or plural).
 func (m *matcher) hasWord(w string) bool {
-	for pi := range m.parts {
-		if wordEq(m.word(pi), w) {
-			return true
+	if m.lower == nil {
+		m.lower = make([]string, len(m.parts))
+		for pi := range m.parts {
+			m.lower[pi] = strings.ToLower(m.word(pi))
+		}
+	}
+	for _, p := range m.lower {
+		if p == "" {
+			continue
+		}
+		switch len(p) - len(w) {
+		case 0:
+			if p == w {
+				return true
+			}
+		case 1:
+			if p[len(p)-1] == 's' && p[:len(w)] == w {
+				return true
+			}
+		case -1:
+			if w[len(w)-1] == 's' && w[:len(p)] == p {
+				return true
+			}
 		}
 	}
 	return false
