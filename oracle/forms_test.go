@@ -94,6 +94,38 @@ func TestLibraryFormsDiffer(t *testing.T) {
 		{"no shuffle in the ability", "liliana_vess",
 			"        shuffle your library\n", "",
 			`the paragraph also says "shuffle your library", which the ability does not`},
+		// A rule whose Oracle wording names the fields of its event:
+		// "Creatures you control can't have -1/-1 counters put on them",
+		// "Melira's Keepers can't have counters put on it", "Counters
+		// can't be put on artifacts, creatures, ..." are each `no
+		// {event}`, the event's kind of counter and its objects compared.
+		{"poison counters for -1/-1 counters", "melira_sylvok_outcast",
+			"static you can't get poison counters", "static you can't get -1/-1 counters",
+			`the paragraph's counter kind is "poison"; the ability's is "-1/-1"`},
+		{"another kind of counter in the ability", "melira_sylvok_outcast",
+			"static no -1/-1 counters put on a creature you control", "static no +1/+1 counters put on a creature you control",
+			`the paragraph's event is "-1/-1 counters put on creatures you control"; the ability's is "+1/+1 counters put on a creature you control"`},
+		{"the creatures of an opponent in the ability", "melira_sylvok_outcast",
+			"static no -1/-1 counters put on a creature you control", "static no -1/-1 counters put on a creature an opponent controls",
+			`the paragraph's event is "-1/-1 counters put on creatures you control"; the ability's is "-1/-1 counters put on a creature an opponent controls"`},
+		{"every kind of counter in the paragraph", "melira_sylvok_outcast",
+			"Creatures you control can't have -1/-1 counters put on them.", "Creatures you control can't have counters put on them.",
+			`the paragraph's event is "counters put on creatures you control"; the ability's is "-1/-1 counters put on a creature you control"`},
+		{"a kind of counter in the ability", "meliras_keepers",
+			"static no counters put on this", "static no -1/-1 counters put on this",
+			`the paragraph's event is "counters put on Melira's Keepers"; the ability's is "-1/-1 counters put on Melira's Keepers"`},
+		{"creatures in the paragraph, not the card", "meliras_keepers",
+			"Melira's Keepers can't have counters put on it.", "Creatures you control can't have counters put on them.",
+			`the paragraph's event is "counters put on creatures you control"; the ability's is "counters put on Melira's Keepers"`},
+		{"no artifacts in the paragraph", "solemnity",
+			"Counters can't be put on artifacts, creatures, enchantments, or lands.", "Counters can't be put on creatures, enchantments, or lands.",
+			`the paragraph's event is "counters put on creatures, enchantments, or lands"; the ability's is "counters put on an artifact or creature or enchantment or land"`},
+		{"no artifacts in the ability", "solemnity",
+			"static no counters put on an artifact or creature or enchantment or land", "static no counters put on a creature or enchantment or land",
+			`the paragraph's event is "counters put on artifacts, creatures, enchantments, or lands"; the ability's is "counters put on a creature or enchantment or land"`},
+		{"a kind of counter in the paragraph", "solemnity",
+			"Counters can't be put on artifacts", "+1/+1 counters can't be put on artifacts",
+			`the paragraph's event is "+1/+1 counters put on artifacts, creatures, enchantments, or lands"; the ability's is "counters put on an artifact or creature or enchantment or land"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := card(t, tc.card)

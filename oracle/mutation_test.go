@@ -110,12 +110,11 @@ var mutations = []mutation{
 }
 
 // unread are the cards of cards/ with a paragraph the vocabulary does not
-// read (lint compares it by word similarity, W022): a rule whose Oracle
-// wording the vocabulary has once ("no {event}") while Oracle text words
-// it three ways.
-var unread = map[string]bool{
-	"Melira, Sylvok Outcast": true, "Melira's Keepers": true, "Solemnity": true,
-}
+// read (lint compares it by word similarity, W022), which
+// TestTheLibraryReads lets pass and TestMutationsAreFlagged skips. Every
+// card of cards/ reads today, so it is empty; a card added before the
+// vocabulary reads its text goes here, with what it lacks.
+var unread = map[string]bool{}
 
 // TestTheLibraryReads reads every paragraph of the cards of cards/: all
 // read but those of unread.

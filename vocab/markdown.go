@@ -164,10 +164,15 @@ func sortedKeys[T any](m map[string]T) []string {
 }
 
 // wording says how Oracle text words a phrase, where it words it
-// otherwise than the phrase.
+// otherwise than the phrase: its wordings, the first the one cardc
+// explain renders.
 func wording(t *Template) string {
-	if t.Oracle == nil || t.Oracle.Text == t.Text {
+	if t.Oracle == nil || t.Oracle.Text == t.Text && len(t.OracleAlso) == 0 {
 		return ""
 	}
-	return " — Oracle text: “" + t.Oracle.Text + "”"
+	out := " — Oracle text: “" + t.Oracle.Text + "”"
+	for _, w := range t.OracleAlso {
+		out += ", “" + w.Text + "”"
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package vocab
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -259,34 +260,36 @@ func (v *Vocab) indexOracle() *oracleIndex {
 			if t.Oracle == nil {
 				continue
 			}
-			key := t.Owner() + "\x00" + t.Oracle.Text
-			if w, ok := seen[key]; ok {
-				phrases[w] = append(phrases[w], t)
-				continue
-			}
-			w := &Template{Text: t.Oracle.Text, Items: wordingItems(t.Oracle), Where: t.Where, Each: t.Each, Once: t.Once,
-				Anywhere: t.Anywhere, Event: t.Event, Func: t.Func, Rule: t.Rule, Pos: t.Oracle.Pos}
-			var shape strings.Builder
-			shape.Grow(len(t.Oracle.Text) + len(w.Items))
-			for i, it := range w.Items {
-				if i > 0 {
-					shape.WriteByte(' ')
+			for _, o := range append([]*Wording{t.Oracle}, t.OracleAlso...) {
+				key := t.Owner() + "\x00" + o.Text
+				if w, ok := seen[key]; ok {
+					phrases[w] = append(phrases[w], t)
+					continue
 				}
-				if it.Slot != "" {
-					shape.WriteString("{}")
-				} else {
-					shape.WriteString(strings.ToLower(it.Word))
+				w := &Template{Text: o.Text, Items: wordingItems(o), Where: t.Where, Each: t.Each, Once: t.Once,
+					Anywhere: t.Anywhere, Event: t.Event, Func: t.Func, Rule: t.Rule, Pos: o.Pos}
+				var shape strings.Builder
+				shape.Grow(len(o.Text) + len(w.Items))
+				for i, it := range w.Items {
+					if i > 0 {
+						shape.WriteByte(' ')
+					}
+					if it.Slot != "" {
+						shape.WriteString("{}")
+					} else {
+						shape.WriteString(strings.ToLower(it.Word))
+					}
 				}
-			}
-			w.Shape = shape.String()
-			seen[key] = w
-			phrases[w] = []*Template{t}
-			add(byMode[mode], w)
-			if t.Event != nil {
-				if byEvent[t.Event.Name] == nil {
-					byEvent[t.Event.Name] = newList()
+				w.Shape = shape.String()
+				seen[key] = w
+				phrases[w] = []*Template{t}
+				add(byMode[mode], w)
+				if t.Event != nil {
+					if byEvent[t.Event.Name] == nil {
+						byEvent[t.Event.Name] = newList()
+					}
+					add(byEvent[t.Event.Name], w)
 				}
-				add(byEvent[t.Event.Name], w)
 			}
 		}
 	}
@@ -295,6 +298,16 @@ func (v *Vocab) indexOracle() *oracleIndex {
 	index(ModeRule, v.ruleTemplates)
 	index(ModeRule, v.effectTemplates)
 	index(ModeCondition, v.conditionTemplates)
+	// A rule's wording that names fields of its event reads the event
+	// as the wording of the event's phrase they fill.
+	for _, w := range byMode[ModeRule].list.ts {
+		if w.Rule == nil || w.Rule.Event == nil {
+			continue
+		}
+		if ew := eventWordingOf(w.Rule, w.Items); ew != nil {
+			w.EventWording = seen["event "+w.Rule.Event.Name+"\x00"+ew.Text]
+		}
+	}
 	// The maps become sorted lists, and each wording gets its phrases.
 	for _, b := range lists {
 		for key, ts := range b.byWord {
@@ -434,6 +447,9 @@ func (m *matcher) matchOracle(ws *wordings, mode Mode) []OracleMatch {
 		m.try(t, 0, 0, mode)
 		for _, e := range m.oracle.ends {
 			alt := &Alt{Template: t, Args: e.args}
+			if t.EventWording != nil {
+				m.eventOfFields(t, alt)
+			}
 			grouped := false
 			for i := range out {
 				o := &out[i]
@@ -484,6 +500,36 @@ func (m *matcher) oraclePatterns(kind string, pi int) []candidate {
 			Pattern: &Match{Alts: r.Alts, Event: m.v.Event(kind), Pos: m.parts[pi].Pos}}, pi + r.End})
 	}
 	return out
+}
+
+// eventOfFields gives the event parameter of a rule's wording that names
+// the fields of its event (Template.EventWording) the event pattern those
+// fields fill: "Creatures you control can't have -1/-1 counters put on
+// them" is the rule of the event "-1/-1 counters put on creatures you
+// control". The fields stay among the arguments, by their names.
+func (m *matcher) eventOfFields(t *Template, alt *Alt) {
+	fields := map[string]*Arg{}
+	var pos dsl.Pos
+	for _, it := range t.EventWording.Items {
+		if a := alt.Args[it.Slot]; it.Slot != "" && a != nil {
+			fields[it.Slot] = a
+			if pos == (dsl.Pos{}) {
+				pos = a.Pos
+			}
+		}
+	}
+	for _, p := range t.Rule.Params {
+		if p.Type.Kind == KEvent && p.Type.Event == t.Rule.Event.Name {
+			args := make(map[string]*Arg, len(alt.Args)+1)
+			for k, a := range alt.Args {
+				args[k] = a
+			}
+			args[p.Name] = &Arg{Kind: ArgPattern, Pos: pos, Type: p.Type,
+				Pattern: &Match{Alts: []*Alt{{Template: t.EventWording, Args: fields}}, Event: t.Rule.Event, Pos: pos}}
+			alt.Args = args
+			return
+		}
+	}
 }
 
 // shiftHook is a hook for the parts from pi on, of a hook for all of them.
@@ -578,4 +624,55 @@ func digits(p *dsl.Part) string {
 		return *pr.Number
 	}
 	return ""
+}
+
+// eventWordingOf is, for a wording of a rule (its items) that names fields
+// of the rule's event, the Oracle wording of the event's phrase that
+// those fields fill: one whose slots are those fields, which adds nothing
+// to the event (no where, each or once), and whose words the rule's
+// wording has, in order ("{kind} counters put on {object}" of "{object}
+// can't have {kind} counters put on them"); the first the event declares.
+// It is nil if the wording names no field of the event, or if no phrase
+// fits.
+func eventWordingOf(r *RuleInfo, items []TemplateItem) *Wording {
+	var fields []string
+	var words []string
+	for _, it := range items {
+		switch {
+		case it.Slot == "":
+			words = append(words, strings.ToLower(it.Word))
+		case slices.ContainsFunc(r.Params, func(f Field) bool { return f.Name == it.Slot }), it.Slot == ThisSlot:
+		default:
+			fields = append(fields, it.Slot)
+		}
+	}
+	if len(fields) == 0 {
+		return nil
+	}
+	slices.Sort(fields)
+	for _, t := range r.Event.Templates {
+		if t.Oracle == nil || t.Where != nil || t.Each != "" || t.Once || t.Anywhere {
+			continue
+		}
+		var slots []string
+		rest := words
+		fits := true
+		for _, it := range wordingItems(t.Oracle) {
+			if it.Slot != "" {
+				slots = append(slots, it.Slot)
+				continue
+			}
+			i := slices.Index(rest, strings.ToLower(it.Word))
+			if i < 0 {
+				fits = false
+				break
+			}
+			rest = rest[i+1:]
+		}
+		slices.Sort(slots)
+		if fits && slices.Equal(slots, fields) {
+			return t.Oracle
+		}
+	}
+	return nil
 }

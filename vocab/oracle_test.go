@@ -42,6 +42,8 @@ func TestOracleWordingErrors(t *testing.T) {
 	for _, tc := range []struct{ name, src, want string }{
 		{"no phrase before it", "action gain(amount: number) {\n    oracle \"gain {amount}\"\n    phrase \"gain {amount}\"\n}\n", "the phrase just before it"},
 		{"unknown slot", "action gain(amount: number) {\n    phrase \"gain {amount}\"\n    oracle \"gain {life}\"\n}\n", "slot {life} names no field or parameter of action gain"},
+		{"a rule's phrase naming a field of its event", "event put {\n    object: object\n    phrase \"counters put on {object}\"\n    oracle \"counters put on {object}\"\n}\nrule nothing_put {\n    event: put\n    phrase \"{object} is spared\"\n    oracle \"{object} is spared\"\n}\n", "slot {object} names a field of the event of rule nothing_put"},
+		{"a rule's wording whose fields no phrase of the event has", "event put {\n    object: object\n    phrase \"counters put on {object}\"\n    oracle \"counters put on {object}\"\n}\nrule nothing_put {\n    event: put\n    phrase \"no {event}\"\n    oracle \"no {event}\"\n    oracle \"{object} can't have counters placed on it\"\n}\n", "no phrase of the event has those slots and words of it in order"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := vocab.Load(fstest.MapFS{"x.card": &fstest.MapFile{Data: []byte(tc.src)}})

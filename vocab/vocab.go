@@ -262,6 +262,11 @@ type RuleInfo struct {
 	Doc       string
 	Params    []Field
 	Templates []*Template
+	// Event is the event kind of its parameter of type event, if it has
+	// one: an Oracle wording of the rule may name that event's fields,
+	// which Oracle text says around the rule's words ("{object} can't
+	// have {kind} counters put on them"; see Template.EventWording).
+	Event *EventKind
 }
 
 // StepInfo is a step of the turn and the phrases that name it.
@@ -288,9 +293,18 @@ type Template struct {
 	// Defaults are the values the phrase gives parameters it has no
 	// slot for (`with player = you`).
 	Defaults Defaults
-	// Oracle is how Oracle text says the phrase (its `oracle` line), or
-	// nil if the vocabulary does not say.
-	Oracle *Wording
+	// Oracle is how Oracle text says the phrase (its first `oracle`
+	// line), or nil if the vocabulary does not say; OracleAlso are the
+	// other ways Oracle text says it (the `oracle` lines after the
+	// first), which the reader of Oracle text reads and nothing renders.
+	Oracle     *Wording
+	OracleAlso []*Wording
+	// EventWording is set on a rule's Oracle wording, as the reader of
+	// Oracle text reads it (not on a phrase), that names fields of the
+	// rule's event rather than the event: the wording of the event's
+	// phrase those fields fill (eventWordingOf), as which the reading
+	// gives the rule its event.
+	EventWording *Template
 	// Event, Func or Rule is what the phrase describes.
 	Event *EventKind
 	Func  *FuncInfo
@@ -336,6 +350,13 @@ func (t *Template) SlotType(slot string) (Type, bool) {
 	}
 	for _, f := range fields {
 		if f.Name == slot {
+			return f.Type, true
+		}
+	}
+	if t.Rule != nil && t.Rule.Event != nil {
+		// A field of the rule's event, which its Oracle wordings may
+		// name (EventField).
+		if f := t.Rule.Event.Field(slot); f != nil && slot != "id" {
 			return f.Type, true
 		}
 	}
@@ -432,10 +453,16 @@ func Load(fsys fs.FS) (*Vocab, error) {
 	}
 	v.indexNames()
 	diags = append(diags, v.addSubtypes(subtypes)...)
+	// Events before the rest: the Oracle wordings of a rule may name the
+	// fields of its event.
+	for _, d := range decls {
+		if d, ok := d.(*dsl.EventDecl); ok {
+			diags = append(diags, v.loadEvent(d)...)
+		}
+	}
 	for _, d := range decls {
 		switch d := d.(type) {
 		case *dsl.EventDecl:
-			diags = append(diags, v.loadEvent(d)...)
 		case *dsl.FuncDecl:
 			diags = append(diags, v.loadFunc(d)...)
 		case *dsl.RuleDecl:
@@ -813,27 +840,32 @@ func (v *Vocab) items(items []dsl.EventItem, host bool) (doc string, fields []Fi
 				diags = append(diags, dsl.Errorf(it.Position(), CodeStdlib, "only an action or a query says where it is called from, when it takes effect and what a stale handle gets"))
 			}
 		case *dsl.OracleWording:
-			prev, ok := dsl.EventItem(nil), false
-			if i > 0 {
-				prev = items[i-1]
-				_, ok = prev.(*dsl.PhraseDecl)
+			// After its phrase, or after another oracle line of it:
+			// Oracle text words some phrases several ways.
+			ok := false
+			for j := i - 1; j >= 0 && !ok; j-- {
+				if _, more := items[j].(*dsl.OracleWording); more {
+					continue
+				}
+				_, ok = items[j].(*dsl.PhraseDecl)
+				break
 			}
 			if !ok {
 				diags = append(diags, dsl.Errorf(it.Pos, CodeStdlib, "an oracle line says how Oracle text words the phrase just before it, and here none is").
 					WithHint("put it on the line after its phrase"))
 				continue
 			}
-			phrases[len(phrases)-1].oracle = it
+			phrases[len(phrases)-1].oracle = append(phrases[len(phrases)-1].oracle, it)
 		}
 	}
 	fs, ds := v.fields(fd)
 	return doc, fs, phrases, append(diags, ds...)
 }
 
-// phraseDecl is a phrase declaration and its oracle line, if any.
+// phraseDecl is a phrase declaration and its oracle lines, if any.
 type phraseDecl struct {
 	decl   *dsl.PhraseDecl
-	oracle *dsl.OracleWording
+	oracle []*dsl.OracleWording
 }
 
 func (v *Vocab) loadEvent(d *dsl.EventDecl) dsl.Diagnostics {
@@ -968,6 +1000,11 @@ func (v *Vocab) loadRule(d *dsl.RuleDecl) dsl.Diagnostics {
 	r := &RuleInfo{Name: d.Name}
 	doc, fields, phrases, diags := v.items(d.Items, false)
 	r.Doc, r.Params = doc, fields
+	for _, f := range fields {
+		if f.Type.Kind == KEvent && r.Event == nil {
+			r.Event = v.Event(f.Type.Event)
+		}
+	}
 	v.rules = withNamed(v.rules, r)
 	v.ruleList = append(v.ruleList, r)
 	ts, ds := v.templates(phrases, func(t *Template) { t.Rule = r })
@@ -983,9 +1020,17 @@ func (v *Vocab) template(pd phraseDecl, own func(*Template)) (*Template, dsl.Dia
 	t := &Template{Text: dsl.Unquote(p.Text), Where: p.Where, Each: p.Each, Once: p.Once, Anywhere: p.Anywhere, Pos: p.Pos}
 	own(t)
 	var diags dsl.Diagnostics
-	if pd.oracle != nil {
-		w, ds := t.wording(pd.oracle)
-		t.Oracle = w
+	for i, o := range pd.oracle {
+		w, ds := t.wording(o)
+		if len(ds) == 0 && t.Rule != nil && t.Rule.Event != nil && namesEventField(t.Rule, w) && eventWordingOf(t.Rule, wordingItems(w)) == nil {
+			ds = append(ds, dsl.Errorf(o.Pos, CodeStdlib, "oracle %q names fields of event %s, and no phrase of the event has those slots and words of it in order (nor a where, each or once)", w.Text, t.Rule.Event.Name).
+				WithHint("the event needs a phrase whose Oracle wording is those slots and words the rule's wording has: \"{kind} counters put on {object}\""))
+		}
+		if i == 0 {
+			t.Oracle = w
+		} else {
+			t.OracleAlso = append(t.OracleAlso, w)
+		}
 		diags = append(diags, ds...)
 	}
 	for _, w := range strings.Fields(t.Text) {
@@ -1002,6 +1047,9 @@ func (v *Vocab) template(pd phraseDecl, own func(*Template)) (*Template, dsl.Dia
 			}
 			if _, ok := t.SlotType(slot); !ok {
 				diags = append(diags, dsl.Errorf(p.Pos, CodeStdlib, "slot {%s} names no field of %s", slot, t.Owner()))
+			} else if t.Rule != nil && !slices.ContainsFunc(t.Rule.Params, func(f Field) bool { return f.Name == slot }) {
+				diags = append(diags, dsl.Errorf(p.Pos, CodeStdlib, "slot {%s} names a field of the event of %s: a card writes the event whole, {%s}; only an oracle line names its fields", slot, t.Owner(), t.Rule.Event.Name).
+					WithHint("a card's phrase of a rule reads the event as an event pattern"))
 			}
 			continue
 		}
@@ -1055,6 +1103,17 @@ func (t *Template) wording(o *dsl.OracleWording) (*Wording, dsl.Diagnostics) {
 		}
 	}
 	return w, diags
+}
+
+// namesEventField reports whether a wording of a rule names a field of
+// the rule's event rather than a parameter of the rule.
+func namesEventField(r *RuleInfo, w *Wording) bool {
+	for _, it := range w.Items {
+		if it.Slot != "" && it.Slot != ThisSlot && !slices.ContainsFunc(r.Params, func(f Field) bool { return f.Name == it.Slot }) {
+			return true
+		}
+	}
+	return false
 }
 
 // slotOf reads a word of a wording as a slot, "{amount}", with what is

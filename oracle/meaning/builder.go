@@ -841,7 +841,17 @@ func (b *Builder) say(p *Phrase) string {
 				s = arg.Written
 			}
 		default:
-			if v := p.Arg(it.Slot); v != nil {
+			v := p.Arg(it.Slot)
+			if v == nil && t.EventWording != nil {
+				// A rule's wording that names fields of its event:
+				// "{object} can't have {kind} counters put on them".
+				for _, a := range p.Args {
+					if a.Value.Pattern != nil {
+						v = a.Value.Pattern.Arg(it.Slot)
+					}
+				}
+			}
+			if v != nil {
 				s = v.Say
 				plural = s == "you" || v.Filter != nil && !v.Target && (v.Filter.Det == "" || v.Filter.Det == "other")
 				single = v.Key == "1"

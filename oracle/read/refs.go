@@ -18,9 +18,9 @@ import (
 
 // hookKey is what the hook's answer depends on, in one reading.
 type hookKey struct {
-	pi               int
-	want             vocab.Type
-	affected, action bool
+	pi                     int
+	want                   vocab.Type
+	affected, action, rule bool
 }
 
 // hook is the hook of a reading of parts. Its answers are remembered:
@@ -28,13 +28,16 @@ type hookKey struct {
 func (r *reader) hook(parts []*dsl.Part) vocab.OracleHook {
 	memo := map[hookKey][]vocab.OracleArg{}
 	return func(t *vocab.Template, slot string, want vocab.Type, pi int) []vocab.OracleArg {
-		key := hookKey{pi, want, t.Func != nil && t.Func.Effect && slot == t.Func.Params[0].Name, t.Func != nil && !t.Func.Effect}
+		key := hookKey{pi, want, t.Func != nil && t.Func.Effect && slot == t.Func.Params[0].Name, t.Func != nil && !t.Func.Effect, t.Rule != nil}
 		if out, ok := memo[key]; ok {
 			return out
 		}
 		out := r.names(parts, pi, want, key.affected)
 		if key.action {
 			out = append(r.attachedTo(parts, pi, want), out...)
+		}
+		if key.rule && want.Kind == vocab.KObject {
+			out = append(out, r.each(parts, pi, want)...)
 		}
 		memo[key] = out
 		return out
@@ -681,6 +684,26 @@ func (r *reader) sets(parts []*dsl.Part, pi int, want vocab.Type) []vocab.Oracle
 		g := *f.Filter
 		g.Det, g.Text = "a", "any "+f.Filter.Text+" on the battlefield"
 		out = append(out, vocab.OracleArg{Arg: &vocab.Arg{Kind: vocab.ArgFilter, Pos: parts[pi].Pos, Type: want, Filter: &g}, Next: f.Next + 3})
+	}
+	return out
+}
+
+// each are the readings at part pi, in an object slot of a rule's
+// wording, of a filter in the plural: the rule is about each object it
+// describes, which an event pattern says with "a" ("Creatures you
+// control can't have -1/-1 counters put on them": no -1/-1 counters put
+// on a creature you control; "Counters can't be put on artifacts,
+// creatures, enchantments, or lands": on an artifact or creature or
+// enchantment or land).
+func (r *reader) each(parts []*dsl.Part, pi int, want vocab.Type) []vocab.OracleArg {
+	var out []vocab.OracleArg
+	for _, f := range r.filtersAt(parts, pi, true) {
+		if f.Filter.Det != "" || !want.Accepts(f.Filter.Yields) {
+			continue
+		}
+		g := *f.Filter
+		g.Det = "a"
+		out = append(out, vocab.OracleArg{Arg: &vocab.Arg{Kind: vocab.ArgFilter, Pos: parts[pi].Pos, Type: f.Filter.Yields, Filter: &g}, Next: f.Next})
 	}
 	return out
 }
