@@ -26,7 +26,10 @@
 //     `if you can't`, after the action that chose), "Choose one
 //     — • ... • ..." (a modal choice, CR 700.2);
 //     "ACTION ... other than FILTER" (its slot of objects narrowed:
-//     "other than basic land cards" are the nonbasic cards),
+//     "other than basic land cards" are the nonbasic cards), and
+//     "other than FILTER" right after a filter's noun, which narrows
+//     that filter ("target creature other than a Human": a non-Human
+//     creature; an exception of one quality only),
 //     "N ... for each FILTER" (a count), a subject shared by two
 //     clauses ("target creature gets +1/+0 and gains first strike until
 //     end of turn"), "A and B" in a slot;

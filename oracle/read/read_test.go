@@ -166,6 +166,32 @@ func TestReadings(t *testing.T) {
 		{"an exception of one quality", of("Test Purge", "sorcery"),
 			"Exile all cards from target player's graveyard other than creature cards.",
 			"spell {action:exile_graveyard(objects= [noncreature noncard],player=target:target [player])}"},
+		// "other than FILTER" right after a filter's noun: the filter
+		// with the exception's one quality negated, in a target ("target
+		// creature other than a Human": a non-Human creature), after
+		// "each", in a filter of cards whose zone follows the exception
+		// (it is the filter's), and "basic land" one quality (only lands
+		// are basic).
+		{"an exception inside a target", of("Test Cull", "instant"),
+			"Destroy target creature other than a Human.",
+			"spell {action:destroy(object=target:target [nonhuman creature])}"},
+		{"an exception after each", of("Test Cull", "sorcery"),
+			"Each creature other than a Wall gets +1/+1 until end of turn.",
+			"spell {each  [nonwall creature]{action:boost_until_end_of_turn(object=each.1,power=1,toughness=1)}}"},
+		{"an exception inside a filter of cards", of("Test Cull", "sorcery"),
+			"Return target creature card other than a Zombie card from your graveyard to your hand.",
+			"spell {action:return_to_hand(object=target:target [nonzombie creature noncard] in=you:graveyard)}"},
+		{"basic land: one quality of an exception inside a filter", of("Test Tutor", "sorcery"),
+			"Search your library for a card other than a basic land card, then shuffle your library and put that card on top of it.",
+			"spell {action:search_library(objects=a [nonbasic noncard],player=you);action:shuffle_library(player=you);action:put_on_top_of_library(object=chosen.1)}"},
+		{"an exception of a word the filter says and one more", of("Test Cull", "instant"),
+			"Tap target creature other than an artifact creature.",
+			"spell {action:tap(object=target:target [nonartifact creature])}"},
+		// After a whole action, an exception may leave out the filter's
+		// words too ("all creatures other than Walls").
+		{"an exception after an action of one quality alone", of("Test Cull", "sorcery"),
+			"Destroy all creatures other than Walls.",
+			"spell {action:destroy_all(objects= [nonwall creature])}"},
 		// "on top of it": the library named last.
 		{"on top of it: the library named last", read.Card{Name: "Liliana Vess", Types: []string{"legendary", "planeswalker"}, Subtypes: []string{"Liliana"}},
 			"−2: Search your library for a card, then shuffle your library and put that card on top of it.",
@@ -246,6 +272,20 @@ func TestFailures(t *testing.T) {
 		// An exception of two qualities is not one negated word.
 		{of("Test Purge", "sorcery"), "Exile all cards from target player's graveyard other than legendary creature cards.",
 			"Exile all cards from target player's graveyard", "other than legendary creature cards.", `"."`},
+		// Nor inside a filter; nor an exception that goes on with
+		// another filter ("Walls and Humans" are two qualities); nor a
+		// target in an exception.
+		{of("Test Cull", "instant"), "Destroy target creature other than a black Wall.",
+			"Destroy target creature", "other than a black Wall.", `"."`},
+		{of("Test Cull", "sorcery"), "Destroy all creatures other than Walls and Humans.",
+			"Destroy all creatures", "other than Walls and Humans.", `"."`},
+		{of("Test Cull", "instant"), "Destroy target creature other than target Wall.",
+			"Destroy target creature", "other than target Wall.", `"."`},
+		// "artifact" is not said of every artifact or creature: an
+		// artifact creature is two qualities of it (an artifact, one, is
+		// read, and "creature" after it is not).
+		{of("Test Cull", "instant"), "Destroy target artifact or creature other than an artifact creature.",
+			"Destroy target artifact or creature other than an artifact", "creature.", `"."`},
 		// "on top of it" with no library named before: no object has a
 		// top.
 		{of("Test Burial", "sorcery"), "Put target creature on top of it.",

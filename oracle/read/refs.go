@@ -259,6 +259,28 @@ func (r *reader) referringSuffix(parts []*dsl.Part, f vocab.FilterAt) []vocab.Fi
 		g.Named = r.card.Name
 		r.byName = true
 		add(&g, j+2)
+	case w == "other" && wordOf(parts, j+1) == "than":
+		// "a card other than a basic land card", "each creature other
+		// than a Wall": the filter without what the exception describes
+		// (except). "Other than ~" is the vocabulary's own suffix.
+		for _, e := range r.v.FiltersAt(parts, j+2, true) {
+			ex, zone := e.Filter, ""
+			if ex.Zone != "" && f.Filter.Zone == "" {
+				// "target creature card other than a Zombie card from
+				// your graveyard": the zone is the filter's.
+				z := *ex
+				z.Zone, z.ZoneOwner = "", ""
+				ex, zone = &z, e.Filter.Zone
+			}
+			g, ok := r.except(f.Filter, ex)
+			if !ok || r.exceptionGoesOn(parts, e.Next) {
+				continue
+			}
+			if zone != "" {
+				g.Zone, g.ZoneOwner = zone, e.Filter.ZoneOwner
+			}
+			add(g, e.Next)
+		}
 	case w == "that" && wordOf(parts, j+1) == "shares":
 		at := -1
 		switch {
@@ -839,36 +861,42 @@ func (r *reader) acted(parts []*dsl.Part, pi int) (meaning.Mention, int, bool) {
 var qualityOf = map[string]string{"basic": "land"}
 
 // except is a filter without the objects an exception describes ("cards
-// other than basic land cards", "a card other than a basic land card"):
-// the exception is the filter's own words and one quality more, which
-// the filter then has negated ("nonbasic cards"); false if the exception
-// is not so (it says more than one quality, a number, a controller...).
+// other than basic land cards", "a card other than a basic land card",
+// "each creature other than a Wall"): the exception is an indefinite
+// filter ("a", "an", or a plural without determiner) of some of the
+// filter's own words and one quality more, which the filter then has
+// negated ("nonbasic cards", "each non-Wall creature"): the objects of
+// the filter that are not of the exception are those of the filter
+// without that quality, since the filter says the exception's other
+// words itself. False if the exception is not so: it says more than one
+// quality, a word the filter says only as one of several joined by "or",
+// a number, a controller, a target...
 func (r *reader) except(base, ex *vocab.Filter) (*vocab.Filter, bool) {
-	if ex.Det != base.Det && !(isA(ex.Det) && isA(base.Det)) || ex.Another || ex.Count != nil || ex.Control != "" || ex.ControlledBy != nil ||
+	if ex.Det != "" && !isA(ex.Det) || ex.Another || ex.Count != nil || ex.Control != "" || ex.ControlledBy != nil ||
 		len(ex.Compares) > 0 || len(ex.Keywords) > 0 || ex.Named != "" || ex.Shares != nil || ex.Zone != "" || ex.AttachedToThis ||
 		ex.ChosenName || ex.OtherThanThis || ex.NotYou || ex.Everywhere || ex.Bind != "" || ex.Yields != base.Yields {
 		return nil, false
 	}
-	has := func(ws []vocab.FilterWord, w vocab.FilterWord) bool {
-		return slices.ContainsFunc(ws, func(x vocab.FilterWord) bool {
-			return strings.EqualFold(x.Name, w.Name) && x.Neg == w.Neg && x.Or == w.Or
-		})
+	// says reports whether the filter says w of every object it
+	// describes: w is one of its words, and no "or" joins it to another.
+	says := func(w vocab.FilterWord) bool {
+		for i, x := range base.Words {
+			if strings.EqualFold(x.Name, w.Name) && x.Neg == w.Neg && !x.Or && (i+1 == len(base.Words) || !base.Words[i+1].Or) {
+				return true
+			}
+		}
+		return false
 	}
 	var extra []vocab.FilterWord
 	for _, w := range ex.Words {
 		switch {
 		case w.Or:
 			return nil, false
-		case has(base.Words, w):
+		case says(w):
 		case w.Neg:
 			return nil, false // "other than nontoken cards"
 		default:
 			extra = append(extra, w)
-		}
-	}
-	for _, w := range base.Words {
-		if !has(ex.Words, w) {
-			return nil, false // the exception describes other objects
 		}
 	}
 	if len(extra) == 2 {
@@ -883,7 +911,9 @@ func (r *reader) except(base, ex *vocab.Filter) (*vocab.Filter, bool) {
 	if len(extra) != 1 {
 		return nil, false
 	}
-	neg, ok := r.v.FilterWord("non" + strings.ToLower(extra[0].Name))
+	// "non-" reads before any quality, a subtype's capital kept
+	// ("non-Wall", "non-basic").
+	neg, ok := r.v.FilterWord("non-" + extra[0].Name)
 	if !ok || !neg.Neg {
 		return nil, false
 	}
@@ -896,6 +926,21 @@ func (r *reader) except(base, ex *vocab.Filter) (*vocab.Filter, bool) {
 	g.Words = slices.Concat(base.Words[:at:at], []vocab.FilterWord{neg}, base.Words[at:])
 	g.Text = base.Text + " other than " + ex.Text
 	return &g, true
+}
+
+// exceptionGoesOn reports whether an exception that ends at part next
+// may go on with another filter as it could ("other than Walls and
+// Humans", "other than a Wall or a Human"): the objects it describes
+// would then be more than one quality, and it does not read ("... and
+// target land" is no exception).
+func (r *reader) exceptionGoesOn(parts []*dsl.Part, next int) bool {
+	switch wordOf(parts, next) {
+	case "and", "or", ",":
+		return slices.ContainsFunc(r.v.FiltersAt(parts, next+1, true), func(f vocab.FilterAt) bool {
+			return f.Filter.Det == "" || isA(f.Filter.Det)
+		})
+	}
+	return false
 }
 
 // isA reports whether a determiner is "a" or "an".
@@ -918,7 +963,7 @@ func (r *reader) exception(parts []*dsl.Part, m vocab.OracleMatch, end int) (voc
 		}
 		for _, f := range r.v.FiltersAt(parts, end+2, true) {
 			g, ok := r.except(arg.Filter, f.Filter)
-			if !ok {
+			if !ok || r.exceptionGoesOn(parts, f.Next) {
 				continue
 			}
 			a := *arg
