@@ -107,7 +107,7 @@ var Codes = []dsl.CodeInfo{
 	{Code: CodeSelfName, Name: "self-name", Summary: "the card's own name in a phrase, where the language says `this`"},
 	{Code: CodeGrantedNumbered, Name: "granted-numbered", Summary: "a static ability or an effect gives `graft`, a keyword written with its number that only a card's own `keywords` line can give"},
 	{Code: CodeOwnKeyword, Name: "own-keyword", Summary: "an action gives `persist` or `undying` until end of turn, which only a `keywords` line or a static ability can give"},
-	{Code: CodeFilterOr, Name: "filter-or", Summary: "`or` in a filter between words of different kinds (`target creature or player`: a creature, a player or a planeswalker is `any target`)"},
+	{Code: CodeFilterOr, Name: "filter-or", Summary: "`or` in a filter between a quality and a noun that is none (`target creature or spell`; `target creature or player`: a creature, a player or a planeswalker is `any target`), or qualities joined by `or` with no noun after them (`target green or artifact`)"},
 	{Code: CodeTargetCount, Name: "target-count", Summary: "a number of targets the language can't read: `X target creatures`, more than 100, numbers that are no range (`one or three target creatures`)"},
 	{Code: CodeFilterQuality, Name: "filter-quality", Summary: "a quality a filter's objects can't have: a player's power, toughness or mana value"},
 	{Code: CodeConstantRange, Name: "constant-range", Summary: "an expression of numbers alone whose value, or the value of a step of it, is beyond 2^40, where every quantity of the game stops"},

@@ -453,6 +453,9 @@ func syntaxError(err error, toks []lexer.Token) dsl.Diagnostic {
 	if d, ok := variablePT(toks, found); ok {
 		return d
 	}
+	if d, ok := negatedComma(toks, found); ok {
+		return d
+	}
 	if describeExpected(expected) == `":"` && found.Type == tokSep {
 		// A line of a card read as the cost of an activated ability to
 		// its end, with no colon: most likely a line that is no line of a
@@ -592,6 +595,35 @@ func variablePT(toks []lexer.Token, found lexer.Token) (dsl.Diagnostic, bool) {
 			WithHint(`a power/toughness is numbers, as in "+1/+0"; SPEC's section "Not in the language yet" lists what the language lacks`), true
 	}
 	return dsl.Diagnostic{}, false
+}
+
+// negatedComma reports Oracle's comma between negated qualities of a
+// filter, "target nonartifact, nonblack creature": the parser finds the
+// second quality after a comma that ends the phrase. The card language
+// writes such qualities side by side ("nonartifact nonblack creature"),
+// each of which the object must have.
+func negatedComma(toks []lexer.Token, found lexer.Token) (dsl.Diagnostic, bool) {
+	non := func(t lexer.Token) bool {
+		return t.Type == tokIdent && len(t.Value) > 3 && strings.EqualFold(t.Value[:3], "non")
+	}
+	if !non(found) {
+		return dsl.Diagnostic{}, false
+	}
+	var before []lexer.Token // the two significant tokens before found
+	for _, t := range toks {
+		if t.Pos.Offset >= found.Pos.Offset {
+			break
+		}
+		if t.Type != tokComment && t.Type != tokWhitespace {
+			before = append(before, t)
+		}
+	}
+	n := len(before)
+	if n < 2 || before[n-1].Type != tokOp || before[n-1].Value != "," || !non(before[n-2]) {
+		return dsl.Diagnostic{}, false
+	}
+	return dsl.Errorf(before[n-1].Pos, CodeSyntax, "a comma between the qualities %q and %q ends the phrase", before[n-2].Value, found.Value).
+		WithHint("the card language writes the qualities of a filter side by side, without Oracle's comma: %q (an object that is both)", before[n-2].Value+" "+found.Value), true
 }
 
 // lineStart returns the first significant token of the line that ends

@@ -18,7 +18,7 @@ const (
 	CodeBinding         = "C021" // binding: a name bound twice, or `as` where nothing can be named
 	CodeAmbiguousPhrase = "C032" // ambiguous (warning): a phrase reads as two different things
 	CodeConstantRange   = "C060" // constant-range: an expression of numbers alone beyond 2^40, or a step of it
-	CodeFilterOr        = "C071" // filter-or: `or` in a filter between words of different kinds ("target creature or player")
+	CodeFilterOr        = "C071" // filter-or: `or` in a filter between a quality and a noun that is none ("target creature or player"), or qualities with no noun after them
 	CodeTargetCount     = "C072" // target-count: a number of targets the language can't read ("up to X target creatures", more than MaxTargetCount, "one or three target creatures")
 	CodeFilterQuality   = "C073" // filter-quality: a quality a filter's objects can't have (a player's power)
 	CodeStdlib          = "C900" // stdlib: the standard vocabulary itself is broken

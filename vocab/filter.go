@@ -344,6 +344,12 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		// singular there ("creature gains haste until end of turn") is
 		// not read as all creatures.
 		noun := words[k-1]
+		if noun.Or && !nounAlternatives(words[:k]) {
+			// "target green or artifact": the qualities "or" joins want
+			// the noun after them.
+			m.qualitiesWithoutNoun(pi, ends[k-1], t)
+			continue
+		}
 		switch {
 		case attached && !noun.Singular, (effect || leading) && (det == "" || det == "other") && !noun.Plural:
 			continue
@@ -358,11 +364,11 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		// read, which would otherwise end the filter before it and leave
 		// "target" to be read as a name.
 		a, b := strings.ToLower(m.word(j-1)), strings.ToLower(m.word(j+1))
-		hint := `a filter is a determiner, qualities and a noun, as in "target green creature"; SPEC's section Filters lists what a filter can hold`
+		hint := `"or" joins the qualities before a noun ("target green or artifact creature") and card types ("target artifact or creature"); "or" between other nouns is not in the language yet (SPEC, Filters)`
 		if a == "creature" && b == "player" || a == "player" && b == "creature" {
 			hint = `a creature, a player or a planeswalker is "any target" (CR 115.4)`
 		}
-		m.fail(j, CodeFilterOr, fmt.Sprintf(`"or" in a filter joins words of one kind (colors, card types, subtypes, states such as attacking), not %q`,
+		m.fail(j, CodeFilterOr, fmt.Sprintf(`"or" in a filter joins qualities (colors, card types, supertypes, subtypes, states such as attacking, and their non- forms), not %q`,
 			m.word(j-1)+" or "+m.word(j+1)), hint, t)
 	}
 	if len(out) == 0 && j < len(m.parts) && m.word(j) != "" && len(words) == 0 && !m.quick && !Capitalized(m.word(j)) {
@@ -370,6 +376,17 @@ func (m *matcher) filters(t *Template, pi int) []candidate {
 		m.fail(j, CodeUnknownWord, fmt.Sprintf("%q names no card type, color, subtype or quality", w), dsl.DidYouMean(w, m.v.filterWords()), t)
 	}
 	return out
+}
+
+// qualitiesWithoutNoun records that the filter at part pi ends at part
+// end with qualities "or" joins ("target
+// green or artifact") and no noun after them (C071).
+func (m *matcher) qualitiesWithoutNoun(pi, end int, t *Template) {
+	if m.quick {
+		return
+	}
+	m.fail(end+1, CodeFilterOr, fmt.Sprintf(`%q ends with qualities joined by "or" and no noun after them`, m.wordsFrom(pi, end)),
+		`qualities joined by "or" are alternatives for the noun after them, as in "target green or artifact creature" (a creature that is green or an artifact)`, t)
 }
 
 // EverywhereText is the filter of every object in every zone as a card
@@ -409,12 +426,16 @@ func (m *matcher) everywhere(pi int) (*Filter, int, bool) {
 // orGroup reads the words joined to fw, the word of part j, by "or",
 // commas or "and/or": "artifact or creature", "artifact or creature or
 // land", "black or red", "attacking or blocking", "Skeleton, Vampire, or
-// Zombie", "white and/or blue". They must be words of fw's kind
-// (sameKind), and the list must have an "or" (or "and/or"). It returns
-// the words to add — for each, a separator ("or") then the word, Or set
-// — and the part each ends at; none if there is no such list.
+// Zombie", "white and/or blue", and across kinds "green or artifact",
+// "tapped or legendary", "white, blue, or artifact". Each word is a
+// quality (isQuality): Oracle's adjectives before a noun, joined by "or",
+// are one set of alternatives for the noun after them ("green or artifact
+// creature" is a creature that is green or an artifact). The list must
+// have an "or" (or "and/or"). It returns the words to add — for each, a
+// separator ("or") then the word, Or set — and the part each ends at;
+// none if there is no such list.
 func (m *matcher) orGroup(fw FilterWord, j int) (words []FilterWord, ends []int) {
-	if fw.Neg {
+	if !isQuality(fw) {
 		return nil, nil
 	}
 	or := false
@@ -431,7 +452,7 @@ func (m *matcher) orGroup(fw FilterWord, j int) (words []FilterWord, ends []int)
 			break
 		}
 		alt, ok := m.v.FilterWord(m.word(k))
-		if !ok || alt.Neg || !sameKind(fw, alt) {
+		if !ok || !isQuality(alt) {
 			break
 		}
 		or = or || this
@@ -445,14 +466,37 @@ func (m *matcher) orGroup(fw FilterWord, j int) (words []FilterWord, ends []int)
 	return words, ends
 }
 
-// sameKind reports whether two words of a filter can be joined by "or":
-// two card types, colors, supertypes or subtypes, or two adjectives
-// (states such as attacking, blocking, tapped).
-func sameKind(a, b FilterWord) bool {
-	if a.Kind != 0 || b.Kind != 0 {
-		return a.Kind == b.Kind
+// isQuality reports whether a word of a filter is a quality "or" may
+// join to another: a card type, a color, a supertype, a subtype or a
+// state such as attacking, tapped or token (an adjective), or the
+// negation of one ("nonblack", "non-Human"); not a noun that is no
+// quality ("permanent", "spell", "card", "source", "player").
+func isQuality(w FilterWord) bool {
+	if w.Kind != 0 {
+		return true
 	}
-	return !a.Noun && !b.Noun && a.Query != "" && b.Query != ""
+	return !w.Noun && w.Query != "" && w.Name != "card"
+}
+
+// nounAlternatives reports whether the last of words, a noun, stands
+// with the words "or" joins it to as nouns of their own: "artifact or
+// creature" (either type), "Skeleton, Vampire, or Zombie", "player or
+// planeswalker"; not "green or artifact", whose "green" is a quality
+// that wants a noun after it.
+func nounAlternatives(words []FilterWord) bool {
+	for i := len(words) - 1; i >= 0; i-- {
+		w := words[i]
+		if w.Name == "or" && w.Kind == 0 && w.Query == "" {
+			continue // the separator
+		}
+		if !w.Noun || w.Neg {
+			return false
+		}
+		if !w.Or {
+			return true
+		}
+	}
+	return true
 }
 
 // twoWordSubtype reads parts j and j+1 as a subtype of two words, "Time

@@ -107,3 +107,40 @@ func TestTargetsOfASlot(t *testing.T) {
 	require.Equal(t, "any", arg.Targets[0].Det)
 	require.Equal(t, &vocab.TargetCount{Min: 0, Max: vocab.AnyNumber}, arg.Targets[0].Count)
 }
+
+// TestQualitiesOfSeveralKindsJoinedByOr: "or" joins qualities of any
+// kind before a noun into one set of alternatives ("green or artifact
+// creature": the creature must be green or an artifact), its words each a
+// quality with Or set after the first; a negated quality may be one of
+// them; and qualities side by side each hold.
+func TestQualitiesOfSeveralKindsJoinedByOr(t *testing.T) {
+	v := standard(t)
+	sep := vocab.FilterWord{Name: "or", Or: true}
+	creature := vocab.FilterWord{Kind: vocab.KCardType, Name: "creature", Noun: true, Singular: true}
+	for _, c := range []struct {
+		action string
+		want   []vocab.FilterWord
+	}{
+		{"destroy target green or artifact creature", []vocab.FilterWord{{Kind: vocab.KColor, Name: "green"}, sep,
+			{Kind: vocab.KCardType, Name: "artifact", Noun: true, Singular: true, Or: true}, creature}},
+		{"destroy target artifact or green creature", []vocab.FilterWord{{Kind: vocab.KCardType, Name: "artifact", Noun: true, Singular: true}, sep,
+			{Kind: vocab.KColor, Name: "green", Or: true}, creature}},
+		{"destroy target tapped or legendary creature", []vocab.FilterWord{{Name: "tapped", Query: "is_tapped"}, sep,
+			{Kind: vocab.KSupertype, Name: "legendary", Or: true}, creature}},
+		{"destroy target white, blue, or artifact creature", []vocab.FilterWord{{Kind: vocab.KColor, Name: "white"}, sep,
+			{Kind: vocab.KColor, Name: "blue", Or: true}, sep,
+			{Kind: vocab.KCardType, Name: "artifact", Noun: true, Singular: true, Or: true}, creature}},
+		{"destroy target nonblack or artifact creature", []vocab.FilterWord{{Kind: vocab.KColor, Name: "black", Neg: true}, sep,
+			{Kind: vocab.KCardType, Name: "artifact", Noun: true, Singular: true, Or: true}, creature}},
+		{"destroy target nonartifact nonblack creature", []vocab.FilterWord{{Kind: vocab.KCardType, Name: "artifact", Neg: true, Singular: true},
+			{Kind: vocab.KColor, Name: "black", Neg: true}, creature}},
+	} {
+		t.Run(c.action, func(t *testing.T) {
+			arg := readFilter(t, v, c.action, "object")
+			require.Equal(t, vocab.ArgFilter, arg.Kind)
+			if d := cmp.Diff(c.want, arg.Filter.Words, cmpopts.EquateEmpty()); d != "" {
+				t.Errorf("%q (-want +got):\n%s", c.action, d)
+			}
+		})
+	}
+}

@@ -184,6 +184,18 @@ func TestReadings(t *testing.T) {
 		{"basic land: one quality of an exception inside a filter", of("Test Tutor", "sorcery"),
 			"Search your library for a card other than a basic land card, then shuffle your library and put that card on top of it.",
 			"spell {action:search_library(objects=a [nonbasic noncard],player=you);action:shuffle_library(player=you);action:put_on_top_of_library(object=chosen.1)}"},
+		// Qualities of several kinds joined by "or" before a noun are one
+		// set of alternatives for it; negated qualities a comma joins
+		// are each required.
+		{"qualities of two kinds joined by or", of("Test Purge", "instant"),
+			"Destroy target green or artifact creature.",
+			"spell {action:destroy(object=target:target [green or artifact creature])}"},
+		{"three qualities of two kinds in a list", of("Test Purge", "sorcery"),
+			"Destroy all white, blue, or artifact creatures.",
+			"spell {action:destroy_all(objects= [white or blue or artifact creature])}"},
+		{"negated qualities a comma joins", of("Test Purge", "instant"),
+			"Destroy target nonartifact, nonblack creature.",
+			"spell {action:destroy(object=target:target [nonartifact nonblack creature])}"},
 		{"an exception of a word the filter says and one more", of("Test Cull", "instant"),
 			"Tap target creature other than an artifact creature.",
 			"spell {action:tap(object=target:target [nonartifact creature])}"},
