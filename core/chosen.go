@@ -3,6 +3,7 @@ package core
 import (
 	"math/bits"
 
+	"github.com/cardc/cardc/stdhost"
 	"github.com/cardc/cardc/vm"
 )
 
@@ -184,7 +185,7 @@ func (g *Game) ChosenName(id ObjectID) string {
 
 // basicLandTypes are the basic land types (CR 305.6), in the order a
 // player chooses among them.
-var basicLandTypes = [...]string{"Plains", "Island", "Swamp", "Mountain", "Forest"}
+var basicLandTypes = stdhost.BasicLandTypes
 
 // LandTypeChoice is what a decision of a basic land type made as a
 // permanent enters is about (core.DecisionChoice).

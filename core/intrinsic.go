@@ -3,6 +3,7 @@ package core
 import (
 	"slices"
 
+	"github.com/cardc/cardc/stdhost"
 	"github.com/cardc/cardc/vm"
 )
 
@@ -14,53 +15,17 @@ import (
 // reminder text), and a land that becomes a Forest by an effect has the
 // ability all the same, whether or not the library has a Forest card.
 
-// basicLandMana are the mana symbols of the intrinsic mana ability of each
-// basic land type, in the order of basicLandTypes.
-var basicLandMana = [len(basicLandTypes)]string{"{W}", "{U}", "{B}", "{R}", "{G}"}
-
-// intrinsicProgram is the program of the intrinsic mana abilities: one
-// card for each basic land type, named after it with " (intrinsic)", its
-// one ability "{T}: add {G}", an activated mana ability whose body is
-// the code the compiler writes for that phrase: add_mana(you, mana:{G}).
-// The core builds it, as it links a library, since its rules are its
-// own; no card of the library is asked.
-func intrinsicProgram() *vm.Program {
-	p := &vm.Program{Symbols: []vm.Symbol{{Kind: vm.SymFunc, Name: "add_mana", Arity: 2}}}
-	for i, t := range basicLandTypes {
-		sym := int32(len(p.Symbols))
-		p.Symbols = append(p.Symbols, vm.NameSymbol(vm.NameMana, basicLandMana[i]))
-		body := int32(len(p.Funcs))
-		p.Funcs = append(p.Funcs, vm.Func{
-			Name:      t + " (intrinsic)#0.body",
-			NumLocals: vm.FirstFreeLocal,
-			MaxStack:  2,
-			Code: []vm.Instr{
-				{Op: vm.OpLoad, Arg: vm.LocalYou}, {Op: vm.OpSym, Arg: sym}, {Op: vm.OpCall, Arg: 0},
-				{Op: vm.OpInt, Arg: 0}, {Op: vm.OpReturn},
-			},
-			Locals: []string{"this", "you"},
-		})
-		p.Cards = append(p.Cards, vm.Card{
-			Name:  t + " (intrinsic)",
-			Types: []string{"land"},
-			Abilities: []vm.Ability{{
-				Kind: vm.AbilityActivated, Event: vm.NoSymbol, Rule: vm.NoSymbol,
-				Match: vm.NoFunc, Body: body, Pay: vm.NoFunc,
-				NumLocals: vm.FirstFreeLocal,
-				Flags:     vm.FlagTapCost | vm.FlagMana,
-				Text:      "{T}: add " + basicLandMana[i],
-			}},
-		})
-	}
-	return p
-}
-
 // linkIntrinsic links the intrinsic mana abilities into the library
-// (Library.intrinsic), one CardDef for each basic land type; they are not
-// cards of the library, and no name finds them.
+// (Library.intrinsic), one CardDef for each basic land type: the program
+// of stdhost.IntrinsicManaAbilities, the same every engine of the
+// vocabulary links. They are not cards of the library, and no name finds
+// them.
 func (lib *Library) linkIntrinsic() error {
-	p := intrinsicProgram()
+	p := stdhost.IntrinsicManaAbilities()
 	if err := vm.Verify(p); err != nil {
+		return err
+	}
+	if err := vm.CheckVocabulary(p, Vocabulary(), linker{lib}); err != nil {
 		return err
 	}
 	linked, err := vm.Link(p, linker{lib})
@@ -73,7 +38,7 @@ func (lib *Library) linkIntrinsic() error {
 			return err
 		}
 		lib.intrinsic[i] = d
-		lib.intrinsicTypes[i] = lib.subtype(basicLandTypes[i])
+		lib.intrinsicTypes[i] = d.subtypes[0]
 	}
 	return nil
 }
