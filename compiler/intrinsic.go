@@ -36,7 +36,7 @@ func (c *checker) checkIntrinsicMana(card *dsl.Card) {
 		if has, ok := intrinsicAdds(dsl.PhraseString(ab.Effect), intrinsic); ok {
 			d := dsl.Warningf(ab.Pos, CodeIntrinsicMana, "this land has %s by its land types (CR 305.6): %q is a mana ability more",
 				strings.Join(has, " and "), "{T}: "+dsl.PhraseString(ab.Effect)).
-				WithHint("remove the line: a land has the mana ability of each of its basic land types without one, and the Oracle's reminder text (\"({T}: Add {G}.)\") says it")
+				WithHint("remove the line: a land has the mana ability of each of its basic land types without one; the Oracle's reminder text in parentheses says it")
 			c.warn(&d)
 		}
 	}
