@@ -76,7 +76,7 @@ func (lib *Library) isBasicLandType(s int32) bool {
 func (g *Game) intrinsicLost(o *Object) bool {
 	switch {
 	case o.left && o.zone == ZoneBattlefield:
-		return o.lki.noAbilities
+		return o.lki.noIntrinsic
 	case o.zone != ZoneBattlefield || g.index.abilityRemovers == 0:
 		return false
 	}
