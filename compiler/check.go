@@ -389,6 +389,7 @@ func checkCardReading(v *vocab.Vocab, card *dsl.Card, readings *[]Reading) (*che
 	c.granted = nil
 	c.checkAura(card)
 	c.checkEquipment(card)
+	c.checkIntrinsicMana(card)
 	c.checkSpellAbility(card)
 	c.checkCDA()
 	c.checkChoices()

@@ -47,6 +47,7 @@ const (
 	CodeSeveralTargets   = "C046"            // several-targets: a number of targets where one object is needed, or a target that reads what the ability learns as it resolves
 	CodeCant             = "C047"            // cant: `if you can't` after no choice of that player
 	CodeDid              = "C048"            // did: `if you do` with no `you may` before it, or whose player is not the one who decided
+	CodeIntrinsicMana    = "C049"            // intrinsic-mana (warning): a land writes the mana ability one of its basic land types gives it (CR 305.6)
 	CodeNoOracle         = "C030"            // no-oracle (warning): the card carries no Oracle text
 	CodeUnusedBinding    = "C031"            // unused-binding (warning): a name bound with `as` and never used
 	CodeAmbiguousPhrase  = vocab.CodeAmbiguousPhrase
@@ -91,6 +92,7 @@ var Codes = []dsl.CodeInfo{
 	{Code: CodeCDA, Name: "cda", Summary: "*/* without a characteristic-defining ability, one with a printed P/T, or one that defines another object"},
 	{Code: CodeEquip, Name: "equip", Summary: "`equip` on a card that is no Equipment"},
 	{Code: CodeLoyalty, Name: "loyalty", Summary: "`loyalty` on a card that is no planeswalker, or none on a planeswalker"},
+	{Code: CodeIntrinsicMana, Name: "intrinsic-mana", Summary: "warning: a land writes `{T}: add {G}` (or `{T}: add {G} or {W}`) where its basic land types give it that mana ability already (CR 305.6): a second ability"},
 	{Code: CodeNoOracle, Name: "no-oracle", Summary: "warning: the card carries no Oracle text"},
 	{Code: CodeUnusedBinding, Name: "unused-binding", Summary: "warning: a name bound with `as` and never used"},
 	{Code: CodeFindsNothing, Name: "finds-nothing", Summary: "warning: a statement whose object is where the ability can't find it (CR 400.7)"},

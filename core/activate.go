@@ -62,15 +62,17 @@ type Activation struct {
 	Mana mana.Type
 }
 
-// ActivatedAbilities lists the activated abilities an object has: its
-// card's own, in the order the card lists them, then those continuous
-// effects grant it, in the order the effects apply (CR 613.1f).
+// ActivatedAbilities lists the activated abilities an object has: the
+// intrinsic mana abilities of its basic land types (CR 305.6), in the
+// order of its subtypes, then its card's own, in the order the card lists
+// them, then those continuous effects grant it, in the order the effects
+// apply (CR 613.1f).
 func (g *Game) ActivatedAbilities(id ObjectID) []AbilityRef {
 	o := g.Object(id)
 	if o == nil {
 		return nil
 	}
-	var out []AbilityRef
+	out := g.intrinsicAbilities(o, nil)
 	for i := range o.def.Card.Abilities {
 		if ab := &o.def.Card.Abilities[i]; ab.Kind == vm.AbilityActivated && ab.Flags&vm.FlagGranted == 0 && !g.abilitiesLost(o) {
 			out = append(out, AbilityRef{o.def, i})

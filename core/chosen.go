@@ -3,6 +3,7 @@ package core
 import (
 	"math/bits"
 
+	"github.com/cardc/cardc/stdhost"
 	"github.com/cardc/cardc/vm"
 )
 
@@ -184,7 +185,7 @@ func (g *Game) ChosenName(id ObjectID) string {
 
 // basicLandTypes are the basic land types (CR 305.6), in the order a
 // player chooses among them.
-var basicLandTypes = [...]string{"Plains", "Island", "Swamp", "Mountain", "Forest"}
+var basicLandTypes = stdhost.BasicLandTypes
 
 // LandTypeChoice is what a decision of a basic land type made as a
 // permanent enters is about (core.DecisionChoice).
@@ -221,12 +222,11 @@ func (g *Game) ChosenLandType(id ObjectID) string {
 // type chosen as the effect's source entered (layer 4, CR 305.7;
 // Convincing Mirage's "Enchanted land is the chosen type."): the land
 // loses its other land types and the abilities of its rules text, and has
-// the intrinsic mana ability of the new type (CR 305.6). Its name, card
+// the intrinsic mana ability of the new type (CR 305.6), which every
+// object with that land type has (intrinsicAbilities). Its name, card
 // types and supertypes stay (basic, legendary), and so do its other
 // subtypes; abilities effects grant it in layer 6 are applied after this
-// and stay. The intrinsic ability is the one the library's basic land
-// card of that type says ("{T}: Add {U}." of Island): a library without
-// that card gives none.
+// and stay.
 func (g *Game) hSetChosenLandType(a []vm.Value) (vm.Value, error) {
 	c, err := g.applying(a[0])
 	fr := g.frame()
@@ -248,13 +248,6 @@ func (g *Game) hSetChosenLandType(a []vm.Value) (vm.Value, error) {
 	c.noAbilities = true
 	c.keywords.clear()
 	c.granted = c.granted[:0]
-	if basic := g.lib.Card(src.chosen.landType); basic != nil {
-		for i := range basic.Card.Abilities {
-			if ab := &basic.Card.Abilities[i]; ab.Kind == vm.AbilityActivated && ab.Flags&vm.FlagMana != 0 {
-				c.granted = append(c.granted, grant{def: basic, ability: i})
-			}
-		}
-	}
 	return 0, nil
 }
 

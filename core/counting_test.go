@@ -184,7 +184,6 @@ card "Untapper" {
 card "Forest" {
     type Basic Land — Forest
     oracle "({T}: Add {G}.)"
-    {T}: add {G}
 }`)
 	g := core.New(lib, nil)
 	add := func(name string) *core.Object {

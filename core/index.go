@@ -538,7 +538,7 @@ func (g *Game) verifyChars() error {
 func sameChars(name string, k, c *chars) error {
 	if k.controller != c.controller || k.colors != c.colors || k.types != c.types ||
 		k.power != c.power || k.toughness != c.toughness || !k.keywords.equal(&c.keywords) ||
-		k.cantAttack != c.cantAttack || k.cantBlock != c.cantBlock || k.noAbilities != c.noAbilities ||
+		k.cantAttack != c.cantAttack || k.cantBlock != c.cantBlock || k.noAbilities != c.noAbilities || k.noIntrinsic != c.noIntrinsic ||
 		!slices.Equal(k.granted, c.granted) || !k.rules.equal(&c.rules) || !slices.Equal(k.subtypes, c.subtypes) {
 		return fmt.Errorf("characteristics of %s: %+v were kept, %+v computed: something they depend on changed, and they were not computed again",
 			name, *k, *c)

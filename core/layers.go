@@ -86,6 +86,11 @@ type chars struct {
 	// abilities (layer 6): its card's abilities don't function; what
 	// effects with later timestamps grant it, it has.
 	noAbilities bool
+	// noIntrinsic is set with noAbilities by an effect by which it loses
+	// all abilities (layer 6): it has no intrinsic mana ability of its
+	// basic land types either (CR 305.6, 613.1f). An effect that sets its
+	// land type sets noAbilities alone (CR 305.7).
+	noIntrinsic bool
 	// granted are the abilities effects grant the permanent (layer 6):
 	// abilities of other cards, flagged vm.FlagGranted, that are its own
 	// while the effects apply.
@@ -199,7 +204,7 @@ func (g *Game) baseChars(o *Object, c *chars) {
 	c.cantAttack, c.cantBlock = false, false
 	c.rules.reset()
 	c.granted = c.granted[:0]
-	c.noAbilities = false
+	c.noAbilities, c.noIntrinsic = false, false
 }
 
 // counterChars applies the +X/+Y counters of a permanent (CR 613.4c).
@@ -610,7 +615,7 @@ func (g *Game) syncControl() {
 func (g *Game) hLoseAllAbilities(a []vm.Value) (vm.Value, error) {
 	c, err := g.applying(a[0])
 	if c != nil {
-		c.noAbilities = true
+		c.noAbilities, c.noIntrinsic = true, true
 		c.keywords.clear()
 		c.granted = c.granted[:0]
 	}

@@ -12,7 +12,7 @@ import (
 // libraryCards are the cards of the library tests and benchmarks: lands to
 // fill libraries, an artifact to find, and spells that search.
 const libraryCards = `
-card "Forest" { type Basic Land — Forest; oracle ""; {T}: add {G} }
+card "Forest" { type Basic Land — Forest; oracle "" }
 card "Bauble" { cost {0}; type Artifact; oracle "" }
 card "Seek" {
     cost {0}

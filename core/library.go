@@ -46,6 +46,12 @@ type Library struct {
 	// land says, of each interned subtype, whether it is a land type
 	// (CR 205.3i).
 	land []bool
+	// intrinsic are the intrinsic mana abilities of the basic land types
+	// (CR 305.6), in the order of basicLandTypes, each the one ability of
+	// a CardDef of its own (intrinsic.go); intrinsicTypes are those
+	// types, interned.
+	intrinsic      [len(basicLandTypes)]*CardDef
+	intrinsicTypes [len(basicLandTypes)]int32
 }
 
 // CardDef is a card of a library: its compiled characteristics and
@@ -162,8 +168,8 @@ func (d *CardDef) Is(t string) bool {
 // them all.
 func NewLibrary(progs ...*vm.Program) (*Library, error) {
 	lib := &Library{cards: map[string]*CardDef{}, subtypes: map[string]int32{}, manaIDs: map[string]int32{}}
-	for _, t := range basicLandTypes {
-		lib.subtype(t) // an effect may give one to a land (CR 305.7)
+	if err := lib.linkIntrinsic(); err != nil {
+		return nil, err
 	}
 	for _, p := range progs {
 		if err := vm.Verify(p); err != nil {

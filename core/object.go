@@ -179,8 +179,9 @@ type lki struct {
 	keywords         keywords
 	granted          []grant
 	// noAbilities: it had lost all abilities (its card's did not
-	// function).
-	noAbilities bool
+	// function); noIntrinsic: it had lost the intrinsic mana abilities
+	// of its basic land types too (chars.noIntrinsic).
+	noAbilities, noIntrinsic bool
 	// colors and types are the colors and card types it had (layers 4
 	// and 5).
 	colors, types uint16

@@ -2,6 +2,7 @@ package core_test
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -68,6 +69,43 @@ func TestEveryPhraseRuns(t *testing.T) {
 			}
 			if !r.Passed() {
 				t.Log(strings.Join(r.Log, "\n"))
+			}
+		})
+	}
+}
+
+// TestRulesScenarios plays the scenario tests of each other file of
+// testdata (intrinsic_mana_test.card...): each file's cards, compiled
+// alone, are the whole library of its tests, so a test can prove a rule
+// of the core without a card of cards/ (a land that becomes an Island
+// with no Island card in the library).
+func TestRulesScenarios(t *testing.T) {
+	paths, err := filepath.Glob("testdata/*_test.card")
+	require.NoError(t, err)
+	for _, path := range paths {
+		if filepath.Base(path) == "phrases_test.card" {
+			continue // TestEveryPhraseRuns
+		}
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			require.NoError(t, err)
+			f, diags := parser.ParseString(path, string(src))
+			require.Empty(t, diags)
+			prog, diags := compiler.Compile([]*dsl.File{f})
+			require.Empty(t, diags)
+			lib, err := core.NewLibrary(prog)
+			require.NoError(t, err)
+			results := scenario.Run(coredriver.New(lib), []*dsl.File{f})
+			require.NotEmpty(t, results)
+			for _, r := range results {
+				t.Run(r.Name, func(t *testing.T) {
+					for _, f := range r.Failures {
+						assert.Fail(t, f.String())
+					}
+					if !r.Passed() {
+						t.Log(strings.Join(r.Log, "\n"))
+					}
+				})
 			}
 		})
 	}

@@ -541,7 +541,7 @@ func (g *Game) dealDamage(source ObjectID, target vm.Value, amount int, combat b
 func (g *Game) lastKnown(o *Object) lki {
 	p, t := g.pt(o.id)
 	c := g.charsOf(o)
-	info := lki{power: p, toughness: t, keywords: c.keywords.clone(), noAbilities: c.noAbilities, colors: g.colorsOf(o), types: g.typesOf(o)}
+	info := lki{power: p, toughness: t, keywords: c.keywords.clone(), noAbilities: c.noAbilities, noIntrinsic: c.noIntrinsic, colors: g.colorsOf(o), types: g.typesOf(o)}
 	if len(c.granted) > 0 {
 		info.granted = append([]grant(nil), c.granted...)
 	}

@@ -48,7 +48,7 @@ card "Endless Rats" {
     oracle "A deck can have any number of cards named Endless Rats."
     static a deck can have any number of cards named this
 }
-card "Forest" { type Basic Land — Forest; oracle "({T}: Add {G}.)"; {T}: add {G} }
+card "Forest" { type Basic Land — Forest; oracle "({T}: Add {G}.)" }
 `
 
 // TestDeckLimit: a deck can have four cards of a name (CR 100.2a), any

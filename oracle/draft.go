@@ -80,6 +80,11 @@ func Draft(v *vocab.Vocab, card DraftCard, paragraphs []string) []Drafted {
 		case rd.Failure != nil && rd.Reminder:
 			out[i].Why = "reminder text: no ability says it"
 			continue
+		case rd.Reminder && hasBasicLandType(card.Card):
+			// A Forest's "({T}: Add {G}.)": the ability is its type's
+			// (CR 305.6), and a line would be a second one (C049).
+			out[i].Why = "reminder text of the mana abilities its basic land types give it (CR 305.6): no ability says it"
+			continue
 		case rd.Failure != nil:
 			out[i].Why = "it does not read: " + rd.Failure.String()
 			continue
@@ -1222,4 +1227,16 @@ func plural(text string) string {
 		words[i] = w + "s"
 	}
 	return strings.Join(words, " ")
+}
+
+// hasBasicLandType reports whether a card has a basic land type (CR
+// 305.6): Plains, Island, Swamp, Mountain or Forest.
+func hasBasicLandType(card read.Card) bool {
+	return slices.ContainsFunc(card.Subtypes, func(s string) bool {
+		switch s {
+		case "Plains", "Island", "Swamp", "Mountain", "Forest":
+			return true
+		}
+		return false
+	})
 }

@@ -709,6 +709,8 @@ func (c *Coverage) WriteText(w io.Writer, file string) {
 			fmt.Fprintf(w, "  match:   it does not read: %s; by similarity, %s (%s)\n", m.Reading.Failure, m.resembles(c), CodeUnread)
 		case m.Same():
 			fmt.Fprintf(w, "  match:   same meaning\n")
+		case len(m.Abilities) == 0 && m.Reminder && hasBasicLandType(read.Card{Subtypes: c.Card.Subtypes}):
+			fmt.Fprintf(w, "  match:   reminder text of the mana ability of its basic land type (CR 305.6)\n")
 		case len(m.Abilities) == 0 && m.Reminder:
 			fmt.Fprintf(w, "  match:   reminder text\n")
 		case len(m.Abilities) == 0:

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"errors"
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -606,8 +607,10 @@ func (r *runner) whichAbility(a *dsl.ActivateAction, c Card) (int, error) {
 		if n := *a.Ability; n >= 1 && n <= len(all) {
 			return n - 1, nil
 		}
-		r.failf(a.Pos, "%s has %d activated abilities; there is no ability %d", dsl.RefString(a.Card), len(all), *a.Ability)
-		return 0, errStop
+		// An ability the permanent does not have can't be activated
+		// (CR 602.1): `illegal "602.1": activate "Forest" ability 2`.
+		return 0, r.failed(a.Pos, "", &RuleError{Rule: "602.1",
+			Err: fmt.Errorf("%s has %d activated abilities; there is no ability %d", dsl.RefString(a.Card), len(all), *a.Ability)})
 	}
 	var others []int
 	for i, ab := range all {

@@ -287,7 +287,7 @@ func TestCoverageOfABasicLand(t *testing.T) {
 	name, cards, err := workspace.ReadSet(strings.NewReader(set))
 	require.NoError(t, err)
 	dir := t.TempDir()
-	src := "card \"Forest\" {\n    type Basic Land — Forest\n    oracle \"({T}: Add {G}.)\"\n\n    {T}: add {G}\n}\n"
+	src := "card \"Forest\" {\n    type Basic Land — Forest\n    oracle \"({T}: Add {G}.)\"\n}\n"
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "forest.card"), []byte(src), 0o644))
 	w, err := workspace.Load([]string{dir})
 	require.NoError(t, err)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/cardc/cardc/mana"
 	"github.com/cardc/cardc/scenario"
 	"github.com/cardc/cardc/vm"
 )
@@ -45,16 +46,26 @@ func activatedLacks(ab *vm.Ability) string {
 	return ""
 }
 
-// manaAbility returns the index of a permanent's {T} mana ability that
-// costs nothing else, or -1.
-func manaAbility(o *object) int {
-	for i := range o.def.Abilities {
-		ab := &o.def.Abilities[i]
+// manaAbilities lists a permanent's {T} mana abilities that cost nothing
+// else: the intrinsic one of each of its basic land types (CR 305.6),
+// then its card's, such as Llanowar Elves' "{T}: Add {G}".
+func (g *game) manaAbilities(o *object) []instance {
+	var out []instance
+	for _, in := range g.abilities(o) {
+		ab := in.ability()
 		if ab.Kind == vm.AbilityActivated && ab.Flags&vm.FlagMana != 0 && ab.Flags&vm.FlagTapCost != 0 && ab.Cost == "" {
-			return i
+			out = append(out, in)
 		}
 	}
-	return -1
+	return out
+}
+
+// wouldAdd is the mana a mana ability would add, learned by running it
+// with no effect (run.simulate).
+func (g *game) wouldAdd(in instance, p int) mana.Amount {
+	var adds mana.Amount
+	g.exec(&run{g: g, in: &in, simulate: &adds}, in.ability().Body, newLocals(in.ability(), in.src, p))
+	return adds
 }
 
 // canTap reports whether a permanent can pay {T}: it is untapped, and a

@@ -165,14 +165,13 @@ func (g *game) resolveSpell(s *instance) {
 // even then it can't be paid, nothing is tapped, and the spell or
 // ability can't be cast or activated (CR 601.2h).
 func (g *game) pay(p int, cost string, x int) error {
-	syms, lands, err := g.manaSources(p, cost, x)
+	syms, taps, err := g.manaSources(p, cost, x)
 	if err != nil {
 		return err
 	}
-	for _, land := range lands {
-		land.tapped = true
-		in := instance{src: land.h, ctrl: p, def: land.def, ab: manaAbility(land)}
-		g.exec(&run{g: g, in: &in, tapped: true}, in.ability().Body, newLocals(in.ability(), land.h, p))
+	for _, in := range taps {
+		g.obj(in.src).tapped = true
+		g.exec(&run{g: g, in: &in, tapped: true}, in.ability().Body, newLocals(in.ability(), in.src, p))
 	}
 	left, owed := payFrom(g.pool[p], syms, x)
 	if owed > 0 {
@@ -190,9 +189,12 @@ func (g *game) canPay(p int, cost string, x int) bool {
 }
 
 // manaSources reads a cost and chooses the lands of player p to tap to
-// pay it, or says why it can't be paid. What a land's mana ability would
-// add is learned by running it with no effect (run.simulate).
-func (g *game) manaSources(p int, cost string, x int) ([]mana.Symbol, []*object, error) {
+// pay it, and the mana ability of each to activate, or says why it can't
+// be paid. What a land's mana ability would add is learned by running it
+// with no effect (wouldAdd); of a land with several (a Forest Plains has
+// "{T}: Add {G}" and "{T}: Add {W}", CR 305.6), the first that pays what
+// the pool can't is chosen.
+func (g *game) manaSources(p int, cost string, x int) ([]mana.Symbol, []instance, error) {
 	syms, bad := mana.Parse(cost)
 	if len(bad) > 0 {
 		return nil, nil, fmt.Errorf("%s is not a mana symbol", bad[0])
@@ -205,29 +207,28 @@ func (g *game) manaSources(p int, cost string, x int) ([]mana.Symbol, []*object,
 		}
 	}
 	pool := g.pool[p]
-	var lands []*object
+	var taps []instance
 	for _, land := range g.battlefield() {
 		_, owed := payFrom(pool, syms, x)
-		ai := manaAbility(land)
-		if owed == 0 || land.controller != p || land.tapped || !land.is("land") || ai < 0 {
+		if owed == 0 || land.controller != p || land.tapped || !land.is("land") {
 			continue
 		}
-		var adds mana.Amount
-		in := instance{src: land.h, ctrl: p, def: land.def, ab: ai}
-		g.exec(&run{g: g, in: &in, simulate: &adds}, in.ability().Body, newLocals(in.ability(), land.h, p))
-		with := pool
-		for t, n := range adds {
-			with[t] += n
-		}
-		if _, now := payFrom(with, syms, x); now < owed {
-			pool = with
-			lands = append(lands, land)
+		for _, in := range g.manaAbilities(land) {
+			with := pool
+			for t, n := range g.wouldAdd(in, p) {
+				with[t] += n
+			}
+			if _, now := payFrom(with, syms, x); now < owed {
+				pool = with
+				taps = append(taps, in)
+				break
+			}
 		}
 	}
 	if _, owed := payFrom(pool, syms, x); owed > 0 {
 		return nil, nil, &scenario.RuleError{Rule: "601.2h", Err: fmt.Errorf("player %d can't pay %s: not enough mana (CR 601.2h)", p, cost)}
 	}
-	return syms, lands, nil
+	return syms, taps, nil
 }
 
 // payFrom pays a cost from a pool, colored symbols first, then hybrid,

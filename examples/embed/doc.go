@@ -57,7 +57,10 @@
 // its target.
 //
 // activate.go — activated abilities whose cost is mana and {T}, granted
-// ones included (Trollhide's), and mana abilities, which resolve at once;
+// ones included (Trollhide's), and mana abilities, which resolve at once:
+// a land's include the intrinsic one of each of its basic land types
+// (CR 305.6), which no basic land card states, linked from
+// stdhost.IntrinsicManaAbilities (library.go, game.go's abilities);
 // summoning sickness (CR 302.6).
 //
 // optional.go — Three Dog's optional cost, its reflexive trigger, "for

@@ -3,6 +3,7 @@ package embed
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cardc/cardc/mana"
@@ -295,24 +296,22 @@ func (k *kitGame) TapForMana(p scenario.Player, c scenario.Card, t mana.Type) er
 	if err != nil {
 		return err
 	}
-	ai := manaAbility(o)
-	if ai < 0 {
+	abs := k.g.manaAbilities(o)
+	if len(abs) == 0 {
 		return fmt.Errorf("%s has no {T} mana ability", o.def.Name)
 	}
+	in := abs[0]
 	if t >= 0 {
-		// Learn what the ability would add, with no effect, as the
+		// Learn what each ability would add, with no effect, as the
 		// automatic payment does: one that can't make the type chosen is
 		// no mana ability the permanent has for it (CR 605.1a).
-		var adds mana.Amount
-		in := instance{src: o.h, ctrl: o.controller, def: o.def, ab: ai}
-		k.g.exec(&run{g: k.g, in: &in, simulate: &adds}, in.ability().Body, newLocals(in.ability(), o.h, int(p)))
-		if adds[t] == 0 {
+		i := slices.IndexFunc(abs, func(in instance) bool { return k.g.wouldAdd(in, int(p))[t] > 0 })
+		if i < 0 {
 			return &scenario.RuleError{Rule: "605.1a", Err: fmt.Errorf("%s has no mana ability that adds %s (CR 605.1a)", o.def.Name, t)}
 		}
+		in = abs[i]
 	}
-	return k.action(func() error {
-		return k.g.activate(int(p), o, instance{src: o.h, ctrl: o.controller, def: o.def, ab: ai}, nil)
-	})
+	return k.action(func() error { return k.g.activate(int(p), o, in, nil) })
 }
 
 func (k *kitGame) ResolveTop() error { return k.action(k.g.resolveTop) }

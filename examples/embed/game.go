@@ -225,7 +225,11 @@ func (g *game) exec(r *run, fn int32, locals []vm.Value) vm.Value {
 	if fn == vm.NoFunc {
 		return 0
 	}
-	v, err := g.m.RunWith(r, g.lib.linked, fn, locals)
+	linked := g.lib.linked
+	if r.in != nil {
+		linked = g.lib.linkedOf(r.in.def)
+	}
+	v, err := g.m.RunWith(r, linked, fn, locals)
 	if err != nil {
 		g.fail(err)
 		return 0
@@ -294,10 +298,18 @@ func (g *game) battlefield() []*object {
 	return out
 }
 
-// abilities lists the abilities of a permanent: its own (not those its
-// card grants others) and those effects grant it (layers.go).
+// abilities lists the abilities of a permanent: the intrinsic mana
+// abilities of its basic land types (CR 305.6), its own (not those its
+// card grants others) and those effects grant it (layers.go). No effect
+// of this engine changes land types or removes abilities, so its basic
+// land types are its card's.
 func (g *game) abilities(o *object) []instance {
 	var out []instance
+	for _, t := range o.def.Subtypes {
+		if c := g.lib.intrinsicBy[t]; c != nil {
+			out = append(out, instance{src: o.h, ctrl: o.controller, def: c, ab: 0})
+		}
+	}
 	for i := range o.def.Abilities {
 		if o.def.Abilities[i].Flags&vm.FlagGranted == 0 {
 			out = append(out, instance{src: o.h, ctrl: o.controller, def: o.def, ab: i})

@@ -59,6 +59,11 @@ type Library struct {
 	byName  map[string]*vm.Card
 	// lacks says, for each card the engine can't run, what it lacks.
 	lacks map[string]string
+	// intrinsic are the intrinsic mana abilities of the basic land types
+	// (CR 305.6), a program of their own (stdhost.IntrinsicManaAbilities)
+	// linked as the bundle is; intrinsicBy finds each by its type.
+	intrinsic   *vm.Linked
+	intrinsicBy map[string]*vm.Card
 }
 
 // BuildBundle compiles every .card file of dir, the cards that test
@@ -105,6 +110,9 @@ func Load(bundle []byte) (*Library, error) {
 		return nil, err
 	}
 	lib := &Library{prog: prog, linked: linked, binding: binding, byName: map[string]*vm.Card{}, lacks: map[string]string{}}
+	if err := lib.linkIntrinsic(); err != nil {
+		return nil, err
+	}
 	for _, u := range unlinked {
 		var names []string
 		for _, m := range u.Missing {
@@ -120,6 +128,34 @@ func Load(bundle []byte) (*Library, error) {
 		}
 	}
 	return lib, nil
+}
+
+// linkIntrinsic links the intrinsic mana abilities of the basic land
+// types: a basic land card states none, and the engine gives each object
+// with a basic land type the ability of that type (CR 305.6; HOST.md).
+func (lib *Library) linkIntrinsic() error {
+	p := stdhost.IntrinsicManaAbilities()
+	linked, unlinked, err := lib.binding.LinkProgram(p)
+	if err != nil {
+		return err
+	}
+	if len(unlinked) > 0 {
+		return fmt.Errorf("the intrinsic mana abilities do not link: %v", unlinked[0])
+	}
+	lib.intrinsic, lib.intrinsicBy = linked, map[string]*vm.Card{}
+	for i := range p.Cards {
+		lib.intrinsicBy[p.Cards[i].Subtypes[0]] = &p.Cards[i]
+	}
+	return nil
+}
+
+// linkedOf is the linked program a compiled card belongs to: the
+// bundle's, or that of the intrinsic mana abilities.
+func (lib *Library) linkedOf(def *vm.Card) *vm.Linked {
+	if def != nil && len(def.Subtypes) == 1 && lib.intrinsicBy[def.Subtypes[0]] == def {
+		return lib.intrinsic
+	}
+	return lib.linked
 }
 
 // LoadDir builds the bundle of the cards of dir and loads it.
