@@ -36,6 +36,9 @@ type DraftCard struct {
 	// PT is its printed power and toughness ("2/2", "*/*"), or "" for a
 	// card that is no creature.
 	PT string
+	// Cost is its mana cost ("{X}{G}"), or "": with {X}, its abilities
+	// may read X (CR 107.3).
+	Cost string
 }
 
 // Draft writes, in the card language, the abilities of a card from its
@@ -144,6 +147,9 @@ func check(v *vocab.Vocab, card DraftCard, paragraphs []string, drafts []Drafted
 func Source(card DraftCard, paragraphs []string, drafts []Drafted, kept []int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "card %s {\n", quote(card.Name))
+	if card.Cost != "" {
+		b.WriteString("    cost " + card.Cost + "\n")
+	}
 	var types []string
 	for _, t := range card.Types {
 		types = append(types, strings.ToUpper(t[:1])+t[1:])

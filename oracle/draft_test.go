@@ -43,17 +43,19 @@ func libraryCards(t *testing.T, v *vocab.Vocab) []*compiler.Explanation {
 }
 
 // draftCard is what Draft needs of a card of the library.
-func draftCard(e *compiler.Explanation, pt string) oracle.DraftCard {
-	return oracle.DraftCard{Card: read.Card{Name: e.Name, Types: e.Types, Subtypes: e.Subtypes}, PT: pt}
+func draftCard(t *testing.T, e *compiler.Explanation) oracle.DraftCard {
+	return oracle.DraftCard{Card: read.Card{Name: e.Name, Types: e.Types, Subtypes: e.Subtypes},
+		PT: itemOf(t, e, "pt "), Cost: itemOf(t, e, "cost ")}
 }
 
-// ptOf is the P/T line of a card's source, or "".
-func ptOf(t *testing.T, e *compiler.Explanation) string {
+// itemOf is what follows a prefix ("pt ", "cost ") on a line of a card's
+// source, or "".
+func itemOf(t *testing.T, e *compiler.Explanation, prefix string) string {
 	src, err := os.ReadFile(e.Pos.Filename)
 	require.NoError(t, err)
 	for _, line := range strings.Split(string(src), "\n") {
-		if pt, ok := strings.CutPrefix(strings.TrimSpace(line), "pt "); ok {
-			return pt
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), prefix); ok {
+			return v
 		}
 	}
 	return ""
@@ -72,7 +74,7 @@ func TestDraftTheLibrary(t *testing.T) {
 		for _, p := range e.Oracle {
 			paras = append(paras, p.Text)
 		}
-		card := draftCard(e, ptOf(t, e))
+		card := draftCard(t, e)
 		for i, d := range oracle.Draft(v, card, paras) {
 			text, mode := oracle.ModalText(paras, i)
 			if mode {
@@ -112,7 +114,7 @@ func TestDraftGolden(t *testing.T) {
 		for _, p := range e.Oracle {
 			paras = append(paras, p.Text)
 		}
-		drafts := oracle.Draft(v, draftCard(e, ptOf(t, e)), paras)
+		drafts := oracle.Draft(v, draftCard(t, e), paras)
 		var kept []int
 		for i, d := range drafts {
 			if d.Lines != nil {
@@ -121,7 +123,7 @@ func TestDraftGolden(t *testing.T) {
 				b.WriteString("// not drafted: " + paras[i] + ": " + d.Why + "\n")
 			}
 		}
-		b.WriteString(oracle.Source(draftCard(e, ptOf(t, e)), paras, drafts, kept) + "\n")
+		b.WriteString(oracle.Source(draftCard(t, e), paras, drafts, kept) + "\n")
 	}
 	golden.Check(t, filepath.Join("testdata", "draft", "library.golden"), []byte(b.String()))
 }
