@@ -1482,10 +1482,11 @@ func gluedSubtraction(parts []*dsl.Part) *dsl.Diagnostic {
 		}
 		left := &dsl.Sum{Left: p.Expr.Left}
 		if right := p.Expr.Rest[0].Right; left.Word() != "" && len(right.Rest) > 0 && right.Rest[0].Op == "/" {
-			// "gets -X/-X": a power/toughness of a variable.
+			// "gets -Y/-Y": a power/toughness of a variable other than
+			// X (which "-X/-X" lexes as one token).
 			pt := "-" + strings.ReplaceAll(dsl.SumString(&dsl.Sum{Left: right}), " ", "")
-			d := dsl.Errorf(p.Expr.Rest[0].Pos, CodeType, "a power/toughness change by a variable, %q, is not in the language yet", pt)
-			d.Hint = `a power/toughness is numbers, as in "-1/-1"; ` + NotYetSection + " lists what the language lacks"
+			d := dsl.Errorf(p.Expr.Rest[0].Pos, CodeType, "a power/toughness change by a variable other than X, %q, is not in the language yet", pt)
+			d.Hint = `each side of a power/toughness change is a number or X with its sign, as in "-1/-1" or "-X/-X"; ` + NotYetSection + " lists what the language lacks"
 			return &d
 		}
 		if w := left.Word(); w != "" {
