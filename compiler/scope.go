@@ -142,6 +142,9 @@ func (s *scope) Names() []string {
 				out = append(out, n)
 			}
 		}
+		if s.noX {
+			seen["X"] = true // the builtin X is not seen from here
+		}
 	}
 	sort.Strings(out)
 	return out
