@@ -835,6 +835,15 @@ next:
 			}
 			out = append(out, "for each", text)
 		}
+		if x := whereX(p); x != nil && slices.ContainsFunc(t.Items, func(it vocab.TemplateItem) bool { return it.Slot == "power/toughness" }) {
+			// "gets +X/+X until end of turn, where X is the number of
+			// creatures you control": the phrase says what X is.
+			text, err := d.value(x, event, "", false)
+			if err != nil {
+				continue next
+			}
+			out = append(out, "where X is", text)
+		}
 		if chosenRef != "" && chosenFilter(p) == nil && d.names[chosenRef] != "" {
 			// What an action without a filter returns, named after
 			// the phrase: `reveal the top card of your library as card`.
@@ -1228,4 +1237,15 @@ func plural(text string) string {
 		words[i] = w + "s"
 	}
 	return strings.Join(words, " ")
+}
+
+// whereX is what X is in a phrase's power/toughness change by X, as
+// "where X is N" said it, or nil.
+func whereX(p *meaning.Phrase) *meaning.Value {
+	for _, name := range []string{"power", "toughness"} {
+		if v := p.Arg(name); v != nil && v.X != nil {
+			return v.X
+		}
+	}
+	return nil
 }

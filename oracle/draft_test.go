@@ -152,9 +152,20 @@ func TestDraftChoices(t *testing.T) {
 		{read.Card{Name: "Gentle Nudge", Types: []string{"instant"}},
 			[]string{"Tap up to two target creatures."},
 			[]string{"tap up to two target creatures"}},
+		{read.Card{Name: "Pack Surge", Types: []string{"instant"}},
+			[]string{"Target creature gets +X/+X until end of turn, where X is the number of creatures you control."},
+			[]string{"target creature gets +X/+X until end of turn where X is the number of creatures you control"}},
+		{read.Card{Name: "Pack Mantle", Types: []string{"enchantment"}, Subtypes: []string{"Aura"}},
+			[]string{"Enchant creature", "Enchanted creature gets -X/-X, where X is the number of Swamps you control."},
+			[]string{"enchant creature", "static enchanted creature gets -X/-X where X is the number of Swamps you control"}},
+		{read.Card{Name: "Sudden Growth", Types: []string{"instant"}},
+			[]string{"Target creature gets +X/+0 until end of turn."},
+			[]string{"target creature gets +X/+0 until end of turn"}},
 	} {
 		t.Run(tc.card.Name, func(t *testing.T) {
-			drafts := oracle.Draft(v, oracle.DraftCard{Card: tc.card}, tc.paras)
+			// A card whose X its cost pays has the cost (CR 107.3).
+			card := oracle.DraftCard{Card: tc.card, Cost: map[string]string{"Sudden Growth": "{X}{G}"}[tc.card.Name]}
+			drafts := oracle.Draft(v, card, tc.paras)
 			require.Len(t, drafts, len(tc.want))
 			for i, d := range drafts {
 				require.NotNil(t, d.Lines, "%q: %s", tc.paras[i], d.Why)

@@ -393,7 +393,7 @@ func (b *Builder) half(arg *vocab.Arg, power bool) *Value {
 		v.Key = b.Resolve("X")
 		if arg.Where != nil {
 			w := b.value(arg.Where)
-			v.Key, v.Say = w.Key, WhereSay(v.Say, "X", w.Say)
+			v.Key, v.Say, v.X = w.Key, WhereSay(v.Say, "X", w.Say), w
 		}
 		if x < 0 {
 			v.Key = Negate(v.Key)

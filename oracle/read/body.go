@@ -280,7 +280,7 @@ func substitute(st *meaning.Stmt, name string, x *meaning.Value) {
 				if v.Key != name {
 					side.Key = meaning.Negate(x.Key)
 				}
-				side.Say = meaning.WhereSay(v.Say, name, x.Say)
+				side.Say, side.X = meaning.WhereSay(v.Say, name, x.Say), x
 				st.Phrase.Args[i].Value = &side
 			case v.Key == name:
 				st.Phrase.Args[i].Value = x
