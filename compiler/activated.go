@@ -25,7 +25,7 @@ func (c *checker) activated(it *dsl.ActivatedAbility) *checkedAbility {
 		effect = dsl.PhraseString(it.Effect)
 	}
 	a := c.newAbility(vm.AbilityActivated, it.CostText()+": "+effect, it.Pos.Line, nil)
-	sc := newScope(rootScope())
+	sc := abilityScope(activationPaysX(it))
 	if it.Loyalty != nil {
 		c.loyaltyCost(a, it, sc)
 	}
@@ -239,6 +239,20 @@ func targets(stmts []checkedStmt) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// activationPaysX reports whether an activated ability's cost pays X: {X}
+// in its mana, or a loyalty cost of -X (CR 107.3, 606.4).
+func activationPaysX(it *dsl.ActivatedAbility) bool {
+	if it.Loyalty != nil {
+		return strings.TrimLeft(*it.Loyalty, "+-") == "X"
+	}
+	for _, cp := range it.Costs {
+		if cp.Mana != nil && hasX(*cp.Mana) {
+			return true
 		}
 	}
 	return false

@@ -502,7 +502,7 @@ func (c *checker) trigger(t *dsl.TriggerAbility) *checkedAbility {
 		text += ", if " + dsl.PhraseString(t.If)
 	}
 	a := c.newAbility(vm.AbilityTriggered, text, t.Pos.Line, nil)
-	c.eventAbility(a, t.Phrase, newScope(rootScope()))
+	c.eventAbility(a, t.Phrase, abilityScope(c.cardPaysX()))
 	if a.pattern != nil && a.pattern.Once {
 		c.errorf(t.Phrase.Pos, CodeContext, "%q describes a delayed trigger, which an ability creates", text).Hint =
 			"put it inside the ability that creates it, or say `the beginning of each ...`"
@@ -532,7 +532,7 @@ func (c *checker) trigger(t *dsl.TriggerAbility) *checkedAbility {
 func (c *checker) replacement(r *dsl.ReplaceAbility) *checkedAbility {
 	text := "replace " + dsl.PhraseString(r.Phrase)
 	a := c.newAbility(vm.AbilityReplacement, text, r.Pos.Line, nil)
-	c.eventAbility(a, r.Phrase, newScope(rootScope()))
+	c.eventAbility(a, r.Phrase, abilityScope(c.cardPaysX()))
 	if a.pattern != nil && a.pattern.Once {
 		c.errorf(r.Phrase.Pos, CodeContext, "a replacement effect cannot wait for the next time; say what it replaces")
 	}
@@ -549,7 +549,7 @@ func (c *checker) replacement(r *dsl.ReplaceAbility) *checkedAbility {
 func (c *checker) enters(e *dsl.EntersAbility) *checkedAbility {
 	a := c.newAbility(vm.AbilityEnters, "enters "+dsl.PhraseString(e.Phrase), e.Pos.Line, nil)
 	a.bodyPos = e.Pos
-	a.enters = c.action(e.Phrase, newScope(rootScope()), a)
+	a.enters = c.action(e.Phrase, abilityScope(c.cardPaysX()), a)
 	c.finish(a.tree)
 	return a
 }
@@ -562,7 +562,7 @@ func (c *checker) static(s *dsl.StaticAbility) *checkedAbility {
 		text = "static as long as " + dsl.PhraseString(s.If) + ", " + dsl.PhraseString(s.Phrase)
 	}
 	a := c.newAbility(vm.AbilityStatic, text, s.Pos.Line, nil)
-	a.sc = newScope(rootScope())
+	a.sc = abilityScope(false) // no cost pays for a static ability
 	if s.If != nil {
 		defer c.asLongAs(a, s)
 	}
@@ -619,10 +619,15 @@ func (c *checker) asLongAs(a *checkedAbility, s *dsl.StaticAbility) {
 
 func (c *checker) spell(s *dsl.SpellAbility) *checkedAbility {
 	a := c.newAbility(vm.AbilitySpell, "spell", s.Pos.Line, nil)
-	c.bodyIn(a, s.Body, newScope(rootScope()))
+	c.bodyIn(a, s.Body, abilityScope(c.cardPaysX()))
 	c.finish(a.tree)
 	return a
 }
+
+// cardPaysX reports whether the card's mana cost has {X}: X is then the
+// value chosen as it was cast, in its spell ability and, for a permanent,
+// in the abilities that read it as it enters (CR 107.3, 107.3m).
+func (c *checker) cardPaysX() bool { return hasX(c.out.card.ManaCost) }
 
 // body checks the block of an ability in the scope of its pattern.
 func (c *checker) body(a *checkedAbility, b *dsl.Block) { c.bodyIn(a, b, a.sc) }
@@ -1246,7 +1251,7 @@ func (c *checker) actionArgs(alt *vocab.Alt, ph *dsl.Phrase, sc *scope, a *check
 			if p.Name == "toughness" {
 				half = 2
 			}
-			act.args = append(act.args, checkedArg{param: p.Name, arg: pt, half: half})
+			act.args = append(act.args, checkedArg{param: p.Name, arg: pt, half: half, sc: sc})
 		default:
 			// The vocabulary guarantees a default for every parameter no
 			// slot fills (vocab.Load checks it).

@@ -64,7 +64,7 @@ func (c *checker) effectAbility(a *checkedAbility, alt *vocab.Alt, s *dsl.Static
 // again for each object, each time the characteristics are computed).
 func (c *checker) affectedScope(a *checkedAbility, alt *vocab.Alt) *scope {
 	for _, arg := range alt.Args {
-		if arg != nil && arg.ForEach != nil && readsAffected(arg.ForEach) {
+		if arg != nil && (arg.ForEach != nil && readsAffected(arg.ForEach) || countsAffected(arg.Where)) {
 			sc := newScope(a.sc)
 			a.affected = &binding{name: vocab.Affected, typ: vocab.Type{Kind: vocab.KObject}, used: true, affected: true}
 			sc.names[vocab.Affected] = a.affected
@@ -72,6 +72,13 @@ func (c *checker) affectedScope(a *checkedAbility, alt *vocab.Alt) *scope {
 		}
 	}
 	return a.sc
+}
+
+// countsAffected reports whether the X of a `where X is N` after a
+// continuous effect (vocab.Arg.Where) is a count through a filter that
+// reads the object the effect is applied to.
+func countsAffected(where *vocab.Arg) bool {
+	return where != nil && where.Kind == vocab.ArgCount && readsAffected(where.Filter)
 }
 
 // readsAffected reports whether the filter of a continuous effect's `for

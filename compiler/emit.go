@@ -939,10 +939,8 @@ func (e *cardEmitter) args(f *fnBuilder, args []checkedArg, a *checkedAbility, o
 			f.at = &ca.pos
 			f.sum(ca.def, sc)
 			f.at = nil
-		case ca.half == 1:
-			e.perEach(f, ca, a, ca.arg.Power, func() { f.number(ca.arg.Power, ca.arg.Pos) })
-		case ca.half == 2:
-			e.perEach(f, ca, a, ca.arg.Toughness, func() { f.number(ca.arg.Toughness, ca.arg.Pos) })
+		case ca.half != 0:
+			e.ptHalf(f, ca, a)
 		case ca.player != nil:
 			// The player of the turn of a loop over players.
 			f.emit(vm.OpLoad, ca.player.local, ca.arg.Pos)
@@ -972,6 +970,44 @@ func (e *cardEmitter) args(f *fnBuilder, args []checkedArg, a *checkedAbility, o
 			f.emit(vm.OpStore, b.local, p)
 		}
 	}
+}
+
+// ptHalf pushes one half of a +N/+M argument, its power (half 1) or its
+// toughness (half 2): the number, or X times its sign ("+X/+0", "-X/-X",
+// CR 107.3), made that many for each permanent its ForEach describes.
+func (e *cardEmitter) ptHalf(f *fnBuilder, ca checkedArg, a *checkedAbility) {
+	arg := ca.arg
+	n, x := arg.Power, arg.PowerX
+	if ca.half == 2 {
+		n, x = arg.Toughness, arg.ToughnessX
+	}
+	if x == 0 {
+		e.perEach(f, ca, a, n, func() { f.number(n, arg.Pos) })
+		return
+	}
+	e.perEach(f, ca, a, -1, func() {
+		e.xValue(f, ca, a)
+		if x < 0 {
+			f.emit(vm.OpNeg, 0, arg.Pos)
+		}
+	})
+}
+
+// xValue pushes the X of a +X/+X argument: what the phrase's `where X is
+// N` says, computed now (each time a continuous effect applies, CR
+// 611.3a; once, as an action happens, CR 608.2h), or else the X of the
+// ability's scope — the X paid in a cost, or one a `where` statement
+// before it named (CR 107.3).
+func (e *cardEmitter) xValue(f *fnBuilder, ca checkedArg, a *checkedAbility) {
+	if w := ca.arg.Where; w != nil {
+		e.argValue(f, checkedArg{arg: w, sc: ca.sc}, a)
+		return
+	}
+	sc := ca.sc
+	if sc == nil {
+		sc = rootScope()
+	}
+	f.ref(&dsl.Ref{Span: dsl.Span{Pos: ca.arg.Pos}, Name: "X"}, sc)
 }
 
 // perEach pushes a quantity, push, made that many for each permanent the

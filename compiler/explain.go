@@ -381,6 +381,7 @@ func (r *renderer) reading(alt *vocab.Alt, granted *checkedAbility) string {
 	plural, single, subject := false, false, false
 	one := -1                 // where in out the number 1 is, while single
 	var perEach *vocab.Filter // a quantity's "for each FILTER", said last
+	var whereX *vocab.Arg     // what X is in a +X/+X, said last
 	for i, it := range items {
 		if it.Word != "" {
 			w := it.Word
@@ -417,6 +418,9 @@ func (r *renderer) reading(alt *vocab.Alt, granted *checkedAbility) string {
 			if arg.ForEach != nil {
 				perEach = arg.ForEach
 			}
+			if arg.Where != nil {
+				whereX = arg.Where
+			}
 			plural = text == "you" || arg.Kind == vocab.ArgFilter && (arg.Filter.Det == "" || arg.Filter.Det == "other")
 			// The subject of the wording, one object or player: its verb
 			// agrees with it ("equipped creature loses flying").
@@ -435,6 +439,11 @@ func (r *renderer) reading(alt *vocab.Alt, granted *checkedAbility) string {
 	}
 	if perEach != nil {
 		out = append(out, "for each", r.words(perEach.Text))
+	}
+	if whereX != nil {
+		// "gets +X/+X, where X is the number of creatures you control".
+		out[len(out)-1] += ","
+		out = append(out, "where X is", r.arg(whereX))
 	}
 	return strings.Join(out, " ")
 }

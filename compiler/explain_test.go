@@ -154,6 +154,15 @@ func TestExplainEnglish(t *testing.T) {
 
     {1}: gain this.power * this.power life
 }`, "{1}: You gain Case's power times its power life."},
+		{"+X/+X and what X is", `card "Case" {
+    cost {2}{G}
+    type Enchantment — Aura
+    oracle "Enchant creature"
+    oracle "Enchanted creature gets +X/+X, where X is the number of creatures you control."
+
+    enchant creature
+    static enchanted creature gets +X/+X where X is the number of creatures you control
+}`, "Enchanted creature gets +X/+X, where X is the number of creatures you control."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			es := explainCards(t, v, "case.card", []byte(tc.card))

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/cardc/cardc/dsl"
@@ -78,6 +79,11 @@ type scope struct {
 	// vocabulary: its fields and the vocabulary's names are in scope.
 	where *vocab.EventKind
 	v     *vocab.Vocab
+	// noX marks the scope of an ability in which X is not defined — no
+	// {X} in the cost that pays for it, no loyalty cost of -X (CR 107.3):
+	// the builtin X is not seen through it, and only a `where X is N`
+	// under it defines X.
+	noX bool
 }
 
 func newScope(parent *scope) *scope {
@@ -89,6 +95,9 @@ func (s *scope) lookup(name string) *binding {
 	for ; s != nil; s = s.parent {
 		if b, ok := s.names[name]; ok {
 			return b
+		}
+		if s.noX && name == "X" {
+			return nil
 		}
 		if s.where != nil {
 			if w, ok := s.v.Where(s.where, name); ok && (w.Field != "" || w.Name != "") {
@@ -133,10 +142,24 @@ func (s *scope) Names() []string {
 				out = append(out, n)
 			}
 		}
+		if s.noX {
+			seen["X"] = true // the builtin X is not seen from here
+		}
 	}
 	sort.Strings(out)
 	return out
 }
+
+// abilityScope is the scope of an ability's names under the root: one in
+// which X is defined only if xPaid says a cost of the ability pays X.
+func abilityScope(xPaid bool) *scope {
+	s := newScope(rootScope())
+	s.noX = !xPaid
+	return s
+}
+
+// hasX reports whether a mana cost has {X} (CR 107.3).
+func hasX(cost string) bool { return strings.Contains(strings.ToUpper(cost), "{X}") }
 
 // rootScope holds the names every ability sees (vocab.Builtins). It is
 // one scope, built once and shared by every card, which only ever reads

@@ -49,3 +49,49 @@ func ParsePT(s string) (power, toughness int, ok bool) {
 	toughness, err2 = strconv.Atoi(b)
 	return power, toughness, err1 == nil && err2 == nil
 }
+
+// PTChange is what an effect adds to power and toughness, each side a
+// number or X with its sign: "+1/+0", "+X/+0", "-X/-X" (CR 107.3). The
+// power added is Power + PowerX × X, the toughness Toughness +
+// ToughnessX × X: a side written X has the number 0 and the coefficient
+// 1 or -1, a side written as a number the coefficient 0.
+type PTChange struct {
+	Power, Toughness   int
+	PowerX, ToughnessX int
+}
+
+// HasX reports whether a side of the change is X.
+func (c PTChange) HasX() bool { return c.PowerX != 0 || c.ToughnessX != 0 }
+
+// ParsePTChange reads a power/toughness change: a P/T of numbers, as
+// ParsePT reads it, or one with X on a side and a sign on each ("+X/+0",
+// "+0/+X", "-X/-X", "-X/-0").
+func ParsePTChange(s string) (PTChange, bool) {
+	if p, t, ok := ParsePT(s); ok {
+		return PTChange{Power: p, Toughness: t}, true
+	}
+	a, b, found := strings.Cut(s, "/")
+	if !found {
+		return PTChange{}, false
+	}
+	pn, px, ok1 := changeSide(a)
+	tn, tx, ok2 := changeSide(b)
+	return PTChange{Power: pn, Toughness: tn, PowerX: px, ToughnessX: tx}, ok1 && ok2
+}
+
+// changeSide reads one side of a change with its sign: a number, or X
+// (its coefficient, 1 or -1).
+func changeSide(s string) (n, x int, ok bool) {
+	if len(s) < 2 || s[0] != '+' && s[0] != '-' {
+		return 0, 0, false
+	}
+	sign := 1
+	if s[0] == '-' {
+		sign = -1
+	}
+	if s[1:] == "X" {
+		return 0, sign, true
+	}
+	n, err := strconv.Atoi(s)
+	return n, 0, err == nil
+}

@@ -63,3 +63,31 @@ func TestParsePT(t *testing.T) {
 		}
 	}
 }
+
+// TestParsePTChange: each side of a power/toughness change is a number or
+// X with its sign, X's coefficient 1 or -1 (CR 107.3).
+func TestParsePTChange(t *testing.T) {
+	tests := []struct {
+		in   string
+		want dsl.PTChange
+		ok   bool
+	}{
+		{"+1/+0", dsl.PTChange{Power: 1}, true},
+		{"-2/-2", dsl.PTChange{Power: -2, Toughness: -2}, true},
+		{"+X/+0", dsl.PTChange{PowerX: 1}, true},
+		{"+0/+X", dsl.PTChange{ToughnessX: 1}, true},
+		{"-X/-X", dsl.PTChange{PowerX: -1, ToughnessX: -1}, true},
+		{"-X/-0", dsl.PTChange{PowerX: -1}, true},
+		{"+X/+2", dsl.PTChange{PowerX: 1, Toughness: 2}, true},
+		{"X/X", dsl.PTChange{}, false},
+		{"+Y/+0", dsl.PTChange{}, false},
+		{"+X", dsl.PTChange{}, false},
+	}
+	for _, tt := range tests {
+		got, ok := dsl.ParsePTChange(tt.in)
+		assert.Equal(t, tt.ok, ok, "ParsePTChange(%q)", tt.in)
+		if ok {
+			assert.Equal(t, tt.want, got, "ParsePTChange(%q)", tt.in)
+		}
+	}
+}

@@ -36,6 +36,9 @@ type DraftCard struct {
 	// PT is its printed power and toughness ("2/2", "*/*"), or "" for a
 	// card that is no creature.
 	PT string
+	// Cost is its mana cost ("{X}{G}"), or "": with {X}, its abilities
+	// may read X (CR 107.3).
+	Cost string
 }
 
 // Draft writes, in the card language, the abilities of a card from its
@@ -149,6 +152,9 @@ func check(v *vocab.Vocab, card DraftCard, paragraphs []string, drafts []Drafted
 func Source(card DraftCard, paragraphs []string, drafts []Drafted, kept []int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "card %s {\n", quote(card.Name))
+	if card.Cost != "" {
+		b.WriteString("    cost " + card.Cost + "\n")
+	}
 	var types []string
 	for _, t := range card.Types {
 		types = append(types, strings.ToUpper(t[:1])+t[1:])
@@ -834,6 +840,15 @@ next:
 			}
 			out = append(out, "for each", text)
 		}
+		if x := whereX(p); x != nil && slices.ContainsFunc(t.Items, func(it vocab.TemplateItem) bool { return it.Slot == "power/toughness" }) {
+			// "gets +X/+X until end of turn, where X is the number of
+			// creatures you control": the phrase says what X is.
+			text, err := d.value(x, event, "", false)
+			if err != nil {
+				continue next
+			}
+			out = append(out, "where X is", text)
+		}
 		if chosenRef != "" && chosenFilter(p) == nil && d.names[chosenRef] != "" {
 			// What an action without a filter returns, named after
 			// the phrase: `reveal the top card of your library as card`.
@@ -1239,4 +1254,15 @@ func hasBasicLandType(card read.Card) bool {
 		}
 		return false
 	})
+}
+
+// whereX is what X is in a phrase's power/toughness change by X, as
+// "where X is N" said it, or nil.
+func whereX(p *meaning.Phrase) *meaning.Value {
+	for _, name := range []string{"power", "toughness"} {
+		if v := p.Arg(name); v != nil && v.X != nil {
+			return v.X
+		}
+	}
+	return nil
 }

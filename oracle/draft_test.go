@@ -43,17 +43,19 @@ func libraryCards(t *testing.T, v *vocab.Vocab) []*compiler.Explanation {
 }
 
 // draftCard is what Draft needs of a card of the library.
-func draftCard(e *compiler.Explanation, pt string) oracle.DraftCard {
-	return oracle.DraftCard{Card: read.Card{Name: e.Name, Types: e.Types, Subtypes: e.Subtypes}, PT: pt}
+func draftCard(t *testing.T, e *compiler.Explanation) oracle.DraftCard {
+	return oracle.DraftCard{Card: read.Card{Name: e.Name, Types: e.Types, Subtypes: e.Subtypes},
+		PT: itemOf(t, e, "pt "), Cost: itemOf(t, e, "cost ")}
 }
 
-// ptOf is the P/T line of a card's source, or "".
-func ptOf(t *testing.T, e *compiler.Explanation) string {
+// itemOf is what follows a prefix ("pt ", "cost ") on a line of a card's
+// source, or "".
+func itemOf(t *testing.T, e *compiler.Explanation, prefix string) string {
 	src, err := os.ReadFile(e.Pos.Filename)
 	require.NoError(t, err)
 	for _, line := range strings.Split(string(src), "\n") {
-		if pt, ok := strings.CutPrefix(strings.TrimSpace(line), "pt "); ok {
-			return pt
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), prefix); ok {
+			return v
 		}
 	}
 	return ""
@@ -72,7 +74,7 @@ func TestDraftTheLibrary(t *testing.T) {
 		for _, p := range e.Oracle {
 			paras = append(paras, p.Text)
 		}
-		card := draftCard(e, ptOf(t, e))
+		card := draftCard(t, e)
 		for i, d := range oracle.Draft(v, card, paras) {
 			text, mode := oracle.ModalText(paras, i)
 			if mode {
@@ -125,7 +127,7 @@ func TestDraftGolden(t *testing.T) {
 		for _, p := range e.Oracle {
 			paras = append(paras, p.Text)
 		}
-		drafts := oracle.Draft(v, draftCard(e, ptOf(t, e)), paras)
+		drafts := oracle.Draft(v, draftCard(t, e), paras)
 		var kept []int
 		for i, d := range drafts {
 			if d.Lines != nil {
@@ -134,7 +136,7 @@ func TestDraftGolden(t *testing.T) {
 				b.WriteString("// not drafted: " + paras[i] + ": " + d.Why + "\n")
 			}
 		}
-		b.WriteString(oracle.Source(draftCard(e, ptOf(t, e)), paras, drafts, kept) + "\n")
+		b.WriteString(oracle.Source(draftCard(t, e), paras, drafts, kept) + "\n")
 	}
 	golden.Check(t, filepath.Join("testdata", "draft", "library.golden"), []byte(b.String()))
 }
@@ -163,9 +165,20 @@ func TestDraftChoices(t *testing.T) {
 		{read.Card{Name: "Gentle Nudge", Types: []string{"instant"}},
 			[]string{"Tap up to two target creatures."},
 			[]string{"tap up to two target creatures"}},
+		{read.Card{Name: "Pack Surge", Types: []string{"instant"}},
+			[]string{"Target creature gets +X/+X until end of turn, where X is the number of creatures you control."},
+			[]string{"target creature gets +X/+X until end of turn where X is the number of creatures you control"}},
+		{read.Card{Name: "Pack Mantle", Types: []string{"enchantment"}, Subtypes: []string{"Aura"}},
+			[]string{"Enchant creature", "Enchanted creature gets -X/-X, where X is the number of Swamps you control."},
+			[]string{"enchant creature", "static enchanted creature gets -X/-X where X is the number of Swamps you control"}},
+		{read.Card{Name: "Sudden Growth", Types: []string{"instant"}},
+			[]string{"Target creature gets +X/+0 until end of turn."},
+			[]string{"target creature gets +X/+0 until end of turn"}},
 	} {
 		t.Run(tc.card.Name, func(t *testing.T) {
-			drafts := oracle.Draft(v, oracle.DraftCard{Card: tc.card}, tc.paras)
+			// A card whose X its cost pays has the cost (CR 107.3).
+			card := oracle.DraftCard{Card: tc.card, Cost: map[string]string{"Sudden Growth": "{X}{G}"}[tc.card.Name]}
+			drafts := oracle.Draft(v, card, tc.paras)
 			require.Len(t, drafts, len(tc.want))
 			for i, d := range drafts {
 				require.NotNil(t, d.Lines, "%q: %s", tc.paras[i], d.Why)

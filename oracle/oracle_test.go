@@ -285,6 +285,20 @@ func TestCover(t *testing.T) {
 		{"a paragraph that does not read, which nothing resembles", []string{`"Whenever Test Card attacks, each opponent phases out."`},
 			[]string{"when this dies {\n        gain 4 life\n    }"}, []string{"W022", "W021"}},
 		{"no Oracle text", nil, []string{"keywords flying"}, []string{"W021"}},
+		{"+X/+X, where X is, after the phrase", []string{`"Target creature gets +X/+X until end of turn, where X is the number of creatures you control."`},
+			[]string{"spell {\n        target creature gets +X/+X until end of turn where X is the number of creatures you control\n    }"}, nil},
+		{"-X/-0, where X is, in a statement before", []string{`"Target creature gets -X/-0 until end of turn, where X is the number of creatures you control."`},
+			[]string{"spell {\n        where X is the number of creatures you control\n        target creature gets -X/-0 until end of turn\n    }"}, nil},
+		{"X: another count", []string{`"Target creature gets +X/+X until end of turn, where X is the number of creatures you control."`},
+			[]string{"spell {\n        target creature gets +X/+X until end of turn where X is the number of lands you control\n    }"}, []string{"W020"}},
+		{"X: the other sign", []string{`"Target creature gets -X/-X until end of turn, where X is the number of creatures you control."`},
+			[]string{"spell {\n        target creature gets +X/+X until end of turn where X is the number of creatures you control\n    }"}, []string{"W020"}},
+		{"X: a side without it", []string{`"Target creature gets +X/+0 until end of turn, where X is the number of creatures you control."`},
+			[]string{"spell {\n        target creature gets +X/+X until end of turn where X is the number of creatures you control\n    }"}, []string{"W020"}},
+		{"a static X, where X is", []string{`"Test Card gets +X/+X, where X is the number of Forests you control."`},
+			[]string{"static this gets +X/+X where X is the number of Forests you control"}, nil},
+		{"a static X: another count", []string{`"Test Card gets +X/+X, where X is the number of Forests you control."`},
+			[]string{"static this gets +X/+X where X is the number of Islands you control"}, []string{"W020"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			covs := explainFile(t, "test.card", []byte(testCard(tc.oracle, tc.abilities...)))

@@ -546,9 +546,10 @@ func sentenceBreak(toks []lexer.Token) (dsl.Diagnostic, bool) {
 	return dsl.Diagnostic{}, false
 }
 
-// variablePT reports a power/toughness change written with a variable,
-// "+X/+0", which the language has not (a P/T is numbers: "+1/+0"): the
-// parser finds a sign where a value should be, the first or the second.
+// variablePT reports a power/toughness change written with a variable
+// other than X, "+Y/+0", which the language has not (a side is a number
+// or X: "+1/+0", "+X/+0", which lex as one token): the parser finds a
+// sign where a value should be, the first or the second.
 func variablePT(toks []lexer.Token, found lexer.Token) (dsl.Diagnostic, bool) {
 	if found.Type != tokOp || found.Value != "+" && found.Value != "-" {
 		return dsl.Diagnostic{}, false
@@ -591,8 +592,8 @@ func variablePT(toks []lexer.Token, found lexer.Token) (dsl.Diagnostic, bool) {
 		for _, t := range line[start : end+1] {
 			text.WriteString(t.Value)
 		}
-		return dsl.Errorf(line[start].Pos, CodeUnsupported, "a power/toughness change by a variable, %q, is not in the language yet", text.String()).
-			WithHint(`a power/toughness is numbers, as in "+1/+0"; SPEC's section "Not in the language yet" lists what the language lacks`), true
+		return dsl.Errorf(line[start].Pos, CodeUnsupported, "a power/toughness change by a variable other than X, %q, is not in the language yet", text.String()).
+			WithHint(`each side of a power/toughness change is a number or X with its sign, as in "+1/+0" or "+X/+0" (X paid in a cost, or named by "where X is N"); SPEC's section "Not in the language yet" lists what the language lacks`), true
 	}
 	return dsl.Diagnostic{}, false
 }

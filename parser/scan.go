@@ -171,6 +171,15 @@ func isManaChar(c byte) bool { return isAlnum(c) || c == '/' }
 // pt is the length of a power/toughness such as 2/2, +1/+1, -1/-0 or */*
 // at the start of s, or 0.
 func pt(s string) int {
+	if n := pair(s, side); n > 0 {
+		return n
+	}
+	return pair(s, changeSide)
+}
+
+// pair is the length of two sides, each as long as side says, with a
+// slash between them, or 0.
+func pair(s string, side func(string) int) int {
 	n := side(s)
 	if n == 0 || n >= len(s) || s[n] != '/' {
 		return 0
@@ -180,6 +189,22 @@ func pt(s string) int {
 		return 0
 	}
 	return n + 1 + m
+}
+
+// changeSide is the length of one side of a power/toughness change that
+// may be a variable, "+X/+0", "-X/-X" (CR 107.3): a sign, which it must
+// have, then digits or X.
+func changeSide(s string) int {
+	if len(s) < 2 || s[0] != '+' && s[0] != '-' {
+		return 0
+	}
+	if s[1] == 'X' {
+		return 2
+	}
+	if d := digits(s[1:]); d > 0 {
+		return 1 + d
+	}
+	return 0
 }
 
 // side is the length of one side of a P/T: a sign, then digits or *.

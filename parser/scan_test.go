@@ -26,6 +26,7 @@ var conformanceCases = []string{
 	"`", "``", "`a\nb`", "`a",
 	"{", "{}", "{G}", "{G}{G}", "{2/G}", "{12345}", "{123456}", "{G}{", "{G}{}", "{G}{123456}", "{g/p}", "{+}",
 	"1/1", "+1/+1", "-1/-0", "*/*", "+*/-*", "1/", "/1", "1//1", "12/34/56", "+1", "-", "--", "---", "-1", "+-1/1",
+	"+X/+0", "-X/-X", "+0/+X", "-X/-0", "X/X", "+X/X", "X/+X", "+X/+Xs", "+X/", "+x/+x", "-X/-Y", "X/2", "+X/+*", "+1/+X",
 	"non-Human", "non-human creature", "non-", "non-5", "non--x", "nonce", "non-Human's", "x-y", "Non-Human",
 	"123", "0012", "1a", "a1", "_x", "x_y", "don't", "don’t", "a'", "a'1", "a'b'c", "a’", "it's'", "’",
 	"—", "——", "– en dash", "==", "=", "!=", "!", "<=", ">=", "<", ">", "(", ")", ".", ",", ":", "*", "+",
@@ -160,6 +161,36 @@ func regexpLexAll(filename string, src []byte) ([]lexer.Token, dsl.Diagnostics) 
 			if t.Type != tokWhitespace { // no one reads it: keep memory down
 				toks = append(toks, t)
 			}
+		}
+	}
+}
+
+// TestVariablePT: a power/toughness change with X lexes as one P/T token
+// when each side has its sign ("+X/+0", "-X/-X", CR 107.3), and X/2 stays
+// a division.
+func TestVariablePT(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{"gets +X/+0", []string{"gets", "+X/+0"}},
+		{"gets -X/-X", []string{"gets", "-X/-X"}},
+		{"gets +0/+X", []string{"gets", "+0/+X"}},
+		{"gets -X/-0", []string{"gets", "-X/-0"}},
+		{"X/2", []string{"X", "/", "2"}},
+		{"+X/X", []string{"+", "X", "/", "X"}},
+		{"-X/-Y", []string{"-", "X", "/", "-", "Y"}},
+	} {
+		toks, diags := lexAll("x.card", []byte(c.src))
+		require.Empty(t, diags, "%q", c.src)
+		var got []string
+		for _, tk := range toks {
+			if !tk.EOF() {
+				got = append(got, tk.Value)
+			}
+		}
+		if diff := cmp.Diff(c.want, got); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", c.src, diff)
 		}
 	}
 }

@@ -126,12 +126,21 @@ func (v *Vocab) refType(r *dsl.Ref, sc Scope) (Type, *Mismatch) {
 // used.
 func Undefined(p dsl.Pos, name string, sc Scope) dsl.Diagnostic {
 	d := dsl.Errorf(p, CodeUndefined, "%q is not defined here", name)
+	if name == "X" {
+		d.Hint = UndefinedXHint
+		return d
+	}
 	d.Hint = dsl.DidYouMean(name, sc.Names())
 	if d.Hint == "" {
 		d.Hint = oracleWordHint(name)
 	}
 	return d
 }
+
+// UndefinedXHint says where X gets its value, for an ability that uses X
+// where none is defined.
+const UndefinedXHint = "X is what {X} or -X in the cost of the spell or ability pays (CR 107.3), or what `where X is N` before it says; " +
+	"a static ability says it after the phrase: `enchanted creature gets +X/+X where X is the number of creatures you control`"
 
 // oracleWordHint says, for a word Oracle text uses to name a player or an
 // object that a card of the language does not name that way ("deal 2

@@ -56,8 +56,17 @@ type Arg struct {
 	// Name is the vocabulary name of an ArgName, or the name of the bound
 	// event of an ArgEventRef.
 	Name string
-	// Power and Toughness are those of an ArgPT.
-	Power, Toughness int64
+	// Power and Toughness are those of an ArgPT. PowerX and ToughnessX
+	// are the coefficients of X in its sides (dsl.PTChange): 1 for +X, -1
+	// for -X, 0 for a number. X is the phrase's Where, or else the X of
+	// the ability's scope.
+	Power, Toughness   int64
+	PowerX, ToughnessX int64
+	// Where, if set, is what X is in an ArgPT with X, written after the
+	// phrase: "gets +X/+X where X is the number of creatures you control"
+	// (CR 107.3c). In a continuous effect, it is computed whenever the
+	// effect applies (CR 611.3a, 613.4c).
+	Where *Arg
 	// Pattern is set for ArgPattern, and for ArgQuery: the query's
 	// phrase as read.
 	Pattern *Match
@@ -413,7 +422,7 @@ func (m *matcher) try(t *Template, ti, pi int, mode Mode) bool {
 		if pi == len(m.parts) {
 			return true
 		}
-		if m.forEachTail(t, pi, mode) {
+		if m.forEachTail(t, pi, mode) || m.whereTail(t, pi, mode) {
 			return true
 		}
 		if m.quick {
@@ -878,7 +887,7 @@ func (m *matcher) exprCandidate(t *Template, typ Type, pi int) []candidate {
 		m.fail(pi, "", "", "", t)
 		// The first word of a phrase that names nothing is more likely a
 		// misspelled word of the phrase than a name.
-		if _, bound := m.elsewhere[w]; pi > 0 && (bound || !m.v.isTemplateWord(w)) {
+		if _, bound := m.elsewhere[w]; w == "X" || pi > 0 && (bound || !m.v.isTemplateWord(w)) {
 			m.undefined(pi, w, t)
 		}
 		return nil
@@ -1204,7 +1213,7 @@ func (m *matcher) ptCandidates(t *Template, pi int) []candidate {
 		m.fail(pi, "", "", "", t)
 		return nil
 	}
-	p, tough, ok := dsl.ParsePT(*part.PT)
+	c, ok := dsl.ParsePTChange(*part.PT)
 	if !ok {
 		if m.quick {
 			return nil
@@ -1212,7 +1221,72 @@ func (m *matcher) ptCandidates(t *Template, pi int) []candidate {
 		m.fail(pi, CodeType, fmt.Sprintf("%q is not +N/+M", *part.PT), "", t)
 		return nil
 	}
-	return []candidate{{&Arg{Kind: ArgPT, Pos: part.Pos, Power: int64(p), Toughness: int64(tough)}, pi + 1}}
+	if c.HasX() && m.oracle == nil && m.sc != nil && !m.whereFollows(pi+1) {
+		// X is the ability's: the X paid in a cost, or one a `where`
+		// statement named (CR 107.3).
+		if _, bound := m.sc.Type("X"); !bound {
+			m.undefined(pi, "X", t)
+			return nil
+		}
+		m.sc.Use("X")
+	}
+	return []candidate{{&Arg{Kind: ArgPT, Pos: part.Pos, Power: int64(c.Power), Toughness: int64(c.Toughness),
+		PowerX: int64(c.PowerX), ToughnessX: int64(c.ToughnessX)}, pi + 1}}
+}
+
+// whereWords begin what X is, after a phrase: "where X is NUMBER".
+var whereWords = []string{"where", "X", "is"}
+
+// whereFollows reports whether the words "where X is" come after part pi
+// in the phrase, which then defines X itself (whereTail).
+func (m *matcher) whereFollows(pi int) bool {
+	for i := pi; i+len(whereWords) <= len(m.parts); i++ {
+		if m.wordsAt(i, whereWords) {
+			return true
+		}
+	}
+	return false
+}
+
+// whereTail reads the parts from pi, after a template read to its end, as
+// "where X is NUMBER": what X is in the phrase's +X/+X (CR 107.3c), a
+// number as a number slot reads it. In a continuous effect it is computed
+// for each object the effect applies to, each time the characteristics
+// are computed (CR 611.3a, 613.4c), and its filter may call that object
+// `it`, as `for each` does; in an action, once, as the action happens
+// (CR 608.2h). It sets the argument's Where and reports whether the
+// parts read so.
+func (m *matcher) whereTail(t *Template, pi int, mode Mode) bool {
+	if (mode != ModeAction && mode != ModeRule) || !m.wordsAt(pi, whereWords) || pi+len(whereWords) >= len(m.parts) {
+		return false
+	}
+	var pt *Arg
+	for _, f := range m.filled {
+		if f.slot == "power/toughness" && f.arg.Kind == ArgPT && (f.arg.PowerX != 0 || f.arg.ToughnessX != 0) {
+			pt = f.arg
+		}
+	}
+	if pt == nil {
+		if !m.quick {
+			m.fail(pi, CodeType, fmt.Sprintf("%q names X, and the phrase %q has no +X/+X", m.wordsFrom(pi, len(m.parts)-1), t.Text),
+				"`where X is N` after a phrase says what X is in its power/toughness change, `gets +X/+X`; for any other number, write `where X is N` on a line of its own before the phrase", t)
+		}
+		return false
+	}
+	sc := m.sc
+	if affects(t, mode) && sc != nil {
+		sc = affectedScope{sc}
+	}
+	sub := &matcher{v: m.v, sc: sc, parts: m.parts[pi+len(whereWords):], elsewhere: m.elsewhere, quick: m.quick}
+	if !sub.try(numberTemplate, 0, 0, ModeAction) {
+		if !m.quick && sub.failed {
+			b := sub.best
+			m.failName(pi+len(whereWords)+b.depth, b.code, b.msg, b.hint, b.undefined, t)
+		}
+		return false
+	}
+	pt.Where = sub.filled[0].arg
+	return true
 }
 
 // eventRefCandidate fills an event slot of an action with a bound event.
@@ -1408,10 +1482,11 @@ func gluedSubtraction(parts []*dsl.Part) *dsl.Diagnostic {
 		}
 		left := &dsl.Sum{Left: p.Expr.Left}
 		if right := p.Expr.Rest[0].Right; left.Word() != "" && len(right.Rest) > 0 && right.Rest[0].Op == "/" {
-			// "gets -X/-X": a power/toughness of a variable.
+			// "gets -Y/-Y": a power/toughness of a variable other than
+			// X (which "-X/-X" lexes as one token).
 			pt := "-" + strings.ReplaceAll(dsl.SumString(&dsl.Sum{Left: right}), " ", "")
-			d := dsl.Errorf(p.Expr.Rest[0].Pos, CodeType, "a power/toughness change by a variable, %q, is not in the language yet", pt)
-			d.Hint = `a power/toughness is numbers, as in "-1/-1"; ` + NotYetSection + " lists what the language lacks"
+			d := dsl.Errorf(p.Expr.Rest[0].Pos, CodeType, "a power/toughness change by a variable other than X, %q, is not in the language yet", pt)
+			d.Hint = `each side of a power/toughness change is a number or X with its sign, as in "-1/-1" or "-X/-X"; ` + NotYetSection + " lists what the language lacks"
 			return &d
 		}
 		if w := left.Word(); w != "" {

@@ -446,7 +446,7 @@ var unreachableTemplates = map[string]string{}
 
 // phraseCard builds the card a phrase case compiles.
 func phraseCard(where, text string) string {
-	const creature = "card \"Case\" {\n    cost {1}{G}\n    type Creature — Bear\n    pt 2/2\n    oracle \"\"\n    %s\n}\n"
+	const creature = "card \"Case\" {\n    cost {X}{G}\n    type Creature — Bear\n    pt 2/2\n    oracle \"\"\n    %s\n}\n"
 	switch where {
 	case inTrigger:
 		return fmt.Sprintf(creature, text+" {\n        gain 1 life\n    }")
@@ -465,9 +465,9 @@ func phraseCard(where, text string) string {
 	case inReplaceAction:
 		return fmt.Sprintf(creature, "replace damage to this {\n        "+text+"\n    }")
 	case inThatName:
-		return "card \"Case\" {\n    cost {R}\n    type Instant\n    oracle \"\"\n    spell {\n        search the library of target player as player for a card as card\n        player chooses a card name\n        if " + text + " {\n            gain 1 life\n        }\n    }\n}\n"
+		return "card \"Case\" {\n    cost {X}{R}\n    type Instant\n    oracle \"\"\n    spell {\n        search the library of target player as player for a card as card\n        player chooses a card name\n        if " + text + " {\n            gain 1 life\n        }\n    }\n}\n"
 	case inSpell:
-		return "card \"Case\" {\n    cost {R}\n    type Instant\n    oracle \"\"\n    spell {\n        " + text + "\n    }\n}\n"
+		return "card \"Case\" {\n    cost {X}{R}\n    type Instant\n    oracle \"\"\n    spell {\n        " + text + "\n    }\n}\n"
 	case inActivated:
 		return fmt.Sprintf(creature, "{T}: "+text)
 	case inCost:

@@ -13,7 +13,7 @@ import (
 // --from` writes them in the card it starts.
 func Drafter(v *vocab.Vocab) scaffold.Drafter {
 	return func(c *scaffold.Card, paragraphs []string) []scaffold.Ability {
-		card := oracle.DraftCard{Card: CardOf(c)}
+		card := oracle.DraftCard{Card: CardOf(c), Cost: c.ManaCost}
 		if c.Power != "" || c.Toughness != "" {
 			card.PT = c.Power + "/" + c.Toughness
 			if !number(c.Power) || !number(c.Toughness) {

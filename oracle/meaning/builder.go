@@ -381,11 +381,24 @@ func (b *Builder) half(arg *vocab.Arg, power bool) *Value {
 	if arg == nil {
 		return &Value{Key: "?", Say: "?"}
 	}
-	n := arg.Toughness
+	n, x := arg.Toughness, arg.ToughnessX
 	if power {
-		n = arg.Power
+		n, x = arg.Power, arg.PowerX
 	}
 	v := &Value{Key: strconv.FormatInt(n, 10), Say: arg.Written, Arg: arg}
+	if x != 0 {
+		// "+X/+0", "-X/-X": X, what the phrase's "where X is N" says or
+		// else what X is bound to (a `where` statement before it, or the
+		// X paid), with the side's sign.
+		v.Key = b.Resolve("X")
+		if arg.Where != nil {
+			w := b.value(arg.Where)
+			v.Key, v.Say, v.X = w.Key, WhereSay(v.Say, "X", w.Say), w
+		}
+		if x < 0 {
+			v.Key = Negate(v.Key)
+		}
+	}
 	if f := arg.ForEach; f != nil {
 		// "+1/+1 for each Plains you control": each half times the count
 		// of the filter, as a number's "for each" is (value).
@@ -872,4 +885,25 @@ func joinWords(words []string) string {
 		s.WriteString(w)
 	}
 	return s.String()
+}
+
+// WhereSay says a power/toughness change with what its X is: "+X/+X
+// where X is the number of creatures you control".
+func WhereSay(pt, name, x string) string {
+	if x == "" {
+		return pt
+	}
+	return pt + " where " + name + " is " + x
+}
+
+// Negate is the key of the opposite of a value: "-X" for "X", "X" for
+// "-X", "-(a + b)" for "a + b".
+func Negate(key string) string {
+	if k, ok := strings.CutPrefix(key, "-"); ok {
+		return k
+	}
+	if strings.ContainsAny(key, " ") {
+		return "-(" + key + ")"
+	}
+	return "-" + key
 }

@@ -272,10 +272,19 @@ func (r *reader) count(parts []*dsl.Part, pi int) (*meaning.Value, int) {
 func substitute(st *meaning.Stmt, name string, x *meaning.Value) {
 	if st.Phrase != nil {
 		for i := range st.Phrase.Args {
-			if st.Phrase.Args[i].Value.Key == name {
-				old := st.Phrase.Args[i].Value
+			switch v := st.Phrase.Args[i].Value; {
+			case v.Arg != nil && v.Arg.Kind == vocab.ArgPT && (v.Key == name || v.Key == "-"+name):
+				// A side of "+X/+0", "-X/-X": X, or its opposite.
+				side := *v
+				side.Key = x.Key
+				if v.Key != name {
+					side.Key = meaning.Negate(x.Key)
+				}
+				side.Say, side.X = meaning.WhereSay(v.Say, name, x.Say), x
+				st.Phrase.Args[i].Value = &side
+			case v.Key == name:
 				st.Phrase.Args[i].Value = x
-				st.Phrase.Say = strings.Replace(st.Phrase.Say, old.Say, x.Say, 1)
+				st.Phrase.Say = strings.Replace(st.Phrase.Say, v.Say, x.Say, 1)
 			}
 		}
 	}

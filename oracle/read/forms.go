@@ -384,6 +384,11 @@ func (r *reader) staticAt(parts []*dsl.Part, base, pi int) ([]*meaning.Ability, 
 				}
 				end, m.End = next, next-pi
 			}
+			if next, ok := r.effectWhereX(parts, end, &m); ok {
+				// "Enchanted creature gets +X/+X, where X is the number
+				// of creatures you control."
+				end, m.End = next, next-pi
+			}
 			if w := wordOf(parts, end); end == len(parts) || w == "." || w == "and" || w == "," && wordOf(parts, end+1) == "and" {
 				read = &m
 				break
@@ -423,6 +428,44 @@ func (r *reader) staticAt(parts []*dsl.Part, base, pi int) ([]*meaning.Ability, 
 			return nil, false
 		}
 	}
+}
+
+// effectWhereX reads ", where X is NUMBER" at part pi, after a
+// continuous effect whose power/toughness change has X (m's reading):
+// what X is, computed whenever the effect applies, as the language's
+// `gets +X/+X where X is N` says (vocab.Arg.Where). It returns where the
+// number ends, which must end the sentence.
+func (r *reader) effectWhereX(parts []*dsl.Part, pi int, m *vocab.OracleMatch) (int, bool) {
+	if wordOf(parts, pi) == "," {
+		pi++
+	}
+	if wordOf(parts, pi) != "where" || pi+2 >= len(parts) || parts[pi+1].Word() != "X" || wordOf(parts, pi+2) != "is" {
+		return 0, false
+	}
+	alt := m.Alts[0]
+	pt := alt.Args["power/toughness"]
+	if pt == nil || pt.Kind != vocab.ArgPT || pt.PowerX == 0 && pt.ToughnessX == 0 {
+		return 0, false
+	}
+	at := pi + 3
+	var x *vocab.Arg
+	next := at
+	if v, n := r.count(parts, at); v != nil {
+		x, next = &vocab.Arg{Kind: vocab.ArgCount, Pos: parts[at].Pos, Type: vocab.Type{Kind: vocab.KNumber}, Filter: v.Count}, n
+	} else if as := r.numbers(parts, at); len(as) > 0 {
+		x, next = as[0].Arg, as[0].Next
+	}
+	if x == nil || next < len(parts) && wordOf(parts, next) != "." {
+		r.expect(at, "a number (the number of creatures you control...)")
+		return 0, false
+	}
+	q := *pt
+	q.Where = x
+	a := *alt
+	a.Args = maps.Clone(alt.Args)
+	a.Args["power/toughness"] = &q
+	m.Alts = append([]*vocab.Alt{&a}, m.Alts[1:]...)
+	return next, true
 }
 
 // effectForEach reads "for each FILTER" after a continuous effect's
