@@ -108,10 +108,10 @@ func (g *Game) endShields() {
 // event of permanent o (CR 701.15c): the effect that destroys it says it
 // can't be regenerated (ev.noRegeneration), or an effect of this turn
 // says so of the permanent. The rule is here once: the regeneration
-// shields of the permanent are the only regeneration of the rules core —
-// a replacement ability whose body says "regenerate" creates one — so
-// none is applied, and each stays, unused. Indestructible (CR 702.12b)
-// and the other replacement effects don't depend on it.
+// shields of the permanent are the only regeneration of the rules core
+// (every "regenerate" makes one), so none is applied, and each stays,
+// unused. Indestructible (CR 702.12b) and the other replacement effects
+// don't depend on it.
 func (g *Game) cantBeRegenerated(ev *Event, o *Object) bool {
 	return ev.noRegeneration || slices.Contains(g.unregenerable, o.id)
 }
