@@ -142,6 +142,9 @@ type Game struct {
 	// shields are the regeneration shields of this turn (CR 701.15a).
 	shields  []shield
 	shieldID int64
+	// unregenerable are the permanents that can't be regenerated this
+	// turn (CR 701.15c), until the cleanup step (CR 514.2).
+	unregenerable []ObjectID
 	// preventions are the prevention effects of resolved spells and
 	// abilities that last this turn (CR 615.1a, 514.2).
 	preventions  []turnPrevention

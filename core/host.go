@@ -593,6 +593,8 @@ var hostImpls = [numFuncs]hostImpl{
 	fnTappedDealDamageEqualToPower:             (*Game).hTappedDealDamageEqualToPower,
 	fnDealDamageDividedByControllerAmongTapped: (*Game).hDealDamageDividedByControllerAmongTapped,
 	fnDestroyNoRegeneration:                    (*Game).hDestroyNoRegeneration,
+	fnCantBeRegeneratedThisTurn:                (*Game).hCantBeRegeneratedThisTurn,
+	fnDealtDamageCantBeRegeneratedThisTurn:     (*Game).hDealtDamageCantBeRegeneratedThisTurn,
 	fnOpponentsCantCastSpellsThisTurn:          (*Game).hOpponentsCantCastSpellsThisTurn,
 	fnMay:                                      (*Game).qMay,
 	fnDid:                                      (*Game).qDid,
@@ -611,6 +613,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnDeckAnyNumber:                            (*Game).hDeckAnyNumber,
 	// Mass effects as one event (issue 22B).
 	fnDestroyAll:                                             (*Game).hDestroyAll,
+	fnDestroyAllNoRegeneration:                               (*Game).hDestroyAllNoRegeneration,
 	fnBoostAndGainEachUntilEndOfTurn:                         (*Game).hBoostAndGainEach,
 	fnBoostEachUntilEndOfTurn:                                (*Game).hBoostEach,
 	fnGainEachUntilEndOfTurn:                                 (*Game).hGainEach,

@@ -67,6 +67,10 @@ func (DefaultDecider) OrderCards(g *Game, p PlayerID, source ObjectID, what stri
 type libraryWork struct {
 	chosen, revealed []ObjectID
 	tapped           []ObjectID
+	// damaged are the permanents the resolving spell or ability dealt
+	// damage to (recordDamageThisWay), while resolving says one is.
+	damaged   []ObjectID
+	resolving bool
 	// name is the card name a player chose as the effect resolved
 	// (hChooseCardName, CR 201.4), or "" if none was.
 	name string

@@ -21,18 +21,31 @@ import "github.com/cardc/cardc/vm"
 // hDestroyAll destroys every permanent a filter of the running ability
 // describes as it resolves, at the same time (CR 701.7a, 603.10a).
 func (g *Game) hDestroyAll(a []vm.Value) (vm.Value, error) {
-	ids := g.permanentsInFilter(a[0])
+	g.destroyAll(g.permanentsInFilter(a[0]), false)
+	return 0, nil
+}
+
+// hDestroyAllNoRegeneration destroys them all at the same time, and they
+// can't be regenerated (CR 701.15c: Wrath of God).
+func (g *Game) hDestroyAllNoRegeneration(a []vm.Value) (vm.Value, error) {
+	g.destroyAll(g.permanentsInFilter(a[0]), true)
+	return 0, nil
+}
+
+// destroyAll destroys permanents at the same time, in one batch: a
+// destroy event for each, which no regeneration replaces if
+// noRegeneration (CR 701.15c).
+func (g *Game) destroyAll(ids []ObjectID, noRegeneration bool) {
 	if len(ids) == 0 {
-		return 0, nil
+		return
 	}
 	g.beginBatch()
 	defer g.endBatch()
 	// Each leaves as it was just before all of them did (CR 603.10a).
 	g.snapshotBefore(ids)
 	for _, id := range ids {
-		g.propose(Event{Kind: EvDestroy, Object: id})
+		g.propose(Event{Kind: EvDestroy, Object: id, noRegeneration: noRegeneration})
 	}
-	return 0, nil
 }
 
 // hDealDamageToEach has a source deal an amount of damage to each

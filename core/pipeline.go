@@ -476,6 +476,7 @@ func (g *Game) performDamage(ev *Event) bool {
 	default:
 		return false
 	}
+	g.recordDamageThisWay(o.id)
 	return true
 }
 

@@ -1,6 +1,10 @@
 package core
 
-import "github.com/cardc/cardc/vm"
+import (
+	"slices"
+
+	"github.com/cardc/cardc/vm"
+)
 
 // Regeneration (CR 701.15).
 
@@ -40,7 +44,7 @@ func (g *Game) RegenerationShields(id ObjectID) int {
 // part in the choice of CR 616.1 like the others.
 func (g *Game) shieldsFor(ev *Event, applied []abilityRef, out []candidate) []candidate {
 	o := g.onBattlefield(ev.Object)
-	if o == nil || ev.noRegeneration {
+	if o == nil || g.cantBeRegenerated(ev, o) {
 		// A permanent that can't be regenerated keeps its shields, which
 		// are not applied (CR 701.15c).
 		return out
@@ -92,6 +96,83 @@ func (g *Game) regenerate(ev *Event) bool {
 	return true
 }
 
-// endShields ends the regeneration shields that were not used, as the
+// endShields ends the regeneration shields that were not used, and the
+// effects by which permanents can't be regenerated this turn, as the
 // cleanup step's "until end of turn" effects end (CR 514.2).
-func (g *Game) endShields() { g.shields = g.shields[:0] }
+func (g *Game) endShields() {
+	g.shields = g.shields[:0]
+	g.unregenerable = g.unregenerable[:0]
+}
+
+// cantBeRegenerated reports whether no regeneration may replace a destroy
+// event of permanent o (CR 701.15c): the effect that destroys it says it
+// can't be regenerated (ev.noRegeneration), or an effect of this turn
+// says so of the permanent. The rule is here once: the regeneration
+// shields of the permanent are the only regeneration of the rules core
+// (every "regenerate" makes one), so none is applied, and each stays,
+// unused. Indestructible (CR 702.12b) and the other replacement effects
+// don't depend on it.
+func (g *Game) cantBeRegenerated(ev *Event, o *Object) bool {
+	return ev.noRegeneration || slices.Contains(g.unregenerable, o.id)
+}
+
+// makeUnregenerable has a permanent on the battlefield be unable to be
+// regenerated for the rest of the turn (CR 701.15c, 514.2). The effect is
+// on that object: once it leaves the battlefield, the permanent that
+// returns is a new object, free of it (CR 400.7).
+func (g *Game) makeUnregenerable(o *Object) {
+	if !slices.Contains(g.unregenerable, o.id) {
+		g.unregenerable = append(g.unregenerable, o.id)
+	}
+}
+
+// hCantBeRegeneratedThisTurn: a permanent can't be regenerated this turn
+// (“Target creature can't be regenerated this turn.”).
+func (g *Game) hCantBeRegeneratedThisTurn(a []vm.Value) (vm.Value, error) {
+	if o := g.permanentArg(a[0]); o != nil {
+		g.makeUnregenerable(o)
+	}
+	return 0, nil
+}
+
+// hDealtDamageCantBeRegeneratedThisTurn: each permanent the filter
+// describes that the resolving spell or ability dealt damage to can't be
+// regenerated this turn (Incinerate's “A creature dealt damage this way
+// can't be regenerated this turn.”).
+func (g *Game) hDealtDamageCantBeRegeneratedThisTurn(a []vm.Value) (vm.Value, error) {
+	fr, fn, ok := g.runningFilter(a[0])
+	if !ok {
+		return 0, nil
+	}
+	for _, id := range g.dealtDamageThisWay() {
+		if g.inFilter(fr, fn, ObjectValue(id)) {
+			g.makeUnregenerable(g.objects[id])
+		}
+	}
+	return 0, nil
+}
+
+// dealtDamageThisWay lists the permanents the resolving spell or ability
+// has dealt damage to so far and that are still on the battlefield, in
+// the order it first dealt them damage: damage dealt, not damage
+// prevented (CR 615), whatever its source (the spell itself, or the
+// creatures its effect has deal damage).
+func (g *Game) dealtDamageThisWay() []ObjectID {
+	var out []ObjectID
+	for _, id := range g.work.damaged {
+		if g.onBattlefield(id) != nil {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// recordDamageThisWay remembers a permanent the resolving spell or
+// ability dealt damage to, for what its effect later says of the
+// permanents “dealt damage this way”. Damage dealt while nothing
+// resolves (combat damage) is no one's "this way".
+func (g *Game) recordDamageThisWay(id ObjectID) {
+	if g.work.resolving && !slices.Contains(g.work.damaged, id) {
+		g.work.damaged = append(g.work.damaged, id)
+	}
+}

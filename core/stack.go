@@ -395,6 +395,7 @@ func (g *Game) resolve(item *StackItem) {
 		return
 	}
 	g.optional = optionalCost{}
+	g.work.resolving = true
 	g.withFinding(&item.finds, func() {
 		g.run(frame{mode: modeResolve, source: item.Source, controller: item.Controller, def: item.Def,
 			ability: item.Ability, locals: item.Locals, x: item.X, item: item}, ab.Body)

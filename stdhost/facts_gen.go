@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 54
+	Minor = 55
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "e62adbdce9ef6cc3914df086e5b7a6156cf2f8477ccd5f05f671f8995fb3452d"
+	Hash = "9cc0c694e412e47f55707b740b439b14a8ea129e248dde8bbb9b1e115f48b2f4"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.54: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.55: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -765,6 +765,16 @@ var Funcs = []Func{
 				return 0, m.CantBeCountered(f, Object(a[0]))
 			}, true
 		}},
+	{Name: "cant_be_regenerated_this_turn", Method: "CantBeRegeneratedThisTurn", Signature: "CantBeRegeneratedThisTurn(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ CantBeRegeneratedThisTurn(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.CantBeRegeneratedThisTurn(f, Object(a[0]))
+			}, true
+		}},
 	{Name: "cant_block", Method: "CantBlock", Signature: "CantBlock(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface{ CantBlock(*vm.Frame, Object) error })
@@ -1151,6 +1161,16 @@ var Funcs = []Func{
 				return 0, m.DealDamageToTargetAndEachCreatureItsControllerControls(f, Object(a[0]), Target(a[1]), int64(a[2]))
 			}, true
 		}},
+	{Name: "dealt_damage_cant_be_regenerated_this_turn", Method: "DealtDamageCantBeRegeneratedThisTurn", Signature: "DealtDamageCantBeRegeneratedThisTurn(f *vm.Frame, objects stdhost.Filter) error", Params: []Param{{Name: "objects", Type: Type{Kind: KindFilter}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ DealtDamageCantBeRegeneratedThisTurn(*vm.Frame, Filter) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.DealtDamageCantBeRegeneratedThisTurn(f, Filter(a[0]))
+			}, true
+		}},
 	{Name: "deck_any_number", Method: "DeckAnyNumber", Signature: "DeckAnyNumber(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface{ DeckAnyNumber(*vm.Frame, Object) error })
@@ -1191,6 +1211,16 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.DestroyAll(f, Filter(a[0]))
+			}, true
+		}},
+	{Name: "destroy_all_no_regeneration", Method: "DestroyAllNoRegeneration", Signature: "DestroyAllNoRegeneration(f *vm.Frame, objects stdhost.Filter) error", Params: []Param{{Name: "objects", Type: Type{Kind: KindFilter}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ DestroyAllNoRegeneration(*vm.Frame, Filter) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.DestroyAllNoRegeneration(f, Filter(a[0]))
 			}, true
 		}},
 	{Name: "destroy_no_regeneration", Method: "DestroyNoRegeneration", Signature: "DestroyNoRegeneration(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored, Moves: "object", MovesTo: "graveyard",

@@ -164,10 +164,12 @@ var determiners = map[string]bool{"a": true, "an": true, "another": true, "targe
 // each creature you control"), or "among" of its "among {objects}"
 // ("remove two +1/+1 counters from among creatures you control"), or
 // "those" of its "those {objects}" ("among any number of those Wolves":
-// the permanents tapped this way the filter describes): the filter then
-// has no determiner.
+// the permanents tapped this way the filter describes), or "a" of its
+// "a {objects}" ("a creature dealt damage this way": those of a set the
+// effect made that the filter describes): the filter then has no
+// determiner.
 func eachSlot(t *Template, before string) bool {
-	if !wordEq(before, "each") && !wordEq(before, "among") && !wordEq(before, "all") && !wordEq(before, "those") {
+	if !wordEq(before, "each") && !wordEq(before, "among") && !wordEq(before, "all") && !wordEq(before, "those") && !wordEq(before, "a") {
 		return false
 	}
 	for i, it := range t.Items {

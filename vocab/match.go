@@ -1462,7 +1462,11 @@ func (m *matcher) matchPhrase(mode Mode) (*Match, *Mismatch) {
 	case m.bestDepth > 0:
 		d.Pos = m.best.pos
 	}
-	if t := m.closest(ts, mode); t != nil && !strings.Contains(d.Message, fmt.Sprintf("%q", t.Text)) {
+	if whole := joinedEnd(ts, dsl.PartsString(m.parts)); whole != "" {
+		// "it can't be regenerated": the second of two sentences that the
+		// vocabulary says as one phrase, whatever else it is like.
+		d.Hint = joinedHint(whole)
+	} else if t := m.closest(ts, mode); t != nil && !strings.Contains(d.Message, fmt.Sprintf("%q", t.Text)) {
 		d.Hint = fmt.Sprintf("did you mean %q?", t.Text)
 	} else {
 		// No template is like it, or the one most like it is the one the

@@ -276,16 +276,17 @@ func joinedEnd(ts []*Template, text string) string {
 	return ""
 }
 
+// joinedHint says that a phrase is the second of two sentences that the
+// vocabulary says as one phrase, whole.
+func joinedHint(whole string) string {
+	return fmt.Sprintf("the vocabulary says it only after the sentence before it, joined by \"and\": %q", whole)
+}
+
 // missingHint says, for a phrase that reads as no template of ts and is
 // like none that agrees with it, what the language lacks: a phrase of
 // that shape, of the mode's kind (what), and what it says with that verb
 // instead.
 func (m *matcher) missingHint(ts []*Template, mode Mode, what string) string {
-	if whole := joinedEnd(ts, dsl.PartsString(m.parts)); whole != "" {
-		// "it can't be regenerated": the second of two sentences that the
-		// vocabulary says as one phrase.
-		return fmt.Sprintf("the vocabulary says it only after the sentence before it, joined by \"and\": %q", whole)
-	}
 	shape, verb := m.shape(mode)
 	hint := fmt.Sprintf("the language has no %s %q yet (%s lists what it lacks)", what, shape, NotYetSection)
 	if _, _, known := m.kindSlot(0, mode); !known {
