@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 53
-	vocabularyHash  = "e62adbdce9ef6cc3914df086e5b7a6156cf2f8477ccd5f05f671f8995fb3452d"
+	vocabularyMinor = 54
+	vocabularyHash  = "ae2e00081e24512e0ea9582d3abe0212a5c7309dff90427ae2f9146fb74306e2"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -984,6 +984,7 @@ const (
 	fnAttacksThisTurnIfAble
 	fnBecomeColorAndSubtype
 	fnBecomeCopyUntilEndOfTurn
+	fnBecomeCreature
 	fnBecomeCreatureWhileThisRemains
 	fnBeginGameOnBattlefield
 	fnBlockAnyNumber
@@ -1224,6 +1225,7 @@ var funcs = [numFuncs]funcDecl{
 	fnAttacksThisTurnIfAble:                    {name: "attacks_this_turn_if_able", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnBecomeColorAndSubtype:                    {name: "become_color_and_subtype", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnBecomeCopyUntilEndOfTurn:                 {name: "become_copy_until_end_of_turn", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b11},
+	fnBecomeCreature:                           {name: "become_creature", arity: 11, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnBecomeCreatureWhileThisRemains:           {name: "become_creature_while_this_remains", arity: 5, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnBeginGameOnBattlefield:                   {name: "begin_game_on_battlefield", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnBlockAnyNumber:                           {name: "block_any_number", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
