@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/cardc/cardc/vm"
@@ -117,7 +118,10 @@ func (g *Game) hBecomeCreature(a []vm.Value) (vm.Value, error) {
 		return 0, nil
 	}
 	base := ptEffect{object: o.id, subtype: -1, subtype2: -1}
-	if d := a[10]; d == durationThisRemains || d == durationYouControlThis {
+	switch d := a[10]; d {
+	case durationEndOfTurn:
+		// It ends in the cleanup step, as it is not lasting.
+	case durationThisRemains, durationYouControlThis:
 		src := g.onBattlefield(fr.source)
 		if src == nil || d == durationYouControlThis && g.Controller(src.id) != fr.controller {
 			return 0, nil // CR 611.2b: the duration never starts
@@ -126,6 +130,8 @@ func (g *Game) hBecomeCreature(a []vm.Value) (vm.Value, error) {
 		if d == durationYouControlThis {
 			base.whileControlled, base.controlledBy = true, fr.controller
 		}
+	default:
+		return 0, fmt.Errorf("become_creature: no duration %d (0 until end of turn, 1 for as long as this remains on the battlefield, 2 for as long as you control this)", d)
 	}
 	base.timestamp = g.nextTimestamp()
 	types := base
