@@ -109,16 +109,16 @@ const (
 // this" (endEffectsOn, endLapsedControl); a duration already over as it
 // resolves never starts, and the effect does nothing (CR 611.2b). A part
 // the card leaves out is -1. a[0] is the object, a[1] and a[2] the power
-// and toughness, a[3] the color bits, a[4] and a[5] the creature types,
-// a[6] the card type bits besides creature, a[7] and a[8] the keywords,
-// a[9] whether it is "still a land", a[10] the duration.
+// and toughness, a[3] and a[4] the color bits, a[5] and a[6] the creature
+// types, a[7] the card type bits besides creature, a[8] and a[9] the
+// keywords, a[10] whether it is "still a land", a[11] the duration.
 func (g *Game) hBecomeCreature(a []vm.Value) (vm.Value, error) {
 	o, fr := g.permanentArg(a[0]), g.frame()
 	if o == nil || fr == nil {
 		return 0, nil
 	}
 	base := ptEffect{object: o.id, subtype: -1, subtype2: -1}
-	switch d := a[10]; d {
+	switch d := a[11]; d {
 	case durationEndOfTurn:
 		// It ends in the cleanup step, as it is not lasting.
 	case durationThisRemains, durationYouControlThis:
@@ -136,17 +136,17 @@ func (g *Game) hBecomeCreature(a []vm.Value) (vm.Value, error) {
 	base.timestamp = g.nextTimestamp()
 	types := base
 	types.layer, types.types = layerType, typeCreature
-	types.subtype, types.subtype2 = int32(a[4]), int32(a[5])
+	types.subtype, types.subtype2 = int32(a[5]), int32(a[6])
 	switch {
-	case a[9] != 0:
+	case a[10] != 0:
 		types.typeMode = typesAdd
-	case a[6] >= 0:
+	case a[7] >= 0:
 		types.typeMode = typesReplaceCreatureTypes
 	default:
 		types.typeMode = typesReplace
 	}
-	if a[6] >= 0 {
-		types.types |= uint16(a[6])
+	if a[7] >= 0 {
+		types.types |= uint16(a[7])
 	}
 	pt := base
 	pt.layer, pt.power, pt.toughness = layerSetPT, qty(a[1]), qty(a[2])
@@ -154,9 +154,12 @@ func (g *Game) hBecomeCreature(a []vm.Value) (vm.Value, error) {
 	if a[3] >= 0 {
 		colors := base
 		colors.layer, colors.colors, colors.setColors = layerColor, uint16(a[3]), true
+		if a[4] >= 0 {
+			colors.colors |= uint16(a[4])
+		}
 		g.effects = append(g.effects, colors)
 	}
-	for _, kw := range a[7:9] {
+	for _, kw := range a[8:10] {
 		if k, ok := g.lib.keywordOf(kw); ok && kw >= 0 {
 			ability := base
 			ability.layer, ability.keyword = layerAbility, k

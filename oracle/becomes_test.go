@@ -16,7 +16,7 @@ import (
 // duration first ("Until end of turn, target land becomes a 3/3 creature
 // that's still a land.") or last, "It's still a land." a sentence of its
 // own.
-var animateCards = []string{"Animate Land", "Hollow Vault", "Treetop Hamlet", "Unmake the Land", "Clockwork Idol", "Grove Keeper"}
+var animateCards = []string{"Animate Land", "Hollow Vault", "Treetop Hamlet", "Unmake the Land", "Clockwork Idol", "Grove Keeper", "Colonnade Ridge"}
 
 // TestBecomesACreatureReads checks that every Oracle paragraph of those
 // cards reads and means what the card's abilities say, and that a card
@@ -61,6 +61,9 @@ func TestBecomesACreatureReads(t *testing.T) {
 		{"a keyword", "Treetop Hamlet",
 			"with trample and vigilance", "with trample and reach",
 			`the paragraph's keyword2 is "reach"; the ability's is "vigilance"`},
+		{"a second color", "Colonnade Ridge",
+			"white and blue Elemental", "white Elemental",
+			`the paragraph's color2 is "none"; the ability's is "blue"`},
 		{"an artifact creature", "Clockwork Idol",
 			"Construct artifact creature", "Construct creature",
 			`the paragraph's type is "none"; the ability's is "artifact"`},

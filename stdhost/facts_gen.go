@@ -13,7 +13,7 @@ const (
 	Major = 1
 	Minor = 54
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "ae2e00081e24512e0ea9582d3abe0212a5c7309dff90427ae2f9146fb74306e2"
+	Hash = "970a84b25e4bf79a65a32ca0e592d5e7d4277af387d183d88984c44fe237a36d"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
@@ -613,16 +613,16 @@ var Funcs = []Func{
 				return 0, m.BecomeCopyUntilEndOfTurn(f, Object(a[0]), Object(a[1]))
 			}, true
 		}},
-	{Name: "become_creature", Method: "BecomeCreature", Signature: "BecomeCreature(f *vm.Frame, object stdhost.Object, power int64, toughness int64, color stdhost.Name, subtype stdhost.Name, subtype2 stdhost.Name, typeName stdhost.Name, keyword stdhost.Name, keyword2 stdhost.Name, still bool, duration int64) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}, {Name: "color", Type: Type{Kind: KindName, Name: vm.NameColor}}, {Name: "subtype", Type: Type{Kind: KindName, Name: vm.NameSubtype}}, {Name: "subtype2", Type: Type{Kind: KindName, Name: vm.NameSubtype}}, {Name: "type", Type: Type{Kind: KindName, Name: vm.NameType}}, {Name: "keyword", Type: Type{Kind: KindName, Name: vm.NameKeyword}}, {Name: "keyword2", Type: Type{Kind: KindName, Name: vm.NameKeyword}}, {Name: "still", Type: Type{Kind: KindBool}}, {Name: "duration", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+	{Name: "become_creature", Method: "BecomeCreature", Signature: "BecomeCreature(f *vm.Frame, object stdhost.Object, power int64, toughness int64, color stdhost.Name, color2 stdhost.Name, subtype stdhost.Name, subtype2 stdhost.Name, typeName stdhost.Name, keyword stdhost.Name, keyword2 stdhost.Name, still bool, duration int64) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}, {Name: "color", Type: Type{Kind: KindName, Name: vm.NameColor}}, {Name: "color2", Type: Type{Kind: KindName, Name: vm.NameColor}}, {Name: "subtype", Type: Type{Kind: KindName, Name: vm.NameSubtype}}, {Name: "subtype2", Type: Type{Kind: KindName, Name: vm.NameSubtype}}, {Name: "type", Type: Type{Kind: KindName, Name: vm.NameType}}, {Name: "keyword", Type: Type{Kind: KindName, Name: vm.NameKeyword}}, {Name: "keyword2", Type: Type{Kind: KindName, Name: vm.NameKeyword}}, {Name: "still", Type: Type{Kind: KindBool}}, {Name: "duration", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
-				BecomeCreature(*vm.Frame, Object, int64, int64, Name, Name, Name, Name, Name, Name, bool, int64) error
+				BecomeCreature(*vm.Frame, Object, int64, int64, Name, Name, Name, Name, Name, Name, Name, bool, int64) error
 			})
 			if !ok {
 				return nil, false
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
-				return 0, m.BecomeCreature(f, Object(a[0]), int64(a[1]), int64(a[2]), Name(a[3]), Name(a[4]), Name(a[5]), Name(a[6]), Name(a[7]), Name(a[8]), a[9] != 0, int64(a[10]))
+				return 0, m.BecomeCreature(f, Object(a[0]), int64(a[1]), int64(a[2]), Name(a[3]), Name(a[4]), Name(a[5]), Name(a[6]), Name(a[7]), Name(a[8]), Name(a[9]), a[10] != 0, int64(a[11]))
 			}, true
 		}},
 	{Name: "become_creature_while_this_remains", Method: "BecomeCreatureWhileThisRemains", Signature: "BecomeCreatureWhileThisRemains(f *vm.Frame, object stdhost.Object, power int64, toughness int64, color stdhost.Name, subtype stdhost.Name) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}, {Name: "color", Type: Type{Kind: KindName, Name: vm.NameColor}}, {Name: "subtype", Type: Type{Kind: KindName, Name: vm.NameSubtype}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored, Own: true,

@@ -76,8 +76,15 @@ func (s *phraseStarts) from(m *matcher, mode Mode) []*Template {
 		}
 	}
 	var is []int
+	// The expansions of a phrase with optional parts come one after the
+	// other, with one first word: it is looked for once.
+	lastWord, lastHas := "", false
 	for j, i := range s.slotFirst {
-		if w := s.slotFirstWord[j]; w == "" || w == "as" || m.hasWord(w) {
+		w := s.slotFirstWord[j]
+		if w != lastWord || j == 0 {
+			lastWord, lastHas = w, w == "" || w == "as" || m.hasWord(w)
+		}
+		if lastHas {
 			is = append(is, i)
 		}
 	}
