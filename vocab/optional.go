@@ -226,3 +226,20 @@ func wordingSlots(text string) []string {
 	}
 	return out
 }
+
+// Expanded is the phrase as this expansion of it writes it, its optional
+// parts said or left out, without brackets: Text for a phrase that has
+// none.
+func (t *Template) Expanded() string {
+	if !hasOptional(t.Text) {
+		return t.Text
+	}
+	words := make([]string, len(t.Items))
+	for i, it := range t.Items {
+		words[i] = it.Word
+		if it.Slot != "" {
+			words[i] = "{" + it.Slot + "}"
+		}
+	}
+	return strings.Join(words, " ")
+}

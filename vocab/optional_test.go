@@ -46,6 +46,7 @@ func TestOptionalParts(t *testing.T) {
 			for _, tm := range v.Func("a").Templates {
 				require.Equal(t, "{object} turns [{color} [{kind}]] now", tm.Text)
 				texts = append(texts, tm.Oracle.Text)
+				require.Equal(t, tm.Oracle.Text, tm.Expanded()) // the oracle line is the phrase
 				for _, name := range tm.Omitted {
 					require.Equal(t, "-1", dsl.SumString(tm.Defaults.Of(name)), name)
 				}
