@@ -111,14 +111,15 @@ const (
 // the card leaves out is -1. a[0] is the object, a[1] and a[2] the power
 // and toughness, a[3] and a[4] the color bits, a[5] and a[6] the creature
 // types, a[7] the card type bits besides creature, a[8] and a[9] the
-// keywords, a[10] whether it is "still a land", a[11] the duration.
+// keywords, a[10] whether it has all creature types (CR 205.3m), a[11]
+// whether it is "still a land", a[12] the duration.
 func (g *Game) hBecomeCreature(a []vm.Value) (vm.Value, error) {
 	o, fr := g.permanentArg(a[0]), g.frame()
 	if o == nil || fr == nil {
 		return 0, nil
 	}
 	base := ptEffect{object: o.id, subtype: -1, subtype2: -1}
-	switch d := a[11]; d {
+	switch d := a[12]; d {
 	case durationEndOfTurn:
 		// It ends in the cleanup step, as it is not lasting.
 	case durationThisRemains, durationYouControlThis:
@@ -137,8 +138,9 @@ func (g *Game) hBecomeCreature(a []vm.Value) (vm.Value, error) {
 	types := base
 	types.layer, types.types = layerType, typeCreature
 	types.subtype, types.subtype2 = int32(a[5]), int32(a[6])
+	types.allCreatureTypes = a[10] != 0
 	switch {
-	case a[10] != 0:
+	case a[11] != 0:
 		types.typeMode = typesAdd
 	case a[7] >= 0:
 		types.typeMode = typesReplaceCreatureTypes
@@ -189,6 +191,15 @@ func (g *Game) applyTypes(pe *ptEffect, c *chars) {
 	}
 	c.addSubtype(pe.subtype)
 	c.addSubtype(pe.subtype2)
+	if pe.allCreatureTypes {
+		// Every creature type (CR 205.3m): those of the library, which
+		// are all a card or a filter can name.
+		for id := range g.lib.creature {
+			if g.lib.creature[id] {
+				c.addSubtype(int32(id))
+			}
+		}
+	}
 }
 
 // keepSubtypes keeps the subtypes of a permanent that keep says, in a

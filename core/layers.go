@@ -141,6 +141,9 @@ type ptEffect struct {
 	// the object had (typesAdd, typesReplace...: CR 205.1a-b).
 	subtype2 int32
 	typeMode uint8
+	// allCreatureTypes gives it every creature type (CR 205.3m:
+	// Mutavault's "with all creature types").
+	allCreatureTypes bool
 	// whileOn is, for an effect that lasts "for as long as" a permanent
 	// remains on the battlefield, that permanent, or 0: the effect ends
 	// when it leaves (CR 611.2b; endEffectsOn).

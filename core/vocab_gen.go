@@ -8,7 +8,7 @@ const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
 	vocabularyMinor = 54
-	vocabularyHash  = "970a84b25e4bf79a65a32ca0e592d5e7d4277af387d183d88984c44fe237a36d"
+	vocabularyHash  = "5327d39b65e4d85c2d6fd859ba041f8ffd86709b482a2dd79303854ce893f08a"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -1225,7 +1225,7 @@ var funcs = [numFuncs]funcDecl{
 	fnAttacksThisTurnIfAble:                    {name: "attacks_this_turn_if_able", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnBecomeColorAndSubtype:                    {name: "become_color_and_subtype", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnBecomeCopyUntilEndOfTurn:                 {name: "become_copy_until_end_of_turn", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b11},
-	fnBecomeCreature:                           {name: "become_creature", arity: 12, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnBecomeCreature:                           {name: "become_creature", arity: 13, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnBecomeCreatureWhileThisRemains:           {name: "become_creature_while_this_remains", arity: 5, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnBeginGameOnBattlefield:                   {name: "begin_game_on_battlefield", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnBlockAnyNumber:                           {name: "block_any_number", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},

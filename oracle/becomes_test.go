@@ -16,7 +16,7 @@ import (
 // duration first ("Until end of turn, target land becomes a 3/3 creature
 // that's still a land.") or last, "It's still a land." a sentence of its
 // own.
-var animateCards = []string{"Animate Land", "Hollow Vault", "Treetop Hamlet", "Unmake the Land", "Clockwork Idol", "Grove Keeper", "Colonnade Ridge"}
+var animateCards = []string{"Animate Land", "Hollow Vault", "Treetop Hamlet", "Unmake the Land", "Clockwork Idol", "Grove Keeper", "Colonnade Ridge", "Mutable Vault"}
 
 // TestBecomesACreatureReads checks that every Oracle paragraph of those
 // cards reads and means what the card's abilities say, and that a card

@@ -13,7 +13,7 @@ const (
 	Major = 1
 	Minor = 54
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "970a84b25e4bf79a65a32ca0e592d5e7d4277af387d183d88984c44fe237a36d"
+	Hash = "5327d39b65e4d85c2d6fd859ba041f8ffd86709b482a2dd79303854ce893f08a"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
@@ -613,16 +613,16 @@ var Funcs = []Func{
 				return 0, m.BecomeCopyUntilEndOfTurn(f, Object(a[0]), Object(a[1]))
 			}, true
 		}},
-	{Name: "become_creature", Method: "BecomeCreature", Signature: "BecomeCreature(f *vm.Frame, object stdhost.Object, power int64, toughness int64, color stdhost.Name, second_color stdhost.Name, subtype stdhost.Name, second_subtype stdhost.Name, typeName stdhost.Name, keyword stdhost.Name, second_keyword stdhost.Name, still_a_land bool, duration int64) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}, {Name: "color", Type: Type{Kind: KindName, Name: vm.NameColor}}, {Name: "second_color", Type: Type{Kind: KindName, Name: vm.NameColor}}, {Name: "subtype", Type: Type{Kind: KindName, Name: vm.NameSubtype}}, {Name: "second_subtype", Type: Type{Kind: KindName, Name: vm.NameSubtype}}, {Name: "type", Type: Type{Kind: KindName, Name: vm.NameType}}, {Name: "keyword", Type: Type{Kind: KindName, Name: vm.NameKeyword}}, {Name: "second_keyword", Type: Type{Kind: KindName, Name: vm.NameKeyword}}, {Name: "still_a_land", Type: Type{Kind: KindBool}}, {Name: "duration", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+	{Name: "become_creature", Method: "BecomeCreature", Signature: "BecomeCreature(f *vm.Frame, object stdhost.Object, power int64, toughness int64, color stdhost.Name, second_color stdhost.Name, subtype stdhost.Name, second_subtype stdhost.Name, typeName stdhost.Name, keyword stdhost.Name, second_keyword stdhost.Name, all_creature_types bool, still_a_land bool, duration int64) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}, {Name: "color", Type: Type{Kind: KindName, Name: vm.NameColor}}, {Name: "second_color", Type: Type{Kind: KindName, Name: vm.NameColor}}, {Name: "subtype", Type: Type{Kind: KindName, Name: vm.NameSubtype}}, {Name: "second_subtype", Type: Type{Kind: KindName, Name: vm.NameSubtype}}, {Name: "type", Type: Type{Kind: KindName, Name: vm.NameType}}, {Name: "keyword", Type: Type{Kind: KindName, Name: vm.NameKeyword}}, {Name: "second_keyword", Type: Type{Kind: KindName, Name: vm.NameKeyword}}, {Name: "all_creature_types", Type: Type{Kind: KindBool}}, {Name: "still_a_land", Type: Type{Kind: KindBool}}, {Name: "duration", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
-				BecomeCreature(*vm.Frame, Object, int64, int64, Name, Name, Name, Name, Name, Name, Name, bool, int64) error
+				BecomeCreature(*vm.Frame, Object, int64, int64, Name, Name, Name, Name, Name, Name, Name, bool, bool, int64) error
 			})
 			if !ok {
 				return nil, false
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
-				return 0, m.BecomeCreature(f, Object(a[0]), int64(a[1]), int64(a[2]), Name(a[3]), Name(a[4]), Name(a[5]), Name(a[6]), Name(a[7]), Name(a[8]), Name(a[9]), a[10] != 0, int64(a[11]))
+				return 0, m.BecomeCreature(f, Object(a[0]), int64(a[1]), int64(a[2]), Name(a[3]), Name(a[4]), Name(a[5]), Name(a[6]), Name(a[7]), Name(a[8]), Name(a[9]), a[10] != 0, a[11] != 0, int64(a[12]))
 			}, true
 		}},
 	{Name: "become_creature_while_this_remains", Method: "BecomeCreatureWhileThisRemains", Signature: "BecomeCreatureWhileThisRemains(f *vm.Frame, object stdhost.Object, power int64, toughness int64, color stdhost.Name, subtype stdhost.Name) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}, {Name: "color", Type: Type{Kind: KindName, Name: vm.NameColor}}, {Name: "subtype", Type: Type{Kind: KindName, Name: vm.NameSubtype}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored, Own: true,

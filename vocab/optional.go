@@ -140,6 +140,13 @@ func sameSlots(a, b []string) bool {
 	return len(a) == len(b) && !slices.ContainsFunc(a, func(s string) bool { return !slices.Contains(b, s) })
 }
 
+// isNone reports whether a `with` default is the word none: the part not
+// said, whatever the parameter's type.
+func isNone(s *dsl.Sum) bool {
+	return s != nil && len(s.Rest) == 0 && s.Left != nil && len(s.Left.Rest) == 0 && s.Left.Left != nil &&
+		s.Left.Left.Primary != nil && s.Left.Left.Primary.Ref != nil && s.Left.Left.Primary.Ref.Name == "none" && len(s.Left.Left.Primary.Ref.Fields) == 0
+}
+
 // noneValue is the value a parameter an optional part leaves out gets:
 // -1, "none".
 func noneValue() *dsl.Sum {
@@ -200,7 +207,7 @@ func (v *Vocab) optionalTemplates(pd phraseDecl, own func(*Template)) ([]*Templa
 			}
 		}
 		t.Text = text
-		t.Omitted = e.omitted
+		t.Omitted = append(t.Omitted, e.omitted...)
 		for _, name := range e.omitted {
 			if name != "power/toughness" && t.Defaults.Of(name) == nil {
 				t.Defaults = t.Defaults.with(name, noneValue())

@@ -1086,6 +1086,13 @@ func (v *Vocab) template(pd phraseDecl, own func(*Template)) (*Template, dsl.Dia
 			if _, ok := t.SlotType(d.Name); !ok {
 				diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "with %s: no such parameter", d.Name))
 			}
+			if isNone(d.Value) {
+				// `with color = none`: the part is not said, -1, as an
+				// optional part left out (optional.go).
+				t.Defaults = t.Defaults.with(d.Name, noneValue())
+				t.Omitted = append(t.Omitted, d.Name)
+				continue
+			}
 			t.Defaults = t.Defaults.with(d.Name, d.Value)
 		}
 	}
