@@ -628,6 +628,7 @@ var hostImpls = [numFuncs]hostImpl{
 	// Changing what a permanent is, redirection (issue 22B).
 	fnBecomeColorAndSubtype:                     (*Game).hBecomeColorAndSubtype,
 	fnBecomeCreatureWhileThisRemains:            (*Game).hBecomeCreatureWhileThisRemains,
+	fnBecomeCreature:                            (*Game).hBecomeCreature,
 	fnRedirectNextDamageFromChosenSource:        (*Game).hRedirectNextDamageFromChosenSource,
 	fnRevealUntil:                               (*Game).hRevealUntil,
 	fnPutRevealedUntilOntoBattlefieldAndShuffle: (*Game).hPutRevealedUntilOntoBattlefieldAndShuffle,

@@ -141,10 +141,23 @@ type ptEffect struct {
 	setColors bool
 	subtype   int32
 	types     uint16
+	// subtype2 is a second creature type an effect of layer 4 gives, or
+	// -1; typeMode says what it does with the card types and subtypes
+	// the object had (typesAdd, typesReplace...: CR 205.1a-b).
+	subtype2 int32
+	typeMode uint8
+	// allCreatureTypes gives it every creature type (CR 205.3m:
+	// Mutavault's "with all creature types").
+	allCreatureTypes bool
 	// whileOn is, for an effect that lasts "for as long as" a permanent
 	// remains on the battlefield, that permanent, or 0: the effect ends
 	// when it leaves (CR 611.2b; endEffectsOn).
 	whileOn ObjectID
+	// whileControlled is set for an effect that lasts "for as long as you
+	// control" whileOn: it ends when controlledBy no longer controls it
+	// (CR 611.2b; endLapsedControl).
+	whileControlled bool
+	controlledBy    PlayerID
 	// lasting is set for an effect with no duration (CR 611.2a): it does
 	// not end at the cleanup step, only when its object leaves the
 	// battlefield and becomes a new object (CR 400.7, 611.2c).
@@ -342,7 +355,7 @@ func (g *Game) applyEffect(e *effectRef) {
 	if e.pt > 0 {
 		pe := &g.effects[e.pt-1]
 		if g.onBattlefield(pe.object) != nil {
-			applyPT(pe, &g.chars[pe.object])
+			g.applyPT(pe, &g.chars[pe.object])
 		}
 		return
 	}
@@ -392,13 +405,12 @@ func (g *Game) countShared(fr *frame, i vm.Value) bool {
 
 // applyPT applies a resolved effect to the characteristics of the object
 // it affects.
-func applyPT(pe *ptEffect, c *chars) {
+func (g *Game) applyPT(pe *ptEffect, c *chars) {
 	switch pe.layer {
 	case layerControl:
 		c.controller = pe.controller
 	case layerType:
-		c.types |= pe.types
-		c.addSubtype(pe.subtype)
+		g.applyTypes(pe, c)
 	case layerColor:
 		if pe.setColors {
 			c.colors = pe.colors // CR 105.3: the new color replaces the others
@@ -458,7 +470,7 @@ func (g *Game) refreshOne(o *Object) {
 		if e.pt == 0 {
 			g.applyTo(g.objects[e.source], e.ability, o.id, &g.layerLocals)
 		} else if pe := &g.effects[e.pt-1]; pe.object == o.id {
-			applyPT(pe, c)
+			g.applyPT(pe, c)
 		}
 	}
 	if !counters {
@@ -604,6 +616,7 @@ func (g *Game) syncControl() {
 		o.controller = want
 		o.sinceTurn = g.turn
 		g.removeFromCombat(o)
+		g.endLapsedControl(o)
 		g.invalidate()
 	}
 }

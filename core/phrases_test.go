@@ -19,6 +19,13 @@ import (
 	"github.com/cardc/cardc/vocab"
 )
 
+// retiredActions are the actions no phrase reads any more, which the
+// vocabulary keeps (a minor version only adds) and the core implements
+// for the bundles built before: why each is retired.
+var retiredActions = map[string]string{
+	"become_creature_while_this_remains": "become_creature says it since cardc.std 1.54",
+}
+
 // TestEveryPhraseRuns compiles cards that say every action phrase of the
 // vocabulary and watch every event kind (testdata/phrases_test.card),
 // checks that they do, links them to the rules core and plays the
@@ -50,7 +57,7 @@ func TestEveryPhraseRuns(t *testing.T) {
 	v, err := vocab.Standard()
 	require.NoError(t, err)
 	for _, fn := range v.Funcs() {
-		if fn.Action {
+		if fn.Action && retiredActions[fn.Name] == "" {
 			require.True(t, used[fn.Name], "no card of %s says the action %s", path, fn.Name)
 		}
 	}

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 55
-	vocabularyHash  = "9cc0c694e412e47f55707b740b439b14a8ea129e248dde8bbb9b1e115f48b2f4"
+	vocabularyMinor = 56
+	vocabularyHash  = "86e31a64fd3b933658a26d8eb923d7dc0d0e8347b9ca1a178038bd98a0136724"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -984,6 +984,7 @@ const (
 	fnAttacksThisTurnIfAble
 	fnBecomeColorAndSubtype
 	fnBecomeCopyUntilEndOfTurn
+	fnBecomeCreature
 	fnBecomeCreatureWhileThisRemains
 	fnBeginGameOnBattlefield
 	fnBlockAnyNumber
@@ -1227,6 +1228,7 @@ var funcs = [numFuncs]funcDecl{
 	fnAttacksThisTurnIfAble:                    {name: "attacks_this_turn_if_able", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnBecomeColorAndSubtype:                    {name: "become_color_and_subtype", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnBecomeCopyUntilEndOfTurn:                 {name: "become_copy_until_end_of_turn", arity: 2, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b11},
+	fnBecomeCreature:                           {name: "become_creature", arity: 13, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnBecomeCreatureWhileThisRemains:           {name: "become_creature_while_this_remains", arity: 5, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnBeginGameOnBattlefield:                   {name: "begin_game_on_battlefield", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnBlockAnyNumber:                           {name: "block_any_number", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},

@@ -201,16 +201,17 @@ func Snippet(t *vocab.Template) string {
 	escape := snippetEscape.Replace
 	var b strings.Builder
 	n, last := 0, 0
-	for _, m := range slotPattern().FindAllStringIndex(t.Text, -1) {
-		name := t.Text[m[0]+1 : m[1]-1]
+	text := t.Expanded() // a phrase with optional parts: all of them
+	for _, m := range slotPattern().FindAllStringIndex(text, -1) {
+		name := text[m[0]+1 : m[1]-1]
 		if !slots[name] {
 			continue
 		}
 		n++
-		b.WriteString(escape(t.Text[last:m[0]]))
+		b.WriteString(escape(text[last:m[0]]))
 		fmt.Fprintf(&b, "${%d:%s}", n, escape(name))
 		last = m[1]
 	}
-	b.WriteString(escape(t.Text[last:]))
+	b.WriteString(escape(text[last:]))
 	return b.String()
 }

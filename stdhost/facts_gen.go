@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 55
+	Minor = 56
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "9cc0c694e412e47f55707b740b439b14a8ea129e248dde8bbb9b1e115f48b2f4"
+	Hash = "86e31a64fd3b933658a26d8eb923d7dc0d0e8347b9ca1a178038bd98a0136724"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.55: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.56: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -613,7 +613,19 @@ var Funcs = []Func{
 				return 0, m.BecomeCopyUntilEndOfTurn(f, Object(a[0]), Object(a[1]))
 			}, true
 		}},
-	{Name: "become_creature_while_this_remains", Method: "BecomeCreatureWhileThisRemains", Signature: "BecomeCreatureWhileThisRemains(f *vm.Frame, object stdhost.Object, power int64, toughness int64, color stdhost.Name, subtype stdhost.Name) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}, {Name: "color", Type: Type{Kind: KindName, Name: vm.NameColor}}, {Name: "subtype", Type: Type{Kind: KindName, Name: vm.NameSubtype}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+	{Name: "become_creature", Method: "BecomeCreature", Signature: "BecomeCreature(f *vm.Frame, object stdhost.Object, power int64, toughness int64, color stdhost.Name, second_color stdhost.Name, subtype stdhost.Name, second_subtype stdhost.Name, typeName stdhost.Name, keyword stdhost.Name, second_keyword stdhost.Name, all_creature_types bool, still_a_land bool, duration int64) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}, {Name: "color", Type: Type{Kind: KindName, Name: vm.NameColor}}, {Name: "second_color", Type: Type{Kind: KindName, Name: vm.NameColor}}, {Name: "subtype", Type: Type{Kind: KindName, Name: vm.NameSubtype}}, {Name: "second_subtype", Type: Type{Kind: KindName, Name: vm.NameSubtype}}, {Name: "type", Type: Type{Kind: KindName, Name: vm.NameType}}, {Name: "keyword", Type: Type{Kind: KindName, Name: vm.NameKeyword}}, {Name: "second_keyword", Type: Type{Kind: KindName, Name: vm.NameKeyword}}, {Name: "all_creature_types", Type: Type{Kind: KindBool}}, {Name: "still_a_land", Type: Type{Kind: KindBool}}, {Name: "duration", Type: Type{Kind: KindNumber}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface {
+				BecomeCreature(*vm.Frame, Object, int64, int64, Name, Name, Name, Name, Name, Name, Name, bool, bool, int64) error
+			})
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.BecomeCreature(f, Object(a[0]), int64(a[1]), int64(a[2]), Name(a[3]), Name(a[4]), Name(a[5]), Name(a[6]), Name(a[7]), Name(a[8]), Name(a[9]), a[10] != 0, a[11] != 0, int64(a[12]))
+			}, true
+		}},
+	{Name: "become_creature_while_this_remains", Method: "BecomeCreatureWhileThisRemains", Signature: "BecomeCreatureWhileThisRemains(f *vm.Frame, object stdhost.Object, power int64, toughness int64, color stdhost.Name, subtype stdhost.Name) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "power", Type: Type{Kind: KindNumber}}, {Name: "toughness", Type: Type{Kind: KindNumber}}, {Name: "color", Type: Type{Kind: KindName, Name: vm.NameColor}}, {Name: "subtype", Type: Type{Kind: KindName, Name: vm.NameSubtype}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored, Own: true,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
 				BecomeCreatureWhileThisRemains(*vm.Frame, Object, int64, int64, Name, Name) error

@@ -2,6 +2,7 @@ package vocab
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -72,11 +73,17 @@ func (v *Vocab) Markdown() string {
 			fmt.Fprintf(&b, " It returns %s: `as NAME` after its filter names it.", Article(f.Result.String()))
 		}
 		b.WriteString("\n\n")
-		for _, t := range f.Templates {
+		for i, t := range f.Templates {
+			if i > 0 && f.Templates[i-1].Text == t.Text {
+				continue // another expansion of a phrase with optional parts
+			}
 			b.WriteString("- `" + t.Text + "`")
 			if len(t.Defaults) > 0 {
 				var defs []string
 				for _, d := range t.Defaults {
+					if slices.Contains(t.Omitted, d.Name) {
+						continue
+					}
 					defs = append(defs, d.Name+" = "+sumText(d.Value))
 				}
 				b.WriteString(" (" + strings.Join(defs, ", ") + ")")
@@ -170,9 +177,18 @@ func wording(t *Template) string {
 	if t.Oracle == nil || t.Oracle.Text == t.Text && len(t.OracleAlso) == 0 {
 		return ""
 	}
-	out := " — Oracle text: “" + t.Oracle.Text + "”"
+	out := " — Oracle text: “" + t.Oracle.declared() + "”"
 	for _, w := range t.OracleAlso {
-		out += ", “" + w.Text + "”"
+		out += ", “" + w.declared() + "”"
 	}
 	return out
+}
+
+// declared is the wording as its oracle line declares it: with its
+// optional parts in brackets, for an expansion of a phrase that has them.
+func (w *Wording) declared() string {
+	if w.Declared != "" {
+		return w.Declared
+	}
+	return w.Text
 }

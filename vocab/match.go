@@ -151,6 +151,9 @@ type matcher struct {
 	v     *Vocab
 	sc    Scope
 	parts []*dsl.Part
+	// reached is the furthest part the template being tried got to
+	// (matchTemplates).
+	reached int
 	// elsewhere are the names bound in other abilities of the card, and
 	// their lines: such a word is a name used out of its scope, even if it
 	// is also a word of some phrase.
@@ -373,30 +376,49 @@ func asciiFold(a, b string) bool {
 // an ambiguity.
 func (m *matcher) matchTemplates(ts []*Template, mode Mode) []*Alt {
 	var alts []*Alt
+	var stuck *Template // an expansion that read nothing of the phrase
 	for _, t := range ts {
 		if m.quick && !m.mayStart(t) {
 			continue
 		}
-		m.filled = m.filled[:0]
-		if m.try(t, 0, 0, mode) {
-			args := make(map[string]*Arg, len(m.filled))
-			for _, f := range m.filled {
-				args[f.slot] = f.arg
-			}
-			alt := &Alt{Template: t, Args: args}
-			if len(alts) > 0 && (alts[0].Template.Shape != t.Shape || alts[0].Template.Owner() != t.Owner()) {
-				if m.ambiguous == nil {
-					m.ambiguous = t
-				}
-				if !slices.ContainsFunc(m.others, func(o *Alt) bool { return o.Template.Shape == t.Shape && o.Template.Owner() == t.Owner() }) {
-					m.others = append(m.others, alt)
-				}
-				continue
-			}
-			alts = append(alts, alt)
+		if stuck != nil && sameStart(stuck, t) {
+			// Another expansion of a phrase with optional parts, which
+			// begins as the one that could not read the phrase's first
+			// part: it fails there as that one did.
+			continue
 		}
+		m.filled, m.reached, stuck = m.filled[:0], 0, nil
+		if !m.try(t, 0, 0, mode) {
+			if m.reached == 0 && len(t.Items) > 0 {
+				stuck = t
+			}
+			continue
+		}
+		args := make(map[string]*Arg, len(m.filled))
+		for _, f := range m.filled {
+			args[f.slot] = f.arg
+		}
+		alt := &Alt{Template: t, Args: args}
+		if len(alts) > 0 && (alts[0].Template.Shape != t.Shape || alts[0].Template.Owner() != t.Owner()) {
+			if m.ambiguous == nil {
+				m.ambiguous = t
+			}
+			if !slices.ContainsFunc(m.others, func(o *Alt) bool { return o.Template.Shape == t.Shape && o.Template.Owner() == t.Owner() }) {
+				m.others = append(m.others, alt)
+			}
+			continue
+		}
+		alts = append(alts, alt)
 	}
 	return alts
+}
+
+// sameStart reports whether template t is another expansion of the
+// phrase with optional parts that a is one of, and begins with the same
+// item: a phrase whose first part a could not read, t can't either.
+func sameStart(a, t *Template) bool {
+	return a.Text == t.Text && hasOptional(t.Text) && a.Event == t.Event && a.Func == t.Func && a.Rule == t.Rule &&
+		len(t.Items) > 0 && len(a.Items) > 0 && t.Items[0] == a.Items[0]
 }
 
 // mayStart reports whether the phrase can read as template t as far as
@@ -415,6 +437,7 @@ func (m *matcher) mayStart(t *Template) bool {
 
 // try matches template items from ti against parts from pi.
 func (m *matcher) try(t *Template, ti, pi int, mode Mode) bool {
+	m.reached = max(m.reached, pi)
 	if ti == len(t.Items) {
 		if m.oracle != nil {
 			return m.oracle.complete(m, pi)

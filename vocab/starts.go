@@ -4,6 +4,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/cardc/cardc/dsl"
 )
 
 // phraseStarts are the phrases of one mode, indexed by their first words:
@@ -23,6 +25,11 @@ type phraseStarts struct {
 	// wants "enters").
 	slotFirst     []int
 	slotFirstWord []string
+	// slotFirstRest are the other words of each of those phrases (lower
+	// case, each once): a phrase can read as one only if it has them all,
+	// which spares the quick reading the expansions of a phrase with
+	// optional parts whose words it lacks ("with", "and", "until"...).
+	slotFirstRest [][]string
 }
 
 // indexStarts builds the index of the phrases of each mode.
@@ -41,6 +48,7 @@ func (v *Vocab) indexStarts() []*phraseStarts {
 			if len(t.Items) == 0 || t.Items[0].Word == "" {
 				s.slotFirst = append(s.slotFirst, i)
 				s.slotFirstWord = append(s.slotFirstWord, firstWordOf(t))
+				s.slotFirstRest = append(s.slotFirstRest, otherWordsOf(t))
 				continue
 			}
 			key := strings.ToLower(t.Items[0].Word)
@@ -76,8 +84,16 @@ func (s *phraseStarts) from(m *matcher, mode Mode) []*Template {
 		}
 	}
 	var is []int
+	// The expansions of a phrase with optional parts come one after the
+	// other, with one first word: it is looked for once.
+	lastWord, lastHas := "", false
+	bound := slices.ContainsFunc(m.parts, func(p *dsl.Part) bool { return p.Bind != nil })
 	for j, i := range s.slotFirst {
-		if w := s.slotFirstWord[j]; w == "" || w == "as" || m.hasWord(w) {
+		w := s.slotFirstWord[j]
+		if w != lastWord || j == 0 {
+			lastWord, lastHas = w, w == "" || w == "as" || m.hasWord(w)
+		}
+		if lastHas && (bound || m.hasWords(s.slotFirstRest[j])) {
 			is = append(is, i)
 		}
 	}
@@ -127,6 +143,39 @@ func (m *matcher) hasWord(w string) bool {
 		}
 	}
 	return false
+}
+
+// hasWords reports whether the phrase has each of the words (hasWord).
+func (m *matcher) hasWords(ws []string) bool {
+	for _, w := range ws {
+		if !m.hasWord(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// otherWordsOf lists the words of a phrase but its first, in lower case,
+// each once; a phrase that a binding `as W` may read ("as", and the word
+// after it) has none to list, since its words need not be words of the
+// card's phrase.
+func otherWordsOf(t *Template) []string {
+	var out []string
+	first := true
+	for _, it := range t.Items {
+		if it.Word == "" {
+			continue
+		}
+		w := strings.ToLower(it.Word)
+		if w == "as" {
+			return nil
+		}
+		if !first && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+		first = false
+	}
+	return out
 }
 
 // firstWordOf is the first word of a phrase, in lower case, or "" if it

@@ -293,6 +293,10 @@ type Template struct {
 	// Defaults are the values the phrase gives parameters it has no
 	// slot for (`with player = you`).
 	Defaults Defaults
+	// Omitted are the parameters an optional part of the phrase, in
+	// square brackets, leaves out in this expansion of it (optional.go):
+	// each has the default -1, "none", whatever its type.
+	Omitted []string
 	// Oracle is how Oracle text says the phrase (its first `oracle`
 	// line), or nil if the vocabulary does not say; OracleAlso are the
 	// other ways Oracle text says it (the `oracle` lines after the
@@ -317,9 +321,13 @@ type Template struct {
 // phrase describes (any of them, those a `with` default fills included),
 // or the card itself ({this}, ThisSlot).
 type Wording struct {
-	Text  string
-	Items []TemplateItem
-	Pos   dsl.Pos
+	Text string
+	// Declared is, for an expansion of an oracle line with optional
+	// parts (optional.go), the line as declared, its parts in brackets;
+	// otherwise "".
+	Declared string
+	Items    []TemplateItem
+	Pos      dsl.Pos
 }
 
 // ThisSlot is the slot of an Oracle wording that names the card itself:
@@ -550,6 +558,9 @@ func (v *Vocab) checkTemplates() dsl.Diagnostics {
 		}
 		for _, d := range t.Defaults {
 			name, def := d.Name, d.Value
+			if slices.Contains(t.Omitted, name) {
+				continue // -1, none: no value of the slot's type
+			}
 			want, _ := t.SlotType(name)
 			if ty, d := v.TypeOf(def, defaultScope{t, name}); d != nil {
 				diags = append(diags, d.Diagnostic)
@@ -902,6 +913,12 @@ func (v *Vocab) templates(phrases []phraseDecl, own func(*Template)) ([]*Templat
 		diags dsl.Diagnostics
 	)
 	for _, p := range phrases {
+		if hasOptional(p.decl.Text) {
+			ts, ds := v.optionalTemplates(p, own)
+			diags = append(diags, ds...)
+			out = append(out, ts...)
+			continue
+		}
 		t, ds := v.template(p, own)
 		diags = append(diags, ds...)
 		out = append(out, t)
@@ -1068,6 +1085,13 @@ func (v *Vocab) template(pd phraseDecl, own func(*Template)) (*Template, dsl.Dia
 		for _, d := range p.Defaults {
 			if _, ok := t.SlotType(d.Name); !ok {
 				diags = append(diags, dsl.Errorf(d.Pos, CodeStdlib, "with %s: no such parameter", d.Name))
+			}
+			if isNone(d.Value) {
+				// `with color = none`: the part is not said, -1, as an
+				// optional part left out (optional.go).
+				t.Defaults = t.Defaults.with(d.Name, noneValue())
+				t.Omitted = append(t.Omitted, d.Name)
+				continue
 			}
 			t.Defaults = t.Defaults.with(d.Name, d.Value)
 		}

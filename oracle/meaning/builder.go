@@ -2,6 +2,7 @@ package meaning
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -362,7 +363,11 @@ func (b *Builder) defaultOf(param vocab.Field, ts []*vocab.Template) *Value {
 	for _, t := range ts {
 		if d := t.Defaults.Of(param.Name); d != nil {
 			v := &Value{Key: b.sum(d)}
-			if !b.Quiet {
+			switch {
+			case b.Quiet:
+			case slices.Contains(t.Omitted, param.Name):
+				v.Say = "none" // an optional part left out
+			default:
 				v.Say = b.saySum(d)
 			}
 			return v
