@@ -98,6 +98,9 @@ type Stmt struct {
 	// WhereArg what it is.
 	Where    string
 	WhereArg *vocab.Arg
+	// ActionWhere is what X is in the Action alone, a `where X is N`
+	// written after its phrase (CR 107.3c).
+	ActionWhere *vocab.Arg
 }
 
 // Choose is the structure of a modal choice: from Min to Max of its
@@ -179,13 +182,21 @@ func abilityOf(a *checkedAbility, pos dsl.Pos) *Ability {
 	return s
 }
 
+// actionWhere is what X is in an action alone, or nil.
+func actionWhere(act *checkedAction) *vocab.Arg {
+	if act.where == nil {
+		return nil
+	}
+	return act.where.arg
+}
+
 // stmtsOf is the structure of checked statements.
 func stmtsOf(stmts []checkedStmt) []Stmt {
 	var out []Stmt
 	for _, st := range stmts {
 		switch st := st.(type) {
 		case *checkedAction:
-			s := Stmt{Pos: st.pos, Action: st.reading}
+			s := Stmt{Pos: st.pos, Action: st.reading, ActionWhere: actionWhere(st)}
 			if st.result != nil {
 				s.Result = st.result.name
 			}
@@ -215,7 +226,7 @@ func stmtsOf(stmts []checkedStmt) []Stmt {
 		case *checkedMay:
 			s := Stmt{Pos: st.pos, May: st.player}
 			if st.action != nil {
-				s.Action = st.action.reading
+				s.Action, s.ActionWhere = st.action.reading, actionWhere(st.action)
 				if st.action.result != nil {
 					s.Result = st.action.result.name
 				}

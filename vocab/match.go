@@ -1257,7 +1257,7 @@ func (m *matcher) whereFollows(pi int) bool {
 // (CR 608.2h). It sets the argument's Where and reports whether the
 // parts read so.
 func (m *matcher) whereTail(t *Template, pi int, mode Mode) bool {
-	if (mode != ModeAction && mode != ModeRule) || !m.wordsAt(pi, whereWords) || pi+len(whereWords) >= len(m.parts) {
+	if mode != ModeRule || !m.wordsAt(pi, whereWords) || pi+len(whereWords) >= len(m.parts) {
 		return false
 	}
 	var pt *Arg

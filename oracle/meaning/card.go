@@ -131,7 +131,14 @@ func (c *cardReader) stmts(ss []compiler.Stmt) []Stmt {
 					return inner.ability(s.Granted)
 				}
 			}
+			restore := func() {}
+			if s.ActionWhere != nil {
+				// `ACTION where X is N`: X is N in that action alone, as
+				// Oracle's "..., where X is N" after its sentence says.
+				restore = b.BindFor("X", b.Value(s.ActionWhere).Key)
+			}
 			st.Phrase, _ = b.Action(s.Action)
+			restore()
 			b.Granted = nil
 			if s.Result != "" {
 				b.Bind(s.Result, b.LastChosen())
