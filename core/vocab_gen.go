@@ -7,7 +7,7 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 54
+	vocabularyMinor = 55
 	vocabularyHash  = "e62adbdce9ef6cc3914df086e5b7a6156cf2f8477ccd5f05f671f8995fb3452d"
 )
 

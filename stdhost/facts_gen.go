@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 54
+	Minor = 55
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
 	Hash = "e62adbdce9ef6cc3914df086e5b7a6156cf2f8477ccd5f05f671f8995fb3452d"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.54: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.55: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
