@@ -37,6 +37,9 @@ type Ability struct {
 	// Phrase is the rule or continuous effect a static ability states, or
 	// the action of an `enters` ability.
 	Phrase *vocab.Alt
+	// PhraseWhere is what X is in how the permanent enters, a `where X
+	// is N` written after its phrase (CR 107.3c).
+	PhraseWhere *vocab.Arg
 	// Granted is the ability a static ability's effect grants, if any.
 	Granted *Ability
 	// Costs are the parts of an activated ability's cost, in the order
@@ -156,7 +159,7 @@ func abilityOf(a *checkedAbility, pos dsl.Pos) *Ability {
 		}
 	case vm.AbilityEnters:
 		if a.enters != nil {
-			s.Phrase = a.enters.reading
+			s.Phrase, s.PhraseWhere = a.enters.reading, actionWhere(a.enters)
 		}
 	case vm.AbilityStatic, vm.AbilityEffect:
 		s.Phrase = a.reading

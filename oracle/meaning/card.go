@@ -69,7 +69,13 @@ func (c *cardReader) ability(s *compiler.Ability) *Ability {
 	case s.Kind == vm.AbilityEnters:
 		a.Kind = Enters
 		if s.Phrase != nil {
+			restore := func() {}
+			if s.PhraseWhere != nil {
+				// `enters with X +1/+1 counters where X is N`.
+				restore = b.BindFor("X", b.Value(s.PhraseWhere).Key)
+			}
 			a.Effect, _ = b.Action(s.Phrase)
+			restore()
 		}
 	case s.Kind == vm.AbilityStatic || s.Kind == vm.AbilityEffect:
 		a.Kind = Static
