@@ -130,6 +130,9 @@ type checkedAction struct {
 	// of your library as card`), is the binding it is stored in: the name
 	// `as` gives it, or one without a name, which `if you can't` reads.
 	result *binding
+	// where, if set, is the `where X is N` written after the phrase: X
+	// for this action alone, computed as it happens (phraseWhere).
+	where *checkedWhere
 }
 
 // checkedArg is the value of one parameter of an action: an argument of
@@ -200,6 +203,8 @@ type checkedWhere struct {
 	arg  *vocab.Arg
 	sc   *scope
 	pos  dsl.Pos
+	// text is the words of a `where X is N` written after a phrase.
+	text string
 }
 
 // checkedEach is `for each FILTER as NAME { ... }`, its filter read in
@@ -1121,8 +1126,18 @@ func choosesInSlot(alt *vocab.Alt) bool {
 // action checks one action statement; it returns nil when the statement
 // has an error.
 func (c *checker) action(ph *dsl.Phrase, sc *scope, a *checkedAbility) *checkedAction {
+	outer := sc
+	ph, sc, where, ok := c.phraseWhere(ph, sc)
+	if !ok {
+		return nil
+	}
 	alt, named := c.matchActionNamed(ph, sc, false)
 	if alt == nil {
+		return nil
+	}
+	if where != nil && !where.bind.used {
+		c.errorf(where.pos, CodeType, "%q names X, and the phrase %q has no X", where.text, alt.Template.Text).Hint =
+			"`where X is N` after a phrase says what X is in that phrase, as Oracle's \"..., where X is N\" does: `deal X damage to any target where X is the number of Goblins you control`"
 		return nil
 	}
 	fi := alt.Template.Func
@@ -1148,9 +1163,49 @@ func (c *checker) action(ph *dsl.Phrase, sc *scope, a *checkedAbility) *checkedA
 		return nil
 	}
 	if act != nil && named != "" {
-		c.nameResult(act, named, ph.Parts[len(ph.Parts)-1].Pos, sc, a)
+		c.nameResult(act, named, ph.Parts[len(ph.Parts)-1].Pos, outer, a)
+	}
+	if act != nil {
+		act.where = where
 	}
 	return act
+}
+
+// phraseWhere splits `where X is N` off the end of an action's phrase
+// (Oracle's "deals X damage to any target, where X is the number of
+// Goblins you control", CR 107.3c): X is N in that phrase alone, in a
+// scope of its own under sc, computed once, as the action happens (CR
+// 608.2h). It returns the phrase without it, the scope to read the
+// phrase in and the where, or the phrase and sc as they are when it
+// has none; ok is false when N has an error, reported.
+func (c *checker) phraseWhere(ph *dsl.Phrase, sc *scope) (*dsl.Phrase, *scope, *checkedWhere, bool) {
+	at := whereAt(ph.Parts)
+	if at < 0 {
+		return ph, sc, nil, true
+	}
+	words := ph.Parts[at:]
+	arg, m := c.v.MatchNumber(words[3:], sc, c.bound)
+	if m != nil {
+		c.mismatch(m)
+		return ph, sc, nil, false
+	}
+	inner := newScope(sc)
+	b := &binding{name: "X", typ: vocab.Type{Kind: vocab.KNumber}, pos: words[1].Pos}
+	inner.names["X"] = b
+	rest := &dsl.Phrase{Span: dsl.Span{Pos: ph.Pos, EndPos: words[0].Pos}, Parts: ph.Parts[:at]}
+	w := &checkedWhere{bind: b, arg: arg, sc: sc, pos: words[0].Pos, text: dsl.PartsString(words)}
+	return rest, inner, w, true
+}
+
+// whereAt is where "where X is N" begins in the parts of a phrase, after
+// at least one part and with at least one part of N, or -1.
+func whereAt(parts []*dsl.Part) int {
+	for i := 1; i+3 < len(parts); i++ {
+		if strings.EqualFold(parts[i].Word(), "where") && parts[i+1].Word() == "X" && strings.EqualFold(parts[i+2].Word(), "is") {
+			return i
+		}
+	}
+	return -1
 }
 
 // nameResult names what an action with a result chose, `as NAME` at the

@@ -631,16 +631,21 @@ func (e *cardEmitter) block(f *fnBuilder, stmts []checkedStmt, a *checkedAbility
 		case *checkedEach:
 			e.forEach(f, s, a)
 		case *checkedWhere:
-			// `where X is N`: N, computed once, into X's local.
-			s.bind.local, s.bind.hasLocal = a.tree.alloc(s.bind.name), true
-			e.args(f, []checkedArg{{arg: s.arg, sc: s.sc}}, a, -1, nil)
-			f.emit(vm.OpStore, s.bind.local, s.pos)
+			e.where(f, s, a)
 		case *checkedMay:
 			e.may(f, s, a)
 		case *checkedChoose:
 			e.choose(f, s, a)
 		}
 	}
+}
+
+// where lowers `where X is N`, a statement or written after a phrase:
+// N, computed once, into X's local (CR 608.2h).
+func (e *cardEmitter) where(f *fnBuilder, s *checkedWhere, a *checkedAbility) {
+	s.bind.local, s.bind.hasLocal = a.tree.alloc(s.bind.name), true
+	e.args(f, []checkedArg{{arg: s.arg, sc: s.sc}}, a, -1, nil)
+	f.emit(vm.OpStore, s.bind.local, s.pos)
 }
 
 // forEach lowers `for each FILTER as NAME { ... }`: the host remembers
@@ -748,6 +753,9 @@ func (e *cardEmitter) intervening(f *fnBuilder, a *checkedAbility) int {
 // that divides (`is divides`) gives each of its targets the function that
 // computes the amount divided (vm.Target.Divide).
 func (e *cardEmitter) action(f *fnBuilder, act *checkedAction, a *checkedAbility) {
+	if act.where != nil {
+		e.where(f, act.where, a)
+	}
 	if act.loop != nil {
 		e.playerLoop(f, act, a)
 		return

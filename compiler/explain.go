@@ -353,7 +353,16 @@ func (r *renderer) action(act *checkedAction) string {
 			granted = ca.granted // a token's ability (actionAbility)
 		}
 	}
-	return r.reading(act.reading, granted)
+	s := r.reading(act.reading, granted)
+	if w := act.where; w != nil {
+		// "deals X damage to any target, where X is the number of
+		// Goblins you control".
+		s += ", where X is " + r.arg(w.arg)
+		if w.arg.ForEach != nil {
+			s += " for each " + r.words(w.arg.ForEach.Text)
+		}
+	}
+	return s
 }
 
 // pattern renders an event pattern with its first reading.

@@ -163,6 +163,24 @@ func TestExplainEnglish(t *testing.T) {
     enchant creature
     static enchanted creature gets +X/+X where X is the number of creatures you control
 }`, "Enchanted creature gets +X/+X, where X is the number of creatures you control."},
+		{"X damage and what X is", `card "Case" {
+    cost {2}{R}
+    type Instant
+    oracle "Case deals X damage to any target, where X is the number of Goblins you control."
+
+    spell {
+        deal X damage to any target where X is the number of Goblins you control
+    }
+}`, "Case deals X damage to any target, where X is the number of Goblins you control."},
+		{"an X/X token and what X is", `card "Case" {
+    cost {1}{G}
+    type Sorcery
+    oracle "Create an X/X green Ooze creature token, where X is the number of creatures you control."
+
+    spell {
+        create an X/X green Ooze creature token where X is the number of creatures you control
+    }
+}`, "Create an X/X green Ooze creature token, where X is the number of creatures you control."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			es := explainCards(t, v, "case.card", []byte(tc.card))

@@ -37,6 +37,9 @@ type Ability struct {
 	// Phrase is the rule or continuous effect a static ability states, or
 	// the action of an `enters` ability.
 	Phrase *vocab.Alt
+	// PhraseWhere is what X is in how the permanent enters, a `where X
+	// is N` written after its phrase (CR 107.3c).
+	PhraseWhere *vocab.Arg
 	// Granted is the ability a static ability's effect grants, if any.
 	Granted *Ability
 	// Costs are the parts of an activated ability's cost, in the order
@@ -98,6 +101,9 @@ type Stmt struct {
 	// WhereArg what it is.
 	Where    string
 	WhereArg *vocab.Arg
+	// ActionWhere is what X is in the Action alone, a `where X is N`
+	// written after its phrase (CR 107.3c).
+	ActionWhere *vocab.Arg
 }
 
 // Choose is the structure of a modal choice: from Min to Max of its
@@ -153,7 +159,7 @@ func abilityOf(a *checkedAbility, pos dsl.Pos) *Ability {
 		}
 	case vm.AbilityEnters:
 		if a.enters != nil {
-			s.Phrase = a.enters.reading
+			s.Phrase, s.PhraseWhere = a.enters.reading, actionWhere(a.enters)
 		}
 	case vm.AbilityStatic, vm.AbilityEffect:
 		s.Phrase = a.reading
@@ -179,13 +185,21 @@ func abilityOf(a *checkedAbility, pos dsl.Pos) *Ability {
 	return s
 }
 
+// actionWhere is what X is in an action alone, or nil.
+func actionWhere(act *checkedAction) *vocab.Arg {
+	if act.where == nil {
+		return nil
+	}
+	return act.where.arg
+}
+
 // stmtsOf is the structure of checked statements.
 func stmtsOf(stmts []checkedStmt) []Stmt {
 	var out []Stmt
 	for _, st := range stmts {
 		switch st := st.(type) {
 		case *checkedAction:
-			s := Stmt{Pos: st.pos, Action: st.reading}
+			s := Stmt{Pos: st.pos, Action: st.reading, ActionWhere: actionWhere(st)}
 			if st.result != nil {
 				s.Result = st.result.name
 			}
@@ -215,7 +229,7 @@ func stmtsOf(stmts []checkedStmt) []Stmt {
 		case *checkedMay:
 			s := Stmt{Pos: st.pos, May: st.player}
 			if st.action != nil {
-				s.Action = st.action.reading
+				s.Action, s.ActionWhere = st.action.reading, actionWhere(st.action)
 				if st.action.result != nil {
 					s.Result = st.action.result.name
 				}

@@ -65,10 +65,16 @@ func (c PTChange) HasX() bool { return c.PowerX != 0 || c.ToughnessX != 0 }
 
 // ParsePTChange reads a power/toughness change: a P/T of numbers, as
 // ParsePT reads it, or one with X on a side and a sign on each ("+X/+0",
-// "+0/+X", "-X/-X", "-X/-0").
+// "+0/+X", "-X/-X", "-X/-0"), or X/X, a token's base power and toughness
+// X each.
 func ParsePTChange(s string) (PTChange, bool) {
 	if p, t, ok := ParsePT(s); ok {
 		return PTChange{Power: p, Toughness: t}, true
+	}
+	if s == "X/X" {
+		// The base power and toughness of a token, "create an X/X green
+		// Ooze creature token": X on each side.
+		return PTChange{PowerX: 1, ToughnessX: 1}, true
 	}
 	a, b, found := strings.Cut(s, "/")
 	if !found {

@@ -65,7 +65,8 @@ func TestParsePT(t *testing.T) {
 }
 
 // TestParsePTChange: each side of a power/toughness change is a number or
-// X with its sign, X's coefficient 1 or -1 (CR 107.3).
+// X with its sign, X's coefficient 1 or -1 (CR 107.3); X/X is a token's
+// base power and toughness, X each.
 func TestParsePTChange(t *testing.T) {
 	tests := []struct {
 		in   string
@@ -79,7 +80,9 @@ func TestParsePTChange(t *testing.T) {
 		{"-X/-X", dsl.PTChange{PowerX: -1, ToughnessX: -1}, true},
 		{"-X/-0", dsl.PTChange{PowerX: -1}, true},
 		{"+X/+2", dsl.PTChange{PowerX: 1, Toughness: 2}, true},
-		{"X/X", dsl.PTChange{}, false},
+		{"X/X", dsl.PTChange{PowerX: 1, ToughnessX: 1}, true},
+		{"X/2", dsl.PTChange{}, false},
+		{"X/+X", dsl.PTChange{}, false},
 		{"+Y/+0", dsl.PTChange{}, false},
 		{"+X", dsl.PTChange{}, false},
 	}

@@ -732,7 +732,7 @@ func (d *drafter) render(p *meaning.Phrase, event string) (string, error) {
 	b := meaning.NewBuilder(d.v, meaning.Self)
 	counted := false
 	for _, a := range p.Args {
-		if a.Value.Count != nil || strings.HasPrefix(a.Value.Key, "(") {
+		if a.Value.X == nil && (a.Value.Count != nil || strings.HasPrefix(a.Value.Key, "(")) {
 			counted = true
 		}
 	}
@@ -814,7 +814,9 @@ next:
 				if one && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
 					w = strings.TrimSuffix(w, "s")
 				}
-				one = false
+				// "an X/X green Ooze creature token": the noun after the
+				// adjectives of a token is in the singular too.
+				one = one && w == "creature"
 				out = append(out, w)
 			case it.Slot == "power/toughness":
 				pt := p.Alt.Args["power/toughness"]
@@ -840,9 +842,10 @@ next:
 			}
 			out = append(out, "for each", text)
 		}
-		if x := whereX(p); x != nil && slices.ContainsFunc(t.Items, func(it vocab.TemplateItem) bool { return it.Slot == "power/toughness" }) {
+		if x := whereX(p); x != nil {
 			// "gets +X/+X until end of turn, where X is the number of
-			// creatures you control": the phrase says what X is.
+			// creatures you control", "deals X damage to any target,
+			// where X is ...": the phrase says what X is.
 			text, err := d.value(x, event, "", false)
 			if err != nil {
 				continue next
@@ -955,6 +958,10 @@ func (d *drafter) value(v *meaning.Value, event, slot string, singular bool) (st
 	}
 	arg := v.Arg
 	switch {
+	case v.X != nil && v != v.X:
+		// A number "where X is N" after the phrase says: X, and the
+		// phrase says what X is (whereX).
+		return "X", nil
 	case v.Targets != nil:
 		// Several targets (CR 115.1, 601.2c), joined by "and", named
 		// all together with `as` if a later phrase names them.
@@ -1256,11 +1263,11 @@ func hasBasicLandType(card read.Card) bool {
 	})
 }
 
-// whereX is what X is in a phrase's power/toughness change by X, as
-// "where X is N" said it, or nil.
+// whereX is what X is in a phrase, as "where X is N" after it said it
+// for its power/toughness change by X or another number, or nil.
 func whereX(p *meaning.Phrase) *meaning.Value {
-	for _, name := range []string{"power", "toughness"} {
-		if v := p.Arg(name); v != nil && v.X != nil {
+	for _, a := range p.Args {
+		if v := a.Value; v != nil && v.X != nil {
 			return v.X
 		}
 	}

@@ -299,6 +299,22 @@ func TestCover(t *testing.T) {
 			[]string{"static this gets +X/+X where X is the number of Forests you control"}, nil},
 		{"a static X: another count", []string{`"Test Card gets +X/+X, where X is the number of Forests you control."`},
 			[]string{"static this gets +X/+X where X is the number of Islands you control"}, []string{"W020"}},
+		{"X damage, where X is, after the phrase", []string{`"Test Card deals X damage to any target, where X is the number of Goblins you control."`},
+			[]string{"spell {\n        deal X damage to any target where X is the number of Goblins you control\n    }"}, nil},
+		{"X damage: another count", []string{`"Test Card deals X damage to any target, where X is the number of Goblins you control."`},
+			[]string{"spell {\n        deal X damage to any target where X is the number of Elves you control\n    }"}, []string{"W020"}},
+		{"X cards and X life, each with its where", []string{`"Draw X cards, where X is the number of Goblins you control. You gain X life, where X is the number of Elves you control."`},
+			[]string{"spell {\n        draw X cards where X is the number of Goblins you control\n        gain X life where X is the number of Elves you control\n    }"}, nil},
+		{"X cards and X life: the wheres swapped", []string{`"Draw X cards, where X is the number of Goblins you control. You gain X life, where X is the number of Elves you control."`},
+			[]string{"spell {\n        draw X cards where X is the number of Elves you control\n        gain X life where X is the number of Goblins you control\n    }"}, []string{"W020"}},
+		{"an X/X token, where X is", []string{`"Create an X/X green Ooze creature token, where X is the number of creatures you control."`},
+			[]string{"spell {\n        create an X/X green Ooze creature token where X is the number of creatures you control\n    }"}, nil},
+		{"an X/X token: another count", []string{`"Create an X/X green Ooze creature token, where X is the number of creatures you control."`},
+			[]string{"spell {\n        create an X/X green Ooze creature token where X is the number of lands you control\n    }"}, []string{"W020"}},
+		{"enters with X counters, where X is", []string{`"Test Card enters the battlefield with X +1/+1 counters on it, where X is the number of creatures you control."`},
+			[]string{"enters with X +1/+1 counters where X is the number of creatures you control"}, nil},
+		{"enters with X counters: another count", []string{`"Test Card enters the battlefield with X +1/+1 counters on it, where X is the number of creatures you control."`},
+			[]string{"enters with X +1/+1 counters where X is the number of lands you control"}, []string{"W020"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			covs := explainFile(t, "test.card", []byte(testCard(tc.oracle, tc.abilities...)))

@@ -24,7 +24,7 @@ var lexerRules = []lexer.SimpleRule{
 	{Name: "String", Pattern: `"(\\.|[^"\\\n])*"`},
 	{Name: "RawString", Pattern: "`[^`]*`"},
 	{Name: "Mana", Pattern: `(\{[0-9A-Za-z/]{1,5}\})+`},
-	{Name: "PT", Pattern: `[+-]?(\d+|\*)/[+-]?(\d+|\*)|[+-](\d+|X)/[+-](\d+|X)`},
+	{Name: "PT", Pattern: `[+-]?(\d+|\*)/[+-]?(\d+|\*)|X/X|[+-](\d+|X)/[+-](\d+|X)`},
 	{Name: "Number", Pattern: `\d+`},
 	{Name: "Ident", Pattern: `(non-[A-Za-z]|[A-Za-z_])[A-Za-z0-9_]*(['’][A-Za-z]+)?`},
 	{Name: "Dash", Pattern: `—|--`},

@@ -169,10 +169,14 @@ func mana(s string) int {
 func isManaChar(c byte) bool { return isAlnum(c) || c == '/' }
 
 // pt is the length of a power/toughness such as 2/2, +1/+1, -1/-0 or */*
-// at the start of s, or 0.
+// at the start of s, a change by X such as +X/+0, or the base X/X of a
+// token (CR 107.3), or 0.
 func pt(s string) int {
 	if n := pair(s, side); n > 0 {
 		return n
+	}
+	if strings.HasPrefix(s, "X/X") {
+		return 3
 	}
 	return pair(s, changeSide)
 }

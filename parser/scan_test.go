@@ -166,8 +166,8 @@ func regexpLexAll(filename string, src []byte) ([]lexer.Token, dsl.Diagnostics) 
 }
 
 // TestVariablePT: a power/toughness change with X lexes as one P/T token
-// when each side has its sign ("+X/+0", "-X/-X", CR 107.3), and X/2 stays
-// a division.
+// when each side has its sign ("+X/+0", "-X/-X", CR 107.3), a token's base
+// X/X is one P/T token, and X/2 stays a division.
 func TestVariablePT(t *testing.T) {
 	for _, c := range []struct {
 		src  string
@@ -178,7 +178,9 @@ func TestVariablePT(t *testing.T) {
 		{"gets +0/+X", []string{"gets", "+0/+X"}},
 		{"gets -X/-0", []string{"gets", "-X/-0"}},
 		{"X/2", []string{"X", "/", "2"}},
-		{"+X/X", []string{"+", "X", "/", "X"}},
+		{"create an X/X token", []string{"create", "an", "X/X", "token"}},
+		{"+X/X", []string{"+", "X/X"}},
+		{"X/Y", []string{"X", "/", "Y"}},
 		{"-X/-Y", []string{"-", "X", "/", "-", "Y"}},
 	} {
 		toks, diags := lexAll("x.card", []byte(c.src))

@@ -139,8 +139,8 @@ func Undefined(p dsl.Pos, name string, sc Scope) dsl.Diagnostic {
 
 // UndefinedXHint says where X gets its value, for an ability that uses X
 // where none is defined.
-const UndefinedXHint = "X is what {X} or -X in the cost of the spell or ability pays (CR 107.3), or what `where X is N` before it says; " +
-	"a static ability says it after the phrase: `enchanted creature gets +X/+X where X is the number of creatures you control`"
+const UndefinedXHint = "X is what {X} or -X in the cost of the spell or ability pays (CR 107.3), or what `where X is N` says, on a line before it or after the phrase: " +
+	"`deal X damage to any target where X is the number of Goblins you control`, `static enchanted creature gets +X/+X where X is the number of creatures you control`"
 
 // oracleWordHint says, for a word Oracle text uses to name a player or an
 // object that a card of the language does not name that way ("deal 2

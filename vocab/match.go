@@ -1271,16 +1271,16 @@ func (m *matcher) whereFollows(pi int) bool {
 	return false
 }
 
-// whereTail reads the parts from pi, after a template read to its end, as
-// "where X is NUMBER": what X is in the phrase's +X/+X (CR 107.3c), a
-// number as a number slot reads it. In a continuous effect it is computed
-// for each object the effect applies to, each time the characteristics
-// are computed (CR 611.3a, 613.4c), and its filter may call that object
-// `it`, as `for each` does; in an action, once, as the action happens
-// (CR 608.2h). It sets the argument's Where and reports whether the
-// parts read so.
+// whereTail reads the parts from pi, after a rule's template read to its
+// end, as "where X is NUMBER": what X is in the phrase's +X/+X (CR
+// 107.3c), a number as a number slot reads it, computed for each object
+// the continuous effect applies to, each time the characteristics are
+// computed (CR 611.3a, 613.4c); its filter may call that object `it`, as
+// `for each` does. (After an action, `where X is N` is the compiler's:
+// it reads the phrase in a scope of its own where X is N.) It sets the
+// argument's Where and reports whether the parts read so.
 func (m *matcher) whereTail(t *Template, pi int, mode Mode) bool {
-	if (mode != ModeAction && mode != ModeRule) || !m.wordsAt(pi, whereWords) || pi+len(whereWords) >= len(m.parts) {
+	if mode != ModeRule || !m.wordsAt(pi, whereWords) || pi+len(whereWords) >= len(m.parts) {
 		return false
 	}
 	var pt *Arg
@@ -1292,7 +1292,7 @@ func (m *matcher) whereTail(t *Template, pi int, mode Mode) bool {
 	if pt == nil {
 		if !m.quick {
 			m.fail(pi, CodeType, fmt.Sprintf("%q names X, and the phrase %q has no +X/+X", m.wordsFrom(pi, len(m.parts)-1), t.Text),
-				"`where X is N` after a phrase says what X is in its power/toughness change, `gets +X/+X`; for any other number, write `where X is N` on a line of its own before the phrase", t)
+				"in a static ability, `where X is N` after the phrase says what X is in its power/toughness change, `gets +X/+X where X is the number of creatures you control`", t)
 		}
 		return false
 	}

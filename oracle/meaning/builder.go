@@ -89,6 +89,22 @@ func (b *Builder) Bind(name, ref string) {
 	(*top)[name] = ref
 }
 
+// BindFor binds a name in the innermost scope for a while: until the
+// function it returns is called, which gives the name back what it was
+// bound to there before, or unbinds it. Names bound meanwhile stay.
+func (b *Builder) BindFor(name, ref string) (restore func()) {
+	top := &b.scopes[len(b.scopes)-1]
+	prev, had := (*top)[name]
+	b.Bind(name, ref)
+	return func() {
+		if had {
+			(*top)[name] = prev
+		} else {
+			delete(*top, name)
+		}
+	}
+}
+
 // Resolve returns the canonical reference of a name: what it is bound
 // to, or the name itself (this, you, X, and the canonical names the
 // reader of Oracle text uses).

@@ -69,7 +69,13 @@ func (c *cardReader) ability(s *compiler.Ability) *Ability {
 	case s.Kind == vm.AbilityEnters:
 		a.Kind = Enters
 		if s.Phrase != nil {
+			restore := func() {}
+			if s.PhraseWhere != nil {
+				// `enters with X +1/+1 counters where X is N`.
+				restore = b.BindFor("X", b.Value(s.PhraseWhere).Key)
+			}
 			a.Effect, _ = b.Action(s.Phrase)
+			restore()
 		}
 	case s.Kind == vm.AbilityStatic || s.Kind == vm.AbilityEffect:
 		a.Kind = Static
@@ -131,7 +137,14 @@ func (c *cardReader) stmts(ss []compiler.Stmt) []Stmt {
 					return inner.ability(s.Granted)
 				}
 			}
+			restore := func() {}
+			if s.ActionWhere != nil {
+				// `ACTION where X is N`: X is N in that action alone, as
+				// Oracle's "..., where X is N" after its sentence says.
+				restore = b.BindFor("X", b.Value(s.ActionWhere).Key)
+			}
 			st.Phrase, _ = b.Action(s.Action)
+			restore()
 			b.Granted = nil
 			if s.Result != "" {
 				b.Bind(s.Result, b.LastChosen())

@@ -209,8 +209,9 @@ type Value struct {
 	// Count is the filter of a number that counts objects ("the number of
 	// lands you control", "1 ... for each land you control").
 	Count *vocab.Filter
-	// X, for a side of a power/toughness change by X ("+X/+X"), is what X
-	// is when "where X is N" says it (CR 107.3c), or nil.
+	// X, for a side of a power/toughness change by X ("+X/+X") or
+	// another number written X, is what X is when "where X is N" says it
+	// (CR 107.3c), or nil.
 	X *Value
 }
 

@@ -283,7 +283,12 @@ func substitute(st *meaning.Stmt, name string, x *meaning.Value) {
 				side.Say, side.X = meaning.WhereSay(v.Say, name, x.Say), x
 				st.Phrase.Args[i].Value = &side
 			case v.Key == name:
-				st.Phrase.Args[i].Value = x
+				// X in any other number slot: X's value, keeping what
+				// X is (X), as the card language's `where X is N` after
+				// the phrase says it.
+				nv := *x
+				nv.X = x
+				st.Phrase.Args[i].Value = &nv
 				st.Phrase.Say = strings.Replace(st.Phrase.Say, v.Say, x.Say, 1)
 			}
 		}

@@ -308,11 +308,23 @@ func (r *reader) pattern(pi int, once bool, follow func(end int) bool) (*meaning
 // battlefield with X +1/+1 counters on it."
 func (r *reader) enters() ([]*meaning.Ability, bool) {
 	r.ctx.enters = true
-	for _, m := range r.v.MatchOracle(r.parts, vocab.ModeAction, r.opts(r.parts, 0)) {
-		if m.Alts[0].Template.Func.Context != "enters" || !r.end(m.End) {
+	parts, end := r.parts, r.end
+	x, from, stop, where := r.whereX(0)
+	if where && r.end(stop) {
+		// "... enters the battlefield with X +1/+1 counters on it,
+		// where X is the number of creatures you control."
+		parts, end = r.parts[:from], func(pi int) bool { return pi == from }
+	}
+	for _, m := range r.v.MatchOracle(parts, vocab.ModeAction, r.opts(parts, 0)) {
+		if m.Alts[0].Template.Func.Context != "enters" || !end(m.End) {
 			continue
 		}
 		p, _ := r.b.Action(m.Alts[0], m.Phrases[0]...)
+		if len(parts) < len(r.parts) {
+			st := meaning.Stmt{Phrase: p}
+			substitute(&st, "X", x)
+			p = st.Phrase
+		}
 		return []*meaning.Ability{r.finish(&meaning.Ability{Kind: meaning.Enters, Effect: p})}, true
 	}
 	return nil, false
