@@ -13,16 +13,19 @@ import (
 // blockers, with every kind of requirement and restriction the vocabulary
 // has: lures on attackers, "blocks each combat if able", blockers of any
 // number of creatures, "can't block alone", creatures that can block
-// nothing, and any set of blocks the other restrictions allow.
+// nothing, blockers of an additional creature, attackers that can't be
+// blocked by more than one creature or except by two or more (or both),
+// and any set of blocks the other restrictions allow.
 func randomBlockProblem(r *rand.Rand) *blockProblem {
 	p := &blockProblem{}
 	na, nb := r.IntN(5), r.IntN(5)
 	for i := range na {
 		p.attackers = append(p.attackers, ObjectID(100+i))
 		p.lures = append(p.lures, r.IntN(3))
+		p.limits = append(p.limits, blockLimit(max(r.IntN(7)-3, 0)))
 	}
 	for i := range nb {
-		b := blockerCandidate{id: ObjectID(1 + i), any: r.IntN(3) == 0, reqs: r.IntN(3), alone: r.IntN(3) == 0}
+		b := blockerCandidate{id: ObjectID(1 + i), any: r.IntN(3) == 0, extra: max(r.IntN(4)-1, 0), reqs: r.IntN(3), alone: r.IntN(3) == 0}
 		if r.IntN(5) == 0 {
 			b.why = ruleErrorf("509.1a", "tapped")
 		} else {
@@ -39,20 +42,14 @@ func randomBlockProblem(r *rand.Rand) *blockProblem {
 
 // bruteBlocks enumerates every declaration of blockers the restrictions
 // allow (CR 509.1a-b) — each blocker blocking nothing, one attacker it can
-// block, or, if it can block any number, any set of them; "can't block
-// alone" obeyed — and calls visit with each, and the requirements it
+// block, or, if it can block more, any set of them up to its capacity;
+// the limits on each attacker's blockers and "can't block alone" obeyed — and calls visit with each, and the requirements it
 // obeys (509.1c).
 func bruteBlocks(p *blockProblem, visit func(decl [][2]int, obeyed int)) {
 	options := make([][][]int, len(p.blockers))
 	for bi, b := range p.blockers {
 		options[bi] = [][]int{nil}
 		if b.why != nil {
-			continue
-		}
-		if !b.any {
-			for _, a := range b.can {
-				options[bi] = append(options[bi], []int{a})
-			}
 			continue
 		}
 		for mask := 1; mask < 1<<len(b.can); mask++ {
@@ -62,7 +59,9 @@ func bruteBlocks(p *blockProblem, visit func(decl [][2]int, obeyed int)) {
 					set = append(set, a)
 				}
 			}
-			options[bi] = append(options[bi], set)
+			if c := b.capacity(); c < 0 || len(set) <= c {
+				options[bi] = append(options[bi], set)
+			}
 		}
 	}
 	choice := make([]int, len(p.blockers))
@@ -70,6 +69,7 @@ func bruteBlocks(p *blockProblem, visit func(decl [][2]int, obeyed int)) {
 		var decl [][2]int
 		var blockers []int
 		obeyed := 0
+		count := make([]int, len(p.attackers))
 		for bi, c := range choice {
 			set := options[bi][c]
 			if len(set) > 0 {
@@ -77,10 +77,15 @@ func bruteBlocks(p *blockProblem, visit func(decl [][2]int, obeyed int)) {
 			}
 			for _, a := range set {
 				decl = append(decl, [2]int{bi, a})
+				count[a]++
 			}
 			obeyed += p.gain(&p.blockers[bi], set)
 		}
-		if !(len(blockers) == 1 && p.blockers[blockers[0]].alone) {
+		counted := true
+		for a, n := range count {
+			counted = counted && p.limits[a].allows(n)
+		}
+		if counted && !(len(blockers) == 1 && p.blockers[blockers[0]].alone) {
 			visit(decl, obeyed)
 		}
 		i := 0
