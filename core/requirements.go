@@ -43,6 +43,9 @@ type combatRules struct {
 	// extraBlocks counts the effects by which it can block an additional
 	// creature each combat (509.1a): it can block 1+extraBlocks.
 	extraBlocks int
+	// blocksOne: it can't block more than one creature, whatever lets it
+	// (509.1a; "can't" wins, 101.2).
+	blocksOne bool
 	// atMostOneBlocker: it can't be blocked by more than one creature;
 	// twoOrMoreBlockers: it can't be blocked except by two or more
 	// creatures (509.1b; menace, 702.110b, is read as a keyword).
@@ -77,7 +80,7 @@ func (r *combatRules) reset() {
 // equal reports whether two permanents' rules are the same.
 func (r *combatRules) equal(o *combatRules) bool {
 	return r.alone == o.alone && r.unblockable == o.unblockable && r.anyNumber == o.anyNumber && r.noUntap == o.noUntap &&
-		r.extraBlocks == o.extraBlocks && r.atMostOneBlocker == o.atMostOneBlocker && r.twoOrMoreBlockers == o.twoOrMoreBlockers &&
+		r.extraBlocks == o.extraBlocks && r.blocksOne == o.blocksOne && r.atMostOneBlocker == o.atMostOneBlocker && r.twoOrMoreBlockers == o.twoOrMoreBlockers &&
 		r.attacksEach == o.attacksEach && r.blocksEach == o.blocksEach && r.lures == o.lures &&
 		slices.Equal(r.attackPlayers, o.attackPlayers) && slices.Equal(r.exceptBy, o.exceptBy) &&
 		slices.Equal(r.attackUnless, o.attackUnless)
@@ -202,6 +205,14 @@ func (g *Game) hBlockAdditional(a []vm.Value) (vm.Value, error) {
 	c, err := g.applying(a[0])
 	if c != nil {
 		c.rules.extraBlocks++
+	}
+	return 0, err
+}
+
+func (g *Game) hCantBlockMoreThanOne(a []vm.Value) (vm.Value, error) {
+	c, err := g.applying(a[0])
+	if c != nil {
+		c.rules.blocksOne = true
 	}
 	return 0, err
 }
@@ -576,6 +587,9 @@ func (g *Game) blockProblemNow() *blockProblem {
 		}
 		r := g.rulesOf(bl)
 		c := blockerCandidate{id: id, why: g.blockerAble(bl, defender), any: r.anyNumber, extra: r.extraBlocks, reqs: r.blocksEach, alone: r.alone}
+		if r.blocksOne {
+			c.any, c.extra = false, 0 // "can't" wins (CR 101.2)
+		}
 		if c.why == nil {
 			b := g.combatantOf(bl)
 			for i := range ats {

@@ -8,7 +8,7 @@ const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
 	vocabularyMinor = 55
-	vocabularyHash  = "c1e814c9bfc0bf1d77bc65e86c0c459822b43d54a3a4b12ac942a75c0f8318a9"
+	vocabularyHash  = "eaa1c47c4da3e1d9c5212ccc8a55257def69f82f6737bd770d7d93468f901781"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -1004,6 +1004,7 @@ const (
 	fnCantBeBlockedThisTurn
 	fnCantBeCountered
 	fnCantBlock
+	fnCantBlockMoreThanOne
 	fnCantBlockThisTurn
 	fnCantGainLife
 	fnCantGetCounters
@@ -1249,6 +1250,7 @@ var funcs = [numFuncs]funcDecl{
 	fnCantBeBlockedThisTurn:                    {name: "cant_be_blocked_this_turn", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnCantBeCountered:                          {name: "cant_be_countered", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCantBlock:                                {name: "cant_block", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnCantBlockMoreThanOne:                     {name: "cant_block_more_than_one", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCantBlockThisTurn:                        {name: "cant_block_this_turn", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnCantGainLife:                             {name: "cant_gain_life", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCantGetCounters:                          {name: "cant_get_counters", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},

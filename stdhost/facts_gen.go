@@ -13,7 +13,7 @@ const (
 	Major = 1
 	Minor = 55
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "c1e814c9bfc0bf1d77bc65e86c0c459822b43d54a3a4b12ac942a75c0f8318a9"
+	Hash = "eaa1c47c4da3e1d9c5212ccc8a55257def69f82f6737bd770d7d93468f901781"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
@@ -803,6 +803,16 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.CantBlock(f, Object(a[0]))
+			}, true
+		}},
+	{Name: "cant_block_more_than_one", Method: "CantBlockMoreThanOne", Signature: "CantBlockMoreThanOne(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ CantBlockMoreThanOne(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.CantBlockMoreThanOne(f, Object(a[0]))
 			}, true
 		}},
 	{Name: "cant_block_this_turn", Method: "CantBlockThisTurn", Signature: "CantBlockThisTurn(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
@@ -3072,5 +3082,5 @@ var NameKinds = []NameKind{
 	{Kind: vm.NameMana, Words: nil},
 	{Kind: vm.NameEvent, Words: []string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive", "countered", "spell_copied", "draw", "discard", "hand_revealed", "reveal", "shuffle", "becomes_target"}},
 	{Kind: vm.NameRule, Words: []string{"damage_cant_be_prevented", "dealt_as_though_wither", "entering_doesnt_trigger", "counters_cant_be_put"}},
-	{Kind: vm.NameEffect, Words: []string{"activated_abilities_cant_be_activated", "add_card_type", "add_keyword", "add_protection_from_chosen_color", "attacks_each_combat", "begin_game_on_battlefield", "block_additional", "block_any_number", "blocks_each_combat", "cant_attack_or_block", "cant_attack_or_block_alone", "cant_attack_unless_defender_controls", "cant_be_blocked", "cant_be_blocked_by_more_than_one", "cant_be_blocked_except_by", "cant_be_blocked_except_by_two_or_more", "cant_be_countered", "cant_block", "cant_gain_life", "cant_get_counters", "cant_get_counters_of_kind", "cant_lose", "cant_lose_game", "control", "costs_more_per_extra_target", "deck_any_number", "define_pt", "doesnt_untap", "grant_ability", "hands_revealed", "life_total_cant_change", "lose_all_abilities", "lose_keyword", "modify_pt", "must_be_blocked_by_all", "no_maximum_hand_size", "opponents_cant_win", "set_base_pt", "set_chosen_color", "set_chosen_land_type", "set_colorless", "set_maximum_hand_size", "spend_mana_as_any_color", "spend_only_mana_on_x", "top_card_revealed"}},
+	{Kind: vm.NameEffect, Words: []string{"activated_abilities_cant_be_activated", "add_card_type", "add_keyword", "add_protection_from_chosen_color", "attacks_each_combat", "begin_game_on_battlefield", "block_additional", "block_any_number", "blocks_each_combat", "cant_attack_or_block", "cant_attack_or_block_alone", "cant_attack_unless_defender_controls", "cant_be_blocked", "cant_be_blocked_by_more_than_one", "cant_be_blocked_except_by", "cant_be_blocked_except_by_two_or_more", "cant_be_countered", "cant_block", "cant_block_more_than_one", "cant_gain_life", "cant_get_counters", "cant_get_counters_of_kind", "cant_lose", "cant_lose_game", "control", "costs_more_per_extra_target", "deck_any_number", "define_pt", "doesnt_untap", "grant_ability", "hands_revealed", "life_total_cant_change", "lose_all_abilities", "lose_keyword", "modify_pt", "must_be_blocked_by_all", "no_maximum_hand_size", "opponents_cant_win", "set_base_pt", "set_chosen_color", "set_chosen_land_type", "set_colorless", "set_maximum_hand_size", "spend_mana_as_any_color", "spend_only_mana_on_x", "top_card_revealed"}},
 }

@@ -139,6 +139,7 @@ var phraseCases = []struct {
 	{inStatic, "this can't be blocked by more than one creature", "{object} can't be blocked by more than one creature"},
 	{inStatic, "this can't be blocked except by two or more creatures", "{object} can't be blocked except by two or more creatures"},
 	{inStatic, "this can block an additional creature each combat", "{object} can block an additional creature each combat"},
+	{inStatic, "this can't block more than one creature", "{object} can't block more than one creature"},
 	{inStatic, "this doesn't untap during its controller's untap step", "{object} doesn't untap during its controller's untap step"},
 	{inStatic, "activated abilities of this can't be activated", "activated abilities of {object} can't be activated"},
 	{inStatic, "activated abilities of artifacts you control can't be activated unless they're mana abilities", "activated abilities of {object} can't be activated unless they're mana abilities"},
