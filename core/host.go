@@ -586,7 +586,7 @@ var hostImpls = [numFuncs]hostImpl{
 	fnCantLoseGame:                             (*Game).hCantLoseGame,
 	fnCantLose:                                 (*Game).hCantLoseGame,
 	fnOpponentsCantWin:                         (*Game).hCantLoseGame,
-	fnCantBlockMoreThanOne: (*Game).hCantBlockMoreThanOne,
+	fnCantBlockMoreThanOne:                     (*Game).hCantBlockMoreThanOne,
 	fnCantBeBlockedByMoreThanOne:               (*Game).hCantBeBlockedByMoreThanOne,
 	fnCantBeBlockedExceptByTwoOrMore:           (*Game).hCantBeBlockedExceptByTwoOrMore,
 	fnBlockAdditional:                          (*Game).hBlockAdditional,
