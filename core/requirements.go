@@ -747,10 +747,11 @@ func (p *blockProblem) excepted(bi int, skipPair *[2]int) int {
 // "blocks each combat if able", or as the companion of one that can't
 // block alone); those that obey requirements are tried first, the most
 // first, then nothing. The blockers able to block a limited attacker are
-// chosen first; each branch stops once what it has plus the most each
-// blocker left could obey alone (best) is no more than the best found, so
-// the others, whose choices bear on no one's, cost one branch each once
-// their best is reached. A board with no requirement costs one bound; the
+// chosen first; each branch stops once what it has plus what the blockers
+// left could obey is no more than the best found — the lesser of two
+// bounds: the most each could obey alone (best), and what the attackers'
+// lures and limits leave (luredBound) — so the others, whose choices bear
+// on no one's, cost one branch each once their best is reached. A board with no requirement costs one bound; the
 // search is exponential only in the blockers able to block a limited
 // attacker, and only when requirements make their choices matter.
 func (p *blockProblem) searchBlocks(skip int, skipPair *[2]int) (int, [][2]int) {
@@ -777,11 +778,18 @@ func (p *blockProblem) searchBlocks(skip int, skipPair *[2]int) (int, [][2]int) 
 		options[k] = p.choices(&p.blockers[bi], p.excepted(bi, skipPair))
 	}
 	count := make([]int, len(p.attackers))
+	lured := p.luredBound(order, skipPair)
+	pairs := p.lastPairers(order, skipPair)
 	choice := make([]int, len(order))
 	var walk func(k, value, blocking int)
 	walk = func(k, value, blocking int) {
-		if value+bound[k] <= best {
+		if value+min(bound[k], lured.at(k, count)) <= best {
 			return
+		}
+		for ai, last := range pairs {
+			if count[ai] == 1 && last < k {
+				return // blocked by one, and no creature left can block it too
+			}
 		}
 		if k == len(order) {
 			if !p.legalCounts(count, order, choice, options, blocking) {
@@ -817,6 +825,67 @@ func (p *blockProblem) searchBlocks(skip int, skipPair *[2]int) (int, [][2]int) 
 	}
 	walk(0, 0, 0)
 	return best, bestDecl
+}
+
+// luredBound is the other bound of searchBlocks, seen from the attackers:
+// the blockers left can obey their own requirements to block, and, of an
+// attacker's lures, one for each creature that may still block it — no
+// more than are left able to, nor than its limit leaves room for. It is
+// what stops a board of many creatures able to block one lured attacker
+// that only one creature may block at one branch for each, where the
+// blockers' own bound would try every one of them in turn.
+type luredBound struct {
+	p *blockProblem
+	// reqs[k] sums the requirements to block of the blockers order[k:].
+	reqs []int
+	// able lists, for each lured attacker, the positions in order of the
+	// blockers able to block it, ascending.
+	able map[int][]int
+}
+
+func (p *blockProblem) luredBound(order []int, skipPair *[2]int) luredBound {
+	lb := luredBound{p: p, reqs: make([]int, len(order)+1), able: map[int][]int{}}
+	for k := len(order) - 1; k >= 0; k-- {
+		lb.reqs[k] = lb.reqs[k+1] + p.blockers[order[k]].reqs
+	}
+	for k, bi := range order {
+		except := p.excepted(bi, skipPair)
+		for _, ai := range p.blockers[bi].can {
+			if ai != except && p.lures[ai] > 0 {
+				lb.able[ai] = append(lb.able[ai], k)
+			}
+		}
+	}
+	return lb
+}
+
+// at is the bound for the blockers order[k:], count the blockers each
+// attacker has so far.
+func (lb luredBound) at(k int, count []int) int {
+	n := lb.reqs[k]
+	for ai, positions := range lb.able {
+		i, _ := slices.BinarySearch(positions, k)
+		room := max(lb.p.limits[ai].most()-count[ai], 0)
+		n += lb.p.lures[ai] * min(len(positions)-i, room)
+	}
+	return n
+}
+
+// lastPairers is, for each attacker that can't be blocked except by two
+// or more creatures, the last position in order of a blocker able to
+// block it: past it, one blocker alone is final, and the branch is
+// dropped at once rather than at each of its leaves.
+func (p *blockProblem) lastPairers(order []int, skipPair *[2]int) map[int]int {
+	last := map[int]int{}
+	for k, bi := range order {
+		except := p.excepted(bi, skipPair)
+		for _, ai := range p.blockers[bi].can {
+			if ai != except && p.limits[ai]&limitTwoOrMore != 0 {
+				last[ai] = k
+			}
+		}
+	}
+	return last
 }
 
 // coupling is 1 if blocker bi could block an attacker that limits its
@@ -865,28 +934,30 @@ func (p *blockProblem) choices(b *blockerCandidate, except int) [][]int {
 	}
 	capacity := b.capacity()
 	var out [][]int
-	for mask := 0; mask < 1<<len(limited); mask++ {
-		var set []int
-		for j, i := range limited {
-			if mask&(1<<j) != 0 {
-				set = append(set, i)
-			}
-		}
+	// Each set of the limited attackers, as many as its capacity at most
+	// (combinations, not every subset: a blocker of two among forty
+	// limited attackers has 820 sets), then the most lured of the others.
+	var subsets func(from int, set []int)
+	subsets = func(from int, set []int) {
 		room := -1
 		if capacity >= 0 {
-			if room = capacity - len(set); room < 0 {
-				continue
-			}
+			room = capacity - len(set)
 		}
-		set = append(set, p.mostLured(free, room)...)
-		if len(set) == 0 {
-			if len(free) > 0 {
-				out = append(out, free[:1])
-			}
-			continue
+		full := append(slices.Clone(set), p.mostLured(free, room)...)
+		switch {
+		case len(full) > 0:
+			out = append(out, full)
+		case len(free) > 0:
+			out = append(out, free[:1])
 		}
-		out = append(out, set)
+		if room == 0 {
+			return
+		}
+		for j := from; j < len(limited); j++ {
+			subsets(j+1, append(set, limited[j]))
+		}
 	}
+	subsets(0, nil)
 	// The choices that obey requirements first, the most first, then
 	// nothing, then the others: of the declarations that obey as many, the
 	// search keeps the first it finds, which has the oldest blockers

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -215,6 +216,68 @@ func TestAttackRequirementsAgainstBruteForce(t *testing.T) {
 				all = all && slices.Contains(s, c.id)
 			}
 			require.Equal(t, all, maxAttackRequirements(cands, c.id) < best, "%s: creature %d must attack", name, c.id)
+		}
+	}
+}
+
+// TestLimitedBlockersOnLargeBoards holds the search of the maximum of
+// CR 509.1c on boards where attackers limit their blockers to a few
+// branches: hundreds of creatures able to block one lured attacker that
+// only one may block, a creature that could only block a creature with
+// menace alone beside hundreds that must block something else, and lured
+// limited attackers with hundreds of blockers of two. Each is answered at
+// once; an enumeration would never end.
+func TestLimitedBlockersOnLargeBoards(t *testing.T) {
+	const n = 300
+	all := func(na int) []int {
+		var can []int
+		for a := range na {
+			can = append(can, a)
+		}
+		return can
+	}
+	// One lured attacker that can't be blocked by more than one creature.
+	rhino := &blockProblem{attackers: []ObjectID{100}, lures: []int{1}, limits: []blockLimit{limitAtMostOne}}
+	for i := range n {
+		rhino.blockers = append(rhino.blockers, blockerCandidate{id: ObjectID(1 + i), can: []int{0}})
+	}
+	// A lured attacker with menace only the first creature can block, and
+	// an unlured one that each creature, which blocks each combat if able,
+	// can block.
+	brute := &blockProblem{attackers: []ObjectID{100, 101}, lures: []int{1, 0}, limits: []blockLimit{limitTwoOrMore, limitNone}}
+	brute.blockers = append(brute.blockers, blockerCandidate{id: 1, reqs: 1, can: []int{0}})
+	for i := 1; i < n; i++ {
+		brute.blockers = append(brute.blockers, blockerCandidate{id: ObjectID(1 + i), reqs: 1, can: []int{1}})
+	}
+	// Four lured attackers, two with menace, two blocked by one creature
+	// at most, and blockers of two that can block each.
+	mix := &blockProblem{}
+	for a := range 4 {
+		mix.attackers = append(mix.attackers, ObjectID(100+a))
+		mix.lures = append(mix.lures, 1)
+		mix.limits = append(mix.limits, blockLimit(1+a%2))
+	}
+	for i := range n {
+		mix.blockers = append(mix.blockers, blockerCandidate{id: ObjectID(1 + i), extra: 1, can: all(4)})
+	}
+	for _, c := range []struct {
+		name string
+		p    *blockProblem
+		want int
+	}{
+		{"one lured attacker that only one creature may block", rhino, 1},
+		{"a lone creature able to block a lured creature with menace", brute, n - 1},
+		// Each attacker blocked by one at most gets one blocker, each
+		// with menace the others: every creature blocks two attackers.
+		{"lured limited attackers and blockers of two", mix, 2 * n},
+	} {
+		done := make(chan int, 1)
+		go func() { done <- c.p.maxBlockValue(-1, nil) }()
+		select {
+		case got := <-done:
+			require.Equal(t, c.want, got, c.name)
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: the search of the maximum takes more than 10 s", c.name)
 		}
 	}
 }
