@@ -49,18 +49,23 @@ func (g *Game) castForbidden(p PlayerID) *RuleError {
 	return nil
 }
 
-// hCantLoseGame is the effect `you can't lose the game and your opponents
-// can't win the game` as the layers apply it: it changes no
-// characteristic of any object (cantLose reads it), so it does nothing
-// there.
+// hCantLoseGame is the effect `you can't lose the game`, `your opponents
+// can't win the game`, and their conjunction (Platinum Angel), as the
+// layers apply it: it changes no characteristic of any object (cantLose
+// reads it), so it does nothing there.
 func (g *Game) hCantLoseGame([]vm.Value) (vm.Value, error) { return 0, nil }
 
-// cantLose reports whether a player can't lose the game (CR 104.3;
-// Platinum Angel): a static ability of a permanent on the battlefield says
-// so of them. Their opponents can't win the game then either: in a game of
-// two, a player wins only when the other has lost (CR 104.2a).
+// cantLose reports whether a player can't lose the game (CR 104.3): a
+// static ability of a permanent on the battlefield says so of them, alone
+// (`you can't lose the game`) or with its other half (Platinum Angel).
+//
+// No function reads `your opponents can't win the game`: the rules core
+// has no effect that says a player wins (CR 104.2b), and the way a player
+// wins that it has — every opponent has left the game — overrides every
+// effect that would preclude it (CR 104.2a). In a game of two, a player
+// whose opponents can't win still loses, and the opponent wins.
 func (g *Game) cantLose(p PlayerID) bool {
-	return g.playerEffectApplies(fnCantLoseGame, p)
+	return g.playerEffectApplies(fnCantLose, p) || g.playerEffectApplies(fnCantLoseGame, p)
 }
 
 // hActivatedAbilitiesCantBeActivated is the effect of `activated

@@ -418,6 +418,8 @@ var counterBlindFuncs = [numFuncs]bool{
 	fnCantAttackUnlessDefenderControls: true, fnAttacksEachCombat: true, fnBlocksEachCombat: true,
 	fnMustBeBlockedByAll: true, fnBlockAnyNumber: true, fnDoesntUntap: true,
 	fnActivatedAbilitiesCantBeActivated: true, fnCantLoseGame: true,
+	fnCantBeBlockedByMoreThanOne: true, fnCantBlockMoreThanOne: true, fnCantBeBlockedExceptByTwoOrMore: true, fnBlockAdditional: true,
+	fnCantLose: true, fnOpponentsCantWin: true,
 	fnIsNamed: true, fnSharesCreatureType: true, fnCostsMorePerExtraTarget: true, fnDeckAnyNumber: true,
 }
 

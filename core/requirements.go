@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -39,6 +40,16 @@ type combatRules struct {
 	unblockable bool
 	// anyNumber: it can block any number of creatures (509.1a).
 	anyNumber bool
+	// extraBlocks counts the effects by which it can block an additional
+	// creature each combat (509.1a): it can block 1+extraBlocks.
+	extraBlocks int
+	// blocksOne: it can't block more than one creature, whatever lets it
+	// (509.1a; "can't" wins, 101.2).
+	blocksOne bool
+	// atMostOneBlocker: it can't be blocked by more than one creature;
+	// twoOrMoreBlockers: it can't be blocked except by two or more
+	// creatures (509.1b; menace, 702.110b, is read as a keyword).
+	atMostOneBlocker, twoOrMoreBlockers bool
 	// noUntap: it doesn't untap during its controller's untap step
 	// (502.3).
 	noUntap bool
@@ -69,6 +80,7 @@ func (r *combatRules) reset() {
 // equal reports whether two permanents' rules are the same.
 func (r *combatRules) equal(o *combatRules) bool {
 	return r.alone == o.alone && r.unblockable == o.unblockable && r.anyNumber == o.anyNumber && r.noUntap == o.noUntap &&
+		r.extraBlocks == o.extraBlocks && r.blocksOne == o.blocksOne && r.atMostOneBlocker == o.atMostOneBlocker && r.twoOrMoreBlockers == o.twoOrMoreBlockers &&
 		r.attacksEach == o.attacksEach && r.blocksEach == o.blocksEach && r.lures == o.lures &&
 		slices.Equal(r.attackPlayers, o.attackPlayers) && slices.Equal(r.exceptBy, o.exceptBy) &&
 		slices.Equal(r.attackUnless, o.attackUnless)
@@ -185,6 +197,38 @@ func (g *Game) hBlockAnyNumber(a []vm.Value) (vm.Value, error) {
 	c, err := g.applying(a[0])
 	if c != nil {
 		c.rules.anyNumber = true
+	}
+	return 0, err
+}
+
+func (g *Game) hBlockAdditional(a []vm.Value) (vm.Value, error) {
+	c, err := g.applying(a[0])
+	if c != nil {
+		c.rules.extraBlocks++
+	}
+	return 0, err
+}
+
+func (g *Game) hCantBlockMoreThanOne(a []vm.Value) (vm.Value, error) {
+	c, err := g.applying(a[0])
+	if c != nil {
+		c.rules.blocksOne = true
+	}
+	return 0, err
+}
+
+func (g *Game) hCantBeBlockedByMoreThanOne(a []vm.Value) (vm.Value, error) {
+	c, err := g.applying(a[0])
+	if c != nil {
+		c.rules.atMostOneBlocker = true
+	}
+	return 0, err
+}
+
+func (g *Game) hCantBeBlockedExceptByTwoOrMore(a []vm.Value) (vm.Value, error) {
+	c, err := g.applying(a[0])
+	if c != nil {
+		c.rules.twoOrMoreBlockers = true
 	}
 	return 0, err
 }
@@ -420,8 +464,64 @@ type blockProblem struct {
 	attackers []ObjectID
 	// lures counts, for each attacker, the requirements that each creature
 	// able to block it does so.
-	lures    []int
+	lures []int
+	// limits says, for each attacker, how many creatures may block it
+	// (509.1b): any number, at most one, or none or two or more.
+	limits   []blockLimit
 	blockers []blockerCandidate
+}
+
+// blockLimit is a restriction on the number of creatures that block an
+// attacker (CR 509.1b).
+type blockLimit uint8
+
+const (
+	limitNone blockLimit = iota
+	// limitAtMostOne: it can't be blocked by more than one creature.
+	limitAtMostOne
+	// limitTwoOrMore: it can't be blocked except by two or more
+	// creatures (menace, 702.110b).
+	limitTwoOrMore
+	// limitNeither: both; only no blocker at all obeys them.
+	limitNeither
+)
+
+// allows reports whether n creatures may block an attacker so limited.
+func (l blockLimit) allows(n int) bool {
+	switch l {
+	case limitAtMostOne:
+		return n <= 1
+	case limitTwoOrMore:
+		return n != 1
+	case limitNeither:
+		return n == 0
+	}
+	return true
+}
+
+// most is how many creatures at most may block an attacker so limited:
+// a bound a search may stop at before its other blockers are chosen.
+func (l blockLimit) most() int {
+	switch l {
+	case limitAtMostOne:
+		return 1
+	case limitNeither:
+		return 0
+	}
+	return math.MaxInt
+}
+
+// limit is an attacker's restrictions on the number of its blockers.
+func (g *Game) limit(at *Object) blockLimit {
+	r := g.rulesOf(at)
+	l := limitNone
+	if r.atMostOneBlocker {
+		l = limitAtMostOne
+	}
+	if r.twoOrMoreBlockers || g.hasKeyword(at, keywordMenace) {
+		l |= limitTwoOrMore
+	}
+	return l
 }
 
 // blockerCandidate is a creature of the defending player.
@@ -430,8 +530,9 @@ type blockerCandidate struct {
 	// why is the restriction its blocking any creature would disobey
 	// (509.1a, 509.1b), or nil.
 	why *RuleError
-	// any: it can block any number of creatures; otherwise one.
-	any bool
+	// any: it can block any number of creatures; otherwise 1+extra.
+	any   bool
+	extra int
 	// reqs counts the requirements that it blocks if able, obeyed if it
 	// blocks any creature.
 	reqs int
@@ -440,6 +541,16 @@ type blockerCandidate struct {
 	// can lists the attackers it could block, by index: those whose
 	// restrictions it obeys (509.1b, 702.9b, 702.13b, 702.14c, 702.16f).
 	can []int
+}
+
+// capacity is how many attackers a blocker may block (CR 509.1a): 1, one
+// more for each "can block an additional creature each combat", or, if
+// it can block any number, -1.
+func (b *blockerCandidate) capacity() int {
+	if b.any {
+		return -1
+	}
+	return 1 + b.extra
 }
 
 // blockProblemNow builds the problem of the declaration of blockers now:
@@ -452,6 +563,7 @@ func (g *Game) blockProblemNow() *blockProblem {
 		if at := g.onBattlefield(id); at != nil && at.attacking && !slices.Contains(p.attackers, id) {
 			p.attackers = append(p.attackers, id)
 			p.lures = append(p.lures, g.rulesOf(at).lures)
+			p.limits = append(p.limits, g.limit(at))
 		}
 	}
 	// What can be known of each attacker alone: whether nothing can block
@@ -474,7 +586,10 @@ func (g *Game) blockProblemNow() *blockProblem {
 			continue
 		}
 		r := g.rulesOf(bl)
-		c := blockerCandidate{id: id, why: g.blockerAble(bl, defender), any: r.anyNumber, reqs: r.blocksEach, alone: r.alone}
+		c := blockerCandidate{id: id, why: g.blockerAble(bl, defender), any: r.anyNumber, extra: r.extraBlocks, reqs: r.blocksEach, alone: r.alone}
+		if r.blocksOne {
+			c.any, c.extra = false, 0 // "can't" wins (CR 101.2)
+		}
 		if c.why == nil {
 			b := g.combatantOf(bl)
 			for i := range ats {
@@ -504,10 +619,13 @@ func (p *blockProblem) gain(b *blockerCandidate, blocks []int) int {
 	return n
 }
 
-// best is the most requirements blocker b can obey (see maxBlockValue),
+// best is the most requirements blocker b can obey (see maxBlockValue)
+// when no restriction limits how many creatures block an attacker,
 // leaving out the attacker of index except (-1: none), and its choice: the
-// attackers it blocks for that, as few as it takes (the first ones, in
-// the order attackers were declared, of those that obey as many).
+// attackers it blocks for that, as few as it takes (the most lured, the
+// first ones in the order attackers were declared of those lured as
+// much). It is also the most blocker b obeys in any declaration: a bound
+// for the search of a declaration whose attackers limit their blockers.
 func (p *blockProblem) best(b *blockerCandidate, except int) (int, []int) {
 	var can []int
 	for _, i := range b.can {
@@ -515,31 +633,39 @@ func (p *blockProblem) best(b *blockerCandidate, except int) (int, []int) {
 			can = append(can, i)
 		}
 	}
-	if len(can) == 0 {
-		return 0, nil
+	blocks := p.mostLured(can, b.capacity())
+	if len(blocks) == 0 && b.reqs > 0 && len(can) > 0 {
+		blocks = can[:1]
 	}
-	if b.any {
-		var blocks []int
-		for _, i := range can {
-			if p.lures[i] > 0 {
-				blocks = append(blocks, i)
-			}
-		}
-		if len(blocks) == 0 && b.reqs > 0 {
-			blocks = can[:1]
-		}
-		return p.gain(b, blocks), blocks
-	}
-	top := can[0]
-	for _, i := range can[1:] {
-		if p.lures[i] > p.lures[top] {
-			top = i
+	return p.gain(b, blocks), blocks
+}
+
+// mostLured is up to n attackers of can (n < 0: any number) with lures,
+// the most lured first, in the order of can among those lured as much.
+func (p *blockProblem) mostLured(can []int, n int) []int {
+	var lured []int
+	for _, i := range can {
+		if p.lures[i] > 0 {
+			lured = append(lured, i)
 		}
 	}
-	if p.lures[top] == 0 && b.reqs == 0 {
-		return 0, nil
+	if n < 0 || len(lured) <= n {
+		return lured
 	}
-	return b.reqs + p.lures[top], []int{top}
+	slices.SortStableFunc(lured, func(a, b int) int { return p.lures[b] - p.lures[a] })
+	return lured[:n]
+}
+
+// limited reports whether some attacker a blocker could block limits how
+// many creatures block it: then the blockers' choices depend on one
+// another.
+func (p *blockProblem) limited() bool {
+	for bi := range p.blockers {
+		if p.blockers[bi].why == nil && p.coupling(bi) == 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // maxBlockValue is the largest number of requirements a declaration of
@@ -548,24 +674,30 @@ func (p *blockProblem) best(b *blockerCandidate, except int) (int, []int) {
 // block of attacker skipPair.a by blocker skipPair.b left out.
 //
 // The problem is a bipartite b-matching: the blockers on one side, each
-// with its capacity — one attacker, or any number (509.1a) — the
-// attackers on the other, an edge for each block the restrictions allow
-// (509.1b), a weight on each edge (the lures of its attacker: "all
-// creatures able to block it do so" is a requirement for each creature
-// that could block it), and a bonus on the first edge of each blocker
-// ("blocks each combat if able"). No effect of the vocabulary limits how
-// many creatures may block an attacker, or requires that an attacker be
-// blocked at all: the attackers' side of the matching is uncapacitated,
-// so no blocker's choice constrains another's, and the maximum is the
-// sum, over the blockers, of each one's own maximum — the heaviest edge
-// plus its bonus for a blocker of one attacker, every positive edge plus
-// its bonus for one of any number. The one restriction that binds
-// blockers together, "can't block alone" (509.1b), costs something only
-// when a single blocker could block at all: then it can't. So the check
-// is linear in the pairs of an attacker and a blocker
-// (BenchmarkBlockRequirements), and TestBlockRequirementsAgainstBruteForce
-// holds it to the enumeration of every declaration on small boards.
+// with its capacity — one attacker, one more for each "can block an
+// additional creature", or any number (509.1a) — the attackers on the
+// other, an edge for each block the restrictions allow (509.1b), a
+// weight on each edge (the lures of its attacker: "all creatures able to
+// block it do so" is a requirement for each creature that could block
+// it), and a bonus on the first edge of each blocker ("blocks each combat
+// if able"). When no attacker a blocker could block limits the number of
+// its blockers ("can't be blocked by more than one creature", menace),
+// the attackers' side of the matching is uncapacitated, so no blocker's
+// choice constrains another's, and the maximum is the sum, over the
+// blockers, of each one's own maximum — its heaviest edges, as many as it
+// may block, plus its bonus. The one restriction that binds blockers
+// together then, "can't block alone" (509.1b), costs something only when
+// a single blocker could block at all: then it can't. So the check is
+// linear in the pairs of an attacker and a blocker
+// (BenchmarkBlockRequirements). When an attacker limits its blockers,
+// the blockers' choices depend on one another, and the maximum is
+// searched (searchBlocks). TestBlockRequirementsAgainstBruteForce holds
+// both to the enumeration of every declaration on small boards.
 func (p *blockProblem) maxBlockValue(skip int, skipPair *[2]int) int {
+	if p.limited() {
+		v, _ := p.searchBlocks(skip, skipPair)
+		return v
+	}
 	total, able := 0, 0
 	var single *blockerCandidate
 	for bi := range p.blockers {
@@ -573,10 +705,7 @@ func (p *blockProblem) maxBlockValue(skip int, skipPair *[2]int) int {
 		if bi == skip || b.why != nil {
 			continue
 		}
-		except := -1
-		if skipPair != nil && skipPair[0] == bi {
-			except = skipPair[1]
-		}
+		except := p.excepted(bi, skipPair)
 		n := 0
 		for _, i := range b.can {
 			if i != except {
@@ -597,13 +726,259 @@ func (p *blockProblem) maxBlockValue(skip int, skipPair *[2]int) int {
 	return total
 }
 
+// excepted is the attacker that skipPair leaves out for blocker bi, or -1.
+func (p *blockProblem) excepted(bi int, skipPair *[2]int) int {
+	if skipPair != nil && skipPair[0] == bi {
+		return skipPair[1]
+	}
+	return -1
+}
+
+// searchBlocks is the largest number of requirements a declaration of
+// blockers can obey without disobeying a restriction (see maxBlockValue),
+// and a declaration that obeys that many with as few blocks as it finds,
+// when attackers limit the number of their blockers (CR 509.1b): a
+// search of the blockers' choices, branch and bound.
+//
+// A blocker's choices are few: which of the limited attackers it could
+// block it blocks, up to its capacity, and, with the room left, the most
+// lured of the others, which no other blocker's choice bears on; one
+// that blocks none of those may block one unlured attacker (to obey
+// "blocks each combat if able", or as the companion of one that can't
+// block alone); those that obey requirements are tried first, the most
+// first, then nothing. The blockers able to block a limited attacker are
+// chosen first; each branch stops once what it has plus what the blockers
+// left could obey is no more than the best found — the lesser of two
+// bounds: the most each could obey alone (best), and what the attackers'
+// lures and limits leave (luredBound) — so the others, whose choices bear
+// on no one's, cost one branch each once their best is reached. A board with no requirement costs one bound; the
+// search is exponential only in the blockers able to block a limited
+// attacker, and only when requirements make their choices matter.
+func (p *blockProblem) searchBlocks(skip int, skipPair *[2]int) (int, [][2]int) {
+	var order []int
+	var bound []int // bound[k]: the most the blockers order[k:] could obey
+	for bi := range p.blockers {
+		b := &p.blockers[bi]
+		if bi != skip && b.why == nil && len(b.can) > 0 {
+			order = append(order, bi)
+		}
+	}
+	slices.SortStableFunc(order, func(x, y int) int { return p.coupling(y) - p.coupling(x) })
+	bound = make([]int, len(order)+1)
+	for k := len(order) - 1; k >= 0; k-- {
+		v, _ := p.best(&p.blockers[order[k]], p.excepted(order[k], skipPair))
+		bound[k] = bound[k+1] + v
+	}
+	best, bestDecl := 0, [][2]int(nil)
+	if bound[0] == 0 {
+		return 0, nil // no requirement to obey: declaring nothing is legal
+	}
+	options := make([][][]int, len(order))
+	for k, bi := range order {
+		options[k] = p.choices(&p.blockers[bi], p.excepted(bi, skipPair))
+	}
+	count := make([]int, len(p.attackers))
+	lured := p.luredBound(order, skipPair)
+	pairs := p.lastPairers(order, skipPair)
+	choice := make([]int, len(order))
+	var walk func(k, value, blocking int)
+	walk = func(k, value, blocking int) {
+		if value+min(bound[k], lured.at(k, count)) <= best {
+			return
+		}
+		for ai, last := range pairs {
+			if count[ai] == 1 && last < k {
+				return // blocked by one, and no creature left can block it too
+			}
+		}
+		if k == len(order) {
+			if !p.legalCounts(count, order, choice, options, blocking) {
+				return
+			}
+			best, bestDecl = value, nil
+			for j, bi := range order {
+				for _, ai := range options[j][choice[j]] {
+					bestDecl = append(bestDecl, [2]int{bi, ai})
+				}
+			}
+			return
+		}
+		b := &p.blockers[order[k]]
+		for c, set := range options[k] {
+			fits := true
+			for _, ai := range set {
+				count[ai]++
+				fits = fits && count[ai] <= p.limits[ai].most()
+			}
+			if fits {
+				choice[k] = c
+				n := blocking
+				if len(set) > 0 {
+					n++
+				}
+				walk(k+1, value+p.gain(b, set), n)
+			}
+			for _, ai := range set {
+				count[ai]--
+			}
+		}
+	}
+	walk(0, 0, 0)
+	return best, bestDecl
+}
+
+// luredBound is the other bound of searchBlocks, seen from the attackers:
+// the blockers left can obey their own requirements to block, and, of an
+// attacker's lures, one for each creature that may still block it — no
+// more than are left able to, nor than its limit leaves room for. It is
+// what stops a board of many creatures able to block one lured attacker
+// that only one creature may block at one branch for each, where the
+// blockers' own bound would try every one of them in turn.
+type luredBound struct {
+	p *blockProblem
+	// reqs[k] sums the requirements to block of the blockers order[k:].
+	reqs []int
+	// able lists, for each lured attacker, the positions in order of the
+	// blockers able to block it, ascending.
+	able map[int][]int
+}
+
+func (p *blockProblem) luredBound(order []int, skipPair *[2]int) luredBound {
+	lb := luredBound{p: p, reqs: make([]int, len(order)+1), able: map[int][]int{}}
+	for k := len(order) - 1; k >= 0; k-- {
+		lb.reqs[k] = lb.reqs[k+1] + p.blockers[order[k]].reqs
+	}
+	for k, bi := range order {
+		except := p.excepted(bi, skipPair)
+		for _, ai := range p.blockers[bi].can {
+			if ai != except && p.lures[ai] > 0 {
+				lb.able[ai] = append(lb.able[ai], k)
+			}
+		}
+	}
+	return lb
+}
+
+// at is the bound for the blockers order[k:], count the blockers each
+// attacker has so far.
+func (lb luredBound) at(k int, count []int) int {
+	n := lb.reqs[k]
+	for ai, positions := range lb.able {
+		i, _ := slices.BinarySearch(positions, k)
+		room := max(lb.p.limits[ai].most()-count[ai], 0)
+		n += lb.p.lures[ai] * min(len(positions)-i, room)
+	}
+	return n
+}
+
+// lastPairers is, for each attacker that can't be blocked except by two
+// or more creatures, the last position in order of a blocker able to
+// block it: past it, one blocker alone is final, and the branch is
+// dropped at once rather than at each of its leaves.
+func (p *blockProblem) lastPairers(order []int, skipPair *[2]int) map[int]int {
+	last := map[int]int{}
+	for k, bi := range order {
+		except := p.excepted(bi, skipPair)
+		for _, ai := range p.blockers[bi].can {
+			if ai != except && p.limits[ai]&limitTwoOrMore != 0 {
+				last[ai] = k
+			}
+		}
+	}
+	return last
+}
+
+// coupling is 1 if blocker bi could block an attacker that limits its
+// blockers, whose choice then bears on other blockers', else 0.
+func (p *blockProblem) coupling(bi int) int {
+	for _, i := range p.blockers[bi].can {
+		if p.limits[i] != limitNone {
+			return 1
+		}
+	}
+	return 0
+}
+
+// legalCounts reports whether a complete choice of blocks obeys the
+// restrictions on the number of creatures blocking each attacker and on
+// blocking alone (CR 509.1b).
+func (p *blockProblem) legalCounts(count, order, choice []int, options [][][]int, blocking int) bool {
+	for ai, n := range count {
+		if !p.limits[ai].allows(n) {
+			return false
+		}
+	}
+	if blocking != 1 {
+		return true
+	}
+	for k, bi := range order {
+		if len(options[k][choice[k]]) > 0 {
+			return !p.blockers[bi].alone
+		}
+	}
+	return true
+}
+
+// choices are the sets of attackers a blocker is tried with in
+// searchBlocks.
+func (p *blockProblem) choices(b *blockerCandidate, except int) [][]int {
+	var limited, free []int
+	for _, i := range b.can {
+		switch {
+		case i == except:
+		case p.limits[i] != limitNone:
+			limited = append(limited, i)
+		default:
+			free = append(free, i)
+		}
+	}
+	capacity := b.capacity()
+	var out [][]int
+	// Each set of the limited attackers, as many as its capacity at most
+	// (combinations, not every subset: a blocker of two among forty
+	// limited attackers has 820 sets), then the most lured of the others.
+	var subsets func(from int, set []int)
+	subsets = func(from int, set []int) {
+		room := -1
+		if capacity >= 0 {
+			room = capacity - len(set)
+		}
+		full := append(slices.Clone(set), p.mostLured(free, room)...)
+		switch {
+		case len(full) > 0:
+			out = append(out, full)
+		case len(free) > 0:
+			out = append(out, free[:1])
+		}
+		if room == 0 {
+			return
+		}
+		for j := from; j < len(limited); j++ {
+			subsets(j+1, append(set, limited[j]))
+		}
+	}
+	subsets(0, nil)
+	// The choices that obey requirements first, the most first, then
+	// nothing, then the others: of the declarations that obey as many, the
+	// search keeps the first it finds, which has the oldest blockers
+	// block and none block for nothing.
+	slices.SortStableFunc(out, func(x, y []int) int { return p.gain(b, y) - p.gain(b, x) })
+	at := len(out)
+	for at > 0 && p.gain(b, out[at-1]) == 0 {
+		at--
+	}
+	return slices.Insert(out, at, []int(nil))
+}
+
 // CheckBlockers says whether a declaration of blockers would be legal
 // now (CR 509.1): nil, or the *RuleError of the rule it breaks — a
 // creature that can't block (509.1a, 509.1b), an attacker it can't
 // block (509.1b, 702.9b, 702.13b, 702.14c, 702.16f), a creature blocking
-// more creatures than it can (509.1a), one that can't block alone
-// blocking alone (509.1b), or fewer requirements obeyed than could be
-// (509.1c). The declare blockers step checks the same.
+// more creatures than it can (509.1a), an attacker blocked by more
+// creatures than it may be or by one alone (509.1b, 702.110b), one that
+// can't block alone blocking alone (509.1b), or fewer requirements
+// obeyed than could be (509.1c). The declare blockers step checks the
+// same.
 func (g *Game) CheckBlockers(blocks []Block) error {
 	if err := g.checkBlockers(g.blockProblemNow(), blocks); err != nil {
 		return err
@@ -623,6 +998,7 @@ func (g *Game) checkBlockers(p *blockProblem, blocks []Block) *RuleError {
 	}
 	seen := make(map[Block]bool, len(blocks))
 	chosen := make(map[int][]int) // blocker index -> attacker indexes
+	blockedBy := make([][]int, len(p.attackers))
 	var order []int
 	for _, b := range blocks {
 		bi, ok := blockerAt[b.Blocker]
@@ -649,14 +1025,17 @@ func (g *Game) checkBlockers(p *blockProblem, blocks []Block) *RuleError {
 			return ruleErrorf("509.1a", "%s is declared as a blocker of %s twice", g.objectName(b.Blocker), g.objectName(b.Attacker))
 		}
 		seen[b] = true
-		if len(chosen[bi]) == 1 && !p.blockers[bi].any {
-			return ruleErrorf("509.1a", "%s can block only one creature: it is declared as a blocker of %s and of %s",
-				g.objectName(b.Blocker), g.objectName(p.attackers[chosen[bi][0]]), g.objectName(b.Attacker))
+		if c := p.blockers[bi].capacity(); c >= 0 && len(chosen[bi]) == c {
+			return g.overCapacity(b.Blocker, c, chosen[bi], ai, p)
 		}
 		if _, ok := chosen[bi]; !ok {
 			order = append(order, bi)
 		}
 		chosen[bi] = append(chosen[bi], ai)
+		blockedBy[ai] = append(blockedBy[ai], bi)
+	}
+	if err := g.checkBlockerCounts(p, blockedBy); err != nil {
+		return err
 	}
 	if len(order) == 1 && p.blockers[order[0]].alone {
 		return ruleErrorf("509.1b", "%s cannot block alone: another creature must block too", g.objectName(p.blockers[order[0]].id))
@@ -669,7 +1048,58 @@ func (g *Game) checkBlockers(p *blockProblem, blocks []Block) *RuleError {
 	if obeyed >= best {
 		return nil
 	}
-	// Name a blocker that obeys fewer requirements than it could.
+	return ruleErrorf("509.1c", "the declaration obeys %d of the %d requirements to block it could obey: %s", obeyed, best, g.missedBlocks(p, chosen))
+}
+
+// overCapacity is the error of a blocker declared as the blocker of one
+// attacker more than it can block (CR 509.1a).
+func (g *Game) overCapacity(blocker ObjectID, capacity int, blocks []int, more int, p *blockProblem) *RuleError {
+	var names []string
+	for _, ai := range append(slices.Clone(blocks), more) {
+		names = append(names, g.objectName(p.attackers[ai]))
+	}
+	what := "only one creature"
+	if capacity > 1 {
+		what = fmt.Sprintf("only %d creatures", capacity)
+	}
+	return ruleErrorf("509.1a", "%s can block %s: it is declared as a blocker of %s", g.objectName(blocker), what, strings.Join(names, " and "))
+}
+
+// checkBlockerCounts checks the restrictions on how many creatures block
+// each attacker (CR 509.1b; menace, 702.110b).
+func (g *Game) checkBlockerCounts(p *blockProblem, blockedBy [][]int) *RuleError {
+	for ai, bis := range blockedBy {
+		if p.limits[ai].allows(len(bis)) {
+			continue
+		}
+		var names []string
+		for _, bi := range bis {
+			names = append(names, g.objectName(p.blockers[bi].id))
+		}
+		at := p.attackers[ai]
+		if len(bis) > 1 {
+			return ruleErrorf("509.1b", "%s can't be blocked by more than one creature: %s block it", g.objectName(at), strings.Join(names, " and "))
+		}
+		if o := g.objects[at]; g.hasKeyword(o, keywordMenace) {
+			return ruleErrorf("702.110b", "%s has menace: it can't be blocked except by two or more creatures, and only %s blocks it", g.objectName(at), names[0])
+		}
+		return ruleErrorf("509.1b", "%s can't be blocked except by two or more creatures: only %s blocks it", g.objectName(at), names[0])
+	}
+	return nil
+}
+
+// missedBlocks names what a declaration that obeys too few requirements
+// leaves out: the blockers that obey fewer than they could, or, when
+// attackers limit their blockers, a declaration that obeys the most.
+func (g *Game) missedBlocks(p *blockProblem, chosen map[int][]int) string {
+	if p.limited() {
+		_, decl := p.searchBlocks(-1, nil)
+		var what []string
+		for _, c := range decl {
+			what = append(what, fmt.Sprintf("%s blocking %s", g.objectName(p.blockers[c[0]].id), g.objectName(p.attackers[c[1]])))
+		}
+		return "for instance " + strings.Join(what, ", ")
+	}
 	var missed []string
 	for bi := range p.blockers {
 		b := &p.blockers[bi]
@@ -684,11 +1114,10 @@ func (g *Game) checkBlockers(p *blockProblem, blocks []Block) *RuleError {
 			missed = append(missed, fmt.Sprintf("%s (able to block %s)", g.objectName(b.id), strings.Join(what, " and ")))
 		}
 	}
-	why := strings.Join(missed, ", ")
-	if why == "" {
-		why = "a creature able to block must block with the one that can't block alone"
+	if len(missed) == 0 {
+		return "a creature able to block must block with the one that can't block alone"
 	}
-	return ruleErrorf("509.1c", "the declaration obeys %d of the %d requirements to block it could obey: %s", obeyed, best, why)
+	return strings.Join(missed, ", ")
 }
 
 // requiredBlocks is a legal declaration of blockers with as few blocks as
@@ -696,7 +1125,8 @@ func (g *Game) checkBlockers(p *blockProblem, blocks []Block) *RuleError {
 // makes block blocks the attackers its best choice names (see
 // blockProblem.best), and if it is the only blocker and can't block
 // alone, the oldest other creature able to block blocks the first
-// attacker it can with it.
+// attacker it can with it; when attackers limit their blockers, the
+// declaration searchBlocks finds.
 func (g *Game) requiredBlocks() []Block {
 	p := g.blockProblemNow()
 	var out []Block
@@ -709,6 +1139,10 @@ func (g *Game) requiredBlocks() []Block {
 // required is requiredBlocks as blocks of the problem: pairs of a
 // blocker's index and an attacker's.
 func (p *blockProblem) required() [][2]int {
+	if p.limited() {
+		_, decl := p.searchBlocks(-1, nil)
+		return decl
+	}
 	var out [][2]int
 	var blockers []int
 	for bi := range p.blockers {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -13,16 +14,19 @@ import (
 // blockers, with every kind of requirement and restriction the vocabulary
 // has: lures on attackers, "blocks each combat if able", blockers of any
 // number of creatures, "can't block alone", creatures that can block
-// nothing, and any set of blocks the other restrictions allow.
+// nothing, blockers of an additional creature, attackers that can't be
+// blocked by more than one creature or except by two or more (or both),
+// and any set of blocks the other restrictions allow.
 func randomBlockProblem(r *rand.Rand) *blockProblem {
 	p := &blockProblem{}
 	na, nb := r.IntN(5), r.IntN(5)
 	for i := range na {
 		p.attackers = append(p.attackers, ObjectID(100+i))
 		p.lures = append(p.lures, r.IntN(3))
+		p.limits = append(p.limits, blockLimit(max(r.IntN(7)-3, 0)))
 	}
 	for i := range nb {
-		b := blockerCandidate{id: ObjectID(1 + i), any: r.IntN(3) == 0, reqs: r.IntN(3), alone: r.IntN(3) == 0}
+		b := blockerCandidate{id: ObjectID(1 + i), any: r.IntN(3) == 0, extra: max(r.IntN(4)-1, 0), reqs: r.IntN(3), alone: r.IntN(3) == 0}
 		if r.IntN(5) == 0 {
 			b.why = ruleErrorf("509.1a", "tapped")
 		} else {
@@ -39,20 +43,14 @@ func randomBlockProblem(r *rand.Rand) *blockProblem {
 
 // bruteBlocks enumerates every declaration of blockers the restrictions
 // allow (CR 509.1a-b) — each blocker blocking nothing, one attacker it can
-// block, or, if it can block any number, any set of them; "can't block
-// alone" obeyed — and calls visit with each, and the requirements it
+// block, or, if it can block more, any set of them up to its capacity;
+// the limits on each attacker's blockers and "can't block alone" obeyed — and calls visit with each, and the requirements it
 // obeys (509.1c).
 func bruteBlocks(p *blockProblem, visit func(decl [][2]int, obeyed int)) {
 	options := make([][][]int, len(p.blockers))
 	for bi, b := range p.blockers {
 		options[bi] = [][]int{nil}
 		if b.why != nil {
-			continue
-		}
-		if !b.any {
-			for _, a := range b.can {
-				options[bi] = append(options[bi], []int{a})
-			}
 			continue
 		}
 		for mask := 1; mask < 1<<len(b.can); mask++ {
@@ -62,7 +60,9 @@ func bruteBlocks(p *blockProblem, visit func(decl [][2]int, obeyed int)) {
 					set = append(set, a)
 				}
 			}
-			options[bi] = append(options[bi], set)
+			if c := b.capacity(); c < 0 || len(set) <= c {
+				options[bi] = append(options[bi], set)
+			}
 		}
 	}
 	choice := make([]int, len(p.blockers))
@@ -70,6 +70,7 @@ func bruteBlocks(p *blockProblem, visit func(decl [][2]int, obeyed int)) {
 		var decl [][2]int
 		var blockers []int
 		obeyed := 0
+		count := make([]int, len(p.attackers))
 		for bi, c := range choice {
 			set := options[bi][c]
 			if len(set) > 0 {
@@ -77,10 +78,15 @@ func bruteBlocks(p *blockProblem, visit func(decl [][2]int, obeyed int)) {
 			}
 			for _, a := range set {
 				decl = append(decl, [2]int{bi, a})
+				count[a]++
 			}
 			obeyed += p.gain(&p.blockers[bi], set)
 		}
-		if !(len(blockers) == 1 && p.blockers[blockers[0]].alone) {
+		counted := true
+		for a, n := range count {
+			counted = counted && p.limits[a].allows(n)
+		}
+		if counted && !(len(blockers) == 1 && p.blockers[blockers[0]].alone) {
 			visit(decl, obeyed)
 		}
 		i := 0
@@ -210,6 +216,68 @@ func TestAttackRequirementsAgainstBruteForce(t *testing.T) {
 				all = all && slices.Contains(s, c.id)
 			}
 			require.Equal(t, all, maxAttackRequirements(cands, c.id) < best, "%s: creature %d must attack", name, c.id)
+		}
+	}
+}
+
+// TestLimitedBlockersOnLargeBoards holds the search of the maximum of
+// CR 509.1c on boards where attackers limit their blockers to a few
+// branches: hundreds of creatures able to block one lured attacker that
+// only one may block, a creature that could only block a creature with
+// menace alone beside hundreds that must block something else, and lured
+// limited attackers with hundreds of blockers of two. Each is answered at
+// once; an enumeration would never end.
+func TestLimitedBlockersOnLargeBoards(t *testing.T) {
+	const n = 300
+	all := func(na int) []int {
+		var can []int
+		for a := range na {
+			can = append(can, a)
+		}
+		return can
+	}
+	// One lured attacker that can't be blocked by more than one creature.
+	rhino := &blockProblem{attackers: []ObjectID{100}, lures: []int{1}, limits: []blockLimit{limitAtMostOne}}
+	for i := range n {
+		rhino.blockers = append(rhino.blockers, blockerCandidate{id: ObjectID(1 + i), can: []int{0}})
+	}
+	// A lured attacker with menace only the first creature can block, and
+	// an unlured one that each creature, which blocks each combat if able,
+	// can block.
+	brute := &blockProblem{attackers: []ObjectID{100, 101}, lures: []int{1, 0}, limits: []blockLimit{limitTwoOrMore, limitNone}}
+	brute.blockers = append(brute.blockers, blockerCandidate{id: 1, reqs: 1, can: []int{0}})
+	for i := 1; i < n; i++ {
+		brute.blockers = append(brute.blockers, blockerCandidate{id: ObjectID(1 + i), reqs: 1, can: []int{1}})
+	}
+	// Four lured attackers, two with menace, two blocked by one creature
+	// at most, and blockers of two that can block each.
+	mix := &blockProblem{}
+	for a := range 4 {
+		mix.attackers = append(mix.attackers, ObjectID(100+a))
+		mix.lures = append(mix.lures, 1)
+		mix.limits = append(mix.limits, blockLimit(1+a%2))
+	}
+	for i := range n {
+		mix.blockers = append(mix.blockers, blockerCandidate{id: ObjectID(1 + i), extra: 1, can: all(4)})
+	}
+	for _, c := range []struct {
+		name string
+		p    *blockProblem
+		want int
+	}{
+		{"one lured attacker that only one creature may block", rhino, 1},
+		{"a lone creature able to block a lured creature with menace", brute, n - 1},
+		// Each attacker blocked by one at most gets one blocker, each
+		// with menace the others: every creature blocks two attackers.
+		{"lured limited attackers and blockers of two", mix, 2 * n},
+	} {
+		done := make(chan int, 1)
+		go func() { done <- c.p.maxBlockValue(-1, nil) }()
+		select {
+		case got := <-done:
+			require.Equal(t, c.want, got, c.name)
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: the search of the maximum takes more than 10 s", c.name)
 		}
 	}
 }

@@ -7,8 +7,8 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 56
-	vocabularyHash  = "86e31a64fd3b933658a26d8eb923d7dc0d0e8347b9ca1a178038bd98a0136724"
+	vocabularyMinor = 57
+	vocabularyHash  = "d63c8774bb461d476550ba3e0da75ef23e4c6d391f7c43764d6b1da7d911fca0"
 )
 
 // The event kinds, in the order the stdlib declares them.
@@ -375,6 +375,8 @@ const (
 	keywordUndying
 	// keywordGraft is the keyword "graft", written "graft {number}".
 	keywordGraft
+	// keywordMenace is the keyword "menace".
+	keywordMenace
 	// keywordIntimidate is the keyword "intimidate".
 	keywordIntimidate
 	// keywordLandwalk is the keyword "landwalk", written "{subtype}walk".
@@ -394,7 +396,7 @@ const (
 )
 
 // keywordNames are the stdlib's names, by number.
-var keywordNames = [numKeywords]string{"flying", "reach", "deathtouch", "lifelink", "vigilance", "haste", "first strike", "double strike", "trample", "defender", "indestructible", "shroud", "hexproof", "protection", "flash", "persist", "undying", "graft", "intimidate", "landwalk", "wither", "infect", "tribute", "cumulative upkeep", "equip"}
+var keywordNames = [numKeywords]string{"flying", "reach", "deathtouch", "lifelink", "vigilance", "haste", "first strike", "double strike", "trample", "defender", "indestructible", "shroud", "hexproof", "protection", "flash", "persist", "undying", "graft", "menace", "intimidate", "landwalk", "wither", "infect", "tribute", "cumulative upkeep", "equip"}
 
 // keywordWords is how many 64-bit words a keywordSet has: one bit for
 // each keyword.
@@ -987,6 +989,7 @@ const (
 	fnBecomeCreature
 	fnBecomeCreatureWhileThisRemains
 	fnBeginGameOnBattlefield
+	fnBlockAdditional
 	fnBlockAnyNumber
 	fnBlocksEachCombat
 	fnBoostAndGainEachUntilEndOfTurn
@@ -996,15 +999,19 @@ const (
 	fnCantAttackOrBlockAlone
 	fnCantAttackUnlessDefenderControls
 	fnCantBeBlocked
+	fnCantBeBlockedByMoreThanOne
 	fnCantBeBlockedExceptBy
+	fnCantBeBlockedExceptByTwoOrMore
 	fnCantBeBlockedThisTurn
 	fnCantBeCountered
 	fnCantBeRegeneratedThisTurn
 	fnCantBlock
+	fnCantBlockMoreThanOne
 	fnCantBlockThisTurn
 	fnCantGainLife
 	fnCantGetCounters
 	fnCantGetCountersOfKind
+	fnCantLose
 	fnCantLoseGame
 	fnCardsInHand
 	fnCardsInLibrary
@@ -1119,6 +1126,7 @@ const (
 	fnMustBeBlockedByAll
 	fnNoMaximumHandSize
 	fnOpponentsCantCastSpellsThisTurn
+	fnOpponentsCantWin
 	fnOwner
 	fnPayLife
 	fnPayOptional
@@ -1231,6 +1239,7 @@ var funcs = [numFuncs]funcDecl{
 	fnBecomeCreature:                           {name: "become_creature", arity: 13, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnBecomeCreatureWhileThisRemains:           {name: "become_creature_while_this_remains", arity: 5, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnBeginGameOnBattlefield:                   {name: "begin_game_on_battlefield", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnBlockAdditional:                          {name: "block_additional", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnBlockAnyNumber:                           {name: "block_any_number", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnBlocksEachCombat:                         {name: "blocks_each_combat", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnBoostAndGainEachUntilEndOfTurn:           {name: "boost_and_gain_each_until_end_of_turn", arity: 4, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -1240,15 +1249,19 @@ var funcs = [numFuncs]funcDecl{
 	fnCantAttackOrBlockAlone:                   {name: "cant_attack_or_block_alone", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCantAttackUnlessDefenderControls:         {name: "cant_attack_unless_defender_controls", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCantBeBlocked:                            {name: "cant_be_blocked", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnCantBeBlockedByMoreThanOne:               {name: "cant_be_blocked_by_more_than_one", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCantBeBlockedExceptBy:                    {name: "cant_be_blocked_except_by", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnCantBeBlockedExceptByTwoOrMore:           {name: "cant_be_blocked_except_by_two_or_more", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCantBeBlockedThisTurn:                    {name: "cant_be_blocked_this_turn", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnCantBeCountered:                          {name: "cant_be_countered", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCantBeRegeneratedThisTurn:                {name: "cant_be_regenerated_this_turn", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnCantBlock:                                {name: "cant_block", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnCantBlockMoreThanOne:                     {name: "cant_block_more_than_one", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCantBlockThisTurn:                        {name: "cant_block_this_turn", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnCantGainLife:                             {name: "cant_gain_life", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCantGetCounters:                          {name: "cant_get_counters", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCantGetCountersOfKind:                    {name: "cant_get_counters_of_kind", arity: 2, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
+	fnCantLose:                                 {name: "cant_lose", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCantLoseGame:                             {name: "cant_lose_game", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnCardsInHand:                              {name: "cards_in_hand", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnCardsInLibrary:                           {name: "cards_in_library", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
@@ -1363,6 +1376,7 @@ var funcs = [numFuncs]funcDecl{
 	fnMustBeBlockedByAll:                                     {name: "must_be_blocked_by_all", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnNoMaximumHandSize:                                      {name: "no_maximum_hand_size", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnOpponentsCantCastSpellsThisTurn:                        {name: "opponents_cant_cast_spells_this_turn", arity: 1, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
+	fnOpponentsCantWin:                                       {name: "opponents_cant_win", arity: 1, returns: false, action: false, called: ctxMatch, atOnce: false, cost: false, mana: false, effect: true, layer: 0, finds: 0b0},
 	fnOwner:                                                  {name: "owner", arity: 1, returns: true, action: false, called: ctxMatch | ctxBody | ctxReplace | ctxEnters, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPayLife:                                                {name: "pay_life", arity: 2, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnPayOptional:                                            {name: "pay_optional", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},

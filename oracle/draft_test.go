@@ -196,3 +196,37 @@ func TestDraftChoices(t *testing.T) {
 		})
 	}
 }
+
+// TestDraftCombatLimitsAndTheGame drafts the restrictions on the number of
+// blockers, a blocker of an additional creature, menace with its reminder
+// text, and the two halves of Platinum Angel's ability, alone and joined.
+func TestDraftCombatLimitsAndTheGame(t *testing.T) {
+	v, err := vocab.Standard()
+	require.NoError(t, err)
+	creature := read.Card{Name: "Charging Beast", Types: []string{"creature"}}
+	artifact := read.Card{Name: "Stubborn Idol", Types: []string{"artifact"}}
+	for _, tc := range []struct {
+		card       read.Card
+		para, want string
+	}{
+		{creature, "Charging Beast can't be blocked by more than one creature.", "static this can't be blocked by more than one creature"},
+		{creature, "This creature can't be blocked except by two or more creatures.", "static this can't be blocked except by two or more creatures"},
+		{creature, "Menace (This creature can't be blocked except by two or more creatures.)", "keywords menace"},
+		{creature, "Charging Beast can block an additional creature each combat.", "static this can block an additional creature each combat"},
+		{creature, "This creature can't block more than one creature.", "static this can't block more than one creature"},
+		{artifact, "You can't lose the game.", "static you can't lose the game"},
+		{artifact, "Your opponents can't win the game.", "static your opponents can't win the game"},
+		{artifact, "You can't lose the game and your opponents can't win the game.", "static you can't lose the game and your opponents can't win the game"},
+	} {
+		t.Run(tc.para, func(t *testing.T) {
+			card := oracle.DraftCard{Card: tc.card}
+			if tc.card.Types[0] == "creature" {
+				card.PT = "4/4"
+			}
+			drafts := oracle.Draft(v, card, []string{tc.para})
+			require.Len(t, drafts, 1)
+			require.NotNil(t, drafts[0].Lines, "%q: %s", tc.para, drafts[0].Why)
+			require.Equal(t, tc.want, strings.Join(drafts[0].Lines, "\n"))
+		})
+	}
+}

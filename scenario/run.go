@@ -442,7 +442,7 @@ func (r *runner) when(s *dsl.When) error {
 				return err
 			}
 		}
-		if step.combat {
+		if step.combat || illegalInCombat(a) {
 			if len(r.attacks) == 0 && len(r.blocks) == 0 {
 				r.combatPos = a.Position()
 			}
@@ -454,6 +454,18 @@ func (r *runner) when(s *dsl.When) error {
 		}
 	}
 	return r.flushCombat()
+}
+
+// illegalInCombat reports whether a statement is `illegal` with an
+// attack or a block: it checks the attacks and blocks written before it in
+// the same combat together with its own, so it doesn't declare them.
+func illegalInCombat(a dsl.Node) bool {
+	il, ok := a.(*dsl.IllegalAction)
+	if !ok {
+		return false
+	}
+	st := stepOf(il.Action)
+	return st != nil && st.combat
 }
 
 // afterEnd fails the test at p if the game is over: no action can come

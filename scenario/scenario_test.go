@@ -133,6 +133,20 @@ func TestFailuresSayWhereAndWhat(t *testing.T) {
     then {
         "Wall of Wood" is not attacking
     }`, []string{"t_test.card:6:9: Wall of Wood#1 cannot attack: it has defender (CR 702.3b)"}},
+		{"an illegal block is checked with the blocks written before it", `
+    given {
+        opponent controls "Grizzly Bears", "Hill Giant"
+        you control "Llanowar Elves"
+        it is opponent's precombat main phase
+    }
+    when {
+        attack with "Grizzly Bears", "Hill Giant"
+        block "Grizzly Bears" with "Llanowar Elves"
+        illegal "509.1b": block "Hill Giant" with "Llanowar Elves"
+    }
+    then {
+        "Llanowar Elves" is not blocking
+    }`, []string{"t_test.card:10:9: expected block \"Hill Giant\" with \"Llanowar Elves\" to be illegal by rule 509.1b, but it is illegal by rule 509.1a: Llanowar Elves#3 can block only one creature: it is declared as a blocker of Grizzly Bears#1 and Hill Giant#2 (CR 509.1a)"}},
 		{"no second combat damage step", `
     given {
         you control "Grizzly Bears"

@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 56
+	Minor = 57
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
-	Hash = "86e31a64fd3b933658a26d8eb923d7dc0d0e8347b9ca1a178038bd98a0136724"
+	Hash = "d63c8774bb461d476550ba3e0da75ef23e4c6d391f7c43764d6b1da7d911fca0"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.56: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.57: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -647,6 +647,16 @@ var Funcs = []Func{
 				return 0, m.BeginGameOnBattlefield(f, Object(a[0]))
 			}, true
 		}},
+	{Name: "block_additional", Method: "BlockAdditional", Signature: "BlockAdditional(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ BlockAdditional(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.BlockAdditional(f, Object(a[0]))
+			}, true
+		}},
 	{Name: "block_any_number", Method: "BlockAnyNumber", Signature: "BlockAnyNumber(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface{ BlockAnyNumber(*vm.Frame, Object) error })
@@ -745,6 +755,16 @@ var Funcs = []Func{
 				return 0, m.CantBeBlocked(f, Object(a[0]))
 			}, true
 		}},
+	{Name: "cant_be_blocked_by_more_than_one", Method: "CantBeBlockedByMoreThanOne", Signature: "CantBeBlockedByMoreThanOne(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ CantBeBlockedByMoreThanOne(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.CantBeBlockedByMoreThanOne(f, Object(a[0]))
+			}, true
+		}},
 	{Name: "cant_be_blocked_except_by", Method: "CantBeBlockedExceptBy", Signature: "CantBeBlockedExceptBy(f *vm.Frame, object stdhost.Object, blockers stdhost.Filter) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}, {Name: "blockers", Type: Type{Kind: KindFilter}}}, Effect: true, Contexts: ContextEffect,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -755,6 +775,16 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.CantBeBlockedExceptBy(f, Object(a[0]), Filter(a[1]))
+			}, true
+		}},
+	{Name: "cant_be_blocked_except_by_two_or_more", Method: "CantBeBlockedExceptByTwoOrMore", Signature: "CantBeBlockedExceptByTwoOrMore(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ CantBeBlockedExceptByTwoOrMore(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.CantBeBlockedExceptByTwoOrMore(f, Object(a[0]))
 			}, true
 		}},
 	{Name: "cant_be_blocked_this_turn", Method: "CantBeBlockedThisTurn", Signature: "CantBeBlockedThisTurn(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
@@ -797,6 +827,16 @@ var Funcs = []Func{
 				return 0, m.CantBlock(f, Object(a[0]))
 			}, true
 		}},
+	{Name: "cant_block_more_than_one", Method: "CantBlockMoreThanOne", Signature: "CantBlockMoreThanOne(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ CantBlockMoreThanOne(*vm.Frame, Object) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.CantBlockMoreThanOne(f, Object(a[0]))
+			}, true
+		}},
 	{Name: "cant_block_this_turn", Method: "CantBlockThisTurn", Signature: "CantBlockThisTurn(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody, Stale: StaleIgnored,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface{ CantBlockThisTurn(*vm.Frame, Object) error })
@@ -837,6 +877,16 @@ var Funcs = []Func{
 			}
 			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
 				return 0, m.CantGetCountersOfKind(f, Player(a[0]), Name(a[1]))
+			}, true
+		}},
+	{Name: "cant_lose", Method: "CantLose", Signature: "CantLose(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ CantLose(*vm.Frame, Player) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.CantLose(f, Player(a[0]))
 			}, true
 		}},
 	{Name: "cant_lose_game", Method: "CantLoseGame", Signature: "CantLoseGame(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Effect: true, Contexts: ContextEffect,
@@ -2182,6 +2232,16 @@ var Funcs = []Func{
 				return 0, m.OpponentsCantCastSpellsThisTurn(f, Player(a[0]))
 			}, true
 		}},
+	{Name: "opponents_cant_win", Method: "OpponentsCantWin", Signature: "OpponentsCantWin(f *vm.Frame, player stdhost.Player) error", Params: []Param{{Name: "player", Type: Type{Kind: KindPlayer}}}, Effect: true, Contexts: ContextEffect,
+		bind: func(h any) (impl, bool) {
+			m, ok := h.(interface{ OpponentsCantWin(*vm.Frame, Player) error })
+			if !ok {
+				return nil, false
+			}
+			return func(f *vm.Frame, a []vm.Value) (vm.Value, error) {
+				return 0, m.OpponentsCantWin(f, Player(a[0]))
+			}, true
+		}},
 	{Name: "owner", Method: "Owner", Signature: "Owner(f *vm.Frame, object stdhost.Object) (stdhost.Player, error)", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Result: Type{Kind: KindPlayer}, Contexts: ContextMatch | ContextBody | ContextReplace | ContextEnters | ContextEffect, Stale: StaleLastKnown, Own: true,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface {
@@ -3056,7 +3116,7 @@ var NameKinds = []NameKind{
 	{Kind: vm.NameSupertype, Words: []string{"basic", "legendary", "ongoing", "snow", "world"}},
 	{Kind: vm.NameSubtype, Words: []string{"Attraction", "Blood", "Bobblehead", "Clue", "Contraption", "Equipment", "Food", "Fortification", "Gold", "Incubator", "Junk", "Map", "Powerstone", "Treasure", "Vehicle", "Aura", "Background", "Cartouche", "Case", "Class", "Curse", "Role", "Room", "Rune", "Saga", "Shard", "Shrine", "Cave", "Desert", "Forest", "Gate", "Island", "Lair", "Locus", "Mine", "Mountain", "Plains", "Power-Plant", "Sphere", "Swamp", "Tower", "Urza's", "Ajani", "Aminatou", "Angrath", "Arlinn", "Ashiok", "Bahamut", "Basri", "Bolas", "Calix", "Chandra", "Comet", "Dack", "Dakkon", "Daretti", "Davriel", "Dihada", "Domri", "Dovin", "Ellywick", "Elminster", "Elspeth", "Estrid", "Freyalise", "Garruk", "Gideon", "Grist", "Guff", "Huatli", "Jace", "Jared", "Jaya", "Jeska", "Kaito", "Karn", "Kasmina", "Kaya", "Kiora", "Koth", "Liliana", "Lolth", "Lukka", "Minsc", "Mordenkainen", "Nahiri", "Narset", "Niko", "Nissa", "Nixilis", "Oko", "Quintorius", "Ral", "Rowan", "Saheeli", "Samut", "Sarkhan", "Serra", "Sivitri", "Sorin", "Szat", "Tamiyo", "Tasha", "Teferi", "Teyo", "Tezzeret", "Tibalt", "Tyvar", "Ugin", "Urza", "Venser", "Vivien", "Vraska", "Vronos", "Will", "Windgrace", "Wrenn", "Xenagos", "Yanggu", "Yanling", "Zariel", "Adventure", "Arcane", "Lesson", "Trap", "Time Lord", "Advisor", "Aetherborn", "Alien", "Ally", "Angel", "Antelope", "Ape", "Archer", "Archon", "Armadillo", "Army", "Artificer", "Assassin", "Assembly-Worker", "Astartes", "Atog", "Aurochs", "Avatar", "Azra", "Badger", "Balloon", "Barbarian", "Bard", "Basilisk", "Bat", "Bear", "Beast", "Beaver", "Beeble", "Beholder", "Berserker", "Bird", "Blinkmoth", "Boar", "Bringer", "Brushwagg", "Camarid", "Camel", "Capybara", "Caribou", "Carrier", "Cat", "Centaur", "Child", "Chimera", "Citizen", "Cleric", "Clown", "Cockatrice", "Construct", "Coward", "Coyote", "Crab", "Crocodile", "C'tan", "Custodes", "Cyberman", "Cyclops", "Dalek", "Dauthi", "Demigod", "Demon", "Deserter", "Detective", "Devil", "Dinosaur", "Djinn", "Doctor", "Dog", "Dragon", "Drake", "Dreadnought", "Drone", "Druid", "Dryad", "Dwarf", "Efreet", "Egg", "Elder", "Eldrazi", "Elemental", "Elephant", "Elf", "Elk", "Employee", "Eye", "Faerie", "Ferret", "Fish", "Flagbearer", "Fox", "Fractal", "Frog", "Fungus", "Gamer", "Gargoyle", "Germ", "Giant", "Gith", "Glimmer", "Gnoll", "Gnome", "Goat", "Goblin", "God", "Golem", "Gorgon", "Graveborn", "Gremlin", "Griffin", "Guest", "Hag", "Halfling", "Hamster", "Harpy", "Hellion", "Hippo", "Hippogriff", "Homarid", "Homunculus", "Horror", "Horse", "Human", "Hydra", "Hyena", "Illusion", "Imp", "Incarnation", "Inkling", "Inquisitor", "Insect", "Jackal", "Jellyfish", "Juggernaut", "Kavu", "Kirin", "Kithkin", "Knight", "Kobold", "Kor", "Kraken", "Llama", "Lamia", "Lammasu", "Leech", "Leviathan", "Lhurgoyf", "Licid", "Lizard", "Manticore", "Masticore", "Mercenary", "Merfolk", "Metathran", "Minion", "Minotaur", "Mite", "Mole", "Monger", "Mongoose", "Monk", "Monkey", "Moonfolk", "Mount", "Mouse", "Mutant", "Myr", "Mystic", "Nautilus", "Necron", "Nephilim", "Nightmare", "Nightstalker", "Ninja", "Noble", "Noggle", "Nomad", "Nymph", "Octopus", "Ogre", "Ooze", "Orb", "Orc", "Orgg", "Otter", "Ouphe", "Ox", "Oyster", "Pangolin", "Peasant", "Pegasus", "Pentavite", "Performer", "Pest", "Phelddagrif", "Phoenix", "Phyrexian", "Pilot", "Pincher", "Pirate", "Plant", "Porcupine", "Possum", "Praetor", "Primarch", "Prism", "Processor", "Rabbit", "Raccoon", "Ranger", "Rat", "Rebel", "Reflection", "Rhino", "Rigger", "Robot", "Rogue", "Sable", "Salamander", "Samurai", "Sand", "Saproling", "Satyr", "Scarecrow", "Scientist", "Scion", "Scorpion", "Scout", "Sculpture", "Seal", "Serf", "Serpent", "Servo", "Shade", "Shaman", "Shapeshifter", "Shark", "Sheep", "Siren", "Skeleton", "Skunk", "Slith", "Sliver", "Sloth", "Slug", "Snail", "Snake", "Soldier", "Soltari", "Spawn", "Specter", "Spellshaper", "Sphinx", "Spider", "Spike", "Spirit", "Splinter", "Sponge", "Squid", "Squirrel", "Starfish", "Surrakar", "Survivor", "Synth", "Tentacle", "Tetravite", "Thalakos", "Thopter", "Thrull", "Tiefling", "Toy", "Treefolk", "Trilobite", "Triskelavite", "Troll", "Turtle", "Tyranid", "Unicorn", "Vampire", "Varmint", "Vedalken", "Volver", "Wall", "Walrus", "Warlock", "Warrior", "Weasel", "Weird", "Werewolf", "Whale", "Wizard", "Wolf", "Wolverine", "Wombat", "Worm", "Wraith", "Wurm", "Yeti", "Zombie", "Zubera", "Siege"}},
 	{Kind: vm.NameColor, Words: []string{"white", "blue", "black", "red", "green"}},
-	{Kind: vm.NameKeyword, Words: []string{"flying", "reach", "deathtouch", "lifelink", "vigilance", "haste", "first strike", "double strike", "trample", "defender", "indestructible", "shroud", "hexproof", "protection from {quality}", "flash", "persist", "undying", "graft {number}", "intimidate", "{subtype}walk", "wither", "infect", "tribute {number}", "cumulative upkeep {mana}", "equip {mana}"}},
+	{Kind: vm.NameKeyword, Words: []string{"flying", "reach", "deathtouch", "lifelink", "vigilance", "haste", "first strike", "double strike", "trample", "defender", "indestructible", "shroud", "hexproof", "protection from {quality}", "flash", "persist", "undying", "graft {number}", "menace", "intimidate", "{subtype}walk", "wither", "infect", "tribute {number}", "cumulative upkeep {mana}", "equip {mana}"}},
 	{Kind: vm.NameCounter, Words: []string{"+1/+1", "-1/-1", "+1/+0", "+0/+1", "-1/-0", "-0/-1", "+2/+2", "-2/-2", "charge", "loyalty", "shield", "stun", "finality", "defense", "poison", "lore", "time", "age", "fade", "quest"}},
 	{Kind: vm.NameZone, Words: []string{"battlefield", "graveyard", "hand", "library", "exile", "stack", "command"}},
 	{Kind: vm.NameStep, Words: []string{"untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup"}},
@@ -3064,5 +3124,5 @@ var NameKinds = []NameKind{
 	{Kind: vm.NameMana, Words: nil},
 	{Kind: vm.NameEvent, Words: []string{"damage", "counter_put", "counters_given", "counter_removed", "destroy", "zone_change", "attacks", "block", "tokens_created", "life_gained", "step_begins", "damage_prevented", "life_lost", "spell_cast", "mana_produced", "regenerated", "attack_declared", "reflexive", "countered", "spell_copied", "draw", "discard", "hand_revealed", "reveal", "shuffle", "becomes_target"}},
 	{Kind: vm.NameRule, Words: []string{"damage_cant_be_prevented", "dealt_as_though_wither", "entering_doesnt_trigger", "counters_cant_be_put"}},
-	{Kind: vm.NameEffect, Words: []string{"activated_abilities_cant_be_activated", "add_card_type", "add_keyword", "add_protection_from_chosen_color", "attacks_each_combat", "begin_game_on_battlefield", "block_any_number", "blocks_each_combat", "cant_attack_or_block", "cant_attack_or_block_alone", "cant_attack_unless_defender_controls", "cant_be_blocked", "cant_be_blocked_except_by", "cant_be_countered", "cant_block", "cant_gain_life", "cant_get_counters", "cant_get_counters_of_kind", "cant_lose_game", "control", "costs_more_per_extra_target", "deck_any_number", "define_pt", "doesnt_untap", "grant_ability", "hands_revealed", "life_total_cant_change", "lose_all_abilities", "lose_keyword", "modify_pt", "must_be_blocked_by_all", "no_maximum_hand_size", "set_base_pt", "set_chosen_color", "set_chosen_land_type", "set_colorless", "set_maximum_hand_size", "spend_mana_as_any_color", "spend_only_mana_on_x", "top_card_revealed"}},
+	{Kind: vm.NameEffect, Words: []string{"activated_abilities_cant_be_activated", "add_card_type", "add_keyword", "add_protection_from_chosen_color", "attacks_each_combat", "begin_game_on_battlefield", "block_additional", "block_any_number", "blocks_each_combat", "cant_attack_or_block", "cant_attack_or_block_alone", "cant_attack_unless_defender_controls", "cant_be_blocked", "cant_be_blocked_by_more_than_one", "cant_be_blocked_except_by", "cant_be_blocked_except_by_two_or_more", "cant_be_countered", "cant_block", "cant_block_more_than_one", "cant_gain_life", "cant_get_counters", "cant_get_counters_of_kind", "cant_lose", "cant_lose_game", "control", "costs_more_per_extra_target", "deck_any_number", "define_pt", "doesnt_untap", "grant_ability", "hands_revealed", "life_total_cant_change", "lose_all_abilities", "lose_keyword", "modify_pt", "must_be_blocked_by_all", "no_maximum_hand_size", "opponents_cant_win", "set_base_pt", "set_chosen_color", "set_chosen_land_type", "set_colorless", "set_maximum_hand_size", "spend_mana_as_any_color", "spend_only_mana_on_x", "top_card_revealed"}},
 }
