@@ -308,25 +308,15 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 	lf := &l.funcs[i]
 	if len(locals) < lf.numLocals || depth >= m.maxDepth || base > lf.maxBase {
 		m.steps = left
-		if err := m.refuse(l, fn, locals); err != nil {
-			return 0, err
-		}
-		// refuse grew the frames: the run starts again, with nothing
-		// kept across the call to refuse (so that nothing of it is kept
-		// on the stack when refuse is not called).
-		return m.run(ctx, l, fn, locals)
+		return m.refused(ctx, l, fn, locals)
 	}
 	fr := &m.frames[depth]
 	fr.Linked, fr.Func, fr.Locals, fr.Context = l, fn, locals, ctx
 	// The first checkpoint: a run that stops here stops before its first
 	// instruction.
-	if left <= 0 {
+	if left <= 0 || m.cancel.Load() != nil {
 		m.steps = left
-		return 0, fail(lf.f, 0, m.stopped())
-	}
-	if m.cancel.Load() != nil {
-		m.steps = left
-		return 0, fail(lf.f, 0, m.stopped())
+		return 0, m.stoppedAt(lf, 0)
 	}
 	mark := max(left-checkInterval, 0)
 	m.depth = depth + 1
@@ -718,6 +708,26 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 failed:
 	m.leave(base, depth)
 	return 0, fail(lf.f, at, cause)
+}
+
+// refused is a run that Run's tests sent to refuse: it fails with
+// refuse's error, or starts again once refuse has grown the frames. It
+// is out of Run so that Run keeps nothing on the stack for it.
+//
+//go:noinline
+func (m *Machine) refused(ctx any, l *Linked, fn int32, locals []Value) (Value, error) {
+	if err := m.refuse(l, fn, locals); err != nil {
+		return 0, err
+	}
+	return m.run(ctx, l, fn, locals)
+}
+
+// stoppedAt is the error of a run that stops at a checkpoint before
+// instruction pc of lf.
+//
+//go:noinline
+func (m *Machine) stoppedAt(lf *linkedFunc, pc int) error {
+	return fail(lf.f, pc, m.stopped())
 }
 
 // refuse returns the error of a Run that cannot start, or nil if it can
