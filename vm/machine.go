@@ -318,7 +318,6 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 		m.steps = left
 		return 0, m.stoppedAt(lf, 0)
 	}
-	mark := max(left-checkInterval, 0)
 	m.depth = depth + 1
 
 	// The interpreter loop. The run's frame is m.stack[base:] up to
@@ -330,24 +329,22 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 	// in it may still execute, this one included; the run keeps it to
 	// itself, and puts it in m.steps only when it calls the host (whose
 	// nested runs draw on m.steps, and leave there what they did not
-	// use) and when it returns. mark is the next checkpoint: when left
-	// comes down to it, the run looks at Cancel and at the budget, and
-	// sets the next mark checkInterval instructions further (not below
-	// 0, where the budget is spent). Nested runs that spent steps may
-	// bring left below mark: the next instruction is then a checkpoint.
+	// use) and when it returns. An instruction that starts with a
+	// multiple of checkInterval steps left (0 included) is a checkpoint:
+	// the run looks at Cancel and at the budget.
 	//
-	// code is f.Code with superinstructions (see fuse.go). One that needs
-	// more steps than are left before the next mark runs the first
+	// code is f.Code with superinstructions (see fuse.go). One whose
+	// later instructions would fall on a checkpoint runs the first
 	// instruction of its sequence alone, so that checkpoints fall where
-	// they fall without superinstructions.
+	// they fall without superinstructions (see clearOf).
 	code := lf.code
 	st := &m.stack // Verify proved the run needs no more than f.MaxStack
 	sp, pc := base, 0
 	var cause error // why the run failed, at instruction at (see failed)
 	var at int
 	for ; ; left-- {
-		if left <= mark { // a checkpoint
-			if mark = m.checkpoint(left); mark < 0 {
+		if uint(left)%checkInterval == 0 { // a checkpoint
+			if m.stopping(left) {
 				m.steps = left
 				cause, at = m.stopped(), pc
 				goto failed
@@ -491,7 +488,7 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 				cause, at = err, pc-1
 				goto failed
 			}
-			if left = m.steps + 1; left-mark < 4 {
+			if left = m.steps + 1; !clearOf(left-1, 3) {
 				// A checkpoint falls among the rest, or nested runs
 				// spent their steps: it runs one instruction at a
 				// time, from the FIELD's result.
@@ -505,7 +502,7 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 				continue
 			}
 			pc += 3
-			if next := &code[pc]; next.code == opFieldStoreCallReturn && left-mark > 1 {
+			if next := &code[pc]; next.code == opFieldStoreCallReturn && clearOf(left-1, 1) {
 				// The match goes on to bind a field and ask the host:
 				// the next superinstruction, without a dispatch.
 				left--
@@ -521,7 +518,7 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 				cause, at = err, pc-1
 				goto failed
 			}
-			if left = m.steps + 1; left-mark < 4 {
+			if left = m.steps + 1; !clearOf(left-1, 3) {
 				st[sp] = v
 				sp++
 				continue
@@ -532,7 +529,7 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 				continue
 			}
 			pc += 3
-			if next := &code[pc]; next.code == opFieldStoreCallReturn && left-mark > 1 {
+			if next := &code[pc]; next.code == opFieldStoreCallReturn && clearOf(left-1, 1) {
 				left--
 				in = next
 				pc++
@@ -548,7 +545,7 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 				cause, at = err, pc-1
 				goto failed
 			}
-			if left = m.steps + 1; left-mark < 2 {
+			if left = m.steps + 1; !clearOf(left-1, 1) {
 				st[sp] = v
 				sp++
 				continue
@@ -557,7 +554,7 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 			locals[in.args[1]] = v
 			pc++
 		case opIntReturn:
-			if left-mark < 2 { // the INT alone
+			if !clearOf(left-1, 1) { // the INT alone
 				st[sp] = Value(in.args[0])
 				sp++
 				continue
@@ -568,7 +565,7 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 		case opLoadCallReturn:
 			st[sp] = locals[in.args[0]]
 			sp++
-			if left-mark < 2 { // the LOAD alone
+			if !clearOf(left-1, 1) { // the LOAD alone
 				continue
 			}
 			left-- // the LOAD's step; the CALL's is the loop's
@@ -581,7 +578,7 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 				cause, at = err, pc-1
 				goto failed
 			}
-			if s := m.steps; s > mark {
+			if s := m.steps; clearOf(s, 1) {
 				// The RET's step is left, before the next checkpoint.
 				m.steps = s - 1
 				m.leave(base, depth)
@@ -595,7 +592,7 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 		case opLoadCall:
 			st[sp] = locals[in.args[0]]
 			sp++
-			if left-mark < 2 { // the LOAD alone
+			if !clearOf(left-1, 1) { // the LOAD alone
 				continue
 			}
 			left-- // the LOAD's step; the CALL's is the loop's
@@ -624,7 +621,7 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 				goto failed
 			}
 			sp -= n
-			if left = m.steps + 1; left-mark < 2 {
+			if left = m.steps + 1; !clearOf(left-1, 1) {
 				st[sp] = r
 				sp++
 				continue
@@ -638,7 +635,7 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 		case opLoadLoad:
 			st[sp] = locals[in.args[0]]
 			sp++
-			if left-mark < 2 { // the first LOAD alone
+			if !clearOf(left-1, 1) { // the first LOAD alone
 				continue
 			}
 			st[sp] = locals[in.args[1]]
@@ -648,7 +645,7 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 		case opLoadSym:
 			st[sp] = locals[in.args[0]]
 			sp++
-			if left-mark < 2 { // the LOAD alone
+			if !clearOf(left-1, 1) { // the LOAD alone
 				continue
 			}
 			st[sp] = Value(in.args[1])
@@ -675,7 +672,7 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 		}
 		// The STORE, LOAD and CALL must come before the next checkpoint;
 		// otherwise the FIELD's result goes on alone.
-		if left = m.steps + 1; left-mark < 4 {
+		if left = m.steps + 1; !clearOf(left-1, 3) {
 			st[sp] = v
 			sp++
 			continue
@@ -693,7 +690,7 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 			cause, at = err, pc-1
 			goto failed
 		}
-		if s := m.steps; s > mark {
+		if s := m.steps; clearOf(s, 1) {
 			m.steps = s - 1
 			m.leave(base, depth)
 			return r, nil
@@ -784,20 +781,19 @@ func (m *Machine) Cancel(reason string) { m.cancel.Store(&reason) }
 // reuse the machine, call Uncancel after that run has returned.
 func (m *Machine) Uncancel() { m.cancel.Store(nil) }
 
-// checkpoint is a run's look at Cancel and at the budget whenever left,
-// the steps left to the run, comes down to the mark it set (the first
-// look, before a run's first instruction, is inline in Run). It returns
-// the next mark, checkInterval instructions further but not below 0, or
-// -1 if the run must stop. It is not inlined, so that the compiler lays
-// it out of the interpreter's loop.
+// stopping reports whether a run must stop at a checkpoint, where it has
+// left steps: none is left, or Cancel was called. It is not inlined, so
+// that the compiler lays it out of the interpreter's loop.
 //
 //go:noinline
-func (m *Machine) checkpoint(left int) int {
-	if left <= 0 || m.cancel.Load() != nil {
-		return -1
-	}
-	return max(left-checkInterval, 0)
+func (m *Machine) stopping(left int) bool {
+	return left <= 0 || m.cancel.Load() != nil
 }
+
+// clearOf reports whether the n instructions that follow, the first of
+// which starts with after steps left, are all free of checkpoints (and
+// so have their steps): a superinstruction does them at once only then.
+func clearOf(after, n int) bool { return uint(after)%checkInterval >= uint(n) }
 
 // stopped is why a run must stop at a checkpoint: Cancel was
 // called, or the budget is spent.
