@@ -24,8 +24,10 @@ const (
 )
 
 // checkInterval is the most instructions a run executes between two looks
-// at Machine.Cancel (and at what is left of MaxSteps). A run also looks
-// before its first instruction.
+// at Machine.Cancel (and at what is left of MaxSteps): an instruction
+// that starts with a multiple of it steps left, those of the top-level
+// run and the runs nested in it, looks first. A run also looks before its
+// first instruction.
 const checkInterval = 256
 
 // Runtime errors, wrapped in an *Error by Machine.Run.
@@ -579,7 +581,7 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 				goto failed
 			}
 			if s := m.steps; clearOf(s, 1) {
-				// The RET's step is left, before the next checkpoint.
+				// The RET is no checkpoint: it takes its step here.
 				m.steps = s - 1
 				m.leave(base, depth)
 				return r, nil
