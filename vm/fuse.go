@@ -13,9 +13,10 @@ package vm
 //
 // A superinstruction counts as the instructions it stands for, and
 // behaves exactly as they would, step limit and cancellation included:
-// when the run's current stretch of steps does not hold all of them, it
-// does what the first instruction does, alone, and the next ones run one
-// by one (see Machine.Run). One that calls the host first (a field read)
+// when one of the instructions after the first would be a checkpoint (it
+// would start with a multiple of checkInterval steps left, 0 included),
+// it does what the first instruction does, alone, and the next ones run
+// one by one (see Machine.Run). One that calls the host first (a field read)
 // looks after the call, since nested runs may have spent the steps it
 // needs.
 

@@ -96,9 +96,15 @@ type fuzzHost struct {
 	// this makes every field that can be read hold local 0 of
 	// fuzzLocals ("this"), so that matches anchored on it go on.
 	this bool
+	// cancel makes every call and field read cancel the machine, so that
+	// the run stops at its next checkpoint.
+	cancel bool
 }
 
 func (h *fuzzHost) Call(_ *vm.Frame, fn int32, args []vm.Value) (vm.Value, error) {
+	if h.cancel {
+		h.m.Cancel("by the host")
+	}
 	h.trace = append(h.trace, vm.Value(fn))
 	h.trace = append(h.trace, args...)
 	var sum vm.Value
@@ -123,6 +129,9 @@ func (h *fuzzHost) Call(_ *vm.Frame, fn int32, args []vm.Value) (vm.Value, error
 }
 
 func (h *fuzzHost) Field(_ *vm.Frame, field int32) (vm.Value, error) {
+	if h.cancel {
+		h.m.Cancel("by the host")
+	}
 	h.trace = append(h.trace, -vm.Value(field))
 	switch field % 7 {
 	case 6:
@@ -266,14 +275,24 @@ func linkBothWays(t *testing.T, p *vm.Program) asWritten {
 func runAsWritten(t *testing.T, a asWritten, fn int32, maxSteps int) {
 	t.Helper()
 	for _, this := range []bool{false, true} {
-		runAsWrittenWith(t, a, fn, maxSteps, this)
+		runAsWrittenWith(t, a, fn, maxSteps, fuzzHost{this: this})
 	}
 }
 
-func runAsWrittenWith(t *testing.T, a asWritten, fn int32, maxSteps int, this bool) {
+// runCancelledAsWritten is runAsWritten with a host that cancels the
+// machine at its first call or field read: the runs must notice it at
+// the same checkpoint.
+func runCancelledAsWritten(t *testing.T, a asWritten, fn int32, maxSteps int) {
+	t.Helper()
+	for _, this := range []bool{false, true} {
+		runAsWrittenWith(t, a, fn, maxSteps, fuzzHost{this: this, cancel: true})
+	}
+}
+
+func runAsWrittenWith(t *testing.T, a asWritten, fn int32, maxSteps int, host fuzzHost) {
 	t.Helper()
 	run := func(l *vm.Linked) outcome {
-		h := &fuzzHost{nested: 10, this: this}
+		h := &fuzzHost{nested: 10, this: host.this, cancel: host.cancel}
 		m := vm.NewMachine(h)
 		m.MaxSteps = maxSteps
 		m.MaxDepth = 4
@@ -336,8 +355,9 @@ func shapesProgram() *vm.Program {
 
 // TestSuperinstructionsRunAsWritten runs every function of the card
 // library, and of the tests' programs, with and without
-// superinstructions, with budgets of steps that end anywhere in them, and
-// compares all the runs do.
+// superinstructions, with budgets of steps that end anywhere in them or
+// put a checkpoint anywhere in them (with a host that cancels the run, so
+// that the checkpoint stops it), and compares all the runs do.
 func TestSuperinstructionsRunAsWritten(t *testing.T) {
 	lib, err := compiled.Program()
 	require.NoError(t, err)
@@ -352,8 +372,14 @@ func TestSuperinstructionsRunAsWritten(t *testing.T) {
 		}
 		both := linkBothWays(t, p)
 		for fn := range p.Funcs {
+			// Budgets that run out anywhere in the function, and budgets
+			// with which a checkpoint that does not stop the run (one
+			// that starts with checkInterval steps left) falls anywhere
+			// in it.
 			for steps := 1; steps <= 40; steps++ {
 				runAsWritten(t, both, int32(fn), steps)
+				runAsWritten(t, both, int32(fn), 256+steps)
+				runCancelledAsWritten(t, both, int32(fn), 256+steps)
 			}
 			runAsWritten(t, both, int32(fn), vm.DefaultMaxSteps)
 		}

@@ -24,8 +24,10 @@ const (
 )
 
 // checkInterval is the most instructions a run executes between two looks
-// at Machine.Cancel (and at what is left of MaxSteps). A run also looks
-// before its first instruction.
+// at Machine.Cancel (and at what is left of MaxSteps): an instruction
+// that starts with a multiple of it steps left, those of the top-level
+// run and the runs nested in it, looks first. A run also looks before its
+// first instruction.
 const checkInterval = 256
 
 // Runtime errors, wrapped in an *Error by Machine.Run.
@@ -143,15 +145,17 @@ type Machine struct {
 	sp    int // first free slot: where the next (nested) run's frame starts
 	depth int // number of runs in progress
 	// maxDepth is how deep the runs of the top-level run in progress may
-	// nest without a look at refuse: MaxDepth as it read it, but no more
-	// than frames holds, until refuse applies MaxDepth's default and grows
-	// the frames.
+	// nest without a look at refuse: MaxDepth as it read it (its default
+	// for 0 or less), but no more than frames holds, until refuse grows
+	// the frames. A machine without a host has no frames, so that every
+	// run goes to refuse, which says so.
 	maxDepth int
 	// frames[d] is the Frame of the run at depth d (0: the top-level
 	// run), which the host gets.
 	frames []Frame
-	// steps is what is left of the top-level call's budget, less what the
-	// running run has taken for its current stretch of instructions.
+	// steps is what is left of the top-level call's budget, as it was
+	// when the innermost run last called the host or returned (a run
+	// keeps its count to itself between).
 	steps int
 	// shared is set between BeginBudget and EndBudget: top-level runs
 	// draw on steps instead of starting a budget of their own.
@@ -163,7 +167,13 @@ type Machine struct {
 // NewMachine returns a machine that calls h, with MaxSteps DefaultMaxSteps
 // and MaxDepth DefaultMaxDepth.
 func NewMachine(h Host) *Machine {
-	return &Machine{MaxSteps: DefaultMaxSteps, MaxDepth: DefaultMaxDepth, maxDepth: DefaultMaxDepth, host: h, frames: make([]Frame, DefaultMaxDepth)}
+	m := &Machine{MaxSteps: DefaultMaxSteps, MaxDepth: DefaultMaxDepth, host: h}
+	if h != nil {
+		// Without frames, Run sends every run to refuse, which says the
+		// machine has no host: Run itself does not test the host.
+		m.maxDepth, m.frames = DefaultMaxDepth, make([]Frame, DefaultMaxDepth)
+	}
+	return m
 }
 
 // BeginBudget starts a budget of MaxSteps instructions that every
@@ -265,19 +275,23 @@ func (m *Machine) recovered(r any) error {
 // run is RunWith. It is one function, the interpreter's loop included:
 // a call would cost more than the whole of a typical match function.
 func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, err error) {
-	base, depth, steps := m.sp, m.depth, m.steps
+	base, depth, left := m.sp, m.depth, m.steps
 	if depth == 0 {
-		// A top-level run: it reads MaxDepth (refuse applies its default
-		// and grows the frames), starts its budget of MaxSteps unless it
+		// A top-level run: it reads MaxDepth (refuse grows the frames
+		// if there are fewer), starts its budget of MaxSteps unless it
 		// draws on a shared one (BeginBudget), and is the one place a
 		// panic that escapes the host is recovered, so that the runs
 		// nested in it pay nothing for it. (The deferred call is
 		// open-coded: run has few enough returns for the compiler to
 		// call it inline at each of them, with no record of it kept.)
-		m.maxDepth = min(m.MaxDepth, len(m.frames))
+		maxDepth := m.MaxDepth
+		if maxDepth <= 0 {
+			maxDepth = DefaultMaxDepth
+		}
+		m.maxDepth = min(maxDepth, len(m.frames))
 		if !m.shared {
-			if steps = m.MaxSteps; steps <= 0 {
-				steps = DefaultMaxSteps
+			if left = m.MaxSteps; left <= 0 {
+				left = DefaultMaxSteps
 			}
 		}
 		defer func() {
@@ -286,27 +300,26 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 			}
 		}()
 	}
-	if l == nil || fn < 0 || int(fn) >= len(l.funcs) {
-		m.steps = steps
+	i := int(fn)
+	if l == nil || uint(i) >= uint(len(l.funcs)) {
+		m.steps = left
 		return 0, m.refuse(l, fn, locals)
 	}
-	lf := &l.funcs[fn]
-	if len(locals) < lf.numLocals || depth >= m.maxDepth || base > lf.maxBase || m.host == nil {
-		if err := m.refuse(l, fn, locals); err != nil {
-			m.steps = steps
-			return 0, err
-		}
+	// A machine without a host has no frames (NewMachine), so that the
+	// test of the depth sends it to refuse.
+	lf := &l.funcs[i]
+	if len(locals) < lf.numLocals || depth >= m.maxDepth || base > lf.maxBase {
+		m.steps = left
+		return m.refused(ctx, l, fn, locals)
 	}
 	fr := &m.frames[depth]
 	fr.Linked, fr.Func, fr.Locals, fr.Context = l, fn, locals, ctx
 	// The first checkpoint: a run that stops here stops before its first
 	// instruction.
-	budget := min(steps, checkInterval)
-	if budget <= 0 || m.cancel.Load() != nil {
-		m.steps = steps
-		return 0, fail(lf.f, 0, m.stopped())
+	if left <= 0 || m.cancel.Load() != nil {
+		m.steps = left
+		return 0, m.stoppedAt(lf, 0)
 	}
-	m.steps = steps - budget
 	m.depth = depth + 1
 
 	// The interpreter loop. The run's frame is m.stack[base:] up to
@@ -314,30 +327,32 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 	// return leaves the run (m.leave): it pops the frame and the nesting
 	// level; see above for a host that panics.
 	//
-	// budget is how many instructions the run may still execute, this one
-	// included, before its next checkpoint, where it looks at Cancel and
-	// takes the next stretch of at most checkInterval instructions from
-	// m.steps. Before a host call, which may nest runs that draw on
-	// m.steps, the run lends them the rest of its stretch, and reclaims
-	// what is left of it after the call; before it returns, it gives back
-	// what it has not used.
+	// left is how many instructions the top-level run and the runs nested
+	// in it may still execute, this one included; the run keeps it to
+	// itself, and puts it in m.steps only when it calls the host (whose
+	// nested runs draw on m.steps, and leave there what they did not
+	// use) and when it returns. An instruction that starts with a
+	// multiple of checkInterval steps left (0 included) is a checkpoint:
+	// the run looks at Cancel and at the budget.
 	//
-	// code is f.Code with superinstructions (see fuse.go). One that needs
-	// more steps than are left in the stretch runs the first instruction
-	// of its sequence alone.
+	// code is f.Code with superinstructions (see fuse.go). One whose
+	// later instructions would fall on a checkpoint runs the first
+	// instruction of its sequence alone, so that checkpoints fall where
+	// they fall without superinstructions (see clearOf).
 	code := lf.code
 	st := &m.stack // Verify proved the run needs no more than f.MaxStack
 	sp, pc := base, 0
 	var cause error // why the run failed, at instruction at (see failed)
 	var at int
-	for ; ; budget-- {
-		if budget <= 0 { // a checkpoint
-			if budget = m.checkpoint(); budget <= 0 {
+	for ; ; left-- {
+		if uint(left)%checkInterval == 0 { // a checkpoint
+			if m.stopping(left) {
+				m.steps = left
 				cause, at = m.stopped(), pc
 				goto failed
 			}
 		}
-		in := code[pc]
+		in := &code[pc]
 		pc++
 		switch in.code {
 		case OpNop:
@@ -370,7 +385,7 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 		case OpDiv:
 			sp--
 			if st[sp] == 0 {
-				m.steps += budget - 1
+				m.steps = left - 1
 				cause, at = ErrDivideByZero, pc-1
 				goto failed
 			}
@@ -437,13 +452,13 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 		case OpCall:
 			n := int(in.arity)
 			m.sp = sp // a nested run starts above the arguments
-			m.lend(budget)
+			m.steps = left - 1
 			r, err := m.host.Call(fr, in.args[0], st[sp-n:sp:sp])
 			if err != nil {
 				cause, at = err, pc-1
 				goto failed
 			}
-			budget = m.reclaim(budget)
+			left = m.steps + 1
 			sp -= n
 			if in.returns {
 				st[sp] = r
@@ -451,17 +466,17 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 			}
 		case OpField:
 			m.sp = sp
-			m.lend(budget)
+			m.steps = left - 1
 			v, err := m.host.Field(fr, in.args[0])
 			if err != nil {
 				cause, at = err, pc-1
 				goto failed
 			}
-			budget = m.reclaim(budget)
+			left = m.steps + 1
 			st[sp] = v
 			sp++
 		case OpReturn:
-			m.steps += budget - 1
+			m.steps = left - 1
 			m.leave(base, depth)
 			return st[sp-1], nil
 
@@ -469,55 +484,56 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 		// of the sequence; in.args holds the operands of all of them.
 		case opFieldEqLocalJumpF:
 			m.sp = sp
-			m.lend(budget)
+			m.steps = left - 1
 			v, err := m.host.Field(fr, in.args[0])
 			if err != nil {
 				cause, at = err, pc-1
 				goto failed
 			}
-			if budget = m.reclaim(budget); budget < 4 {
-				// Nested runs spent the steps of the rest: it runs one
-				// instruction at a time, from the FIELD's result.
+			if left = m.steps + 1; !clearOf(left-1, 3) {
+				// A checkpoint falls among the rest, or nested runs
+				// spent their steps: it runs one instruction at a
+				// time, from the FIELD's result.
 				st[sp] = v
 				sp++
 				continue
 			}
-			budget -= 3
+			left -= 3
 			if v != locals[in.args[1]] {
 				pc = int(in.args[3])
 				continue
 			}
 			pc += 3
-			if next := &code[pc]; next.code == opFieldStoreCallReturn && budget > 1 {
+			if next := &code[pc]; next.code == opFieldStoreCallReturn && clearOf(left-1, 1) {
 				// The match goes on to bind a field and ask the host:
 				// the next superinstruction, without a dispatch.
-				budget--
-				in = *next
+				left--
+				in = next
 				pc++
 				goto fieldStoreCallReturn
 			}
 		case opFieldEqSymJumpF: // as opFieldEqLocalJumpF, with a name
 			m.sp = sp
-			m.lend(budget)
+			m.steps = left - 1
 			v, err := m.host.Field(fr, in.args[0])
 			if err != nil {
 				cause, at = err, pc-1
 				goto failed
 			}
-			if budget = m.reclaim(budget); budget < 4 {
+			if left = m.steps + 1; !clearOf(left-1, 3) {
 				st[sp] = v
 				sp++
 				continue
 			}
-			budget -= 3
+			left -= 3
 			if v != Value(in.args[1]) {
 				pc = int(in.args[3])
 				continue
 			}
 			pc += 3
-			if next := &code[pc]; next.code == opFieldStoreCallReturn && budget > 1 {
-				budget--
-				in = *next
+			if next := &code[pc]; next.code == opFieldStoreCallReturn && clearOf(left-1, 1) {
+				left--
+				in = next
 				pc++
 				goto fieldStoreCallReturn
 			}
@@ -525,75 +541,73 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 			goto fieldStoreCallReturn
 		case opFieldStore:
 			m.sp = sp
-			m.lend(budget)
+			m.steps = left - 1
 			v, err := m.host.Field(fr, in.args[0])
 			if err != nil {
 				cause, at = err, pc-1
 				goto failed
 			}
-			if budget = m.reclaim(budget); budget < 2 {
+			if left = m.steps + 1; !clearOf(left-1, 1) {
 				st[sp] = v
 				sp++
 				continue
 			}
-			budget--
+			left--
 			locals[in.args[1]] = v
 			pc++
 		case opIntReturn:
-			if budget < 2 { // the INT alone
+			if !clearOf(left-1, 1) { // the INT alone
 				st[sp] = Value(in.args[0])
 				sp++
 				continue
 			}
-			m.steps += budget - 2
+			m.steps = left - 2
 			m.leave(base, depth)
 			return Value(in.args[0]), nil
 		case opLoadCallReturn:
 			st[sp] = locals[in.args[0]]
 			sp++
-			if budget < 2 { // the LOAD alone
+			if !clearOf(left-1, 1) { // the LOAD alone
 				continue
 			}
-			budget-- // the LOAD's step; the CALL's is the loop's
+			left-- // the LOAD's step; the CALL's is the loop's
 			pc++
 			n := int(in.arity) // fuse checked that it returns
 			m.sp = sp
-			m.lend(budget)
+			m.steps = left - 1
 			r, err := m.host.Call(fr, in.args[1], st[sp-n:sp:sp])
 			if err != nil {
 				cause, at = err, pc-1
 				goto failed
 			}
-			if budget > 1 && m.steps > 0 {
-				// What reclaim takes back holds the RET, which gives
-				// back all but its own step: in all, the RET's step.
-				m.steps--
+			if s := m.steps; clearOf(s, 1) {
+				// The RET is no checkpoint: it takes its step here.
+				m.steps = s - 1
 				m.leave(base, depth)
 				return r, nil
 			}
-			// No step left for the RET in this stretch: it runs alone,
-			// after a checkpoint.
-			budget = m.reclaim(budget)
+			// The RET runs alone, after a checkpoint.
+			left = m.steps + 1
 			sp -= n
 			st[sp] = r
 			sp++
 		case opLoadCall:
 			st[sp] = locals[in.args[0]]
 			sp++
-			if budget < 2 { // the LOAD alone
+			if !clearOf(left-1, 1) { // the LOAD alone
 				continue
 			}
-			budget-- // the LOAD's step; the CALL's is the loop's
+			left-- // the LOAD's step; the CALL's is the loop's
 			pc++
 			n := int(in.arity)
 			m.sp = sp
-			m.lend(budget)
+			m.steps = left - 1
 			r, err := m.host.Call(fr, in.args[1], st[sp-n:sp:sp])
 			if err != nil {
 				cause, at = err, pc-1
 				goto failed
 			}
-			budget = m.reclaim(budget)
+			left = m.steps + 1
 			sp -= n
 			if in.returns {
 				st[sp] = r
@@ -602,19 +616,19 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 		case opCallJumpF:
 			n := int(in.arity)
 			m.sp = sp
-			m.lend(budget)
+			m.steps = left - 1
 			r, err := m.host.Call(fr, in.args[0], st[sp-n:sp:sp])
 			if err != nil {
 				cause, at = err, pc-1
 				goto failed
 			}
 			sp -= n
-			if budget = m.reclaim(budget); budget < 2 {
+			if left = m.steps + 1; !clearOf(left-1, 1) {
 				st[sp] = r
 				sp++
 				continue
 			}
-			budget--
+			left--
 			if r == 0 {
 				pc = int(in.args[1])
 			} else {
@@ -623,25 +637,25 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 		case opLoadLoad:
 			st[sp] = locals[in.args[0]]
 			sp++
-			if budget < 2 { // the first LOAD alone
+			if !clearOf(left-1, 1) { // the first LOAD alone
 				continue
 			}
 			st[sp] = locals[in.args[1]]
 			sp++
 			pc++
-			budget--
+			left--
 		case opLoadSym:
 			st[sp] = locals[in.args[0]]
 			sp++
-			if budget < 2 { // the LOAD alone
+			if !clearOf(left-1, 1) { // the LOAD alone
 				continue
 			}
 			st[sp] = Value(in.args[1])
 			sp++
 			pc++
-			budget--
+			left--
 		default:
-			m.steps += budget - 1
+			m.steps = left - 1
 			cause, at = fmt.Errorf("unknown opcode %d", in.code), pc-1
 			goto failed
 		}
@@ -652,42 +666,38 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 		// pc the index of the STORE.
 	fieldStoreCallReturn:
 		m.sp = sp
-		m.lend(budget)
+		m.steps = left - 1
 		v, err := m.host.Field(fr, in.args[0])
 		if err != nil {
 			cause, at = err, pc-1
 			goto failed
 		}
-		// The stretch, as reclaim would take it back, must hold the
-		// FIELD, STORE and LOAD and the CALL; the first three
-		// instructions' steps are then spent and the CALL's rest lent
-		// at once. Otherwise the FIELD's result goes on alone.
-		if s := m.steps; budget < 4 || s < 3 {
-			budget = m.reclaim(budget)
+		// The STORE, LOAD and CALL must come before the next checkpoint;
+		// otherwise the FIELD's result goes on alone.
+		if left = m.steps + 1; !clearOf(left-1, 3) {
 			st[sp] = v
 			sp++
 			continue
-		} else {
-			budget = min(budget-1, s) - 2 // the CALL's budget
-			m.steps = s - 3
 		}
+		left -= 3 // the CALL's step is left
 		locals[in.args[1]] = v
 		st[sp] = locals[in.args[2]]
 		sp++
 		pc += 3
 		n := int(in.arity) // fuse checked that it returns
 		m.sp = sp
+		m.steps = left - 1
 		r, err := m.host.Call(fr, in.args[3], st[sp-n:sp:sp])
 		if err != nil {
 			cause, at = err, pc-1
 			goto failed
 		}
-		if budget > 1 && m.steps > 0 {
-			m.steps--
+		if s := m.steps; clearOf(s, 1) {
+			m.steps = s - 1
 			m.leave(base, depth)
 			return r, nil
 		}
-		budget = m.reclaim(budget)
+		left = m.steps + 1
 		sp -= n
 		st[sp] = r
 		sp++
@@ -697,6 +707,26 @@ func (m *Machine) run(ctx any, l *Linked, fn int32, locals []Value) (_ Value, er
 failed:
 	m.leave(base, depth)
 	return 0, fail(lf.f, at, cause)
+}
+
+// refused is a run that Run's tests sent to refuse: it fails with
+// refuse's error, or starts again once refuse has grown the frames. It
+// is out of Run so that Run keeps nothing on the stack for it.
+//
+//go:noinline
+func (m *Machine) refused(ctx any, l *Linked, fn int32, locals []Value) (Value, error) {
+	if err := m.refuse(l, fn, locals); err != nil {
+		return 0, err
+	}
+	return m.run(ctx, l, fn, locals)
+}
+
+// stoppedAt is the error of a run that stops at a checkpoint before
+// instruction pc of lf.
+//
+//go:noinline
+func (m *Machine) stoppedAt(lf *linkedFunc, pc int) error {
+	return fail(lf.f, pc, m.stopped())
 }
 
 // refuse returns the error of a Run that cannot start, or nil if it can
@@ -753,34 +783,19 @@ func (m *Machine) Cancel(reason string) { m.cancel.Store(&reason) }
 // reuse the machine, call Uncancel after that run has returned.
 func (m *Machine) Uncancel() { m.cancel.Store(nil) }
 
-// checkpoint is a run's look at Cancel and at the budget whenever the
-// stretch of instructions it took is spent (the first look, before a
-// run's first instruction, is inline in Run). It returns the next
-// stretch, taken from m.steps, or 0 if the run must stop. It is not inlined, so that the
-// compiler lays it out of the interpreter's loop.
+// stopping reports whether a run must stop at a checkpoint, where it has
+// left steps: none is left, or Cancel was called. It is not inlined, so
+// that the compiler lays it out of the interpreter's loop.
 //
 //go:noinline
-func (m *Machine) checkpoint() int {
-	if m.steps <= 0 || m.cancel.Load() != nil {
-		return 0
-	}
-	n := min(m.steps, checkInterval)
-	m.steps -= n
-	return n
+func (m *Machine) stopping(left int) bool {
+	return left <= 0 || m.cancel.Load() != nil
 }
 
-// lend gives back to m.steps, before a host call that may nest runs, the
-// instructions of the run's stretch after the current one.
-func (m *Machine) lend(budget int) { m.steps += budget - 1 }
-
-// reclaim takes back, after the host call, what lend gave back, or what is
-// left of it if nested runs used more than the rest of the budget; it
-// returns the run's new budget, the current instruction included.
-func (m *Machine) reclaim(budget int) int {
-	n := min(budget-1, m.steps)
-	m.steps -= n
-	return n + 1
-}
+// clearOf reports whether the n instructions that follow, the first of
+// which starts with after steps left, are all free of checkpoints (and
+// so have their steps): a superinstruction does them at once only then.
+func clearOf(after, n int) bool { return uint(after)%checkInterval >= uint(n) }
 
 // stopped is why a run must stop at a checkpoint: Cancel was
 // called, or the budget is spent.
