@@ -1,0 +1,213 @@
+package vocab
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/cardc/cardc/dsl"
+)
+
+// The quick reading of a phrase (Match) tries every phrase of the
+// vocabulary that may begin as it does, and most fail: "destroy target
+// creature" is tried as a dozen phrases to read as one. A library says the
+// same phrases on many cards, so which phrases a phrase reads as is
+// remembered by its words: the next card that says it tries only those.
+//
+// What a quick reading finds depends on the phrase's parts, as written
+// (positions aside), and on the names of the scope it asks about, nothing
+// else: the failures it meets are not recorded (matcher.quick), and the
+// names bound elsewhere only make a failure's message. So a remembered
+// reading holds the names the reading asked the scope about and what it
+// answered, and serves a phrase only where the scope answers the same.
+// The names the reading marked used are marked again: the phrases it
+// skips would have marked them.
+
+// quickKey is what a quick reading is remembered by: the vocabulary, the
+// mode and the parts' text (partsKey).
+type quickKey struct {
+	v    *Vocab
+	mode Mode
+	text string
+}
+
+// quickReading is a remembered quick reading: the scope's answers it
+// depends on, the names it marked used, and the phrases it read as, in
+// the order they were tried (none: the phrase does not read quickly).
+type quickReading struct {
+	asked []asked
+	used  []string
+	read  []*Template
+}
+
+// asked is a name a reading asked the scope about, and the answer.
+type asked struct {
+	name  string
+	typ   Type
+	bound bool
+}
+
+// quickMemoSize is how many phrases are remembered: when there are more,
+// they are forgotten and remembered again as they come. quickPerPhrase is
+// how many readings of one phrase, in different scopes, are kept.
+const (
+	quickMemoSize  = 4096
+	quickPerPhrase = 4
+)
+
+// quickMemo remembers quick readings, safe for the goroutines that lint
+// a library's files.
+var quickMemo = &quickReadings{m: map[quickKey][]*quickReading{}}
+
+// quickReadings are remembered quick readings.
+type quickReadings struct {
+	mu sync.Mutex
+	m  map[quickKey][]*quickReading
+}
+
+// get returns the reading of the phrase remembered for a scope that
+// answers as sc does, or nil.
+func (x *quickReadings) get(k quickKey, sc Scope) *quickReading {
+	x.mu.Lock()
+	rs := x.m[k]
+	x.mu.Unlock()
+	for _, r := range rs {
+		if r.fits(sc) {
+			return r
+		}
+	}
+	return nil
+}
+
+// put remembers a reading of the phrase.
+func (x *quickReadings) put(k quickKey, r *quickReading) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if len(x.m) >= quickMemoSize {
+		clear(x.m)
+	}
+	rs := x.m[k]
+	if len(rs) >= quickPerPhrase {
+		rs = rs[1:]
+	}
+	// A new slice: a reader may hold the old one.
+	x.m[k] = append(append([]*quickReading(nil), rs...), r)
+}
+
+// fits reports whether sc answers every question the reading asked as
+// it was answered.
+func (r *quickReading) fits(sc Scope) bool {
+	for _, a := range r.asked {
+		if t, ok := sc.Type(a.name); t != a.typ || ok != a.bound {
+			return false
+		}
+	}
+	return true
+}
+
+// partsKey is the text of a phrase's parts, each with its kind, which the
+// matcher reads the same wherever the phrase is written.
+func partsKey(parts []*dsl.Part) string {
+	var b strings.Builder
+	for _, p := range parts {
+		if w := p.Word(); w != "" {
+			b.WriteByte('w')
+			b.WriteString(w)
+		} else {
+			switch {
+			case p.Bind != nil:
+				b.WriteByte('b')
+			case p.PT != nil:
+				b.WriteByte('p')
+			case p.Mana != nil:
+				b.WriteByte('m')
+			case p.Str != nil:
+				b.WriteByte('s')
+			case p.Comma:
+				b.WriteByte(',')
+			default:
+				b.WriteByte('e')
+			}
+			b.WriteString(dsl.PartString(p))
+		}
+		b.WriteByte(0)
+	}
+	return b.String()
+}
+
+// recordingScope is a scope that records what a quick reading asks of
+// it and the names it marks used (quickReading).
+type recordingScope struct {
+	Scope
+	asked []asked
+	used  []string
+	// names is set when the reading listed the scope's names: it then
+	// depends on all of them, and is not remembered.
+	names bool
+}
+
+// reading is what the scope recorded, for a reading of the phrases read.
+// The names are copied: a card's names are parts of its file's text,
+// which a remembered reading must not keep.
+func (s *recordingScope) reading(read []*Template) *quickReading {
+	r := &quickReading{asked: s.asked, used: make([]string, len(s.used)), read: read}
+	for i := range r.asked {
+		r.asked[i].name = strings.Clone(r.asked[i].name)
+	}
+	for i, name := range s.used {
+		r.used[i] = strings.Clone(name)
+	}
+	return r
+}
+
+// Type implements Scope.
+func (s *recordingScope) Type(name string) (Type, bool) {
+	t, ok := s.Scope.Type(name)
+	s.asked = append(s.asked, asked{name, t, ok})
+	return t, ok
+}
+
+// Use implements Scope.
+func (s *recordingScope) Use(name string) {
+	s.used = append(s.used, name)
+	s.Scope.Use(name)
+}
+
+// Names implements Scope.
+func (s *recordingScope) Names() []string {
+	s.names = true
+	return s.Scope.Names()
+}
+
+// matchQuick is the quick reading of a phrase (matcher.quick), remembered
+// (quickMemo): the phrase as read, or nil if it does not read quickly.
+func (v *Vocab) matchQuick(parts []*dsl.Part, mode Mode, sc Scope, elsewhere map[string]int) *Match {
+	if sc == nil || len(parts) == 0 {
+		m := &matcher{v: v, sc: sc, parts: parts, elsewhere: elsewhere, quick: true}
+		p, _ := m.matchPhrase(mode)
+		return p
+	}
+	key := quickKey{v, mode, partsKey(parts)}
+	if r := quickMemo.get(key, sc); r != nil {
+		for _, name := range r.used {
+			sc.Use(name)
+		}
+		if len(r.read) == 0 {
+			return nil
+		}
+		m := &matcher{v: v, sc: sc, parts: parts, elsewhere: elsewhere, quick: true, only: r.read}
+		p, _ := m.matchPhrase(mode)
+		return p
+	}
+	rec := &recordingScope{Scope: sc}
+	m := &matcher{v: v, sc: rec, parts: parts, elsewhere: elsewhere, quick: true}
+	p, _ := m.matchPhrase(mode)
+	if !rec.names {
+		quickMemo.put(key, rec.reading(m.read))
+	}
+	if p != nil {
+		// The reading's arguments were read with the recording scope;
+		// nothing in them keeps it.
+		return p
+	}
+	return nil
+}
