@@ -191,6 +191,11 @@ func Paragraph(v *vocab.Vocab, card Card, text string) *Reading {
 	if got := memo.get(key); got != nil {
 		return got.forCard(v, card, inner)
 	}
+	// The reading may be remembered: it must not keep the text of the
+	// card's file, of which the paragraph and the card's name may be
+	// parts (dsl.Unquote).
+	inner, card.Name = strings.Clone(inner), strings.Clone(card.Name)
+	key.text = strings.Clone(key.text)
 	out := &Reading{Reminder: reminder}
 	abs, renamed, ok := readParagraph(v, card, inner)
 	if ok {
