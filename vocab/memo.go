@@ -211,3 +211,39 @@ func (v *Vocab) matchQuick(parts []*dsl.Part, mode Mode, sc Scope, elsewhere map
 	}
 	return nil
 }
+
+// unreadMemo remembers, for a phrase that does not read quickly, what
+// reading it slowly asked of the scope and marked used, and whether it
+// read (Reads).
+var unreadMemo = &quickReadings{m: map[quickKey][]*quickReading{}}
+
+// Reads reports whether the parts read as a phrase of the mode, as Match
+// would read them, without the diagnostic of a phrase that does not read:
+// for a caller that reads the phrase otherwise then ("PLAYER may ACTION",
+// when the whole phrase is no action). The names marked used are those
+// Match marks; a phrase that does not read is remembered, as a quick
+// reading is.
+func (v *Vocab) Reads(parts []*dsl.Part, mode Mode, sc Scope, elsewhere map[string]int) bool {
+	if v.matchQuick(parts, mode, sc, elsewhere) != nil {
+		return true
+	}
+	if sc == nil || len(parts) == 0 {
+		m := &matcher{v: v, sc: sc, parts: parts, elsewhere: elsewhere}
+		_, mis := m.matchPhrase(mode)
+		return mis == nil
+	}
+	key := quickKey{v, mode, partsKey(parts)}
+	if r := unreadMemo.get(key, sc); r != nil {
+		for _, name := range r.used {
+			sc.Use(name)
+		}
+		return len(r.read) > 0
+	}
+	rec := &recordingScope{Scope: sc}
+	m := &matcher{v: v, sc: rec, parts: parts, elsewhere: elsewhere}
+	p, _ := m.matchPhrase(mode)
+	if !rec.names {
+		unreadMemo.put(key, rec.reading(m.read))
+	}
+	return p != nil
+}

@@ -64,3 +64,31 @@ func TestQuickReadingsAreRememberedPerScope(t *testing.T) {
 	_, mis = v.Match(spellPhrase(t, "destroy victim", 4), vocab.ModeAction, newTestScope(), nil)
 	require.NotNil(t, mis)
 }
+
+// TestReadsAsMatchReads: Reads says what Match says of a phrase, the
+// first time and when it is remembered, and marks the names Match marks.
+func TestReadsAsMatchReads(t *testing.T) {
+	v := standard(t)
+	sc := newTestScope()
+	sc["victim"] = vocab.Type{Kind: vocab.KObject}
+	for i, c := range []struct {
+		action string
+		reads  bool
+	}{
+		{"destroy victim", true},
+		{"destroy victim", true},
+		{"frobnicate victim", false},
+		{"frobnicate victim", false},
+		{"victim frobnicates", false},
+		{"victim frobnicates", false}, // victim is read as the subject of "{object} gets ..."
+	} {
+		matched := usingScope{sc, map[string]int{}}
+		_, mis := v.Match(spellPhrase(t, c.action, i), vocab.ModeAction, matched, nil)
+		read := usingScope{sc, map[string]int{}}
+		assert.Equal(t, c.reads, v.Reads(spellPhrase(t, c.action, i), vocab.ModeAction, read, nil), c.action)
+		assert.Equal(t, c.reads, mis == nil, c.action)
+		for name := range matched.used {
+			assert.Positive(t, read.used[name], "%q: %s is marked used", c.action, name)
+		}
+	}
+}
