@@ -22,18 +22,14 @@ import (
 // The names the reading marked used are marked again: the phrases it
 // skips would have marked them.
 
-// quickKey is what a quick reading is remembered by: the vocabulary, the
-// mode and the parts' text (partsKey).
-type quickKey struct {
-	v    *Vocab
-	mode Mode
-	text string
-}
+// A quick reading is remembered by the mode and the parts' text
+// (appendPartsKey), for one vocabulary (quickReading.v).
 
 // quickReading is a remembered quick reading: the scope's answers it
 // depends on, the names it marked used, and the phrases it read as, in
 // the order they were tried (none: the phrase does not read quickly).
 type quickReading struct {
+	v     *Vocab
 	asked []asked
 	used  []string
 	read  []*Template
@@ -56,22 +52,22 @@ const (
 
 // quickMemo remembers quick readings, safe for the goroutines that lint
 // a library's files.
-var quickMemo = &quickReadings{m: map[quickKey][]*quickReading{}}
+var quickMemo = &quickReadings{m: map[string][]*quickReading{}}
 
 // quickReadings are remembered quick readings.
 type quickReadings struct {
 	mu sync.Mutex
-	m  map[quickKey][]*quickReading
+	m  map[string][]*quickReading
 }
 
 // get returns the reading of the phrase remembered for a scope that
 // answers as sc does, or nil.
-func (x *quickReadings) get(k quickKey, sc Scope) *quickReading {
+func (x *quickReadings) get(v *Vocab, k []byte, sc Scope) *quickReading {
 	x.mu.Lock()
-	rs := x.m[k]
+	rs := x.m[string(k)]
 	x.mu.Unlock()
 	for _, r := range rs {
-		if r.fits(sc) {
+		if r.v == v && r.fits(sc) {
 			return r
 		}
 	}
@@ -79,18 +75,18 @@ func (x *quickReadings) get(k quickKey, sc Scope) *quickReading {
 }
 
 // put remembers a reading of the phrase.
-func (x *quickReadings) put(k quickKey, r *quickReading) {
+func (x *quickReadings) put(k []byte, r *quickReading) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if len(x.m) >= quickMemoSize {
 		clear(x.m)
 	}
-	rs := x.m[k]
+	rs := x.m[string(k)]
 	if len(rs) >= quickPerPhrase {
 		rs = rs[1:]
 	}
 	// A new slice: a reader may hold the old one.
-	x.m[k] = append(append([]*quickReading(nil), rs...), r)
+	x.m[string(k)] = append(append([]*quickReading(nil), rs...), r)
 }
 
 // fits reports whether sc answers every question the reading asked as
@@ -104,34 +100,31 @@ func (r *quickReading) fits(sc Scope) bool {
 	return true
 }
 
-// partsKey is the text of a phrase's parts, each with its kind, which the
-// matcher reads the same wherever the phrase is written.
-func partsKey(parts []*dsl.Part) string {
-	var b strings.Builder
+// appendPartsKey appends to key the mode and the text of a phrase's
+// parts, each with its kind, which the matcher reads the same wherever
+// the phrase is written.
+func appendPartsKey(key []byte, mode Mode, parts []*dsl.Part) []byte {
+	key = append(key, byte('0'+mode))
 	for _, p := range parts {
-		if w := p.Word(); w != "" {
-			b.WriteByte('w')
-			b.WriteString(w)
-		} else {
-			switch {
-			case p.Bind != nil:
-				b.WriteByte('b')
-			case p.PT != nil:
-				b.WriteByte('p')
-			case p.Mana != nil:
-				b.WriteByte('m')
-			case p.Str != nil:
-				b.WriteByte('s')
-			case p.Comma:
-				b.WriteByte(',')
-			default:
-				b.WriteByte('e')
-			}
-			b.WriteString(dsl.PartString(p))
+		switch w := p.Word(); {
+		case w != "":
+			key = append(append(key, 'w'), w...)
+		case p.Bind != nil:
+			key = append(append(key, 'b'), *p.Bind...)
+		case p.PT != nil:
+			key = append(append(key, 'p'), *p.PT...)
+		case p.Mana != nil:
+			key = append(append(key, 'm'), *p.Mana...)
+		case p.Str != nil:
+			key = append(append(key, 's'), *p.Str...)
+		case p.Comma:
+			key = append(key, ',')
+		default:
+			key = append(append(key, 'e'), dsl.PartString(p)...)
 		}
-		b.WriteByte(0)
+		key = append(key, 0)
 	}
-	return b.String()
+	return key
 }
 
 // recordingScope is a scope that records what a quick reading asks of
@@ -148,8 +141,8 @@ type recordingScope struct {
 // reading is what the scope recorded, for a reading of the phrases read.
 // The names are copied: a card's names are parts of its file's text,
 // which a remembered reading must not keep.
-func (s *recordingScope) reading(read []*Template) *quickReading {
-	r := &quickReading{asked: s.asked, used: make([]string, len(s.used)), read: read}
+func (s *recordingScope) reading(v *Vocab, read []*Template) *quickReading {
+	r := &quickReading{v: v, asked: s.asked, used: make([]string, len(s.used)), read: read}
 	for i := range r.asked {
 		r.asked[i].name = strings.Clone(r.asked[i].name)
 	}
@@ -186,8 +179,9 @@ func (v *Vocab) matchQuick(parts []*dsl.Part, mode Mode, sc Scope, elsewhere map
 		p, _ := m.matchPhrase(mode)
 		return p
 	}
-	key := quickKey{v, mode, partsKey(parts)}
-	if r := quickMemo.get(key, sc); r != nil {
+	var buf [256]byte
+	key := appendPartsKey(buf[:0], mode, parts)
+	if r := quickMemo.get(v, key, sc); r != nil {
 		for _, name := range r.used {
 			sc.Use(name)
 		}
@@ -202,7 +196,7 @@ func (v *Vocab) matchQuick(parts []*dsl.Part, mode Mode, sc Scope, elsewhere map
 	m := &matcher{v: v, sc: rec, parts: parts, elsewhere: elsewhere, quick: true}
 	p, _ := m.matchPhrase(mode)
 	if !rec.names {
-		quickMemo.put(key, rec.reading(m.read))
+		quickMemo.put(key, rec.reading(v, m.read))
 	}
 	if p != nil {
 		// The reading's arguments were read with the recording scope;
@@ -215,7 +209,7 @@ func (v *Vocab) matchQuick(parts []*dsl.Part, mode Mode, sc Scope, elsewhere map
 // unreadMemo remembers, for a phrase that does not read quickly, what
 // reading it slowly asked of the scope and marked used, and whether it
 // read (Reads).
-var unreadMemo = &quickReadings{m: map[quickKey][]*quickReading{}}
+var unreadMemo = &quickReadings{m: map[string][]*quickReading{}}
 
 // Reads reports whether the parts read as a phrase of the mode, as Match
 // would read them, without the diagnostic of a phrase that does not read:
@@ -232,8 +226,9 @@ func (v *Vocab) Reads(parts []*dsl.Part, mode Mode, sc Scope, elsewhere map[stri
 		_, mis := m.matchPhrase(mode)
 		return mis == nil
 	}
-	key := quickKey{v, mode, partsKey(parts)}
-	if r := unreadMemo.get(key, sc); r != nil {
+	var buf [256]byte
+	key := appendPartsKey(buf[:0], mode, parts)
+	if r := unreadMemo.get(v, key, sc); r != nil {
 		for _, name := range r.used {
 			sc.Use(name)
 		}
@@ -243,7 +238,7 @@ func (v *Vocab) Reads(parts []*dsl.Part, mode Mode, sc Scope, elsewhere map[stri
 	m := &matcher{v: v, sc: rec, parts: parts, elsewhere: elsewhere}
 	p, _ := m.matchPhrase(mode)
 	if !rec.names {
-		unreadMemo.put(key, rec.reading(m.read))
+		unreadMemo.put(key, rec.reading(v, m.read))
 	}
 	return p != nil
 }

@@ -33,10 +33,10 @@ func TestQuickReadingServesTheSameScopeOnly(t *testing.T) {
 	object := namesScope{"victim": {Kind: KObject}}
 	_, mis := v.Match(parts, ModeAction, object, nil)
 	require.Nil(t, mis)
-	key := quickKey{v, ModeAction, partsKey(parts)}
-	r := quickMemo.get(key, namesScope{"victim": {Kind: KObject}})
+	key := appendPartsKey(nil, ModeAction, parts)
+	r := quickMemo.get(v, key, namesScope{"victim": {Kind: KObject}})
 	require.NotNil(t, r, "the reading is remembered")
 	assert.Equal(t, "destroy {object}", r.read[0].Text)
-	assert.Nil(t, quickMemo.get(key, namesScope{"victim": {Kind: KPlayer}}), "a player is no object")
-	assert.Nil(t, quickMemo.get(key, namesScope{}), "an unbound name")
+	assert.Nil(t, quickMemo.get(v, key, namesScope{"victim": {Kind: KPlayer}}), "a player is no object")
+	assert.Nil(t, quickMemo.get(v, key, namesScope{}), "an unbound name")
 }
