@@ -254,10 +254,15 @@ func failure(v *vocab.Vocab, card Card, inner string) *Failure {
 // card's paragraph as their text, and its own failure.
 func (r *Reading) forCard(v *vocab.Vocab, card Card, inner string) *Reading {
 	out := &Reading{Reminder: r.Reminder}
-	for _, a := range r.Abilities {
-		b := *a
-		b.Text = inner
-		out.Abilities = append(out.Abilities, &b)
+	if len(r.Abilities) > 0 {
+		// The copies in one allocation, as the pointers.
+		copies := make([]meaning.Ability, len(r.Abilities))
+		out.Abilities = make([]*meaning.Ability, len(r.Abilities))
+		for i, a := range r.Abilities {
+			copies[i] = *a
+			copies[i].Text = inner
+			out.Abilities[i] = &copies[i]
+		}
 	}
 	if r.Failure != nil {
 		out.Failure = failure(v, card, inner)
