@@ -1053,18 +1053,12 @@ func (c *checker) matchAction(ph *dsl.Phrase, sc *scope, cost bool) *vocab.Alt {
 // chose: `reveal the top card of your library as card`. It returns the
 // name, or "" when the phrase names no result that way.
 func (c *checker) matchActionNamed(ph *dsl.Phrase, sc *scope, cost bool) (*vocab.Alt, string) {
-	var pat *vocab.Match
-	var m *vocab.Mismatch
+	pat, m := c.v.Match(ph.Parts, vocab.ModeAction, sc, c.bound)
 	name := ""
-	if last := len(ph.Parts) - 1; last > 0 && ph.Parts[last].Bind != nil && !c.v.Reads(ph.Parts, vocab.ModeAction, sc, c.bound) {
-		// `ACTION as NAME`, naming what the action returns: the whole
-		// phrase's diagnostic is made only if that is not what it is.
+	if last := len(ph.Parts) - 1; m != nil && last > 0 && ph.Parts[last].Bind != nil {
 		if p, m2 := c.v.Match(ph.Parts[:last], vocab.ModeAction, sc, c.bound); m2 == nil && p.Alts[0].Template.Func.Returns() {
-			pat, name = p, *ph.Parts[last].Bind
+			pat, m, name = p, nil, *ph.Parts[last].Bind
 		}
-	}
-	if pat == nil {
-		pat, m = c.v.Match(ph.Parts, vocab.ModeAction, sc, c.bound)
 	}
 	if m != nil {
 		c.phraseMismatch(ph.Parts, m)
