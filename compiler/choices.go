@@ -49,7 +49,7 @@ func (c *checker) mayStmt(ph *dsl.Phrase, sc *scope, a *checkedAbility) *checked
 	if len(parts) < 3 || !strings.EqualFold(parts[1].Word(), "may") || parts[0].Expr == nil {
 		return nil
 	}
-	if _, m := c.v.Match(parts, vocab.ModeAction, sc, c.bound); m == nil {
+	if c.v.Reads(parts, vocab.ModeAction, sc, c.bound) {
 		return nil // the vocabulary reads the whole phrase
 	}
 	subject := parts[0].Expr

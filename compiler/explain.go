@@ -386,7 +386,7 @@ func (r *renderer) reading(alt *vocab.Alt, granted *checkedAbility) string {
 	if t.Oracle != nil {
 		items = t.Oracle.Items
 	}
-	var out []string
+	out := make([]string, 0, len(items)+2) // the words, and what follows them
 	plural, single, subject := false, false, false
 	one := -1                 // where in out the number 1 is, while single
 	var perEach *vocab.Filter // a quantity's "for each FILTER", said last

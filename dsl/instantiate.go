@@ -174,44 +174,60 @@ func (in *instantiator) pos(p Pos) Pos {
 
 // copy returns a deep copy of v, instantiated.
 func (in *instantiator) copy(v reflect.Value) reflect.Value {
+	out := reflect.New(v.Type()).Elem()
+	in.copyInto(out, v)
+	return out
+}
+
+// copyInto sets dst, a zero value of v's type that can be set and
+// addressed, to a deep copy of v, instantiated. Each node is allocated
+// once, where it is stored: a keyword's ability is copied for each card
+// that has the keyword.
+func (in *instantiator) copyInto(dst, v reflect.Value) {
 	switch v.Kind() {
 	case reflect.Interface:
-		if v.IsNil() {
-			return v
+		if !v.IsNil() {
+			dst.Set(in.copy(v.Elem()))
 		}
-		out := reflect.New(v.Type()).Elem()
-		out.Set(in.copy(v.Elem()))
-		return out
 	case reflect.Pointer:
 		if v.IsNil() {
-			return v
+			return
 		}
 		if sub, ok := in.substitute(v); ok {
-			return sub
+			dst.Set(sub)
+			return
 		}
 		out := reflect.New(v.Type().Elem())
-		out.Elem().Set(in.copy(v.Elem()))
-		return out
+		in.copyInto(out.Elem(), v.Elem())
+		dst.Set(out)
 	case reflect.Struct:
 		if v.Type() == posType {
-			return reflect.ValueOf(in.pos(v.Interface().(Pos)))
+			*dst.Addr().Interface().(*Pos) = in.pos(posOf(v))
+			return
 		}
-		out := reflect.New(v.Type()).Elem()
 		for i := range v.NumField() {
-			out.Field(i).Set(in.copy(v.Field(i)))
+			in.copyInto(dst.Field(i), v.Field(i))
 		}
-		return out
 	case reflect.Slice:
 		if v.IsNil() {
-			return v
+			return
 		}
 		out := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
 		for i := range v.Len() {
-			out.Index(i).Set(in.copy(v.Index(i)))
+			in.copyInto(out.Index(i), v.Index(i))
 		}
-		return out
+		dst.Set(out)
+	default:
+		dst.Set(v) // strings, numbers, booleans: values
 	}
-	return v // strings, numbers, booleans: values
+}
+
+// posOf is the position v holds, read in place where it can be.
+func posOf(v reflect.Value) Pos {
+	if v.CanAddr() {
+		return *v.Addr().Interface().(*Pos)
+	}
+	return v.Interface().(Pos)
 }
 
 // substitute returns the value in place of a node that names the

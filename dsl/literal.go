@@ -15,7 +15,16 @@ func Unquote(s string) string {
 		return s[1 : len(s)-1]
 	}
 	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
+		inner := s[1 : len(s)-1]
+		if strings.IndexByte(inner, '\\') < 0 {
+			// No escape: the text is the literal's inside, shared rather
+			// than copied (the checker unquotes a card's name and Oracle
+			// text several times). What keeps it, keeps the text it is
+			// part of (a file's): a cache copies it.
+			return inner
+		}
 		var b strings.Builder
+		b.Grow(len(inner))
 		for i := 1; i < len(s)-1; i++ {
 			c := s[i]
 			if c == '\\' && i+1 < len(s)-1 {

@@ -22,6 +22,7 @@ func PartsString(parts []*Part) string {
 		return PartString(parts[0])
 	}
 	var b strings.Builder
+	b.Grow(partsLen(parts))
 	for i, pt := range parts {
 		if i > 0 && !pt.Comma {
 			b.WriteByte(' ')
@@ -29,6 +30,21 @@ func PartsString(parts []*Part) string {
 		writePart(&b, pt)
 	}
 	return b.String()
+}
+
+// partsLen is about how long PartsString's text of the parts is: exact
+// for bare words, a guess for the rest, so that the text is written into
+// one buffer most times.
+func partsLen(parts []*Part) int {
+	n := 0
+	for _, pt := range parts {
+		if w := pt.Word(); w != "" {
+			n += len(w) + 1
+		} else {
+			n += 8
+		}
+	}
+	return n
 }
 
 // CostString renders the cost of an activated ability: its parts

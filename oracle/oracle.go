@@ -161,6 +161,9 @@ func cover(v *vocab.Vocab, e *compiler.Explanation, abilities []*meaning.Ability
 		return compiler.Rendering{}
 	}
 	var items, spell []*cardItem
+	if len(abilities) > 0 {
+		items = make([]*cardItem, 0, len(abilities))
+	}
 	for _, a := range abilities {
 		if a.Kind != meaning.Spell {
 			items = append(items, &cardItem{a: a, r: compiler.Rendering{Text: a.Text, Pos: a.Pos}})
@@ -184,6 +187,9 @@ func cover(v *vocab.Vocab, e *compiler.Explanation, abilities []*meaning.Ability
 		texts[i] = p.Text
 	}
 	modes := modesOf(texts, func(i int) bool { return e.Oracle[i].Unimplemented })
+	if len(e.Oracle) > 0 {
+		c.Matches = make([]Match, 0, len(e.Oracle))
+	}
 	for i, p := range e.Oracle {
 		c.Matches = append(c.Matches, Match{Paragraph: p, Reminder: isReminder(p.Text), ModeOf: -1})
 		if head, ok := modes[i]; ok {
@@ -239,9 +245,11 @@ func cover(v *vocab.Vocab, e *compiler.Explanation, abilities []*meaning.Ability
 		m.Differences = append(m.Differences, named(meaning.Diff(u.a, it.a), e.Name)...)
 	}
 	var left []*cardItem
-	for _, it := range append(items, spell...) {
-		if !it.used {
-			left = append(left, it)
+	for _, its := range [][]*cardItem{items, spell} {
+		for _, it := range its {
+			if !it.used {
+				left = append(left, it)
+			}
 		}
 	}
 	c.resemble(left)

@@ -198,6 +198,10 @@ type matcher struct {
 	// oracle is set when the matcher reads Oracle text with the
 	// vocabulary's Oracle wordings (oracle.go).
 	oracle *oracleRun
+	// only, if set, are the phrases a quick reading tries, in order: those
+	// a reading of the same phrase read as (matchQuick). read are the
+	// phrases matchTemplates read the phrase as, in order.
+	only, read []*Template
 }
 
 // word is the word of part i (Part.Word): "" for a part that is not one
@@ -394,6 +398,7 @@ func (m *matcher) matchTemplates(ts []*Template, mode Mode) []*Alt {
 			}
 			continue
 		}
+		m.read = append(m.read, t)
 		args := make(map[string]*Arg, len(m.filled))
 		for _, f := range m.filled {
 			args[f.slot] = f.arg
@@ -1361,11 +1366,10 @@ func (m *matcher) patternCandidates(t *Template, kind string, pi int) []candidat
 // scope rather than a misspelled word). It returns every alternative of
 // the first shape that reads, or why none does.
 func (v *Vocab) Match(parts []*dsl.Part, mode Mode, sc Scope, elsewhere map[string]int) (*Match, *Mismatch) {
-	m := &matcher{v: v, sc: sc, parts: parts, elsewhere: elsewhere, quick: true}
-	if p, _ := m.matchPhrase(mode); p != nil {
+	if p := v.matchQuick(parts, mode, sc, elsewhere); p != nil {
 		return p, nil
 	}
-	m = &matcher{v: v, sc: sc, parts: parts, elsewhere: elsewhere}
+	m := &matcher{v: v, sc: sc, parts: parts, elsewhere: elsewhere}
 	return m.matchPhrase(mode)
 }
 
@@ -1436,7 +1440,11 @@ func (m *matcher) matchPhrase(mode Mode) (*Match, *Mismatch) {
 		ts, code, what = m.v.boolConditions(), CodeUnknownAction, "condition"
 	}
 	if m.quick {
-		ts = m.v.starts[mode].from(m, mode)
+		if m.only != nil {
+			ts = m.only
+		} else {
+			ts = m.v.starts[mode].from(m, mode)
+		}
 	}
 	alts := m.matchTemplates(ts, mode)
 	if m.quick && len(alts) == 0 {

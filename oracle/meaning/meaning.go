@@ -230,19 +230,35 @@ func (p *Phrase) Key() string {
 	if p == nil {
 		return ""
 	}
-	var b strings.Builder
-	b.WriteString(p.Kind + ":" + p.Name)
+	// Written piece by piece into a buffer of the key's length: a card's
+	// abilities are keyed for each card linted (KeysOfCard).
+	n := len(p.Kind) + len(p.Name) + 3
 	if p.Where != "" {
-		b.WriteString("[" + p.Where + "]")
+		n += len(p.Where) + 2
 	}
-	b.WriteString("(")
+	for _, a := range p.Args {
+		n += len(a.Name) + len(a.Value.Key) + 2
+	}
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(p.Kind)
+	b.WriteByte(':')
+	b.WriteString(p.Name)
+	if p.Where != "" {
+		b.WriteByte('[')
+		b.WriteString(p.Where)
+		b.WriteByte(']')
+	}
+	b.WriteByte('(')
 	for i, a := range p.Args {
 		if i > 0 {
-			b.WriteString(",")
+			b.WriteByte(',')
 		}
-		b.WriteString(a.Name + "=" + a.Value.Key)
+		b.WriteString(a.Name)
+		b.WriteByte('=')
+		b.WriteString(a.Value.Key)
 	}
-	b.WriteString(")")
+	b.WriteByte(')')
 	return b.String()
 }
 

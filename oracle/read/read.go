@@ -191,6 +191,11 @@ func Paragraph(v *vocab.Vocab, card Card, text string) *Reading {
 	if got := memo.get(key); got != nil {
 		return got.forCard(v, card, inner)
 	}
+	// The reading may be remembered: it must not keep the text of the
+	// card's file, of which the paragraph and the card's name may be
+	// parts (dsl.Unquote).
+	inner, card.Name = strings.Clone(inner), strings.Clone(card.Name)
+	key.text = strings.Clone(key.text)
 	out := &Reading{Reminder: reminder}
 	abs, renamed, ok := readParagraph(v, card, inner)
 	if ok {
@@ -249,10 +254,15 @@ func failure(v *vocab.Vocab, card Card, inner string) *Failure {
 // card's paragraph as their text, and its own failure.
 func (r *Reading) forCard(v *vocab.Vocab, card Card, inner string) *Reading {
 	out := &Reading{Reminder: r.Reminder}
-	for _, a := range r.Abilities {
-		b := *a
-		b.Text = inner
-		out.Abilities = append(out.Abilities, &b)
+	if len(r.Abilities) > 0 {
+		// The copies in one allocation, as the pointers.
+		copies := make([]meaning.Ability, len(r.Abilities))
+		out.Abilities = make([]*meaning.Ability, len(r.Abilities))
+		for i, a := range r.Abilities {
+			copies[i] = *a
+			copies[i].Text = inner
+			out.Abilities[i] = &copies[i]
+		}
 	}
 	if r.Failure != nil {
 		out.Failure = failure(v, card, inner)

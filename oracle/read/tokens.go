@@ -377,6 +377,9 @@ func stripReminders(text string) (string, bool) {
 	if strings.HasPrefix(inner, "(") && strings.HasSuffix(inner, ")") && !strings.ContainsAny(inner[1:len(inner)-1], "()") {
 		return inner[1 : len(inner)-1], true
 	}
+	if strings.IndexByte(text, '(') < 0 && utf8.ValidString(text) {
+		return inner, false // no reminder: what the loop below writes is the text
+	}
 	var b strings.Builder
 	depth := 0
 	for _, r := range text {
