@@ -55,7 +55,7 @@ func TestModifiersFromTheStdlib(t *testing.T) {
 		switch funcID(id) {
 		case fnPrevent, fnPreventAmount, fnEnterWithCounters, fnScheduleDelayed, fnDoubleMana, fnDoubleLife, fnDoubleDamage, fnRedirectDamage, fnRedirectDamageToPlayer,
 			fnDoubleCounters, fnDoubleCountersOfKind, fnAddCountersToEvent, fnAddCountersOfEachKind, fnAddCountersGiven, fnDoubleTokens, fnReplaceMana, fnEnterAsCopy, fnEnterAsCopyWithType, fnEnterChoosingColor, fnEnterWithTribute, fnTriggerReflexive, fnEnterChoosingCardName, fnEnterChoosingBasicLandType, fnEnterTapped, fnEnterTappedUnlessControl,
-			fnShuffleIntoLibrary, fnExile:
+			fnShuffleIntoLibrary, fnExile, fnRegenerate:
 			require.True(t, f.atOnce, f.name)
 		default:
 			require.False(t, f.atOnce, f.name)

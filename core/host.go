@@ -351,7 +351,8 @@ type funcDecl struct {
 	// atOnce marks the actions that run at once inside a replacement
 	// body, instead of right after the event (CR 615.5), as the stdlib
 	// says (`takes effect at once`): those that change the event being
-	// replaced (prevent, prevent_amount, enter_with_counters), and
+	// replaced (prevent, prevent_amount, enter_with_counters, regenerate
+	// on the destruction it replaces: CR 701.15b), and
 	// schedule_delayed, the compiler's own action, which copies the
 	// running ability's locals as they are now.
 	atOnce bool

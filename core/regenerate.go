@@ -17,12 +17,32 @@ type shield struct {
 	object ObjectID
 }
 
-// hRegenerate creates a regeneration shield for a permanent.
+// hRegenerate regenerates a permanent (CR 701.15). In the body of a
+// replacement effect — a static ability's — on that permanent's
+// destruction, it is the replacement itself (CR 701.15b): the destroy
+// event becomes the permanent regenerating instead, each time the
+// ability applies, unless the permanent can't be regenerated
+// (CR 701.15c). Anywhere else it creates a regeneration shield, the
+// effect of a resolving spell or ability (CR 701.15a); in the body of a
+// replacement effect on another event, the shield is made right after
+// that event, as the body's other actions happen (CR 615.5).
 func (g *Game) hRegenerate(a []vm.Value) (vm.Value, error) {
-	if o := g.permanentArg(a[0]); o != nil {
-		g.shieldID++
-		g.shields = append(g.shields, shield{id: g.shieldID, object: o.id})
+	o := g.permanentArg(a[0])
+	if o == nil {
+		return 0, nil
 	}
+	if fr := g.frame(); fr != nil && fr.mode == modeReplace {
+		if ev := fr.event; ev != nil && ev.Kind == EvDestroy && ev.Object == o.id {
+			if !g.cantBeRegenerated(ev, o) {
+				ev.Kind = EvRegenerated
+			}
+			return 0, nil
+		}
+		g.deferAction((*Game).hRegenerate, a, fr)
+		return 0, nil
+	}
+	g.shieldID++
+	g.shields = append(g.shields, shield{id: g.shieldID, object: o.id})
 	return 0, nil
 }
 
@@ -107,11 +127,12 @@ func (g *Game) endShields() {
 // cantBeRegenerated reports whether no regeneration may replace a destroy
 // event of permanent o (CR 701.15c): the effect that destroys it says it
 // can't be regenerated (ev.noRegeneration), or an effect of this turn
-// says so of the permanent. The rule is here once: the regeneration
-// shields of the permanent are the only regeneration of the rules core
-// (every "regenerate" makes one), so none is applied, and each stays,
-// unused. Indestructible (CR 702.12b) and the other replacement effects
-// don't depend on it.
+// says so of the permanent. The rule is here once, for both ways the
+// rules core regenerates: the regeneration shields of the permanent
+// (CR 701.15a) are not applied, and each stays, unused; a static
+// ability's "regenerate" that would replace the destruction
+// (CR 701.15b, hRegenerate) does nothing. Indestructible (CR 702.12b)
+// and the other replacement effects don't depend on it.
 func (g *Game) cantBeRegenerated(ev *Event, o *Object) bool {
 	return ev.noRegeneration || slices.Contains(g.unregenerable, o.id)
 }

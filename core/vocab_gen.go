@@ -7,7 +7,7 @@ package core
 const (
 	vocabularyName  = "cardc.std"
 	vocabularyMajor = 1
-	vocabularyMinor = 57
+	vocabularyMinor = 58
 	vocabularyHash  = "d63c8774bb461d476550ba3e0da75ef23e4c6d391f7c43764d6b1da7d911fca0"
 )
 
@@ -1404,7 +1404,7 @@ var funcs = [numFuncs]funcDecl{
 	fnRedirectDamage:                            {name: "redirect_damage", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnRedirectDamageToPlayer:                    {name: "redirect_damage_to_player", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnRedirectNextDamageFromChosenSource:        {name: "redirect_next_damage_from_chosen_source", arity: 4, returns: false, action: true, called: ctxBody, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1000},
-	fnRegenerate:                                {name: "regenerate", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
+	fnRegenerate:                                {name: "regenerate", arity: 1, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnRemoveCounters:                            {name: "remove_counters", arity: 3, returns: false, action: true, called: ctxBody | ctxReplace, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b1},
 	fnRemoveCountersAmong:                       {name: "remove_counters_among", arity: 3, returns: false, action: true, called: ctxBody, atOnce: false, cost: true, mana: false, effect: false, layer: 0, finds: 0b0},
 	fnReplaceMana:                               {name: "replace_mana", arity: 2, returns: false, action: true, called: ctxReplace, atOnce: true, cost: false, mana: false, effect: false, layer: 0, finds: 0b0},

@@ -230,3 +230,17 @@ func TestDraftCombatLimitsAndTheGame(t *testing.T) {
 		})
 	}
 }
+
+// TestDraftRegenerationByAStaticAbility drafts Mossbridge Troll's
+// “If Mossbridge Troll would be destroyed, regenerate it.”: a replacement
+// effect whose body regenerates the permanent (CR 701.15b), the body
+// naming it as the event did.
+func TestDraftRegenerationByAStaticAbility(t *testing.T) {
+	v, err := vocab.Standard()
+	require.NoError(t, err)
+	card := oracle.DraftCard{Card: read.Card{Name: "Mossbridge Troll", Types: []string{"creature"}}, PT: "5/5"}
+	drafts := oracle.Draft(v, card, []string{"If Mossbridge Troll would be destroyed, regenerate it."})
+	require.Len(t, drafts, 1)
+	require.NotNil(t, drafts[0].Lines, drafts[0].Why)
+	require.Equal(t, "replace this would be destroyed {\n    regenerate this\n}", strings.Join(drafts[0].Lines, "\n"))
+}

@@ -11,13 +11,13 @@ const (
 	VocabularyName = "cardc.std"
 	// Major and Minor are its version, MAJOR.MINOR.
 	Major = 1
-	Minor = 57
+	Minor = 58
 	// Hash is the hash of what it declares (vm.Vocabulary.Hash).
 	Hash = "d63c8774bb461d476550ba3e0da75ef23e4c6d391f7c43764d6b1da7d911fca0"
 )
 
 // Vocabulary is the vocabulary a host bound with this package implements,
-// cardc.std 1.57: what vm.CheckVocabulary compares a bundle's with.
+// cardc.std 1.58: what vm.CheckVocabulary compares a bundle's with.
 var Vocabulary = vm.Vocabulary{Name: VocabularyName, Major: Major, Minor: Minor, Hash: Hash}
 
 // The fields of the events, in the order the stdlib declares the events
@@ -2555,7 +2555,7 @@ var Funcs = []Func{
 				return 0, m.RedirectNextDamageFromChosenSource(f, Player(a[0]), int64(a[1]), Filter(a[2]), Target(a[3]))
 			}, true
 		}},
-	{Name: "regenerate", Method: "Regenerate", Signature: "Regenerate(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody | ContextReplace, Stale: StaleIgnored,
+	{Name: "regenerate", Method: "Regenerate", Signature: "Regenerate(f *vm.Frame, object stdhost.Object) error", Params: []Param{{Name: "object", Type: Type{Kind: KindObject}}}, Action: true, Contexts: ContextBody | ContextReplace, AtOnce: true, Stale: StaleIgnored,
 		bind: func(h any) (impl, bool) {
 			m, ok := h.(interface{ Regenerate(*vm.Frame, Object) error })
 			if !ok {

@@ -255,14 +255,24 @@ func (g *game) replacesDamage() bool {
 	return false
 }
 
-// Regenerate gives a permanent a regeneration shield (CR 701.15): the
-// next time it would be destroyed this turn, instead it regenerates.
-// Each call gives one more.
+// Regenerate regenerates a permanent (CR 701.15). In the body of a
+// replacement effect on its destruction, the event becomes its
+// regenerating instead (CR 701.15b: a static ability's regeneration,
+// each time). Elsewhere it gives the permanent a regeneration shield
+// (CR 701.15a): the next time it would be destroyed this turn, instead it
+// regenerates. Each call gives one more.
 func (host) Regenerate(f *vm.Frame, o stdhost.Object) error {
-	g := runOf(f).g
-	if p := g.live(o, zoneBattlefield); p != nil {
-		g.shields = append(g.shields, p.h)
+	r := runOf(f)
+	g := r.g
+	p := g.live(o, zoneBattlefield)
+	if p == nil {
+		return nil
 	}
+	if r.ev != nil && r.ev.kind == "destroy" && r.ev.object == p.h {
+		r.ev.kind = "regenerated"
+		return nil
+	}
+	g.shields = append(g.shields, p.h)
 	return nil
 }
 
