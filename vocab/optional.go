@@ -148,11 +148,16 @@ func isNone(s *dsl.Sum) bool {
 }
 
 // noneValue is the value a parameter an optional part leaves out gets:
-// -1, "none".
-func noneValue() *dsl.Sum {
+// -1, "none". Every such default shares this one expression, which
+// nothing changes: the snapshot of the vocabulary (standard_gen.go)
+// holds it once, not once for each parameter of each expansion.
+func noneValue() *dsl.Sum { return none }
+
+// none is the expression noneValue returns.
+var none = func() *dsl.Sum {
 	one := "1"
 	return &dsl.Sum{Left: &dsl.Product{Left: &dsl.Unary{Neg: &dsl.Unary{Primary: &dsl.Primary{Number: &one}}}}}
-}
+}()
 
 // optionalTemplates reads a phrase with optional parts as one template
 // for each of its expansions (see above).
