@@ -98,7 +98,7 @@ func (s *Server) complete(p TextDocumentPositionParams) CompletionList {
 		}
 		for _, f := range v.Funcs() {
 			if f.Effect {
-				templates = append(templates, f.Templates...)
+				templates = append(templates, f.Templates()...)
 			}
 		}
 	case first == "enters":
@@ -133,7 +133,7 @@ func actions(v *vocab.Vocab, enters bool) []*vocab.Template {
 	var out []*vocab.Template
 	for _, f := range v.Funcs() {
 		if f.Action && (f.Context == "enters") == enters {
-			out = append(out, f.Templates...)
+			out = append(out, f.Templates()...)
 		}
 	}
 	return out

@@ -60,7 +60,7 @@ func TestSnippets(t *testing.T) {
 		all = append(all, e.Templates...)
 	}
 	for _, f := range v.Funcs() {
-		all = append(all, f.Templates...)
+		all = append(all, f.Templates()...)
 	}
 	for _, r := range v.Rules() {
 		all = append(all, r.Templates...)
@@ -85,7 +85,7 @@ func TestSnippets(t *testing.T) {
 		}
 		assert.Equal(t, tm.Expanded(), unescape.Replace(placeholder.ReplaceAllString(s, "{$2}")), "snippet %q reads back", s)
 	}
-	gain := v.Func("gain_life").Templates[0]
+	gain := v.Func("gain_life").Templates()[0]
 	assert.Equal(t, "gain ${1:amount} life", Snippet(gain), "Snippet(%q)", gain.Text)
 }
 

@@ -710,7 +710,7 @@ func phrasesOf(p *meaning.Phrase) []*vocab.Template {
 	case t.Event != nil:
 		all = t.Event.Templates
 	case t.Func != nil:
-		all = t.Func.Templates
+		all = t.Func.Templates()
 	case t.Rule != nil:
 		all = t.Rule.Templates
 	}

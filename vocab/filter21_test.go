@@ -16,15 +16,21 @@ import (
 // the filter of its slot named slot.
 func readFilter(t *testing.T, v *vocab.Vocab, action, slot string) *vocab.Arg {
 	t.Helper()
+	sc := newTestScope()
+	m, mis := v.Match(actionParts(t, action), vocab.ModeAction, sc, nil)
+	require.Nil(t, mis, "%q", action)
+	return m.Alts[0].Args[slot]
+}
+
+// actionParts are the parts of the phrase of the only action of a
+// spell.
+func actionParts(t *testing.T, action string) []*dsl.Part {
+	t.Helper()
 	src := "card \"Case\" {\n    cost {1}\n    type Instant\n    oracle \"\"\n    spell {\n        " + action + "\n    }\n}\n"
 	f, diags := parser.ParseString("case.card", src)
 	require.Empty(t, diags)
 	items := f.Decls[0].(*dsl.Card).Items
-	ph := items[len(items)-1].(*dsl.SpellAbility).Body.Stmts[0].(*dsl.ActionStmt).Phrase
-	sc := newTestScope()
-	m, mis := v.Match(ph.Parts, vocab.ModeAction, sc, nil)
-	require.Nil(t, mis, "%q", action)
-	return m.Alts[0].Args[slot]
+	return items[len(items)-1].(*dsl.SpellAbility).Body.Stmts[0].(*dsl.ActionStmt).Phrase.Parts
 }
 
 // TestFiltersOfIssue21A: what a filter holds, read from a card's words:

@@ -402,7 +402,7 @@ func (v *Vocab) hostFuncs(p func(string, ...any)) {
 		if len(traits) > 0 {
 			p("; %s", strings.Join(traits, ", "))
 		}
-		if len(f.Templates) == 0 {
+		if len(f.Templates()) == 0 {
 			p("; the compiler's own (no phrase)")
 		}
 		p("\n\n%s\n\n", f.Doc)

@@ -73,8 +73,9 @@ func (v *Vocab) Markdown() string {
 			fmt.Fprintf(&b, " It returns %s: `as NAME` after its filter names it.", Article(f.Result.String()))
 		}
 		b.WriteString("\n\n")
-		for i, t := range f.Templates {
-			if i > 0 && f.Templates[i-1].Text == t.Text {
+		ts := f.Templates()
+		for i, t := range ts {
+			if i > 0 && ts[i-1].Text == t.Text {
 				continue // another expansion of a phrase with optional parts
 			}
 			b.WriteString("- `" + t.Text + "`")
@@ -90,7 +91,7 @@ func (v *Vocab) Markdown() string {
 			}
 			b.WriteString(wording(t) + "\n")
 		}
-		if len(f.Templates) == 0 {
+		if len(f.Templates()) == 0 {
 			b.WriteString("No phrase: the compiler emits it.\n")
 		}
 		b.WriteString("\n")
@@ -115,7 +116,7 @@ func (v *Vocab) Markdown() string {
 			layer = "layer " + f.Layer
 		}
 		fmt.Fprintf(&b, "### %s(%s)\n\n%s (%s.)\n\n", f.Name, params(f.Params), f.Doc, layer)
-		for _, t := range f.Templates {
+		for _, t := range f.Templates() {
 			b.WriteString("- `" + t.Text + "`" + wording(t) + "\n")
 		}
 		b.WriteString("\n")

@@ -853,7 +853,7 @@ func (m *matcher) countCandidates(t *Template, typ Type, pi int) []candidate {
 // turn"), the longest run of parts that reads as one first.
 func (m *matcher) queryCandidates(typ Type, pi int) []candidate {
 	var out []candidate
-	for _, qt := range m.v.conditionTemplates {
+	for _, qt := range expandAll(m.v.conditionTemplates) {
 		if len(qt.Items) == 0 || qt.Items[0].Word == "" || !wordEq(m.word(pi), qt.Items[0].Word) || qt.Func.Result.Kind != KNumber {
 			continue
 		}
@@ -1446,7 +1446,7 @@ func (m *matcher) matchPhrase(mode Mode) (*Match, *Mismatch) {
 			ts = m.v.starts[mode].from(m, mode)
 		}
 	}
-	alts := m.matchTemplates(ts, mode)
+	alts := m.matchTemplates(m.expandIfSaid(ts), mode)
 	if m.quick && len(alts) == 0 {
 		return nil, nil // read again, slowly, for the diagnostic
 	}
@@ -1493,6 +1493,7 @@ func (m *matcher) matchPhrase(mode Mode) (*Match, *Mismatch) {
 	case m.bestDepth > 0:
 		d.Pos = m.best.pos
 	}
+	ts = expandAll(ts) // what the phrase is like: every phrase
 	if whole := joinedEnd(ts, dsl.PartsString(m.parts)); whole != "" {
 		// "it can't be regenerated": the second of two sentences that the
 		// vocabulary says as one phrase, whatever else it is like.

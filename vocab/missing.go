@@ -329,6 +329,10 @@ func (m *matcher) mayAction() (string, bool) {
 func mayTemplates(ts []*Template) []string {
 	var out []string
 	for _, t := range ts {
+		if t.optional != nil && strings.Contains(strings.ToLower(t.Text), "may") {
+			out = append(out, mayTemplates(t.expansions().ts)...)
+			continue
+		}
 		if v := templateVerbWords(t); len(v) > 0 && v[0] == "may" {
 			out = append(out, fmt.Sprintf("%q", t.Text))
 		}

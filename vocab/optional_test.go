@@ -1,12 +1,14 @@
 package vocab_test
 
 import (
+	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/stdlib"
 	"github.com/cardc/cardc/vocab"
 )
 
@@ -35,6 +37,12 @@ func TestOptionalParts(t *testing.T) {
 		{"unpaired", `action a(object: object, color: color) { called from body; takes effect after the event; stale ignored
 			phrase "{object} turns [{color} now" }`,
 			`phrase "{object} turns [{color} now": unbalanced [ and ] of an optional part (C900)`, nil},
+		{"a wording of another phrase", `action a(object: object, color: color) { called from body; takes effect after the event; stale ignored
+			phrase "{object} turns [{color}] now"
+			oracle "{object} turns [{color}] now"
+			phrase "{object} turns at once"
+			oracle "{object} turns now" }`,
+			`oracle "{object} turns now" of phrase "{object} turns at once" is also a wording of phrase "{object} turns now": an expansion of a phrase with optional parts needs wordings of its own; word the two apart, or leave the part out of one of them (C900)`, nil},
 		{"an oracle line without the slot", `action a(object: object, color: color) { called from body; takes effect after the event; stale ignored
 			phrase "{object} turns [{color}] now"
 			oracle "{object} turns {color} now" }`,
@@ -49,7 +57,7 @@ func TestOptionalParts(t *testing.T) {
 			}
 			require.NoError(t, err)
 			var texts []string
-			for _, tm := range v.Func("a").Templates {
+			for _, tm := range v.Func("a").Templates() {
 				texts = append(texts, tm.Oracle.Text)
 				require.Equal(t, tm.Oracle.Text, tm.Expanded()) // the oracle line is the phrase
 				for _, name := range tm.Omitted {
@@ -58,5 +66,52 @@ func TestOptionalParts(t *testing.T) {
 			}
 			require.Equal(t, tc.texts, texts)
 		})
+	}
+}
+
+// TestOptionalExpansionsBuiltWhenNeeded proves that the expansions of a
+// phrase with optional parts cost nothing to a run that does not read
+// them: reading a phrase or Oracle text that does not say the phrase's
+// words builds none; one that does builds them, and reads as the
+// expansion that leaves the parts out.
+func TestOptionalExpansionsBuiltWhenNeeded(t *testing.T) {
+	v, err := vocab.Load(stdlib.FS)
+	require.NoError(t, err)
+	phrases, built := vocab.ExpansionsBuilt(v)
+	require.NotZero(t, phrases, "become_creature's phrases stand for their expansions")
+	require.Zero(t, built)
+
+	readFilter(t, v, "exile target black or red permanent", "object")
+	// "you may ...": no action, read again slowly for the diagnostic.
+	_, mis := v.Match(actionParts(t, "you may draw a card"), vocab.ModeAction, newTestScope(), nil)
+	require.NotNil(t, mis)
+	v.MatchOracle(oracleParts("you gain 4 life and draw a card."), vocab.ModeAction, vocab.OracleOptions{Scope: newTestScope()})
+	_, built = vocab.ExpansionsBuilt(v)
+	require.Zero(t, built, "no phrase said becomes")
+
+	require.NotNil(t, readFilter(t, v, "target land becomes a 3/3 creature that's still a land until end of turn", "object"))
+	_, built = vocab.ExpansionsBuilt(v)
+	require.NotZero(t, built)
+}
+
+// TestOptionalExpansionsTriedAsIfListed proves that the quick reading of
+// a phrase tries the expansions of a phrase with optional parts as it
+// would if the vocabulary listed each: those whose words the phrase has,
+// in their order.
+func TestOptionalExpansionsTriedAsIfListed(t *testing.T) {
+	v, err := vocab.Load(stdlib.FS)
+	require.NoError(t, err)
+	for _, action := range []string{
+		"target land becomes a 3/3 creature that's still a land until end of turn",
+		"this becomes a 2/2 white and blue Elemental creature with flying and vigilance that's still a land until end of turn",
+		"target creature becomes a 4/4 green Beast creature until end of turn",
+		"draw a card",
+		"target creature gets +2/+2 until end of turn",
+	} {
+		lazy, eager := vocab.QuickCandidates(v, actionParts(t, action), vocab.ModeAction)
+		require.Equal(t, eager, lazy, action)
+		if strings.Contains(action, "becomes") {
+			require.NotEmpty(t, lazy, action)
+		}
 	}
 }

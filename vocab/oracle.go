@@ -207,12 +207,18 @@ func (w *wordings) from(m *matcher) []int {
 	out := make([]int, 0, len(byWord)+len(slotFirst))
 	i, j := 0, 0
 	for i < len(byWord) || j < len(slotFirst) {
+		var next int
 		if j == len(slotFirst) || i < len(byWord) && byWord[i] < slotFirst[j] {
-			out = append(out, byWord[i])
+			next = byWord[i]
 			i++
 		} else {
-			out = append(out, slotFirst[j])
+			next = slotFirst[j]
 			j++
+		}
+		// The entry of a phrase's expansions may be under several
+		// first words.
+		if len(out) == 0 || out[len(out)-1] != next {
+			out = append(out, next)
 		}
 	}
 	return out
@@ -237,6 +243,34 @@ func (v *Vocab) indexOracle() *oracleIndex {
 		lists = append(lists, b)
 		return b
 	}
+	// The wordings of the expansions of a phrase with optional parts are
+	// one entry, placeholder, under the first word of each, which the
+	// reading replaces by them (matchOracle).
+	addPlaceholder := func(b *building, seed *Template) {
+		p := &Template{Text: seed.Text, Func: seed.Func, placeholderOf: seed, Pos: seed.Pos}
+		i := len(b.list.ts)
+		b.list.ts = append(b.list.ts, p)
+		var keys, slotWords []string
+		for _, e := range deriveExpansions(seed) {
+			for _, o := range e.wordings() {
+				w := wordingTemplate(e, o)
+				if len(w.Items) == 0 || w.Items[0].Word == "" {
+					if fw := firstWordOf(w); !slices.Contains(slotWords, fw) {
+						slotWords = append(slotWords, fw)
+					}
+				} else if key := firstKey(w.Items[0].Word); !slices.Contains(keys, key) {
+					keys = append(keys, key)
+				}
+			}
+		}
+		for _, key := range keys {
+			b.byWord[key] = append(b.byWord[key], i)
+		}
+		for _, fw := range slotWords {
+			b.list.slotFirst = append(b.list.slotFirst, i)
+			b.list.slotFirstWord = append(b.list.slotFirstWord, fw)
+		}
+	}
 	add := func(b *building, w *Template) {
 		i := len(b.list.ts)
 		b.list.ts = append(b.list.ts, w)
@@ -260,27 +294,17 @@ func (v *Vocab) indexOracle() *oracleIndex {
 			if t.Oracle == nil {
 				continue
 			}
+			if t.optional != nil {
+				addPlaceholder(byMode[mode], t)
+				continue
+			}
 			for _, o := range append([]*Wording{t.Oracle}, t.OracleAlso...) {
 				key := t.Owner() + "\x00" + o.Text
 				if w, ok := seen[key]; ok {
 					phrases[w] = append(phrases[w], t)
 					continue
 				}
-				w := &Template{Text: o.Text, Items: wordingItems(o), Where: t.Where, Each: t.Each, Once: t.Once,
-					Anywhere: t.Anywhere, Event: t.Event, Func: t.Func, Rule: t.Rule, Pos: o.Pos}
-				var shape strings.Builder
-				shape.Grow(len(o.Text) + len(w.Items))
-				for i, it := range w.Items {
-					if i > 0 {
-						shape.WriteByte(' ')
-					}
-					if it.Slot != "" {
-						shape.WriteString("{}")
-					} else {
-						shape.WriteString(strings.ToLower(it.Word))
-					}
-				}
-				w.Shape = shape.String()
+				w := wordingTemplate(t, o)
 				seen[key] = w
 				phrases[w] = []*Template{t}
 				add(byMode[mode], w)
@@ -328,6 +352,27 @@ func (v *Vocab) indexOracle() *oracleIndex {
 	}
 	sort.Slice(idx.byEvent, func(i, j int) bool { return idx.byEvent[i].event < idx.byEvent[j].event })
 	return idx
+}
+
+// wordingTemplate is an Oracle wording of a phrase as the index of
+// wordings holds it: a template of the wording's items.
+func wordingTemplate(t *Template, o *Wording) *Template {
+	w := &Template{Text: o.Text, Items: wordingItems(o), Where: t.Where, Each: t.Each, Once: t.Once,
+		Anywhere: t.Anywhere, Event: t.Event, Func: t.Func, Rule: t.Rule, Pos: o.Pos}
+	var shape strings.Builder
+	shape.Grow(len(o.Text) + len(w.Items))
+	for i, it := range w.Items {
+		if i > 0 {
+			shape.WriteByte(' ')
+		}
+		if it.Slot != "" {
+			shape.WriteString("{}")
+		} else {
+			shape.WriteString(strings.ToLower(it.Word))
+		}
+	}
+	w.Shape = shape.String()
+	return w
 }
 
 // wordingItems splits the items of a wording into the words of Oracle
@@ -434,13 +479,44 @@ func (m *matcher) matchOracle(ws *wordings, mode Mode) []OracleMatch {
 			from = append(from, i)
 		}
 	}
+	key := firstKey(m.first())
 	for _, ti := range from {
 		t := ts[ti]
+		if t.placeholderOf != nil {
+			l := t.placeholderOf.expansions()
+			for k, w := range l.wordings {
+				if m.oracle.Expect != nil || m.mayBeginWording(w, key) {
+					out = m.matchWording(out, w, l.phrases[k], mode)
+				}
+			}
+			continue
+		}
+		out = m.matchWording(out, t, phrases[ti], mode)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].End > out[j].End })
+	return out
+}
+
+// mayBeginWording reports whether the index of wordings would list a
+// wording for the reading whose first word is key (wordings.from).
+func (m *matcher) mayBeginWording(w *Template, key string) bool {
+	if len(w.Items) > 0 && w.Items[0].Word != "" {
+		return firstKey(w.Items[0].Word) == key
+	}
+	word := firstWordOf(w)
+	return word == "" || word == "as" || m.hasWord(word)
+}
+
+// matchWording reads the parts as a wording, whose phrases are phrases,
+// and adds the readings to out: those of one shape and owner that end at
+// the same part are alternatives.
+func (m *matcher) matchWording(out []OracleMatch, t *Template, phrases []*Template, mode Mode) []OracleMatch {
+	{
 		if !m.mayStart(t) {
 			if len(t.Items) > 0 {
 				m.oracle.expect(0, quoteWord(t.Items[0].Word))
 			}
-			continue
+			return out
 		}
 		m.filled = m.filled[:0]
 		m.oracle.ends = m.oracle.ends[:0]
@@ -455,18 +531,17 @@ func (m *matcher) matchOracle(ws *wordings, mode Mode) []OracleMatch {
 				o := &out[i]
 				if o.End == e.end && o.Alts[0].Template.Shape == t.Shape && o.Alts[0].Template.Owner() == t.Owner() {
 					o.Alts = append(o.Alts, alt)
-					o.Phrases = append(o.Phrases, phrases[ti])
+					o.Phrases = append(o.Phrases, phrases)
 					o.Spans = append(o.Spans, e.spans)
 					grouped = true
 					break
 				}
 			}
 			if !grouped {
-				out = append(out, OracleMatch{Alts: []*Alt{alt}, Phrases: [][]*Template{phrases[ti]}, Spans: []map[string][2]int{e.spans}, End: e.end})
+				out = append(out, OracleMatch{Alts: []*Alt{alt}, Phrases: [][]*Template{phrases}, Spans: []map[string][2]int{e.spans}, End: e.end})
 			}
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].End > out[j].End })
 	return out
 }
 

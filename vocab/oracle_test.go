@@ -22,7 +22,7 @@ func TestEveryPhraseHasOracleWording(t *testing.T) {
 		all = append(all, e.Templates...)
 	}
 	for _, f := range v.Funcs() {
-		all = append(all, f.Templates...)
+		all = append(all, f.Templates()...)
 	}
 	for _, r := range v.Rules() {
 		all = append(all, r.Templates...)

@@ -633,7 +633,7 @@ func TestPhrases(t *testing.T) {
 		all = append(all, e.Templates...)
 	}
 	for _, f := range v.Funcs() {
-		all = append(all, f.Templates...)
+		all = append(all, f.Templates()...)
 	}
 	for _, r := range v.Rules() {
 		all = append(all, r.Templates...)

@@ -24,7 +24,10 @@ func TestStandardIsGenerated(t *testing.T) {
 	if reflect.DeepEqual(loaded, std) {
 		return // cmp.Diff would say so too, at many times the cost
 	}
-	if diff := cmp.Diff(loaded, std, cmp.Exporter(func(reflect.Type) bool { return true })); diff != "" {
+	// The expansions of a phrase with optional parts that another test
+	// built are not the snapshot's: only that the phrase has them is.
+	lazy := cmp.Comparer(func(a, b *lazyExpansions) bool { return (a == nil) == (b == nil) })
+	if diff := cmp.Diff(loaded, std, lazy, cmp.Exporter(func(reflect.Type) bool { return true })); diff != "" {
 		t.Errorf("Standard() differs from Load(stdlib.FS) (-loaded +standard): vocab/standard_gen.go is stale; run go generate ./...\n%s", diff)
 	}
 }

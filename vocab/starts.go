@@ -45,6 +45,10 @@ func (v *Vocab) indexStarts() []*phraseStarts {
 		s := &phraseStarts{ts: ts}
 		at := map[string][]int{}
 		for i, t := range ts {
+			if t.optional != nil {
+				s.indexExpansions(i, t, at)
+				continue
+			}
 			if len(t.Items) == 0 || t.Items[0].Word == "" {
 				s.slotFirst = append(s.slotFirst, i)
 				s.slotFirstWord = append(s.slotFirstWord, firstWordOf(t))
@@ -61,6 +65,50 @@ func (v *Vocab) indexStarts() []*phraseStarts {
 		out[mode] = s
 	}
 	return out
+}
+
+// indexExpansions indexes the phrase at i, which stands for the
+// expansions of a phrase with optional parts (optional.go): under each
+// first word of theirs, and, if one begins with a slot, among those that
+// begin with a slot, with the first word and the other words all of
+// those have. from replaces it by those of its expansions the phrase
+// may read as.
+func (s *phraseStarts) indexExpansions(i int, seed *Template, at map[string][]int) {
+	var (
+		slotFirst   bool
+		first       = ""
+		rest        []string
+		keys        []string
+		firstFilled bool
+	)
+	for _, e := range deriveExpansions(seed) {
+		if len(e.Items) > 0 && e.Items[0].Word != "" {
+			if key := strings.ToLower(e.Items[0].Word); !slices.Contains(keys, key) {
+				keys = append(keys, key)
+			}
+			continue
+		}
+		w, other := firstWordOf(e), otherWordsOf(e)
+		if !firstFilled {
+			slotFirst, first, rest, firstFilled = true, w, other, true
+			continue
+		}
+		if w != first {
+			first = ""
+		}
+		rest = slices.DeleteFunc(rest, func(r string) bool { return !slices.Contains(other, r) })
+	}
+	for _, key := range keys {
+		at[key] = append(at[key], i)
+	}
+	if slotFirst {
+		if first == "" {
+			rest = nil // the first word is not always the same: no word is needed
+		}
+		s.slotFirst = append(s.slotFirst, i)
+		s.slotFirstWord = append(s.slotFirstWord, first)
+		s.slotFirstRest = append(s.slotFirstRest, rest)
+	}
 }
 
 // from lists, in order, the phrases the matcher's phrase may read as in a
@@ -106,11 +154,32 @@ func (s *phraseStarts) from(m *matcher, mode Mode) []*Template {
 	is = slices.Compact(is)
 	out := make([]*Template, 0, len(is))
 	for _, i := range is {
-		if t := s.ts[i]; mode != ModeCondition || t.Func.Result.Kind == KBool {
-			out = append(out, t)
+		t := s.ts[i]
+		if mode == ModeCondition && t.Func.Result.Kind != KBool {
+			continue
 		}
+		if l := t.expansions(); l != nil {
+			for j, e := range l.ts {
+				if m.mayBeginWith(e, l.rest[j], keys, bound) {
+					out = append(out, e)
+				}
+			}
+			continue
+		}
+		out = append(out, t)
 	}
 	return out
+}
+
+// mayBeginWith reports whether the index would list a phrase, whose
+// other words are rest, for the matcher's phrase, whose first word is
+// one of keys: as from lists the phrases it indexes.
+func (m *matcher) mayBeginWith(t *Template, rest, keys []string, bound bool) bool {
+	if len(t.Items) > 0 && t.Items[0].Word != "" {
+		return slices.Contains(keys, strings.ToLower(t.Items[0].Word))
+	}
+	w := firstWordOf(t)
+	return (w == "" || w == "as" || m.hasWord(w)) && (bound || m.hasWords(rest))
 }
 
 // hasWord reports whether a part of the phrase is the word w, in lower

@@ -221,8 +221,15 @@ type FuncInfo struct {
 	// graveyard to hand`), else "": an activated ability whose effect moves
 	// its own card out of that zone functions only there (CR 113.6m).
 	Moves, MovesFrom, MovesTo string
-	Templates                 []*Template
+	// templates are its phrases; a phrase with optional parts is there
+	// once, its first expansion (optional.go): Templates lists them all.
+	templates []*Template
 }
+
+// Templates are the phrases of the function, each expansion of a phrase
+// with optional parts its own (optional.go), in the order it declares
+// them.
+func (f *FuncInfo) Templates() []*Template { return expandAll(f.templates) }
 
 // Param returns the parameter of the function with that name, or nil.
 func (f *FuncInfo) Param(name string) *Field {
@@ -314,6 +321,14 @@ type Template struct {
 	Func  *FuncInfo
 	Rule  *RuleInfo
 	Pos   dsl.Pos
+	// optional is set on the first expansion of a phrase of a function
+	// with optional parts, which stands for all of them in the
+	// vocabulary's lists: the others are built the first time they are
+	// needed (optional.go). placeholderOf is set on the entry of the index
+	// of Oracle wordings that stands for the wordings of such a phrase's
+	// expansions: that first expansion.
+	optional      *lazyExpansions
+	placeholderOf *Template
 }
 
 // Wording is how Oracle text says a phrase, declared by the `oracle` line
@@ -484,7 +499,7 @@ func Load(fsys fs.FS) (*Vocab, error) {
 	}
 	v.templateWords = nil
 	for _, ts := range [][]*Template{v.eventTemplates, v.actionTemplates, v.ruleTemplates, v.effectTemplates, v.conditionTemplates} {
-		for _, t := range ts {
+		for _, t := range deriveAll(ts) {
 			for _, it := range t.Items {
 				if it.Word != "" {
 					v.templateWords = append(v.templateWords, strings.ToLower(it.Word))
@@ -495,6 +510,7 @@ func Load(fsys fs.FS) (*Vocab, error) {
 	slices.Sort(v.templateWords)
 	v.templateWords = slices.Compact(v.templateWords)
 	diags = append(diags, v.checkTemplates()...)
+	diags = append(diags, v.checkExpansionWordings()...)
 	if declared == nil {
 		diags = append(diags, dsl.Errorf(dsl.Pos{Filename: "stdlib"}, CodeStdlib,
 			"the vocabulary does not say which it is: declare `vocabulary \"NAME\" version MAJOR.MINOR` in one of its files"))
@@ -550,7 +566,7 @@ func (v *Vocab) checkTemplates() dsl.Diagnostics {
 			diags = append(diags, dsl.Errorf(dsl.Pos{Filename: "stdlib"}, CodeStdlib, "%s: moves %s from %s: no zone is named %s", f.Name, f.Moves, f.MovesFrom, f.MovesFrom))
 		}
 	}
-	for _, t := range append(append(v.actionTemplates, v.effectTemplates...), v.conditionTemplates...) {
+	for _, t := range deriveAll(append(append(slices.Clip(v.actionTemplates), v.effectTemplates...), v.conditionTemplates...)) {
 		for _, p := range t.Func.Params {
 			if !t.fills(p.Name) {
 				diags = append(diags, dsl.Errorf(t.Pos, CodeStdlib, "phrase %q gives no value for %s", t.Text, p.Name))
@@ -992,7 +1008,7 @@ func (v *Vocab) loadFunc(d *dsl.FuncDecl) dsl.Diagnostics {
 	v.funcs = withNamed(v.funcs, f)
 	v.funcList = append(v.funcList, f)
 	ts, ds := v.templates(phrases, func(t *Template) { t.Func = f })
-	f.Templates = ts
+	f.templates = ts
 	switch {
 	case f.Effect:
 		v.effectTemplates = append(v.effectTemplates, ts...)
@@ -1072,15 +1088,7 @@ func (v *Vocab) template(pd phraseDecl, own func(*Template)) (*Template, dsl.Dia
 		}
 		t.Items = append(t.Items, TemplateItem{Word: w})
 	}
-	var shape []string
-	for _, it := range t.Items {
-		if it.Slot != "" {
-			shape = append(shape, "{}")
-		} else {
-			shape = append(shape, it.Word)
-		}
-	}
-	t.Shape = strings.Join(shape, " ")
+	t.Shape = shapeOf(t.Items)
 	if len(p.Defaults) > 0 {
 		for _, d := range p.Defaults {
 			if _, ok := t.SlotType(d.Name); !ok {
@@ -1102,6 +1110,47 @@ func (v *Vocab) template(pd phraseDecl, own func(*Template)) (*Template, dsl.Dia
 		}
 	}
 	return t, diags
+}
+
+// shapeOf is the shape of a phrase's items (Template.Shape).
+func shapeOf(items []TemplateItem) string {
+	var shape []string
+	for _, it := range items {
+		if it.Slot != "" {
+			shape = append(shape, "{}")
+		} else {
+			shape = append(shape, it.Word)
+		}
+	}
+	return strings.Join(shape, " ")
+}
+
+// phraseItems are the items of a phrase's text, as template reads them
+// (without checking the slots).
+func phraseItems(text string) []TemplateItem {
+	var out []TemplateItem
+	for _, w := range strings.Fields(text) {
+		if strings.HasPrefix(w, "{") && strings.HasSuffix(w, "}") {
+			out = append(out, TemplateItem{Slot: w[1 : len(w)-1]})
+			continue
+		}
+		out = append(out, TemplateItem{Word: w})
+	}
+	return out
+}
+
+// wordingTextItems are the items of an oracle line's text, as wording
+// reads them (without checking the slots).
+func wordingTextItems(text string) []TemplateItem {
+	var out []TemplateItem
+	for _, f := range strings.Fields(text) {
+		if slot, suffix, ok := slotOf(f); ok {
+			out = append(out, TemplateItem{Slot: slot, Suffix: suffix})
+			continue
+		}
+		out = append(out, TemplateItem{Word: f})
+	}
+	return out
 }
 
 // wording reads the oracle line of a template and checks that its slots

@@ -215,7 +215,7 @@ func writeFunc(w *writer, f *vocab.FuncInfo, method string) error {
 	if f.Chooses != "" {
 		add("Chooses: %q", f.Chooses)
 	}
-	if len(f.Templates) == 0 && !f.Effect {
+	if len(f.Templates()) == 0 && !f.Effect {
 		add("Own: true")
 	}
 	if f.Layer != "" {
