@@ -6,11 +6,20 @@ import (
 	"strings"
 
 	"github.com/cardc/cardc/dsl"
+	"github.com/cardc/cardc/stdhost"
 )
 
-// basicLandMana is the mana the intrinsic mana ability of each basic land
-// type adds (CR 305.6): a Forest has "{T}: Add {G}" by its type.
-var basicLandMana = map[string]string{"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}", "Forest": "{G}"}
+// basicLandMana is the mana the intrinsic mana ability of a basic land
+// type adds (CR 305.6; a Forest has "{T}: Add {G}" by its type), as the
+// rules core and every host give it (stdhost.BasicLandMana); ok is false
+// for any other subtype.
+func basicLandMana(subtype string) (mana string, ok bool) {
+	i := slices.Index(stdhost.BasicLandTypes[:], subtype)
+	if i < 0 {
+		return "", false
+	}
+	return stdhost.BasicLandMana[i], true
+}
 
 // checkIntrinsicMana warns of an activated ability a land writes that its
 // basic land types give it already (CR 305.6): `{T}: add {G}` on a
@@ -21,7 +30,7 @@ var basicLandMana = map[string]string{"Plains": "{W}", "Island": "{U}", "Swamp":
 func (c *checker) checkIntrinsicMana(card *dsl.Card) {
 	intrinsic := map[string]string{} // mana symbol -> the type that gives it
 	for _, s := range c.out.card.Subtypes {
-		if m, ok := basicLandMana[s]; ok {
+		if m, ok := basicLandMana(s); ok {
 			intrinsic[m] = s
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/cardc/cardc/oracle/meaning"
 	"github.com/cardc/cardc/oracle/read"
 	"github.com/cardc/cardc/parser"
+	"github.com/cardc/cardc/stdhost"
 	"github.com/cardc/cardc/vocab"
 )
 
@@ -1252,14 +1253,10 @@ func plural(text string) string {
 }
 
 // hasBasicLandType reports whether a card has a basic land type (CR
-// 305.6): Plains, Island, Swamp, Mountain or Forest.
+// 305.6): Plains, Island, Swamp, Mountain or Forest (stdhost.BasicLandTypes).
 func hasBasicLandType(card read.Card) bool {
 	return slices.ContainsFunc(card.Subtypes, func(s string) bool {
-		switch s {
-		case "Plains", "Island", "Swamp", "Mountain", "Forest":
-			return true
-		}
-		return false
+		return slices.Contains(stdhost.BasicLandTypes[:], s)
 	})
 }
 
