@@ -3,10 +3,8 @@ package core_test
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/cardc/cardc/compiler"
@@ -67,18 +65,7 @@ func TestEveryPhraseRuns(t *testing.T) {
 
 	lib, err := core.NewLibrary(prog)
 	require.NoError(t, err)
-	results := scenario.Run(coredriver.New(lib), []*dsl.File{f})
-	require.NotEmpty(t, results)
-	for _, r := range results {
-		t.Run(r.Name, func(t *testing.T) {
-			for _, f := range r.Failures {
-				assert.Fail(t, f.String())
-			}
-			if !r.Passed() {
-				t.Log(strings.Join(r.Log, "\n"))
-			}
-		})
-	}
+	reportScenarios(t, scenario.Run(coredriver.New(lib), []*dsl.File{f}))
 }
 
 // TestRulesScenarios plays the scenario tests of each other file of
@@ -102,18 +89,7 @@ func TestRulesScenarios(t *testing.T) {
 			require.Empty(t, diags)
 			lib, err := core.NewLibrary(prog)
 			require.NoError(t, err)
-			results := scenario.Run(coredriver.New(lib), []*dsl.File{f})
-			require.NotEmpty(t, results)
-			for _, r := range results {
-				t.Run(r.Name, func(t *testing.T) {
-					for _, f := range r.Failures {
-						assert.Fail(t, f.String())
-					}
-					if !r.Passed() {
-						t.Log(strings.Join(r.Log, "\n"))
-					}
-				})
-			}
+			reportScenarios(t, scenario.Run(coredriver.New(lib), []*dsl.File{f}))
 		})
 	}
 }

@@ -2,6 +2,7 @@ package core_test
 
 import (
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/cardc/cardc/cards/compiled"
 	"github.com/cardc/cardc/core"
 	"github.com/cardc/cardc/mana"
+	"github.com/cardc/cardc/scenario"
 	"github.com/cardc/cardc/scenario/coredriver"
 	"github.com/cardc/cardc/vm"
 	"github.com/cardc/cardc/workspace"
@@ -25,6 +27,14 @@ func runScenarios(t *testing.T, src string) {
 	results, diags, err := w.Test(nil, coredriver.Engine{})
 	require.NoError(t, err)
 	require.False(t, diags.HasErrors(), "%v", diags)
+	reportScenarios(t, results)
+}
+
+// reportScenarios makes each scenario result a subtest that fails with
+// the result's failures and logs its game when it did not pass; there
+// must be at least one result.
+func reportScenarios(t *testing.T, results []scenario.Result) {
+	t.Helper()
 	require.NotEmpty(t, results)
 	for _, r := range results {
 		t.Run(r.Name, func(t *testing.T) {
@@ -32,9 +42,7 @@ func runScenarios(t *testing.T, src string) {
 				assert.Fail(t, f.String())
 			}
 			if !r.Passed() {
-				for _, l := range r.Log {
-					t.Log(l)
-				}
+				t.Log(strings.Join(r.Log, "\n"))
 			}
 		})
 	}
