@@ -832,7 +832,9 @@ var countWords = []string{"the", "number", "of"}
 
 // countCandidates fills a number slot with "the number of FILTER": how
 // many permanents a filter of objects describes, a plural without
-// determiner ("the number of creatures you control").
+// determiner ("the number of creatures you control"), or with "other",
+// all but this ("the number of other creatures you control"), as after
+// "for each".
 func (m *matcher) countCandidates(t *Template, typ Type, pi int) []candidate {
 	each := m.each
 	m.each = true // a filter without determiner, as after "for each"
@@ -840,7 +842,7 @@ func (m *matcher) countCandidates(t *Template, typ Type, pi int) []candidate {
 	m.each = each
 	var out []candidate
 	for _, f := range fs {
-		if f.arg.Type.Kind != KObject || f.arg.Filter.Det != "" || f.arg.Filter.Bind != "" || f.arg.Filter.Zone != "" {
+		if f.arg.Type.Kind != KObject || (f.arg.Filter.Det != "" && f.arg.Filter.Det != "other") || f.arg.Filter.Bind != "" || f.arg.Filter.Zone != "" {
 			continue
 		}
 		out = append(out, candidate{&Arg{Kind: ArgCount, Pos: m.parts[pi].Pos, Type: typ, Filter: f.arg.Filter}, f.next})

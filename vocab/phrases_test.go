@@ -272,6 +272,7 @@ var phraseCases = []struct {
 	{inStatic, "permanents are artifacts in addition to their other types", "{object} are {type} in addition to their other types"},
 	{inStatic, "enchanted creature is an artifact in addition to its other types", "{object} is {type} in addition to its other types"},
 	{inSpell, "gain life equal to the number of creatures you control", "gain life equal to {amount}"},
+	{inSpell, "gain life equal to the number of other creatures you control", "gain life equal to {amount}"},
 	{inSpell, "target player gains life equal to 3", "{player} gains life equal to {amount}"},
 	{inSpell, "deal damage equal to the number of creatures you control to any target", "deal damage equal to {amount} to {target}"},
 	{inSpell, "this deals damage equal to 2 to any target", "{source} deals damage equal to {amount} to {target}"},
