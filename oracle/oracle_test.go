@@ -315,6 +315,23 @@ func TestCover(t *testing.T) {
 			[]string{"enters with X +1/+1 counters where X is the number of creatures you control"}, nil},
 		{"enters with X counters: another count", []string{`"Test Card enters the battlefield with X +1/+1 counters on it, where X is the number of creatures you control."`},
 			[]string{"enters with X +1/+1 counters where X is the number of lands you control"}, []string{"W020"}},
+		{"today's enters: when this enters", []string{`"When Test Card enters, draw a card."`}, []string{"when this enters {\n        draw a card\n    }"}, nil},
+		{"today's enters: when this enters, another action", []string{`"When Test Card enters, draw a card."`}, []string{"when this enters {\n        gain 1 life\n    }"}, []string{"W020"}},
+		{"today's enters: this creature", []string{`"When this creature enters, draw a card."`}, []string{"when this enters {\n        draw a card\n    }"}, nil},
+		{"today's enters: whenever another creature enters", []string{`"Whenever another creature enters, you gain 1 life."`},
+			[]string{"whenever another creature enters {\n        gain 1 life\n    }"}, nil},
+		{"today's enters: whenever another creature enters, another amount", []string{`"Whenever another creature enters, you gain 1 life."`},
+			[]string{"whenever another creature enters {\n        gain 2 life\n    }"}, []string{"W020"}},
+		{"today's enters: enters with counters", []string{`"This creature enters with two +1/+1 counters on it."`}, []string{"enters with two +1/+1 counters"}, nil},
+		{"today's enters: enters with counters, another number", []string{`"Test Card enters with X +1/+1 counters on it."`}, []string{"enters with two +1/+1 counters"}, []string{"W020"}},
+		{"today's enters: enters with X counters, where X is", []string{`"Test Card enters with X +1/+1 counters on it, where X is the number of creatures you control."`},
+			[]string{"enters with X +1/+1 counters where X is the number of creatures you control"}, nil},
+		{"today's enters: enters with X counters, another count", []string{`"Test Card enters with X +1/+1 counters on it, where X is the number of creatures you control."`},
+			[]string{"enters with X +1/+1 counters where X is the number of lands you control"}, []string{"W020"}},
+		{"today's enters: enters tapped", []string{`"Test Card enters tapped."`}, []string{"enters tapped"}, nil},
+		{"today's enters: enters tapped unless", []string{`"Test Card enters tapped."`}, []string{"enters tapped unless you control a Swamp or a Mountain"}, []string{"W020"}},
+		{"today's enters: as this enters, choose", []string{`"As Test Card enters, choose a color."`}, []string{"enters choosing a color"}, nil},
+		{"today's enters: as this enters, choose another", []string{`"As Test Card enters, choose a color."`}, []string{"enters choosing a basic land type"}, []string{"W020"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			covs := explainFile(t, "test.card", []byte(testCard(tc.oracle, tc.abilities...)))

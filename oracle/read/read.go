@@ -33,6 +33,8 @@
 //     "N ... for each FILTER" (a count), a subject shared by two
 //     clauses ("target creature gets +1/+0 and gains first strike until
 //     end of turn"), "A and B" in a slot;
+//   - today's "enters" as the vocabulary's older "enters the
+//     battlefield" ("When ~ enters, ...", "~ enters tapped.");
 //   - the card's name as `this`, "enchanted creature" of an Aura's (or
 //     "equipped creature" of an Equipment's) action as
 //     `this.attached_to`, and what Oracle's words refer to: "it"

@@ -1,6 +1,7 @@
 package read
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -97,7 +98,59 @@ func tokens(text, name string) []*dsl.Part {
 		}
 		i = j
 	}
-	return libraryIt(orLists(parts))
+	return libraryIt(orLists(battlefield(parts)))
+}
+
+// enterWords are the forms of "enter" that today's Oracle text says
+// without "the battlefield".
+var enterWords = map[string]bool{"enter": true, "enters": true, "entering": true}
+
+// battlefield reads today's "enters" as "enters the battlefield", the
+// words the vocabulary's Oracle wordings (from older Oracle text) say:
+// the phrase "has been shortened to simply 'enters' in rules text on
+// cards" (CR Glossary, Enter the Battlefield; CR 603.6a, 614.1c, 614.1d:
+// "When [this object] enters", "[This permanent] enters with"). A form
+// of "enter" that "the battlefield" already follows is left as it is,
+// and so is one that shares it with another verb ("enters or leaves the
+// battlefield").
+func battlefield(parts []*dsl.Part) []*dsl.Part {
+	var out []*dsl.Part
+	for i, p := range parts {
+		if out != nil {
+			out = append(out, p)
+		}
+		if !enterWords[strings.ToLower(p.Word())] || saysBattlefield(parts[i+1:]) {
+			continue
+		}
+		if out == nil {
+			out = append(slices.Clip(parts[:i]), p)
+		}
+		for _, w := range []string{"the", "battlefield"} {
+			q := word(w)
+			q.Pos = p.Pos
+			out = append(out, q)
+		}
+	}
+	if out == nil {
+		return parts
+	}
+	return out
+}
+
+// saysBattlefield reports whether the words after a form of "enter" say
+// "the battlefield": right after it, or after "or"/"and" and the verb
+// that shares it.
+func saysBattlefield(rest []*dsl.Part) bool {
+	next := func(i int) string {
+		if i < len(rest) {
+			return strings.ToLower(rest[i].Word())
+		}
+		return ""
+	}
+	if next(0) == "the" && next(1) == "battlefield" {
+		return true
+	}
+	return (next(0) == "or" || next(0) == "and") && next(1) != "" && next(2) == "the" && next(3) == "battlefield"
 }
 
 // libraryIt reads "it" of "on top of it" and "on the bottom of it" as
