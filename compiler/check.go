@@ -1095,7 +1095,7 @@ func fitting(pat *vocab.Match, cost bool) *vocab.Alt {
 	for _, alt := range append([]*vocab.Alt{pat.Alts[0]}, pat.Others...) {
 		fits := alt.Template.Func != nil && alt.Template.Func.Cost
 		if !cost {
-			fits = !choosesInSlot(alt)
+			fits = !alt.ChoosesInSlot()
 		}
 		if fits {
 			if found != nil {
@@ -1105,22 +1105,6 @@ func fitting(pat *vocab.Match, cost bool) *vocab.Alt {
 		}
 	}
 	return found
-}
-
-// choosesInSlot reports whether a reading fills a slot of one object or
-// player with a filter that is no target and no `each`: an object a
-// player chooses, as only a cost's does.
-func choosesInSlot(alt *vocab.Alt) bool {
-	for _, arg := range alt.Args {
-		if arg != nil && arg.Kind == vocab.ArgFilter && arg.Type.Kind != vocab.KObjects {
-			switch arg.Filter.Det {
-			case "target", "any", "each":
-			default:
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // action checks one action statement; it returns nil when the statement

@@ -116,6 +116,23 @@ type Alt struct {
 	Args     map[string]*Arg
 }
 
+// ChoosesInSlot reports whether a reading fills a slot of one object or
+// player with a filter that is no target and no "each": an object a
+// player chooses, as only a cost's does. The compiler and the reader of
+// Oracle text both prefer, of two readings, the one that does not.
+func (alt *Alt) ChoosesInSlot() bool {
+	for _, arg := range alt.Args {
+		if arg != nil && arg.Kind == ArgFilter && arg.Type.Kind != KObjects {
+			switch arg.Filter.Det {
+			case "target", "any", "each":
+			default:
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Mismatch is why a phrase did not read as any phrase of the vocabulary.
 type Mismatch struct {
 	dsl.Diagnostic

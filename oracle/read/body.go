@@ -346,7 +346,7 @@ func (r *reader) actionClause(parts []*dsl.Part, pi, base int) ([]meaning.Stmt, 
 	// {objects}`, which returns what was sacrificed) first, as the
 	// compiler reads a card's body.
 	sort.SliceStable(ms, func(i, j int) bool {
-		return ms[i].End == ms[j].End && !choosesInSlot(ms[i].Alts[0]) && choosesInSlot(ms[j].Alts[0])
+		return ms[i].End == ms[j].End && !ms[i].Alts[0].ChoosesInSlot() && ms[j].Alts[0].ChoosesInSlot()
 	})
 	// A phrase of the vocabulary that says "each" ("put a +1/+1 counter
 	// on each creature you control") before a phrase and a loop.
@@ -387,22 +387,6 @@ func chooser(p *meaning.Phrase, alt *vocab.Alt, mentions []meaning.Mention) stri
 		}
 	}
 	return v.Key
-}
-
-// choosesInSlot reports whether a reading fills a slot of one object or
-// player with a filter that is no target and no "each": an object a
-// player chooses, as only a cost's does.
-func choosesInSlot(alt *vocab.Alt) bool {
-	for _, arg := range alt.Args {
-		if arg != nil && arg.Kind == vocab.ArgFilter && arg.Type.Kind != vocab.KObjects {
-			switch arg.Filter.Det {
-			case "target", "any", "each":
-			default:
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // loops reports whether a reading has "each FILTER" in a slot.
