@@ -447,17 +447,9 @@ func (d *drafter) stmts(ss []meaning.Stmt) ([]string, error) {
 					return nil, fmt.Errorf("%q", st.Say())
 				}
 			}
-			body, err := d.stmts(st.Body)
+			lines, err := d.ifElse("if "+who+" can't", st.Body, st.Else)
 			if err != nil {
 				return nil, err
-			}
-			lines := block("if "+who+" can't", body)
-			if len(st.Else) > 0 {
-				other, err := d.stmts(st.Else)
-				if err != nil {
-					return nil, err
-				}
-				lines = append(lines[:len(lines)-1], block("} else", other)...)
 			}
 			out = append(out, lines...)
 		case meaning.If:
@@ -475,18 +467,9 @@ func (d *drafter) stmts(ss []meaning.Stmt) ([]string, error) {
 				}
 				cond = text
 			}
-			body, err := d.stmts(st.Body)
+			lines, err := d.ifElse("if "+cond, st.Body, st.Else)
 			if err != nil {
 				return nil, err
-			}
-			lines := block("if "+cond, body)
-			if len(st.Else) > 0 {
-				// "Otherwise, ...": `} else { ... }`.
-				other, err := d.stmts(st.Else)
-				if err != nil {
-					return nil, err
-				}
-				lines = append(lines[:len(lines)-1], block("} else", other)...)
 			}
 			out = append(out, lines...)
 		default:
@@ -1269,4 +1252,22 @@ func whereX(p *meaning.Phrase) *meaning.Value {
 		}
 	}
 	return nil
+}
+
+// ifElse drafts `HEAD { BODY }`, and `} else { ELSE }` after it when the
+// statement has an "Otherwise, ..." part.
+func (d *drafter) ifElse(head string, body, els []meaning.Stmt) ([]string, error) {
+	inner, err := d.stmts(body)
+	if err != nil {
+		return nil, err
+	}
+	lines := block(head, inner)
+	if len(els) > 0 {
+		other, err := d.stmts(els)
+		if err != nil {
+			return nil, err
+		}
+		lines = append(lines[:len(lines)-1], block("} else", other)...)
+	}
+	return lines, nil
 }
